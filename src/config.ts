@@ -1,0 +1,176 @@
+// One typed configuration, read from the environment once at start-up and validated with TypeBox.
+// Defaults describe embedded mode: every upstream runs inside this process tree on loopback.
+// A bad value stops start-up with a message naming the variable and what it accepts (ConfigError).
+import Type, { type Static, type TSchema } from 'typebox';
+import Value from 'typebox/value';
+
+interface VariableDoc {
+  schema: TSchema;
+  /** what the variable does, for the README table and for error messages */
+  doc: string;
+  /** what it accepts, in words */
+  accepts: string;
+}
+
+const onOff = Type.Union([Type.Literal('on'), Type.Literal('off')]);
+const url = Type.String({ pattern: '^(https?|wss?)://[^\\s]+$' });
+const port = Type.Integer({ minimum: 1, maximum: 65535 });
+
+/** Every environment variable the shop reads. The README's configuration table is generated from this. */
+export const variables = {
+  NODE_ENV: {
+    schema: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], { default: 'development' }),
+    doc: 'Runtime mode. production hides /dev/mailbox, turns on analytics loading and long caching of HTML-free assets.',
+    accepts: 'development | production | test',
+  },
+  HOST: {
+    schema: Type.String({ minLength: 1, default: '0.0.0.0' }),
+    doc: 'Interface the storefront listens on. Embedded services always listen on 127.0.0.1.',
+    accepts: 'an IP address or host name',
+  },
+  PORT: {
+    schema: Type.Integer({ minimum: 1, maximum: 65531, default: 3000 }),
+    doc: 'Storefront port. Embedded services take PORT+1 (commerce), PORT+2 (prices), PORT+3 (content).',
+    accepts: 'an integer 1-65531',
+  },
+  LOG_LEVEL: {
+    schema: Type.Union(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].map((l) => Type.Literal(l)), { default: 'info' }),
+    doc: 'pino log level for every process.',
+    accepts: 'fatal | error | warn | info | debug | trace | silent',
+  },
+  DEFAULT_STORE: {
+    schema: Type.Union(['at', 'ch', 'de', 'li', 'us'].map((l) => Type.Literal(l)), { default: 'ch' }),
+    doc: 'Store for plain localhost and for any host that maps to no store.',
+    accepts: 'at | ch | de | li | us',
+  },
+  STORE_HOSTS: {
+    schema: Type.String({ default: '', pattern: '^$|^(at|ch|de|li|us)=[a-z0-9.-]+(\\|[a-z0-9.-]+)*(,(at|ch|de|li|us)=[a-z0-9.-]+(\\|[a-z0-9.-]+)*)*$' }),
+    doc: 'Production host names per store, in addition to <key>.localhost. The first host of a store is its canonical host.',
+    accepts: 'comma list of key=host[|host...], e.g. ch=www.example.ch,at=www.example.at|example.at',
+  },
+  TRUST_PROXY: {
+    schema: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'off' }),
+    doc: 'Trust X-Forwarded-Proto/Host from a reverse proxy (for canonical links and client addresses).',
+    accepts: 'on | off',
+  },
+  MAINTENANCE: {
+    schema: Type.Union([onOff], { default: 'off' }),
+    doc: 'Maintenance mode: every page but the maintenance page redirects to it (302).',
+    accepts: 'on | off',
+  },
+  COMMERCE_API_URL: {
+    schema: Type.Union([url, Type.Literal('')], { default: '' }),
+    doc: 'Base URL of an external commerce service. Unset: the embedded one starts on PORT+1.',
+    accepts: 'an http(s) URL',
+  },
+  PRICE_SERVICE_URL: {
+    schema: Type.Union([url, Type.Literal('')], { default: '' }),
+    doc: 'Base URL of an external price service (HTTP; its WebSocket is at /ws on the same host). Unset: embedded on PORT+2.',
+    accepts: 'an http(s) URL',
+  },
+  CMS_API_URL: {
+    schema: Type.Union([url, Type.Literal('')], { default: '' }),
+    doc: 'Base URL of a Storyblok-compatible Content Delivery API (up to and including /v2). Unset: embedded on PORT+3.',
+    accepts: 'an http(s) URL',
+  },
+  CMS_TOKEN: {
+    schema: Type.String({ minLength: 1, default: 'public-dev-token' }),
+    doc: 'Public (published) access token for the content API.',
+    accepts: 'a non-empty string',
+  },
+  CMS_PREVIEW_TOKEN: {
+    schema: Type.String({ minLength: 1, default: 'preview-dev-token' }),
+    doc: 'Preview token: the only token that may read draft stories.',
+    accepts: 'a non-empty string',
+  },
+  DATABASE_URL: {
+    schema: Type.Union([Type.Literal(''), Type.Literal('memory'), Type.String({ pattern: '^postgres(ql)?://' })], { default: '' }),
+    doc: 'Commerce database. Unset: PGlite with files under data/; memory: PGlite in memory; postgres://...: a PostgreSQL server.',
+    accepts: 'empty | memory | postgres://user@host:port/db',
+  },
+  DATA_DIR: {
+    schema: Type.String({ minLength: 1, default: 'data' }),
+    doc: 'Folder for PGlite files when DATABASE_URL is unset.',
+    accepts: 'a path',
+  },
+  ACCESS_TOKEN_TTL_S: {
+    schema: Type.Integer({ minimum: 10, maximum: 86400, default: 3600 }),
+    doc: 'Lifetime of access tokens in seconds.',
+    accepts: 'an integer 10-86400',
+  },
+  REFRESH_TOKEN_TTL_S: {
+    schema: Type.Integer({ minimum: 60, maximum: 31536000, default: 2592000 }),
+    doc: 'Lifetime of refresh tokens in seconds (default 30 days).',
+    accepts: 'an integer 60-31536000',
+  },
+  SMTP_URL: {
+    schema: Type.Union([Type.Literal(''), Type.String({ pattern: '^smtps?://' })], { default: '' }),
+    doc: 'When set, outbox mails are also sent through this SMTP server.',
+    accepts: 'smtp://user:pass@host:port or smtps://...',
+  },
+  MAIL_FROM: {
+    schema: Type.String({ minLength: 3, default: 'Aurum Edelmetalle <service@aurum.example>' }),
+    doc: 'Sender of outgoing mails.',
+    accepts: 'an address, optionally with a display name',
+  },
+  PRICE_RECALC_INTERVAL_S: {
+    schema: Type.Number({ exclusiveMinimum: 0, maximum: 86400, default: 180 }),
+    doc: 'Seconds between price recalculations (spec 9: prices are valid 180 s).',
+    accepts: 'a number > 0 (fractions allowed for tests)',
+  },
+  PRICE_FEED: {
+    schema: Type.Union([Type.Literal('simulated'), Type.String({ pattern: '^https?://' })], { default: 'simulated' }),
+    doc: 'Spot price source: the deterministic simulated feed, or the URL of a JSON feed adapter.',
+    accepts: 'simulated | an http(s) URL',
+  },
+  PRICE_FEED_SEED: {
+    schema: Type.Integer({ minimum: 0, default: 20261122 }),
+    doc: 'Seed of the simulated spot-price random walk.',
+    accepts: 'a non-negative integer',
+  },
+  ADMIN_TOKEN: {
+    schema: Type.String({ default: '' }),
+    doc: 'Bearer token for admin calls (POST /admin/recalculate) from other than loopback. Empty: loopback only.',
+    accepts: 'a string of at least 24 characters, or empty',
+  },
+  BUILD_ID: {
+    schema: Type.String({ default: '' }),
+    doc: 'Build identifier published in /builds/latest.json. Empty: the hash of the client bundle.',
+    accepts: 'a string',
+  },
+} satisfies Record<string, VariableDoc>;
+
+type Vars = typeof variables;
+export type Config = { [K in keyof Vars]: Static<Vars[K]['schema']> };
+
+export class ConfigError extends Error {
+  readonly variable: string;
+  constructor(variable: string, message: string) {
+    super(message);
+    this.name = 'ConfigError';
+    this.variable = variable;
+  }
+}
+
+/** Reads and validates the environment. Throws ConfigError naming the first bad variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const out: Record<string, unknown> = {};
+  for (const [name, v] of Object.entries(variables) as [string, VariableDoc][]) {
+    const raw = env[name];
+    const given = raw === undefined || raw === '' ? undefined : raw.trim();
+    let value: unknown = given === undefined ? Value.Default(v.schema, undefined) : Value.Convert(v.schema, given);
+    if (given === undefined && value === undefined) value = '';
+    if (!Value.Check(v.schema, value)) {
+      throw new ConfigError(name, `Invalid ${name}=${JSON.stringify(raw)}: accepts ${v.accepts}.`);
+    }
+    out[name] = value;
+  }
+  if (out.ADMIN_TOKEN !== '' && String(out.ADMIN_TOKEN).length < 24) {
+    throw new ConfigError('ADMIN_TOKEN', `Invalid ADMIN_TOKEN: accepts ${variables.ADMIN_TOKEN.accepts}.`);
+  }
+  return out as Config;
+}
+
+export function servicePorts(config: Pick<Config, 'PORT'>) {
+  return { storefront: config.PORT, commerce: config.PORT + 1, pricing: config.PORT + 2, content: config.PORT + 3 };
+}

@@ -1,0 +1,98 @@
+// The store table: the one home of every store's facts (spec 1 and 9).
+// Imported by the storefront, the services and the views; it holds data only, no server code.
+
+export type StoreKey = 'at' | 'ch' | 'de' | 'li' | 'us';
+export type Language = 'de' | 'en';
+export type Currency = 'EUR' | 'CHF' | 'USD';
+export type CountryCode = 'AT' | 'CH' | 'DE' | 'LI' | 'US';
+/** spec 9: locales en-US, de-DE, en-GB, de-CH, de-AT, de-LI */
+export type LocaleTag = 'de-AT' | 'de-CH' | 'de-DE' | 'de-LI' | 'en-GB' | 'en-US';
+
+export interface Store {
+  key: StoreKey;
+  country: CountryCode;
+  /** Decision: currency is a property of the store, not of the language. Spec 1 lists "de-CH and de-LI
+   * CHF; de-AT, de-DE and en EUR; en-US USD"; read per store that gives CHF for ch/li, EUR for at/de and
+   * USD for us. English pages of the Swiss store therefore also show CHF: a customer of a Swiss store
+   * pays in francs whatever language they read. */
+  currency: Currency;
+  /** locale tag per language (formatting of amounts and dates, the CMS language) */
+  locales: Record<Language, LocaleTag>;
+  /** Decision (spec 5 "shipping country must be within the allowed country"): AT and DE ship to each
+   * other (one EU VAT area for bullion logistics), CH and LI form one customs area, US ships inside the
+   * US only (spec 1). */
+  shippingCountries: CountryCode[];
+  /** hosts that always map to this store; production host names come from STORE_HOSTS */
+  devHost: string;
+  /** name of the store's country, per language, for pickers and headings */
+  name: Record<Language, string>;
+}
+
+export const stores: Record<StoreKey, Store> = {
+  at: {
+    key: 'at', country: 'AT', currency: 'EUR', locales: { de: 'de-AT', en: 'en-GB' },
+    shippingCountries: ['AT', 'DE'], devHost: 'at.localhost', name: { de: 'Österreich', en: 'Austria' },
+  },
+  ch: {
+    key: 'ch', country: 'CH', currency: 'CHF', locales: { de: 'de-CH', en: 'en-GB' },
+    shippingCountries: ['CH', 'LI'], devHost: 'ch.localhost', name: { de: 'Schweiz', en: 'Switzerland' },
+  },
+  de: {
+    key: 'de', country: 'DE', currency: 'EUR', locales: { de: 'de-DE', en: 'en-GB' },
+    shippingCountries: ['DE', 'AT'], devHost: 'de.localhost', name: { de: 'Deutschland', en: 'Germany' },
+  },
+  li: {
+    key: 'li', country: 'LI', currency: 'CHF', locales: { de: 'de-LI', en: 'en-GB' },
+    shippingCountries: ['LI', 'CH'], devHost: 'li.localhost', name: { de: 'Liechtenstein', en: 'Liechtenstein' },
+  },
+  us: {
+    key: 'us', country: 'US', currency: 'USD', locales: { de: 'de-DE', en: 'en-US' },
+    shippingCountries: ['US'], devHost: 'us.localhost', name: { de: 'USA', en: 'United States' },
+  },
+};
+
+export const storeKeys = Object.keys(stores) as StoreKey[];
+export const languages: Language[] = ['de', 'en'];
+export const currencies: Currency[] = ['EUR', 'CHF', 'USD'];
+
+export function isStoreKey(v: unknown): v is StoreKey {
+  return typeof v === 'string' && Object.hasOwn(stores, v);
+}
+
+/** Parses STORE_HOSTS ("ch=www.example.ch|example.ch,at=...") into host -> store key. */
+export function hostTable(storeHosts: string): Map<string, StoreKey> {
+  const table = new Map<string, StoreKey>();
+  for (const s of Object.values(stores)) table.set(s.devHost, s.key);
+  for (const entry of storeHosts.split(',').filter(Boolean)) {
+    const [key, hosts] = entry.split('=');
+    if (!isStoreKey(key) || !hosts) continue;
+    for (const h of hosts.split('|')) table.set(h.toLowerCase(), key);
+  }
+  return table;
+}
+
+/** The canonical host of each store: the first STORE_HOSTS entry, else <key>.localhost. */
+export function canonicalHosts(storeHosts: string): Record<StoreKey, string> {
+  const out = Object.fromEntries(storeKeys.map((k) => [k, stores[k].devHost])) as Record<StoreKey, string>;
+  for (const entry of storeHosts.split(',').filter(Boolean)) {
+    const [key, hosts] = entry.split('=');
+    if (isStoreKey(key) && hosts) out[key] = hosts.split('|')[0];
+  }
+  return out;
+}
+
+/** Store for a Host header (port stripped, case-insensitive); unknown hosts get the default store. */
+export function storeForHost(host: string | undefined, table: Map<string, StoreKey>, fallback: StoreKey): StoreKey {
+  if (!host) return fallback;
+  const name = host.toLowerCase().replace(/:\d+$/, '');
+  return table.get(name) ?? fallback;
+}
+
+/** spec 2: every path under /en is English, every other path German. */
+export function languageOfPath(pathname: string): Language {
+  return pathname === '/en' || pathname.startsWith('/en/') ? 'en' : 'de';
+}
+
+export function localeFor(store: StoreKey, lang: Language): LocaleTag {
+  return stores[store].locales[lang];
+}
