@@ -83,6 +83,11 @@ export const variables = {
     doc: 'Preview token: the only token that may read draft stories.',
     accepts: 'a non-empty string',
   },
+  CMS_CACHE_TTL_S: {
+    schema: Type.Number({ minimum: 0, maximum: 3600, default: 30 }),
+    doc: 'Seconds the storefront keeps published stories in memory (0: no cache). Shared by all visitors; draft content is never cached.',
+    accepts: 'a number 0-3600',
+  },
   DATABASE_URL: {
     schema: Type.Union([Type.Literal(''), Type.Literal('memory'), Type.String({ pattern: '^postgres(ql)?://' })], { default: '' }),
     doc: 'Commerce database. Unset: PGlite with files under data/; memory: PGlite in memory; postgres://...: a PostgreSQL server.',

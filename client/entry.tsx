@@ -1,0 +1,71 @@
+// Browser entry: removes any service worker (spec 2), hydrates the streamed page with the same route
+// table, and from then on navigates in the browser, fetching loader data from /__data.
+import { hydrateRoot } from 'react-dom/client';
+import { createBrowserRouter, data, matchRoutes, redirect, type LoaderFunction } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
+import { buildRoutes } from '../views/router.tsx';
+import { BootContext } from '../views/lib/boot.ts';
+import type { BootInfo } from '../views/lib/context.tsx';
+import { importPage } from './lib/chunk-reload.ts';
+import { startBuildCheck, reloadIfStale } from './lib/build-check.ts';
+import './styles.css';
+
+declare global {
+  interface Window {
+    __boot: BootInfo;
+  }
+}
+
+// spec 2: any registered service worker is removed on start.
+navigator.serviceWorker?.getRegistrations?.().then((regs) => regs.forEach((r) => void r.unregister())).catch(() => {});
+
+const fetchLoader: LoaderFunction = async ({ request }) => {
+  const url = new URL(request.url);
+  const res = await fetch(`/__data${url.pathname}${url.search}`, { signal: request.signal, headers: { accept: 'application/json' }, credentials: 'same-origin' });
+  if (!res.ok) throw data(null, { status: res.status });
+  const body = (await res.json()) as { data?: unknown; redirect?: string; error?: { status: number; data: unknown } };
+  if (body.redirect) throw redirect(body.redirect);
+  if (body.error) throw data(body.error.data, { status: body.error.status });
+  return body.data;
+};
+
+// Routes with a server loader or a guard ask the server; the others need no data.
+const routes = buildRoutes((route) => (route.loader || route.guard ? fetchLoader : undefined), importPage);
+
+async function start() {
+  // Lazy pages of the first URL load before hydration, so the first render matches the server's.
+  const initial = matchRoutes(routes, window.location) ?? [];
+  await Promise.all(
+    initial.map(async (m) => {
+      const lazy = m.route.lazy;
+      if (typeof lazy === 'function') {
+        const mod = await lazy();
+        Object.assign(m.route, { ...mod, lazy: undefined });
+      }
+    }),
+  );
+  const router = createBrowserRouter(routes);
+  router.subscribe((state) => {
+    if (state.navigation.state === 'loading' && state.navigation.location) reloadIfStale(state.navigation.location);
+  });
+  let lastPath = window.location.pathname;
+  router.subscribe((state) => {
+    // Move focus to the main landmark after a client-side page change, as a page load would.
+    if (state.navigation.state === 'idle' && state.location.pathname !== lastPath) {
+      lastPath = state.location.pathname;
+      requestAnimationFrame(() => {
+        const main = document.getElementById('main');
+        if (main && !state.location.hash) main.focus({ preventScroll: true });
+      });
+    }
+  });
+  hydrateRoot(
+    document.getElementById('root') as HTMLElement,
+    <BootContext.Provider value={window.__boot}>
+      <RouterProvider router={router} />
+    </BootContext.Provider>,
+  );
+  startBuildCheck(window.__boot.buildId);
+}
+
+void start();

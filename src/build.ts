@@ -1,0 +1,66 @@
+// Builds the browser bundle with esbuild: ES modules, code-split per page, content-hashed names (served
+// as immutable), source maps, and a manifest the server reads (public/build/manifest.json).
+import { createHash } from 'node:crypto';
+import { mkdirSync, rmSync, writeFileSync, readFileSync } from 'node:fs';
+import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
+import * as esbuild from 'esbuild';
+import { fileURLToPath } from 'node:url';
+import { basename } from 'node:path';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const outdir = `${root}public/build`;
+
+export async function buildClient(opts: { production?: boolean } = {}) {
+  const production = opts.production ?? process.env.NODE_ENV === 'production';
+  rmSync(outdir, { recursive: true, force: true });
+  mkdirSync(outdir, { recursive: true });
+  const result = await esbuild.build({
+    entryPoints: { entry: `${root}client/entry.tsx` },
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'browser',
+    target: ['chrome110', 'firefox110', 'safari16'],
+    outdir,
+    entryNames: '[name]-[hash]',
+    chunkNames: 'chunks/[name]-[hash]',
+    assetNames: 'assets/[name]-[hash]',
+    sourcemap: 'linked',
+    minify: production,
+    metafile: true,
+    jsx: 'automatic',
+    define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
+    logLevel: 'warning',
+    legalComments: 'linked',
+  });
+  const outputs = Object.entries(result.metafile.outputs);
+  const entry = outputs.find(([p, o]) => p.endsWith('.js') && o.entryPoint?.endsWith('client/entry.tsx'));
+  if (!entry) throw new Error('entry output missing');
+  const [entryPath, entryMeta] = entry;
+  const toUrl = (p: string) => '/' + p.slice(p.indexOf('public/') + 'public/'.length);
+  const css = entryMeta.cssBundle ? [toUrl(entryMeta.cssBundle)] : [];
+  const preload = entryMeta.imports.filter((i) => i.kind === 'import-statement').map((i) => toUrl(i.path));
+  const hash = createHash('sha256');
+  for (const [p] of outputs) if (!p.endsWith('.map')) hash.update(readFileSync(`${root}${p}`));
+  const buildId = hash.digest('hex').slice(0, 12);
+  // Pre-compressed copies: @fastify/static serves them to browsers that accept br or gzip.
+  for (const [p] of outputs) {
+    if (!/\.(js|css)$/.test(p)) continue;
+    const file = `${root}${p}`;
+    const buf = readFileSync(file);
+    writeFileSync(`${file}.br`, brotliCompressSync(buf, { params: { [constants.BROTLI_PARAM_QUALITY]: 10 } }));
+    writeFileSync(`${file}.gz`, gzipSync(buf, { level: 9 }));
+  }
+  const manifest = { buildId, entry: toUrl(entryPath), css, preload };
+  writeFileSync(`${outdir}/manifest.json`, JSON.stringify(manifest, null, 2));
+  const bytes = outputs.filter(([p]) => !p.endsWith('.map')).reduce((n, [, o]) => n + o.bytes, 0);
+  console.log(`client bundle ${buildId}: ${basename(entryPath)}, ${outputs.length} files, ${(bytes / 1024).toFixed(0)} KiB`);
+  return manifest;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  buildClient().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

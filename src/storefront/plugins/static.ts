@@ -1,0 +1,21 @@
+// Static files from public/: content-hashed bundle files are immutable for a year; other files (images,
+// manifests, robots.txt) are revalidated hourly. Files are listed at start (no wildcard route), so every
+// other path reaches the page renderer.
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { publicDir } from '../render/assets.ts';
+
+export async function registerStatic(app: FastifyInstance) {
+  await app.register(fastifyStatic, {
+    root: publicDir,
+    prefix: '/',
+    wildcard: false,
+    index: false,
+    preCompressed: true,
+    cacheControl: false,
+    setHeaders(res, path) {
+      if (/[/\\]build[/\\]/.test(path) && !path.endsWith('manifest.json')) res.header('cache-control', 'public, max-age=31536000, immutable');
+      else res.header('cache-control', 'public, max-age=3600');
+    },
+  });
+}

@@ -1,0 +1,52 @@
+// The HTML around the React stream: written before the first byte of React's shell, so the head (title,
+// canonical, styles, preloads) reaches the browser at once.
+import type { Language } from '../../stores.ts';
+import type { AssetManifest } from './assets.ts';
+
+export function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
+}
+
+export interface HeadInput {
+  lang: Language;
+  title: string;
+  description?: string;
+  canonical: string;
+  alternates: { hreflang: string; href: string }[];
+  noindex?: boolean;
+  manifestHref: string;
+  assets: AssetManifest;
+  nonce: string;
+}
+
+export function documentStart(h: HeadInput): string {
+  const a = h.assets;
+  return (
+    `<!doctype html><html lang="${h.lang}"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${escapeHtml(h.title)}</title>` +
+    (h.description ? `<meta name="description" content="${escapeHtml(h.description)}">` : '') +
+    (h.noindex ? `<meta name="robots" content="noindex">` : '') +
+    `<link rel="canonical" href="${escapeHtml(h.canonical)}">` +
+    h.alternates.map((x) => `<link rel="alternate" hreflang="${x.hreflang}" href="${escapeHtml(x.href)}">`).join('') +
+    `<meta name="theme-color" content="#14213d">` +
+    `<link rel="manifest" href="${h.manifestHref}">` +
+    `<link rel="icon" href="/favicon.svg" type="image/svg+xml">` +
+    a.css.map((c) => `<link rel="stylesheet" href="${c}">`).join('') +
+    [a.entry, ...a.preload].map((p) => `<link rel="modulepreload" href="${p}" nonce="${h.nonce}">`).join('') +
+    `</head><body><div id="root">`
+  );
+}
+
+export const documentEnd = '</div></body></html>';
+
+/** A page rendered without React: the 500 page when the shell itself fails, and plain pages for bots. */
+export function plainPage(lang: Language, title: string, text: string, assets?: AssetManifest): string {
+  return (
+    `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
+    `<title>${escapeHtml(title)}</title><meta name="robots" content="noindex">` +
+    (assets ? assets.css.map((c) => `<link rel="stylesheet" href="${c}">`).join('') : '') +
+    `</head><body><main id="main" class="container page-section"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>` +
+    `<p><a href="${lang === 'en' ? '/en' : '/'}">${lang === 'en' ? 'Home' : 'Startseite'}</a></p></main></body></html>`
+  );
+}

@@ -1,0 +1,61 @@
+import { Link } from 'react-router';
+import { pathFor } from '../routes.ts';
+import { useShop } from '../lib/context.tsx';
+
+/** The legal pages are CMS pages; their paths are fixed in the content (src/content/stories). */
+export const legalPages = [
+  { key: 'footer.privacy', de: '/datenschutz', en: '/privacy-policy' },
+  { key: 'footer.terms', de: '/agb', en: '/terms-and-conditions' },
+  { key: 'footer.cancellation', de: '/stornobedingungen', en: '/cancellation-policy' },
+  { key: 'footer.revocation', de: '/widerrufsrecht', en: '/right-of-revocation' },
+];
+
+export function LegalLinks() {
+  const { t, lang } = useShop();
+  return (
+    <ul className="footer-links">
+      {legalPages.map((p) => (
+        <li key={p.key}>
+          <Link to={lang === 'en' ? `/en${p.en}` : p.de}>{t(p.key)}</Link>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function Footer({ slim = false }: { slim?: boolean }) {
+  const { t, lang } = useShop();
+  const year = new Date().getUTCFullYear();
+  return (
+    <footer className={slim ? 'site-footer site-footer-slim' : 'site-footer'}>
+      <div className="container footer-grid">
+        {!slim && (
+          <section aria-labelledby="footer-service">
+            <h2 id="footer-service" className="footer-heading">{t('footer.service')}</h2>
+            <ul className="footer-links">
+              <li><Link to={pathFor('contact', lang)}>{t('footer.contact')}</Link></li>
+              <li><Link to={pathFor('sellToUs', lang)}>{t('nav.sellToUs')}</Link></li>
+              <li><Link to={pathFor('pricelist', lang)}>{t('nav.pricelist')}</Link></li>
+              <li><Link to={pathFor('whistleblower', lang)}>{t('footer.whistleblower')}</Link></li>
+            </ul>
+          </section>
+        )}
+        <section aria-labelledby="footer-legal">
+          <h2 id="footer-legal" className="footer-heading">{t('footer.legal')}</h2>
+          <LegalLinks />
+        </section>
+        {!slim && (
+          <section aria-labelledby="footer-promise" className="footer-promise">
+            <h2 id="footer-promise" className="footer-heading">{t('shop.name')}</h2>
+            <ul className="promise-list">
+              <li>{t('footer.delivery')}</li>
+              <li>{t('footer.returns')}</li>
+              <li>{t('footer.prices')}</li>
+            </ul>
+          </section>
+        )}
+      </div>
+      <p className="container copyright">{t('footer.copyright', { year })}</p>
+    </footer>
+  );
+}

@@ -1,0 +1,70 @@
+import { NavLink } from 'react-router';
+import { pathFor } from '../routes.ts';
+import { useShop } from '../lib/context.tsx';
+import { Logo } from './Logo.tsx';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { StoreSwitch } from './StoreSwitch.tsx';
+import { HeaderSlot } from './slots.tsx';
+
+const mainNav = [
+  { id: 'shop', key: 'nav.shop' },
+  { id: 'sellToUs', key: 'nav.sellToUs' },
+  { id: 'pricelist', key: 'nav.pricelist' },
+  { id: 'news', key: 'nav.news' },
+  { id: 'contact', key: 'footer.contact' },
+];
+
+export function Header() {
+  const shop = useShop();
+  const { t, lang } = shop;
+  const signedIn = shop.session.level === 'user';
+  return (
+    <header className="site-header">
+      <div className="topbar">
+        <div className="container topbar-inner">
+          <p className="topbar-note">{t('footer.prices')}</p>
+          <div className="topbar-tools">
+            <StoreSwitch />
+            <LanguageSwitch />
+          </div>
+        </div>
+      </div>
+      <HeaderSlot name="metal-prices" />
+      <div className="container header-main">
+        <Logo />
+        <form className="header-search" role="search" action={pathFor('search', lang)} method="get">
+          <label htmlFor="header-search-q" className="visually-hidden">{t('nav.search')}</label>
+          <input id="header-search-q" name="q" type="search" placeholder={t('nav.searchPlaceholder')} autoComplete="off" />
+          <button type="submit" className="button button-quiet">{t('nav.search')}</button>
+        </form>
+        <nav className="header-actions" aria-label={t('nav.account')}>
+          <NavLink to={pathFor(signedIn ? 'account' : 'login', lang)}>{signedIn ? t('nav.account') : t('nav.login')}</NavLink>
+          <NavLink to={pathFor('wishlist', lang)}>{t('nav.wishlist')}</NavLink>
+          <NavLink to={`${pathFor('cart', lang)}?type=buy`}>{t('nav.cart')}</NavLink>
+        </nav>
+      </div>
+      <nav className="main-nav" aria-label={t('nav.main')}>
+        <details className="main-nav-toggle">
+          <summary>{t('nav.openMenu')}</summary>
+          <MainNavList />
+        </details>
+        <div className="main-nav-wide container">
+          <MainNavList />
+        </div>
+      </nav>
+    </header>
+  );
+}
+
+function MainNavList() {
+  const { t, lang } = useShop();
+  return (
+    <ul>
+      {mainNav.map((item) => (
+        <li key={item.id}>
+          <NavLink to={pathFor(item.id, lang)}>{t(item.key)}</NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,65 @@
+// Deferred loader data that streams in after the shell (spec: slow parts stream in through Suspense).
+// On the server the value is a promise: the boundary shows its fallback, and when the promise settles
+// React streams the content together with a small script that hands the value to the browser, so
+// hydration renders the same markup without fetching again. After client-side navigation the loader
+// data arrives resolved and renders directly.
+import { Suspense, use, useContext, type ReactNode } from 'react';
+import { NonceContext } from '../lib/nonce.ts';
+
+declare global {
+  interface Window {
+    __d?: Record<string, unknown>;
+    __dw?: Record<string, (v: unknown) => void>;
+  }
+}
+
+const waiting = new Map<string, Promise<unknown>>();
+
+function fromStream(id: string): unknown {
+  const store = (window.__d ??= {});
+  if (id in store) return store[id];
+  let p = waiting.get(id);
+  if (!p) {
+    p = new Promise((resolve) => {
+      (window.__dw ??= {})[id] = resolve;
+    });
+    waiting.set(id, p);
+  }
+  return use(p);
+}
+
+/** JSON that is safe inside an inline script. */
+export function scriptJson(value: unknown): string {
+  return JSON.stringify(value ?? null)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+function Resolve<T>({ id, value, children }: { id: string; value: T | Promise<T> | null | undefined; children: (v: T) => ReactNode }) {
+  const nonce = useContext(NonceContext);
+  let v: T;
+  if (value instanceof Promise) v = use(value);
+  else if (value !== null && value !== undefined) v = value;
+  else if (typeof window !== 'undefined') v = fromStream(id) as T;
+  else v = null as T;
+  const js = `(window.__d=window.__d||{})[${scriptJson(id)}]=${scriptJson(v)};window.__dw&&window.__dw[${scriptJson(id)}]&&window.__dw[${scriptJson(id)}](window.__d[${scriptJson(id)}]);`;
+  return (
+    <>
+      {children(v)}
+      <script nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: js }} />
+    </>
+  );
+}
+
+export function Streamed<T>(props: { id: string; value: T | Promise<T> | null | undefined; fallback: ReactNode; children: (v: T) => ReactNode }) {
+  return (
+    <Suspense fallback={props.fallback}>
+      <Resolve id={props.id} value={props.value}>
+        {props.children}
+      </Resolve>
+    </Suspense>
+  );
+}

@@ -1,0 +1,85 @@
+// spec 2 layouts: checkout, default, minimal, preview, reduced. Every layout has the skip link and a
+// <main id="main"> (focusable so the skip link and route changes can move focus there).
+import type { ReactNode } from 'react';
+import type { LayoutName } from '../routes.ts';
+import { Header } from '../components/Header.tsx';
+import { Footer } from '../components/Footer.tsx';
+import { SkipLink } from '../components/SkipLink.tsx';
+import { Logo } from '../components/Logo.tsx';
+import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
+import { CheckoutSteps } from '../components/CheckoutSteps.tsx';
+import { BuildNotice } from '../components/BuildNotice.tsx';
+
+function Main({ children }: { children: ReactNode }) {
+  return (
+    <main id="main" tabIndex={-1}>
+      {children}
+    </main>
+  );
+}
+
+function SlimHeader({ children }: { children?: ReactNode }) {
+  return (
+    <header className="site-header site-header-slim">
+      <div className="container header-slim-inner">
+        <Logo />
+        {children}
+      </div>
+    </header>
+  );
+}
+
+export function Layout({ name, children }: { name: LayoutName; children: ReactNode }) {
+  switch (name) {
+    case 'checkout':
+      return (
+        <div className="layout layout-checkout">
+          <SkipLink />
+          <SlimHeader>
+            <LanguageSwitch />
+          </SlimHeader>
+          <CheckoutSteps />
+          <Main>{children}</Main>
+          <Footer slim />
+          <BuildNotice />
+        </div>
+      );
+    case 'minimal':
+      return (
+        <div className="layout layout-minimal">
+          <SkipLink />
+          <SlimHeader />
+          <Main>{children}</Main>
+        </div>
+      );
+    case 'preview':
+      return (
+        <div className="layout layout-preview">
+          <SkipLink />
+          <Main>{children}</Main>
+        </div>
+      );
+    case 'reduced':
+      return (
+        <div className="layout layout-reduced">
+          <SkipLink />
+          <SlimHeader>
+            <LanguageSwitch />
+          </SlimHeader>
+          <Main>{children}</Main>
+          <Footer slim />
+          <BuildNotice />
+        </div>
+      );
+    default:
+      return (
+        <div className="layout layout-default">
+          <SkipLink />
+          <Header />
+          <Main>{children}</Main>
+          <Footer />
+          <BuildNotice />
+        </div>
+      );
+  }
+}

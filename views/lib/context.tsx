@@ -1,0 +1,64 @@
+// What a page knows about its request: store, language, locale, currency, translator and formatters.
+// Loaders get a LoaderContext through react-router's context; components read ShopContext.
+import { createContext as createReactContext, useContext } from 'react';
+import { createContext } from 'react-router';
+import { stores, type Currency, type Language, type LocaleTag, type StoreKey } from '../../src/stores.ts';
+import { formatDate, formatMoney, translator, type Translate } from './i18n.ts';
+import type { CmsReader } from './cms-types.ts';
+
+export interface SessionInfo {
+  /** spec 4: no token (guest), anonymous, or signed-in user */
+  level: 'guest' | 'anonymous' | 'user';
+}
+
+export interface LoaderContext {
+  store: StoreKey;
+  lang: Language;
+  locale: LocaleTag;
+  cms: CmsReader;
+  session: SessionInfo;
+}
+
+export const loaderContext = createContext<LoaderContext>();
+
+/** Facts fixed for the whole visit, sent to the browser in the boot payload. */
+export interface BootInfo {
+  store: StoreKey;
+  buildId: string;
+  /** absolute origin of the store's canonical host, e.g. https://www.example.ch */
+  canonicalOrigin: string;
+  session: SessionInfo;
+  /** host names of the other stores, for the store switcher */
+  storeOrigins: Record<StoreKey, string>;
+}
+
+export interface Shop extends BootInfo {
+  lang: Language;
+  locale: LocaleTag;
+  currency: Currency;
+  t: Translate;
+  money: (cents: number, currency?: Currency) => string;
+  date: (value: Date | string | number) => string;
+}
+
+export function makeShop(boot: BootInfo, lang: Language): Shop {
+  const s = stores[boot.store];
+  const locale = s.locales[lang];
+  return {
+    ...boot,
+    lang,
+    locale,
+    currency: s.currency,
+    t: translator(lang),
+    money: (cents, currency = s.currency) => formatMoney(cents, currency, locale),
+    date: (value) => formatDate(value, locale),
+  };
+}
+
+export const ShopContext = createReactContext<Shop | null>(null);
+
+export function useShop(): Shop {
+  const shop = useContext(ShopContext);
+  if (!shop) throw new Error('useShop outside ShopContext');
+  return shop;
+}
