@@ -1,0 +1,102 @@
+// Starts the whole shop: the storefront on PORT and, for each upstream whose URL is not configured, the
+// embedded service on loopback (commerce PORT+1, prices PORT+2, content PORT+3). Embedded services are
+// reached over HTTP exactly as external ones would be. SIGTERM/SIGINT: stop accepting, finish in-flight
+// requests, close sockets and databases, exit 0.
+import type { FastifyInstance } from 'fastify';
+import { ConfigError, loadConfig, servicePorts, type Config } from './config.ts';
+import { buildContentApp } from './content/app.ts';
+import { buildStorefrontApp } from './storefront/app.ts';
+
+export interface RunningShop {
+  config: Config;
+  urls: { storefront: string; commerce: string; prices: string; cms: string };
+  storefront: FastifyInstance;
+  close(): Promise<void>;
+}
+
+interface Closable {
+  name: string;
+  close(): Promise<unknown>;
+}
+
+const LOOPBACK = '127.0.0.1';
+
+export async function startShop(config: Config): Promise<RunningShop> {
+  const ports = servicePorts(config);
+  const closables: Closable[] = [];
+  const urls = {
+    storefront: `http://${config.HOST === '0.0.0.0' ? LOOPBACK : config.HOST}:${ports.storefront}`,
+    commerce: config.COMMERCE_API_URL.replace(/\/$/, '') || `http://${LOOPBACK}:${ports.commerce}`,
+    prices: config.PRICE_SERVICE_URL.replace(/\/$/, '') || `http://${LOOPBACK}:${ports.pricing}`,
+    cms: config.CMS_API_URL.replace(/\/$/, '') || `http://${LOOPBACK}:${ports.content}/v2`,
+  };
+  try {
+    if (!config.CMS_API_URL) {
+      const content = buildContentApp({ publicToken: config.CMS_TOKEN, previewToken: config.CMS_PREVIEW_TOKEN, logLevel: config.LOG_LEVEL });
+      await content.listen({ host: LOOPBACK, port: ports.content });
+      closables.push({ name: 'content', close: () => content.close() });
+    }
+
+    const { app: storefront } = await buildStorefrontApp({ config, upstreams: { commerce: urls.commerce, prices: urls.prices, cms: urls.cms } });
+    await storefront.listen({ host: config.HOST, port: ports.storefront });
+    // The storefront closes first: it stops taking requests before the services behind it go away.
+    closables.unshift({ name: 'storefront', close: () => storefront.close() });
+
+    let closing: Promise<void> | null = null;
+    return {
+      config,
+      urls,
+      storefront,
+      close: () =>
+        (closing ??= (async () => {
+          for (const c of closables) {
+            try {
+              await c.close();
+            } catch (err) {
+              console.error(`closing ${c.name} failed: ${(err as Error).message}`);
+            }
+          }
+        })()),
+    };
+  } catch (err) {
+    for (const c of closables) await c.close().catch(() => {});
+    throw err;
+  }
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(`Configuration error: ${err.message}`);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const shop = await startShop(config);
+  console.log(`Shop ready: ${shop.urls.storefront} (stores: http://ch.localhost:${config.PORT}, at., de., li., us.)`);
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    console.log(`${signal}: shutting down`);
+    const force = setTimeout(() => {
+      console.error('shutdown took longer than 15 s; exiting');
+      process.exit(1);
+    }, 15_000);
+    force.unref();
+    await shop.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('src/main.ts')) {
+  main().catch((err) => {
+    console.error(`Start-up failed: ${(err as Error).message}`);
+    process.exit(1);
+  });
+}
