@@ -1,0 +1,152 @@
+// The recalculation cycle (spec 4): every interval, announce RecalculationProcessStarted, fetch the
+// products' pricing attributes and a spot quote, price every product for every store country and
+// currency, set lastRecalculatedAt and announce RecalculationProcessFinished. A failed cycle keeps the
+// last good price book (prices never disappear because the catalogue or the feed hiccuped) and is retried
+// sooner than a full interval.
+import type { FastifyBaseLogger } from 'fastify';
+import type { PricingAttributes } from '../contracts/pricing-attributes.ts';
+import { DAY_MS, HOUR_MS, type Clock, type SpotFeed } from './feed/types.ts';
+import type { SpotHistory } from './history.ts';
+import { buildPriceBook, usableProducts, type PriceBook } from './engine/price-book.ts';
+
+export type RecalculationOutcome = { ok: true; book: PriceBook } | { ok: false; code: string; message: string };
+
+export interface RecalculatorOptions {
+  feed: SpotFeed;
+  history: SpotHistory;
+  loadProducts: () => Promise<PricingAttributes[]>;
+  clock: Clock;
+  /** spec 9: 180 s */
+  intervalMs: number;
+  log: FastifyBaseLogger;
+  /** a cycle taking longer than this fails (a hanging upstream must not stop the cycle); default 30 s */
+  timeoutMs?: number;
+  /** first retry after a failure, doubled per failure up to intervalMs; default 5 s */
+  retryMs?: number;
+  onStarted: () => void;
+  /** book: the good book after the cycle (the previous one if this cycle failed; null before any) */
+  onFinished: (book: PriceBook | null, nextRecalculationAt: number) => void;
+}
+
+export interface Recalculator {
+  book(): PriceBook | null;
+  recalculating(): boolean;
+  lastError(): string | null;
+  /** runs the first cycle and starts the schedule */
+  start(): Promise<RecalculationOutcome>;
+  stop(): void;
+  /**
+   * Runs a cycle now and resolves when it finished. If one is running, a fresh one follows it (the caller
+   * usually just changed the catalogue, which the running one may have read before); concurrent callers
+   * share that one follow-up. The schedule restarts from the end of the cycle.
+   */
+  recalculateNow(): Promise<RecalculationOutcome>;
+}
+
+class CycleTimeout extends Error {
+  readonly code = 'recalculation_timeout';
+}
+
+export function createRecalculator(opts: RecalculatorOptions): Recalculator {
+  const timeoutMs = opts.timeoutMs ?? 30_000;
+  const retryBaseMs = opts.retryMs ?? 5_000;
+  let book: PriceBook | null = null;
+  let running: Promise<RecalculationOutcome> | null = null;
+  let queued: Promise<RecalculationOutcome> | null = null;
+  let timer: NodeJS.Timeout | null = null;
+  let stopped = true;
+  let failures = 0;
+  let lastError: string | null = null;
+
+  function schedule(delayMs: number): number {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const next = opts.clock() + delayMs;
+    if (stopped) return next;
+    timer = setTimeout(() => {
+      timer = null;
+      void trigger();
+    }, delayMs);
+    timer.unref();
+    return next;
+  }
+
+  async function compute(): Promise<PriceBook> {
+    const [raw, quote] = await Promise.all([opts.loadProducts(), opts.feed.quote()]);
+    const { products, skipped } = usableProducts(raw);
+    if (skipped.length > 0) opts.log.warn({ skipped: skipped.slice(0, 20), skippedCount: skipped.length }, 'products without usable pricing attributes were not priced');
+    // change vs 24 h ago: the hourly point nearest before, if the history reaches back that far
+    const dayBefore = opts.history.at(quote.t - DAY_MS, 2 * HOUR_MS);
+    const next = buildPriceBook(products, quote, dayBefore, new Date(opts.clock()).toISOString());
+    opts.history.record(quote);
+    return next;
+  }
+
+  async function cycle(): Promise<RecalculationOutcome> {
+    if (timer) clearTimeout(timer);
+    timer = null;
+    const startedAt = performance.now();
+    opts.onStarted();
+    let outcome: RecalculationOutcome;
+    let guard: NodeJS.Timeout | undefined;
+    try {
+      const next = await Promise.race([
+        compute(),
+        new Promise<never>((_, reject) => {
+          guard = setTimeout(() => reject(new CycleTimeout(`The recalculation took longer than ${timeoutMs} ms.`)), timeoutMs);
+        }),
+      ]);
+      book = next;
+      failures = 0;
+      lastError = null;
+      outcome = { ok: true, book: next };
+      opts.log.info({ products: next.productCount, lastRecalculatedAt: next.lastRecalculatedAt, durationMs: Math.round(performance.now() - startedAt) }, 'prices recalculated');
+    } catch (err) {
+      failures++;
+      const e = err as { code?: unknown; message?: unknown };
+      const code = typeof e?.code === 'string' ? e.code : 'recalculation_failed';
+      const message = typeof e?.message === 'string' ? e.message : String(err);
+      lastError = code;
+      outcome = { ok: false, code, message };
+      opts.log.warn({ code, reason: message, failures, keptLastRecalculatedAt: book?.lastRecalculatedAt ?? null }, 'price recalculation failed; keeping the last good prices');
+    } finally {
+      clearTimeout(guard);
+    }
+    const delay = outcome.ok ? opts.intervalMs : Math.min(opts.intervalMs, retryBaseMs * 2 ** Math.min(failures - 1, 16));
+    const nextAt = schedule(delay);
+    opts.onFinished(book, nextAt);
+    return outcome;
+  }
+
+  function trigger(): Promise<RecalculationOutcome> {
+    if (!running) {
+      running = cycle().finally(() => {
+        running = null;
+      });
+      return running;
+    }
+    if (!queued) {
+      queued = running.then(() => {
+        queued = null;
+        return trigger();
+      });
+    }
+    return queued;
+  }
+
+  return {
+    book: () => book,
+    recalculating: () => running !== null,
+    lastError: () => lastError,
+    async start() {
+      stopped = false;
+      return trigger();
+    },
+    stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      timer = null;
+    },
+    recalculateNow: trigger,
+  };
+}
