@@ -21,6 +21,11 @@ export function App() {
   const title = documentTitle(shop, handle, leaf?.loaderData);
 
   useEffect(() => {
+    // Marks a hydrated page (browser tests and support staff can tell a live page from a static one).
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
+
+  useEffect(() => {
     document.title = title;
     document.documentElement.lang = lang;
   }, [title, lang]);

@@ -45,15 +45,16 @@ export async function buildStorefrontApp(opts: StorefrontOptions): Promise<Store
   await app.register(fastifyCookie);
   registerStore(app, resolver);
   registerSecurityHeaders(app, { production });
+  const renderer = createRenderer();
   registerHealth(app, [
     { name: 'commerce', url: `${opts.upstreams.commerce}/health` },
     { name: 'prices', url: `${opts.upstreams.prices}/health` },
     { name: 'cms', url: `${opts.upstreams.cms}/cdn/spaces/me?token=${encodeURIComponent(config.CMS_TOKEN)}` },
-  ]);
+  ], { renders: () => ({ ...renderer.stats }) });
   await registerStatic(app);
   registerBuilds(app, assets);
   registerPages(app, {
-    renderer: createRenderer(),
+    renderer,
     assets,
     cms,
     resolver,

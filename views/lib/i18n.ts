@@ -27,7 +27,13 @@ export function formatMoney(cents: number, currency: Currency, locale: LocaleTag
     f = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2, maximumFractionDigits: 2 });
     moneyFormats.set(key, f);
   }
-  return f.format(cents / 100);
+  return normalize(f.format(cents / 100));
+}
+
+/** ICU versions differ between Node and browsers (de-CH group separator ' or ’, narrow or normal no-break
+ * space); one spelling on both sides keeps server HTML and hydration identical. */
+function normalize(s: string): string {
+  return s.replace(/\u2019/g, "'").replace(/[\u202f\u2009]/g, '\u00a0');
 }
 
 /** spec 9: date format US MM/DD/YYYY, others DD/MM/YYYY (in the shop's time zone, Europe/Zurich, or

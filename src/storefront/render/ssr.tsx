@@ -30,11 +30,13 @@ import type { Language } from '../../stores.ts';
 export interface Renderer {
   routes: RouteObject[];
   handler: StaticHandler;
+  /** renders streaming now, and renders cut short by a client that left or by the stream timeout */
+  stats: { inFlight: number; aborted: number };
 }
 
 export function createRenderer(): Renderer {
   const routes = buildRoutes((route) => (route.loader ? serverLoaders[route.loader] : undefined));
-  return { routes, handler: createStaticHandler(routes) };
+  return { routes, handler: createStaticHandler(routes), stats: { inFlight: 0, aborted: 0 } };
 }
 
 const BOT = /bot|crawl|spider|slurp|bingpreview|facebookexternalhit|embedly|quora link preview|whatsapp|linkedin|googleother|lighthouse|headlesschrome\/[\d.]+ \(compatible|curl\/|wget\//i;
@@ -141,6 +143,15 @@ export async function renderDocument(renderer: Renderer, ctx: StaticHandlerConte
         .header('cache-control', 'private, no-cache');
       resolve(reply.send(body));
     };
+    const stats = renderer.stats;
+    stats.inFlight++;
+    let counted = true;
+    const done = (aborted: boolean) => {
+      if (!counted) return;
+      counted = false;
+      stats.inFlight--;
+      if (aborted) stats.aborted++;
+    };
     const sink = new Writable({
       write(chunk, _enc, cb) {
         if (body.write(chunk)) cb();
@@ -148,6 +159,7 @@ export async function renderDocument(renderer: Renderer, ctx: StaticHandlerConte
       },
       final(cb) {
         finished = true;
+        done(false);
         body.end(documentEnd);
         cb();
       },
@@ -176,6 +188,7 @@ export async function renderDocument(renderer: Renderer, ctx: StaticHandlerConte
           pipe(sink);
         },
         onShellError(err) {
+          done(false);
           input.req.log.error({ err }, 'render shell failed');
           if (settled) return;
           settled = true;
@@ -189,12 +202,18 @@ export async function renderDocument(renderer: Renderer, ctx: StaticHandlerConte
       },
     );
 
-    const timer = setTimeout(() => abort(new Error('stream timeout')), input.streamTimeoutMs);
+    const timer = setTimeout(() => {
+      done(true);
+      abort(new Error('stream timeout'));
+    }, input.streamTimeoutMs);
     body.on('close', () => clearTimeout(timer));
     // A client that goes away aborts the render so nothing keeps running for nobody.
     input.reply.raw.on('close', () => {
-      if (!finished) abort(new Error('client closed'));
       clearTimeout(timer);
+      if (!finished) {
+        done(true);
+        abort(new Error('client closed'));
+      }
     });
   });
 }

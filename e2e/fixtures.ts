@@ -1,0 +1,37 @@
+// Every browser test collects console errors and page errors and fails on any, and can run axe-core on
+// the pages it visits (no serious or critical violation allowed).
+import { test as base, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+export const PORT = Number(process.env.E2E_PORT ?? 3310);
+export const MAINT_PORT = PORT + 10;
+export const url = (host: string, path: string, port = PORT) => `http://${host}:${port}${path}`;
+
+export const test = base.extend<{ consoleErrors: string[]; axe: (page?: Page) => Promise<void> }>({
+  consoleErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error' || (m.type() === 'warning' && /hydrat|did not match|server rendered/i.test(m.text()))) errors.push(`${m.type()}: ${m.text()}`);
+      });
+      page.on('pageerror', (e) => errors.push(`pageerror: ${e.message}`));
+      await use(errors);
+      expect(errors, 'no console errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+  axe: async ({ page }, use) => {
+    await use(async (p = page) => {
+      const results = await new AxeBuilder({ page: p }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+      const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(bad.map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), `axe on ${p.url()}`).toEqual([]);
+    });
+  },
+});
+
+export { expect };
+
+/** Console 404s for a page that is meant to answer 404 are expected; filter them in that test. */
+export function ignoreExpected404(errors: string[]) {
+  for (let i = errors.length - 1; i >= 0; i--) if (/status of 404/.test(errors[i])) errors.splice(i, 1);
+}

@@ -1,0 +1,55 @@
+// Browser tests in Chromium against the whole shop started as `npm start` would (embedded services,
+// in-memory database). A second storefront with MAINTENANCE=on shares the first one's services.
+import { defineConfig } from '@playwright/test';
+
+const PORT = Number(process.env.E2E_PORT ?? 3310);
+const MAINT_PORT = PORT + 10;
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'e2e',
+  testMatch: '**/*.pw.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list'], ['json', { outputFile: 'test-results/e2e.json' }]] : 'list',
+  use: {
+    baseURL: `http://ch.localhost:${PORT}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  webServer: [
+    {
+      command: 'tsx src/main.ts',
+      url: `http://127.0.0.1:${PORT}/builds/latest.json`,
+      env: { PORT: String(PORT), DATABASE_URL: 'memory', LOG_LEVEL: 'warn', NODE_ENV: 'test', PRICE_RECALC_INTERVAL_S: '180' },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: 'tsx src/main.ts',
+      url: `http://127.0.0.1:${MAINT_PORT}/builds/latest.json`,
+      env: {
+        PORT: String(MAINT_PORT),
+        MAINTENANCE: 'on',
+        LOG_LEVEL: 'warn',
+        NODE_ENV: 'test',
+        COMMERCE_API_URL: `http://127.0.0.1:${PORT + 1}`,
+        PRICE_SERVICE_URL: `http://127.0.0.1:${PORT + 2}`,
+        CMS_API_URL: `http://127.0.0.1:${PORT + 3}/v2`,
+      },
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
+});
+

@@ -1,0 +1,60 @@
+// Starts the real content service and the real storefront on free ports, talking over HTTP.
+// Commerce and prices are absent here unless a test passes their URLs.
+import { existsSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { request } from 'undici';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { buildContentApp } from '../../src/content/app.ts';
+import { buildStorefrontApp } from '../../src/storefront/app.ts';
+import { buildClient } from '../../src/build.ts';
+import { publicDir } from '../../src/storefront/render/assets.ts';
+
+export interface Harness {
+  port: number;
+  cmsUrl: string;
+  config: Config;
+  get(host: string, path: string, headers?: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }>;
+  close(): Promise<void>;
+}
+
+let built: Promise<unknown> | null = null;
+export function ensureClientBuild() {
+  built ??= existsSync(`${publicDir}build/manifest.json`) ? Promise.resolve() : buildClient({ production: false });
+  return built;
+}
+
+export interface HarnessOptions {
+  env?: Record<string, string>;
+  /** put something between the storefront and the content service (tests of slow upstreams) */
+  cmsUrl?: (realUrl: string) => Promise<string> | string;
+  upstreams?: { commerce?: string; prices?: string };
+}
+
+export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
+  await ensureClientBuild();
+  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', CMS_CACHE_TTL_S: '0', ...opts.env });
+  const content = buildContentApp({ publicToken: config.CMS_TOKEN, previewToken: config.CMS_PREVIEW_TOKEN, logLevel: 'silent' });
+  await content.listen({ host: '127.0.0.1', port: 0 });
+  const realCms = `http://127.0.0.1:${(content.server.address() as AddressInfo).port}/v2`;
+  const cmsUrl = opts.cmsUrl ? await opts.cmsUrl(realCms) : realCms;
+  const { app } = await buildStorefrontApp({
+    config,
+    upstreams: { commerce: opts.upstreams?.commerce ?? 'http://127.0.0.1:9', prices: opts.upstreams?.prices ?? 'http://127.0.0.1:9', cms: cmsUrl },
+    logger: false,
+  });
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const port = (app.server.address() as AddressInfo).port;
+  return {
+    port,
+    cmsUrl,
+    config,
+    async get(host, path, headers = {}) {
+      const res = await request(`http://127.0.0.1:${port}${path}`, { headers: { host: `${host}:${port}`, ...headers } });
+      return { status: res.statusCode, headers: res.headers, text: await res.body.text() };
+    },
+    async close() {
+      await app.close();
+      await content.close();
+    },
+  };
+}
