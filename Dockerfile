@@ -1,0 +1,32 @@
+# syntax=docker/dockerfile:1
+# Multi-stage build on the official Node 24 image: dependencies and the production client bundle in a
+# build stage; a slim runtime stage as a non-root user, with a HEALTHCHECK on the storefront's /health.
+
+FROM node:24-bookworm-slim AS deps
+WORKDIR /app
+ENV PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD=1
+COPY package.json package-lock.json ./
+RUN npm ci --no-audit --no-fund
+
+FROM deps AS build
+COPY . .
+RUN NODE_ENV=production npm run build && npm prune --omit=dev --no-audit --no-fund
+
+FROM node:24-bookworm-slim AS runtime
+ENV NODE_ENV=production PORT=3000 HOST=0.0.0.0 DATA_DIR=/data
+WORKDIR /app
+RUN groupadd --system shop && useradd --system --gid shop --home /app shop \
+ && mkdir -p /data && chown shop:shop /data
+COPY --from=build --chown=shop:shop /app/node_modules ./node_modules
+COPY --from=build --chown=shop:shop /app/package.json ./
+COPY --from=build --chown=shop:shop /app/src ./src
+COPY --from=build --chown=shop:shop /app/views ./views
+COPY --from=build --chown=shop:shop /app/workers ./workers
+COPY --from=build --chown=shop:shop /app/locales ./locales
+COPY --from=build --chown=shop:shop /app/public ./public
+USER shop
+EXPOSE 3000
+VOLUME ["/data"]
+HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+CMD ["node", "--import", "tsx", "src/main.ts"]
