@@ -13,6 +13,7 @@ import { registerPages } from './routes/pages.ts';
 import { registerBuilds } from './routes/builds.ts';
 import { createRenderer } from './render/ssr.tsx';
 import { loadAssets, type AssetManifest } from './render/assets.ts';
+import { CommerceHttp } from './commerce-client/http.ts';
 
 export interface Upstreams {
   commerce: string;
@@ -32,6 +33,7 @@ export interface StorefrontOptions {
 export interface Storefront {
   app: FastifyInstance;
   cms: Cms;
+  commerce: CommerceHttp;
 }
 
 export async function buildStorefrontApp(opts: StorefrontOptions): Promise<Storefront> {
@@ -40,6 +42,8 @@ export async function buildStorefrontApp(opts: StorefrontOptions): Promise<Store
   const app = createService({ name: 'storefront', logLevel: config.LOG_LEVEL, logger: opts.logger, trustProxy: config.TRUST_PROXY === 'on', bodyLimit: 64 * 1024 });
   const assets = opts.assets ?? loadAssets(config.BUILD_ID || undefined);
   const resolver = storeResolver(config.STORE_HOSTS, config.DEFAULT_STORE);
+  const commerce = new CommerceHttp({ baseUrl: opts.upstreams.commerce });
+  app.addHook('onClose', async () => commerce.close());
   const cms = new Cms({ endpoint: opts.upstreams.cms, token: config.CMS_TOKEN, cacheTtlMs: config.CMS_CACHE_TTL_S * 1000 });
 
   await app.register(fastifyCookie);
@@ -57,10 +61,11 @@ export async function buildStorefrontApp(opts: StorefrontOptions): Promise<Store
     renderer,
     assets,
     cms,
+    commerce,
     resolver,
     maintenance: config.MAINTENANCE === 'on',
     streamTimeoutMs: opts.streamTimeoutMs ?? 10_000,
     production,
   });
-  return { app, cms };
+  return { app, cms, commerce };
 }

@@ -5,6 +5,7 @@ import { createContext } from 'react-router';
 import { stores, type Currency, type Language, type LocaleTag, type StoreKey } from '../../src/stores.ts';
 import { formatDate, formatMoney, translator, type Translate } from './i18n.ts';
 import type { CmsReader } from './cms-types.ts';
+import type { CatalogueClient } from '../../src/storefront/commerce-client/catalogue.ts';
 
 export interface SessionInfo {
   /** spec 4: no token (guest), anonymous, or signed-in user */
@@ -16,6 +17,8 @@ export interface LoaderContext {
   lang: Language;
   locale: LocaleTag;
   cms: CmsReader;
+  /** public catalogue reads (type-only import: loaders never import storefront code) */
+  catalogue: CatalogueClient;
   session: SessionInfo;
 }
 

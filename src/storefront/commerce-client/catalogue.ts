@@ -1,8 +1,10 @@
 // Catalogue reads for loaders (spec 3 products). Public data: no customer token is needed.
 import type { BySkusResponse, ProductDetail, ProductListQuery, ProductListResponse } from '../../contracts/catalogue.ts';
 import type { Language, StoreKey } from '../../stores.ts';
-import type { CommerceHttp, Result } from './http.ts';
+import type { Result } from '../../contracts/result.ts';
+import type { CommerceHttp } from './http.ts';
 
+/** The catalogue as loaders see it (views/lib/context.tsx LoaderContext.catalogue). */
 export interface CatalogueClient {
   list(query: Partial<ProductListQuery>): Promise<Result<ProductListResponse>>;
   search(q: string, query?: Partial<ProductListQuery>): Promise<Result<ProductListResponse>>;

@@ -10,15 +10,9 @@
 import { Agent, request, type Dispatcher } from 'undici';
 import type { StoreKey } from '../../stores.ts';
 
-export interface CallError {
-  code: string;
-  status: number;
-  message: string;
-  /** field errors and other structured details from the service (validation_failed: fields[]) */
-  details?: unknown;
-}
+import type { CallError, Result } from '../../contracts/result.ts';
 
-export type Result<T> = { data: T; error: null } | { data: null; error: CallError };
+export type { CallError, Result };
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 

@@ -8,12 +8,15 @@ import { makeShop, type BootInfo, type LoaderContext, type SessionInfo } from '.
 import { storeKeys, type StoreKey } from '../../stores.ts';
 import type { AssetManifest } from '../render/assets.ts';
 import type { Cms } from '../cms/reader.ts';
+import { catalogueClient } from '../commerce-client/catalogue.ts';
+import type { CommerceHttp } from '../commerce-client/http.ts';
 import type { StoreResolver } from '../plugins/store.ts';
 
 export interface PagesOptions {
   renderer: Renderer;
   assets: AssetManifest;
   cms: Cms;
+  commerce: CommerceHttp;
   resolver: StoreResolver;
   maintenance: boolean;
   streamTimeoutMs: number;
@@ -68,7 +71,14 @@ function bootInfo(req: FastifyRequest, opts: PagesOptions): BootInfo {
 
 function loaderContextFor(req: FastifyRequest, opts: PagesOptions): LoaderContext {
   const shop = makeShop(bootInfo(req, opts), req.lang);
-  return { store: req.store, lang: req.lang, locale: shop.locale, cms: opts.cms.reader(req.store, req.lang), session: sessionOf(req) };
+  return {
+    store: req.store,
+    lang: req.lang,
+    locale: shop.locale,
+    cms: opts.cms.reader(req.store, req.lang),
+    catalogue: catalogueClient(opts.commerce, req.store, req.lang),
+    session: sessionOf(req),
+  };
 }
 
 function sendLangCookie(reply: FastifyReply, lang: string, production: boolean) {
