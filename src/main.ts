@@ -5,6 +5,7 @@
 import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, servicePorts, type Config } from './config.ts';
 import { buildContentApp } from './content/app.ts';
+import { startPricingService } from './pricing/main.ts';
 import { buildStorefrontApp } from './storefront/app.ts';
 
 export interface RunningShop {
@@ -35,6 +36,12 @@ export async function startShop(config: Config): Promise<RunningShop> {
       const content = buildContentApp({ publicToken: config.CMS_TOKEN, previewToken: config.CMS_PREVIEW_TOKEN, logLevel: config.LOG_LEVEL });
       await content.listen({ host: LOOPBACK, port: ports.content });
       closables.push({ name: 'content', close: () => content.close() });
+    }
+
+    // The price service reads product attributes from the commerce service, so it starts after it.
+    if (!config.PRICE_SERVICE_URL) {
+      const pricing = await startPricingService(config, ports.pricing);
+      closables.push({ name: 'prices', close: () => pricing.close() });
     }
 
     const { app: storefront } = await buildStorefrontApp({ config, upstreams: { commerce: urls.commerce, prices: urls.prices, cms: urls.cms } });
