@@ -1,0 +1,284 @@
+// Catalogue reads: the listing with filters, sorting, paging, full-text search and facets; one product
+// by slug; products by sku; the pricing attributes. Every list parameter travels as one comma-joined
+// text parameter (string_to_array) so the same SQL runs on PGlite and on the postgres driver.
+import type { Db } from '../db/index.ts';
+import type {
+  Availability, FacetCount, Language, ProductAttributes, ProductFacets, ProductVariantRef, SortDirection, SortField,
+  StorefrontProduct, TranslationMap,
+} from '../../contracts/catalogue.ts';
+import type { PricingAttributes } from '../../contracts/pricing-attributes.ts';
+import { fold, parseWeightClass, type CatalogueProduct } from './model.ts';
+import { manufacturers, metalTexts, productTypeTexts } from './reference.ts';
+
+export interface ProductFilters {
+  q?: string;
+  metals?: string[];
+  productTypes?: string[];
+  category?: string;
+  manufacturers?: string[];
+  weights?: string[];
+  fineWeightMin?: number;
+  fineWeightMax?: number;
+  availability?: string[];
+  badges?: string[];
+  deal?: boolean;
+  depositable?: boolean;
+  dutyFree?: boolean;
+}
+
+export interface ListOptions {
+  filters: ProductFilters;
+  language: Language;
+  sort: SortField;
+  direction: SortDirection;
+  limit: number;
+  offset: number;
+  facets: boolean;
+}
+
+export interface ListResult {
+  total: number;
+  products: StorefrontProduct[];
+  facets?: ProductFacets;
+}
+
+// ---- reshaping -----------------------------------------------------------------------------------
+
+/** spec 3: English falls back to the de-AT entry. */
+export function pick(map: TranslationMap | null | undefined, language: Language): string | null {
+  if (!map) return null;
+  return language === 'en' ? map.en || map['de-AT'] : map['de-AT'];
+}
+
+function fullMap(map: TranslationMap): TranslationMap {
+  return { 'de-AT': map['de-AT'], en: map.en || map['de-AT'] };
+}
+
+/** A stored product reshaped for the storefront: maps for name and slug, everything else in one language. */
+export function toStorefront(p: CatalogueProduct, language: Language): StorefrontProduct {
+  const a = p.attributes;
+  const attributes: ProductAttributes = {
+    preciousMetal: pick(a.preciousMetal, language),
+    fineness: a.fineness,
+    fineWeight: a.fineWeight,
+    fineWeightUnit: a.fineWeightUnit,
+    fineWeightGrams: a.fineWeightGrams,
+    weightLabel: pick(a.weightLabel, language),
+    grossWeightGrams: a.grossWeightGrams,
+    manufacturer: pick(a.manufacturer, language),
+    countryOfOrigin: pick(a.countryOfOrigin, language),
+    countryOfOriginCode: a.countryOfOriginCode,
+    series: pick(a.series, language),
+    thicknessMm: a.thicknessMm,
+    diameterMm: a.diameterMm,
+    lengthMm: a.lengthMm,
+    widthMm: a.widthMm,
+    grade: pick(a.grade, language),
+    yearsOfIssue: pick(a.yearsOfIssue, language),
+    edition: pick(a.edition, language),
+    packaging: pick(a.packaging, language),
+    certificate: pick(a.certificate, language),
+    production: pick(a.production, language),
+  };
+  return {
+    sku: p.sku,
+    id: p.id,
+    productId: p.productId,
+    language,
+    name: fullMap(p.name),
+    slug: fullMap(p.slug),
+    localizedName: pick(p.name, language) ?? p.sku,
+    localizedSlug: pick(p.slug, language) ?? '',
+    description: pick(p.description, language) ?? '',
+    productType: p.productType,
+    metal: p.metal,
+    manufacturerId: p.manufacturerId,
+    weightClass: p.weightClass,
+    categories: p.categories.map((c) => ({ id: c.id, name: pick(c.name, language) ?? c.id })),
+    images: p.images.map((i) => ({ url: i.url, alt: pick(i.alt, language) ?? '', width: i.width, height: i.height })),
+    attributes,
+    availability: p.availability,
+    badges: p.badges,
+    depositable: p.depositable,
+    dutyFree: p.dutyFree,
+    published: p.published,
+  };
+}
+
+// ---- search --------------------------------------------------------------------------------------
+
+/** Words of a search query, accent-folded, at most 8 of at most 40 characters (only [a-z0-9] reach SQL). */
+export function searchTokens(q: string): string[] {
+  const words = fold(q).split(/[^a-z0-9]+/).filter(Boolean).map((w) => w.slice(0, 40));
+  return [...new Set(words)].slice(0, 8);
+}
+
+/**
+ * The tsquery for the tokens: each word must match, stemmed as German, stemmed as English, or as the
+ * prefix of a folded word ("silberb" finds Silberbarren while typing). A stop word of either language
+ * ("und", "the") becomes the empty query, which && ignores.
+ */
+function tsQuery(tokens: string[], params: unknown[]): string {
+  const parts = tokens.map((t) => {
+    params.push(t);
+    const n = `$${params.length}`;
+    return `(case when numnode(to_tsquery('german'::regconfig, ${n})) = 0 or numnode(to_tsquery('english'::regconfig, ${n})) = 0
+      then ''::tsquery
+      else to_tsquery('german'::regconfig, ${n}) || to_tsquery('english'::regconfig, ${n}) || to_tsquery('simple'::regconfig, ${n} || ':*') end)`;
+  });
+  return parts.join(' && ');
+}
+
+// ---- listing -------------------------------------------------------------------------------------
+
+type FacetKey = 'metal' | 'productType' | 'manufacturer' | 'weight' | 'availability' | 'deal';
+
+interface Where { sql: string; params: unknown[]; query: string | null }
+
+/** The WHERE clause of the filters, leaving out one filter when counting that filter's facet. */
+function whereOf(f: ProductFilters, without?: FacetKey): Where {
+  const params: unknown[] = [];
+  const clauses = ['published'];
+  const add = (sql: (n: string) => string, value: unknown) => {
+    params.push(value);
+    clauses.push(sql(`$${params.length}`));
+  };
+  const list = (values: string[]) => values.join(',');
+  if (f.metals?.length && without !== 'metal') add((n) => `metal = any(string_to_array(${n}, ','))`, list(f.metals));
+  if (f.productTypes?.length && without !== 'productType') add((n) => `product_type = any(string_to_array(${n}, ','))`, list(f.productTypes));
+  if (f.category) add((n) => `${n} = any(category_ids)`, f.category);
+  if (f.manufacturers?.length && without !== 'manufacturer') add((n) => `manufacturer_id = any(string_to_array(${n}, ','))`, list(f.manufacturers));
+  if (f.weights?.length && without !== 'weight') add((n) => `weight_class = any(string_to_array(${n}, ','))`, list(f.weights));
+  if (f.fineWeightMin !== undefined && without !== 'weight') add((n) => `fine_weight_grams >= ${n}`, f.fineWeightMin);
+  if (f.fineWeightMax !== undefined && without !== 'weight') add((n) => `fine_weight_grams <= ${n}`, f.fineWeightMax);
+  if (f.availability?.length && without !== 'availability') add((n) => `availability = any(string_to_array(${n}, ','))`, list(f.availability));
+  if (f.badges?.length) add((n) => `badges && string_to_array(${n}, ',')`, list(f.badges));
+  if (f.deal !== undefined && without !== 'deal') clauses.push(f.deal ? `'sale' = any(badges)` : `not ('sale' = any(badges))`);
+  if (f.depositable !== undefined) add((n) => `depositable = ${n}`, f.depositable);
+  if (f.dutyFree !== undefined) add((n) => `duty_free = ${n}`, f.dutyFree);
+  let query: string | null = null;
+  if (f.q !== undefined && f.q.trim() !== '') {
+    const tokens = searchTokens(f.q);
+    if (tokens.length === 0) clauses.push('false'); // only punctuation: nothing can match
+    else {
+      query = tsQuery(tokens, params);
+      clauses.push(`search_vector @@ (${query})`);
+    }
+  }
+  return { sql: clauses.join(' and '), params, query };
+}
+
+function orderBy(opts: ListOptions, query: string | null): string {
+  const dir = opts.direction === 'desc' ? 'desc' : 'asc';
+  switch (opts.sort) {
+    case 'name':
+      return `${opts.language === 'en' ? 'name_sort_en' : 'name_sort_de'} ${dir}, sku asc`;
+    case 'price':
+      // A proxy (fine weight x reference metal price + premium, see reference.ts): live prices live in the price service.
+      return `price_proxy_cents ${dir}, sku asc`;
+    case 'preciousMetal':
+      return `metal_rank ${dir}, sort_rank asc, sku asc`;
+    case 'relevance':
+      // desc = best match first. Without search words there is no relevance: the curated order stands in.
+      if (query) return `ts_rank(search_vector, (${query})) ${dir}, sort_rank asc, sku asc`;
+      return `sort_rank ${dir === 'desc' ? 'asc' : 'desc'}, sku asc`;
+    default:
+      return `sort_rank ${dir}, sku asc`;
+  }
+}
+
+export async function listProducts(db: Db, opts: ListOptions): Promise<ListResult> {
+  const where = whereOf(opts.filters);
+  const params = [...where.params, opts.limit, opts.offset];
+  const rows = await db.query<{ data: CatalogueProduct }>(
+    `select data from products where ${where.sql} order by ${orderBy(opts, where.query)}
+     limit $${params.length - 1} offset $${params.length}`,
+    params,
+  );
+  const [{ total }] = await db.query<{ total: number }>(`select count(*)::int as total from products where ${where.sql}`, where.params);
+  const result: ListResult = { total, products: rows.map((r) => toStorefront(r.data, opts.language)) };
+  if (opts.facets) result.facets = await facetsOf(db, opts.filters, opts.language);
+  return result;
+}
+
+const availabilityTexts: Record<Availability, { de: string; en: string }> = {
+  available: { de: 'Lieferbar', en: 'Available' },
+  soldOut: { de: 'Ausverkauft', en: 'Sold out' },
+  preorder: { de: 'Vorbestellbar', en: 'Pre-order' },
+};
+
+/** Counts per filter value over the products matching every other filter. */
+async function facetsOf(db: Db, f: ProductFilters, language: Language): Promise<ProductFacets> {
+  const count = async (key: FacetKey, column: string, label: (v: string) => string, order: (a: FacetCount, b: FacetCount) => number) => {
+    const w = whereOf(f, key);
+    const rows = await db.query<{ value: string; count: number }>(
+      `select ${column} as value, count(*)::int as count from products where ${w.sql} and ${column} is not null group by ${column}`,
+      w.params,
+    );
+    return rows.map((r) => ({ value: r.value, label: label(r.value), count: r.count })).sort(order);
+  };
+  const byCount = (a: FacetCount, b: FacetCount) => b.count - a.count || a.label.localeCompare(b.label);
+  const fixed = (values: string[]) => (a: FacetCount, b: FacetCount) => values.indexOf(a.value) - values.indexOf(b.value);
+  const lang = language === 'en' ? 'en' : 'de';
+  const weightGrams = (v: string) => {
+    try { return parseWeightClass(v).grams; } catch { return Number.MAX_VALUE; }
+  };
+  const [metal, productType, manufacturer, weight, availability, deal] = await Promise.all([
+    count('metal', 'metal', (v) => metalTexts[v as keyof typeof metalTexts]?.[lang] ?? v, fixed(['gold', 'silver', 'platinum', 'palladium'])),
+    count('productType', 'product_type', (v) => productTypeTexts[v as keyof typeof productTypeTexts]?.[lang] ?? v, fixed(['coin', 'bar', 'numismatic', 'accessory'])),
+    count('manufacturer', 'manufacturer_id', (v) => manufacturers[v]?.[lang] ?? v, byCount),
+    count('weight', 'weight_class', (v) => { try { return parseWeightClass(v).label[lang]; } catch { return v; } }, (a, b) => weightGrams(a.value) - weightGrams(b.value)),
+    count('availability', 'availability', (v) => availabilityTexts[v as Availability]?.[lang] ?? v, fixed(['available', 'preorder', 'soldOut'])),
+    (async () => {
+      const w = whereOf(f, 'deal');
+      const [r] = await db.query<{ count: number }>(`select count(*)::int as count from products where ${w.sql} and 'sale' = any(badges)`, w.params);
+      return r.count;
+    })(),
+  ]);
+  return { metal, productType, manufacturer, weight, availability, deal };
+}
+
+// ---- single products -----------------------------------------------------------------------------
+
+/** A published product by its slug in either language (spec 3), with its other weights. */
+export async function productBySlug(db: Db, slug: string): Promise<{ product: CatalogueProduct; variants: CatalogueProduct[] } | null> {
+  const [row] = await db.query<{ data: CatalogueProduct; product_id: string }>(
+    'select data, product_id from products where published and (slug_de = $1 or slug_en = $1) limit 1',
+    [slug],
+  );
+  if (!row) return null;
+  const variants = await db.query<{ data: CatalogueProduct }>(
+    'select data from products where published and product_id = $1 and sku <> $2 order by fine_weight_grams asc, sku asc',
+    [row.product_id, row.data.sku],
+  );
+  return { product: row.data, variants: variants.map((v) => v.data) };
+}
+
+export function toVariantRef(p: CatalogueProduct, language: Language): ProductVariantRef {
+  return {
+    sku: p.sku,
+    slug: fullMap(p.slug),
+    weightLabel: pick(p.attributes.weightLabel, language),
+    fineWeightGrams: p.attributes.fineWeightGrams,
+    availability: p.availability,
+  };
+}
+
+/**
+ * Products by sku, published or not, in no particular order. For carts, wishlists and limit orders
+ * (availability, depositable, dutyFree, published) - other commerce modules call this directly.
+ */
+export async function productsBySkus(db: Db, skus: string[]): Promise<CatalogueProduct[]> {
+  if (skus.length === 0) return [];
+  const rows = await db.query<{ data: CatalogueProduct }>(
+    `select data from products where sku = any(string_to_array($1, ','))`,
+    [skus.join(',')],
+  );
+  return rows.map((r) => r.data);
+}
+
+/** The pricing attributes of every product, by sku (the price service prices unpublished ones too: open carts may hold them). */
+export async function pricingAttributes(db: Db): Promise<PricingAttributes[]> {
+  const rows = await db.query<{ pricing: PricingAttributes }>(`select data->'pricing' as pricing from products order by sku`);
+  return rows.map((r) => r.pricing);
+}
