@@ -15,7 +15,7 @@ export interface RunningPricingService {
 /** Builds the service from the configuration and listens on loopback. */
 export async function startPricingService(config: Config, port = servicePorts(config).pricing): Promise<RunningPricingService> {
   const commerceUrl = config.COMMERCE_API_URL || `http://127.0.0.1:${servicePorts(config).commerce}`;
-  const source = createHttpProductSource({ baseUrl: commerceUrl });
+  const source = createHttpProductSource({ baseUrl: commerceUrl, adminToken: config.ADMIN_TOKEN });
   const app = await buildPricingApp({
     loadProducts: source.load,
     feedSource: config.PRICE_FEED,

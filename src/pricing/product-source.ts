@@ -19,6 +19,8 @@ export interface HttpProductSourceOptions {
   /** base URL of the commerce service, e.g. http://127.0.0.1:3001 */
   baseUrl: string;
   storeKey?: StoreKey;
+  /** ADMIN_TOKEN: the commerce service answers admin paths from loopback, or to this bearer token */
+  adminToken?: string;
   timeoutMs?: number;
 }
 
@@ -38,7 +40,11 @@ export function createHttpProductSource(opts: HttpProductSourceOptions): Product
       res = await request(url, {
         method: 'GET',
         dispatcher,
-        headers: { accept: 'application/json', 'x-store-key': opts.storeKey ?? 'ch' },
+        headers: {
+          accept: 'application/json',
+          'x-store-key': opts.storeKey ?? 'ch',
+          ...(opts.adminToken ? { authorization: `Bearer ${opts.adminToken}` } : {}),
+        },
         headersTimeout: timeoutMs,
         bodyTimeout: timeoutMs,
       });
