@@ -173,6 +173,9 @@ export async function renderDocument(renderer: Renderer, ctx: StaticHandlerConte
       </BootContext.Provider>,
       {
         nonce,
+        // Bots get one complete document: no boundary may be outlined behind a script (React outlines
+        // completed boundaries past 12.8 KB per flush, which a crawler without JavaScript would not see).
+        progressiveChunkSize: input.bot ? Number.MAX_SAFE_INTEGER : undefined,
         bootstrapScriptContent: bootstrap,
         bootstrapModules: [assets.entry],
         onShellReady() {

@@ -2,8 +2,7 @@ import { Link, useLoaderData } from 'react-router';
 import { Blocks } from '../../blocks/Blocks.tsx';
 import { Streamed } from '../../components/Streamed.tsx';
 import { useShop } from '../../lib/context.tsx';
-import type { CmsStory } from '../../lib/cms-types.ts';
-import type { HomeData } from './loader.ts';
+import type { HomeData, NewsTeaser } from './loader.ts';
 
 export default function HomePage() {
   const data = useLoaderData() as HomeData;
@@ -17,7 +16,7 @@ export default function HomePage() {
       <section className="block container" aria-labelledby="home-news">
         <h2 id="home-news">{shop.t('route.news')}</h2>
         <Streamed id="home.news" value={data.news} fallback={<NewsSkeleton />}>
-          {(news: CmsStory[]) => <NewsList news={news} />}
+          {(news: NewsTeaser[]) => <NewsList news={news} />}
         </Streamed>
       </section>
     </>
@@ -34,18 +33,18 @@ function NewsSkeleton() {
   );
 }
 
-function NewsList({ news }: { news: CmsStory[] }) {
+function NewsList({ news }: { news: NewsTeaser[] }) {
   const shop = useShop();
   if (news.length === 0) return null;
   return (
     <ul className="news-list">
       {news.map((n) => (
         <li key={n.uuid} className="news-item">
-          <p className="news-date">{n.first_published_at ? shop.date(n.first_published_at) : null}</p>
+          <p className="news-date">{n.publishedAt ? shop.date(n.publishedAt) : null}</p>
           <h3>
-            <Link to={`${shop.lang === 'en' ? '/en' : ''}/news/${n.slug}`}>{n.content.title ?? n.name}</Link>
+            <Link to={`${shop.lang === 'en' ? '/en' : ''}/news/${n.slug}`}>{n.title}</Link>
           </h3>
-          {typeof n.content.teaser === 'string' ? <p>{n.content.teaser}</p> : null}
+          {n.teaser ? <p>{n.teaser}</p> : null}
         </li>
       ))}
     </ul>
