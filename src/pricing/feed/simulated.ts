@@ -1,7 +1,8 @@
 // A deterministic simulated spot feed: each metal and FX rate follows a mean-reverting random walk in log
 // space (Ornstein-Uhlenbeck), hourly, from a fixed anchor date (forward after it, backward before it),
-// driven by counter-based noise derived from the seed. The price at any instant is a pure function of (seed, time): a restart, a second instance or a
-// test with the same seed and clock sees the same series, and history needs no storage of its own.
+// driven by counter-based noise derived from the seed. The price at any instant is a pure function of
+// (seed, time): a restart, a second instance or a test with the same seed and clock sees the same series,
+// and history needs no storage of its own.
 // Between two hourly points the price moves along a Brownian bridge at minute resolution, so it changes
 // at every recalculation (180 s) and still meets the next hourly point exactly.
 import { metalNames, type MetalName } from '../../contracts/pricing-attributes.ts';
