@@ -1,7 +1,7 @@
 import { test, expect, url, MAINT_PORT, ignoreExpected404 } from './fixtures.ts';
 
 for (const host of ['ch.localhost', 'us.localhost']) {
-  for (const [path, lang, heading] of [['/', 'de', /Gold/], ['/en', 'en', /Gold/]] as const) {
+  for (const [path, lang, heading] of [['/', 'de', /Edelmetall/], ['/en', 'en', /precious metals/i]] as const) {
     test(`home streams and hydrates on ${host}${path}`, async ({ page, axe }) => {
       const res = await page.goto(url(host, path));
       expect(res?.status()).toBe(200);

@@ -1,6 +1,6 @@
 // Errors of any screen: 404 shows the CMS story with slug 404 and 'Page Not Found: {path}' (spec 2, 8);
 // anything else a calm message in the customer's language. Never a stack trace.
-import { useContext, useMemo } from 'react';
+import { useContext, useEffect, useMemo } from 'react';
 import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
 import { languageOfPath } from '../../../src/stores.ts';
 import { BootContext } from '../../lib/boot.ts';
@@ -25,7 +25,10 @@ export function RootErrorBoundary() {
   const data = notFound ? (error.data as NotFoundData | undefined) : undefined;
   const path = data?.path ?? location.pathname;
   const title = notFound ? shop.t('error.notFoundTitle') : shop.t('error.serverTitle');
-  if (typeof document !== 'undefined') document.title = `${title} | ${shop.t('shop.name')}`;
+  useEffect(() => {
+    document.title = `${title} | ${shop.t('shop.name')}`;
+    document.documentElement.dataset.hydrated = 'true';
+  }, [title, shop]);
   return (
     <ShopContext.Provider value={shop}>
       <Layout name="default">
