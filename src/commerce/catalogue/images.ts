@@ -1,0 +1,391 @@
+// Product images of the seed catalogue, generated as SVG from the product data so they are reproducible
+// and always match it: coins (rim with reeded edge, field, lettering in relief), minted bars (rounded
+// rectangle with stamped refiner, weight and fineness), cast bars (sloped sides, rough top face),
+// a CombiBar plate, a proof set in its case, and drawings of the accessories. Each metal has its own
+// tones; gold of less than 990/1000 (Krugerrand, Eagle, Vreneli) is the warmer, redder alloy.
+//   npx tsx src/commerce/catalogue/images.ts        writes public/images/products/<sku>.svg
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
+import type { MetalName } from '../../contracts/pricing-attributes.ts';
+import { IMAGE_SIZE, type CatalogueRow, type ImageHints, type RawProduct } from './model.ts';
+import { manufacturers } from './reference.ts';
+import { catalogueRows } from './seed.ts';
+import { seedProducts } from './seed-data.ts';
+
+export const imagesDir = fileURLToPath(new URL('../../../public/images/products/', import.meta.url));
+
+interface Palette { hi: string; light: string; mid: string; dark: string; deep: string }
+
+const palettes: Record<MetalName | 'redGold', Palette> = {
+  gold: { hi: '#fff7d6', light: '#f7d879', mid: '#dfab35', dark: '#a97817', deep: '#5f400b' },
+  redGold: { hi: '#fff1d2', light: '#f6cf86', mid: '#dea44e', dark: '#a56c26', deep: '#5a3912' },
+  silver: { hi: '#ffffff', light: '#f0f1f3', mid: '#cdd1d6', dark: '#8f959c', deep: '#4a4f55' },
+  platinum: { hi: '#eef2f7', light: '#c6cedb', mid: '#96a1b3', dark: '#626e83', deep: '#333b4b' },
+  palladium: { hi: '#fbf8f1', light: '#dcd5c6', mid: '#b3aa97', dark: '#7f7764', deep: '#48423a' },
+};
+
+function paletteOf(metal: MetalName, fineness: number | null): Palette {
+  if (metal === 'gold' && fineness !== null && fineness < 980) return palettes.redGold;
+  return palettes[metal];
+}
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const SERIF = `Georgia,'Times New Roman','Liberation Serif','DejaVu Serif',serif`;
+const SANS = `'Helvetica Neue',Arial,'Liberation Sans','DejaVu Sans',sans-serif`;
+
+/** Font size that lets the text fit the width (bold capitals are about 0.7 em wide). */
+function fit(text: string, width: number, max: number, em = 0.7): number {
+  return Math.max(7, Math.min(max, Math.floor((width / Math.max(1, text.length * em)) * 10) / 10));
+}
+
+function serialOf(sku: string): string {
+  const h = createHash('sha1').update(sku).digest();
+  const letters = String.fromCharCode(65 + (h[0] % 26), 65 + (h[1] % 26));
+  return `${letters} ${String(h.readUInt32BE(2) % 1000000).padStart(6, '0')}`;
+}
+
+function head(title: string, desc: string, defs: string): string {
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${IMAGE_SIZE} ${IMAGE_SIZE}" width="${IMAGE_SIZE}" height="${IMAGE_SIZE}" role="img" aria-labelledby="t d">`
+    + `<title id="t">${esc(title)}</title><desc id="d">${esc(desc)}</desc>`
+    + `<defs><radialGradient id="bg" cx=".5" cy=".42" r=".75"><stop offset="0" stop-color="#fdfdfc"/><stop offset="1" stop-color="#e4e5e2"/></radialGradient>`
+    + `<filter id="blur" x="-20%" y="-50%" width="140%" height="200%"><feGaussianBlur stdDeviation="7"/></filter>${defs}</defs>`
+    + `<rect width="${IMAGE_SIZE}" height="${IMAGE_SIZE}" fill="url(#bg)"/>`;
+}
+
+const stops = (list: [number, string][]) => list.map(([o, c]) => `<stop offset="${o}" stop-color="${c}"/>`).join('');
+
+/** Lettering in relief (coins): a light edge up-left, a shadow down-right, the face on top. */
+function relief(id: string, content: string, attrs: string, p: Palette, face = p.dark): string {
+  return `<defs><text id="${id}" ${attrs}>${content}</text></defs>`
+    + `<use href="#${id}" x="-1" y="-1" fill="${p.hi}"/><use href="#${id}" x="1" y="1.2" fill="${p.deep}" opacity=".7"/><use href="#${id}" fill="${face}"/>`;
+}
+
+/** Lettering stamped into metal (bars): a light lower edge under a dark cut. */
+function stamped(text: string, attrs: string, p: Palette): string {
+  return `<text ${attrs} fill="${p.hi}" opacity=".85" transform="translate(.8 1)">${text}</text><text ${attrs} fill="${p.deep}" opacity=".78">${text}</text>`;
+}
+
+function shadow(cx: number, cy: number, rx: number, ry: number, opacity = 0.22): string {
+  return `<ellipse cx="${cx}" cy="${cy}" rx="${rx}" ry="${ry}" fill="#1b1b1b" opacity="${opacity}" filter="url(#blur)"/>`;
+}
+
+function metalWord(metal: MetalName, german: boolean): string {
+  if (german) return { gold: 'FEINGOLD', silver: 'FEINSILBER', platinum: 'FEINPLATIN', palladium: 'FEINPALLADIUM' }[metal];
+  return `FINE ${metal.toUpperCase()}`;
+}
+
+const finenessText = (f: number | null) => (f === null ? '' : String(f));
+
+// ---- coins ---------------------------------------------------------------------------------------
+
+interface CoinText { top: string; center: string; weight: string; bottom: string; proof: boolean }
+
+function coinBody(cx: number, cy: number, r: number, p: Palette, proof: boolean, idp: string): { defs: string; body: string } {
+  const fieldStops: [number, string][] = proof ? [[0, p.dark], [0.6, p.deep], [1, '#1e1e1e']] : [[0, p.hi], [0.5, p.light], [1, p.mid]];
+  const defs = `<linearGradient id="${idp}rim" x1="0" y1="0" x2="1" y2="1">${stops([[0, p.hi], [0.35, p.light], [0.7, p.dark], [1, p.deep]])}</linearGradient>`
+    + `<linearGradient id="${idp}bev" x1="0" y1="0" x2="1" y2="1">${stops([[0, p.deep], [0.5, p.dark], [1, p.hi]])}</linearGradient>`
+    + `<radialGradient id="${idp}fld" cx=".38" cy=".32" r=".8">${stops(fieldStops)}</radialGradient>`;
+  const k = r / 172;
+  const body = `<circle cx="${cx}" cy="${cy}" r="${r}" fill="url(#${idp}rim)"/>`
+    + `<circle cx="${cx}" cy="${cy}" r="${(r - 2.5 * k).toFixed(1)}" fill="none" stroke="${p.deep}" stroke-opacity=".3" stroke-width="${(3 * k).toFixed(1)}" stroke-dasharray="1.2 2.1"/>`
+    + `<circle cx="${cx}" cy="${cy}" r="${(r - 13 * k).toFixed(1)}" fill="url(#${idp}bev)"/>`
+    + `<circle cx="${cx}" cy="${cy}" r="${(r - 18 * k).toFixed(1)}" fill="url(#${idp}fld)"/>`
+    + `<circle cx="${cx}" cy="${cy}" r="${(r - 26 * k).toFixed(1)}" fill="none" stroke="${proof ? p.light : p.dark}" stroke-opacity=".45" stroke-width="${(2.4 * k).toFixed(1)}" stroke-linecap="round" stroke-dasharray="0 ${(7 * k).toFixed(1)}"/>`;
+  return { defs, body };
+}
+
+/** Two laurel branches along the lower field: the classic bullion-coin frame. */
+function wreath(p: Palette, proof: boolean): string {
+  const leaves: string[] = [];
+  for (const side of [-1, 1]) {
+    for (let i = 0; i < 8; i++) {
+      const deg = side < 0 ? 118 + i * 12 : 62 - i * 12; // 90 = straight down; the left branch climbs from the bottom
+      const rad = (deg * Math.PI) / 180;
+      const x = (200 + 112 * Math.cos(rad)).toFixed(1);
+      const y = (196 + 112 * Math.sin(rad)).toFixed(1);
+      leaves.push(`<ellipse cx="${x}" cy="${y}" rx="4.2" ry="10" transform="rotate(${deg + side * 28} ${x} ${y})"/>`);
+    }
+  }
+  return `<g fill="${proof ? p.light : p.dark}" opacity="${proof ? 0.75 : 0.5}">${leaves.join('')}</g>`;
+}
+
+function coinSvg(title: string, desc: string, metal: MetalName, fineness: number | null, t: CoinText): string {
+  const p = paletteOf(metal, fineness);
+  const { defs, body } = coinBody(200, 196, 172, p, t.proof, 'c');
+  const face = t.proof ? p.light : p.dark;
+  const arcDefs = `<path id="at" d="M 72 196 A 128 128 0 0 1 328 196"/><path id="ab" d="M 58 196 A 142 142 0 0 0 342 196"/>`
+    + `<radialGradient id="gl" cx=".3" cy=".25" r=".6"><stop offset="0" stop-color="#fff" stop-opacity=".55"/><stop offset="1" stop-color="#fff" stop-opacity="0"/></radialGradient>`;
+  const topSize = fit(t.top, 360, 19, 0.78);
+  const bottomSize = fit(t.bottom, 330, 15, 0.78);
+  const centerSize = fit(t.center, 188, 34, 0.74);
+  const weightSize = fit(t.weight, 190, 50, 0.72);
+  const serif = `font-family="${SERIF}" font-weight="bold" text-anchor="middle"`;
+  return head(title, desc, defs + arcDefs)
+    + shadow(206, 378, 150, 12)
+    + body
+    + wreath(p, t.proof)
+    + relief('tt', `<textPath href="#at" startOffset="50%">${esc(t.top)}</textPath>`, `${serif} font-size="${topSize}" letter-spacing="1.5"`, p, face)
+    + relief('tb', `<textPath href="#ab" startOffset="50%">${esc(t.bottom)}</textPath>`, `${serif} font-size="${bottomSize}" letter-spacing="1.2" dominant-baseline="hanging"`, p, face)
+    + relief('tc', esc(t.center), `x="200" y="${t.proof ? 176 : 182}" ${serif} font-size="${centerSize}" letter-spacing=".5"`, p, face)
+    + relief('tw', esc(t.weight), `x="200" y="${t.proof ? 236 : 244}" ${serif} font-size="${weightSize}"`, p, face)
+    + (t.proof ? relief('tp', 'PROOF', `x="200" y="270" ${serif} font-size="15" letter-spacing="4"`, p, face) : '')
+    + `<circle cx="200" cy="196" r="172" fill="url(#gl)"/>`
+    + '</svg>';
+}
+
+function proofSetSvg(title: string, desc: string, metal: MetalName, fineness: number | null, t: CoinText, count: number): string {
+  const p = paletteOf(metal, fineness);
+  const sizes = [58, 47, 38, 29].slice(0, count);
+  const labels = ['1 OZ', '1/2 OZ', '1/4 OZ', '1/10 OZ'];
+  const { defs } = coinBody(0, 0, 10, p, true, 's');
+  const positions: [number, number][] = [[128, 170], [272, 170], [128, 276], [272, 276]];
+  const coins = sizes.map((r, i) => {
+    const [x, y] = positions[i];
+    const k = r / 172;
+    return `<circle cx="${x}" cy="${y}" r="${r + 7}" fill="#0d1633" opacity=".55"/>`
+      + `<circle cx="${x}" cy="${y}" r="${r}" fill="url(#srim)"/><circle cx="${x}" cy="${y}" r="${(r - 13 * k).toFixed(1)}" fill="url(#sbev)"/><circle cx="${x}" cy="${y}" r="${(r - 18 * k).toFixed(1)}" fill="url(#sfld)"/>`
+      + `<text x="${x}" y="${y + r * 0.16}" font-family="${SERIF}" font-weight="bold" text-anchor="middle" font-size="${Math.max(8, r * 0.34).toFixed(1)}" fill="${p.light}">${labels[i]}</text>`;
+  }).join('');
+  const velvet = `<linearGradient id="vel" x1="0" y1="0" x2="0" y2="1">${stops([[0, '#2c3f7a'], [1, '#131d40']])}</linearGradient>`
+    + `<linearGradient id="wood" x1="0" y1="0" x2="1" y2="1">${stops([[0, '#7a4a26'], [0.5, '#5a3216'], [1, '#3b1f0c']])}</linearGradient>`;
+  return head(title, desc, defs + velvet)
+    + shadow(204, 372, 170, 12)
+    + `<rect x="26" y="44" width="348" height="318" rx="16" fill="url(#wood)"/><rect x="40" y="58" width="320" height="290" rx="8" fill="url(#vel)"/>`
+    + `<text x="200" y="92" font-family="${SERIF}" font-weight="bold" text-anchor="middle" font-size="${fit(t.top + ' · ' + t.center, 290, 18, 0.72)}" fill="${p.light}" letter-spacing="1.5">${esc(t.top)} · ${esc(t.center)}</text>`
+    + coins
+    + `<text x="200" y="340" font-family="${SERIF}" font-weight="bold" text-anchor="middle" font-size="14" fill="${p.light}" letter-spacing="2">${esc(t.weight)} · ${esc(t.bottom)}</text>`
+    + '</svg>';
+}
+
+// ---- bars ----------------------------------------------------------------------------------------
+
+interface BarText { mark: string; weight: string; metalWord: string; fineness: string; serial: string; swiss: boolean }
+
+function mintedBarSvg(title: string, desc: string, p: Palette, t: BarText, lengthMm: number, widthMm: number): string {
+  const h = 312;
+  const w = Math.round(Math.min(224, Math.max(160, (h * widthMm) / lengthMm)));
+  const x = 200 - w / 2;
+  const y = 200 - h / 2 - 6;
+  const defs = `<linearGradient id="bd" x1="0" y1="0" x2="1" y2="1">${stops([[0, p.hi], [0.3, p.light], [0.65, p.mid], [1, p.dark]])}</linearGradient>`
+    + `<linearGradient id="fc" x1="0" y1="0" x2="1" y2="1">${stops([[0, p.light], [0.5, p.hi], [1, p.mid]])}</linearGradient>`
+    + `<linearGradient id="sh2" x1="0" y1="0" x2="1" y2="0">${stops([[0, '#fff'], [1, '#fff']])}</linearGradient>`;
+  const inner = 11;
+  const cw = w - 2 * inner - 16;
+  const sans = `font-family="${SANS}" font-weight="bold" text-anchor="middle"`;
+  const serif = `font-family="${SERIF}" font-weight="bold" text-anchor="middle"`;
+  const cy = y + h / 2;
+  const logo = `<circle cx="200" cy="${y + 78}" r="21" fill="none" stroke="${p.deep}" stroke-opacity=".55" stroke-width="2"/><circle cx="200" cy="${y + 78}" r="15" fill="none" stroke="${p.hi}" stroke-opacity=".8" stroke-width="1.2"/>`
+    + stamped(esc(t.mark.replace(/[^A-Z]/g, '').slice(0, 1)), `x="200" y="${y + 86}" ${serif} font-size="22"`, { ...p });
+  return head(title, desc, defs)
+    + shadow(208, y + h + 14, w / 2 + 18, 11)
+    + `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="16" fill="url(#bd)"/>`
+    + `<rect x="${x + inner}" y="${y + inner}" width="${w - 2 * inner}" height="${h - 2 * inner}" rx="9" fill="url(#fc)" stroke="${p.deep}" stroke-opacity=".28" stroke-width="1.5"/>`
+    + `<rect x="${x + inner + 4}" y="${y + inner + 4}" width="${w - 2 * inner - 8}" height="${h - 2 * inner - 8}" rx="6" fill="none" stroke="${p.hi}" stroke-opacity=".7" stroke-width="1"/>`
+    + stamped(esc(t.mark), `x="200" y="${y + 42}" ${sans} font-size="${fit(t.mark, cw, 15, 0.72)}" letter-spacing="1"`, p)
+    + logo
+    + stamped(esc(t.weight), `x="200" y="${cy + 24}" ${serif} font-size="${fit(t.weight, cw, 46, 0.66)}"`, p)
+    + stamped(esc(t.metalWord), `x="200" y="${cy + 58}" ${sans} font-size="${fit(t.metalWord, cw, 16, 0.7)}" letter-spacing="1.5"`, p)
+    + stamped(esc(t.fineness), `x="200" y="${cy + 88}" ${serif} font-size="${fit(t.fineness, cw, 24, 0.62)}"`, p)
+    + (t.swiss ? stamped('ESSAYEUR FONDEUR', `x="200" y="${cy + 110}" ${sans} font-size="${fit('ESSAYEUR FONDEUR', cw, 9.5, 0.7)}" letter-spacing="1"`, p) : '')
+    + stamped(esc(t.serial), `x="200" y="${y + h - 24}" font-family="'DejaVu Sans Mono','Liberation Mono',monospace" font-weight="bold" text-anchor="middle" font-size="12"`, p)
+    + `<path d="M ${x + 14} ${y + h * 0.62} L ${x + w * 0.62} ${y + 12} L ${x + w * 0.82} ${y + 12} L ${x + 14} ${y + h * 0.82} Z" fill="#fff" opacity=".16"/>`
+    + '</svg>';
+}
+
+function castBarSvg(title: string, desc: string, p: Palette, t: BarText, lengthMm: number, widthMm: number): string {
+  const w = 330;
+  const h = Math.round(Math.min(230, Math.max(184, (w * widthMm) / lengthMm)));
+  const x = 200 - w / 2;
+  const y = 196 - h / 2;
+  const inset = 20;
+  const top = `M ${x + inset} ${y + inset} L ${x + w - inset} ${y + inset} L ${x + w - inset - 4} ${y + h - inset} L ${x + inset + 4} ${y + h - inset} Z`;
+  const defs = `<linearGradient id="sd" x1="0" y1="0" x2="0" y2="1">${stops([[0, p.light], [0.5, p.dark], [1, p.deep]])}</linearGradient>`
+    + `<linearGradient id="tf" x1="0" y1="0" x2="1" y2="1">${stops([[0, p.hi], [0.45, p.light], [1, p.mid]])}</linearGradient>`
+    + `<filter id="rough" x="0" y="0" width="100%" height="100%"><feTurbulence type="fractalNoise" baseFrequency=".85" numOctaves="3" seed="${t.serial.charCodeAt(0)}"/>`
+    + `<feColorMatrix values="0 0 0 0 ${hexShade(p.deep)} 0 0 0 0 ${hexShade(p.deep)} 0 0 0 0 ${hexShade(p.deep)} 0 0 0 -1.4 1.05"/></filter>`
+    + `<clipPath id="cl"><path d="${top}"/></clipPath>`;
+  const sans = `font-family="${SANS}" font-weight="bold" text-anchor="middle"`;
+  const serif = `font-family="${SERIF}" font-weight="bold" text-anchor="middle"`;
+  const cw = w - 2 * inset - 30;
+  const fy = y + inset;
+  const fh = h - 2 * inset;
+  return head(title, desc, defs)
+    + shadow(206, y + h + 12, w / 2 + 10, 12)
+    + `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="22" fill="url(#sd)"/>`
+    + `<path d="M ${x + 6} ${y + 8} L ${x + inset} ${y + inset} L ${x + inset + 4} ${y + h - inset} L ${x + 6} ${y + h - 8} Z" fill="${p.mid}" opacity=".6"/>`
+    + `<path d="${top}" fill="url(#tf)" stroke="${p.hi}" stroke-opacity=".7" stroke-width="1.5"/>`
+    + `<rect x="${x}" y="${y}" width="${w}" height="${h}" filter="url(#rough)" clip-path="url(#cl)" opacity=".55"/>`
+    + stamped(esc(t.mark), `x="200" y="${fy + 28}" ${sans} font-size="${fit(t.mark, cw, 20, 0.72)}" letter-spacing="2"`, p)
+    + stamped(esc(t.weight), `x="200" y="${fy + fh / 2 + 10}" ${serif} font-size="${fit(t.weight, cw, 42, 0.66)}"`, p)
+    + stamped(`${esc(t.metalWord)} ${esc(t.fineness)}`, `x="200" y="${fy + fh - 30}" ${sans} font-size="${fit(`${t.metalWord} ${t.fineness}`, cw, 16, 0.7)}" letter-spacing="1"`, p)
+    + stamped(esc(t.serial), `x="200" y="${fy + fh - 11}" font-family="'DejaVu Sans Mono','Liberation Mono',monospace" font-weight="bold" text-anchor="middle" font-size="13"`, p)
+    + '</svg>';
+}
+
+/** A channel value 0..1 of a #rrggbb colour's red (the noise is tinted with the metal's deepest tone). */
+function hexShade(hex: string): string {
+  return (parseInt(hex.slice(1, 3), 16) / 255).toFixed(2);
+}
+
+function combiBarSvg(title: string, desc: string, p: Palette, t: BarText): string {
+  const cols = 10;
+  const rows = 5;
+  const cell = 28;
+  const gw = cols * cell;
+  const gh = rows * cell;
+  const x = 200 - gw / 2 - 14;
+  const y = 118;
+  const defs = `<linearGradient id="bd" x1="0" y1="0" x2="1" y2="1">${stops([[0, p.hi], [0.35, p.light], [0.7, p.mid], [1, p.dark]])}</linearGradient>`
+    + `<pattern id="cells" x="${x + 14}" y="${y + 70}" width="${cell}" height="${cell}" patternUnits="userSpaceOnUse">`
+    + `<rect x="1.5" y="1.5" width="${cell - 3}" height="${cell - 3}" rx="3" fill="${p.light}" stroke="${p.deep}" stroke-opacity=".45"/>`
+    + `<text x="${cell / 2}" y="${cell / 2 + 4}" font-family="${SANS}" font-weight="bold" font-size="10" text-anchor="middle" fill="${p.deep}" opacity=".7">1g</text></pattern>`;
+  const sans = `font-family="${SANS}" font-weight="bold" text-anchor="middle"`;
+  return head(title, desc, defs)
+    + shadow(206, y + gh + 104, gw / 2 + 24, 10)
+    + `<rect x="${x}" y="${y}" width="${gw + 28}" height="${gh + 84}" rx="12" fill="url(#bd)"/>`
+    + stamped(esc(t.mark), `x="200" y="${y + 28}" ${sans} font-size="16" letter-spacing="1.5"`, p)
+    + stamped(`COMBIBAR · ${esc(t.weight)} · ${esc(t.metalWord)} ${esc(t.fineness)}`, `x="200" y="${y + 54}" ${sans} font-size="${fit(`COMBIBAR · ${t.weight} · ${t.metalWord} ${t.fineness}`, gw, 13, 0.7)}"`, p)
+    + `<rect x="${x + 14}" y="${y + 70}" width="${gw}" height="${gh}" fill="url(#cells)"/>`
+    + `<path d="M ${x + 6} ${y + gh + 70} L ${x + gw * 0.5} ${y + 6} L ${x + gw * 0.62} ${y + 6} L ${x + 6} ${y + gh + 84}Z" fill="#fff" opacity=".14"/>`
+    + '</svg>';
+}
+
+// ---- accessories ---------------------------------------------------------------------------------
+
+function caption(text: string): string {
+  return `<text x="200" y="372" font-family="${SANS}" font-weight="bold" font-size="${fit(text, 330, 17, 0.62)}" text-anchor="middle" fill="#3b4350">${esc(text)}</text>`;
+}
+
+const plastic = `<radialGradient id="pl" cx=".35" cy=".3" r=".8"><stop offset="0" stop-color="#fff" stop-opacity=".95"/><stop offset=".7" stop-color="#dfe9f3" stop-opacity=".55"/><stop offset="1" stop-color="#a9bccf" stop-opacity=".7"/></radialGradient>`;
+
+function accessorySvg(kind: NonNullable<ImageHints['accessory']>, title: string, desc: string, label: string): string {
+  switch (kind) {
+    case 'capsules': {
+      const caps = [[150, 170, 92], [250, 190, 92], [200, 250, 92]].map(([cx, cy, r]) =>
+        `<circle cx="${cx}" cy="${cy}" r="${r}" fill="url(#pl)" stroke="#8ea3b8" stroke-width="3"/><circle cx="${cx}" cy="${cy}" r="${r - 12}" fill="none" stroke="#b8c8d8" stroke-width="2"/>`
+        + `<path d="M ${cx - r * 0.6} ${cy - r * 0.45} A ${r * 0.75} ${r * 0.75} 0 0 1 ${cx + r * 0.1} ${cy - r * 0.75}" stroke="#fff" stroke-width="6" fill="none" stroke-linecap="round" opacity=".9"/>`).join('');
+      return head(title, desc, plastic) + shadow(204, 350, 150, 10, 0.15) + caps + caption(label) + '</svg>';
+    }
+    case 'tube': {
+      const coins = Array.from({ length: 20 }, (_, i) => `<rect x="${122 + i * 8}" y="154" width="6" height="92" rx="2" fill="#c9ced4" stroke="#8a9199" stroke-width="1"/>`).join('');
+      return head(title, desc, plastic)
+        + shadow(204, 300, 160, 10, 0.18)
+        + coins
+        + `<rect x="92" y="140" width="236" height="120" rx="18" fill="url(#pl)" stroke="#8ea3b8" stroke-width="3"/>`
+        + `<rect x="316" y="134" width="40" height="132" rx="10" fill="#3b4a5e"/><path d="M 324 140 v 120 M 333 140 v 120 M 342 140 v 120" stroke="#5d6f86" stroke-width="3"/>`
+        + `<path d="M 108 156 H 300" stroke="#fff" stroke-width="7" stroke-linecap="round" opacity=".85"/>`
+        + caption(label) + '</svg>';
+    }
+    case 'coin-box': {
+      const wells: string[] = [];
+      for (let r = 0; r < 5; r++) for (let c = 0; c < 6; c++) {
+        const cx = 92 + c * 43;
+        const cy = 168 + r * 38;
+        wells.push(`<circle cx="${cx}" cy="${cy}" r="16" fill="#101b3d" stroke="#2f4479" stroke-width="2"/>`);
+      }
+      const gold = `<circle cx="92" cy="168" r="13" fill="#dfab35"/><circle cx="135" cy="168" r="13" fill="#c4c9cf"/><circle cx="178" cy="168" r="13" fill="#dfab35"/>`;
+      return head(title, desc, `<linearGradient id="lid" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#2e3f73"/><stop offset="1" stop-color="#18234a"/></linearGradient>`)
+        + shadow(204, 354, 170, 10)
+        + `<rect x="40" y="40" width="320" height="96" rx="10" fill="url(#lid)"/><rect x="52" y="52" width="296" height="72" rx="6" fill="#f2f1ee" opacity=".9"/>`
+        + `<text x="200" y="96" font-family="${SANS}" font-weight="bold" font-size="20" text-anchor="middle" fill="#18234a">LINDNER</text>`
+        + `<rect x="40" y="136" width="320" height="208" rx="10" fill="#1f2d59"/><rect x="52" y="144" width="296" height="192" rx="6" fill="#1a2650"/>`
+        + wells.join('') + gold + caption(label) + '</svg>';
+    }
+    case 'bullion-box': {
+      const slots: string[] = [];
+      for (let r = 0; r < 2; r++) for (let c = 0; c < 5; c++) slots.push(`<rect x="${74 + c * 52}" y="${160 + r * 78}" width="40" height="64" rx="4" fill="#1b1b1b" stroke="#3a3a3a"/>`);
+      const bars = `<rect x="78" y="164" width="32" height="56" rx="4" fill="#dfab35"/><rect x="130" y="164" width="32" height="56" rx="4" fill="#f7d879"/><rect x="78" y="242" width="32" height="56" rx="4" fill="#c4c9cf"/>`;
+      return head(title, desc, `<linearGradient id="lth" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#4a4f57"/><stop offset="1" stop-color="#22252a"/></linearGradient>`)
+        + shadow(204, 352, 170, 10)
+        + `<rect x="44" y="60" width="312" height="84" rx="12" fill="url(#lth)"/><rect x="182" y="118" width="36" height="30" rx="5" fill="#c9a227" stroke="#7d6214"/><circle cx="200" cy="131" r="4" fill="#3b2f0a"/>`
+        + `<rect x="44" y="140" width="312" height="200" rx="12" fill="url(#lth)"/><rect x="58" y="150" width="284" height="180" rx="6" fill="#2b2e33"/>`
+        + slots.join('') + bars + caption(label) + '</svg>';
+    }
+    case 'scale':
+      return head(title, desc, `<linearGradient id="st" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#eef0f2"/><stop offset="1" stop-color="#a9afb6"/></linearGradient><linearGradient id="sb" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="#3d434b"/><stop offset="1" stop-color="#1c2026"/></linearGradient>`)
+        + shadow(204, 340, 160, 10)
+        + `<path d="M 60 200 L 340 200 L 360 320 L 40 320 Z" fill="url(#sb)"/>`
+        + `<ellipse cx="200" cy="190" rx="120" ry="28" fill="url(#st)" stroke="#7d848c" stroke-width="2"/><ellipse cx="200" cy="186" rx="100" ry="20" fill="none" stroke="#fff" stroke-opacity=".8" stroke-width="2"/>`
+        + `<circle cx="200" cy="172" r="30" fill="#dfab35" stroke="#a97817" stroke-width="3"/>`
+        + `<rect x="120" y="236" width="160" height="48" rx="6" fill="#9fc7a6" stroke="#0e1a12" stroke-width="3"/>`
+        + `<text x="270" y="272" font-family="'DejaVu Sans Mono','Liberation Mono',monospace" font-weight="bold" font-size="30" text-anchor="end" fill="#112016">31.10 g</text>`
+        + `<circle cx="90" cy="298" r="9" fill="#555c66"/><circle cx="310" cy="298" r="9" fill="#555c66"/>`
+        + caption(label) + '</svg>';
+    case 'gloves': {
+      const glove = (dx: number, flip: number) => `<g transform="translate(${dx} 0) scale(${flip} 1)">`
+        + `<path d="M -50 330 L -54 220 C -70 200 -84 176 -80 160 C -76 150 -64 154 -58 168 L -48 190 L -52 96 C -52 84 -36 84 -34 96 L -30 176 L -28 80 C -28 66 -10 66 -10 80 L -8 174 L -4 88 C -4 74 14 74 14 88 L 14 180 L 22 108 C 24 94 40 96 40 110 L 34 226 L 36 330 Z" fill="#fbfbf8" stroke="#b9b6ad" stroke-width="3" stroke-linejoin="round"/>`
+        + `<path d="M -48 304 H 34" stroke="#d4d0c5" stroke-width="10"/></g>`;
+      return head(title, desc, '') + shadow(204, 342, 150, 10, 0.18) + glove(132, 1) + glove(268, -1) + caption(label) + '</svg>';
+    }
+    case 'magnifier':
+      return head(title, desc, `<radialGradient id="ln" cx=".35" cy=".3" r=".8"><stop offset="0" stop-color="#fff"/><stop offset="1" stop-color="#bcd3e6"/></radialGradient>`)
+        + shadow(204, 344, 150, 10, 0.18)
+        + `<rect x="232" y="226" width="44" height="128" rx="16" transform="rotate(-45 254 290)" fill="#23272e"/>`
+        + `<circle cx="170" cy="170" r="104" fill="#2b3038"/><circle cx="170" cy="170" r="88" fill="url(#ln)"/>`
+        + `<text x="170" y="190" font-family="${SERIF}" font-weight="bold" font-size="56" text-anchor="middle" fill="#8a6a1e">10×</text>`
+        + `<path d="M 110 122 A 70 70 0 0 1 170 96" stroke="#fff" stroke-width="9" fill="none" stroke-linecap="round"/><circle cx="240" cy="96" r="7" fill="#fffbe0" stroke="#c9a227" stroke-width="2"/>`
+        + caption(label) + '</svg>';
+  }
+}
+
+// ---- per product ---------------------------------------------------------------------------------
+
+const SWISS = new Set(['valcambi', 'pamp', 'argor-heraeus', 'metalor']);
+const GERMAN_STAMP = new Set(['heraeus', 'c-hafner', 'austrian-mint']);
+
+/** The SVG of one product. */
+export function productSvg(row: CatalogueRow, raw: RawProduct): string {
+  const p = row.product;
+  const title = p.name.en;
+  const desc = p.name['de-AT'];
+  const hints = raw.image ?? {};
+  if (p.productType === 'accessory' || p.metal === null) {
+    const label = p.name.en;
+    return accessorySvg(hints.accessory ?? 'capsules', title, desc, label);
+  }
+  const metal = p.metal;
+  const weightEn = (hints.weight ?? p.attributes.weightLabel?.en ?? '').toUpperCase().replace(/(\d) G\b/, '$1 g').replace(/(\d) KG\b/, '$1 kg');
+  if (p.productType === 'bar') {
+    const maker = raw.manufacturer ? manufacturers[raw.manufacturer] : undefined;
+    const pal = paletteOf(metal, p.attributes.fineness);
+    const t: BarText = {
+      mark: maker?.mark ?? '',
+      weight: weightEn,
+      metalWord: metalWord(metal, GERMAN_STAMP.has(raw.manufacturer ?? '')),
+      fineness: finenessText(p.attributes.fineness),
+      serial: serialOf(p.sku),
+      swiss: SWISS.has(raw.manufacturer ?? ''),
+    };
+    if (hints.combi) return combiBarSvg(title, desc, pal, t);
+    const length = p.attributes.lengthMm ?? 50;
+    const width = p.attributes.widthMm ?? 30;
+    return raw.production === 'cast' ? castBarSvg(title, desc, pal, t, length, width) : mintedBarSvg(title, desc, pal, t, length, width);
+  }
+  const t: CoinText = {
+    top: hints.top ?? (manufacturers[raw.manufacturer ?? '']?.mark ?? ''),
+    center: hints.center ?? (p.attributes.series?.en ?? '').toUpperCase(),
+    weight: weightEn,
+    bottom: `${metalWord(metal, false)} ${finenessText(p.attributes.fineness)}`,
+    proof: hints.proof === true,
+  };
+  if (hints.set) return proofSetSvg(title, desc, metal, p.attributes.fineness, t, hints.set);
+  return coinSvg(title, desc, metal, p.attributes.fineness, t);
+}
+
+/** Writes one SVG per seed product to dir (default public/images/products). Returns the files written. */
+export function writeProductImages(dir = imagesDir): string[] {
+  mkdirSync(dir, { recursive: true });
+  const rows = catalogueRows();
+  return rows.map((row, i) => {
+    const file = join(dir, `${row.product.sku.toLowerCase()}.svg`);
+    writeFileSync(file, productSvg(row, seedProducts[i]));
+    return file;
+  });
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const files = writeProductImages();
+  console.log(`wrote ${files.length} product images to ${imagesDir}`);
+}
