@@ -52,7 +52,7 @@ export function markdownToRichText(source: string | string[]): RichTextDoc {
         i++;
         // indented continuation lines belong to the same item
         while (i < lines.length && /^\s{2,}\S/.test(lines[i]) && !listItemKind(lines[i])) {
-          itemText += ' ' + lines[i].trim();
+          itemText = `${itemText.trimEnd()} ${lines[i].trim()}`;
           i++;
         }
         items.push({ type: 'list_item', content: [{ type: 'paragraph', content: inline(itemText.trim()) }] });
