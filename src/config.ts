@@ -20,7 +20,7 @@ const port = Type.Integer({ minimum: 1, maximum: 65535 });
 export const variables = {
   NODE_ENV: {
     schema: Type.Union([Type.Literal('development'), Type.Literal('production'), Type.Literal('test')], { default: 'development' }),
-    doc: 'Runtime mode. production hides /dev/mailbox, turns on analytics loading and long caching of HTML-free assets.',
+    doc: 'Runtime mode. production: no /dev/mailbox, minified client bundle, HSTS header, React production build.',
     accepts: 'development | production | test',
   },
   HOST: {
@@ -179,3 +179,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 export function servicePorts(config: Pick<Config, 'PORT'>) {
   return { storefront: config.PORT, commerce: config.PORT + 1, pricing: config.PORT + 2, content: config.PORT + 3 };
 }
+
+/** The README's configuration table (`npx tsx src/config.ts` prints it). */
+export function configTable(): string {
+  const rows = Object.entries(variables as Record<string, VariableDoc>).map(([name, v]) => {
+    const d = Value.Default(v.schema, undefined);
+    const def = d === undefined || d === '' ? '(empty)' : `\`${String(d)}\``;
+    const cell = (x: string) => x.replace(/\|/g, '\\|');
+    return `| \`${name}\` | ${cell(def)} | ${cell(v.accepts)} | ${cell(v.doc)} |`;
+  });
+  return ['| Variable | Default | Accepts | What it does |', '|---|---|---|---|', ...rows].join('\n');
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) console.log(configTable());
