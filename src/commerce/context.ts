@@ -1,0 +1,77 @@
+// What every commerce route needs, decorated on the service instance (app.commerce), and the request
+// helpers other commerce plugins (carts, orders, wishlists) call: storeKeyOf, requireAuth, requireUser.
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../config.ts';
+import { AppError } from '../lib/service.ts';
+import type { StoreKey } from '../stores.ts';
+import { authenticate, type AuthContext, type TokenLifetimes } from './auth/tokens.ts';
+import type { MergeHook } from './customers/merge.ts';
+import type { Db } from './db/index.ts';
+import type { Clock } from './lib/clock.ts';
+import type { Outbox } from './outbox/outbox.ts';
+
+export type CommerceConfig = Pick<
+  Config,
+  'NODE_ENV' | 'LOG_LEVEL' | 'ACCESS_TOKEN_TTL_S' | 'REFRESH_TOKEN_TTL_S' | 'SMTP_URL' | 'MAIL_FROM' | 'TRUST_PROXY' | 'STORE_HOSTS' | 'PORT'
+  | 'ADMIN_TOKEN'
+>;
+
+export interface CommerceContext {
+  db: Db;
+  clock: Clock;
+  config: CommerceConfig;
+  ttl: TokenLifetimes;
+  outbox: Outbox;
+  /** run inside the merge transaction when an anonymous customer's data moves into an account */
+  mergeHooks: MergeHook[];
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    commerce: CommerceContext;
+  }
+  interface FastifyRequest {
+    /** the store of x-store-key (checked for every route but /health and /openapi.json) */
+    storeKey: StoreKey;
+    /** cache of requireAuth */
+    authContext: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** false: the route answers without x-store-key */
+    storeKey?: boolean;
+  }
+}
+
+export function storeKeyOf(req: FastifyRequest): StoreKey {
+  return req.storeKey;
+}
+
+/** The caller's session from `Authorization: Bearer <access token>`: 401 token_required / invalid_token. */
+export async function requireAuth(req: FastifyRequest): Promise<AuthContext> {
+  if (req.authContext) return req.authContext;
+  const header = req.headers.authorization;
+  const m = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
+  if (!m) throw new AppError(401, 'token_required', 'This call needs an access token (Authorization: Bearer ...).');
+  const { db, clock } = req.server.commerce;
+  const auth = await authenticate(db, m[1], req.storeKey, clock());
+  if (!auth) throw new AppError(401, 'invalid_token', 'The access token is invalid or has expired.');
+  req.authContext = auth;
+  return auth;
+}
+
+/** Like requireAuth, and the token must be a signed-in customer's (403 user_token_required otherwise). */
+export async function requireUser(req: FastifyRequest): Promise<AuthContext> {
+  const auth = await requireAuth(req);
+  if (auth.level !== 'User') throw new AppError(403, 'user_token_required', 'Please sign in to use this call.');
+  return auth;
+}
+
+/** The session when a valid token is present, null otherwise (calls that work with and without one). */
+export async function optionalAuth(req: FastifyRequest): Promise<AuthContext | null> {
+  try {
+    return await requireAuth(req);
+  } catch (err) {
+    if (err instanceof AppError && err.statusCode === 401) return null;
+    throw err;
+  }
+}

@@ -1,0 +1,65 @@
+// Shared pieces of the customer routes: constants of the spec and the issue, ownership checks, schemas'
+// common parts.
+import type { FastifyRequest } from 'fastify';
+import { ErrorResponse } from '../../contracts/commerce.ts';
+import { AppError } from '../../lib/service.ts';
+import type { AuthContext } from '../auth/tokens.ts';
+import { requireUser } from '../context.ts';
+import { clientIp } from '../lib/http.ts';
+import { hitRate, type RateRule } from '../lib/rate.ts';
+import { isLoopback } from '../../lib/service.ts';
+
+/** Decision: activation links stay valid 48 hours (long enough for a weekend; a new one can be requested). */
+export const EMAIL_TOKEN_TTL_S = 48 * 3600;
+/** issue 3: reset link single-use, valid one hour */
+export const RESET_TOKEN_TTL_S = 3600;
+/** issue 3: at most 3 reset mails per account and hour (the answer stays the same) */
+export const RESET_MAIL_RATE: RateRule = { limit: 3, windowS: 3600 };
+/** Decision: activation mails alike */
+export const ACTIVATION_MAIL_RATE: RateRule = { limit: 3, windowS: 3600 };
+/** Decision: e-mail lookups (account exists? first sign-in?) per client address */
+export const LOOKUP_RATE: RateRule = { limit: 30, windowS: 600 };
+/** Decision: registrations per client address */
+export const REGISTRATION_RATE: RateRule = { limit: 20, windowS: 3600 };
+/** spec 9 / issue 3: six-digit SMS code valid ten minutes, 5 attempts, then locked ten minutes */
+export const SMS_CODE_TTL_S = 600;
+export const SMS_MAX_ATTEMPTS = 5;
+export const SMS_LOCK_S = 600;
+/** Decision: one SMS per minute and five per hour per customer (SMS cost money and annoy) */
+export const SMS_SEND_RATES: RateRule[] = [{ limit: 1, windowS: 60 }, { limit: 5, windowS: 3600 }];
+/** Decision: at most 50 addresses per customer */
+export const MAX_ADDRESSES = 50;
+
+export const errorResponses = { '4xx': ErrorResponse };
+export const bearer = [{ bearerAuth: [] }];
+
+export const customerNotFound = () => new AppError(404, 'customer_not_found', 'Customer not found.');
+
+/**
+ * The signed-in customer acting on /customers/{id}. Decision: another customer's id answers 404
+ * customer_not_found, exactly like an id that does not exist, so ids of other accounts are never
+ * confirmed (spec 6's "not authorized to update or delete a customer" would confirm them).
+ */
+export async function requireOwnCustomer(req: FastifyRequest, id: string): Promise<AuthContext> {
+  const auth = await requireUser(req);
+  if (auth.customerId !== id) throw customerNotFound();
+  return auth;
+}
+
+/**
+ * Per-client-address limit. A caller on loopback that forwards no client address is the storefront
+ * itself (or an operator): limiting it would limit every shopper at once, so only known addresses count.
+ */
+export async function limitByClient(req: FastifyRequest, bucket: string, rule: RateRule): Promise<void> {
+  const { db, clock, config } = req.server.commerce;
+  const ip = clientIp(req, config.TRUST_PROXY === 'on');
+  if (isLoopback(ip)) return;
+  const r = await hitRate(db, bucket, ip, clock(), rule);
+  if (!r.allowed) throw new AppError(429, 'too_many_requests', 'Too many requests. Please try again later.', { retryAfter: r.retryAfter });
+}
+
+/** de or en from a language tag (de-CH -> de), else the fallback. */
+export function mailLanguage(tag: string | undefined | null, fallback: 'de' | 'en'): 'de' | 'en' {
+  const l = (tag ?? '').slice(0, 2).toLowerCase();
+  return l === 'de' || l === 'en' ? l : fallback;
+}

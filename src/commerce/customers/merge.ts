@@ -1,0 +1,37 @@
+// Moving a guest's data into an account (spec 7 POST /customers/merge; login with anonymousId). Carts,
+// wishlists and whatever else an anonymous customer owns belong to other plugins: each registers a hook
+// with addMergeHook(app, hook). Hooks run in order inside one transaction, before the anonymous customer
+// is deleted (its tokens and addresses go with it); a hook that throws rolls the whole merge back.
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/index.ts';
+
+export interface MergeArgs {
+  /** the anonymous customer whose data moves (deleted after the hooks ran) */
+  anonymousId: string;
+  /** the signed-in customer who receives it */
+  customerId: string;
+  storeKey: string;
+  now: Date;
+}
+
+export type MergeHook = (tx: Db, args: MergeArgs) => Promise<void>;
+
+export function addMergeHook(app: FastifyInstance, hook: MergeHook): void {
+  app.commerce.mergeHooks.push(hook);
+}
+
+/**
+ * Merges when anonymousId names an anonymous customer of this store; false when there is nothing to
+ * merge (unknown, already merged, a registered customer, another store): merging is best effort and
+ * never blocks a sign-in.
+ */
+export async function mergeAnonymous(tx: Db, hooks: MergeHook[], args: MergeArgs): Promise<boolean> {
+  const rows = await tx.query<{ id: string }>(
+    `select id from customers where id = $1 and kind = 'anonymous' and store_key = $2 for update`,
+    [args.anonymousId, args.storeKey],
+  );
+  if (!rows[0] || args.anonymousId === args.customerId) return false;
+  for (const hook of hooks) await hook(tx, args);
+  await tx.query('delete from customers where id = $1', [args.anonymousId]);
+  return true;
+}

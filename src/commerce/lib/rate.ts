@@ -1,0 +1,97 @@
+// Rate limits and sign-in throttling kept in the database, so several service instances share them.
+import type { Db } from '../db/index.ts';
+import { addSeconds } from './clock.ts';
+import { sha256 } from './secrets.ts';
+
+export interface RateRule {
+  limit: number;
+  windowS: number;
+}
+
+export interface RateResult {
+  allowed: boolean;
+  /** seconds until the next attempt can pass (0 when allowed) */
+  retryAfter: number;
+}
+
+/**
+ * Counts one event against a sliding window and says whether it is within the limit. A refused event is
+ * not counted (retrying while refused does not extend the wait). key must not be personal data: pass an
+ * id or a hash (see subjectKey).
+ */
+export async function hitRate(db: Db, bucket: string, key: string, now: Date, rule: RateRule): Promise<RateResult> {
+  return db.transaction(async (tx) => {
+    // Serialises concurrent hits on the same counter (also across processes on a server).
+    await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`${bucket}:${key}`]);
+    const since = addSeconds(now, -rule.windowS);
+    const rows = await tx.query<{ n: number; oldest: Date | null }>(
+      'select count(*)::int as n, min(at) as oldest from rate_events where bucket = $1 and key = $2 and at > $3',
+      [bucket, key, since],
+    );
+    const { n, oldest } = rows[0] ?? { n: 0, oldest: null };
+    if (n >= rule.limit) {
+      const freeAt = addSeconds(oldest ?? now, rule.windowS);
+      return { allowed: false, retryAfter: Math.max(1, Math.ceil((freeAt.getTime() - now.getTime()) / 1000)) };
+    }
+    await tx.query('insert into rate_events (bucket, key, at) values ($1, $2, $3)', [bucket, key, now]);
+    return { allowed: true, retryAfter: 0 };
+  });
+}
+
+/** A stable, non-reversible key for personal values (e-mail addresses, client addresses). */
+export function subjectKey(...parts: string[]): string {
+  return sha256(parts.join('\u0000'));
+}
+
+// Sign-in throttling (issue 3): 5 failures per 15 minutes for one (e-mail, client address) lock sign-in
+// for 1 minute, each further failure doubles the lock, capped at 15 minutes. Never a permanent lock: a
+// quiet quarter of an hour forgets the failures, and a successful sign-in clears them.
+const FREE_FAILURES = 5;
+const FAILURE_WINDOW_S = 15 * 60;
+const FIRST_LOCK_S = 60;
+const MAX_LOCK_S = 15 * 60;
+
+/** Seconds the subject must still wait before trying again, 0 when it may try now. */
+export async function loginLockRemaining(db: Db, subject: string, now: Date): Promise<number> {
+  const rows = await db.query<{ locked_until: Date | null }>('select locked_until from login_throttle where subject_hash = $1', [subject]);
+  const until = rows[0]?.locked_until;
+  if (!until || until <= now) return 0;
+  return Math.ceil((until.getTime() - now.getTime()) / 1000);
+}
+
+/** Records a failure; returns the lock in seconds it starts (0 while failures are still free). */
+export async function recordLoginFailure(db: Db, subject: string, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`login:${subject}`]);
+    const rows = await tx.query<{ failures: number; last_failure_at: Date }>(
+      'select failures, last_failure_at from login_throttle where subject_hash = $1',
+      [subject],
+    );
+    const prev = rows[0];
+    const stale = !prev || prev.last_failure_at <= addSeconds(now, -FAILURE_WINDOW_S);
+    const failures = stale ? 1 : prev.failures + 1;
+    const lockS = failures >= FREE_FAILURES ? Math.min(FIRST_LOCK_S * 2 ** (failures - FREE_FAILURES), MAX_LOCK_S) : 0;
+    const lockedUntil = lockS > 0 ? addSeconds(now, lockS) : null;
+    await tx.query(
+      `insert into login_throttle (subject_hash, failures, first_failure_at, last_failure_at, locked_until)
+       values ($1, $2, $3, $3, $4)
+       on conflict (subject_hash) do update set failures = $2, last_failure_at = $3, locked_until = $4,
+         first_failure_at = case when $5 then $3 else login_throttle.first_failure_at end`,
+      [subject, failures, now, lockedUntil, stale],
+    );
+    return lockS;
+  });
+}
+
+export async function clearLoginFailures(db: Db, subject: string): Promise<void> {
+  await db.query('delete from login_throttle where subject_hash = $1', [subject]);
+}
+
+/** Housekeeping: events older than a day and forgotten failures. */
+export async function purgeRateState(db: Db, now: Date): Promise<void> {
+  await db.query('delete from rate_events where at < $1', [addSeconds(now, -86400)]);
+  await db.query('delete from login_throttle where last_failure_at < $1 and (locked_until is null or locked_until < $2)', [
+    addSeconds(now, -FAILURE_WINDOW_S),
+    now,
+  ]);
+}

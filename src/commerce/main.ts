@@ -1,0 +1,59 @@
+// Runs the commerce service alone on 127.0.0.1:PORT+1 (`npx tsx src/commerce/main.ts`). src/main.ts embeds
+// it through startCommerceService when COMMERCE_API_URL is unset.
+import { pathToFileURL } from 'node:url';
+import { loadConfig, servicePorts, type Config } from '../config.ts';
+import { buildCommerceApp, type CommerceApp } from './app.ts';
+import { openDb } from './db/index.ts';
+
+export interface RunningCommerceService {
+  app: CommerceApp;
+  /** base URL, e.g. http://127.0.0.1:3001 */
+  url: string;
+  /** closes the server, then the database */
+  close: () => Promise<void>;
+}
+
+/** Opens the database (DATABASE_URL / DATA_DIR), migrates, seeds the catalogue and listens on loopback. */
+export async function startCommerceService(config: Config, port = servicePorts(config).commerce): Promise<RunningCommerceService> {
+  const db = await openDb(config.DATABASE_URL, config.DATA_DIR);
+  let app: CommerceApp;
+  try {
+    app = await buildCommerceApp({ db, config, seed: true });
+    await app.listen({ host: '127.0.0.1', port });
+  } catch (err) {
+    await db.close();
+    throw err;
+  }
+  const address = app.server.address();
+  const actualPort = typeof address === 'object' && address ? address.port : port;
+  let closed: Promise<void> | undefined;
+  return {
+    app,
+    url: `http://127.0.0.1:${actualPort}`,
+    close: () => (closed ??= app.close().finally(() => db.close())),
+  };
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const service = await startCommerceService(config);
+  service.app.log.info({ url: service.url }, 'commerce service listening');
+  let closing = false;
+  const shutdown = (signal: string) => {
+    if (closing) return;
+    closing = true;
+    service.app.log.info({ signal }, 'commerce service shutting down');
+    // Finish requests in flight, close the database; a stuck close must not keep the process alive.
+    setTimeout(() => process.exit(1), 10_000).unref();
+    service.close().then(() => process.exit(0), () => process.exit(1));
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  main().catch((err: unknown) => {
+    console.error(err instanceof Error ? err.message : err);
+    process.exit(1);
+  });
+}

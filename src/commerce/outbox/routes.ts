@@ -1,0 +1,34 @@
+// GET /admin/outbox: the storefront's development mailbox reads the newest messages (activation and reset
+// links, SMS codes). Only from loopback and never in production; otherwise the route does not exist (404).
+import type { FastifyPluginAsync } from 'fastify';
+import type {} from '@fastify/swagger';
+import { OutboxQuery, OutboxResponse } from '../../contracts/commerce.ts';
+import { AppError, isLoopback } from '../../lib/service.ts';
+import { errorResponses } from '../customers/common.ts';
+
+export const outboxRoutes: FastifyPluginAsync = async (app) => {
+  const { db, config } = app.commerce;
+
+  app.get<{ Querystring: { limit?: number } }>('/admin/outbox', {
+    schema: {
+      tags: ['development'],
+      summary: 'Newest outbox messages first (development mailbox). Loopback only, not in production.',
+      querystring: OutboxQuery,
+      response: { 200: OutboxResponse, ...errorResponses },
+    },
+  }, async (req) => {
+    if (config.NODE_ENV === 'production' || !isLoopback(req.socket.remoteAddress ?? '')) {
+      throw new AppError(404, 'not_found', `Route GET ${req.url.split('?')[0]} not found`);
+    }
+    const rows = await db.query<{
+      id: number; channel: 'mail' | 'sms'; store_key: string | null; to: string; subject: string | null; text: string;
+      html: string | null; created_at: Date; sent_at: Date | null;
+    }>('select id, channel, store_key, "to", subject, text, html, created_at, sent_at from outbox order by id desc limit $1', [req.query.limit ?? 50]);
+    return {
+      messages: rows.map((r) => ({
+        id: r.id, channel: r.channel, storeKey: r.store_key, to: r.to, subject: r.subject, text: r.text, html: r.html,
+        createdAt: r.created_at.toISOString(), sentAt: r.sent_at ? r.sent_at.toISOString() : null,
+      })),
+    };
+  });
+};
