@@ -11,7 +11,7 @@ import {
   type MetalPricesResponse, type PriceSocketMessage, type PricingHealth, type ProductPricesQuery as ProductPricesQueryT,
   type ProductPricesResponse, type RecalculateResponse, type SnapshotsQuery as SnapshotsQueryT, type SnapshotsResponse,
 } from '../contracts/prices.ts';
-import { AppError, createService, isLoopback } from '../lib/service.ts';
+import { AppError, createService, isLoopback, type ErrorBody } from '../lib/service.ts';
 import { createFeed } from './feed/index.ts';
 import { DAY_MS, type Clock, type SpotFeed } from './feed/types.ts';
 import { createSpotHistory, type SpotHistory } from './history.ts';
@@ -72,9 +72,11 @@ function queryError(req: FastifyRequest): AppError {
   return new AppError(400, pricingErrorCodes.invalidQuery, message);
 }
 
-function notReady(reply: FastifyReply): AppError {
-  void reply.header('retry-after', '5');
-  return new AppError(503, pricingErrorCodes.notReady, 'Prices are being calculated for the first time; try again in a few seconds.', { retryAfter: 5 });
+/** Answered directly, not thrown: an expected state while the catalogue is not reachable yet, not a
+ * failure worth an error line with a stack for every poll (the cycle logs the cause once per attempt). */
+function notReady(reply: FastifyReply): FastifyReply {
+  const body: ErrorBody = { statusCode: 503, code: pricingErrorCodes.notReady, message: 'Prices are being calculated for the first time; try again in a few seconds.' };
+  return reply.status(503).header('retry-after', '5').header('cache-control', 'no-store').send(body);
 }
 
 function sha256(s: string): Buffer {
@@ -206,9 +208,9 @@ export async function buildPricingApp(opts: PricingAppOptions): Promise<PricingA
     else if (book) send(socket, JSON.stringify(finishedMessage(book, nextRecalculationAt)));
   });
 
-  app.get('/api/prices/metals', async (_req, reply): Promise<MetalPricesResponse> => {
+  app.get('/api/prices/metals', async (_req, reply): Promise<MetalPricesResponse | FastifyReply> => {
     const book = recalculator.book();
-    if (!book) throw notReady(reply);
+    if (!book) return notReady(reply);
     void reply.header('cache-control', 'no-store');
     return { serverTimestamp: new Date(clock()).toISOString(), metals: book.metals, lastRecalculatedAt: book.lastRecalculatedAt };
   });
@@ -227,7 +229,7 @@ export async function buildPricingApp(opts: PricingAppOptions): Promise<PricingA
         }
       }
       const book = recalculator.book();
-      if (!book) throw notReady(reply);
+      if (!book) return notReady(reply);
       const list = book.lists.get(`${country}:${currency}`);
       if (!list) throw new AppError(400, pricingErrorCodes.invalidQuery, 'Invalid query: unknown country or currency.');
       void reply.header('cache-control', 'no-store');
