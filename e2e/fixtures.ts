@@ -1,7 +1,7 @@
 // Every browser test collects console errors and page errors and fails on any, and can run axe-core on
 // the pages it visits (no serious or critical violation allowed).
 import { test as base, expect, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 
 export const PORT = Number(process.env.E2E_PORT ?? 3310);
 export const MAINT_PORT = PORT + 10;
