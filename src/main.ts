@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { ConfigError, loadConfig, servicePorts, type Config } from './config.ts';
 import { buildContentApp } from './content/app.ts';
 import { startPricingService } from './pricing/main.ts';
+import { startCommerceService } from './commerce/main.ts';
 import { buildStorefrontApp } from './storefront/app.ts';
 
 export interface RunningShop {
@@ -36,6 +37,11 @@ export async function startShop(config: Config): Promise<RunningShop> {
       const content = buildContentApp({ publicToken: config.CMS_TOKEN, previewToken: config.CMS_PREVIEW_TOKEN, logLevel: config.LOG_LEVEL });
       await content.listen({ host: LOOPBACK, port: ports.content });
       closables.push({ name: 'content', close: () => content.close() });
+    }
+
+    if (!config.COMMERCE_API_URL) {
+      const commerce = await startCommerceService(config, ports.commerce);
+      closables.push({ name: 'commerce', close: () => commerce.close() });
     }
 
     // The price service reads product attributes from the commerce service, so it starts after it.
