@@ -1,0 +1,92 @@
+// Test databases for the commerce suite (and anyone testing against the commerce schema).
+// PGlite: a fresh in-memory database per call, started from a template data directory (migrated and
+// seeded once, cached as a tarball in the system temp folder, keyed by the migrations' and the seed's
+// source), so each start takes about half a second instead of initdb's 3.5 s.
+// TEST_DATABASE_URL=postgres://...: a fresh database on that server per call, dropped on close.
+import { createHash, randomBytes } from 'node:crypto';
+import { readdirSync, readFileSync, renameSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { migrate, migrationsDir, openDb, openPglite, type Db } from './index.ts';
+
+export interface TestDb {
+  db: Db;
+  /** closes the database and, on a server, drops it */
+  close(): Promise<void>;
+}
+
+const catalogueDir = fileURLToPath(new URL('../catalogue/', import.meta.url));
+
+function sourcesHash(): string {
+  const h = createHash('sha256');
+  // the PGlite build: its data directory format must match the template's
+  h.update(readFileSync(fileURLToPath(new URL('../package.json', import.meta.resolve('@electric-sql/pglite')))));
+  for (const dir of [migrationsDir, catalogueDir]) {
+    if (!existsSync(dir)) continue;
+    for (const f of readdirSync(dir).sort()) {
+      const p = join(dir, f);
+      if (statSync(p).isFile()) h.update(f).update(readFileSync(p));
+    }
+  }
+  return h.digest('hex').slice(0, 16);
+}
+
+async function seed(db: Db): Promise<void> {
+  const { seedCatalogue } = await import('../catalogue/seed.ts');
+  await seedCatalogue(db);
+}
+
+const parsers = { [pgliteTypes.INT8]: (v: string) => Number(v) };
+
+/** A migrated and seeded database for one test file (or one test). */
+export async function openTestDb(): Promise<TestDb> {
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (serverUrl) return openServerTestDb(serverUrl);
+
+  const file = join(tmpdir(), `commerce-template-${sourcesHash()}.tar.gz`);
+  if (!existsSync(file)) {
+    const pg = await PGlite.create({ parsers });
+    const db = openPglite(pg);
+    await migrate(db);
+    await seed(db);
+    const dump = await pg.dumpDataDir('gzip');
+    // write then rename: test files building the template at the same time never read half a file
+    const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+    renameSync(tmp, file);
+    return { db, close: () => db.close() };
+  }
+  const pg = await PGlite.create({ parsers, loadDataDir: new Blob([readFileSync(file)]) });
+  const db = openPglite(pg);
+  // a no-op unless the template predates a migration (the hash makes that rare)
+  await migrate(db);
+  return { db, close: () => db.close() };
+}
+
+async function openServerTestDb(serverUrl: string): Promise<TestDb> {
+  const admin = await openDb(serverUrl);
+  const name = `commerce_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await admin.query(`create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const db = await openDb(url.toString());
+  try {
+    await migrate(db);
+    await seed(db);
+  } catch (err) {
+    await db.close();
+    await admin.query(`drop database if exists ${name} with (force)`);
+    await admin.close();
+    throw err;
+  }
+  return {
+    db,
+    async close() {
+      await db.close();
+      await admin.query(`drop database if exists ${name} with (force)`);
+      await admin.close();
+    },
+  };
+}
