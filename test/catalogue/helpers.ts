@@ -1,54 +1,25 @@
-// A migrated, seeded catalogue database and a Fastify app serving the catalogue routes, for the
-// catalogue tests. PGlite in memory by default; with TEST_DATABASE_URL (postgres://.../anydb) each test
-// file gets a fresh database on that server, dropped when the file ends.
-import { randomBytes } from 'node:crypto';
-import postgres from 'postgres';
+// The catalogue tests run against the real commerce service (buildCommerceApp) on a migrated, seeded
+// database from the commerce test harness: PGlite in memory by default, a fresh database on the server
+// named by TEST_DATABASE_URL (postgres://...) when set, dropped when the file ends.
 import type { FastifyInstance } from 'fastify';
-import { migrate, openDb, type Db } from '../../src/commerce/db/index.ts';
-import { catalogueRoutes } from '../../src/commerce/catalogue/routes.ts';
-import { seedCatalogue } from '../../src/commerce/catalogue/seed.ts';
-import { createService } from '../../src/lib/service.ts';
-import { isStoreKey } from '../../src/stores.ts';
+import { loadConfig } from '../../src/config.ts';
+import { buildCommerceApp } from '../../src/commerce/app.ts';
+import type { Db } from '../../src/commerce/db/index.ts';
+import { openTestDb } from '../../src/commerce/db/testing.ts';
 
 interface Teardown { teardown(fn: () => unknown): void }
 
 /** A fresh database with the migrations applied and the catalogue seeded. */
 export async function seededDb(t: Teardown): Promise<Db> {
-  const url = process.env.TEST_DATABASE_URL;
-  let db: Db;
-  if (url) {
-    const name = `catalogue_test_${randomBytes(6).toString('hex')}`;
-    const admin = postgres(url, { max: 1, onnotice: () => {} });
-    await admin.unsafe(`create database ${name}`);
-    const u = new URL(url);
-    u.pathname = `/${name}`;
-    db = await openDb(u.toString());
-    t.teardown(async () => {
-      await db.close();
-      await admin.unsafe(`drop database if exists ${name} with (force)`);
-      await admin.end({ timeout: 5 });
-    });
-  } else {
-    db = await openDb('memory');
-    t.teardown(() => db.close());
-  }
-  await migrate(db);
-  await seedCatalogue(db);
+  const { db, close } = await openTestDb();
+  t.teardown(close);
   return db;
 }
 
-/**
- * The catalogue routes on a service with the house conventions. The x-store-key check stands in for
- * the commerce core's (every commerce request carries a known store key).
- */
+/** The commerce service on that database (it checks x-store-key on every catalogue call). */
 export async function catalogueApp(t: Teardown, db: Db, opts: { adminToken?: string } = {}): Promise<FastifyInstance> {
-  const app = createService({ name: 'commerce-test', logger: false });
-  app.addHook('onRequest', async (req, reply) => {
-    if (!isStoreKey(req.headers['x-store-key'])) {
-      return reply.status(400).send({ statusCode: 400, code: 'invalid_store_key', message: 'Header x-store-key must name a store.' });
-    }
-  });
-  await app.register(catalogueRoutes, { db, adminToken: opts.adminToken });
+  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ADMIN_TOKEN: opts.adminToken ?? '' };
+  const app = await buildCommerceApp({ db, config, logger: false });
   await app.ready();
   t.teardown(() => app.close());
   return app;

@@ -262,3 +262,23 @@ t.test('the price service gets every product\'s pricing attributes; strangers do
   const withToken = await app.inject({ method: 'GET', url: '/admin/products/pricing-attributes', headers: { 'x-store-key': 'ch', authorization: 'Bearer a-very-long-admin-token-for-tests-0123' }, remoteAddress: '203.0.113.7' });
   t.equal(withToken.statusCode, 200, 'with the admin token');
 });
+
+t.test('catalogue calls need the store key like every commerce call', async (t) => {
+  const res = await app.inject({ method: 'GET', url: '/products' });
+  t.equal(res.statusCode, 400);
+  t.equal(res.json().code, 'invalid_store_key');
+  const wrong = await app.inject({ method: 'GET', url: '/products/search?q=gold', headers: { 'x-store-key': 'fr' } });
+  t.equal(wrong.statusCode, 400);
+  t.equal(wrong.json().code, 'invalid_store_key');
+});
+
+t.test('the OpenAPI document describes the catalogue calls with their queries', async (t) => {
+  const doc = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+  for (const path of ['/products', '/products/search', '/products/by-skus', '/products/{slug}', '/admin/products/pricing-attributes']) {
+    t.ok(doc.paths[path]?.get, `${path} documented`);
+  }
+  const params = doc.paths['/products'].get.parameters.map((p: { name: string }) => p.name);
+  for (const name of ['metal', 'productType', 'manufacturer', 'weight', 'availability', 'deal', 'sort', 'direction', 'limit', 'offset', 'language', 'q']) {
+    t.ok(params.includes(name), `query ${name} documented`);
+  }
+});
