@@ -21,7 +21,7 @@ interface Palette { hi: string; light: string; mid: string; dark: string; deep: 
 const palettes: Record<MetalName | 'redGold', Palette> = {
   gold: { hi: '#fff7d6', light: '#f7d879', mid: '#dfab35', dark: '#a97817', deep: '#5f400b' },
   redGold: { hi: '#fff1d2', light: '#f6cf86', mid: '#dea44e', dark: '#a56c26', deep: '#5a3912' },
-  silver: { hi: '#ffffff', light: '#f0f1f3', mid: '#cdd1d6', dark: '#8f959c', deep: '#4a4f55' },
+  silver: { hi: '#ffffff', light: '#f0f1f3', mid: '#cdd1d6', dark: '#7b828a', deep: '#454a50' },
   platinum: { hi: '#eef2f7', light: '#c6cedb', mid: '#96a1b3', dark: '#626e83', deep: '#333b4b' },
   palladium: { hi: '#fbf8f1', light: '#dcd5c6', mid: '#b3aa97', dark: '#7f7764', deep: '#48423a' },
 };
