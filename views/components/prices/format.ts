@@ -1,0 +1,64 @@
+// Small formatting helpers shared by the price widgets, the chart and the price list.
+import type { CurrencyCode, MetalName, MetalPrices, ProductPrices } from '../../../src/contracts/prices.ts';
+import type { LocaleTag } from '../../../src/stores.ts';
+import type { Translate } from '../../lib/i18n.ts';
+
+export const metalOrder: MetalName[] = ['gold', 'silver', 'platinum', 'palladium'];
+
+/** ICU spells spaces and the Swiss separator differently in Node and browsers; one spelling on both
+ * sides keeps server HTML and hydration identical (as views/lib/i18n.ts does for money). */
+function normalize(s: string): string {
+  return s.replace(/\u2019/g, "'").replace(/[\u202f\u2009]/g, '\u00a0');
+}
+
+export function spot(m: MetalPrices | undefined, currency: CurrencyCode, type: 'ask' | 'bid' = 'ask'): number | null {
+  return m?.prices.find((p) => p.currency === currency && p.type === type)?.centAmount ?? null;
+}
+
+const percentFormats = new Map<string, Intl.NumberFormat>();
+
+/** Basis points as a signed percentage: 42 -> "+0.42 %" (de) / "+0.42%" (en). */
+export function formatChange(bp: number, locale: LocaleTag): string {
+  let f = percentFormats.get(locale);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { style: 'percent', signDisplay: 'exceptZero', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    percentFormats.set(locale, f);
+  }
+  return normalize(f.format(bp / 10_000));
+}
+
+/** The change as words for screen readers: direction in text, not colour alone. */
+export function changeWords(bp: number, locale: LocaleTag, t: Translate): string {
+  const value = formatChange(Math.abs(bp), locale);
+  if (bp > 0) return t('prices.changeUp', { value });
+  if (bp < 0) return t('prices.changeDown', { value });
+  return t('prices.changeFlat');
+}
+
+const axisFormats = new Map<string, Intl.NumberFormat>();
+
+/** Whole currency units for chart axes ("CHF 3'400"). */
+export function formatAxisMoney(cents: number, currency: CurrencyCode, locale: LocaleTag): string {
+  const key = `${locale}|${currency}`;
+  let f = axisFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0, minimumFractionDigits: 0 });
+    axisFormats.set(key, f);
+  }
+  return normalize(f.format(Math.round(cents / 100)));
+}
+
+/** A duration in words for screen readers: "2 minutes 30 seconds". */
+export function spokenDuration(seconds: number, t: Translate): string {
+  const m = Math.floor(seconds / 60);
+  const s = seconds % 60;
+  const parts: string[] = [];
+  if (m > 0) parts.push(t(m === 1 ? 'prices.minute' : 'prices.minutes', { n: m }));
+  if (s > 0 || m === 0) parts.push(t(s === 1 ? 'prices.second' : 'prices.seconds', { n: s }));
+  return parts.join(' ');
+}
+
+/** Prices of one type, ascending by minimum quantity (spec 3: tiers sorted ascending). */
+export function pricesOfType(p: ProductPrices | null | undefined, type: ProductPrices['prices'][number]['type']) {
+  return (p?.prices ?? []).filter((x) => x.type === type).sort((a, b) => a.minQuantity - b.minQuantity);
+}
