@@ -119,8 +119,9 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
     const auth = await requireOwnCustomer(req, req.params.id);
     const errors = new FieldErrors();
     const body = asInput(req.body);
-    if (body.address === undefined || body.address === null) errors.add('address', 'required');
-    const a = validateAddress(body.address, req.storeKey, errors);
+    const a = body.address === undefined || body.address === null
+      ? (errors.add('address', 'required'), null)
+      : validateAddress(body.address, req.storeKey, errors);
     bodyErrors(req, errors);
     if (!a) throw new AppError(400, 'validation_failed', 'Invalid request.');
     const now = clock();
@@ -158,8 +159,9 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
     const auth = await requireOwnCustomer(req, req.params.id);
     const errors = new FieldErrors();
     const body = asInput(req.body);
-    if (body.address === undefined || body.address === null) errors.add('address', 'required');
-    const a = validateAddress(body.address, req.storeKey, errors);
+    const a = body.address === undefined || body.address === null
+      ? (errors.add('address', 'required'), null)
+      : validateAddress(body.address, req.storeKey, errors);
     bodyErrors(req, errors);
     if (!a) throw new AppError(400, 'validation_failed', 'Invalid request.');
     const given = asInput(body.address);

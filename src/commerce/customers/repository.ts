@@ -59,7 +59,7 @@ export async function accountByEmail(db: Db, storeKey: string, emailLower: strin
 }
 
 export async function addressesOf(db: Db, customerId: string): Promise<AddressRow[]> {
-  return db.query<AddressRow>('select * from addresses where customer_id = $1 order by created_at, id', [customerId]);
+  return db.query<AddressRow>('select * from addresses where customer_id = $1 order by seq', [customerId]);
 }
 
 export function toAddress(a: AddressRow): Address {
