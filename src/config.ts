@@ -133,6 +133,11 @@ export const variables = {
     doc: 'Seed of the simulated spot-price random walk.',
     accepts: 'a non-negative integer',
   },
+  PRICE_SOCKETS_MAX: {
+    schema: Type.Integer({ minimum: 0, maximum: 1000000, default: 15000 }),
+    doc: 'Most live-price WebSockets (browsers) one storefront process holds; more are refused with 503 and those pages fall back to refreshing prices by request. Each socket takes one file descriptor: keep it below the open-file limit.',
+    accepts: 'an integer 0-1000000',
+  },
   ADMIN_TOKEN: {
     schema: Type.String({ default: '' }),
     doc: 'Bearer token for admin calls (POST /admin/recalculate) from other than loopback. Empty: loopback only.',

@@ -14,6 +14,11 @@ import { registerBuilds } from './routes/builds.ts';
 import { createRenderer } from './render/ssr.tsx';
 import { loadAssets, type AssetManifest } from './render/assets.ts';
 import { CommerceHttp } from './commerce-client/http.ts';
+import { hostTable } from '../stores.ts';
+import { createPriceHub, type PriceHub, type PriceHubOptions } from './price-hub/hub.ts';
+import { registerPriceRoutes } from './routes/prices.ts';
+// the live-prices header slot and the metal_price_chart CMS block, for the server render
+import '../../views/components/prices/register.ts';
 
 export interface Upstreams {
   commerce: string;
@@ -28,12 +33,15 @@ export interface StorefrontOptions {
   assets?: AssetManifest;
   logger?: FastifyServerOptions['logger'];
   streamTimeoutMs?: number;
+  /** price hub tuning for tests and benchmarks (reconnect delay, heartbeat, socket limit) */
+  priceHub?: Partial<Pick<PriceHubOptions, 'reconnectDelayMs' | 'heartbeatMs' | 'maxSockets' | 'upstreamSilenceMs' | 'maxBufferedBytes' | 'threads'>>;
 }
 
 export interface Storefront {
   app: FastifyInstance;
   cms: Cms;
   commerce: CommerceHttp;
+  priceHub: PriceHub;
 }
 
 export async function buildStorefrontApp(opts: StorefrontOptions): Promise<Storefront> {
@@ -50,11 +58,27 @@ export async function buildStorefrontApp(opts: StorefrontOptions): Promise<Store
   registerStore(app, resolver);
   registerSecurityHeaders(app, { production });
   const renderer = createRenderer();
+  // The price hub: one upstream socket per process, the browsers' sockets on /ws/prices (Origin: the
+  // store hosts; plain localhost too outside production), prices answered from its cache.
+  const originHosts = new Set(hostTable(config.STORE_HOSTS).keys());
+  if (!production) for (const h of ['localhost', '127.0.0.1']) originHosts.add(h);
+  const priceHub = createPriceHub({
+    pricesUrl: opts.upstreams.prices,
+    storeOf: resolver.storeOf,
+    originHosts,
+    log: app.log,
+    maxSockets: config.PRICE_SOCKETS_MAX,
+    ...opts.priceHub,
+  });
+  app.addHook('onReady', async () => priceHub.start(app.server));
+  // Before the server stops: its upgraded sockets would keep server.close() waiting.
+  app.addHook('preClose', async () => priceHub.close());
+  registerPriceRoutes(app, priceHub);
   registerHealth(app, [
     { name: 'commerce', url: `${opts.upstreams.commerce}/health` },
     { name: 'prices', url: `${opts.upstreams.prices}/health` },
     { name: 'cms', url: `${opts.upstreams.cms}/cdn/spaces/me?token=${encodeURIComponent(config.CMS_TOKEN)}` },
-  ], { renders: () => ({ ...renderer.stats }) });
+  ], { renders: () => ({ ...renderer.stats }), priceHub: () => priceHub.health() });
   await registerStatic(app);
   registerBuilds(app, assets);
   registerPages(app, {
@@ -67,5 +91,5 @@ export async function buildStorefrontApp(opts: StorefrontOptions): Promise<Store
     streamTimeoutMs: opts.streamTimeoutMs ?? 10_000,
     production,
   });
-  return { app, cms, commerce };
+  return { app, cms, commerce, priceHub };
 }
