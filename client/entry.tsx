@@ -9,6 +9,10 @@ import type { BootInfo } from '../views/lib/context.tsx';
 import { importPage } from './lib/chunk-reload.ts';
 import { startBuildCheck, reloadIfStale } from './lib/build-check.ts';
 import './styles.css';
+// the header's live prices and the metal_price_chart block, as on the server
+import '../views/components/prices/register.ts';
+import { startPriceSocket } from './lib/price-socket.ts';
+import { stores } from '../src/stores.ts';
 
 declare global {
   interface Window {
@@ -33,6 +37,8 @@ const fetchLoader: LoaderFunction = async ({ request }) => {
 const routes = buildRoutes((route) => (route.loader || route.guard ? fetchLoader : undefined), importPage);
 
 async function start() {
+  // One live-price socket per tab (spec 4 and 7), open before the first render needs prices.
+  startPriceSocket({ currency: stores[window.__boot.store].currency });
   // Lazy pages of the first URL load before hydration, so the first render matches the server's.
   const initial = matchRoutes(routes, window.location) ?? [];
   await Promise.all(

@@ -147,7 +147,7 @@ t.test('If-None-Match matches strong, weak, listed and * validators', async (t) 
 
 t.test('sku lists are trimmed and de-duplicated in the order asked', async (t) => {
   t.same(parseSkus(' A-1 ,B.2,,A-1,c_3 '), ['A-1', 'B.2', 'c_3']);
-  t.throws(() => parseSkus('-A'), { statusCode: 400 }, 'a sku starts with a letter or digit');
-  t.throws(() => parseSkus(['a', 'b']), { statusCode: 400 });
-  t.throws(() => parseSkus('x'.repeat(65)), { statusCode: 400 }, 'overlong');
+  t.throws(() => parseSkus('-A'), /is not a sku/, 'a sku starts with a letter or digit');
+  t.throws(() => parseSkus(['a', 'b']), /one comma-separated list/);
+  t.throws(() => parseSkus('x'.repeat(65)), /is not a sku/, 'overlong');
 });
