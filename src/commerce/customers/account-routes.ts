@@ -288,6 +288,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       response: { 200: FirstTimeLoginResponse, ...errorResponses },
     },
   }, async (req) => {
+    if (!isEmail(req.query.email.trim())) throw invalidEmail();
     await limitByClient(req, 'email_lookup', LOOKUP_RATE);
     const account = await accountByEmail(db, req.storeKey, normalizeEmail(req.query.email));
     return { firstTimeLoggingIn: !!account && account.last_login_at === null };
@@ -301,6 +302,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       response: { 200: EmailLookupResponse, ...errorResponses },
     },
   }, async (req) => {
+    if (!isEmail(req.query.email.trim())) throw invalidEmail();
     await limitByClient(req, 'email_lookup', LOOKUP_RATE);
     const account = await accountByEmail(db, req.query.storeKey ?? req.storeKey, normalizeEmail(req.query.email));
     return { exists: !!account };

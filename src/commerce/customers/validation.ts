@@ -92,7 +92,8 @@ export function normalizeEmail(email: string): string {
 }
 
 export function isEmail(email: string): boolean {
-  return email.length <= 254 && EMAIL.test(email);
+  // no control characters (PostgreSQL text cannot even hold NUL)
+  return email.length <= 254 && EMAIL.test(email) && !/\p{C}/u.test(email);
 }
 
 export function emailField(input: Input, errors: FieldErrors, field = 'email'): string | null {

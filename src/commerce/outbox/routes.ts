@@ -20,10 +20,13 @@ export const outboxRoutes: FastifyPluginAsync = async (app) => {
     if (config.NODE_ENV === 'production' || !isLoopback(req.socket.remoteAddress ?? '')) {
       throw new AppError(404, 'not_found', `Route GET ${req.url.split('?')[0]} not found`);
     }
+    const limit = req.query.limit ?? 50;
+    // ajv coerces "1e309" to Infinity and lets it pass as an integer <= 200
+    if (!Number.isSafeInteger(limit)) throw new AppError(400, 'validation_failed', 'Invalid querystring: limit must be an integer 1-200.');
     const rows = await db.query<{
       id: number; channel: 'mail' | 'sms'; store_key: string | null; to: string; subject: string | null; text: string;
       html: string | null; created_at: Date; sent_at: Date | null;
-    }>('select id, channel, store_key, "to", subject, text, html, created_at, sent_at from outbox order by id desc limit $1', [req.query.limit ?? 50]);
+    }>('select id, channel, store_key, "to", subject, text, html, created_at, sent_at from outbox order by id desc limit $1', [limit]);
     return {
       messages: rows.map((r) => ({
         id: r.id, channel: r.channel, storeKey: r.store_key, to: r.to, subject: r.subject, text: r.text, html: r.html,
