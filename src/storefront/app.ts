@@ -14,6 +14,9 @@ import { registerBuilds } from './routes/builds.ts';
 import { createRenderer } from './render/ssr.tsx';
 import { loadAssets, type AssetManifest } from './render/assets.ts';
 import { CommerceHttp } from './commerce-client/http.ts';
+import { registerSessions, type SessionLayer } from './session/index.ts';
+import { registerApi } from './routes/api/index.ts';
+import { registerDevMailbox } from './routes/dev-mailbox.ts';
 import { hostTable } from '../stores.ts';
 import { createPriceHub, type PriceHub, type PriceHubOptions } from './price-hub/hub.ts';
 import { registerPriceRoutes } from './routes/prices.ts';
@@ -42,6 +45,8 @@ export interface Storefront {
   cms: Cms;
   commerce: CommerceHttp;
   priceHub: PriceHub;
+  /** customer sessions (cookies, token refresh, the session-aware commerce client) */
+  sessions: SessionLayer;
 }
 
 export async function buildStorefrontApp(opts: StorefrontOptions): Promise<Storefront> {
@@ -57,6 +62,10 @@ export async function buildStorefrontApp(opts: StorefrontOptions): Promise<Store
   await app.register(fastifyCookie);
   registerStore(app, resolver);
   registerSecurityHeaders(app, { production });
+  // spec 3/9 session cookies: Secure, path /, SameSite Lax, living as long as the refresh token
+  const sessions = registerSessions(app, { http: commerce, flags: { secure: true, maxAgeS: config.REFRESH_TOKEN_TTL_S } });
+  registerApi(app, { sessions });
+  registerDevMailbox(app, { commerce, assets, production });
   const renderer = createRenderer();
   // The price hub: one upstream socket per process, the browsers' sockets on /ws/prices (Origin: the
   // store hosts; plain localhost too outside production), prices answered from its cache.
@@ -90,6 +99,7 @@ export async function buildStorefrontApp(opts: StorefrontOptions): Promise<Store
     maintenance: config.MAINTENANCE === 'on',
     streamTimeoutMs: opts.streamTimeoutMs ?? 10_000,
     production,
+    sessions,
   });
-  return { app, cms, commerce, priceHub };
+  return { app, cms, commerce, priceHub, sessions };
 }

@@ -6,10 +6,13 @@ import { stores, type Currency, type Language, type LocaleTag, type StoreKey } f
 import { formatDate, formatMoney, translator, type Translate } from './i18n.ts';
 import type { CmsReader } from './cms-types.ts';
 import type { CatalogueClient } from '../../src/storefront/commerce-client/catalogue.ts';
+import type { AccountReader } from '../../src/storefront/commerce-client/account.ts';
 
 export interface SessionInfo {
   /** spec 4: no token (guest), anonymous, or signed-in user */
   level: 'guest' | 'anonymous' | 'user';
+  /** spec 8: the session ended on its own ('Your session has expired. We have logged you out.') */
+  notice?: 'expired';
 }
 
 export interface LoaderContext {
@@ -20,6 +23,9 @@ export interface LoaderContext {
   /** public catalogue reads (type-only import: loaders never import storefront code) */
   catalogue: CatalogueClient;
   session: SessionInfo;
+  /** the customer's own data through the session-aware client (refreshes tokens, writes cookies); absent
+   * where pages render without a request (benchmarks): account loaders then answer 503 */
+  account?: AccountReader;
 }
 
 export const loaderContext = createContext<LoaderContext>();

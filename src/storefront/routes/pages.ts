@@ -11,6 +11,7 @@ import type { Cms } from '../cms/reader.ts';
 import { catalogueClient } from '../commerce-client/catalogue.ts';
 import type { CommerceHttp } from '../commerce-client/http.ts';
 import type { StoreResolver } from '../plugins/store.ts';
+import type { SessionLayer } from '../session/index.ts';
 
 export interface PagesOptions {
   renderer: Renderer;
@@ -21,15 +22,14 @@ export interface PagesOptions {
   maintenance: boolean;
   streamTimeoutMs: number;
   production: boolean;
+  /** sessions: validated cookies, token refresh, the account client of loaders */
+  sessions: SessionLayer;
 }
 
-/** spec 3 cookies: ctTokenLevel is Anonymous or User; the page only needs to know which. The tokens
- * themselves are checked by the commerce service on every call that needs them. */
+/** spec 3 cookies (validated by the session layer): the page only needs the level. The tokens themselves
+ * are checked by the commerce service on every call that needs them, and never reach a page. */
 export function sessionOf(req: FastifyRequest): SessionInfo {
-  const level = req.cookies.ctTokenLevel;
-  const hasToken = typeof req.cookies.ctToken === 'string' && req.cookies.ctToken.length > 0;
-  if (!hasToken) return { level: 'guest' };
-  return { level: level === 'User' ? 'user' : 'anonymous' };
+  return req.shopSession?.info() ?? { level: 'guest' };
 }
 
 function requestUrl(req: FastifyRequest, path: string): URL {
@@ -58,18 +58,19 @@ function decide(req: FastifyRequest, url: URL, opts: PagesOptions): { result: Ru
   return { result: first, vary };
 }
 
-function bootInfo(req: FastifyRequest, opts: PagesOptions): BootInfo {
+/** forPage: the answer shows the page, so a one-shot session notice is delivered (and its cookie cleared). */
+function bootInfo(req: FastifyRequest, opts: PagesOptions, forPage = false): BootInfo {
   const storeOrigins = Object.fromEntries(storeKeys.map((k) => [k, opts.resolver.originOf(k, req.protocol, req.headers.host)])) as Record<StoreKey, string>;
   return {
     store: req.store,
     buildId: opts.assets.buildId,
     canonicalOrigin: storeOrigins[req.store],
-    session: sessionOf(req),
+    session: forPage && req.shopSession ? req.shopSession.infoForPage() : sessionOf(req),
     storeOrigins,
   };
 }
 
-function loaderContextFor(req: FastifyRequest, opts: PagesOptions): LoaderContext {
+function loaderContextFor(req: FastifyRequest, reply: FastifyReply, opts: PagesOptions): LoaderContext {
   const shop = makeShop(bootInfo(req, opts), req.lang);
   return {
     store: req.store,
@@ -78,6 +79,7 @@ function loaderContextFor(req: FastifyRequest, opts: PagesOptions): LoaderContex
     cms: opts.cms.reader(req.store, req.lang),
     catalogue: catalogueClient(opts.commerce, req.store, req.lang),
     session: sessionOf(req),
+    account: opts.sessions.accountFor(req, reply),
   };
 }
 
@@ -104,7 +106,7 @@ export function registerPages(app: FastifyInstance, opts: PagesOptions) {
 
     const controller = new AbortController();
     reply.raw.on('close', () => controller.abort());
-    const ctx = await query(opts.renderer, url, loaderContextFor(req, opts), controller.signal, forwardHeaders(req));
+    const ctx = await query(opts.renderer, url, loaderContextFor(req, reply, opts), controller.signal, forwardHeaders(req));
     if (ctx instanceof Response) {
       const location = ctx.headers.get('location');
       if (location && ctx.status >= 300 && ctx.status < 400) return reply.redirect(location, ctx.status);
@@ -124,21 +126,27 @@ export function registerPages(app: FastifyInstance, opts: PagesOptions) {
     if (result.kind === 'redirect') return { redirect: result.location };
     const controller = new AbortController();
     reply.raw.on('close', () => controller.abort());
-    const ctx = await query(opts.renderer, url, loaderContextFor(req, opts), controller.signal, forwardHeaders(req));
+    const ctx = await query(opts.renderer, url, loaderContextFor(req, reply, opts), controller.signal, forwardHeaders(req));
     if (ctx instanceof Response) {
       const location = ctx.headers.get('location');
-      return location ? { redirect: location } : { error: { status: ctx.status, data: null } };
+      return location ? { redirect: location } : { error: { status: ctx.status, data: null }, session: pageSession(req) };
     }
     const errors = ctx.errors ? Object.values(ctx.errors) : [];
     if (errors.length) {
       const err = errors[0];
-      if (isRouteErrorResponse(err)) return { error: { status: err.status, data: err.data } };
+      if (isRouteErrorResponse(err)) return { error: { status: err.status, data: err.data }, session: pageSession(req) };
       req.log.error({ err }, 'loader failed');
-      return { error: { status: 500, data: null } };
+      return { error: { status: 500, data: null }, session: pageSession(req) };
     }
     const leaf = ctx.matches[ctx.matches.length - 1];
-    return { data: leaf ? await awaitDeferred(ctx.loaderData[leaf.route.id]) : null };
+    const data = leaf ? await awaitDeferred(ctx.loaderData[leaf.route.id]) : null;
+    // The browser keeps its header (My account / Log in) in step with the cookies after every navigation.
+    return { data, session: pageSession(req) };
   });
+}
+
+function pageSession(req: FastifyRequest): SessionInfo {
+  return req.shopSession ? req.shopSession.infoForPage() : sessionOf(req);
 }
 
 function forwardHeaders(req: FastifyRequest): Headers {
@@ -151,14 +159,14 @@ function forwardHeaders(req: FastifyRequest): Headers {
 }
 
 function pageInput(req: FastifyRequest, reply: FastifyReply, url: URL, opts: PagesOptions) {
-  const boot = bootInfo(req, opts);
+  const boot = bootInfo(req, opts, true);
   return {
     req,
     reply,
     url,
     lang: req.lang,
     boot,
-    loaderCtx: loaderContextFor(req, opts),
+    loaderCtx: loaderContextFor(req, reply, opts),
     assets: opts.assets,
     nonce: req.cspNonce,
     bot: isBot(req.headers['user-agent']),

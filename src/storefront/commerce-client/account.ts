@@ -1,0 +1,199 @@
+// Customer calls of spec 7 through the session-aware client, reshaped to the shop's own types so views
+// never see wire formats (STYLE: Next.js Commerce reshape layer). Every wrapper returns { data, error }.
+import type {
+  Address, AddressInput, ChangePasswordBody, Customer, EmailLookupResponse, EmailVerificationResponse,
+  LoginResponse, MeResponse, OkResponse, PhoneVerificationResponse, ProfileBody, RegisterBody, RegisterResponse,
+} from '../../contracts/commerce.ts';
+import type { CallError, Result } from '../../contracts/result.ts';
+
+type AcceptedResponse = { accepted: boolean };
+import type { SessionInfo } from '../../../views/lib/context.tsx';
+import { fail, ok } from './http.ts';
+import type { SessionClient } from './session-client.ts';
+
+/** An address as the shop shows it. */
+export type ShopAddress = Address;
+
+/** The signed-in customer as the shop's pages see it (no store key, nothing of the session). */
+export interface ShopCustomer {
+  id: string;
+  email: string;
+  salutation: Customer['salutation'];
+  title: string | null;
+  firstName: string;
+  lastName: string;
+  phone: string | null;
+  phoneVerified: boolean;
+  accountType: Customer['accountType'];
+  companyName: string | null;
+  vatId: string | null;
+  language: Customer['language'];
+  newsletterOptIn: boolean;
+  addresses: ShopAddress[];
+  defaultShippingAddressId: string | null;
+  defaultBillingAddressId: string | null;
+  createdAt: string;
+}
+
+export function reshapeCustomer(c: Customer): ShopCustomer {
+  return {
+    id: c.id,
+    email: c.email,
+    salutation: c.salutation,
+    title: c.title,
+    firstName: c.firstName,
+    lastName: c.lastName,
+    phone: c.phone,
+    phoneVerified: c.phoneVerified,
+    accountType: c.accountType,
+    companyName: c.companyName,
+    vatId: c.vatId,
+    language: c.language,
+    newsletterOptIn: c.newsletterOptIn,
+    addresses: c.addresses.map((a) => ({ ...a })),
+    defaultShippingAddressId: c.defaultShippingAddressId,
+    defaultBillingAddressId: c.defaultBillingAddressId,
+    createdAt: c.createdAt,
+  };
+}
+
+/** Who the session belongs to. customer is null for guests and anonymous sessions. */
+export interface MeView {
+  session: SessionInfo;
+  customer: ShopCustomer | null;
+}
+
+export const NOT_SIGNED_IN: CallError = { code: 'not_signed_in', status: 401, message: 'Please log in.' };
+
+function map<A, B>(r: Result<A>, f: (a: A) => B): Result<B> {
+  return r.error ? fail(r.error) : ok(f(r.data));
+}
+
+export interface LoginInput {
+  email?: string;
+  password?: string;
+}
+
+/** The account calls bound to one request's session. */
+export class AccountClient {
+  private readonly client: SessionClient;
+
+  constructor(client: SessionClient) {
+    this.client = client;
+  }
+
+  get session(): SessionClient {
+    return this.client;
+  }
+
+  /**
+   * Signs in. A guest's anonymous customer (ctUserId of an Anonymous session) moves into the account
+   * (merge), then the user's token set replaces the anonymous one.
+   */
+  async login(input: LoginInput): Promise<Result<MeView & { merged: boolean }>> {
+    const s = this.client.session.current;
+    const anonymousId = s && s.level === 'Anonymous' && s.userId ? s.userId : undefined;
+    const res = await this.client.call<LoginResponse>({
+      method: 'POST',
+      path: '/customers/login',
+      auth: 'none',
+      body: { ...input, ...(anonymousId ? { anonymousId } : {}) },
+    });
+    if (res.error) return fail(res.error);
+    this.client.adopt(res.data);
+    return ok({ session: this.client.info(), customer: reshapeCustomer(res.data.customer), merged: res.data.merged });
+  }
+
+  register(body: RegisterBody, shopOrigin: Record<string, string>): Promise<Result<RegisterResponse>> {
+    return this.client.call<RegisterResponse>({ method: 'POST', path: '/customers', auth: 'none', body, headers: shopOrigin });
+  }
+
+  resendActivation(email: string, shopOrigin: Record<string, string>): Promise<Result<AcceptedResponse>> {
+    return this.client.call({ method: 'POST', path: '/customers/emails/registration-activation', auth: 'none', body: { email }, headers: shopOrigin });
+  }
+
+  verifyEmail(emailToken: string): Promise<Result<EmailVerificationResponse>> {
+    return this.client.call({ path: '/customers/email-verification', auth: 'none', query: { emailToken } });
+  }
+
+  requestPasswordReset(email: string, languageTag: string, shopOrigin: Record<string, string>): Promise<Result<AcceptedResponse>> {
+    return this.client.call({ method: 'POST', path: '/customers/emails/password-reset', auth: 'none', body: { email, languageTag }, headers: shopOrigin });
+  }
+
+  resetPassword(token: string, newPassword: string): Promise<Result<OkResponse>> {
+    return this.client.call({ method: 'PUT', path: '/customers/password', auth: 'none', body: { token, newPassword } });
+  }
+
+  emailExists(email: string): Promise<Result<EmailLookupResponse>> {
+    return this.client.call({ path: '/customers/email', auth: 'none', query: { email } });
+  }
+
+  /** The session's customer (GET /customers/me). Guests get { guest, null } without a call. */
+  async me(): Promise<Result<MeView>> {
+    if (!this.client.session.current) return ok({ session: this.client.info(), customer: null });
+    const res = await this.client.call<MeResponse>({ path: '/customers/me' });
+    return map(res, (me) => ({ session: this.client.info(), customer: me.customer ? reshapeCustomer(me.customer) : null }));
+  }
+
+  /** The signed-in customer's id: the session's user id, else asked of the service. */
+  private async customerId(): Promise<Result<string>> {
+    const s = this.client.session.current;
+    if (!s || s.level !== 'User') return fail({ ...NOT_SIGNED_IN });
+    if (s.userId) return ok(s.userId);
+    const me = await this.me();
+    if (me.error) return fail(me.error);
+    return me.data.customer ? ok(me.data.customer.id) : fail({ ...NOT_SIGNED_IN });
+  }
+
+  private async asCustomer(
+    call: (id: string) => Promise<Result<Customer>>,
+  ): Promise<Result<ShopCustomer>> {
+    const id = await this.customerId();
+    if (id.error) return fail(id.error);
+    return map(await call(id.data), reshapeCustomer);
+  }
+
+  updateProfile(body: ProfileBody): Promise<Result<ShopCustomer>> {
+    return this.asCustomer((id) => this.client.call({ method: 'PUT', path: `/customers/${id}`, body }));
+  }
+
+  async changePassword(body: ChangePasswordBody): Promise<Result<OkResponse>> {
+    if (this.client.session.current?.level !== 'User') return fail({ ...NOT_SIGNED_IN });
+    return this.client.call({ method: 'PUT', path: '/customers/change-password', body });
+  }
+
+  async deleteAccount(password: string): Promise<Result<OkResponse>> {
+    const id = await this.customerId();
+    if (id.error) return fail(id.error);
+    return this.client.call({ method: 'DELETE', path: `/customers/${id.data}`, body: { password } });
+  }
+
+  addAddress(address: AddressInput): Promise<Result<ShopCustomer>> {
+    return this.asCustomer((id) => this.client.call({ method: 'PUT', path: `/customers/${id}/address`, body: { address } }));
+  }
+
+  updateAddress(addressId: string, address: AddressInput): Promise<Result<ShopCustomer>> {
+    return this.asCustomer((id) =>
+      this.client.call({ method: 'PUT', path: `/customers/${id}/address/${encodeURIComponent(addressId)}`, body: { address } }),
+    );
+  }
+
+  deleteAddress(addressId: string): Promise<Result<ShopCustomer>> {
+    return this.asCustomer((id) => this.client.call({ method: 'DELETE', path: `/customers/${id}/address/${encodeURIComponent(addressId)}` }));
+  }
+
+  async sendPhoneCode(): Promise<Result<PhoneVerificationResponse>> {
+    const id = await this.customerId();
+    if (id.error) return fail(id.error);
+    return this.client.call({ method: 'POST', path: `/customers/${id.data}/phone/verification` });
+  }
+
+  verifyPhoneCode(code: string): Promise<Result<ShopCustomer>> {
+    return this.asCustomer((id) => this.client.call({ method: 'POST', path: `/customers/${id}/phone/verification/verify`, body: { code } }));
+  }
+}
+
+/** What loaders get (views/lib/context.tsx LoaderContext.account): reads only. */
+export interface AccountReader {
+  me(): Promise<Result<MeView>>;
+}

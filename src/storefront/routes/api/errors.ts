@@ -1,0 +1,116 @@
+// Errors of the browser's API: { statusCode, code, message, details? } with the message in the customer's
+// language (spec 5 and 8 wording). Codes stay stable (the commerce service's, or ours); field errors keep
+// their codes and get translated messages; validation_failed says how many fields to correct.
+import type { FastifyRequest } from 'fastify';
+import type { FieldError } from '../../../contracts/commerce.ts';
+import type { CallError } from '../../../contracts/result.ts';
+import type { Language } from '../../../stores.ts';
+import { translator, type Translate } from '../../../../views/lib/i18n.ts';
+
+export interface ApiErrorBody {
+  statusCode: number;
+  code: string;
+  message: string;
+  details?: Record<string, unknown>;
+}
+
+/** The page's language: x-shop-language from the page's script, else the lang cookie, else the store's. */
+export function apiLanguage(req: FastifyRequest): Language {
+  const h = req.headers['x-shop-language'];
+  if (h === 'de' || h === 'en') return h;
+  const c = req.cookies.lang;
+  if (c === 'de' || c === 'en') return c;
+  return req.store === 'us' ? 'en' : 'de';
+}
+
+/** The language tag of mails the service sends for this request (de-CH, en-US, ...). */
+export function languageTag(req: FastifyRequest, lang: Language): string {
+  return `${lang}-${req.store.toUpperCase()}`;
+}
+
+function has(t: Translate, key: string): boolean {
+  return t(key) !== key;
+}
+
+/** Numbers in a message ("field must have at most 100 characters"): the length a rule names. */
+function lengthIn(message: string): number | undefined {
+  const m = /(\d+)/.exec(message);
+  return m ? Number(m[1]) : undefined;
+}
+
+const PASSWORD_MIN = 8; // spec 5: at least 8 characters
+
+export function translateField(f: FieldError, t: Translate, prefix = ''): FieldError {
+  const field = prefix && f.field.startsWith(prefix) ? f.field.slice(prefix.length) : f.field;
+  const key = `validation.${f.code}`;
+  const length = f.code === 'password_too_short' ? PASSWORD_MIN : lengthIn(f.message);
+  const message = has(t, key) ? t(key, { length }) : t('validation.invalid_value');
+  return { field, code: f.code, message };
+}
+
+function fieldsOf(details: unknown): FieldError[] | null {
+  const list = (details as { fields?: unknown } | null | undefined)?.fields;
+  if (!Array.isArray(list)) return null;
+  return list.filter((f): f is FieldError => !!f && typeof f.field === 'string' && typeof f.code === 'string' && typeof f.message === 'string');
+}
+
+/** "Please correct 2 fields." (spec 8: register and login errors report the count of invalid fields) */
+export function correctFieldsMessage(t: Translate, n: number): string {
+  return n === 1 ? t('form.correctOne') : t('form.correctMany', { count: n });
+}
+
+/** "Please try again in 3 minutes." */
+export function retryMessage(t: Translate, seconds: number): string {
+  if (seconds < 60) return t('form.retryInSeconds', { count: Math.max(1, Math.ceil(seconds)) });
+  const minutes = Math.ceil(seconds / 60);
+  return minutes === 1 ? t('form.retryInOneMinute') : t('form.retryInMinutes', { count: minutes });
+}
+
+/**
+ * A commerce call's error as the browser gets it. No answer at all is 503; a 5xx of the service is 502
+ * (the customer reads the generic 'something went wrong, try later', spec 8). fieldPrefix strips the
+ * service's body path (address.zipCode -> zipCode) where the browser sends the fields flat.
+ */
+export function apiError(err: CallError, lang: Language, opts: { fieldPrefix?: string } = {}): ApiErrorBody {
+  const t = translator(lang);
+  let statusCode = err.status;
+  let code = err.code;
+  if (statusCode === 0) {
+    statusCode = 503;
+    code = 'service_unavailable';
+  } else if (statusCode >= 500 && code !== 'session_unavailable') {
+    statusCode = 502;
+    code = 'service_unavailable';
+  } else if (statusCode < 400 || statusCode > 599) {
+    statusCode = 502;
+    code = 'service_unavailable';
+  }
+  const details: Record<string, unknown> = {};
+  const src = (err.details ?? {}) as Record<string, unknown>;
+  let message: string;
+  const fields = fieldsOf(err.details);
+  if (code === 'validation_failed' || (fields && fields.length > 0)) {
+    const translated = (fields ?? []).map((f) => translateField(f, t, opts.fieldPrefix));
+    details.fields = translated;
+    message = translated.length > 0 && code === 'validation_failed' ? correctFieldsMessage(t, translated.length) : t(`form.error.${code}`);
+    if (message === `form.error.${code}`) message = translated[0]?.message ?? t('error.server');
+  } else if (has(t, `form.error.${code}`)) {
+    message = t(`form.error.${code}`);
+  } else {
+    message = t('error.server');
+  }
+  if (typeof src.retryAfter === 'number' && Number.isFinite(src.retryAfter)) {
+    details.retryAfter = src.retryAfter;
+    message = `${message} ${retryMessage(t, src.retryAfter)}`;
+  }
+  if (typeof src.attemptsLeft === 'number') details.attemptsLeft = src.attemptsLeft;
+  if (typeof src.reason === 'string') details.reason = src.reason;
+  return { statusCode, code, message, ...(Object.keys(details).length ? { details } : {}) };
+}
+
+/** One of our own errors (no call behind it), translated. */
+export function ownError(statusCode: number, code: string, lang: Language, details?: Record<string, unknown>): ApiErrorBody {
+  const t = translator(lang);
+  const key = `form.error.${code}`;
+  return { statusCode, code, message: has(t, key) ? t(key) : t('error.server'), ...(details ? { details } : {}) };
+}

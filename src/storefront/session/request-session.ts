@@ -1,0 +1,102 @@
+// One request's view of the customer's session: the validated cookies, what changed during the request
+// (new tokens from a refresh, an anonymous token, a sign-in; a session that ended) and the cookies the
+// answer carries. Nothing outlives the request; the browser's cookies are the session store.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { TokenResponse } from '../../contracts/commerce.ts';
+import type { StoreKey } from '../../stores.ts';
+import type { SessionInfo } from '../../../views/lib/context.tsx';
+import {
+  COOKIE, NOTICE_COOKIE, SESSION_COOKIES, clearCookies, readSessionCookies, writeNotice, writeSessionCookies,
+  type CookieFlags, type StoredSession,
+} from './cookies.ts';
+
+export type EndReason = 'expired' | 'logout';
+
+export class RequestSession {
+  readonly store: StoreKey;
+  private readonly reply: FastifyReply;
+  private readonly flags: CookieFlags;
+  private stored: StoredSession | null;
+  private endedBy: EndReason | null = null;
+  /** the notice cookie came with the request (the page before ended the session) */
+  private readonly noticeIn: boolean;
+  private noticeConsumed = false;
+  /** an anonymous token being fetched for this request (parallel calls of one request share it) */
+  anonymous: Promise<unknown> | null = null;
+
+  constructor(req: FastifyRequest, reply: FastifyReply, flags: CookieFlags) {
+    this.store = req.store;
+    this.reply = reply;
+    this.flags = flags;
+    const { session, malformed } = readSessionCookies(req.cookies);
+    this.stored = session;
+    if (malformed.length) clearCookies(reply, malformed, flags);
+    this.noticeIn = req.cookies[NOTICE_COOKIE] === 'expired';
+  }
+
+  /** The validated token set, null for a guest (or once the session ended). */
+  get current(): StoredSession | null {
+    return this.stored;
+  }
+
+  get ended(): EndReason | null {
+    return this.endedBy;
+  }
+
+  /** spec 4: no token (guest), anonymous, or signed-in user. Never holds a token. */
+  info(): SessionInfo {
+    const level = !this.stored ? 'guest' : this.stored.level === 'User' ? 'user' : 'anonymous';
+    const expired = this.endedBy === 'expired' || (this.noticeIn && !this.noticeConsumed);
+    return expired ? { level, notice: 'expired' } : { level };
+  }
+
+  /**
+   * The session info for an answer that shows it (a rendered page, /__data): the one-shot notice is
+   * delivered here and its cookie removed.
+   */
+  infoForPage(): SessionInfo {
+    const info = this.info();
+    if (this.noticeIn && !this.noticeConsumed) {
+      this.noticeConsumed = true;
+      if (this.canWriteCookies()) clearCookies(this.reply, [NOTICE_COOKIE], { ...this.flags });
+    }
+    if (this.endedBy === 'expired' && this.canWriteCookies()) {
+      // shown on this very page: the next one must not show it again
+      clearCookies(this.reply, [NOTICE_COOKIE], this.flags);
+    }
+    return info;
+  }
+
+  /** Cookies can still change while the answer's head is not sent (SSR: before the shell streams). */
+  canWriteCookies(): boolean {
+    return !this.reply.raw.headersSent;
+  }
+
+  /** New tokens (refresh, anonymous token, sign-in) become the session and go out as cookies. */
+  adopt(tokens: TokenResponse): void {
+    this.stored = {
+      accessToken: tokens.accessToken,
+      refreshToken: tokens.refreshToken,
+      userId: tokens.ownerId,
+      expiresAt: Date.parse(tokens.expiresAt),
+      level: tokens.tokenLevel,
+    };
+    this.endedBy = null;
+    writeSessionCookies(this.reply, tokens, this.flags);
+  }
+
+  /**
+   * Ends the session: tokens, user id and level go (spec 4: logout or expiry clears tokens, carts, user
+   * and wishlist; the browser clears its own state). Expiry leaves a notice for the next page.
+   */
+  end(reason: EndReason): void {
+    this.stored = null;
+    this.endedBy = reason;
+    if (!this.canWriteCookies()) return;
+    clearCookies(this.reply, SESSION_COOKIES, this.flags);
+    if (reason === 'expired') writeNotice(this.reply, 'expired', this.flags);
+    else clearCookies(this.reply, [NOTICE_COOKIE], this.flags);
+  }
+}
+
+export { COOKIE };

@@ -1,0 +1,183 @@
+// The real commerce service (PGlite from the test template, movable clock) and the real storefront on
+// free ports, talking over HTTP, and a small browser stand-in: a cookie jar per store host that sends the
+// CSRF header like the shop's script does.
+import type { AddressInfo } from 'node:net';
+import type { Test } from 'tap';
+import { request } from 'undici';
+import { buildCommerceApp, type CommerceApp } from '../../src/commerce/app.ts';
+import type { Db } from '../../src/commerce/db/index.ts';
+import { openTestDb } from '../../src/commerce/db/testing.ts';
+import { startHarness, type Harness } from '../storefront/harness.ts';
+import { testClock, testConfig, tokenFromText, uniqueEmail, PASSWORD, type TestClock } from '../commerce/helpers.ts';
+import type { CommerceConfig } from '../../src/commerce/app.ts';
+
+export { uniqueEmail, PASSWORD, tokenFromText };
+
+export interface Shop {
+  harness: Harness;
+  commerce: CommerceApp;
+  commerceUrl: string;
+  db: Db;
+  clock: TestClock;
+  /** calls the commerce service received, by route (e.g. 'POST /admin/customers/refresh-token') */
+  calls: Map<string, number>;
+  count(route: string): number;
+  browser(host?: string): Browser;
+}
+
+export interface StartOptions {
+  commerceConfig?: Partial<CommerceConfig>;
+  env?: Record<string, string>;
+  /** put something between the storefront and the commerce service */
+  commerceUrl?: (realUrl: string) => Promise<string> | string;
+}
+
+export async function startShop(t: Test, opts: StartOptions = {}): Promise<Shop> {
+  const { db, close } = await openTestDb();
+  const clock = testClock(Date.now());
+  const commerce = await buildCommerceApp({ db, config: testConfig(opts.commerceConfig), logger: false, clock });
+  const calls = new Map<string, number>();
+  commerce.addHook('onResponse', async (req) => {
+    const key = `${req.method} ${req.routeOptions.url ?? 'unmatched'}`;
+    calls.set(key, (calls.get(key) ?? 0) + 1);
+  });
+  await commerce.listen({ host: '127.0.0.1', port: 0 });
+  const commerceUrl = `http://127.0.0.1:${(commerce.server.address() as AddressInfo).port}`;
+  const upstream = opts.commerceUrl ? await opts.commerceUrl(commerceUrl) : commerceUrl;
+  const harness = await startHarness({ env: opts.env, upstreams: { commerce: upstream } });
+  t.teardown(async () => {
+    await harness.close();
+    await commerce.close();
+    await close();
+  });
+  return {
+    harness, commerce, commerceUrl, db, clock, calls,
+    count: (route) => calls.get(route) ?? 0,
+    browser: (host = 'ch.localhost') => new Browser(harness.port, host),
+  };
+}
+
+export interface Res {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  text: string;
+  json: any;
+  /** Set-Cookie lines of this answer */
+  setCookies: string[];
+}
+
+/** A browser stand-in: keeps cookies like a browser (host-only, Max-Age=0 deletes), sends the CSRF header. */
+export class Browser {
+  readonly port: number;
+  readonly host: string;
+  readonly jar = new Map<string, string>();
+  language: 'de' | 'en' = 'de';
+
+  constructor(port: number, host: string) {
+    this.port = port;
+    this.host = host;
+  }
+
+  cookie(name: string): string | undefined {
+    return this.jar.get(name);
+  }
+
+  setCookie(name: string, value: string | undefined): void {
+    if (value === undefined) this.jar.delete(name);
+    else this.jar.set(name, value);
+  }
+
+  get origin(): string {
+    return `http://${this.host}:${this.port}`;
+  }
+
+  async fetch(method: string, path: string, opts: { body?: unknown; headers?: Record<string, string>; raw?: string; csrf?: boolean } = {}): Promise<Res> {
+    const headers: Record<string, string> = { host: `${this.host}:${this.port}`, 'x-shop-language': this.language, ...(opts.headers ?? {}) };
+    const csrf = this.jar.get('ctCsrf');
+    if (opts.csrf !== false && csrf && method !== 'GET') headers['x-csrf-token'] = csrf;
+    if (this.jar.size) headers.cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    let body: string | undefined;
+    if (opts.raw !== undefined) body = opts.raw;
+    else if (opts.body !== undefined) {
+      headers['content-type'] ??= 'application/json';
+      body = JSON.stringify(opts.body);
+    }
+    const res = await request(`http://127.0.0.1:${this.port}${path}`, { method: method as 'GET', headers, body });
+    const text = await res.body.text();
+    const raw = res.headers['set-cookie'];
+    const setCookies = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+    for (const line of setCookies) {
+      const [pair, ...attrs] = line.split(';');
+      const i = pair.indexOf('=');
+      const name = pair.slice(0, i).trim();
+      const value = decodeURIComponent(pair.slice(i + 1).trim());
+      const expired = attrs.some((a) => /^\s*max-age=0\s*$/i.test(a) || /^\s*expires=thu, 01 jan 1970/i.test(a));
+      if (expired || value === '') this.jar.delete(name);
+      else this.jar.set(name, value);
+    }
+    let json: unknown = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = null;
+    }
+    return { status: res.statusCode, headers: res.headers, text, json, setCookies };
+  }
+
+  get(path: string, headers?: Record<string, string>) {
+    return this.fetch('GET', path, { headers });
+  }
+  post(path: string, body?: unknown) {
+    return this.fetch('POST', path, { body: body ?? {} });
+  }
+  put(path: string, body?: unknown) {
+    return this.fetch('PUT', path, { body: body ?? {} });
+  }
+  delete(path: string, body?: unknown) {
+    return this.fetch('DELETE', path, body === undefined ? {} : { body });
+  }
+
+  /** A first page view: the shop hands out its CSRF cookie. */
+  async open(path = '/'): Promise<Res> {
+    return this.get(path);
+  }
+}
+
+/** The newest outbox message to an address. */
+export async function lastMessageTo(db: Db, to: string): Promise<{ subject: string | null; text: string } | null> {
+  const rows = await db.query<{ subject: string | null; text: string }>('select subject, text from outbox where "to" = $1 order by id desc limit 1', [to]);
+  return rows[0] ?? null;
+}
+
+export interface Registered {
+  email: string;
+  password: string;
+}
+
+/** Registers through the shop's API and follows the activation link from the mail, as a customer would. */
+export async function registerVerified(shop: Shop, b: Browser, extra: Record<string, unknown> = {}): Promise<Registered> {
+  const email = uniqueEmail('shop');
+  if (!b.cookie('ctCsrf')) await b.open();
+  const reg = await b.post('/api/register', { email, password: PASSWORD, passwordRepeat: PASSWORD, firstName: 'Anna', lastName: 'Muster', ...extra });
+  if (reg.status !== 201) throw new Error(`register ${reg.status} ${reg.text}`);
+  const mail = await lastMessageTo(shop.db, email);
+  const act = await b.post('/api/activate', { token: tokenFromText(mail?.text ?? '') });
+  if (act.status !== 200) throw new Error(`activate ${act.status} ${act.text}`);
+  return { email, password: PASSWORD };
+}
+
+export async function signedIn(shop: Shop, host = 'ch.localhost'): Promise<{ b: Browser; account: Registered }> {
+  const b = shop.browser(host);
+  await b.open();
+  const account = await registerVerified(shop, b);
+  const res = await b.post('/api/login', { email: account.email, password: account.password });
+  if (res.status !== 200) throw new Error(`login ${res.status} ${res.text}`);
+  return { b, account };
+}
+
+export function swissAddress(overrides: Record<string, unknown> = {}): Record<string, unknown> {
+  return {
+    firstName: 'Anna', lastName: 'Muster', streetName: 'Bahnhofstrasse', streetNumber: '12', zipCode: '8001', city: 'Zürich',
+    country: 'CH', phone: '+41 44 668 18 00', ...overrides,
+  };
+}
