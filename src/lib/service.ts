@@ -68,6 +68,14 @@ export function createService(opts: ServiceOptions): FastifyInstance {
     // Fastify's own two lines per request are replaced by the one line of the onResponse hook below.
     logController: new LogController({ disableRequestLogging: true }),
     routerOptions: { ignoreTrailingSlash: false, maxParamLength: 500 },
+    // Router-level refusals (malformed percent-encoding, over-long path parameters, bad content types)
+    // answer in the house format too, without echoing the URL back.
+    frameworkErrors: (err, _req, reply) => {
+      const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+      const code = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'uri_too_long' : err.code === 'FST_ERR_BAD_URL' ? 'bad_url' : fastifyCode(err.code);
+      const message = code === 'uri_too_long' ? 'A path segment is too long.' : code === 'bad_url' ? 'The URL is not valid.' : 'The request is not valid.';
+      void (reply as unknown as { status(n: number): { send(b: ErrorBody): void } }).status(status).send({ statusCode: status, code, message });
+    },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   });
 
