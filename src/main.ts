@@ -3,7 +3,8 @@
 // reached over HTTP exactly as external ones would be. SIGTERM/SIGINT: stop accepting, finish in-flight
 // requests, close sockets and databases, exit 0.
 import type { FastifyInstance } from 'fastify';
-import { ConfigError, loadConfig, servicePorts, type Config } from './config.ts';
+import { servicePorts, type Config } from './config.ts';
+import { isEntry, runStandalone } from './lib/standalone.ts';
 import { buildContentApp } from './content/app.ts';
 import { startPricingService } from './pricing/main.ts';
 import { startCommerceService } from './commerce/main.ts';
@@ -77,39 +78,10 @@ export async function startShop(config: Config): Promise<RunningShop> {
   }
 }
 
-async function main() {
-  let config: Config;
-  try {
-    config = loadConfig();
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      console.error(`Configuration error: ${err.message}`);
-      process.exit(1);
-    }
-    throw err;
-  }
-  const shop = await startShop(config);
-  console.log(`Shop ready: ${shop.urls.storefront} (stores: http://ch.localhost:${config.PORT}, at., de., li., us.)`);
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`${signal}: shutting down`);
-    const force = setTimeout(() => {
-      console.error('shutdown took longer than 15 s; exiting');
-      process.exit(1);
-    }, 15_000);
-    force.unref();
-    await shop.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void stop('SIGTERM'));
-  process.on('SIGINT', () => void stop('SIGINT'));
-}
-
-if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith('src/main.ts')) {
-  main().catch((err) => {
-    console.error(`Start-up failed: ${(err as Error).message}`);
-    process.exit(1);
+if (isEntry(import.meta.url)) {
+  void runStandalone('shop', async (config) => {
+    const shop = await startShop(config);
+    console.log(`Shop ready: ${shop.urls.storefront} (stores: http://ch.localhost:${config.PORT}, at., de., li., us.)`);
+    return shop;
   });
 }

@@ -1,7 +1,7 @@
 // Runs the commerce service alone on 127.0.0.1:PORT+1 (`npx tsx src/commerce/main.ts`). src/main.ts embeds
 // it through startCommerceService when COMMERCE_API_URL is unset.
-import { pathToFileURL } from 'node:url';
-import { loadConfig, servicePorts, type Config } from '../config.ts';
+import { servicePorts, type Config } from '../config.ts';
+import { isEntry, runStandalone } from '../lib/standalone.ts';
 import { buildCommerceApp, type CommerceApp } from './app.ts';
 import { openDb } from './db/index.ts';
 
@@ -34,26 +34,10 @@ export async function startCommerceService(config: Config, port = servicePorts(c
   };
 }
 
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const service = await startCommerceService(config);
-  service.app.log.info({ url: service.url }, 'commerce service listening');
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    service.app.log.info({ signal }, 'commerce service shutting down');
-    // Finish requests in flight, close the database; a stuck close must not keep the process alive.
-    setTimeout(() => process.exit(1), 10_000).unref();
-    service.close().then(() => process.exit(0), () => process.exit(1));
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().catch((err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
+if (isEntry(import.meta.url)) {
+  void runStandalone('commerce', async (config) => {
+    const service = await startCommerceService(config);
+    service.app.log.info({ url: service.url }, 'commerce service listening');
+    return service;
   });
 }

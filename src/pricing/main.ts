@@ -1,7 +1,7 @@
 // Runs the price service alone on 127.0.0.1:PORT+2 (`npx tsx src/pricing/main.ts`). src/main.ts embeds it
 // through startPricingService when PRICE_SERVICE_URL is unset.
-import { pathToFileURL } from 'node:url';
-import { loadConfig, servicePorts, type Config } from '../config.ts';
+import { servicePorts, type Config } from '../config.ts';
+import { isEntry, runStandalone } from '../lib/standalone.ts';
 import { buildPricingApp, type PricingApp } from './app.ts';
 import { createHttpProductSource } from './product-source.ts';
 
@@ -31,26 +31,10 @@ export async function startPricingService(config: Config, port = servicePorts(co
   return { app, url: `http://127.0.0.1:${actualPort}`, close: () => app.close() };
 }
 
-async function main(): Promise<void> {
-  const config = loadConfig();
-  const service = await startPricingService(config);
-  service.app.log.info({ url: service.url }, 'price service listening');
-  let closing = false;
-  const shutdown = (signal: string) => {
-    if (closing) return;
-    closing = true;
-    service.app.log.info({ signal }, 'price service shutting down');
-    // Close sockets and timers, then leave; a stuck close must not keep the process alive forever.
-    setTimeout(() => process.exit(1), 10_000).unref();
-    service.close().then(() => process.exit(0), () => process.exit(1));
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
-}
-
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  main().catch((err: unknown) => {
-    console.error(err instanceof Error ? err.message : err);
-    process.exit(1);
+if (isEntry(import.meta.url)) {
+  void runStandalone('prices', async (config) => {
+    const service = await startPricingService(config);
+    service.app.log.info({ url: service.url }, 'price service listening');
+    return service;
   });
 }
