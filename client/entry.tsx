@@ -1,11 +1,13 @@
 // Browser entry: removes any service worker (spec 2), hydrates the streamed page with the same route
 // table, and from then on navigates in the browser, fetching loader data from /__data.
+import { useMemo, useSyncExternalStore } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, data, matchRoutes, redirect, type LoaderFunction } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import { buildRoutes } from '../views/router.tsx';
 import { BootContext } from '../views/lib/boot.ts';
-import type { BootInfo } from '../views/lib/context.tsx';
+import type { BootInfo, SessionInfo } from '../views/lib/context.tsx';
+import { getSession, initSession, setNavigator, setSession, subscribeSession } from './lib/session.ts';
 import { importPage } from './lib/chunk-reload.ts';
 import { startBuildCheck, reloadIfStale } from './lib/build-check.ts';
 import './styles.css';
@@ -27,7 +29,9 @@ const fetchLoader: LoaderFunction = async ({ request }) => {
   const url = new URL(request.url);
   const res = await fetch(`/__data${url.pathname}${url.search}`, { signal: request.signal, headers: { accept: 'application/json' }, credentials: 'same-origin' });
   if (!res.ok) throw data(null, { status: res.status });
-  const body = (await res.json()) as { data?: unknown; redirect?: string; error?: { status: number; data: unknown } };
+  const body = (await res.json()) as { data?: unknown; redirect?: string; error?: { status: number; data: unknown }; session?: SessionInfo };
+  // the header follows the cookies (signed in elsewhere, session expired on the server)
+  if (body.session) setSession(body.session);
   if (body.redirect) throw redirect(body.redirect);
   if (body.error) throw data(body.error.data, { status: body.error.status });
   return body.data;
@@ -65,13 +69,21 @@ async function start() {
       });
     }
   });
-  hydrateRoot(
-    document.getElementById('root') as HTMLElement,
-    <BootContext.Provider value={window.__boot}>
-      <RouterProvider router={router} />
-    </BootContext.Provider>,
-  );
+  initSession(window.__boot.session);
+  setNavigator((to) => void router.navigate(to));
+  hydrateRoot(document.getElementById('root') as HTMLElement, <Root router={router} />);
   startBuildCheck(window.__boot.buildId);
+}
+
+/** The boot payload with the live session level (sign-in and sign-out change it without a reload). */
+function Root({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
+  const session = useSyncExternalStore(subscribeSession, getSession, getSession);
+  const boot = useMemo(() => ({ ...window.__boot, session }), [session]);
+  return (
+    <BootContext.Provider value={boot}>
+      <RouterProvider router={router} />
+    </BootContext.Provider>
+  );
 }
 
 void start();

@@ -5,6 +5,8 @@ import { Logo } from './Logo.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { StoreSwitch } from './StoreSwitch.tsx';
 import { HeaderSlot } from './slots.tsx';
+import { LogoutButton } from './forms/LogoutButton.tsx';
+import { SessionNotice } from './forms/SessionNotice.tsx';
 
 const mainNav = [
   { id: 'shop', key: 'nav.shop' },
@@ -39,6 +41,7 @@ export function Header() {
         </form>
         <nav className="header-actions" aria-label={t('nav.account')}>
           <NavLink to={pathFor(signedIn ? 'account' : 'login', lang)}>{signedIn ? t('nav.account') : t('nav.login')}</NavLink>
+          {signedIn ? <LogoutButton className="link-button header-logout" /> : null}
           <NavLink to={pathFor('wishlist', lang)}>{t('nav.wishlist')}</NavLink>
           <NavLink to={`${pathFor('cart', lang)}?type=buy`}>{t('nav.cart')}</NavLink>
         </nav>
@@ -52,6 +55,7 @@ export function Header() {
           <MainNavList />
         </div>
       </nav>
+      <SessionNotice />
     </header>
   );
 }

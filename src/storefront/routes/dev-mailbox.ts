@@ -52,7 +52,7 @@ function page(messages: MailboxMessage[], assets: AssetManifest, error: string |
     ? `<p class="form-alert form-alert-error" role="alert">${escapeHtml(error)}</p>`
     : messages.length === 0 ? '<p class="lead">No messages yet.</p>' : `<ol class="mailbox-list">${items}</ol>`;
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>Development mailbox</title>${css}</head>
+<meta name="robots" content="noindex"><title>Development mailbox</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">${css}</head>
 <body><main id="main" class="container page-section mailbox">
 <h1>Development mailbox</h1>
 <p class="lead">Mails and SMS the shop sent, newest first. This page exists only in development.</p>

@@ -1,0 +1,103 @@
+// Form state for the account screens: values, one message per field, the error summary that receives focus
+// on a failed submit (with the count of invalid fields, spec 8), and the mapping of the API's field errors.
+import { useCallback, useRef, useState, type FormEvent } from 'react';
+import type { CallError, Result } from '../../../src/contracts/result.ts';
+import { useShop } from '../../lib/context.tsx';
+import type { Errors } from './validation.ts';
+
+interface ApiFieldError {
+  field: string;
+  message: string;
+}
+
+export interface FormApi<V> {
+  values: V;
+  errors: Errors;
+  /** the summary's text ('Please correct 2 fields.' or the service's message), null when all is well */
+  summary: string | null;
+  /** the last failed call's error (code, details: retryAfter ...) */
+  error: CallError | null;
+  submitting: boolean;
+  /** counts failed submits: the summary takes focus each time it grows */
+  attempt: number;
+  set<K extends keyof V>(name: K, value: V[K]): void;
+  setValues(values: V): void;
+  /** onSubmit: runs validate, then the call; the call's field errors land on their fields */
+  onSubmit(run: (values: V) => Promise<Result<unknown> | void>): (e: FormEvent) => void;
+  reset(values?: V): void;
+  /** shows an error that did not come from a submit of this form */
+  showError(error: CallError): void;
+}
+
+export function correctFields(t: (k: string, p?: Record<string, unknown>) => string, n: number): string {
+  return n === 1 ? t('form.correctOne') : t('form.correctMany', { count: n });
+}
+
+export function useForm<V extends object>(initial: V, validate: (values: V) => Errors): FormApi<V> {
+  const { t } = useShop();
+  const [values, setAll] = useState<V>(initial);
+  const [errors, setErrors] = useState<Errors>({});
+  const [summary, setSummary] = useState<string | null>(null);
+  const [error, setError] = useState<CallError | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const busy = useRef(false);
+
+  const focusSummary = () => setAttempt((n) => n + 1);
+
+  const set = useCallback(<K extends keyof V>(name: K, value: V[K]) => {
+    setAll((v) => ({ ...v, [name]: value }));
+    // a corrected field loses its message; the summary stays until the next submit
+    setErrors((e) => {
+      if (!(name as string in e)) return e;
+      const { [name as string]: _gone, ...rest } = e;
+      return rest;
+    });
+  }, []);
+
+  const showError = useCallback((err: CallError) => {
+    const list = ((err.details as { fields?: ApiFieldError[] } | undefined)?.fields ?? []).filter((f) => f && typeof f.field === 'string');
+    const next: Errors = {};
+    for (const f of list) next[f.field] ??= f.message;
+    setErrors(next);
+    setError(err);
+    setSummary(err.message);
+    focusSummary();
+  }, []);
+
+  const onSubmit = (run: (values: V) => Promise<Result<unknown> | void>) => (e: FormEvent) => {
+    e.preventDefault();
+    if (busy.current) return;
+    const found = validate(values);
+    const n = Object.keys(found).length;
+    if (n > 0) {
+      setErrors(found);
+      setError(null);
+      setSummary(correctFields(t, n));
+      focusSummary();
+      return;
+    }
+    setErrors({});
+    setSummary(null);
+    setError(null);
+    busy.current = true;
+    setSubmitting(true);
+    void run(values)
+      .then((res) => {
+        if (res && res.error) showError(res.error);
+      })
+      .finally(() => {
+        busy.current = false;
+        setSubmitting(false);
+      });
+  };
+
+  const reset = (next?: V) => {
+    setAll(next ?? initial);
+    setErrors({});
+    setSummary(null);
+    setError(null);
+  };
+
+  return { values, errors, summary, error, submitting, attempt, set, setValues: setAll, onSubmit, reset, showError };
+}

@@ -1,0 +1,300 @@
+// My data (spec 2, 3, 6): personal data (the e-mail address is shown, not changed here), phone
+// verification by SMS code, change password, and account deletion with password confirmation (spec 6:
+// removes all personal data including the order history; blocked while limit orders exist).
+import { useEffect, useState } from 'react';
+import { Link, useLoaderData } from 'react-router';
+import { api } from '../../../client/lib/api.ts';
+import { clearClientState, setSession } from '../../../client/lib/session.ts';
+import type { ShopCustomer } from '../../../src/storefront/commerce-client/account.ts';
+import { Breadcrumb } from '../../components/Breadcrumb.tsx';
+import {
+  CheckboxField, ErrorSummary, PasswordField, RadioGroup, SelectField, StatusMessage, SubmitButton, TextField,
+} from '../../components/forms/Fields.tsx';
+import { useForm } from '../../components/forms/useForm.ts';
+import { Rules } from '../../components/forms/validation.ts';
+import { useShop } from '../../lib/context.tsx';
+import { pathFor } from '../../routes.ts';
+import { AccountShell } from '../account/AccountNav.tsx';
+import type { AccountData } from '../account/loader.ts';
+
+interface ProfileValues {
+  salutation: string;
+  title: string;
+  firstName: string;
+  lastName: string;
+  phone: string;
+  accountType: 'individual' | 'company';
+  companyName: string;
+  vatId: string;
+  language: 'de' | 'en';
+  newsletterOptIn: boolean;
+}
+
+function valuesOf(c: ShopCustomer): ProfileValues {
+  return {
+    salutation: c.salutation ?? '', title: c.title ?? '', firstName: c.firstName, lastName: c.lastName, phone: c.phone ?? '',
+    accountType: c.accountType, companyName: c.companyName ?? '', vatId: c.vatId ?? '', language: c.language, newsletterOptIn: c.newsletterOptIn,
+  };
+}
+
+export default function AccountProfilePage() {
+  const loaded = (useLoaderData() as AccountData).customer;
+  const { t, lang } = useShop();
+  const [customer, setCustomer] = useState(loaded);
+  const [deleted, setDeleted] = useState(false);
+  useEffect(() => setCustomer(loaded), [loaded]);
+
+  if (deleted) {
+    return (
+      <>
+        <Breadcrumb />
+        <section className="container page-section">
+          <h1 className="page-title">{t('account.profile.deleteTitle')}</h1>
+          <StatusMessage>{t('account.profile.deleted')}</StatusMessage>
+          <p><Link className="button button-primary" to={pathFor('home', lang)}>{t('error.backHome')}</Link></p>
+        </section>
+      </>
+    );
+  }
+  return (
+    <>
+      <Breadcrumb />
+      <AccountShell title={t('route.accountProfile')}>
+        <PersonalData customer={customer} onSaved={setCustomer} />
+        <PhoneVerification customer={customer} onVerified={setCustomer} />
+        <ChangePassword email={customer.email} />
+        <DeleteAccount onDeleted={() => setDeleted(true)} />
+      </AccountShell>
+    </>
+  );
+}
+
+function PersonalData({ customer, onSaved }: { customer: ShopCustomer; onSaved: (c: ShopCustomer) => void }) {
+  const { t, store } = useShop();
+  const formId = 'profile';
+  const [saved, setSaved] = useState(false);
+  const vatOptional = store === 'us';
+  const form = useForm<ProfileValues>(valuesOf(customer), (v) => {
+    const r = new Rules(t);
+    r.required('firstName', v.firstName).required('lastName', v.lastName).phone('phone', v.phone);
+    if (v.accountType === 'company') {
+      r.required('companyName', v.companyName);
+      if (!vatOptional) r.required('vatId', v.vatId);
+    }
+    return r.errors;
+  });
+  const v = form.values;
+  const labels: Record<string, string> = {
+    salutation: t('account.field.salutation'), title: t('account.field.title'), firstName: t('account.field.firstName'),
+    lastName: t('account.field.lastName'), phone: t('account.field.phone'), accountType: t('account.field.accountType'),
+    companyName: t('account.field.companyName'), vatId: t('account.field.vatId'), language: t('account.field.language'),
+    newsletterOptIn: t('account.field.newsletter'),
+  };
+  const submit = form.onSubmit(async (values) => {
+    setSaved(false);
+    const company = values.accountType === 'company';
+    const r = await api<{ customer: ShopCustomer }>('PUT', '/api/me', {
+      salutation: values.salutation || null,
+      title: values.title.trim() || null,
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      phone: values.phone.trim() || null,
+      accountType: values.accountType,
+      companyName: company ? values.companyName.trim() || null : null,
+      vatId: company ? values.vatId.trim() || null : null,
+      language: values.language,
+      newsletterOptIn: values.newsletterOptIn,
+    });
+    if (r.error) return r;
+    onSaved(r.data.customer);
+    form.reset(valuesOf(r.data.customer));
+    setSaved(true);
+  });
+  return (
+    <section className="account-panel" aria-labelledby="profile-title">
+      <h2 id="profile-title">{t('account.profile.personalTitle')}</h2>
+      <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={labels} attempt={form.attempt} />
+      {saved ? <StatusMessage>{t('account.profile.saved')}</StatusMessage> : null}
+      <form className="form" noValidate onSubmit={submit}>
+        <div className="field field-static">
+          <p className="field-label" id="profile-email-label">{t('account.field.email')}</p>
+          <p className="field-value" aria-labelledby="profile-email-label">{customer.email}</p>
+          <p className="field-hint">{t('account.profile.emailNote')}</p>
+        </div>
+        <RadioGroup formId={formId} name="accountType" legend={labels.accountType} value={v.accountType}
+          onChange={(x) => form.set('accountType', x as ProfileValues['accountType'])} error={form.errors.accountType}
+          options={[{ value: 'individual', label: t('account.field.individual') }, { value: 'company', label: t('account.field.company') }]} />
+        {v.accountType === 'company' ? (
+          <div className="field-row">
+            <TextField formId={formId} name="companyName" label={labels.companyName} value={v.companyName} onChange={(x) => form.set('companyName', x)}
+              error={form.errors.companyName} autoComplete="organization" maxLength={100} required />
+            <TextField formId={formId} name="vatId" label={labels.vatId} value={v.vatId} onChange={(x) => form.set('vatId', x)}
+              error={form.errors.vatId} optional={vatOptional} required={!vatOptional} maxLength={30} spellCheck={false}
+              hint={vatOptional ? t('account.field.einHint') : t('account.field.vatHint')} />
+          </div>
+        ) : null}
+        <div className="field-row">
+          <SelectField formId={formId} name="salutation" label={labels.salutation} value={v.salutation} onChange={(x) => form.set('salutation', x)}
+            error={form.errors.salutation} optional size="short" autoComplete="honorific-prefix" placeholder={t('form.pleaseChoose')}
+            options={['mr', 'ms', 'diverse'].map((s) => ({ value: s, label: t(`account.salutation.${s}`) }))} />
+          <TextField formId={formId} name="title" label={labels.title} value={v.title} onChange={(x) => form.set('title', x)}
+            error={form.errors.title} optional size="short" maxLength={40} />
+        </div>
+        <div className="field-row">
+          <TextField formId={formId} name="firstName" label={labels.firstName} value={v.firstName} onChange={(x) => form.set('firstName', x)}
+            error={form.errors.firstName} autoComplete="given-name" maxLength={100} required />
+          <TextField formId={formId} name="lastName" label={labels.lastName} value={v.lastName} onChange={(x) => form.set('lastName', x)}
+            error={form.errors.lastName} autoComplete="family-name" maxLength={100} required />
+        </div>
+        <TextField formId={formId} name="phone" type="tel" label={labels.phone} value={v.phone} onChange={(x) => form.set('phone', x)}
+          error={form.errors.phone} autoComplete="tel" inputMode="tel" maxLength={30} optional size="medium" hint={t('account.field.phoneHint')} />
+        <SelectField formId={formId} name="language" label={labels.language} value={v.language} onChange={(x) => form.set('language', x as 'de' | 'en')}
+          error={form.errors.language} size="medium" options={[{ value: 'de', label: t('account.language.de') }, { value: 'en', label: t('account.language.en') }]} />
+        <CheckboxField formId={formId} name="newsletterOptIn" label={labels.newsletterOptIn} checked={v.newsletterOptIn}
+          onChange={(x) => form.set('newsletterOptIn', x)} error={form.errors.newsletterOptIn} />
+        <div className="form-actions">
+          <SubmitButton busy={form.submitting} label={t('form.save')} busyLabel={t('form.saving')} />
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function PhoneVerification({ customer, onVerified }: { customer: ShopCustomer; onVerified: (c: ShopCustomer) => void }) {
+  const { t } = useShop();
+  const formId = 'phone';
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const [sending, setSending] = useState(false);
+  const [done, setDone] = useState(false);
+  const form = useForm({ code: '' }, (v) => new Rules(t).required('code', v.code).numeric('code', v.code).errors);
+  if (!customer.phone) return null;
+
+  const send = async () => {
+    if (sending) return;
+    setSending(true);
+    const r = await api<{ phone: string; expiresAt: string }>('POST', '/api/me/phone/verification', {});
+    setSending(false);
+    if (r.error) form.showError(r.error);
+    else {
+      form.reset();
+      setSentTo(r.data.phone);
+    }
+  };
+  const submit = form.onSubmit(async (v) => {
+    const r = await api<{ customer: ShopCustomer }>('POST', '/api/me/phone/verification/verify', { code: v.code.trim() });
+    if (r.error) {
+      const left = (r.error.details as { attemptsLeft?: number } | undefined)?.attemptsLeft;
+      const message = typeof left === 'number' ? `${r.error.message} ${t('account.profile.attemptsLeft', { count: left })}` : r.error.message;
+      return { data: null, error: { ...r.error, message, details: { fields: [{ field: 'code', code: r.error.code, message }] } } };
+    }
+    setDone(true);
+    onVerified(r.data.customer);
+  });
+
+  return (
+    <section className="account-panel" id="phone" aria-labelledby="phone-title" tabIndex={-1}>
+      <h2 id="phone-title">{t('account.profile.phoneTitle')}</h2>
+      <p className="account-lines">
+        <span>{customer.phone}</span>
+        <span className={customer.phoneVerified ? 'status-tag status-tag-ok' : 'status-tag'}>
+          {customer.phoneVerified ? t('account.profile.phoneVerified') : t('account.profile.phoneUnverified')}
+        </span>
+      </p>
+      {done ? <StatusMessage>{t('account.profile.phoneDone')}</StatusMessage> : null}
+      {!customer.phoneVerified ? (
+        <>
+          <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={{ code: t('account.field.code') }} attempt={form.attempt} />
+          {sentTo ? (
+            <>
+              <StatusMessage tone="info">{t('account.profile.codeSent', { phone: sentTo })}</StatusMessage>
+              <form className="form form-inline" noValidate onSubmit={submit}>
+                <TextField formId={formId} name="code" label={t('account.field.code')} value={form.values.code} onChange={(x) => form.set('code', x)}
+                  error={form.errors.code} autoComplete="one-time-code" inputMode="numeric" maxLength={12} size="short" required />
+                <div className="form-actions">
+                  <SubmitButton busy={form.submitting} label={t('account.profile.verifyCode')} busyLabel={t('form.sending')} />
+                  <button type="button" className="button button-quiet" onClick={() => void send()}>{t('account.profile.sendCode')}</button>
+                </div>
+              </form>
+            </>
+          ) : (
+            <>
+              <p>{t('account.profile.phoneText')}</p>
+              <p><button type="button" className="button button-quiet" onClick={() => void send()} aria-disabled={sending || undefined}>
+                {sending ? t('form.sending') : t('account.profile.sendCode')}
+              </button></p>
+            </>
+          )}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+function ChangePassword({ email }: { email: string }) {
+  const { t } = useShop();
+  const formId = 'password';
+  const [changed, setChanged] = useState(false);
+  const initial = { currentPassword: '', newPassword: '', newPasswordRepeat: '' };
+  const form = useForm(initial, (v) => new Rules(t).required('currentPassword', v.currentPassword).newPassword('newPassword', v.newPassword)
+    .same('newPasswordRepeat', v.newPasswordRepeat, v.newPassword).errors);
+  const labels = {
+    currentPassword: t('account.field.currentPassword'), newPassword: t('account.field.newPassword'), newPasswordRepeat: t('account.field.newPasswordRepeat'),
+  };
+  const submit = form.onSubmit(async (v) => {
+    setChanged(false);
+    const r = await api('PUT', '/api/me/password', v);
+    if (r.error) return r;
+    form.reset(initial);
+    setChanged(true);
+  });
+  return (
+    <section className="account-panel" aria-labelledby="password-title">
+      <h2 id="password-title">{t('account.profile.passwordTitle')}</h2>
+      <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={labels} attempt={form.attempt} />
+      {changed ? <StatusMessage>{t('account.profile.passwordChanged')}</StatusMessage> : null}
+      <form className="form" noValidate onSubmit={submit}>
+        {/* lets password managers file the new password under the right account */}
+        <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
+        <PasswordField formId={formId} name="currentPassword" label={labels.currentPassword} value={form.values.currentPassword}
+          onChange={(x) => form.set('currentPassword', x)} error={form.errors.currentPassword} autoComplete="current-password" required size="medium" />
+        <PasswordField formId={formId} name="newPassword" label={labels.newPassword} value={form.values.newPassword}
+          onChange={(x) => form.set('newPassword', x)} error={form.errors.newPassword} autoComplete="new-password" required showRules size="medium" />
+        <PasswordField formId={formId} name="newPasswordRepeat" label={labels.newPasswordRepeat} value={form.values.newPasswordRepeat}
+          onChange={(x) => form.set('newPasswordRepeat', x)} error={form.errors.newPasswordRepeat} autoComplete="new-password" required size="medium" />
+        <div className="form-actions">
+          <SubmitButton busy={form.submitting} label={t('account.profile.passwordSubmit')} busyLabel={t('form.saving')} />
+        </div>
+      </form>
+    </section>
+  );
+}
+
+function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
+  const { t, lang } = useShop();
+  const formId = 'delete';
+  const form = useForm({ password: '' }, (v) => new Rules(t).required('password', v.password).errors);
+  const submit = form.onSubmit(async (v) => {
+    const r = await api('DELETE', '/api/me', { password: v.password });
+    if (r.error) return r;
+    // spec 4 and 6: the account and its session are gone; so is everything the browser kept of them
+    setSession({ level: 'guest' });
+    clearClientState();
+    onDeleted();
+  });
+  return (
+    <section className="account-panel account-panel-danger" aria-labelledby="delete-title">
+      <h2 id="delete-title">{t('account.profile.deleteTitle')}</h2>
+      <p>{t('account.profile.deleteText')}</p>
+      <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={{ password: t('account.profile.deletePassword') }} attempt={form.attempt}>
+        {form.error?.code === 'limit_orders_exist' ? <p><Link to={pathFor('accountLimitOrders', lang)}>{t('route.accountLimitOrders')}</Link></p> : null}
+      </ErrorSummary>
+      <form className="form" noValidate onSubmit={submit}>
+        <PasswordField formId={formId} name="password" label={t('account.profile.deletePassword')} value={form.values.password}
+          onChange={(x) => form.set('password', x)} error={form.errors.password} autoComplete="current-password" required size="medium" />
+        <div className="form-actions">
+          <SubmitButton busy={form.submitting} label={t('account.profile.deleteSubmit')} busyLabel={t('form.sending')} kind="danger" />
+        </div>
+      </form>
+    </section>
+  );
+}

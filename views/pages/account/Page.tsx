@@ -1,0 +1,75 @@
+// Account overview (spec 2): who is signed in, default addresses, and the way to every account page.
+import { Link, useLoaderData } from 'react-router';
+import { Breadcrumb } from '../../components/Breadcrumb.tsx';
+import { useShop } from '../../lib/context.tsx';
+import { pathFor } from '../../routes.ts';
+import { AccountShell } from './AccountNav.tsx';
+import { addressLines, fullName } from './format.ts';
+import type { AccountData } from './loader.ts';
+
+const sections = [
+  { id: 'accountProfile', title: 'route.accountProfile', text: 'account.overview.profileText' },
+  { id: 'accountAddresses', title: 'route.accountAddresses', text: 'account.overview.addressesText' },
+  { id: 'accountOrders', title: 'route.accountOrders', text: 'account.overview.ordersText' },
+  { id: 'accountLimitOrders', title: 'route.accountLimitOrders', text: 'account.overview.limitOrdersText' },
+  { id: 'accountDeposit', title: 'route.accountDeposit', text: 'account.overview.depositText' },
+];
+
+export default function AccountPage() {
+  const { customer } = useLoaderData() as AccountData;
+  const { t, lang, date } = useShop();
+  const shipping = customer.addresses.find((a) => a.id === customer.defaultShippingAddressId);
+  const billing = customer.addresses.find((a) => a.id === customer.defaultBillingAddressId);
+  return (
+    <>
+      <Breadcrumb />
+      <AccountShell title={t('account.overview.greeting', { name: fullName(customer) })}>
+        <p className="lead">{t('account.overview.intro')}</p>
+        {customer.phone && !customer.phoneVerified ? (
+          <div className="form-alert form-alert-info">
+            <p>
+              {t('account.overview.phoneUnverified')}{' '}
+              <Link to={`${pathFor('accountProfile', lang)}#phone`}>{t('account.overview.verifyNow')}</Link>
+            </p>
+          </div>
+        ) : null}
+        <div className="account-summary">
+          <section className="account-panel" aria-labelledby="account-contact">
+            <h2 id="account-contact">{t('account.overview.contact')}</h2>
+            <p className="account-lines">
+              <span>{fullName(customer)}</span>
+              {customer.companyName ? <span>{customer.companyName}</span> : null}
+              <span>{customer.email}</span>
+              {customer.phone ? <span>{customer.phone}</span> : null}
+            </p>
+            <p className="account-muted">{t('account.overview.customerSince', { date: date(customer.createdAt) })}</p>
+          </section>
+          <section className="account-panel" aria-labelledby="account-defaults">
+            <h2 id="account-defaults">{t('account.overview.defaults')}</h2>
+            <dl className="account-defaults">
+              <div>
+                <dt>{t('account.overview.defaultShipping')}</dt>
+                <dd>{shipping ? addressLines(shipping, t).join(', ') : t('account.overview.noAddress')}</dd>
+              </div>
+              <div>
+                <dt>{t('account.overview.defaultBilling')}</dt>
+                <dd>{billing ? addressLines(billing, t).join(', ') : t('account.overview.noAddress')}</dd>
+              </div>
+            </dl>
+            {!shipping ? <p><Link to={pathFor('accountAddresses', lang)}>{t('account.overview.addAddress')}</Link></p> : null}
+          </section>
+        </div>
+        <ul className="account-cards">
+          {sections.map((s) => (
+            <li key={s.id}>
+              <Link className="account-card" to={pathFor(s.id, lang)}>
+                <span className="account-card-title">{t(s.title)}</span>
+                <span className="account-card-text">{t(s.text)}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </AccountShell>
+    </>
+  );
+}

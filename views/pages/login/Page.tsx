@@ -1,0 +1,100 @@
+// Login (spec 2, 8): e-mail and password; 'E-mail address and password don't match.'; an unverified
+// address can have its activation mail sent again; a throttled sign-in says when to try again. After
+// login the customer goes where they were headed (?redirect=, same-site paths only) or to the account.
+import { useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import { api } from '../../../client/lib/api.ts';
+import { setSession } from '../../../client/lib/session.ts';
+import { safeRedirectPath } from '../../../src/storefront/route-rules.ts';
+import type { SessionInfo } from '../../lib/context.tsx';
+import { useShop } from '../../lib/context.tsx';
+import { pathFor } from '../../routes.ts';
+import { ErrorSummary, PasswordField, StatusMessage, SubmitButton, TextField } from '../../components/forms/Fields.tsx';
+import { useForm } from '../../components/forms/useForm.ts';
+import { Rules } from '../../components/forms/validation.ts';
+
+const formId = 'login';
+
+export default function LoginPage() {
+  const { t, lang, session } = useShop();
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [resent, setResent] = useState(false);
+  const [resending, setResending] = useState(false);
+  const target = safeRedirectPath(params.get('redirect'), pathFor('account', lang));
+  const form = useForm({ email: '', password: '' }, (v) => new Rules(t).email('email', v.email).required('password', v.password).errors);
+  const labels = { email: t('account.field.email'), password: t('account.field.password') };
+
+  const submit = form.onSubmit(async (v) => {
+    setResent(false);
+    const r = await api<{ session: SessionInfo }>('POST', '/api/login', { email: v.email.trim(), password: v.password });
+    if (r.error) {
+      // spec 8: wrong e-mail or password is one message, shown on the password field too
+      if (r.error.code === 'invalid_credentials') {
+        return { data: null, error: { ...r.error, details: { fields: [{ field: 'password', code: r.error.code, message: r.error.message }] } } };
+      }
+      return r;
+    }
+    setSession(r.data.session);
+    navigate(target, { replace: true });
+  });
+
+  const resend = async () => {
+    setResending(true);
+    const r = await api('POST', '/api/activation-mail', { email: form.values.email.trim() });
+    setResending(false);
+    if (r.error) form.showError(r.error);
+    else setResent(true);
+  };
+
+  if (session.level === 'user') {
+    return (
+      <section className="container page-section auth-page">
+        <h1 className="page-title">{t('route.login')}</h1>
+        <p className="lead">{t('account.login.signedIn')}</p>
+        <p><Link className="button button-primary" to={pathFor('account', lang)}>{t('nav.account')}</Link></p>
+      </section>
+    );
+  }
+
+  return (
+    <section className="container page-section auth-page">
+      <div className="auth-grid">
+        <div className="auth-card">
+          <h1 className="page-title">{t('route.login')}</h1>
+          <p className="auth-intro">{t('account.login.intro')}</p>
+          <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={labels} attempt={form.attempt}>
+            {form.error?.code === 'email_not_verified' && !resent ? (
+              <p>
+                <button type="button" className="button button-quiet" onClick={() => void resend()} aria-disabled={resending || undefined}>
+                  {resending ? t('form.sending') : t('account.login.resend')}
+                </button>
+              </p>
+            ) : null}
+          </ErrorSummary>
+          {resent ? <StatusMessage>{t('account.login.resent')}</StatusMessage> : null}
+          <form className="form" noValidate onSubmit={submit}>
+            <TextField formId={formId} name="email" type="email" label={labels.email} value={form.values.email} onChange={(v) => form.set('email', v)}
+              error={form.errors.email} autoComplete="username" inputMode="email" maxLength={254} required spellCheck={false} />
+            <PasswordField formId={formId} name="password" label={labels.password} value={form.values.password} onChange={(v) => form.set('password', v)}
+              error={form.errors.password} autoComplete="current-password" required />
+            <p className="form-aside"><Link to={pathFor('forgotPassword', lang)}>{t('account.login.forgot')}</Link></p>
+            <div className="form-actions">
+              <SubmitButton busy={form.submitting} label={t('account.login.submit')} busyLabel={t('account.login.submitting')} />
+            </div>
+          </form>
+        </div>
+        <aside className="auth-aside" aria-labelledby="login-benefits">
+          <h2 id="login-benefits">{t('account.login.benefitsTitle')}</h2>
+          <ul className="promise-list auth-benefits">
+            <li>{t('account.login.benefit1')}</li>
+            <li>{t('account.login.benefit2')}</li>
+            <li>{t('account.login.benefit3')}</li>
+          </ul>
+          <p className="auth-switch">{t('account.login.newHere')}</p>
+          <p><Link className="button button-quiet" to={pathFor('register', lang)}>{t('account.login.register')}</Link></p>
+        </aside>
+      </div>
+    </section>
+  );
+}
