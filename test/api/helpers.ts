@@ -1,25 +1,33 @@
-// The real commerce service (PGlite from the test template, movable clock) and the real storefront on
-// free ports, talking over HTTP, and a small browser stand-in: a cookie jar per store host that sends the
-// CSRF header like the shop's script does.
+// The real commerce service (PGlite from the test template, movable clock), a pass-through proxy that can
+// inject upstream faults, the real content service and the real storefront on free ports, talking over
+// HTTP; and a small browser stand-in: a cookie jar per store host that sends the CSRF header like the
+// shop's script does.
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Test } from 'tap';
 import { request } from 'undici';
-import { buildCommerceApp, type CommerceApp } from '../../src/commerce/app.ts';
+import { buildCommerceApp, type CommerceApp, type CommerceConfig } from '../../src/commerce/app.ts';
 import type { Db } from '../../src/commerce/db/index.ts';
 import { openTestDb } from '../../src/commerce/db/testing.ts';
-import { startHarness, type Harness } from '../storefront/harness.ts';
+import { loadConfig, type Config } from '../../src/config.ts';
+import { buildContentApp } from '../../src/content/app.ts';
+import { buildStorefrontApp, type Storefront } from '../../src/storefront/app.ts';
+import { ensureClientBuild } from '../storefront/harness.ts';
 import { testClock, testConfig, tokenFromText, uniqueEmail, PASSWORD, type TestClock } from '../commerce/helpers.ts';
-import type { CommerceConfig } from '../../src/commerce/app.ts';
 
 export { uniqueEmail, PASSWORD, tokenFromText };
 
 export interface Shop {
-  harness: Harness;
+  port: number;
+  config: Config;
+  storefront: Storefront;
   commerce: CommerceApp;
   commerceUrl: string;
   db: Db;
   clock: TestClock;
-  /** calls the commerce service received, by route (e.g. 'POST /admin/customers/refresh-token') */
+  /** the pass-through between storefront and commerce service; its faults can be switched on */
+  proxy: FaultProxy;
+  /** calls the commerce service answered, by route (e.g. 'POST /admin/customers/refresh-token') */
   calls: Map<string, number>;
   count(route: string): number;
   browser(host?: string): Browser;
@@ -28,11 +36,62 @@ export interface Shop {
 export interface StartOptions {
   commerceConfig?: Partial<CommerceConfig>;
   env?: Record<string, string>;
-  /** put something between the storefront and the commerce service */
-  commerceUrl?: (realUrl: string) => Promise<string> | string;
+  /** routes a test adds to the storefront before it listens (e.g. a cart write for ensureSession) */
+  routes?: (sf: Storefront) => void;
+}
+
+/**
+ * Forwards every request to the commerce service unchanged, unless a fault is set for its path: then it
+ * answers that status itself (or drops the connection for status 0), as a failing upstream would.
+ */
+export class FaultProxy {
+  readonly target: string;
+  readonly faults = new Map<string, number>();
+  private server: Server | null = null;
+  url = '';
+
+  constructor(target: string) {
+    this.target = target;
+  }
+
+  async start(): Promise<void> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', () => resolve()));
+    this.url = `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const path = (req.url ?? '/').split('?')[0];
+    const fault = this.faults.get(`${req.method} ${path}`);
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    if (fault !== undefined) {
+      if (fault === 0) {
+        req.socket.destroy();
+        return;
+      }
+      res.writeHead(fault, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ statusCode: fault, code: 'upstream_fault', message: 'injected by the test' }));
+      return;
+    }
+    const headers = { ...req.headers };
+    delete headers.host;
+    delete headers.connection;
+    const up = await request(this.target + req.url, { method: req.method as 'GET', headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
+    const body = Buffer.from(await up.body.arrayBuffer());
+    const out: Record<string, string | string[]> = {};
+    for (const [k, v] of Object.entries(up.headers)) if (v !== undefined && k !== 'transfer-encoding' && k !== 'connection') out[k] = v;
+    res.writeHead(up.statusCode, out);
+    res.end(body);
+  }
+
+  async close(): Promise<void> {
+    await new Promise<void>((resolve) => (this.server ? this.server.close(() => resolve()) : resolve()));
+  }
 }
 
 export async function startShop(t: Test, opts: StartOptions = {}): Promise<Shop> {
+  await ensureClientBuild();
   const { db, close } = await openTestDb();
   const clock = testClock(Date.now());
   const commerce = await buildCommerceApp({ db, config: testConfig(opts.commerceConfig), logger: false, clock });
@@ -43,17 +102,28 @@ export async function startShop(t: Test, opts: StartOptions = {}): Promise<Shop>
   });
   await commerce.listen({ host: '127.0.0.1', port: 0 });
   const commerceUrl = `http://127.0.0.1:${(commerce.server.address() as AddressInfo).port}`;
-  const upstream = opts.commerceUrl ? await opts.commerceUrl(commerceUrl) : commerceUrl;
-  const harness = await startHarness({ env: opts.env, upstreams: { commerce: upstream } });
+  const proxy = new FaultProxy(commerceUrl);
+  await proxy.start();
+
+  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', CMS_CACHE_TTL_S: '0', ...opts.env });
+  const content = buildContentApp({ publicToken: config.CMS_TOKEN, previewToken: config.CMS_PREVIEW_TOKEN, logLevel: 'silent' });
+  await content.listen({ host: '127.0.0.1', port: 0 });
+  const cms = `http://127.0.0.1:${(content.server.address() as AddressInfo).port}/v2`;
+  const storefront = await buildStorefrontApp({ config, upstreams: { commerce: proxy.url, prices: 'http://127.0.0.1:9', cms }, logger: false });
+  opts.routes?.(storefront);
+  await storefront.app.listen({ host: '127.0.0.1', port: 0 });
+  const port = (storefront.app.server.address() as AddressInfo).port;
   t.teardown(async () => {
-    await harness.close();
+    await storefront.app.close();
+    await content.close();
+    await proxy.close();
     await commerce.close();
     await close();
   });
   return {
-    harness, commerce, commerceUrl, db, clock, calls,
+    port, config, storefront, commerce, commerceUrl, db, clock, proxy, calls,
     count: (route) => calls.get(route) ?? 0,
-    browser: (host = 'ch.localhost') => new Browser(harness.port, host),
+    browser: (host = 'ch.localhost') => new Browser(port, host),
   };
 }
 
