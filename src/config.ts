@@ -135,7 +135,7 @@ export const variables = {
   },
   PRICE_SOCKETS_MAX: {
     schema: Type.Integer({ minimum: 0, maximum: 1000000, default: 15000 }),
-    doc: 'Most live-price WebSockets (browsers) one storefront process holds; more are refused with 503 and those pages fall back to refreshing prices by request. Each socket takes one file descriptor: keep it below the open-file limit.',
+    doc: 'Most live-price WebSockets (browsers) one storefront process holds; more are refused with 503, and those pages retry every 10 s and meanwhile fetch new prices by request when theirs expire. Each socket takes one file descriptor: keep it below the open-file limit.',
     accepts: 'an integer 0-1000000',
   },
   ADMIN_TOKEN: {

@@ -110,4 +110,7 @@ export function buildStorePayload(task: PayloadTask): StorePayload {
   };
 }
 
-export default buildStorePayload;
+/** null: a warm-up call that only loads this module in the thread */
+export default function run(task: PayloadTask | null): StorePayload | null {
+  return task === null ? null : buildStorePayload(task);
+}

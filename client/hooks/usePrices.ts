@@ -149,6 +149,14 @@ export function useProductPrice(sku: string): { prices: ProductPrices | null | u
   return { prices: v.prices ? v.prices[sku] : undefined, refreshing: v.refreshing, stale: v.stale };
 }
 
+const noSubscription = () => () => {};
+
+/** False on the server and in the hydrating render, true after: for attributes such as aria-busy that
+ * describe the browser's loading state and must not appear in the server's HTML. */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(noSubscription, () => true, () => false);
+}
+
 /** The shop's clock in whole seconds; 0 on the server and in the first browser render. */
 export function useShopNow(): number {
   return useSyncExternalStore(subscribeShopNow, getShopNow, () => 0);

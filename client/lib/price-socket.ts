@@ -85,6 +85,9 @@ let socket: WebSocket | null = null;
 let reconnectTimer: ReturnType<typeof setTimeout> | null = null;
 let ticker: ReturnType<typeof setInterval> | null = null;
 let impendingFiredFor: number | null = null;
+let polledFor: number | null = null;
+/** a socket that is open announces the next prices itself; give it this long past expiry */
+const EXPIRED_GRACE_MS = 2_000;
 let started = false;
 let now = 0;
 const tickListeners = new Set<() => void>();
@@ -130,6 +133,12 @@ function tick() {
       impendingFiredFor = until;
       emit<PricesImpendingDetail>(priceEvents.impending, { validUntil: new Date(until).toISOString(), remainingMs: Math.max(0, remaining) });
     }
+  }
+  // Without a socket (the shop refused or lost it) nobody announces new prices: once the shown ones
+  // expire, ask for new ones by request, once per expiry (the shop's cache has them if it is connected).
+  if (until !== null && state.connection !== 'open' && !state.refreshing && shopClock() > until + EXPIRED_GRACE_MS && polledFor !== until) {
+    polledFor = until;
+    revalidateAll();
   }
   for (const l of tickListeners) l();
 }

@@ -18,8 +18,8 @@ t.test('a recalculation cycle reaches the browser sockets: Started, then Finishe
     us.close();
   });
   // whatever state the socket met first, the next full cycle is Started then Finished
-  await ch.next('RecalculationProcessStarted', 5000);
-  const finished = (await ch.next('RecalculationProcessFinished', 5000)) as PricesFinishedMessage;
+  await ch.next('RecalculationProcessStarted', 10_000);
+  const finished = (await ch.next('RecalculationProcessFinished', 10_000)) as PricesFinishedMessage;
   const startedIndex = ch.messages.findIndex((m) => m.type === 'RecalculationProcessStarted');
   t.ok(ch.messages.indexOf(finished) > startedIndex, 'Finished comes after Started');
   t.equal(finished.currency, 'CHF', 'the Swiss store hears Swiss francs');
@@ -33,7 +33,7 @@ t.test('a recalculation cycle reaches the browser sockets: Started, then Finishe
   t.equal(Date.parse(finished.validUntil) - Date.parse(finished.lastRecalculatedAt), 180_000, 'valid 180 s (spec 9)');
   t.ok(Math.abs(Date.parse(finished.serverTimestamp) - Date.now()) < 5000, 'with the shop\'s clock for the countdown');
 
-  const usFinished = (await us.next('RecalculationProcessFinished', 5000)) as PricesFinishedMessage;
+  const usFinished = (await us.next('RecalculationProcessFinished', 10_000)) as PricesFinishedMessage;
   t.equal(usFinished.currency, 'USD', 'the US store hears dollars');
 
   // The HTTP cache holds the same recalculation.

@@ -10,7 +10,6 @@ import { buildPricingApp, type PricingApp, type PricingAppOptions } from '../../
 import { buildStorefrontApp, type Storefront, type StorefrontOptions } from '../../src/storefront/app.ts';
 import type { BrowserPriceMessage } from '../../src/storefront/price-hub/contract.ts';
 import { fixtureProducts } from '../pricing/fixtures.ts';
-import { ensureClientBuild } from '../storefront/harness.ts';
 
 export interface RunningPricing {
   app: PricingApp;
@@ -51,13 +50,14 @@ export interface RunningStorefront extends Storefront {
 }
 
 export async function startStorefront(pricesUrl: string, priceHub: StorefrontOptions['priceHub'] = {}, env: Record<string, string> = {}): Promise<RunningStorefront> {
-  await ensureClientBuild();
   const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env });
   const sf = await buildStorefrontApp({
     config,
     upstreams: { commerce: 'http://127.0.0.1:9', prices: pricesUrl, cms: 'http://127.0.0.1:9/v2' },
     logger: false,
     priceHub,
+    // these tests need no client bundle (and another test may be rebuilding it)
+    assets: { buildId: 'test', entry: '/build/entry.js', css: [], preload: [] },
   });
   await sf.app.listen({ host: '127.0.0.1', port: 0 });
   const port = (sf.app.server.address() as AddressInfo).port;

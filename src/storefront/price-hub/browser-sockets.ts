@@ -31,15 +31,32 @@ export interface BrowserSocketsOptions<K extends string> {
 }
 
 export interface BroadcastResult {
+  /** what was sent (RecalculationProcessStarted, ...) */
+  label: string;
   sent: number;
   dropped: number;
+  /** from the first to the last write, yields included */
   durationMs: number;
+  /** a later broadcast took over before every socket had this one */
+  superseded: boolean;
+}
+
+export interface BroadcastOptions {
+  label: string;
+  /** Started and Stale are superseded by whatever follows: a browser that has not heard "prices are
+   * being recalculated" yet when the new prices are ready just gets the new prices. */
+  supersedable: boolean;
+  onDone?(result: BroadcastResult): void;
 }
 
 export interface BrowserSockets<K extends string> {
   attach(server: Server): void;
-  /** sends one pre-serialised text message to every socket of a group (or of every group) */
-  broadcast(key: K | null, data: Buffer): BroadcastResult;
+  /** sends pre-serialised text messages, each to every socket of its group (key null: every socket) */
+  broadcast(messages: { key: K | null; data: Buffer }[], opts: BroadcastOptions): void;
+  /** stops a Started or Stale that is still going out (the new prices are on their way) */
+  supersede(): void;
+  /** resolves when no broadcast is in flight */
+  idle(): Promise<void>;
   count(): number;
   countByKey(): Record<string, number>;
   close(): Promise<void>;
@@ -47,7 +64,11 @@ export interface BrowserSockets<K extends string> {
 
 const statusText: Record<number, string> = { 400: 'Bad Request', 403: 'Forbidden', 404: 'Not Found', 503: 'Service Unavailable' };
 
+function noop() {}
+
 function refuse(socket: Duplex, statusCode: number, code: string, message: string) {
+  // a client that hangs up first must not raise an unhandled 'error'
+  socket.on('error', noop);
   const body = JSON.stringify({ statusCode, code, message });
   if (socket.writable) {
     socket.end(
@@ -59,6 +80,44 @@ function refuse(socket: Duplex, statusCode: number, code: string, message: strin
 }
 
 const SEND_TEXT = { binary: false } as const;
+
+/** One unmasked, unfragmented text frame (RFC 6455 5.2): built once per broadcast, written as is to
+ * every socket. */
+export function textFrame(payload: Buffer): Buffer {
+  const n = payload.length;
+  const head = n < 126 ? 2 : n < 65536 ? 4 : 10;
+  const frame = Buffer.allocUnsafe(head + n);
+  frame[0] = 0x81; // FIN, opcode text
+  if (n < 126) frame[1] = n;
+  else if (n < 65536) {
+    frame[1] = 126;
+    frame.writeUInt16BE(n, 2);
+  } else {
+    frame[1] = 127;
+    frame.writeBigUInt64BE(BigInt(n), 2);
+  }
+  payload.copy(frame, head);
+  return frame;
+}
+
+/** The TCP socket under a ws WebSocket. The broadcast writes the pre-built frame to it directly: one
+ * write per browser instead of ws.send's frame building and two writes. Safe because these sockets have
+ * no compression and never send fragments or Blobs, so ws's Sender never holds a message back that a
+ * direct write could overtake; control frames (ping, close) are whole writes of their own. */
+function rawSocket(ws: WebSocket): Duplex {
+  return (ws as unknown as { _socket: Duplex })._socket;
+}
+
+/** Sockets written per turn of the event loop: about 10 ms of writes, after which the loop takes the
+ * upstream's next message and HTTP requests before the broadcast goes on. */
+const CHUNK = 1000;
+
+interface Job {
+  parts: { sets: Set<WebSocket>[]; frame: Buffer }[];
+  opts: BroadcastOptions;
+  result: BroadcastResult;
+  startedAt: number;
+}
 
 export function createBrowserSockets<K extends string>(opts: BrowserSocketsOptions<K>): BrowserSockets<K> {
   const maxBuffered = opts.maxBufferedBytes ?? 64 * 1024;
@@ -103,7 +162,6 @@ export function createBrowserSockets<K extends string>(opts: BrowserSocketsOptio
       if (server && server.listenerCount('upgrade') === 1) refuse(socket, 404, 'not_found', `No WebSocket at ${path}`);
       return;
     }
-    socket.on('error', () => socket.destroy());
     if (closing) return refuse(socket, 503, 'shutting_down', 'The shop is restarting; try again in a few seconds.');
     const admission = opts.admit(req);
     if (!admission.ok) return refuse(socket, admission.statusCode, admission.code, admission.message);
@@ -126,17 +184,74 @@ export function createBrowserSockets<K extends string>(opts: BrowserSocketsOptio
     if (hello) ws.send(hello, SEND_TEXT);
   }
 
-  function sendTo(set: Set<WebSocket>, data: Buffer, result: BroadcastResult) {
-    for (const ws of set) {
-      if (ws.readyState !== 1) continue;
-      if (ws.bufferedAmount > maxBuffered) {
-        ws.terminate();
-        result.dropped++;
+  // Broadcasts go out one after another (each browser hears them in order), CHUNK sockets per turn of
+  // the event loop. Set iterators are live: sockets that close meanwhile are skipped.
+  const queue: Job[] = [];
+  let running: { job: Job; part: number; set: number; it: Iterator<WebSocket> | null } | null = null;
+  const idleWaiters: (() => void)[] = [];
+
+  function finish(job: Job, superseded: boolean) {
+    job.result.superseded = superseded;
+    job.result.durationMs = Math.round((performance.now() - job.startedAt) * 10) / 10;
+    if (job.result.dropped > 0) opts.log.info({ dropped: job.result.dropped }, 'slow price sockets dropped');
+    job.opts.onDone?.(job.result);
+  }
+
+  function pump() {
+    let budget = CHUNK;
+    while (budget > 0) {
+      if (!running) {
+        const job = queue.shift();
+        if (!job) {
+          for (const w of idleWaiters.splice(0)) w();
+          return;
+        }
+        job.startedAt = performance.now();
+        running = { job, part: 0, set: 0, it: null };
+      }
+      const r = running;
+      // a later broadcast supersedes a Started or Stale that is still going out
+      if (r.job.opts.supersedable && queue.length > 0) {
+        finish(r.job, true);
+        running = null;
         continue;
       }
-      ws.send(data, SEND_TEXT);
-      result.sent++;
+      const part = r.job.parts[r.part];
+      if (!part) {
+        finish(r.job, false);
+        running = null;
+        continue;
+      }
+      const set = part.sets[r.set];
+      if (!set) {
+        r.part++;
+        r.set = 0;
+        r.it = null;
+        continue;
+      }
+      r.it ??= set.values();
+      const result = r.job.result;
+      for (;;) {
+        if (budget === 0) break;
+        const next = r.it.next();
+        if (next.done) {
+          r.set++;
+          r.it = null;
+          break;
+        }
+        budget--;
+        const ws = next.value;
+        if (ws.readyState !== 1) continue;
+        if (ws.bufferedAmount > maxBuffered) {
+          ws.terminate();
+          result.dropped++;
+          continue;
+        }
+        rawSocket(ws).write(part.frame);
+        result.sent++;
+      }
     }
+    setImmediate(pump);
   }
 
   return {
@@ -156,17 +271,32 @@ export function createBrowserSockets<K extends string>(opts: BrowserSocketsOptio
       }, opts.heartbeatMs ?? 30_000);
       heartbeat.unref();
     },
-    broadcast(key, data) {
-      const started = performance.now();
-      const result: BroadcastResult = { sent: 0, dropped: 0, durationMs: 0 };
-      if (key === null) for (const set of groups.values()) sendTo(set, data, result);
-      else {
-        const set = groups.get(key);
-        if (set) sendTo(set, data, result);
+    broadcast(messages, bopts) {
+      const parts = messages.map((m) => ({
+        sets: m.key === null ? [...groups.values()] : [groups.get(m.key) ?? new Set<WebSocket>()],
+        frame: textFrame(m.data),
+      }));
+      const idle = running === null && queue.length === 0;
+      queue.push({ parts, opts: bopts, result: { label: bopts.label, sent: 0, dropped: 0, durationMs: 0, superseded: false }, startedAt: 0 });
+      // the first chunk goes out now; the rest follow turn by turn
+      if (idle) pump();
+    },
+    supersede() {
+      if (running?.job.opts.supersedable) {
+        finish(running.job, true);
+        running = null;
       }
-      result.durationMs = Math.round((performance.now() - started) * 10) / 10;
-      if (result.dropped > 0) opts.log.info({ dropped: result.dropped }, 'slow price sockets dropped');
-      return result;
+      for (let i = queue.length - 1; i >= 0; i--) {
+        if (queue[i].opts.supersedable) {
+          queue[i].startedAt = performance.now();
+          finish(queue[i], true);
+          queue.splice(i, 1);
+        }
+      }
+    },
+    idle() {
+      if (running === null && queue.length === 0) return Promise.resolve();
+      return new Promise((resolve) => idleWaiters.push(resolve));
     },
     count: () => total,
     countByKey() {
@@ -179,6 +309,9 @@ export function createBrowserSockets<K extends string>(opts: BrowserSocketsOptio
       if (heartbeat) clearInterval(heartbeat);
       heartbeat = null;
       server?.off('upgrade', onUpgrade);
+      queue.length = 0;
+      running = null;
+      for (const w of idleWaiters.splice(0)) w();
       const all = [...groups.values()].flatMap((s) => [...s]);
       // 1001 going away: browsers reconnect after their 10 s (spec 7), to this or another instance.
       for (const ws of all) ws.close(1001, 'server restarting');

@@ -82,7 +82,7 @@ export interface PriceHubHealth {
   lastRecalculatedAt: string | null;
   validUntil: string | null;
   lastRefresh: { at: string; durationMs: number; ok: boolean; error: string | null } | null;
-  lastBroadcast: ({ at: string; type: string } & BroadcastResult) | null;
+  lastBroadcast: ({ at: string } & BroadcastResult) | null;
   sockets: number;
   socketsByKey: Record<string, number>;
 }
@@ -120,6 +120,8 @@ const downsampleWorker = new URL('../../../workers/downsample.ts', import.meta.u
  * told the prices are stale (the cache keeps the last good prices meanwhile). */
 const REFRESH_ATTEMPTS = 3;
 const REFRESH_RETRY_MS = 1_000;
+/** Browsers told "refreshing" this long ago get the newest prices the hub has, recalculation or not. */
+const STARVATION_MS = 10_000;
 
 function toBuffer(u: Uint8Array): Buffer {
   return Buffer.from(u.buffer, u.byteOffset, u.byteLength);
@@ -152,6 +154,7 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
   let lastBroadcast: PriceHubHealth['lastBroadcast'] = null;
   let closed = false;
   let generation = 0;
+  let startedAt = 0;
   const snapshotCache = new Map<string, { value: CachedBody; expires: number; generation: number }>();
   const snapshotInFlight = new Map<string, Promise<CachedBody>>();
 
@@ -170,28 +173,22 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
     return Buffer.from(JSON.stringify({ type: 'PricesStale', lastRecalculatedAt: lastRecalculatedAt(), serverTimestamp: new Date().toISOString() }));
   }
 
-  function record(type: string, r: BroadcastResult) {
-    lastBroadcast = { at: new Date().toISOString(), type, ...r };
+  function record(r: BroadcastResult) {
+    lastBroadcast = { at: new Date().toISOString(), ...r };
   }
 
   function announceStale(reason: string) {
     if (stale || closed) return;
     stale = true;
     log.warn({ reason }, 'prices marked stale for browsers');
-    record('PricesStale', sockets.broadcast(null, staleFrame()));
+    sockets.broadcast([{ key: null, data: staleFrame() }], { label: 'PricesStale', supersedable: true, onDone: record });
   }
 
   function broadcastFinished() {
     stale = false;
     const now = Date.now();
-    const total: BroadcastResult = { sent: 0, dropped: 0, durationMs: 0 };
-    for (const [key, p] of payloads) {
-      const r = sockets.broadcast(key, finishedFrame(p, now));
-      total.sent += r.sent;
-      total.dropped += r.dropped;
-      total.durationMs += r.durationMs;
-    }
-    record('RecalculationProcessFinished', total);
+    const messages = [...payloads].map(([key, p]) => ({ key, data: finishedFrame(p, now) }));
+    sockets.broadcast(messages, { label: 'RecalculationProcessFinished', supersedable: false, onDone: record });
   }
 
   async function fetchText(path: string): Promise<string> {
@@ -262,8 +259,10 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
       return;
     }
     log.info({ lastRecalculatedAt: lastRecalculatedAt(), durationMs }, 'prices cached for browsers');
-    // A recalculation that started while these prices were fetched announces its own Finished.
-    if (!recalculating) broadcastFinished();
+    // A recalculation that started while these prices were fetched announces its own Finished. Unless
+    // browsers have waited long already: refreshes slower than the recalculation interval (an overloaded
+    // machine) must not keep them "refreshing" for ever; these prices are the latest good ones.
+    if (!recalculating || Date.now() - startedAt > STARVATION_MS) broadcastFinished();
   }
 
   function scheduleRefresh() {
@@ -284,11 +283,15 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
     if (message.type === 'RecalculationProcessStarted') {
       if (recalculating) return;
       recalculating = true;
-      record('RecalculationProcessStarted', sockets.broadcast(null, startedFrame));
+      startedAt = Date.now();
+      sockets.broadcast([{ key: null, data: startedFrame }], { label: 'RecalculationProcessStarted', supersedable: true, onDone: record });
       return;
     }
     recalculating = false;
     nextRecalculationAt = message.nextRecalculationAt;
+    // The new prices follow within milliseconds: browsers still waiting for the Started get them instead,
+    // and the writes they would have cost go to fetching the prices.
+    sockets.supersede();
     // A reconnect announces the recalculation the hub already holds: no refetch, but the browsers told
     // "stale" or "refreshing" meanwhile hear that the prices they have are good.
     if (message.lastRecalculatedAt === lastRecalculatedAt() && !refreshing) {
@@ -382,7 +385,9 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
 
   return {
     start(server) {
-      workers();
+      // Threads load the task modules now, not when the first prices are waiting for them.
+      void workers().run({ points: [], target: 3 } satisfies DownsampleTask, { filename: downsampleWorker }).catch(() => {});
+      void workers().run(null).catch(() => {});
       sockets.attach(server);
       upstream.start();
     },

@@ -18,7 +18,7 @@ export function MetalPricesBar() {
     <section className="metal-prices" aria-label={shop.t('prices.live')}>
       <div className="container metal-prices-inner">
         <p className="metal-prices-title" aria-hidden="true">{shop.t('prices.spotPerOunce')}</p>
-        <ul className="metal-prices-list" aria-busy={data ? undefined : true}>
+        <ul className="metal-prices-list">
           {metalOrder.map((name) => (
             <MetalPriceItem key={name} name={name} metal={data?.metals.find((m) => m.name === name)} />
           ))}

@@ -8,7 +8,7 @@ import type { MetalName, SnapshotRange } from '../../../src/contracts/prices.ts'
 import type { StoreSnapshotsResponse } from '../../../src/storefront/price-hub/contract.ts';
 import { useShop, type Shop } from '../../lib/context.tsx';
 import { usePriceChart } from '../../../client/hooks/usePriceChart.ts';
-import { usePriceCurrency } from '../../../client/hooks/usePrices.ts';
+import { useHydrated, usePriceCurrency } from '../../../client/hooks/usePrices.ts';
 import { formatAxisMoney, formatChange, metalOrder } from './format.ts';
 
 export const chartRanges: SnapshotRange[] = ['1w', '6m', '1y'];
@@ -66,7 +66,8 @@ export function PriceChart(props: PriceChartProps) {
     return () => ro.disconnect();
   }, []);
 
-  const { data, error, isLoading } = usePriceChart(metal, range, size.width);
+  const hydrated = useHydrated();
+  const { data, error } = usePriceChart(metal, range, size.width);
   const points = data && data.metal === metal && data.range === range && data.currency === currency ? data.points : null;
 
   useEffect(() => {
@@ -115,7 +116,7 @@ export function PriceChart(props: PriceChartProps) {
   const title = props.title || t(`prices.chart.titles.${metal}`);
   const metalLabel = t(`prices.metal.${metal}`);
   const rangeLabel = t(`prices.chart.ranges.${range}`);
-  const state = error ? 'error' : points ? 'ready' : isLoading || size.width === 0 ? 'loading' : 'loading';
+  const state = error ? 'error' : points ? 'ready' : 'loading';
 
   return (
     <section className="price-chart" aria-labelledby={`${uid}-title`} data-state={state}>
@@ -143,7 +144,7 @@ export function PriceChart(props: PriceChartProps) {
         </div>
       </div>
       <figure className="price-chart-figure">
-        <div className="price-chart-canvas" ref={boxRef} aria-busy={state === 'loading' ? true : undefined}>
+        <div className="price-chart-canvas" ref={boxRef} aria-busy={hydrated && state === 'loading' ? true : undefined}>
           <svg
             ref={svgRef}
             className="price-chart-svg"

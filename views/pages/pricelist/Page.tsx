@@ -12,7 +12,7 @@ import { PriceNotice } from '../../components/prices/PriceNotice.tsx';
 import { metalOrder, pricesOfType } from '../../components/prices/format.ts';
 import { useShop } from '../../lib/context.tsx';
 import { pathFor } from '../../routes.ts';
-import { usePriceCurrency, useProductPrices } from '../../../client/hooks/usePrices.ts';
+import { useHydrated, usePriceCurrency, useProductPrices } from '../../../client/hooks/usePrices.ts';
 import type { PricelistData, PricelistRow } from './loader.ts';
 import { pricelistIds, pricelistPath, type PricelistId } from './slugs.ts';
 
@@ -149,6 +149,7 @@ function PriceTable(props: TableProps) {
   const rows = sortRows(props.rows, props.sort, props.prices, props.buyType, shop.locale);
   const headingId = `pricelist-${props.metal}`;
   const loading = props.refreshing || props.prices === undefined;
+  const hydrated = useHydrated();
   const buyLabel = props.buyType === 'buy-dutyfree' ? t('prices.list.buyDutyFree') : t('prices.list.buy');
 
   const SortHeader = ({ k, label, className }: { k: SortKey; label: string; className?: string }) => {
@@ -171,7 +172,7 @@ function PriceTable(props: TableProps) {
     <section className="pricelist-group" aria-labelledby={props.heading ? headingId : undefined}>
       {props.heading ? <h2 id={headingId}>{t(`prices.metal.${props.metal}`)}</h2> : null}
       <div className="table-scroll">
-        <table className="data-table pricelist-table" aria-busy={loading ? true : undefined} data-show-sell={props.showSell ? 'true' : undefined}>
+        <table className="data-table pricelist-table" aria-busy={hydrated && loading ? true : undefined} data-show-sell={props.showSell ? 'true' : undefined}>
           <caption>{t('prices.list.caption', { list: props.heading ? `${props.listName} – ${t(`prices.metal.${props.metal}`)}` : props.listName, currency })}</caption>
           <thead>
             <tr>

@@ -1,4 +1,4 @@
-import { data, type LoaderFunctionArgs } from 'react-router';
+import type { LoaderFunctionArgs } from 'react-router';
 import type { StorefrontProduct } from '../../../src/contracts/catalogue.ts';
 import type { MetalName } from '../../../src/contracts/prices.ts';
 import { loaderContext } from '../../lib/context.tsx';
@@ -59,7 +59,9 @@ export async function pricelistLoader({ params, request, context }: LoaderFuncti
   for (let page = 0; page < MAX_PAGES; page++) {
     const res = await ctx.catalogue.list({ ...filter, sort: 'default', limit: 100, offset: page * 100 });
     if (res.error) {
-      return data<PricelistData>({ list, rows: [], unavailable: true, meta: { ...meta, noindex: true } }, { status: 503 });
+      // Decision: the page stays a page (tabs, chart, a calm notice) and answers 200, marked noindex so
+      // that search engines do not keep an empty price list; the error itself is the catalogue's to log.
+      return { list, rows: [], unavailable: true, meta: { ...meta, noindex: true } } satisfies PricelistData;
     }
     for (const p of res.data.products) {
       if (!p.metal) continue;
