@@ -145,16 +145,15 @@ export function PriceChart(props: PriceChartProps) {
       </div>
       <figure className="price-chart-figure">
         <div className="price-chart-canvas" ref={boxRef} aria-busy={hydrated && state === 'loading' ? true : undefined}>
+          {/* d3 owns the svg's content (draw-chart.ts); its name and description are attributes */}
           <svg
             ref={svgRef}
             className="price-chart-svg"
             role="img"
-            aria-labelledby={`${uid}-svgtitle`}
+            aria-label={t('prices.chart.imageName', { metal: metalLabel, range: rangeLabel, currency })}
             aria-describedby={`${uid}-desc`}
             focusable="false"
-          >
-            <title id={`${uid}-svgtitle`}>{t('prices.chart.imageName', { metal: metalLabel, range: rangeLabel, currency })}</title>
-          </svg>
+          />
           {state !== 'ready' ? (
             <p className="price-chart-status">{state === 'error' ? t('prices.chart.error') : t('prices.chart.loading')}</p>
           ) : null}
