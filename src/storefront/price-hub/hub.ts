@@ -142,7 +142,10 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
   // Threads start with the hub (start()), not with the app object: an app that is built and never
   // started must not hold worker threads.
   let pool: Piscina | null = null;
-  const workers = () => (pool ??= new Piscina({ filename: payloadWorker, minThreads: 1, maxThreads: opts.threads ?? 2, idleTimeout: 120_000 }));
+  // A fixed number of threads: a recalculation every 180 s would otherwise find them retired by the idle
+  // timeout and pay their start-up (hundreds of ms under tsx) right when browsers wait for prices.
+  const threads = opts.threads ?? 2;
+  const workers = () => (pool ??= new Piscina({ filename: payloadWorker, minThreads: threads, maxThreads: threads, idleTimeout: Number.MAX_SAFE_INTEGER }));
 
   let payloads = new Map<PayloadKey, ReadyPayload>();
   let recalculating = false;
