@@ -145,7 +145,7 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
   // A fixed number of threads: a recalculation every 180 s would otherwise find them retired by the idle
   // timeout and pay their start-up (hundreds of ms under tsx) right when browsers wait for prices.
   const threads = opts.threads ?? 2;
-  const workers = () => (pool ??= new Piscina({ filename: payloadWorker, minThreads: threads, maxThreads: threads, idleTimeout: Number.MAX_SAFE_INTEGER }));
+  const workers = () => (pool ??= new Piscina({ filename: payloadWorker, minThreads: threads, maxThreads: threads }));
 
   let payloads = new Map<PayloadKey, ReadyPayload>();
   let recalculating = false;
