@@ -80,8 +80,10 @@ export function PriceChart(props: PriceChartProps) {
         width: size.width,
         height: size.height,
         money: (c) => shop.money(c, currency),
-        axisMoney: (c) => formatAxisMoney(c, currency, shop.locale),
-        tickDate: range === '1w' ? dateFormat(shop, { weekday: 'short', day: 'numeric' }) : range === '6m' ? dateFormat(shop, { month: 'short' }) : dateFormat(shop, { month: 'short', year: '2-digit' }),
+        axisMoney: (c, digits) => formatAxisMoney(c, currency, shop.locale, digits),
+        // axis ticks sit on UTC day and month boundaries (scaleUtc): label them in UTC, or New York would
+        // call 1 June "May"
+        tickDate: range === '1w' ? dateFormat(shop, { weekday: 'short', day: 'numeric', timeZone: 'UTC' }) : range === '6m' ? dateFormat(shop, { month: 'short', timeZone: 'UTC' }) : dateFormat(shop, { month: 'short', year: '2-digit', timeZone: 'UTC' }),
         tooltipDate: range === '1w' ? dateFormat(shop, { weekday: 'short', day: 'numeric', month: 'short', hour: '2-digit', minute: '2-digit' }) : (x) => shop.date(x),
         uid,
       });
@@ -126,7 +128,7 @@ export function PriceChart(props: PriceChartProps) {
         </Heading>
         <div className="price-chart-controls">
           {metals.length > 1 ? (
-            <div role="group" aria-label={t('prices.chart.metal')} className="segmented">
+            <div role="group" aria-label={t('prices.chart.metal')} className={`segmented segmented-${metals.length}`}>
               {metals.map((m) => (
                 <button key={m} type="button" className="segmented-button" aria-pressed={m === metal} onClick={() => setMetal(m)}>
                   {t(`prices.metal.${m}`)}

@@ -13,8 +13,8 @@ export interface DrawOptions {
   height: number;
   /** "CHF 3'412.50" */
   money(cents: number): string;
-  /** "CHF 3'400" */
-  axisMoney(cents: number): string;
+  /** "CHF 3'400", or with cents when ticks are less than one unit apart */
+  axisMoney(cents: number, fractionDigits: 0 | 2): string;
   /** axis and tooltip dates */
   tickDate(t: number): string;
   tooltipDate(t: number): string;
@@ -45,6 +45,7 @@ export function drawChart(el: SVGSVGElement, points: DrawPoint[], o: DrawOptions
   grad.append('stop').attr('offset', '100%').attr('class', 'chart-fill-bottom');
 
   const yTicks = y.ticks(narrow ? 4 : 5);
+  const fractionDigits = yTicks.length > 1 && yTicks[1] - yTicks[0] < 100 ? 2 : 0;
   svg
     .append('g')
     .attr('class', 'chart-grid')
@@ -74,7 +75,7 @@ export function drawChart(el: SVGSVGElement, points: DrawPoint[], o: DrawOptions
     .append('g')
     .attr('class', 'chart-axis chart-axis-y')
     .attr('transform', `translate(${o.width - m.right + 6},0)`)
-    .call(axisRight(y).tickValues(yTicks).tickSize(0).tickPadding(4).tickFormat((d) => o.axisMoney(Number(d))))
+    .call(axisRight(y).tickValues(yTicks).tickSize(0).tickPadding(4).tickFormat((d) => o.axisMoney(Number(d), fractionDigits)))
     .call((g) => g.select('.domain').remove());
 
   svg

@@ -37,15 +37,16 @@ export function changeWords(bp: number, locale: LocaleTag, t: Translate): string
 
 const axisFormats = new Map<string, Intl.NumberFormat>();
 
-/** Whole currency units for chart axes ("CHF 3'400"). */
-export function formatAxisMoney(cents: number, currency: CurrencyCode, locale: LocaleTag): string {
-  const key = `${locale}|${currency}`;
+/** Chart axis amounts: whole units ("CHF 3'400"), or cents when the ticks are closer than one unit
+ * (silver over a week), so that no two ticks read the same. */
+export function formatAxisMoney(cents: number, currency: CurrencyCode, locale: LocaleTag, fractionDigits: 0 | 2 = 0): string {
+  const key = `${locale}|${currency}|${fractionDigits}`;
   let f = axisFormats.get(key);
   if (!f) {
-    f = new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: 0, minimumFractionDigits: 0 });
+    f = new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: fractionDigits, minimumFractionDigits: fractionDigits });
     axisFormats.set(key, f);
   }
-  return normalize(f.format(Math.round(cents / 100)));
+  return normalize(f.format(cents / 100));
 }
 
 /** A duration in words for screen readers: "2 minutes 30 seconds". */
