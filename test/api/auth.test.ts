@@ -266,3 +266,17 @@ t.test('sign-in, registration and passwords', async (t) => {
     t.equal(res.headers['cache-control'], 'private, no-store');
   });
 });
+
+t.test('the visitor\'s address reaches the commerce service, so its per-visitor limits apply', async (t) => {
+  // behind a trusted proxy the storefront knows the visitor's address from X-Forwarded-For
+  const shop = await startShop(t, { env: { TRUST_PROXY: 'on' } });
+  const b = shop.browser();
+  await b.open();
+  const lookup = (ip: string) => b.fetch('GET', `/api/check-email?email=${encodeURIComponent(uniqueEmail())}`, { headers: { 'x-forwarded-for': ip } });
+  let last = await lookup('203.0.113.7');
+  for (let i = 0; i < 40 && last.status === 200; i++) last = await lookup('203.0.113.7');
+  t.equal(last.status, 429, 'one visitor runs into the lookup limit');
+  t.equal(last.json.code, 'too_many_requests');
+  t.match(last.json.message, /^Zu viele Anfragen\. Bitte versuchen Sie es in \d+ Minuten erneut\.$/);
+  t.equal((await lookup('198.51.100.4')).status, 200, 'another visitor is not affected');
+});

@@ -52,9 +52,14 @@ export function forwardedHeaders(req: FastifyRequest): Record<string, string> {
   };
 }
 
-/** The shop's own origin, for links in mails (the service accepts it only for the store's own hosts). */
+/**
+ * The shop's own origin, for links in mails (the service accepts it only for the store's own hosts).
+ * Sent for https requests and development hosts; a plain-http production request (a proxy without
+ * TRUST_PROXY) would otherwise put http:// links in mails, so the service's canonical https origin wins.
+ */
 export function shopOriginHeader(req: FastifyRequest): Record<string, string> {
-  return { 'x-shop-origin': `${req.protocol}://${req.host}` };
+  const dev = req.hostname === 'localhost' || req.hostname.endsWith('.localhost');
+  return req.protocol === 'https' || dev ? { 'x-shop-origin': `${req.protocol}://${req.host}` } : {};
 }
 
 export function registerSessions(app: FastifyInstance, opts: SessionLayerOptions): SessionLayer {
@@ -65,12 +70,15 @@ export function registerSessions(app: FastifyInstance, opts: SessionLayerOptions
   app.addHook('onRequest', async (req, reply) => {
     req.shopSession = new RequestSession(req, reply, opts.flags);
     const given = req.cookies[CSRF_COOKIE];
-    if (isCsrfToken(given)) {
-      req.csrfToken = given;
-    } else if ((req.method === 'GET' || req.method === 'HEAD') && !ASSET.test(req.url.split('?')[0])) {
-      req.csrfToken = newCsrfToken();
-      writeCsrfCookie(reply, req.csrfToken, opts.flags);
-    }
+    if (isCsrfToken(given)) req.csrfToken = given;
+  });
+  // A page (or /__data, /api answer) without a CSRF cookie gets one; redirects and files do not.
+  app.addHook('onSend', async (req, reply, payload) => {
+    if (req.csrfToken || (req.method !== 'GET' && req.method !== 'HEAD') || reply.statusCode >= 300) return payload;
+    if (ASSET.test(req.url.split('?')[0])) return payload;
+    req.csrfToken = newCsrfToken();
+    writeCsrfCookie(reply, req.csrfToken, opts.flags);
+    return payload;
   });
 
   const sessionFor = (req: FastifyRequest, reply: FastifyReply): RequestSession => {

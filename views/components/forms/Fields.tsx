@@ -112,7 +112,7 @@ export function PasswordField(p: PasswordFieldProps) {
           aria-invalid={p.error ? true : undefined}
           aria-describedby={describedBy(id, p.hint, p.error, p.showRules ? `${id}-rules` : undefined)}
         />
-        <button type="button" className="password-toggle" aria-controls={id} aria-pressed={visible} onClick={() => setVisible((v) => !v)}>
+        <button type="button" className="password-toggle" aria-controls={id} onClick={() => setVisible((v) => !v)}>
           {visible ? t('form.hidePassword') : t('form.showPassword')}
         </button>
       </div>

@@ -69,4 +69,3 @@ export const AddressParams = Type.Object({ addressId: Str(100) });
 export const DefaultAddressBody = Type.Object({ shipping: Type.Optional(Type.Boolean()), billing: Type.Optional(Type.Boolean()) }, closed);
 export const PhoneCodeBody = Type.Object({ code: OptStr(12) }, closed);
 export const EmailQuery = Type.Object({ email: Str(254) });
-export const EmptyBody = Type.Union([Type.Object({}, closed), Type.Null()]);
