@@ -11,10 +11,6 @@ const PASSWORD = 'Goldbarren2026';
 function ignoreApiAnswers(errors: string[], statuses: number[]) {
   for (let i = errors.length - 1; i >= 0; i--) {
     if (statuses.some((s) => errors[i].includes(`status of ${s}`))) errors.splice(i, 1);
-    // Known, reported: views/components/Streamed.tsx renders its hand-over <script> also when the home
-    // page is reached by client-side navigation (after logout or expiry), which React's development
-    // build reports. Not an error of the account screens; remove once Streamed renders it only server-side.
-    else if (errors[i].includes('Encountered a script tag while rendering React component')) errors.splice(i, 1);
   }
 }
 

@@ -96,7 +96,7 @@ t.test('the Austrian root follows query, lang cookie and browser languages', asy
   const q = await h.get('at.localhost', '/?lang=en');
   t.equal(q.status, 302);
   t.equal(q.headers.location, '/en');
-  t.match(String(q.headers['set-cookie']), /^lang=en;/, 'the choice is stored');
+  t.ok(([] as string[]).concat(q.headers['set-cookie'] ?? []).some((c) => /^lang=en;/.test(c)), 'the choice is stored');
   const cookie = await h.get('at.localhost', '/', { cookie: 'lang=en' });
   t.equal(cookie.headers.location, '/en');
   const browser = await h.get('at.localhost', '/', { 'accept-language': 'en-GB,en;q=0.9,de;q=0.5' });

@@ -3,7 +3,7 @@
 // React streams the content together with a small script that hands the value to the browser, so
 // hydration renders the same markup without fetching again. After client-side navigation the loader
 // data arrives resolved and renders directly.
-import { Suspense, use, useContext, type ReactNode } from 'react';
+import { Suspense, use, useContext, useSyncExternalStore, type ReactNode } from 'react';
 import { NonceContext } from '../lib/nonce.ts';
 
 declare global {
@@ -38,8 +38,17 @@ export function scriptJson(value: unknown): string {
     .replace(/\u2029/g, '\\u2029');
 }
 
+const noSubscribe = () => () => {};
+
+/** true on the server and while hydrating (React uses the server snapshot then), false afterwards: the
+ * hand-over script exists only in server HTML, never in trees the browser renders itself. */
+function useServerOrHydrating(): boolean {
+  return useSyncExternalStore(noSubscribe, () => false, () => true);
+}
+
 function Resolve<T>({ id, value, children }: { id: string; value: T | Promise<T> | null | undefined; children: (v: T) => ReactNode }) {
   const nonce = useContext(NonceContext);
+  const withScript = useServerOrHydrating();
   let v: T;
   if (value instanceof Promise) v = use(value);
   else if (value !== null && value !== undefined) v = value;
@@ -49,7 +58,7 @@ function Resolve<T>({ id, value, children }: { id: string; value: T | Promise<T>
   return (
     <>
       {children(v)}
-      <script nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: js }} />
+      {withScript ? <script nonce={nonce || undefined} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: js }} /> : null}
     </>
   );
 }

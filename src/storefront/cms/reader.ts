@@ -31,7 +31,9 @@ export class Cms {
       rateLimit: 5, // spec 9
       maxRetries: 10, // spec 9
       retriesDelay: 300, // spec 9
-      timeout: opts.timeoutMs ?? 5000,
+      // storyblok-js-client takes seconds here (it multiplies by 1000), and leaves the timer running
+      // when a request fails before an answer: keep it short.
+      timeout: Math.ceil((opts.timeoutMs ?? 5000) / 1000),
       cache: { type: 'none' },
     });
     this.ttl = opts.cacheTtlMs;
