@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { SectionLink } from './SectionLink.tsx';
 import { pathFor } from '../routes.ts';
 import { useShop } from '../lib/context.tsx';
 import { Logo } from './Logo.tsx';
@@ -40,10 +40,10 @@ export function Header() {
           <button type="submit" className="button button-quiet">{t('nav.search')}</button>
         </form>
         <nav className="header-actions" aria-label={t('nav.account')}>
-          <NavLink to={pathFor(signedIn ? 'account' : 'login', lang)}>{signedIn ? t('nav.account') : t('nav.login')}</NavLink>
+          <SectionLink to={pathFor(signedIn ? 'account' : 'login', lang)}>{signedIn ? t('nav.account') : t('nav.login')}</SectionLink>
           {signedIn ? <LogoutButton className="link-button header-logout" /> : null}
-          <NavLink to={pathFor('wishlist', lang)}>{t('nav.wishlist')}</NavLink>
-          <NavLink to={`${pathFor('cart', lang)}?type=buy`}>{t('nav.cart')}</NavLink>
+          <SectionLink to={pathFor('wishlist', lang)}>{t('nav.wishlist')}</SectionLink>
+          <SectionLink to={`${pathFor('cart', lang)}?type=buy`}>{t('nav.cart')}</SectionLink>
         </nav>
       </div>
       <nav className="main-nav" aria-label={t('nav.main')}>
@@ -66,7 +66,7 @@ function MainNavList() {
     <ul>
       {mainNav.map((item) => (
         <li key={item.id}>
-          <NavLink to={pathFor(item.id, lang)}>{t(item.key)}</NavLink>
+          <SectionLink to={pathFor(item.id, lang)}>{t(item.key)}</SectionLink>
         </li>
       ))}
     </ul>

@@ -38,20 +38,33 @@ function normalize(s: string): string {
 
 /** spec 9: date format US MM/DD/YYYY, others DD/MM/YYYY (in the shop's time zone, Europe/Zurich, or
  * America/New_York for the US locale, so server and browser print the same day). */
+const dateParts = new Map<string, Intl.DateTimeFormat>();
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Intl formatters are costly to build (they showed in the server's profile): one per zone or locale. */
+function zoneOf(locale: LocaleTag): string {
+  return locale === 'en-US' ? 'America/New_York' : 'Europe/Zurich';
+}
+
 export function formatDate(value: Date | string | number, locale: LocaleTag): string {
-  const d = new Date(value);
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone: locale === 'en-US' ? 'America/New_York' : 'Europe/Zurich',
-    year: 'numeric', month: '2-digit', day: '2-digit',
-  }).formatToParts(d);
+  const zone = zoneOf(locale);
+  let f = dateParts.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dateParts.set(zone, f);
+  }
+  const parts = f.formatToParts(new Date(value));
   const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
   return locale === 'en-US' ? `${get('month')}/${get('day')}/${get('year')}` : `${get('day')}/${get('month')}/${get('year')}`;
 }
 
 export function formatTime(value: Date | string | number, locale: LocaleTag): string {
-  return new Intl.DateTimeFormat(locale, {
-    timeZone: locale === 'en-US' ? 'America/New_York' : 'Europe/Zurich', hour: '2-digit', minute: '2-digit',
-  }).format(new Date(value));
+  let f = timeFormats.get(locale);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { timeZone: zoneOf(locale), hour: '2-digit', minute: '2-digit' });
+    timeFormats.set(locale, f);
+  }
+  return f.format(new Date(value));
 }
 
 /** Flattened key lists of both locale files, for the test that both languages hold the same keys. */

@@ -8,17 +8,21 @@
 import { spawn } from 'node:child_process';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
-import { renderToString } from 'react-dom/server';
-import { createElement } from 'react';
-import { createStaticRouter, StaticRouterProvider } from 'react-router';
-import { loadConfig } from '../../../src/config.ts';
-import { buildClient } from '../../../src/build.ts';
-import { createRenderer, query } from '../../../src/storefront/render/ssr.tsx';
-import { Cms } from '../../../src/storefront/cms/reader.ts';
-import { CommerceHttp } from '../../../src/storefront/commerce-client/http.ts';
-import { catalogueClient } from '../../../src/storefront/commerce-client/catalogue.ts';
-import { BootContext } from '../../../views/lib/boot.ts';
-import { NonceContext } from '../../../views/lib/nonce.ts';
+
+// React picks its development or production build when first imported: everything that imports React
+// is loaded below, after NODE_ENV is set, so the in-process baseline runs the same build as the server.
+process.env.NODE_ENV = 'production';
+const { renderToString } = await import('react-dom/server');
+const { createElement } = await import('react');
+const { createStaticRouter, StaticRouterProvider } = await import('react-router');
+const { loadConfig } = await import('../../../src/config.ts');
+const { buildClient } = await import('../../../src/build.ts');
+const { createRenderer, query } = await import('../../../src/storefront/render/ssr.tsx');
+const { Cms } = await import('../../../src/storefront/cms/reader.ts');
+const { CommerceHttp } = await import('../../../src/storefront/commerce-client/http.ts');
+const { catalogueClient } = await import('../../../src/storefront/commerce-client/catalogue.ts');
+const { BootContext } = await import('../../../views/lib/boot.ts');
+const { NonceContext } = await import('../../../views/lib/nonce.ts');
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1]);
@@ -131,7 +135,6 @@ async function waitFor(url: string, ms: number) {
 }
 
 async function main() {
-  process.env.NODE_ENV = 'production';
   await buildClient({ production: true });
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     env: { ...process.env, PORT: String(PORT), NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: 'memory' },

@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { SectionLink } from '../../components/SectionLink.tsx';
 import { useShop } from '../../lib/context.tsx';
 import { pathFor } from '../../routes.ts';
 import { LogoutButton } from '../../components/forms/LogoutButton.tsx';
@@ -20,7 +20,7 @@ export function AccountNav() {
       <ul>
         {items.map((i) => (
           <li key={i.id}>
-            <NavLink to={pathFor(i.id, lang)} end={i.end}>{t(i.key)}</NavLink>
+            <SectionLink to={pathFor(i.id, lang)} end={i.end}>{t(i.key)}</SectionLink>
           </li>
         ))}
         <li className="account-nav-logout"><LogoutButton /></li>
