@@ -45,7 +45,7 @@ function Hero({ block }: BlockProps) {
           {block.text ? (typeof block.text === 'string' ? <p className="hero-text">{block.text}</p> : <RichText doc={block.text} />) : null}
           {href && str(block.cta_label) ? <SmartLink href={href} className="button button-primary">{str(block.cta_label)}</SmartLink> : null}
         </div>
-        {img ? <img className="hero-image" src={img} alt={imageAlt(block.image, '')} width={480} height={320} /> : null}
+        {img ? <img className="hero-image" src={img} alt={imageAlt(block.image, '')} width={400} height={400} fetchPriority="high" /> : null}
       </div>
     </section>
   );
