@@ -46,7 +46,9 @@ t.test('sign-in, registration and passwords', async (t) => {
       t.equal(b.cookie('ctTokenLevel'), 'User');
     });
 
-    t.test('POST /api/logout ends the session in the browser', async (t) => {
+    t.test('POST /api/logout ends the session in the browser and at the commerce service', async (t) => {
+      const token = b.cookie('ctToken') as string;
+      t.ok(token);
       const res = await b.post('/api/logout', {});
       t.equal(res.status, 200);
       t.same(res.json, { session: { level: 'guest' } });
@@ -55,6 +57,8 @@ t.test('sign-in, registration and passwords', async (t) => {
       t.same((await b.get('/api/me')).json, { session: { level: 'guest' }, customer: null });
       t.equal((await b.get('/kundenkonto')).status, 302, 'the account needs a login again');
       t.equal((await b.post('/api/logout', {})).status, 200, 'logging out twice is harmless');
+      const copied = await shop.commerce.inject({ method: 'GET', url: '/customers/me', headers: { 'x-store-key': 'ch', authorization: `Bearer ${token}` } });
+      t.equal(copied.statusCode, 401, 'a copy of the old token no longer opens the account');
     });
 
     t.test('an address that is not confirmed yet is told so (and can have the mail again)', async (t) => {

@@ -276,3 +276,18 @@ t.test('abandoned guests are removed by housekeeping once their sessions are dea
   const rows = await h.db.query('select id from customers where id = $1', [guest.ownerId]);
   t.equal(rows.length, 0);
 });
+
+t.test('sign-out revokes that session\'s access and refresh tokens and leaves other sessions alone', async (t) => {
+  const api = await h.api(t);
+  const account = await registerVerified(api);
+  const first = await login(api, account);
+  const second = await login(api, account);
+  const out = await api.call('POST', '/customers/logout', { token: first.accessToken });
+  t.equal(out.statusCode, 200);
+  t.same(out.json(), { ok: true });
+  t.equal((await api.call('GET', '/customers/me', { token: first.accessToken })).statusCode, 401, 'the access token is dead');
+  const refresh = await api.call('POST', '/admin/customers/refresh-token', { body: { refreshToken: first.refreshToken } });
+  t.equal(refresh.json().code, 'invalid_refresh_token', 'the refresh token is dead');
+  t.equal((await api.call('GET', '/customers/me', { token: second.accessToken })).statusCode, 200, 'another device stays signed in');
+  t.equal((await api.call('POST', '/customers/logout')).statusCode, 401, 'without a token there is nothing to sign out');
+});

@@ -92,6 +92,11 @@ export async function rotateRefreshToken(db: Db, refreshToken: string, storeKey:
   return outcome.set;
 }
 
+/** Ends one session (sign-out): every access and refresh token of the family stops working at once. */
+export async function revokeFamily(db: Db, familyId: string, now: Date): Promise<void> {
+  await db.query(`update tokens set revoked_at = $2 where family_id = $1 and revoked_at is null`, [familyId, now]);
+}
+
 /** Ends every session of a customer except, optionally, the family the request itself uses. */
 export async function revokeCustomerTokens(db: Db, customerId: string, now: Date, keepFamilyId?: string): Promise<void> {
   await db.query(

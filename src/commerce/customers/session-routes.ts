@@ -2,13 +2,14 @@
 // data, the current customer, and merge on its own.
 import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync } from 'fastify';
+import Type from 'typebox';
 import type {} from '@fastify/swagger';
 import {
   LoginBody, LoginResponse, MeResponse, MergeBody, MergeResponse, RefreshTokenBody, TokenResponse,
 } from '../../contracts/commerce.ts';
 import { AppError } from '../../lib/service.ts';
 import { dummyHash, verifyPassword } from '../auth/passwords.ts';
-import { issueTokenSet, rotateRefreshToken } from '../auth/tokens.ts';
+import { issueTokenSet, revokeFamily, rotateRefreshToken } from '../auth/tokens.ts';
 import { requireAuth, requireUser } from '../context.ts';
 import { clientIp, fieldsFromValidation } from '../lib/http.ts';
 import { clearLoginFailures, loginLockRemaining, recordLoginFailure, subjectKey } from '../lib/rate.ts';
@@ -101,6 +102,21 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     const customer = await loadCustomer(db, account.id);
     if (!customer) throw invalidCredentials(); // deleted in between
     return { ...out.tokens, customer, merged: out.merged };
+  });
+
+  // Not in spec 7's list: sign-out must end the session on the server too, not only forget the cookies,
+  // so a copied token is worthless afterwards.
+  app.post('/customers/logout', {
+    schema: {
+      tags: ['session'],
+      summary: 'Signs out: revokes the access and refresh tokens of this session (other sessions stay).',
+      security: bearer,
+      response: { 200: Type.Object({ ok: Type.Literal(true) }), ...errorResponses },
+    },
+  }, async (req) => {
+    const auth = await requireAuth(req);
+    await revokeFamily(db, auth.familyId, clock());
+    return { ok: true as const };
   });
 
   app.get('/customers/me', {

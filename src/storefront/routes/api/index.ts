@@ -113,9 +113,13 @@ export function registerApi(app: FastifyInstance, opts: ApiOptions): void {
       return { session: r.data.session, customer: r.data.customer, merged: r.data.merged };
     });
 
-    // Decision: the commerce service has no call that revokes a session; sign-out removes the tokens
-    // from the browser (they expire by themselves; a password change ends other sessions).
+    // Sign-out ends the session at the commerce service too (its tokens stop working), then forgets
+    // the cookies. A failure there still signs the browser out: the customer asked to leave.
     api.post('/api/logout', async (req, reply) => {
+      if (req.cookies.ctToken || req.cookies.ctRefreshToken) {
+        const r = await sessions.clientFor(req, reply).call({ method: 'POST', path: '/customers/logout', anonymousOn401: false });
+        if (r.error) req.log.warn({ code: r.error.code, status: r.error.status }, 'server-side sign-out failed');
+      }
       sessions.sessionFor(req, reply).end('logout');
       return { session: { level: 'guest' as const } };
     });
