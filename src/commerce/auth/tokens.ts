@@ -55,6 +55,9 @@ export async function authenticate(db: Db, accessToken: string, storeKey: StoreK
   return { customerId: row.customer_id, level: row.level, familyId: row.family_id, storeKey: row.store_key };
 }
 
+/** A rotated refresh token presented again within this window is a race, not a leak (see below). */
+export const REFRESH_REUSE_GRACE_MS = 30_000;
+
 /**
  * Exchanges a refresh token for a new access and refresh token; the old refresh token stops working at
  * once. Reuse of a rotated token revokes the family. Every failure is the same 400 invalid_refresh_token,
@@ -78,11 +81,20 @@ export async function rotateRefreshToken(db: Db, refreshToken: string, storeKey:
       const set = await issueTokenSet(tx, { customerId: row.customer_id, level: row.level, storeKey, now, ttl, familyId: row.family_id });
       return { ok: true as const, set };
     }
-    const reused = await tx.query<{ family_id: string }>(
-      `select family_id from tokens where hash = $1 and kind = 'refresh' and rotated_at is not null`,
+    const reused = await tx.query<{ family_id: string; customer_id: string; level: TokenLevel; rotated_at: Date; revoked_at: Date | null; store_key: StoreKey }>(
+      `select family_id, customer_id, level, rotated_at, revoked_at, store_key from tokens
+       where hash = $1 and kind = 'refresh' and rotated_at is not null`,
       [hash],
     );
-    if (reused[0]) {
+    const r = reused[0];
+    // Grace for concurrent refreshes: several storefront instances (or a browser's parallel requests
+    // that raced the new cookies) may present the same refresh token within moments. Within
+    // REFRESH_REUSE_GRACE_MS that is not theft; the family gets one more token set and stays alive.
+    if (r && !r.revoked_at && r.store_key === storeKey && now.getTime() - new Date(r.rotated_at).getTime() <= REFRESH_REUSE_GRACE_MS) {
+      const set = await issueTokenSet(tx, { customerId: r.customer_id, level: r.level, storeKey, now, ttl, familyId: r.family_id });
+      return { ok: true as const, set };
+    }
+    if (r) {
       await tx.query(`update tokens set revoked_at = $2 where family_id = $1 and revoked_at is null`, [reused[0].family_id, now]);
       return { ok: false as const, reuse: true };
     }
