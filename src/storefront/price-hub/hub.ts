@@ -145,7 +145,9 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
   // A fixed number of threads: a recalculation every 180 s would otherwise find them retired by the idle
   // timeout and pay their start-up (hundreds of ms under tsx) right when browsers wait for prices.
   const threads = opts.threads ?? 2;
-  const workers = () => (pool ??= new Piscina({ filename: payloadWorker, minThreads: threads, maxThreads: threads }));
+  // execArgv []: the worker modules are plain .ts that Node 24 strips natively; inheriting the parent's
+  // `--import tsx` made every thread load and run the tsx compiler first (seconds on a cold cache).
+  const workers = () => (pool ??= new Piscina({ filename: payloadWorker, minThreads: threads, maxThreads: threads, execArgv: [] }));
 
   let payloads = new Map<PayloadKey, ReadyPayload>();
   let recalculating = false;
