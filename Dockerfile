@@ -22,6 +22,8 @@ COPY --from=build --chown=shop:shop /app/package.json ./
 COPY --from=build --chown=shop:shop /app/src ./src
 COPY --from=build --chown=shop:shop /app/views ./views
 COPY --from=build --chown=shop:shop /app/workers ./workers
+# views import the browser hooks in client/ (they render on the server too)
+COPY --from=build --chown=shop:shop /app/client ./client
 COPY --from=build --chown=shop:shop /app/locales ./locales
 COPY --from=build --chown=shop:shop /app/public ./public
 USER shop
