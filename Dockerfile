@@ -19,6 +19,8 @@ RUN groupadd --system shop && useradd --system --gid shop --home /app shop \
  && mkdir -p /data && chown shop:shop /data
 COPY --from=build --chown=shop:shop /app/node_modules ./node_modules
 COPY --from=build --chown=shop:shop /app/package.json ./
+# tsx reads the JSX settings (react-jsx) from tsconfig.json: without it .tsx would compile to React.createElement
+COPY --from=build --chown=shop:shop /app/tsconfig.json ./
 COPY --from=build --chown=shop:shop /app/src ./src
 COPY --from=build --chown=shop:shop /app/views ./views
 COPY --from=build --chown=shop:shop /app/workers ./workers
