@@ -49,6 +49,18 @@ function bodyErrors(req: FastifyRequest, errors: FieldErrors): void {
   errors.throwIfAny();
 }
 
+/** The { address } body of the two address calls, validated for the request's store (400 with field errors). */
+function addressFromBody(req: FastifyRequest): { body: Record<string, unknown>; address: AddressValues } {
+  const errors = new FieldErrors();
+  const body = asInput(req.body);
+  const address = body.address === undefined || body.address === null
+    ? (errors.add('address', 'required'), null)
+    : validateAddress(body.address, req.storeKey, errors);
+  bodyErrors(req, errors);
+  if (!address) throw new AppError(400, 'validation_failed', 'Invalid request.');
+  return { body, address };
+}
+
 /** Clears the other addresses' default flags the new or changed address takes (at most one of each). */
 async function takeDefaults(tx: Db, customerId: string, addressId: string, a: { defaultShipping: boolean; defaultBilling: boolean }): Promise<void> {
   if (a.defaultShipping) {
@@ -117,13 +129,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
   }, async (req) => {
     rejectBadPath(req, customerNotFound);
     const auth = await requireOwnCustomer(req, req.params.id);
-    const errors = new FieldErrors();
-    const body = asInput(req.body);
-    const a = body.address === undefined || body.address === null
-      ? (errors.add('address', 'required'), null)
-      : validateAddress(body.address, req.storeKey, errors);
-    bodyErrors(req, errors);
-    if (!a) throw new AppError(400, 'validation_failed', 'Invalid request.');
+    const { body, address: a } = addressFromBody(req);
     const now = clock();
     await db.transaction(async (tx) => {
       await tx.query('select id from customers where id = $1 for update', [auth.customerId]);
@@ -157,13 +163,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
   }, async (req) => {
     rejectBadPath(req, addressNotFound);
     const auth = await requireOwnCustomer(req, req.params.id);
-    const errors = new FieldErrors();
-    const body = asInput(req.body);
-    const a = body.address === undefined || body.address === null
-      ? (errors.add('address', 'required'), null)
-      : validateAddress(body.address, req.storeKey, errors);
-    bodyErrors(req, errors);
-    if (!a) throw new AppError(400, 'validation_failed', 'Invalid request.');
+    const { body, address: a } = addressFromBody(req);
     const given = asInput(body.address);
     const now = clock();
     await db.transaction(async (tx) => {
