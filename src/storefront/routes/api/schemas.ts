@@ -10,11 +10,8 @@ const closed = { additionalProperties: false } as const;
 
 export const LoginBody = Type.Object({ email: OptStr(254), password: OptStr(128) }, closed);
 
-export const RegisterBody = Type.Object({
-  email: OptStr(254),
-  password: OptStr(128),
-  /** checked here as well as in the browser: "Passwords don't match." (spec 5) */
-  passwordRepeat: OptStr(128),
+/** The customer's own data (spec 3), the same in registration and the profile. */
+const profileFields = {
   salutation: Type.Optional(Type.Union([Type.Literal('mr'), Type.Literal('ms'), Type.Literal('diverse'), Type.Literal(''), Type.Null()])),
   title: OptNullStr(40),
   firstName: OptStr(100),
@@ -25,24 +22,21 @@ export const RegisterBody = Type.Object({
   vatId: OptNullStr(30),
   language: Type.Optional(Type.Union([Type.Literal('de'), Type.Literal('en')])),
   newsletterOptIn: Type.Optional(Type.Boolean()),
+};
+
+export const RegisterBody = Type.Object({
+  email: OptStr(254),
+  password: OptStr(128),
+  /** checked here as well as in the browser: "Passwords don't match." (spec 5) */
+  passwordRepeat: OptStr(128),
+  ...profileFields,
 }, closed);
 
 export const EmailBody = Type.Object({ email: OptStr(254) }, closed);
 export const TokenBody = Type.Object({ token: OptStr(200) }, closed);
 export const ResetBody = Type.Object({ token: OptStr(200), newPassword: OptStr(128), newPasswordRepeat: OptStr(128) }, closed);
 
-export const ProfileBody = Type.Object({
-  salutation: Type.Optional(Type.Union([Type.Literal('mr'), Type.Literal('ms'), Type.Literal('diverse'), Type.Literal(''), Type.Null()])),
-  title: OptNullStr(40),
-  firstName: OptStr(100),
-  lastName: OptStr(100),
-  phone: OptNullStr(30),
-  accountType: Type.Optional(Type.Union([Type.Literal('individual'), Type.Literal('company')])),
-  companyName: OptNullStr(100),
-  vatId: OptNullStr(30),
-  language: Type.Optional(Type.Union([Type.Literal('de'), Type.Literal('en')])),
-  newsletterOptIn: Type.Optional(Type.Boolean()),
-}, closed);
+export const ProfileBody = Type.Object(profileFields, closed);
 
 export const ChangePasswordBody = Type.Object({ currentPassword: OptStr(128), newPassword: OptStr(128), newPasswordRepeat: OptStr(128) }, closed);
 export const DeleteAccountBody = Type.Object({ password: OptStr(128) }, closed);
