@@ -167,19 +167,9 @@ export const RegisterResponse = Type.Object({
 });
 export type RegisterResponse = Static<typeof RegisterResponse>;
 
-/** PUT /customers/{id}: every field optional; the e-mail address is not changed here. */
-export const ProfileBody = Type.Object({
-  salutation: Type.Optional(Nullable(Salutation)),
-  title: Type.Optional(Nullable(Short)),
-  firstName: Type.Optional(Name),
-  lastName: Type.Optional(Name),
-  phone: Type.Optional(Nullable(Type.String({ maxLength: 30 }))),
-  accountType: Type.Optional(AccountType),
-  companyName: Type.Optional(Nullable(Name)),
-  vatId: Type.Optional(Nullable(Type.String({ maxLength: 30 }))),
-  language: Type.Optional(CustomerLanguage),
-  newsletterOptIn: Type.Optional(Type.Boolean()),
-}, { additionalProperties: false });
+/** PUT /customers/{id}: the registration fields without e-mail and password, every one optional (the
+ * e-mail address is not changed here). */
+export const ProfileBody = Type.Partial(Type.Omit(RegisterBody, ['email', 'password']), { additionalProperties: false });
 export type ProfileBody = Static<typeof ProfileBody>;
 
 export const LoginBody = Type.Object({
