@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
 # Multi-stage build on the official Node 24 image: dependencies and the production client bundle in a
-# build stage; a slim runtime stage as a non-root user, with a HEALTHCHECK on the storefront's /health.
+# build stage; a slim runtime stage as a non-root user, with a HEALTHCHECK on the storefront's liveness (/health/live:
+# the process answers; a down upstream is /health, readiness, and no reason to restart the container).
 
 FROM node:24-bookworm-slim AS deps
 WORKDIR /app
@@ -19,8 +20,8 @@ RUN groupadd --system shop && useradd --system --gid shop --home /app shop \
  && mkdir -p /data && chown shop:shop /data
 COPY --from=build --chown=shop:shop /app/node_modules ./node_modules
 COPY --from=build --chown=shop:shop /app/package.json ./
-# tsx reads the JSX settings (react-jsx) from tsconfig.json: without it .tsx would compile to React.createElement
-COPY --from=build --chown=shop:shop /app/tsconfig.json ./
+# tsx reads the JSX settings (react-jsx) from tsconfig.json (which extends tsconfig.base.json): without them .tsx would compile to React.createElement
+COPY --from=build --chown=shop:shop /app/tsconfig.json /app/tsconfig.base.json ./
 COPY --from=build --chown=shop:shop /app/src ./src
 COPY --from=build --chown=shop:shop /app/views ./views
 COPY --from=build --chown=shop:shop /app/workers ./workers
@@ -32,5 +33,5 @@ USER shop
 EXPOSE 3000
 VOLUME ["/data"]
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
-  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
+  CMD node -e "fetch('http://127.0.0.1:'+(process.env.PORT||3000)+'/health/live').then(r=>process.exit(r.ok?0:1)).catch(()=>process.exit(1))"
 CMD ["node", "--import", "tsx", "src/main.ts"]

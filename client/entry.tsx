@@ -11,10 +11,10 @@ import { getSession, initSession, setNavigator, setSession, subscribeSession } f
 import { importPage } from './lib/chunk-reload.ts';
 import { startBuildCheck, reloadIfStale } from './lib/build-check.ts';
 import './styles.css';
-// the header's live prices and the metal_price_chart block, as on the server
-import '../views/components/prices/register.ts';
 import { startPriceSocket } from './lib/price-socket.ts';
+import { captureUtm } from './lib/utm.ts';
 import { stores } from '../src/stores.ts';
+import { startAnalytics } from './lib/analytics.ts';
 
 declare global {
   interface Window {
@@ -41,6 +41,8 @@ const fetchLoader: LoaderFunction = async ({ request }) => {
 const routes = buildRoutes((route) => (route.loader || route.guard ? fetchLoader : undefined), importPage);
 
 async function start() {
+  // spec 3: the landing URL's UTM parameters go into the order
+  captureUtm(window.location.search);
   // One live-price socket per tab (spec 4 and 7), open before the first render needs prices.
   startPriceSocket({ currency: stores[window.__boot.store].currency });
   // Lazy pages of the first URL load before hydration, so the first render matches the server's.
@@ -73,6 +75,8 @@ async function start() {
   setNavigator((to) => void router.navigate(to));
   hydrateRoot(document.getElementById('root') as HTMLElement, <Root router={router} />);
   startBuildCheck(window.__boot.buildId);
+  // spec 1: analytics only outside development (the server names a container in production only)
+  startAnalytics(window.__boot.analyticsId);
 }
 
 /** The boot payload with the live session level (sign-in and sign-out change it without a reload). */

@@ -8,7 +8,7 @@ for (const host of ['ch.localhost', 'us.localhost']) {
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
       await expect(page.locator('h1').first()).toContainText(heading);
-      await expect(page.locator('.news-list .news-item h3').first()).toBeVisible();
+      await expect(page.locator('.teaser-list .teaser h3').first()).toBeVisible();
       await axe();
       // After the first page, navigation happens in the browser: no new document is loaded.
       await page.evaluate(() => ((window as unknown as { __stay: number }).__stay = 42));

@@ -56,12 +56,13 @@ test('the price list shows selling prices on request, sorts by price and passes 
   await expect(page.locator('h1')).toHaveText('Preisliste: alle Metalle');
   const goldTable = page.locator('table', { has: page.locator('caption', { hasText: 'Gold' }) }).first();
   await expect(goldTable.getByTestId('pricelist-buy').first()).toHaveText(/€/);
-  await expect(goldTable.locator('thead th')).toHaveCount(4);
+  // product, fine weight, buy price, tiers, and the add-to-cart column
+  await expect(goldTable.locator('thead th')).toHaveCount(5);
   const toggle = page.getByRole('button', { name: 'Ankaufspreise anzeigen' });
   await expect(toggle).toHaveAttribute('aria-pressed', 'false');
   await toggle.click();
   await expect(toggle).toHaveAttribute('aria-pressed', 'true');
-  await expect(goldTable.locator('thead th')).toHaveCount(5);
+  await expect(goldTable.locator('thead th')).toHaveCount(6);
   await expect(goldTable.getByRole('columnheader', { name: /Wir kaufen/ })).toBeVisible();
 
   // sort by buy price, descending: the most expensive gold product first

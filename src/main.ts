@@ -3,8 +3,9 @@
 // reached over HTTP exactly as external ones would be. SIGTERM/SIGINT: stop accepting, finish in-flight
 // requests, close sockets and databases, exit 0.
 import type { FastifyInstance } from 'fastify';
+import type { Logger } from 'pino';
 import { servicePorts, type Config } from './config.ts';
-import { isEntry, runStandalone } from './lib/standalone.ts';
+import { isEntry, processLogger, runStandalone } from './lib/standalone.ts';
 import { buildContentApp } from './content/app.ts';
 import { startPricingService } from './pricing/main.ts';
 import { startCommerceService } from './commerce/main.ts';
@@ -24,7 +25,8 @@ interface Closable {
 
 const LOOPBACK = '127.0.0.1';
 
-export async function startShop(config: Config): Promise<RunningShop> {
+/** log: the process's lifecycle lines (services and storefront log requests with their own loggers). */
+export async function startShop(config: Config, log: Logger = processLogger('shop', config.LOG_LEVEL)): Promise<RunningShop> {
   const ports = servicePorts(config);
   const closables: Closable[] = [];
   const urls = {
@@ -67,7 +69,7 @@ export async function startShop(config: Config): Promise<RunningShop> {
             try {
               await c.close();
             } catch (err) {
-              console.error(`closing ${c.name} failed: ${(err as Error).message}`);
+              log.error({ part: c.name, reason: (err as Error).message }, 'closing failed');
             }
           }
         })()),
@@ -79,9 +81,9 @@ export async function startShop(config: Config): Promise<RunningShop> {
 }
 
 if (isEntry(import.meta.url)) {
-  void runStandalone('shop', async (config) => {
-    const shop = await startShop(config);
-    console.log(`Shop ready: ${shop.urls.storefront} (stores: http://ch.localhost:${config.PORT}, at., de., li., us.)`);
+  void runStandalone('shop', async (config, log) => {
+    const shop = await startShop(config, log);
+    log.info({ urls: shop.urls, stores: `http://ch.localhost:${config.PORT} (at., de., li., us. likewise)` }, 'shop ready');
     return shop;
   });
 }

@@ -88,11 +88,6 @@ export function storeForHost(host: string | undefined, table: Map<string, StoreK
   return table.get(name) ?? fallback;
 }
 
-/** spec 2: every path under /en is English, every other path German. */
-export function languageOfPath(pathname: string): Language {
-  return pathname === '/en' || pathname.startsWith('/en/') ? 'en' : 'de';
-}
-
 export function localeFor(store: StoreKey, lang: Language): LocaleTag {
   return stores[store].locales[lang];
 }

@@ -1,21 +1,39 @@
 // The root of every page: picks the layout the matched screen asks for (spec 2: checkout, default,
 // minimal, preview, reduced), provides the shop context for the current language and keeps the
 // document title and language in step with client-side navigation.
-import { useContext, useEffect, useMemo } from 'react';
-import { Outlet, useLocation, useMatches } from 'react-router';
-import { languageOfPath } from '../src/stores.ts';
+import { useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
+import { NavigateContext } from './components/ShopLink.tsx';
+import { languageOfPath, type LayoutName } from '../src/screens.ts';
 import { BootContext } from './lib/boot.ts';
-import { makeShop, ShopContext } from './lib/context.tsx';
+import { makeShop, ShopContext, type Shop } from './lib/context.tsx';
 import { Layout } from './layouts/Layout.tsx';
 import type { RouteHandle } from './router.tsx';
 import { documentTitle } from './lib/meta.ts';
 
-export function App() {
+/** The shop of the current location: store, language, translator, formatters. */
+export function useLocationShop(): Shop {
   const boot = useContext(BootContext);
-  const location = useLocation();
+  const lang = languageOfPath(useLocation().pathname);
+  return useMemo(() => makeShop(boot, lang), [boot, lang]);
+}
+
+/** The contexts every page renders in (shop, in-app navigation) around its layout. Pages and the error page. */
+export function ShopFrame({ shop, layout, children }: { shop: Shop; layout: LayoutName; children: ReactNode }) {
+  const routerNavigate = useNavigate();
+  const navigate = useMemo(() => (to: string) => void routerNavigate(to), [routerNavigate]);
+  return (
+    <ShopContext.Provider value={shop}>
+      <NavigateContext.Provider value={navigate}>
+        <Layout name={layout}>{children}</Layout>
+      </NavigateContext.Provider>
+    </ShopContext.Provider>
+  );
+}
+
+export function App() {
+  const shop = useLocationShop();
   const matches = useMatches();
-  const lang = languageOfPath(location.pathname);
-  const shop = useMemo(() => makeShop(boot, lang), [boot, lang]);
   const leaf = matches[matches.length - 1];
   const handle = leaf?.handle as RouteHandle | undefined;
   const title = documentTitle(shop, handle, leaf?.loaderData);
@@ -27,14 +45,12 @@ export function App() {
 
   useEffect(() => {
     document.title = title;
-    document.documentElement.lang = lang;
-  }, [title, lang]);
+    document.documentElement.lang = shop.lang;
+  }, [title, shop.lang]);
 
   return (
-    <ShopContext.Provider value={shop}>
-      <Layout name={handle?.layout ?? 'default'}>
-        <Outlet />
-      </Layout>
-    </ShopContext.Provider>
+    <ShopFrame shop={shop} layout={handle?.layout ?? 'default'}>
+      <Outlet />
+    </ShopFrame>
   );
 }

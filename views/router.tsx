@@ -1,36 +1,33 @@
-// Turns the route table into react-router route objects. The server passes real loaders (views/loaders.ts);
-// the browser passes one that fetches the same loader's result as JSON from the storefront (/__data).
+// Turns the screen table (src/screens.ts) and the page table (views/routes.ts) into react-router route
+// objects. The server passes real loaders (views/loaders.ts); the browser passes one that fetches the same
+// loader's result as JSON from the storefront (/__data).
 import type { LoaderFunction, RouteObject } from 'react-router';
-import { languages } from '../src/stores.ts';
+import { languages, type Language } from '../src/stores.ts';
+import { routeId, screenList, type RouteHandle, type Screen, type ScreenId } from '../src/screens.ts';
 import { App } from './App.tsx';
 import { RootErrorBoundary } from './pages/error/RootErrorBoundary.tsx';
-import { routeId, shopRoutes, type ShopRoute } from './routes.ts';
+import { pages, type PageModule } from './routes.ts';
 
-export interface RouteHandle {
-  screen: string;
-  lang: 'de' | 'en';
-  layout: ShopRoute['layout'];
-  titleKey: string;
-  parent?: string;
-  guard?: ShopRoute['guard'];
-}
+export type { RouteHandle };
 
-export type LoaderFactory = (route: ShopRoute, lang: 'de' | 'en') => LoaderFunction | undefined;
+export type LoaderFactory = (screen: Screen, lang: Language) => LoaderFunction | undefined;
 
-/** Loads a page module; `onChunkError` lets the browser reload once when a code-split file is gone. */
-export type PageImporter = (route: ShopRoute) => Promise<{ default: React.ComponentType }>;
+/** Loads a page module; the browser's importer reloads once when a code-split file is gone. */
+export type PageImporter = (screen: ScreenId) => Promise<PageModule>;
 
-export function buildRoutes(loaderFor: LoaderFactory, importPage: PageImporter = (r) => r.page()): RouteObject[] {
+/** The route objects of the screens, in the given languages (all by default; the server matches a request
+ * against the routes of its path's language only, half the patterns, the same route ids). */
+export function buildRoutes(loaderFor: LoaderFactory, importPage: PageImporter = (id) => pages[id](), langs: readonly Language[] = languages): RouteObject[] {
   const children: RouteObject[] = [];
-  for (const route of shopRoutes) {
-    for (const lang of languages) {
-      const handle: RouteHandle = { screen: route.id, lang, layout: route.layout, titleKey: route.titleKey, parent: route.parent, guard: route.guard };
+  for (const screen of screenList) {
+    for (const lang of langs) {
+      const handle: RouteHandle = { screen: screen.id, lang, layout: screen.layout, titleKey: screen.titleKey, parent: screen.parent, guard: screen.guard };
       children.push({
-        id: routeId(route.id, lang),
-        path: route.paths[lang],
+        id: routeId(screen.id, lang),
+        path: screen.paths[lang],
         handle,
-        loader: loaderFor(route, lang),
-        lazy: async () => ({ Component: (await importPage(route)).default }),
+        loader: loaderFor(screen, lang),
+        lazy: async () => ({ Component: (await importPage(screen.id)).default }),
       });
     }
   }

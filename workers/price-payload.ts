@@ -6,6 +6,9 @@ import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import Compile from 'typebox/compile';
 import { MetalPricesResponse, ProductPricesResponse, type CurrencyCode, type MetalPrices } from '../src/contracts/prices.ts';
+import {
+  finishedPrefix, productListJson, type PricesFinishedWithoutClock, type StoreMetalPricesResponse,
+} from '../src/contracts/price-stream.ts';
 
 export interface PayloadTask {
   /** `${country}:${currency}`, e.g. CH:CHF */
@@ -34,8 +37,8 @@ export interface StorePayload {
   currency: CurrencyCode;
   lastRecalculatedAt: string;
   validUntil: string;
-  /** the browsers' RecalculationProcessFinished without its closing brace; the hub appends
-   * `,"serverTimestamp":"..."}` when it sends (one string for every socket of the store) */
+  /** the browsers' RecalculationProcessFinished without its closing brace (finishedPrefix); the hub
+   * completes it with the send time (completeFinished), one string for every socket of the store */
   finishedPrefix: string;
   metals: EncodedBody;
   products: EncodedBody;
@@ -71,21 +74,21 @@ export function buildStorePayload(task: PayloadTask): StorePayload {
   const validUntil = new Date(Date.parse(lastRecalculatedAt) + task.validityMs).toISOString();
   const metals: MetalPrices[] = metalsBody.metals.map((m) => ({ ...m, prices: m.prices.filter((p) => p.currency === task.currency) }));
 
-  const metalsJson = JSON.stringify({
+  const storeMetals: StoreMetalPricesResponse = {
     serverTimestamp: metalsBody.serverTimestamp,
     lastRecalculatedAt,
     validUntil,
     currency: task.currency,
     metals,
-  });
-  const finished = JSON.stringify({
+  };
+  const finished: PricesFinishedWithoutClock = {
     type: 'RecalculationProcessFinished',
     lastRecalculatedAt,
     validUntil,
     nextRecalculationAt: task.nextRecalculationAt,
     currency: task.currency,
     metals,
-  });
+  };
 
   const skus: string[] = [];
   const fragments: string[] = [];
@@ -93,7 +96,7 @@ export function buildStorePayload(task: PayloadTask): StorePayload {
     skus.push(p.sku);
     fragments.push(JSON.stringify(p));
   }
-  const productsJson = `{"products":[${fragments.join(',')}],"lastRecalculatedAt":${JSON.stringify(lastRecalculatedAt)}}`;
+  const productsJson = productListJson(fragments, lastRecalculatedAt);
   const products = encode(productsJson);
 
   return {
@@ -101,8 +104,8 @@ export function buildStorePayload(task: PayloadTask): StorePayload {
     currency: task.currency,
     lastRecalculatedAt,
     validUntil,
-    finishedPrefix: finished.slice(0, -1),
-    metals: encode(metalsJson),
+    finishedPrefix: finishedPrefix(finished),
+    metals: encode(JSON.stringify(storeMetals)),
     products,
     productsVersion: products.etag.slice(1, 13),
     skus,

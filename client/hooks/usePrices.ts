@@ -6,8 +6,8 @@
 // everything time- or price-dependent appears right after.
 import { useSyncExternalStore } from 'react';
 import useSWR, { type SWRConfiguration } from 'swr';
-import type { CurrencyCode, ProductPrices, StoreMetalPricesResponse, StoreProductPricesResponse } from '../../src/storefront/price-hub/contract.ts';
-import { priceTiming, serverTimeHeader } from '../../src/storefront/price-hub/contract.ts';
+import type { CurrencyCode, ProductPrices, StoreMetalPricesResponse, StoreProductPricesResponse } from '../../src/contracts/price-stream.ts';
+import { priceTiming, serverTimeHeader } from '../../src/contracts/price-stream-constants.ts';
 import { useShop } from '../../views/lib/context.tsx';
 import {
   getPriceState, getShopNow, priceKeys, reportPriceFetch, subscribePriceState, subscribeShopNow,

@@ -3,25 +3,14 @@
 // Returns { data, error } (spec 7); error is { code, status, message, details } with the message ready to
 // show. A session that ended on the server (session_expired) ends here too: state cleared, home, notice.
 import type { CallError, Result } from '../../src/contracts/result.ts';
-import { translator } from '../../views/lib/i18n.ts';
+import type { ApiErrorDetails, ApiFieldError } from '../../src/contracts/shop-api.ts';
+import type { ApiRoute } from '../../src/contracts/shop-api-routes.ts';
+import { translator } from '../../src/i18n.ts';
 import { sessionExpired } from './session.ts';
 
-export type { CallError, Result };
+export type { CallError, Result, ApiErrorDetails };
 
-export interface FieldError {
-  field: string;
-  code: string;
-  message: string;
-}
-
-export interface ApiErrorDetails {
-  fields?: FieldError[];
-  retryAfter?: number;
-  attemptsLeft?: number;
-  reason?: string;
-}
-
-export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+export type FieldError = ApiFieldError;
 
 function pageLanguage(): 'de' | 'en' {
   return document.documentElement.lang === 'en' ? 'en' : 'de';
@@ -50,7 +39,20 @@ export function fieldErrors(error: CallError | null): FieldError[] {
   return Array.isArray(fields) ? fields : [];
 }
 
-export async function api<T>(method: Method, path: string, body?: unknown, opts: { signal?: AbortSignal } = {}): Promise<Result<T>> {
+/** Fills a path pattern's :params. */
+function fillPath(path: string, params: Record<string, string> | undefined): string {
+  return path.replace(/:(\w+)/g, (_, k: string) => encodeURIComponent(params?.[k] ?? ''));
+}
+
+/**
+ * Calls one route of the browser's API (src/contracts/shop-api-routes.ts). The answer's type comes from the
+ * contract; client/lib/shop-api.ts gives every call its typed function, so pages never name a type here.
+ */
+export async function request<T>(route: ApiRoute, input: { body?: unknown; params?: Record<string, string>; query?: Record<string, string> } = {}, opts: { signal?: AbortSignal } = {}): Promise<Result<T>> {
+  const { method } = route;
+  const qs = input.query ? `?${new URLSearchParams(input.query)}` : '';
+  const path = fillPath(route.path, input.params) + qs;
+  const body = input.body ?? (method === 'GET' ? undefined : {});
   const lang = pageLanguage();
   const send = async (): Promise<Response> => {
     const headers: Record<string, string> = { accept: 'application/json', 'x-shop-language': lang };

@@ -1,5 +1,6 @@
 // spec 4: a script-chunk loading failure reloads the page, with a 10 s guard against reload loops.
-import type { ShopRoute } from '../../views/routes.ts';
+import type { ScreenId } from '../../src/screens.ts';
+import { pages } from '../../views/routes.ts';
 
 const KEY = 'chunk-reload-at';
 const GUARD_MS = 10_000; // spec 4: reload guard 10 s
@@ -13,6 +14,6 @@ export function reloadOnceForChunkError(err: unknown): never {
   throw err;
 }
 
-export function importPage(route: ShopRoute) {
-  return route.page().catch(reloadOnceForChunkError);
+export function importPage(screen: ScreenId) {
+  return pages[screen]().catch(reloadOnceForChunkError);
 }

@@ -9,8 +9,10 @@
 // importing this module: see priceEvents.
 // Safe to import on the server: nothing touches window until startPriceSocket() runs in the browser.
 import { mutate } from 'swr';
-import type { BrowserPriceMessage, CurrencyCode, MetalPrices, StoreMetalPricesResponse } from '../../src/storefront/price-hub/contract.ts';
-import { priceSocketPath, priceTiming } from '../../src/storefront/price-hub/contract.ts';
+// The messages are the hub's contract (src/contracts/price-stream.ts): types only here, so the schema
+// library stays out of the bundle; the guard and constants are plain code.
+import type { BrowserPriceMessage, CurrencyCode, MetalPrices, StoreMetalPricesResponse } from '../../src/contracts/price-stream.ts';
+import { isBrowserPriceMessage, priceSocketPath, priceTiming } from '../../src/contracts/price-stream-constants.ts';
 
 /** window CustomEvent names (spec 4 app events and the price states around them). */
 export const priceEvents = {
@@ -256,13 +258,13 @@ function connect() {
   ws.onopen = () => setState({ connection: 'open' });
   ws.onmessage = (ev) => {
     if (typeof ev.data !== 'string') return;
-    let message: BrowserPriceMessage;
+    let message: unknown;
     try {
-      message = JSON.parse(ev.data) as BrowserPriceMessage;
+      message = JSON.parse(ev.data);
     } catch {
       return;
     }
-    onMessage(message);
+    if (isBrowserPriceMessage(message)) onMessage(message);
   };
   // spec 7: reconnect 10 s after an error or close ('close' follows every 'error')
   ws.onclose = () => {

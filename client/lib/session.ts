@@ -2,7 +2,8 @@
 // stay in httpOnly cookies). It starts from the server's boot payload, follows every /__data answer and
 // changes at once on sign-in and sign-out, so the header shows 'My account' / 'Log out' without a reload.
 // When a session ends, the browser's own state of it goes too (spec 4: tokens, carts, user, wishlist).
-import type { SessionInfo } from '../../views/lib/context.tsx';
+import type { SessionInfo } from '../../src/contracts/shop-api.ts';
+import { pathFor } from '../../src/screens.ts';
 
 let current: SessionInfo = { level: 'guest' };
 const listeners = new Set<() => void>();
@@ -75,7 +76,7 @@ export function clearClientState(): void {
 export function loggedOut(lang: 'de' | 'en'): void {
   setSession({ level: 'guest' });
   clearClientState();
-  go(lang === 'en' ? '/en' : '/');
+  go(pathFor('home', lang));
 }
 
 /** spec 4 and 8: on expiry clear the session's state, go home and say 'Your session has expired ...'. */
@@ -83,5 +84,5 @@ export function sessionExpired(lang: 'de' | 'en'): void {
   setSession({ level: 'guest', notice: 'expired' });
   clearClientState();
   pendingNotice = true;
-  go(lang === 'en' ? '/en' : '/');
+  go(pathFor('home', lang));
 }

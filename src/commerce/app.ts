@@ -5,7 +5,8 @@
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import Type from 'typebox';
-import { AppError, createService } from '../lib/service.ts';
+import { AppError, sendError, toErrorBody } from '../lib/errors.ts';
+import { createService } from '../lib/service.ts';
 import { isStoreKey, storeKeys } from '../stores.ts';
 import { purgeExpiredTokens } from './auth/tokens.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
@@ -16,10 +17,18 @@ import { profileRoutes } from './customers/profile-routes.ts';
 import { sessionRoutes } from './customers/session-routes.ts';
 import { migrate, migrationsDir, type Db } from './db/index.ts';
 import { addSeconds, systemClock, type Clock } from './lib/clock.ts';
-import { commerceErrorBody } from './lib/http.ts';
 import { purgeRateState } from './lib/rate.ts';
 import { createOutbox } from './outbox/outbox.ts';
 import { outboxRoutes } from './outbox/routes.ts';
+import { cartRoutes } from './carts/routes.ts';
+import { orderRoutes } from './orders/routes.ts';
+import { priceRoutes } from './prices/routes.ts';
+import { wishlistRoutes } from './wishlists/routes.ts';
+import { alertRoutes } from './alerts/routes.ts';
+import { applicationRoutes } from './applications/routes.ts';
+import { depositRoutes } from './deposits/routes.ts';
+import { limitOrderRoutes } from './limit-orders/routes.ts';
+import { newsletterRoutes } from './newsletter/routes.ts';
 
 export { migrationsDir };
 export type { CommerceConfig };
@@ -61,6 +70,10 @@ export async function buildCommerceApp(opts: CommerceAppOptions): Promise<Commer
     ttl: { accessTtlS: config.ACCESS_TOKEN_TTL_S, refreshTtlS: config.REFRESH_TOKEN_TTL_S },
     outbox,
     mergeHooks: [],
+    orderPlacedHooks: [],
+    accountDeletionHooks: [],
+    priceSetListeners: [],
+    jobs: new Map(),
   };
   app.decorate('commerce', ctx);
   app.decorateRequest('storeKey', 'ch');
@@ -72,7 +85,7 @@ export async function buildCommerceApp(opts: CommerceAppOptions): Promise<Commer
       info: {
         title: 'Commerce API',
         version: '1.0.0',
-        description: 'Customers, sessions and catalogue of the precious-metals shop. Every call but /health and /openapi.json needs header x-store-key (at, ch, de, li, us). Errors: { statusCode, code, message, details? }.',
+        description: 'Customers, sessions, catalogue, carts, orders and wishlists of the precious-metals shop. Every call but /health and /openapi.json needs header x-store-key (at, ch, de, li, us). Errors: { statusCode, code, message, details? }.',
       },
       components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
     },
@@ -93,10 +106,10 @@ export async function buildCommerceApp(opts: CommerceAppOptions): Promise<Commer
 
   app.addHook('onRequest', async (req) => {
     // unmatched routes answer 404 whatever their headers
-    if (req.routeOptions.url === undefined || req.routeOptions.config?.storeKey === false) return;
+    if (req.routeOptions.url === undefined || req.routeOptions.config?.storeKey === false || req.routeOptions.config?.operational) return;
     const key = req.headers['x-store-key'];
     if (!isStoreKey(key)) {
-      throw new AppError(400, 'invalid_store_key', `Header x-store-key must be one of ${storeKeys.join(', ')}.`);
+      throw new AppError('invalid_store_key');
     }
     req.storeKey = key;
   });
@@ -106,25 +119,29 @@ export async function buildCommerceApp(opts: CommerceAppOptions): Promise<Commer
       await db.query('select 1');
       return { status: 'ok', db: db.kind };
     } catch {
-      return reply.status(503).send({ statusCode: 503, code: 'db_unavailable', message: 'The database does not answer.' });
+      return sendError(reply, toErrorBody(new AppError('db_unavailable')));
     }
   });
   app.get('/openapi.json', { config: { storeKey: false }, schema: { hide: true } }, async () => app.swagger());
 
-  // The API routes in one scope with their own error handler (field lists for validation errors).
+  // The API routes in one scope (errors: the service's handler, src/lib/errors.ts toErrorBody).
   await app.register(async (api) => {
-    api.setErrorHandler((err, req, reply) => {
-      const body = commerceErrorBody(err);
-      if (body.statusCode >= 500) req.log.error({ err }, 'request failed');
-      const retryAfter = (body.details as { retryAfter?: unknown } | undefined)?.retryAfter;
-      if (body.statusCode === 429 && typeof retryAfter === 'number') void reply.header('retry-after', String(retryAfter));
-      return reply.status(body.statusCode).send(body);
-    });
     await api.register(sessionRoutes);
     await api.register(accountRoutes);
     await api.register(profileRoutes);
     await api.register(outboxRoutes);
     await api.register(catalogueRoutes, { db, adminToken: config.ADMIN_TOKEN });
+    // carts, orders, wishlists and the price hand-over (src/commerce/README.md, carts and orders)
+    await api.register(priceRoutes);
+    await api.register(cartRoutes);
+    await api.register(orderRoutes);
+    await api.register(wishlistRoutes);
+    // the account's features (src/commerce/README.md, limit orders to data retention)
+    await api.register(limitOrderRoutes);
+    await api.register(depositRoutes);
+    await api.register(alertRoutes);
+    await api.register(newsletterRoutes);
+    await api.register(applicationRoutes);
   });
 
   // Housekeeping: dead tokens, old counters, abandoned anonymous customers, spent one-time tokens.
@@ -140,6 +157,7 @@ export async function buildCommerceApp(opts: CommerceAppOptions): Promise<Commer
   timer.unref();
   app.addHook('onClose', async () => {
     clearInterval(timer);
+    for (const job of ctx.jobs.values()) await job.stop();
     await outbox.close();
   });
 
@@ -150,10 +168,12 @@ export async function buildCommerceApp(opts: CommerceAppOptions): Promise<Commer
 async function purge(db: Db, now: Date, refreshTtlS: number): Promise<void> {
   await purgeExpiredTokens(db, now);
   await purgeRateState(db, now);
-  // Guests whose last session ended: nothing can reach their data any more.
+  // Guests whose last session ended: nothing can reach their data any more. A guest who placed an order
+  // stays: the order (kept for the shop's books) belongs to it.
   await db.query(
     `delete from customers c where c.kind = 'anonymous' and c.created_at < $1
-       and not exists (select 1 from tokens t where t.customer_id = c.id and t.expires_at > $2 and t.revoked_at is null)`,
+       and not exists (select 1 from tokens t where t.customer_id = c.id and t.expires_at > $2 and t.revoked_at is null)
+       and not exists (select 1 from orders o where o.customer_id = c.id)`,
     [addSeconds(now, -refreshTtlS), now],
   );
   await db.query('delete from one_time_tokens where expires_at < $1', [addSeconds(now, -86400)]);

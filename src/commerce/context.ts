@@ -2,18 +2,20 @@
 // helpers other commerce plugins (carts, orders, wishlists) call: storeKeyOf, requireAuth, requireUser.
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import { AppError } from '../lib/service.ts';
+import { AppError } from '../lib/errors.ts';
 import type { StoreKey } from '../stores.ts';
 import { authenticate, type AuthContext, type TokenLifetimes } from './auth/tokens.ts';
 import type { MergeHook } from './customers/merge.ts';
 import type { Db } from './db/index.ts';
 import type { Clock } from './lib/clock.ts';
+import type { Job } from './lib/jobs.ts';
 import type { Outbox } from './outbox/outbox.ts';
+import type { OrderRow } from './orders/model.ts';
 
 export type CommerceConfig = Pick<
   Config,
   'NODE_ENV' | 'LOG_LEVEL' | 'ACCESS_TOKEN_TTL_S' | 'REFRESH_TOKEN_TTL_S' | 'SMTP_URL' | 'MAIL_FROM' | 'TRUST_PROXY' | 'STORE_HOSTS' | 'PORT'
-  | 'ADMIN_TOKEN'
+  | 'ADMIN_TOKEN' | 'BANK_ACCOUNT_OWNER' | 'BANK_IBAN' | 'BANK_BIC' | 'BANK_ACCOUNT_NUMBER' | 'BANK_ROUTING_NUMBER'
 >;
 
 export interface CommerceContext {
@@ -24,7 +26,27 @@ export interface CommerceContext {
   outbox: Outbox;
   /** run inside the merge transaction when an anonymous customer's data moves into an account */
   mergeHooks: MergeHook[];
+  /** run inside the order transaction after an order is written (the deposit books its lots) */
+  orderPlacedHooks: OrderPlacedHook[];
+  /** run inside the account-deletion transaction, before the customer row goes (data kept by e-mail) */
+  accountDeletionHooks: AccountDeletionHook[];
+  /** told after a new price set became current (limit orders execute); never awaited by the hand-over */
+  priceSetListeners: ((setId: string) => void)[];
+  /** scheduled work of the plugins by name (limit orders, contact-data purge); tests run them directly */
+  jobs: Map<string, Job>;
 }
+
+export type OrderPlacedHook = (tx: Db, order: OrderRow, now: Date) => Promise<void>;
+
+export interface AccountDeletion {
+  customerId: string;
+  storeKey: StoreKey;
+  /** the account's e-mail (lower case), or null */
+  emailLower: string | null;
+  now: Date;
+}
+
+export type AccountDeletionHook = (tx: Db, account: AccountDeletion) => Promise<void>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -51,10 +73,10 @@ export async function requireAuth(req: FastifyRequest): Promise<AuthContext> {
   if (req.authContext) return req.authContext;
   const header = req.headers.authorization;
   const m = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-  if (!m) throw new AppError(401, 'token_required', 'This call needs an access token (Authorization: Bearer ...).');
+  if (!m) throw new AppError('token_required');
   const { db, clock } = req.server.commerce;
   const auth = await authenticate(db, m[1], req.storeKey, clock());
-  if (!auth) throw new AppError(401, 'invalid_token', 'The access token is invalid or has expired.');
+  if (!auth) throw new AppError('invalid_token');
   req.authContext = auth;
   return auth;
 }
@@ -62,7 +84,7 @@ export async function requireAuth(req: FastifyRequest): Promise<AuthContext> {
 /** Like requireAuth, and the token must be a signed-in customer's (403 user_token_required otherwise). */
 export async function requireUser(req: FastifyRequest): Promise<AuthContext> {
   const auth = await requireAuth(req);
-  if (auth.level !== 'User') throw new AppError(403, 'user_token_required', 'Please sign in to use this call.');
+  if (auth.level !== 'User') throw new AppError('user_token_required');
   return auth;
 }
 

@@ -1,15 +1,17 @@
 // Query parameters of the delivery API: parsing (Rails-style brackets, as storyblok-js-client sends
 // them), validation (a bad parameter is a 422 naming it, never a 500), filters, sorting and paging.
+import { AppError } from '../lib/errors.ts';
 import type { ApiStory } from './repository.ts';
 
 export type QueryValue = string | QueryValue[] | { [k: string]: QueryValue };
 export type QueryObject = { [k: string]: QueryValue };
 
-/** A bad parameter: answered 422 with the message (Storyblok validates v2 parameters the same way). */
-export class QueryError extends Error {
+/** A bad parameter: answered 422 invalid_parameter with the message (Storyblok validates v2 parameters
+ * the same way). */
+export class QueryError extends AppError {
   readonly param: string;
   constructor(param: string, message: string) {
-    super(message);
+    super('invalid_parameter', { message });
     this.name = 'QueryError';
     this.param = param;
   }
@@ -360,4 +362,9 @@ export function contentText(v: unknown, out: string[] = []): string[] {
   else if (Array.isArray(v)) v.forEach((x) => contentText(x, out));
   else if (v && typeof v === 'object') Object.values(v).forEach((x) => contentText(x, out));
   return out;
+}
+
+/** starts_with and friends without leading slashes (Storyblok accepts both). */
+export function cleanPrefix(v: string | undefined): string {
+  return (v ?? '').replace(/^\/+/, '');
 }

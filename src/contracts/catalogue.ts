@@ -3,9 +3,9 @@
 // routes) and the answers. The calls are ours (the spec does not show them); src/commerce/catalogue/
 // README.md explains each decision.
 import Type, { type Static } from 'typebox';
-import { MetalName, ProductType } from './pricing-attributes.ts';
+import { MetalName, ProductType, VatClass } from './pricing-attributes.ts';
 
-export { MetalName, ProductType };
+export { MetalName, ProductType, VatClass };
 
 export const Language = Type.Union([Type.Literal('de'), Type.Literal('en')]);
 export type Language = Static<typeof Language>;
@@ -144,6 +144,9 @@ export const StorefrontProduct = Type.Object({
   dutyFree: Type.Boolean(),
   /** false: no longer sold (only by-skus answers such products, so carts and limit orders can say so) */
   published: Type.Boolean(),
+  /** how the product is taxed (src/contracts/vat.ts turns it and the store country into a rate): the product
+   * page's price breakdown shows the VAT share of the price */
+  vatClass: VatClass,
 });
 export type StorefrontProduct = Static<typeof StorefrontProduct>;
 
@@ -178,6 +181,8 @@ export const ProductListQuery = Type.Object({
   /** fine weight range in grams, both ends included */
   fineWeightMin: Type.Optional(Type.Number({ minimum: 0, maximum: 1000000 })),
   fineWeightMax: Type.Optional(Type.Number({ minimum: 0, maximum: 1000000 })),
+  /** comma list of ISO 3166-1 alpha-2 codes of the country of origin: CH,AT */
+  country: Type.Optional(Type.String({ maxLength: 120, pattern: '^[A-Z]{2}(,[A-Z]{2})*$' })),
   /** comma list: available,preorder */
   availability: Type.Optional(Type.String({ maxLength: 60, pattern: list(availabilities) })),
   /** comma list: new,topseller */
@@ -229,6 +234,8 @@ export const ProductFacets = Type.Object({
   productType: Type.Array(FacetCount),
   manufacturer: Type.Array(FacetCount),
   weight: Type.Array(FacetCount),
+  /** country of origin (ISO code, name in the requested language) */
+  country: Type.Array(FacetCount),
   availability: Type.Array(FacetCount),
   deal: Type.Integer(),
 });
@@ -253,3 +260,36 @@ export const BySkusResponse = Type.Object({
   notFound: Type.Array(Type.String()),
 });
 export type BySkusResponse = Static<typeof BySkusResponse>;
+
+/** GET /products/{slug}/similar: how many products at most (default 4). */
+export const SimilarQuery = Type.Object({
+  language: Type.Optional(Type.Union([Language], { default: 'de' })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 12, default: 4 })),
+}, { additionalProperties: false });
+
+export const SimilarResponse = Type.Object({
+  /** the nearest products of the same metal and type, other product lines only, nearest weight first */
+  products: Type.Array(StorefrontProduct),
+});
+export type SimilarResponse = Static<typeof SimilarResponse>;
+
+/** A category of the shop (spec 2 "shop, item": /shop/{slug}), with its slug in both languages. */
+export const CatalogueCategory = Type.Object({
+  id: Type.String(),
+  name: TranslationMap,
+  slug: TranslationMap,
+  /** name and slug in the requested language */
+  localizedName: Type.String(),
+  localizedSlug: Type.String(),
+  /** the category this one narrows (gold-coins: gold); null at the top */
+  parent: Type.Union([Type.String(), Type.Null()]),
+  /** published products in it */
+  productCount: Type.Integer(),
+});
+export type CatalogueCategory = Static<typeof CatalogueCategory>;
+
+/** GET /categories: every category in the shop's order (metals, product types, metal and type, duty-free). */
+export const CategoriesResponse = Type.Object({
+  categories: Type.Array(CatalogueCategory),
+});
+export type CategoriesResponse = Static<typeof CategoriesResponse>;

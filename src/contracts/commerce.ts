@@ -292,6 +292,10 @@ export const OutboxMessage = Type.Object({
   html: Nullable(Type.String()),
   createdAt: IsoTimestamp,
   sentAt: Nullable(IsoTimestamp),
+  /** pending: not sent (yet; without SMTP_URL, and SMS, for good); sent; failed: delivery given up */
+  status: Type.Union([Type.Literal('pending'), Type.Literal('sent'), Type.Literal('failed')]),
+  /** failed delivery attempts so far */
+  failedAttempts: Type.Integer({ minimum: 0 }),
 });
 export type OutboxMessage = Static<typeof OutboxMessage>;
 export const OutboxResponse = Type.Object({ messages: Type.Array(OutboxMessage) });

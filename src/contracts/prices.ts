@@ -17,7 +17,7 @@ export const PriceCountry = Type.Union([
 export type PriceCountry = Static<typeof PriceCountry>;
 export const priceCountries: PriceCountry[] = ['AT', 'CH', 'DE', 'LI', 'US'];
 
-const IsoTimestamp = Type.String({ format: 'date-time', description: 'ISO 8601, UTC' });
+export const IsoTimestamp = Type.String({ format: 'date-time', description: 'ISO 8601, UTC' });
 
 // ---------------------------------------------------------------- product prices
 

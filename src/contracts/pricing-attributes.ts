@@ -10,6 +10,9 @@ export const MetalName = Type.Union([
 export type MetalName = Static<typeof MetalName>;
 export const metalNames: MetalName[] = ['gold', 'silver', 'platinum', 'palladium'];
 
+/** Grams of fine metal in a troy ounce: spot prices are per troy ounce, fine weights in grams. */
+export const TROY_OUNCE_GRAMS = 31.1034768;
+
 export const ProductType = Type.Union([
   Type.Literal('coin'), Type.Literal('bar'), Type.Literal('numismatic'), Type.Literal('accessory'),
 ]);
@@ -17,7 +20,7 @@ export type ProductType = Static<typeof ProductType>;
 
 /**
  * How a product is taxed. The price service turns class + store country into a VAT rate
- * (src/pricing/engine/vat.ts documents every rate and why):
+ * (src/contracts/vat.ts documents every rate and why):
  * - investment-gold: bars >= 995/1000 and gold coins >= 900/1000 minted after 1800 (EU Art. 344 VAT
  *   directive, Swiss MWSTG Art. 107 / 21 Abs. 2 Ziff. 26): no VAT in AT, CH, DE, LI.
  * - silver-coin: silver coins (in AT/DE sold under the margin scheme, see vat.ts).

@@ -1,28 +1,12 @@
 // Conventions shared by every HTTP service of this repository (commerce, prices, content, storefront):
-// pino logging without secrets, request ids, and errors answered as JSON { statusCode, code, message }.
+// pino logging without secrets, request ids, and errors answered as JSON { statusCode, code, message }
+// from the one error catalogue (errors.ts).
 import { randomUUID } from 'node:crypto';
-import Fastify, { LogController, type FastifyError, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { AppError, sendError, toErrorBody } from './errors.ts';
 
-/** An expected failure with a stable code. Services answer it as { statusCode, code, message }. */
-export class AppError extends Error {
-  readonly statusCode: number;
-  readonly code: string;
-  readonly details?: unknown;
-  constructor(statusCode: number, code: string, message: string, details?: unknown) {
-    super(message);
-    this.name = 'AppError';
-    this.statusCode = statusCode;
-    this.code = code;
-    this.details = details;
-  }
-}
-
-export interface ErrorBody {
-  statusCode: number;
-  code: string;
-  message: string;
-  details?: unknown;
-}
+// Where these lived before the catalogue; other modules import them from here.
+export { AppError, toErrorBody as errorBody, type ErrorBody } from './errors.ts';
 
 /** pino options: one JSON line per request, no tokens, cookies or passwords. */
 export function loggerOptions(level: string, service: string): FastifyServerOptions['logger'] {
@@ -71,17 +55,17 @@ export function createService(opts: ServiceOptions): FastifyInstance {
     // Router-level refusals (malformed percent-encoding, over-long path parameters, bad content types)
     // answer in the house format too, without echoing the URL back.
     frameworkErrors: (err, _req, reply) => {
-      const status = typeof err.statusCode === 'number' && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
-      const code = err.code === 'FST_ERR_MAX_PARAM_LENGTH' ? 'uri_too_long' : err.code === 'FST_ERR_BAD_URL' ? 'bad_url' : fastifyCode(err.code);
-      const message = code === 'uri_too_long' ? 'A path segment is too long.' : code === 'bad_url' ? 'The URL is not valid.' : 'The request is not valid.';
-      void (reply as unknown as { status(n: number): { send(b: ErrorBody): void } }).status(status).send({ statusCode: status, code, message });
+      const body = toErrorBody(err);
+      void sendError(reply as never, body.statusCode < 500 ? body : toErrorBody(new AppError('bad_request')));
     },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
   });
 
   // One line per request with id, route, status and duration (the storefront adds its store).
+  // Decision: liveness probes (every 30 s from the container runtime) are logged at debug only.
   app.addHook('onResponse', async (req, reply) => {
-    req.log.info(
+    const level = req.routeOptions.config?.operational ? 'debug' : 'info';
+    req.log[level](
       {
         method: req.method,
         route: req.routeOptions.url ?? 'unmatched',
@@ -93,57 +77,34 @@ export function createService(opts: ServiceOptions): FastifyInstance {
     );
   });
 
-  app.setErrorHandler((err: FastifyError | AppError, req, reply) => {
-    const body = errorBody(err);
+  // Liveness: 200 while this process answers at all, whatever its upstreams and database do (those are
+  // /health, the readiness answer). The container health check uses it; a failing liveness means restart.
+  app.get('/health/live', { config: { operational: true } }, async (_req, reply) => {
+    void reply.header('cache-control', 'no-store');
+    return { status: 'ok' as const };
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    const body = toErrorBody(err);
     if (body.statusCode >= 500) req.log.error({ err }, 'request failed');
-    if (body.statusCode === 429 && 'details' in err && typeof (err.details as { retryAfter?: number })?.retryAfter === 'number') {
-      void reply.header('retry-after', String((err.details as { retryAfter: number }).retryAfter));
-    }
-    return reply.status(body.statusCode).send(body);
+    return sendError(reply, body);
   });
 
   app.setNotFoundHandler((req, reply) => {
-    return reply.status(404).send({ statusCode: 404, code: 'not_found', message: `Route ${req.method} ${req.url.split('?')[0]} not found` });
+    return sendError(reply, toErrorBody(new AppError('not_found', { message: `Route ${req.method} ${req.url.split('?')[0]} not found` })));
   });
 
   return app;
-}
-
-/** Maps any thrown value to the JSON error body. Unexpected errors never leak their message. */
-export function errorBody(err: unknown): ErrorBody {
-  if (err instanceof AppError) {
-    return { statusCode: err.statusCode, code: err.code, message: err.message, ...(err.details !== undefined ? { details: err.details } : {}) };
-  }
-  const e = err as FastifyError & { validation?: unknown[]; validationContext?: string };
-  if (e && e.validation) {
-    return { statusCode: 400, code: 'validation_failed', message: `Invalid ${e.validationContext ?? 'request'}: ${e.message}` };
-  }
-  const status = typeof e?.statusCode === 'number' ? e.statusCode : 500;
-  if (status >= 400 && status < 500) {
-    // Fastify's own client errors (bad JSON, body too large, unsupported media type)
-    return { statusCode: status, code: fastifyCode(e?.code), message: e.message };
-  }
-  return { statusCode: 500, code: 'internal_error', message: 'An internal error occurred.' };
-}
-
-function fastifyCode(code: string | undefined): string {
-  switch (code) {
-    case 'FST_ERR_CTP_INVALID_JSON_BODY':
-    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
-      return 'invalid_json';
-    case 'FST_ERR_CTP_BODY_TOO_LARGE':
-      return 'body_too_large';
-    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
-      return 'unsupported_media_type';
-    default:
-      return 'bad_request';
-  }
 }
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** extra fields for the request log line (the storefront sets store) */
     logContext?: Record<string, unknown>;
+  }
+  interface FastifyContextConfig {
+    /** an operational route (GET /health/live): no store key or session needed, logged at debug */
+    operational?: boolean;
   }
 }
 

@@ -1,46 +1,93 @@
 // Running a process of this repository: read the configuration (a bad value stops start-up with a
 // message naming the variable), start, and on SIGTERM/SIGINT close (in-flight requests finish first)
-// and exit 0; a close that hangs longer than 15 s exits 1.
+// and exit 0; a close that hangs longer than 15 s exits 1. Every line the process writes is pino JSON:
+// start-up, shutdown, failures, and whatever a library prints with console.* (storyblok-js-client, for
+// one) - a log collector reads one format.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { format } from 'node:util';
+import pino, { type Logger, type LoggerOptions } from 'pino';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { loggerOptions } from './service.ts';
 
 export interface Started {
   close(): Promise<unknown>;
 }
 
-export async function runStandalone(name: string, start: (config: Config) => Promise<Started>): Promise<void> {
+/** Decision: a close that takes longer than this is stuck; the process exits 1 and is restarted. */
+const SHUTDOWN_TIMEOUT_MS = 15_000;
+
+/** The process's own logger (lifecycle lines), in the format of the services' request logs. */
+export function processLogger(name: string, level = 'info'): Logger {
+  return pino(loggerOptions(level, name) as LoggerOptions);
+}
+
+/** console.* of this process (libraries' messages) as log lines of `log`, so no plain text reaches the
+ * JSON log. */
+export function routeConsoleToLog(log: Logger): void {
+  const as = (level: 'debug' | 'info' | 'warn' | 'error') => (...args: unknown[]) => log[level]({ source: 'console' }, format(...args));
+  console.log = as('info');
+  console.info = as('info');
+  console.debug = as('debug');
+  console.warn = as('warn');
+  console.error = as('error');
+}
+
+/** Writes the last line synchronously before exiting (pino writes to stdout asynchronously otherwise). */
+function exitWith(log: Logger, code: number): never {
+  log.flush();
+  process.exit(code);
+}
+
+export async function runStandalone(name: string, start: (config: Config, log: Logger) => Promise<Started>): Promise<void> {
   let config: Config;
   try {
     config = loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
-      console.error(`Configuration error: ${err.message}`);
-      process.exit(1);
+      // no LOG_LEVEL to trust yet: the default level, which keeps fatal lines
+      const log = processLogger(name);
+      log.fatal({ variable: err.variable }, `Configuration error: ${err.message}`);
+      exitWith(log, 1);
     }
     throw err;
   }
+  const log = processLogger(name, config.LOG_LEVEL);
+  routeConsoleToLog(log);
+  process.on('uncaughtException', (err) => {
+    log.fatal({ err }, 'uncaught exception; exiting');
+    exitWith(log, 1);
+  });
+  process.on('unhandledRejection', (reason) => {
+    log.fatal({ err: reason }, 'unhandled rejection; exiting');
+    exitWith(log, 1);
+  });
+  process.on('warning', (warning) => log.warn({ warning: warning.name, reason: warning.message }, 'process warning'));
+
   let running: Started;
   try {
-    running = await start(config);
+    running = await start(config, log);
   } catch (err) {
-    console.error(`${name}: start-up failed: ${(err as Error).message}`);
-    process.exit(1);
+    log.fatal({ reason: (err as Error).message }, 'start-up failed');
+    exitWith(log, 1);
   }
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    console.log(`${name}: ${signal}, shutting down`);
+    log.info({ signal }, 'shutting down');
     setTimeout(() => {
-      console.error(`${name}: shutdown took longer than 15 s; exiting`);
-      process.exit(1);
-    }, 15_000).unref();
+      log.error({ timeoutMs: SHUTDOWN_TIMEOUT_MS }, 'shutdown took too long; exiting');
+      exitWith(log, 1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
     running.close().then(
-      () => process.exit(0),
+      () => {
+        log.info('shut down');
+        exitWith(log, 0);
+      },
       (err: unknown) => {
-        console.error(`${name}: shutdown failed: ${(err as Error).message}`);
-        process.exit(1);
+        log.error({ reason: (err as Error).message }, 'shutdown failed');
+        exitWith(log, 1);
       },
     );
   };

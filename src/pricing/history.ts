@@ -2,7 +2,8 @@
 // Float64Arrays (about 0.8 MB), filled from the feed's history at start and by every recalculation after.
 import { metalNames, type MetalName } from '../contracts/pricing-attributes.ts';
 import type { CurrencyCode, SnapshotPoint, SnapshotRange, SpotPriceType } from '../contracts/prices.ts';
-import { DAY_MS, HOUR_MS, perOunce, type SpotQuote } from './feed/types.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import { DAY_MS, HOUR_MS, perOunce, type SpotFeed, type SpotQuote } from './feed/types.ts';
 import { roundHalfUp } from './engine/product-prices.ts';
 
 // t, 4 metals x (bid, ask), EURUSD, USDCHF
@@ -100,4 +101,15 @@ export function createSpotHistory(capacity = HISTORY_CAPACITY): SpotHistory {
       return out;
     },
   };
+}
+
+/** A year of chart history before the first recalculation (the simulated feed computes it in well under a
+ * second; an HTTP feed may have none: charts then fill from now on). */
+export async function backfillHistory(feed: SpotFeed, history: SpotHistory, now: number, log: FastifyBaseLogger): Promise<void> {
+  try {
+    const points = await feed.history(now - 366 * DAY_MS, now);
+    for (const q of points) history.record(q);
+  } catch (err) {
+    log.warn({ reason: (err as Error).message }, 'spot history backfill failed; charts fill from now on');
+  }
 }

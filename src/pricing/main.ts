@@ -3,6 +3,7 @@
 import { servicePorts, type Config } from '../config.ts';
 import { isEntry, runStandalone } from '../lib/standalone.ts';
 import { buildPricingApp, type PricingApp } from './app.ts';
+import { createPriceHandOver, priceSetFromBook } from './price-handover.ts';
 import { createHttpProductSource } from './product-source.ts';
 
 export interface RunningPricingService {
@@ -16,6 +17,7 @@ export interface RunningPricingService {
 export async function startPricingService(config: Config, port = servicePorts(config).pricing): Promise<RunningPricingService> {
   const commerceUrl = config.COMMERCE_API_URL || `http://127.0.0.1:${servicePorts(config).commerce}`;
   const source = createHttpProductSource({ baseUrl: commerceUrl, adminToken: config.ADMIN_TOKEN });
+  const handOver = createPriceHandOver({ baseUrl: commerceUrl, adminToken: config.ADMIN_TOKEN });
   const app = await buildPricingApp({
     loadProducts: source.load,
     feedSource: config.PRICE_FEED,
@@ -23,8 +25,12 @@ export async function startPricingService(config: Config, port = servicePorts(co
     recalcIntervalS: config.PRICE_RECALC_INTERVAL_S,
     adminToken: config.ADMIN_TOKEN,
     logLevel: config.LOG_LEVEL,
+    handOver: (book, products, validUntilMs) => handOver.send(priceSetFromBook(book, products, validUntilMs)),
   });
-  app.addHook('onClose', async () => source.close());
+  app.addHook('onClose', async () => {
+    await source.close();
+    await handOver.close();
+  });
   await app.listen({ host: '127.0.0.1', port });
   const address = app.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;

@@ -5,6 +5,7 @@
 // sooner than a full interval.
 import type { FastifyBaseLogger } from 'fastify';
 import type { PricingAttributes } from '../contracts/pricing-attributes.ts';
+import { systemTimers, unref, type TimerHandle, type Timers } from '../lib/timers.ts';
 import { DAY_MS, HOUR_MS, type Clock, type SpotFeed } from './feed/types.ts';
 import type { SpotHistory } from './history.ts';
 import { buildPriceBook, usableProducts, type PriceBook } from './engine/price-book.ts';
@@ -19,10 +20,17 @@ export interface RecalculatorOptions {
   /** spec 9: 180 s */
   intervalMs: number;
   log: FastifyBaseLogger;
+  /** the schedule's timers (tests: a fake clock's); default the system's */
+  timers?: Timers;
   /** a cycle taking longer than this fails (a hanging upstream must not stop the cycle); default 30 s */
   timeoutMs?: number;
   /** first retry after a failure, doubled per failure up to intervalMs; default 5 s */
   retryMs?: number;
+  /**
+   * Hands the new book to the commerce service (price-handover.ts) before onFinished announces it. A
+   * rejection is logged and retried in the background; the announcement happens anyway.
+   */
+  handOver?: (book: PriceBook, products: PricingAttributes[], validUntilMs: number) => Promise<void>;
   onStarted: () => void;
   /** book: the good book after the cycle (the previous one if this cycle failed; null before any) */
   onFinished: (book: PriceBook | null, nextRecalculationAt: number) => void;
@@ -43,6 +51,9 @@ export interface Recalculator {
   recalculateNow(): Promise<RecalculationOutcome>;
 }
 
+/** Decision: a failed hand-over is tried again 4 times, retryMs apart, while its book is still the newest. */
+const HANDOVER_ATTEMPTS = 5;
+
 class CycleTimeout extends Error {
   readonly code = 'recalculation_timeout';
 }
@@ -50,28 +61,31 @@ class CycleTimeout extends Error {
 export function createRecalculator(opts: RecalculatorOptions): Recalculator {
   const timeoutMs = opts.timeoutMs ?? 30_000;
   const retryBaseMs = opts.retryMs ?? 5_000;
+  const timers = opts.timers ?? systemTimers;
   let book: PriceBook | null = null;
   let running: Promise<RecalculationOutcome> | null = null;
   let queued: Promise<RecalculationOutcome> | null = null;
-  let timer: NodeJS.Timeout | null = null;
+  let timer: TimerHandle | null = null;
   let stopped = true;
   let failures = 0;
   let lastError: string | null = null;
+  let handOverRetry: TimerHandle | null = null;
+  /** set by stop(): hand-over retries end with the service (they run also when the schedule never started) */
+  let closed = false;
 
   function schedule(delayMs: number): number {
-    if (timer) clearTimeout(timer);
+    if (timer) timers.clearTimeout(timer);
     timer = null;
     const next = opts.clock() + delayMs;
     if (stopped) return next;
-    timer = setTimeout(() => {
+    timer = unref(timers.setTimeout(() => {
       timer = null;
       void trigger();
-    }, delayMs);
-    timer.unref();
+    }, delayMs));
     return next;
   }
 
-  async function compute(): Promise<PriceBook> {
+  async function compute(): Promise<{ book: PriceBook; products: PricingAttributes[] }> {
     const [raw, quote] = await Promise.all([opts.loadProducts(), opts.feed.quote()]);
     const { products, skipped } = usableProducts(raw);
     if (skipped.length > 0) opts.log.warn({ skipped: skipped.slice(0, 20), skippedCount: skipped.length }, 'products without usable pricing attributes were not priced');
@@ -79,23 +93,47 @@ export function createRecalculator(opts: RecalculatorOptions): Recalculator {
     const dayBefore = opts.history.at(quote.t - DAY_MS, 2 * HOUR_MS);
     const next = buildPriceBook(products, quote, dayBefore, new Date(opts.clock()).toISOString());
     opts.history.record(quote);
-    return next;
+    return { book: next, products };
+  }
+
+  async function handOver(next: PriceBook, products: PricingAttributes[], attempt = 1): Promise<void> {
+    if (!opts.handOver) return;
+    if (handOverRetry) timers.clearTimeout(handOverRetry);
+    handOverRetry = null;
+    try {
+      await opts.handOver(next, products, Date.parse(next.lastRecalculatedAt) + opts.intervalMs);
+      if (attempt > 1) opts.log.info({ attempt, lastRecalculatedAt: next.lastRecalculatedAt }, 'price set handed over to commerce');
+    } catch (err) {
+      const e = err as { code?: unknown; message?: unknown };
+      const code = typeof e?.code === 'string' ? e.code : 'price_handover_failed';
+      const retry = attempt < HANDOVER_ATTEMPTS && !closed;
+      opts.log.warn({ code, reason: String(e?.message ?? err), attempt, retry, lastRecalculatedAt: next.lastRecalculatedAt },
+        'price hand-over to commerce failed; announcing the prices anyway');
+      if (!retry) return;
+      handOverRetry = unref(timers.setTimeout(() => {
+        handOverRetry = null;
+        // a newer book replaces this one at its own hand-over
+        if (book === next && !closed) void handOver(next, products, attempt + 1);
+      }, retryBaseMs));
+    }
   }
 
   async function cycle(): Promise<RecalculationOutcome> {
-    if (timer) clearTimeout(timer);
+    if (timer) timers.clearTimeout(timer);
     timer = null;
     const startedAt = performance.now();
     opts.onStarted();
     let outcome: RecalculationOutcome;
-    let guard: NodeJS.Timeout | undefined;
+    let guard: TimerHandle | undefined;
+    let priced: PricingAttributes[] = [];
     try {
-      const next = await Promise.race([
+      const { book: next, products } = await Promise.race([
         compute(),
         new Promise<never>((_, reject) => {
-          guard = setTimeout(() => reject(new CycleTimeout(`The recalculation took longer than ${timeoutMs} ms.`)), timeoutMs);
+          guard = timers.setTimeout(() => reject(new CycleTimeout(`The recalculation took longer than ${timeoutMs} ms.`)), timeoutMs);
         }),
       ]);
+      priced = products;
       book = next;
       failures = 0;
       lastError = null;
@@ -110,8 +148,10 @@ export function createRecalculator(opts: RecalculatorOptions): Recalculator {
       outcome = { ok: false, code, message };
       opts.log.warn({ code, reason: message, failures, keptLastRecalculatedAt: book?.lastRecalculatedAt ?? null }, 'price recalculation failed; keeping the last good prices');
     } finally {
-      clearTimeout(guard);
+      if (guard) timers.clearTimeout(guard);
     }
+    // commerce holds the new set before anyone is told to fetch it (ARCHITECTURE: price hand-over)
+    if (outcome.ok) await handOver(outcome.book, priced);
     const delay = outcome.ok ? opts.intervalMs : Math.min(opts.intervalMs, retryBaseMs * 2 ** Math.min(failures - 1, 16));
     const nextAt = schedule(delay);
     opts.onFinished(book, nextAt);
@@ -144,8 +184,11 @@ export function createRecalculator(opts: RecalculatorOptions): Recalculator {
     },
     stop() {
       stopped = true;
-      if (timer) clearTimeout(timer);
+      closed = true;
+      if (timer) timers.clearTimeout(timer);
       timer = null;
+      if (handOverRetry) timers.clearTimeout(handOverRetry);
+      handOverRetry = null;
     },
     recalculateNow: trigger,
   };

@@ -5,23 +5,24 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.ts';
 import { createService } from '../lib/service.ts';
 import { Cms } from './cms/reader.ts';
-import { registerSecurityHeaders } from './plugins/security.ts';
-import { registerStore, storeResolver } from './plugins/store.ts';
+import { securityPlugin } from './plugins/security.ts';
+import { storePlugin, storeResolver } from './plugins/store.ts';
 import { registerStatic } from './plugins/static.ts';
 import { registerHealth } from './routes/health.ts';
-import { registerPages } from './routes/pages.ts';
+import { pagesPlugin } from './routes/pages.ts';
 import { registerBuilds } from './routes/builds.ts';
 import { createRenderer } from './render/ssr.tsx';
+import { PageCache } from './render/page-cache.ts';
 import { loadAssets, type AssetManifest } from './render/assets.ts';
 import { CommerceHttp } from './commerce-client/http.ts';
-import { registerSessions, type SessionLayer } from './session/index.ts';
-import { registerApi } from './routes/api/index.ts';
+import { sessionPlugin, type SessionLayer } from './session/index.ts';
+import { apiPlugin } from './routes/api/index.ts';
 import { registerDevMailbox } from './routes/dev-mailbox.ts';
 import { hostTable } from '../stores.ts';
 import { createPriceHub, type PriceHub, type PriceHubOptions } from './price-hub/hub.ts';
 import { registerPriceRoutes } from './routes/prices.ts';
-// the live-prices header slot and the metal_price_chart CMS block, for the server render
-import '../../views/components/prices/register.ts';
+import { priceReader } from './price-hub/current-prices.ts';
+import { registerSeo } from './routes/seo.ts';
 
 export interface Upstreams {
   commerce: string;
@@ -57,16 +58,23 @@ export async function buildStorefrontApp(opts: StorefrontOptions): Promise<Store
   const resolver = storeResolver(config.STORE_HOSTS, config.DEFAULT_STORE);
   const commerce = new CommerceHttp({ baseUrl: opts.upstreams.commerce });
   app.addHook('onClose', async () => commerce.close());
-  const cms = new Cms({ endpoint: opts.upstreams.cms, token: config.CMS_TOKEN, cacheTtlMs: config.CMS_CACHE_TTL_S * 1000 });
+  const cms = new Cms({ endpoint: opts.upstreams.cms, token: config.CMS_TOKEN, previewToken: config.CMS_PREVIEW_TOKEN, cacheTtlMs: config.CMS_CACHE_TTL_S * 1000, log: app.log });
 
+  // Cross-cutting concerns are plugins with names and dependencies (fastify-plugin); the route plugins
+  // below are encapsulated, so the hooks they add (sessions, compression) run for their routes only.
   await app.register(fastifyCookie);
-  registerStore(app, resolver);
-  registerSecurityHeaders(app, { production });
+  await app.register(storePlugin, { resolver });
+  // spec 1: analytics only outside development, and only with a container configured
+  const analyticsId = production && config.ANALYTICS_CONTAINER_ID ? config.ANALYTICS_CONTAINER_ID : null;
+  await app.register(securityPlugin, { production, analytics: analyticsId !== null });
   // spec 3/9 session cookies: Secure, path /, SameSite Lax, living as long as the refresh token
-  const sessions = registerSessions(app, { http: commerce, flags: { secure: true, maxAgeS: config.REFRESH_TOKEN_TTL_S } });
-  registerApi(app, { sessions });
+  await app.register(sessionPlugin, { http: commerce, flags: { secure: true, maxAgeS: config.REFRESH_TOKEN_TTL_S } });
+  const sessions = app.sessions;
+  await app.register(apiPlugin, { commerce });
   registerDevMailbox(app, { commerce, assets, production });
   const renderer = createRenderer();
+  // Guest pages are kept as long as their CMS content is (render/page-cache.ts).
+  const pageCache = new PageCache({ ttlMs: config.CMS_CACHE_TTL_S * 1000 });
   // The price hub: one upstream socket per process, the browsers' sockets on /ws/prices (Origin: the
   // store hosts; plain localhost too outside production), prices answered from its cache.
   const originHosts = new Set(hostTable(config.STORE_HOSTS).keys());
@@ -90,16 +98,18 @@ export async function buildStorefrontApp(opts: StorefrontOptions): Promise<Store
   ], { renders: () => ({ ...renderer.stats }), priceHub: () => priceHub.health() });
   await registerStatic(app);
   registerBuilds(app, assets);
-  registerPages(app, {
+  registerSeo(app, { commerce, cms, ttlMs: config.CMS_CACHE_TTL_S * 1000 });
+  await app.register(pagesPlugin, {
     renderer,
     assets,
-    cms,
+    content: (store, lang) => cms.reader(store, lang),
     commerce,
-    resolver,
     maintenance: config.MAINTENANCE === 'on',
     streamTimeoutMs: opts.streamTimeoutMs ?? 10_000,
     production,
-    sessions,
+    pageCache,
+    prices: (store) => priceReader(priceHub, store),
+    analyticsId,
   });
   return { app, cms, commerce, priceHub, sessions };
 }

@@ -1,9 +1,8 @@
 // spec 2 route rules, as pure functions of the request: trailing slash, maintenance, the Austrian root
 // language rule, /news/articles, and the route guards (account, cart, pricelist).
 import { matchRoutes, type RouteObject } from 'react-router';
-import { languageOfPath, type Language, type StoreKey } from '../stores.ts';
-import { pathFor } from '../../views/routes.ts';
-import type { RouteHandle } from '../../views/router.tsx';
+import type { Language, StoreKey } from '../stores.ts';
+import { languageOfPath, pathFor, type RouteHandle } from '../screens.ts';
 
 export interface RuleInput {
   url: URL;
@@ -121,10 +120,4 @@ export function guard(handle: RouteHandle, input: RuleInput): RuleResult {
     default:
       return { kind: 'continue' };
   }
-}
-
-/** Only same-site absolute paths are followed after login (spec 8: external navigation refused). */
-export function safeRedirectPath(value: string | null | undefined, fallback: string): string {
-  if (!value || !value.startsWith('/') || value.startsWith('//') || value.startsWith('/\\')) return fallback;
-  return value;
 }

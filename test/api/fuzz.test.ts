@@ -25,6 +25,26 @@ const routes: [string, string, string[]][] = [
   ['PUT', `/api/me/addresses/${ID}/default`, ['shipping', 'billing']],
   ['POST', '/api/me/phone/verification', []],
   ['POST', '/api/me/phone/verification/verify', ['code']],
+  // carts, checkout, orders, wishlist (issue 9)
+  ['GET', '/api/carts', []],
+  ['POST', '/api/cart/items', ['transactionType', 'sku', 'quantity', 'deposit']],
+  ['POST', '/api/cart/scrap-items', ['metal', 'fineness', 'weightGrams']],
+  ['PUT', `/api/carts/${ID}/line-items`, ['sku', 'quantity', 'version']],
+  ['DELETE', `/api/carts/${ID}/line-items`, ['sku', 'version']],
+  ['DELETE', `/api/carts/${ID}/scrap-items/${ID}`, []],
+  ['PUT', `/api/carts/${ID}`, ['locale', 'shippingMethodId', 'paymentMethod', 'pickupStore', 'version']],
+  ['PUT', `/api/carts/${ID}/addresses`, ['email', 'shippingAddress', 'billingAddress', 'version']],
+  ['PUT', `/api/carts/${ID}/payout-account`, ['accountOwner', 'iban', 'bic', 'accountNumber', 'routingNumber']],
+  ['PUT', `/api/carts/${ID}/identity-document`, ['documentType', 'documentNumber', 'issuingCountry', 'expiryDate', 'dateOfBirth', 'placeOfBirth', 'nationality']],
+  ['POST', `/api/carts/${ID}/recalculate`, []],
+  ['PUT', `/api/carts/${ID}/coupon`, ['code']],
+  ['DELETE', `/api/carts/${ID}/coupon`, ['discountCodeId']],
+  ['GET', `/api/carts/${ID}/shipping-methods`, []],
+  ['POST', '/api/orders', ['cartId', 'comment', 'optInTrustedShops', 'utmParams', 'idempotencyKey']],
+  ['GET', `/api/orders/${ID}`, []],
+  ['GET', '/api/wishlist', []],
+  ['POST', '/api/wishlist/toggle', ['sku']],
+  ['DELETE', `/api/wishlist/items/${ID}`, []],
 ];
 
 /** Values of every JSON shape, plus strings that tend to break parsers, paths and SQL. */

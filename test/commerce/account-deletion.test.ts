@@ -18,7 +18,8 @@ t.test('deleting the account removes all personal data, order history, sessions 
   const now = api.clock();
   await api.db.query(`insert into orders (id, customer_id, store_key, order_number, created_at) values ($1, $2, 'ch', $3, $4)`, [randomUUID(), account.id, `CH-${Date.now()}`, now]);
   await api.db.query(
-    `insert into limit_orders (id, customer_id, store_key, number, sku, status, created_at) values ($1, $2, 'ch', $3, 'AU-1OZ', 'executed', $4)`,
+    `insert into limit_orders (id, customer_id, store_key, number, sku, status, created_at, quantity, target_cents, currency, country, expires_at)
+     values ($1, $2, 'ch', $3, 'AU-1OZ', 'executed', $4, 1, 100000, 'CHF', 'CH', $4)`,
     [randomUUID(), account.id, `L-${Date.now()}`, now],
   );
 
@@ -43,7 +44,8 @@ t.test('deletion is blocked while limit orders are open (limit_orders_exist)', a
   const session = await login(api, account);
   const id = randomUUID();
   await api.db.query(
-    `insert into limit_orders (id, customer_id, store_key, number, sku, status, created_at) values ($1, $2, 'ch', $3, 'AG-1KG', 'active', $4)`,
+    `insert into limit_orders (id, customer_id, store_key, number, sku, status, created_at, quantity, target_cents, currency, country, expires_at)
+     values ($1, $2, 'ch', $3, 'AG-1KG', 'active', $4, 1, 100000, 'CHF', 'CH', $4)`,
     [id, account.id, `L-${id}`, api.clock()],
   );
   const res = await api.call('DELETE', `/customers/${account.id}`, { token: session.accessToken, body: { password: PASSWORD } });

@@ -8,10 +8,11 @@ import { createRateLimiter } from '../../src/content/rate-limit.ts';
 import { loadRepository, StoryFileError, type ApiStory, type ContentLang } from '../../src/content/repository.ts';
 import { markdownToRichText, richTextToPlain } from '../../src/content/richtext.ts';
 import { storeKeys } from '../../src/stores.ts';
+import { pageBlockComponents } from '../../src/contracts/cms-blocks.ts';
 
 const repo = loadRepository();
 const view = (lang: ContentLang) => repo.view('published', lang);
-const KNOWN_BLOCKS = new Set(['hero', 'rich_text', 'faq', 'accordion', 'cards', 'notice', 'stores_list']);
+const KNOWN_BLOCKS = new Set<string>(pageBlockComponents);
 const plain = (v: unknown): string => JSON.stringify(v, (k, x) => (k === 'marks' ? undefined : x))
   .replace(/"(type|_uid|component|fieldtype|linktype|uuid|id)":"[^"]*",?/g, '');
 const storyText = (s: ApiStory) => plain(s.content);
@@ -33,7 +34,8 @@ t.test('every page is complete in German and English, with unique paths per stor
           seen[lang].add(c.path as string);
         }
         const body = c.body as { _uid: string; component: string }[];
-        t.ok(Array.isArray(body) && body.length > 0 && body.every((b) => KNOWN_BLOCKS.has(b.component) && b._uid), `${p.full_slug} body blocks`);
+        const after = (c.body_after ?? []) as { _uid: string; component: string }[];
+        t.ok(Array.isArray(body) && body.length > 0 && [...body, ...after].every((b) => KNOWN_BLOCKS.has(b.component) && b._uid), `${p.full_slug} body blocks`);
       }
     }
   }
@@ -71,8 +73,10 @@ t.test('the home page carries the shop promises in both languages', async (t) =>
   for (const s of ['180 Sekunden', '3–5 Werktagen', '30 Tagen', 'versichert', 'Anlagegold', 'Mehrwertsteuer']) t.match(de, s);
   for (const s of ['180 seconds', '3–5 business days', '30 days', 'insured', 'investment gold', 'VAT']) t.match(en, s);
   const body = view('default').bySlug.get('ch/home')!.content.body as { component: string; items?: { title: string }[] }[];
-  t.same(body.map((b) => b.component), ['hero', 'rich_text', 'cards', 'notice', 'faq']);
-  t.same(body[2].items!.map((i) => i.title), ['Gold kaufen', 'Silber kaufen', 'Edelmetalle verkaufen', 'Depot', 'Filialen']);
+  t.same(body.map((b) => b.component), [
+    'hero', 'slider', 'product_carousel', 'metal_price_chart', 'rich_text', 'cards', 'how_to_sell', 'notice', 'news', 'articles', 'faq', 'newsletter',
+  ]);
+  t.same(body.find((b) => b.component === 'cards')!.items!.map((i) => i.title), ['Gold kaufen', 'Silber kaufen', 'Edelmetalle verkaufen', 'Depot', 'Filialen']);
 });
 
 t.test('the stores story lists five stores with everything the store finder needs', async (t) => {

@@ -8,7 +8,8 @@ import { WebSocket } from 'ws';
 import { loadConfig } from '../../src/config.ts';
 import { buildPricingApp, type PricingApp, type PricingAppOptions } from '../../src/pricing/app.ts';
 import { buildStorefrontApp, type Storefront, type StorefrontOptions } from '../../src/storefront/app.ts';
-import type { BrowserPriceMessage } from '../../src/storefront/price-hub/contract.ts';
+import Compile from 'typebox/compile';
+import { BrowserPriceMessage } from '../../src/contracts/price-stream.ts';
 import { fixtureProducts } from '../pricing/fixtures.ts';
 
 export interface RunningPricing {
@@ -78,6 +79,8 @@ export async function startStorefront(pricesUrl: string, priceHub: StorefrontOpt
   };
 }
 
+const isBrowserMessage = Compile(BrowserPriceMessage);
+
 /** A browser's price socket: messages are queued so a test can wait for the next one of a type. */
 export interface BrowserSocket {
   ws: WebSocket;
@@ -97,7 +100,10 @@ export function browserSocket(port: number, opts: { host?: string; origin?: stri
   let cursor = 0;
   const waiters: (() => void)[] = [];
   ws.on('message', (data) => {
-    messages.push(JSON.parse(data.toString()) as BrowserPriceMessage);
+    const message: unknown = JSON.parse(data.toString());
+    // every frame the hub sends is one of the contract's messages, field for field
+    if (!isBrowserMessage.Check(message)) throw new Error(`the hub sent a message outside the contract: ${data.toString().slice(0, 300)}`);
+    messages.push(message);
     for (const w of waiters.splice(0)) w();
   });
   const closed = new Promise<number>((resolve) => ws.on('close', (code) => resolve(code)));

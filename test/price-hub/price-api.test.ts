@@ -3,7 +3,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import t from 'tap';
 import type { ProductPricesResponse } from '../../src/contracts/prices.ts';
-import type { StoreMetalPricesResponse, StoreProductPricesResponse, StoreSnapshotsResponse } from '../../src/storefront/price-hub/contract.ts';
+import type { StoreMetalPricesResponse, StoreProductPricesResponse, StoreSnapshotsResponse } from '../../src/contracts/price-stream.ts';
 import { etagMatches, parseSkus, pickEncoding } from '../../src/storefront/routes/prices.ts';
 import { fixtureSkus } from '../pricing/fixtures.ts';
 import { browserSocket, json, startPricing, startStorefront } from './helpers.ts';

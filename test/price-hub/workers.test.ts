@@ -1,6 +1,10 @@
 // The piscina tasks are pure functions: tested directly here, through the pool in the hub's tests.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import t from 'tap';
+import Compile from 'typebox/compile';
+import {
+  completeFinished, PricesFinishedMessage, productListJson, StoreMetalPricesResponse, StoreProductPricesResponse,
+} from '../../src/contracts/price-stream.ts';
 import { buildStorePayload } from '../../workers/price-payload.ts';
 import { downsample, type ChartPoint } from '../../workers/downsample.ts';
 import { startPricing } from './helpers.ts';
@@ -46,4 +50,20 @@ t.test('down-sampling keeps the first and last point and the extremes, and never
   t.ok(out.some((p) => p.centAmount === Math.max(...points.map((x) => x.centAmount))), 'the spike survives');
   t.ok(out.every((p, i) => i === 0 || p.t > out[i - 1].t), 'still ascending');
   t.equal(downsample({ points: points.slice(0, 50), target: 120 }).length, 50, 'short series come back whole');
+});
+
+t.test('what the workers build for browsers is the price-stream contract, field for field', async (t) => {
+  const pricing = await startPricing();
+  t.teardown(() => pricing.close());
+  const metalsText = await (await fetch(`${pricing.url}/api/prices/metals`)).text();
+  const productsText = await (await fetch(`${pricing.url}/api/prices/products?country=US&currency=USD`)).text();
+  const p = buildStorePayload({ key: 'US:USD', currency: 'USD', metalsText, productsText, nextRecalculationAt: '2026-11-22T10:03:00.000Z', validityMs: 180_000 });
+  const finished: unknown = JSON.parse(completeFinished(p.finishedPrefix, '2026-11-22T10:00:01.000Z'));
+  t.ok(Compile(PricesFinishedMessage).Check(finished), 'the Finished message');
+  t.ok(Compile(StoreMetalPricesResponse).Check(JSON.parse(Buffer.from(p.metals.json).toString())), 'GET /api/prices/metals');
+  const products: unknown = JSON.parse(Buffer.from(p.products.json).toString());
+  t.ok(Compile(StoreProductPricesResponse).Check(products), 'GET /api/prices/products');
+  t.same(JSON.parse(productListJson(p.fragments.slice(0, 2), p.lastRecalculatedAt)), {
+    products: (products as StoreProductPricesResponse).products.slice(0, 2), lastRecalculatedAt: p.lastRecalculatedAt,
+  }, 'a subset of skus from the fragments is the same shape');
 });

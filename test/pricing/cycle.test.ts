@@ -4,9 +4,22 @@ import WebSocket from 'ws';
 import Compile from 'typebox/compile';
 import { PriceSocketMessage } from '../../src/contracts/prices.ts';
 import { fixtureProducts, T0 } from './fixtures.ts';
-import { pricingApp, runningClock } from './helpers.ts';
+import { fakeTime, pricingApp } from './helpers.ts';
 
 const isMessage = Compile(PriceSocketMessage);
+
+const finished = (at: number, next: number) => ({
+  type: 'RecalculationProcessFinished', lastRecalculatedAt: new Date(at).toISOString(), nextRecalculationAt: new Date(next).toISOString(),
+});
+
+/** A ping answered by the service: everything it sent on this socket before has arrived. */
+async function roundTrip(ws: WebSocket): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    ws.once('pong', () => resolve());
+    ws.once('close', () => reject(new Error('the socket closed instead of answering')));
+    ws.ping();
+  });
+}
 
 /** Opens a real WebSocket to the app and collects its messages. */
 async function subscribe(t: Test, base: string, opts: WebSocket.ClientOptions = {}) {
@@ -36,30 +49,31 @@ async function subscribe(t: Test, base: string, opts: WebSocket.ClientOptions = 
   return { ws, messages, until };
 }
 
-t.test('every interval the socket announces Started, then Finished with a later lastRecalculatedAt', async (t) => {
-  const app = await pricingApp(t, { clock: runningClock(), recalcIntervalS: 0.2 });
+t.test('every 180 s the socket announces Started, then Finished with the new lastRecalculatedAt', async (t) => {
+  const { time, clock, timers } = fakeTime();
+  // no heartbeat within these minutes of fake time: pongs need real network turns (the heartbeat's own test)
+  const app = await pricingApp(t, { clock, timers, heartbeatMs: 86_400_000 });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
-  const { messages, until } = await subscribe(t, base);
-  await until(6);
-  // on connect: the current state (Finished of the first cycle, or Started if one was running)
-  const cycles = messages.slice(messages[0].type === 'RecalculationProcessFinished' ? 1 : 0);
-  const started = cycles.findIndex((m) => m.type === 'RecalculationProcessStarted');
-  const seq = cycles.slice(started, started + 4);
-  t.same(seq.map((m) => m.type), [
-    'RecalculationProcessStarted', 'RecalculationProcessFinished', 'RecalculationProcessStarted', 'RecalculationProcessFinished',
-  ]);
-  const [a, b] = [seq[1], seq[3]].map((m) => (m.type === 'RecalculationProcessFinished' ? Date.parse(m.lastRecalculatedAt) : NaN));
-  t.ok(b > a, 'lastRecalculatedAt advances');
-  t.ok(b - a >= 150 && b - a < 2000, `about one interval apart (${b - a} ms)`);
-  const last = seq[3];
-  if (last.type === 'RecalculationProcessFinished') {
-    t.ok(Date.parse(last.nextRecalculationAt) - Date.parse(last.lastRecalculatedAt) <= 250, 'announces when the prices expire');
-  }
+  const sub = await subscribe(t, base);
+  const [hello] = await sub.until(1);
+  t.same(hello, finished(T0, T0 + 180_000), 'on connect: the current prices and when they expire');
+
+  await time.tickAsync(179_999);
+  await roundTrip(sub.ws);
+  t.equal(sub.messages.length, 1, 'nothing before the interval is over');
+
+  await time.tickAsync(1);
+  const cycle = (await sub.until(3)).slice(1);
+  t.same(cycle, [{ type: 'RecalculationProcessStarted' }, finished(T0 + 180_000, T0 + 360_000)]);
+
+  await time.tickAsync(180_000);
+  t.same((await sub.until(5)).slice(3), [{ type: 'RecalculationProcessStarted' }, finished(T0 + 360_000, T0 + 540_000)], 'and again');
+
   const health = (await app.inject('/health')).json();
   t.equal(health.subscribers, 1);
-  t.equal(typeof health.recalculating, 'boolean');
+  t.equal(health.recalculating, false);
   const prices = (await app.inject('/api/prices/products?country=CH&currency=CHF')).json();
-  t.ok(Date.parse(prices.lastRecalculatedAt) >= a, 'the HTTP prices come from the announced recalculations');
+  t.equal(prices.lastRecalculatedAt, new Date(T0 + 360_000).toISOString(), 'the HTTP prices are the announced ones');
 });
 
 t.test('a new subscriber is told at once when the prices it should fetch were made', async (t) => {
@@ -84,21 +98,32 @@ t.test('subscribers that leave are no longer counted', async (t) => {
   t.equal((await app.inject('/health')).json().subscribers, 2);
   one.ws.close();
   await once(one.ws, 'close');
-  const deadline = Date.now() + 2000;
+  // the server notices the close a moment after the client (a bound, not a timing)
+  const deadline = Date.now() + 10_000;
   while ((await app.inject('/health')).json().subscribers !== 1 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
   t.equal((await app.inject('/health')).json().subscribers, 1);
 });
 
 t.test('a subscriber that stops answering pings is dropped; one that answers stays', async (t) => {
-  // 300 ms leaves a loaded test machine time to answer; the alive client must survive two more rounds.
-  const app = await pricingApp(t, { heartbeatMs: 300 });
+  const { time, timers } = fakeTime();
+  const app = await pricingApp(t, { timers, heartbeatMs: 30_000 });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   const mute = await subscribe(t, base, { autoPong: false });
   const alive = await subscribe(t, base);
-  const [code] = await once(mute.ws, 'close');
-  t.equal(code, 1006, 'terminated by the server');
-  await new Promise((r) => setTimeout(r, 700));
-  t.equal(alive.ws.readyState, WebSocket.OPEN);
+  const beat = async () => {
+    const pinged = once(alive.ws, 'ping');
+    await time.tickAsync(30_000);
+    await pinged;
+    // the answer to the ping went out before this round trip: the service has it now
+    await roundTrip(alive.ws);
+  };
+  await beat();
+  const closed = once(mute.ws, 'close');
+  await beat();
+  const [code] = await closed;
+  t.equal(code, 1006, 'the silent one is terminated by the server at the next heartbeat');
+  await beat();
+  t.equal(alive.ws.readyState, WebSocket.OPEN, 'the answering one stays');
   t.equal((await app.inject('/health')).json().subscribers, 1);
 });
 
@@ -169,9 +194,15 @@ t.test('an admin recalculation during a running one waits for a fresh one that r
 });
 
 t.test('a hanging catalogue call fails the cycle after the guard time instead of stopping the prices', async (t) => {
-  const app = await pricingApp(t, { autoStart: false, recalcTimeoutMs: 100, loadProducts: () => new Promise(() => {}) });
+  const { time, timers } = fakeTime();
+  const app = await pricingApp(t, { autoStart: false, timers, recalcTimeoutMs: 30_000, loadProducts: () => new Promise(() => {}) });
   await app.ready();
-  const res = await app.inject({ method: 'POST', url: '/admin/recalculate' });
+  const answer = app.inject({ method: 'POST', url: '/admin/recalculate' });
+  while (!app.pricing.recalculator.recalculating()) await new Promise((r) => setImmediate(r));
+  await time.tickAsync(29_999);
+  t.equal(app.pricing.recalculator.recalculating(), true, 'still waiting just before the guard time');
+  await time.tickAsync(1);
+  const res = await answer;
   t.equal(res.statusCode, 503);
   t.match(res.json().message, /recalculation_timeout/);
   t.equal((await app.inject('/health')).json().recalculating, false);

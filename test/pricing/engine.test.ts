@@ -5,7 +5,7 @@ import { priceCountries, priceCurrencies, type PriceCountry, type ProductPrice }
 import {
   buyTiers, CARD_SURCHARGE_BP, currencySpot, priceProduct, roundHalfUp, TROY_OUNCE_GRAMS,
 } from '../../src/pricing/engine/product-prices.ts';
-import { vatFor } from '../../src/pricing/engine/vat.ts';
+import { vatFor } from '../../src/contracts/vat.ts';
 import { metalPrices } from '../../src/pricing/engine/metal-prices.ts';
 import { buildPriceBook, usableProducts } from '../../src/pricing/engine/price-book.ts';
 import { fixtureProducts, product, roundQuote, T0 } from './fixtures.ts';

@@ -30,13 +30,15 @@ t.test('the simulated feed', async (t) => {
     t.same(a.at(T0 - 2 * YEAR), b.at(T0 - 2 * YEAR));
   });
 
-  t.test('generates a year of hourly history in well under a second', async (t) => {
+  t.test('generates a year of hourly history fast enough to fill the charts at start-up', async (t) => {
     const feed = createSimulatedFeed({ seed: 20261122, clock: () => T0 });
     const started = performance.now();
     const points = await feed.history(T0 - YEAR, T0);
     const ms = performance.now() - started;
     t.equal(points.length, 366 * 24 + 1);
-    t.ok(ms < 1000, `took ${ms.toFixed(0)} ms`);
+    // A bound, not a measurement: about 40 ms on this machine; 5 s would still start the service, and no
+    // load on a shared two-core machine slows it a hundredfold.
+    t.ok(ms < 5000, `took ${ms.toFixed(0)} ms`);
     t.ok(points.every((q, i) => i === 0 || q.t - points[i - 1].t === HOUR_MS), 'hourly');
   });
 

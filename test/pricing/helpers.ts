@@ -1,4 +1,6 @@
 import type { Test } from 'tap';
+import FakeTimers from '@sinonjs/fake-timers';
+import type { Timers } from '../../src/lib/timers.ts';
 import { buildPricingApp, type PricingApp, type PricingAppOptions } from '../../src/pricing/app.ts';
 import { fixtureProducts, T0 } from './fixtures.ts';
 
@@ -15,8 +17,19 @@ export async function pricingApp(t: Test, opts: Partial<PricingAppOptions> = {})
   return app;
 }
 
-/** A clock that starts at T0 and runs with real time, for tests that watch timestamps advance. */
-export function runningClock(): () => number {
-  const started = Date.now();
-  return () => T0 + (Date.now() - started);
+/** A fake clock (@sinonjs/fake-timers) as the service's time and timers: tests move time with tickAsync. */
+export function fakeTime(start = T0): { time: FakeClock; clock: () => number; timers: Timers } {
+  const time = FakeTimers.createClock(start);
+  return {
+    time,
+    clock: () => time.now,
+    timers: {
+      setTimeout: (fn, ms) => time.setTimeout(fn, ms),
+      clearTimeout: (h) => time.clearTimeout(h as never),
+      setInterval: (fn, ms) => time.setInterval(fn, ms),
+      clearInterval: (h) => time.clearInterval(h as never),
+    },
+  };
 }
+
+export type FakeClock = ReturnType<typeof FakeTimers.createClock>;

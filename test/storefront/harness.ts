@@ -14,6 +14,8 @@ export interface Harness {
   cmsUrl: string;
   config: Config;
   get(host: string, path: string, headers?: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; text: string }>;
+  /** the body as bytes, not decoded (compression tests) */
+  getRaw(host: string, path: string, headers?: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>;
   close(): Promise<void>;
 }
 
@@ -51,6 +53,10 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     async get(host, path, headers = {}) {
       const res = await request(`http://127.0.0.1:${port}${path}`, { headers: { host: `${host}:${port}`, ...headers } });
       return { status: res.statusCode, headers: res.headers, text: await res.body.text() };
+    },
+    async getRaw(host, path, headers = {}) {
+      const res = await request(`http://127.0.0.1:${port}${path}`, { headers: { host: `${host}:${port}`, ...headers } });
+      return { status: res.statusCode, headers: res.headers, body: Buffer.from(await res.body.arrayBuffer()) };
     },
     async close() {
       await app.close();

@@ -18,7 +18,8 @@ function run(env: Record<string, string>) {
 t.test('a bad configuration value stops start-up and names the variable', async (t) => {
   const p = run({ PORT: 'eighty' });
   t.equal(await p.exited, 1);
-  t.match(p.output(), /Configuration error: Invalid PORT="eighty": accepts an integer 1-65531\./);
+  // one JSON log line (src/lib/standalone.ts): the quotes of the value are escaped
+  t.match(p.output(), /Configuration error: Invalid PORT=\\"eighty\\": accepts an integer 1-65531\./);
 });
 
 t.test('SIGTERM finishes the request in flight and exits 0', { timeout: 90_000 }, async (t) => {

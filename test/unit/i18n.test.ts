@@ -1,6 +1,7 @@
 import t from 'tap';
-import { formatDate, formatMoney, localeKeys, translator } from '../../views/lib/i18n.ts';
-import { canonicalHosts, hostTable, languageOfPath, storeForHost } from '../../src/stores.ts';
+import { formatDate, formatMoney, localeKeys, translator } from '../../src/i18n.ts';
+import { canonicalHosts, hostTable, storeForHost } from '../../src/stores.ts';
+import { languageOfPath, localizedPath, unprefixedPath } from '../../src/screens.ts';
 
 t.test('both languages hold exactly the same keys', async (t) => {
   const { en, de } = localeKeys();
@@ -51,4 +52,13 @@ t.test('/en paths are English, all others German', async (t) => {
   t.equal(languageOfPath('/en/shop'), 'en');
   t.equal(languageOfPath('/english'), 'de');
   t.equal(languageOfPath('/'), 'de');
+});
+
+t.test('the language prefix is added and removed in one place', async (t) => {
+  t.equal(localizedPath('en', '/'), '/en');
+  t.equal(localizedPath('en', '/shop'), '/en/shop');
+  t.equal(localizedPath('de', '/shop'), '/shop');
+  t.equal(unprefixedPath('/en'), '/');
+  t.equal(unprefixedPath('/en/privacy-policy'), '/privacy-policy');
+  t.equal(unprefixedPath('/english'), '/english');
 });

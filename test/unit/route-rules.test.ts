@@ -1,5 +1,6 @@
 import t from 'tap';
-import { guard, matchScreen, pageRules, prefersEnglish, safeRedirectPath, type RuleInput } from '../../src/storefront/route-rules.ts';
+import { guard, matchScreen, pageRules, prefersEnglish, type RuleInput } from '../../src/storefront/route-rules.ts';
+import { safeRedirectPath } from '../../src/screens.ts';
 import { buildRoutes } from '../../views/router.tsx';
 
 const routes = buildRoutes(() => undefined);
@@ -76,8 +77,8 @@ t.test('the cart page needs type buy or sell and shows the buy cart otherwise', 
 });
 
 t.test('every screen of the route table matches its own paths in both languages', async (t) => {
-  const { shopRoutes } = await import('../../views/routes.ts');
-  for (const r of shopRoutes) {
+  const { screenList } = await import('../../src/screens.ts');
+  for (const r of screenList) {
     for (const lang of ['de', 'en'] as const) {
       const path = r.paths[lang].replace(/:\w+/g, 'x-1').replace(/\*$/, r.id === 'cmsPage' ? 'some/page' : 'gold');
       const m = matchScreen(routes, path);

@@ -1,135 +1,160 @@
-// CMS blocks (spec 2 block types). Unknown components render nothing: content can run ahead of code.
+// CMS blocks (spec 2 block types), from the shop's Block type (src/contracts/content.ts; the storefront
+// reshapes Storyblok's blocks into it and drops unknown ones). One explicit table maps every block type to
+// its view: a type without a view fails the typecheck.
 import type { ComponentType } from 'react';
-import { Link } from 'react-router';
-import type { CmsBlock } from '../lib/cms-types.ts';
+import type { Block, BlockType } from '../../src/contracts/content.ts';
 import { RichText } from './RichText.tsx';
+import { PriceChart, chartRanges } from '../components/prices/PriceChart.tsx';
+import { metalOrder } from '../components/prices/format.ts';
+import type { MetalName, SnapshotRange } from '../../src/contracts/prices.ts';
+import { SmartLink } from './SmartLink.tsx';
+import { Icon } from './Icon.tsx';
+import { BannerBlock, Slider } from './Banner.tsx';
+import { ProductCards, ProductCarousel } from './Products.tsx';
+import { ArticlesBlock, NewsBlock } from './Articles.tsx';
+import { OldMetalCalculator } from './OldMetalCalculator.tsx';
+import { ContactData } from './ContactData.tsx';
+import { Newsletter, WhistleblowerForm } from './FormBlocks.tsx';
+import { HowToSell } from './HowToSell.tsx';
+import { Video } from './Video.tsx';
+import { StoresList } from './StoresList.tsx';
+import { TeaserListsContext, type TeaserLists } from './teaser-lists.ts';
 
-type BlockProps = { block: CmsBlock };
+export { SmartLink };
 
-const str = (v: unknown): string => (typeof v === 'string' ? v : '');
-const list = (v: unknown): CmsBlock[] => (Array.isArray(v) ? (v as CmsBlock[]) : []);
-/** Storyblok link fields are objects ({ cached_url, url, linktype }); plain strings are accepted too. */
-export function linkHref(v: unknown): string {
-  if (typeof v === 'string') return v;
-  if (v && typeof v === 'object') {
-    const o = v as { url?: string; cached_url?: string; linktype?: string };
-    const u = o.url || o.cached_url || '';
-    return o.linktype === 'story' && u && !u.startsWith('/') ? `/${u}` : u;
-  }
-  return '';
-}
-function imageSrc(v: unknown): string {
-  if (typeof v === 'string') return v;
-  if (v && typeof v === 'object') return str((v as { filename?: string }).filename);
-  return '';
-}
-function imageAlt(v: unknown, fallback: string): string {
-  if (v && typeof v === 'object') return str((v as { alt?: string }).alt) || fallback;
-  return fallback;
-}
+type BlockOf<T extends BlockType> = Extract<Block, { type: T }>;
+type BlockView<T extends BlockType> = ComponentType<{ block: BlockOf<T> }>;
 
-function SmartLink({ href, className, children }: { href: string; className?: string; children: React.ReactNode }) {
-  if (href.startsWith('/') && !href.startsWith('//')) return <Link to={href} className={className}>{children}</Link>;
-  if (/^https:\/\//.test(href)) return <a href={href} className={className} rel="noopener noreferrer">{children}</a>;
-  return <span className={className}>{children}</span>;
-}
-
-function Hero({ block }: BlockProps) {
-  const href = linkHref(block.cta_link);
-  const img = imageSrc(block.image);
+function Hero({ block }: { block: BlockOf<'hero'> }) {
   return (
     <section className="block hero">
       <div className="container hero-inner">
         <div className="hero-copy">
-          <h1>{str(block.headline) || str(block.title)}</h1>
-          {block.text ? (typeof block.text === 'string' ? <p className="hero-text">{block.text}</p> : <RichText doc={block.text} />) : null}
-          {href && str(block.cta_label) ? <SmartLink href={href} className="button button-primary">{str(block.cta_label)}</SmartLink> : null}
+          <h1>{block.headline}</h1>
+          <RichText doc={block.text} className="hero-text" />
+          {block.cta ? <SmartLink href={block.cta.href} className="button button-primary">{block.cta.label}</SmartLink> : null}
         </div>
-        {img ? <img className="hero-image" src={img} alt={imageAlt(block.image, '')} width={400} height={400} fetchPriority="high" /> : null}
+        {block.image ? <img className="hero-image" src={block.image.src} alt={block.image.alt} width={400} height={400} fetchPriority="high" /> : null}
       </div>
     </section>
   );
 }
 
-function RichTextBlock({ block }: BlockProps) {
+function RichTextBlock({ block }: { block: BlockOf<'rich_text'> }) {
   return (
     <section className="block container prose">
-      {str(block.headline) ? <h2>{str(block.headline)}</h2> : null}
-      <RichText doc={block.text ?? block.content ?? block.body} />
+      {block.headline ? <h2>{block.headline}</h2> : null}
+      <RichText doc={block.text} />
     </section>
   );
 }
 
-function Faq({ block }: BlockProps) {
-  const items = list(block.items);
+export function Disclosures({ headline, items }: { headline?: string; items: { id: string; summary: string; text: BlockOf<'faq'>['items'][number]['answer'] }[] }) {
   return (
     <section className="block container faq">
-      {str(block.headline) || str(block.title) ? <h2>{str(block.headline) || str(block.title)}</h2> : null}
+      {headline ? <h2>{headline}</h2> : null}
       {items.map((item) => (
-        <details key={item._uid} className="disclosure">
-          <summary>{str(item.question) || str(item.title)}</summary>
-          <RichText doc={item.answer ?? item.text ?? item.content} />
+        <details key={item.id} className="disclosure">
+          <summary>{item.summary}</summary>
+          <RichText doc={item.text} />
         </details>
       ))}
     </section>
   );
 }
 
-function Cards({ block }: BlockProps) {
-  const items = list(block.items ?? block.cards);
+function Faq({ block }: { block: BlockOf<'faq'> }) {
+  return <Disclosures headline={block.headline} items={block.items.map((i) => ({ id: i.id, summary: i.question, text: i.answer }))} />;
+}
+
+function Accordion({ block }: { block: BlockOf<'accordion'> }) {
+  return <Disclosures headline={block.headline} items={block.items.map((i) => ({ id: i.id, summary: i.title, text: i.text }))} />;
+}
+
+function Cards({ block }: { block: BlockOf<'cards'> }) {
   return (
     <section className="block container">
-      {str(block.headline) || str(block.title) ? <h2>{str(block.headline) || str(block.title)}</h2> : null}
+      {block.headline ? <h2>{block.headline}</h2> : null}
       <ul className="cards">
-        {items.map((item) => {
-          const href = linkHref(item.link);
-          const img = imageSrc(item.image);
-          return (
-            <li key={item._uid} className="card">
-              {img ? <img src={img} alt="" width={320} height={200} loading="lazy" /> : null}
-              <h3>{href ? <SmartLink href={href}>{str(item.title)}</SmartLink> : str(item.title)}</h3>
-              {typeof item.text === 'string' ? <p>{item.text}</p> : <RichText doc={item.text} />}
-            </li>
-          );
-        })}
+        {block.items.map((item) => (
+          <li key={item.id} className="card">
+            {item.image ? <img src={item.image.src} alt="" width={320} height={200} loading="lazy" /> : null}
+            {item.icon ? <span className="card-icon"><Icon name={item.icon} /></span> : null}
+            <h3>{item.title}</h3>
+            <p>{item.text}</p>
+            {item.link ? <SmartLink href={item.link.href} className="card-link">{item.link.label}</SmartLink> : null}
+          </li>
+        ))}
       </ul>
     </section>
   );
 }
 
-function Notice({ block }: BlockProps) {
-  const tone = str(block.tone) || str(block.type) || 'info';
+function Notice({ block }: { block: BlockOf<'notice'> }) {
   return (
-    <aside className={`block container notice notice-${tone === 'warning' ? 'warning' : 'info'}`}>
-      {str(block.title) || str(block.headline) ? <p className="notice-title">{str(block.title) || str(block.headline)}</p> : null}
-      {typeof block.text === 'string' ? <p>{block.text}</p> : <RichText doc={block.text} />}
+    <aside className={`block container notice notice-${block.tone}`}>
+      {block.title ? <p className="notice-title">{block.title}</p> : null}
+      <RichText doc={block.text} />
     </aside>
   );
 }
 
-const registry: Record<string, ComponentType<BlockProps>> = {
-  hero: Hero,
-  banner: Hero,
-  rich_text: RichTextBlock,
-  richtext: RichTextBlock,
-  faq: Faq,
-  accordion: Faq,
-  cards: Cards,
-  notice: Notice,
-};
-
-/** Lets later capabilities add block types (product carousel, metal price chart, ...). */
-export function registerBlock(component: string, render: ComponentType<BlockProps>) {
-  registry[component] = render;
+function MetalPriceChart({ block }: { block: BlockOf<'metal_price_chart'> }) {
+  const metal = metalOrder.includes(block.metal as MetalName) ? (block.metal as MetalName) : undefined;
+  const range = chartRanges.includes(block.range as SnapshotRange) ? (block.range as SnapshotRange) : undefined;
+  return (
+    <div className="block container">
+      <PriceChart metal={metal} range={range} title={block.headline} />
+    </div>
+  );
 }
 
-export function Blocks({ blocks }: { blocks: CmsBlock[] | undefined }) {
+/** Layout only: the blocks side by side from 768 px, stacked below (no nested sections). */
+function Section({ block }: { block: BlockOf<'section'> }) {
   return (
+    <section className={`block section section-cols-${block.columns}`}>
+      {block.headline ? <h2 className="container">{block.headline}</h2> : null}
+      <div className="container section-grid">
+        <Blocks blocks={block.blocks} />
+      </div>
+    </section>
+  );
+}
+
+const views: { [T in BlockType]: BlockView<T> } = {
+  hero: Hero,
+  banner: BannerBlock,
+  slider: Slider,
+  rich_text: RichTextBlock,
+  faq: Faq,
+  accordion: Accordion,
+  cards: Cards,
+  notice: Notice,
+  stores_list: StoresList,
+  metal_price_chart: MetalPriceChart,
+  product_carousel: ProductCarousel,
+  product_cards: ProductCards,
+  news: NewsBlock,
+  articles: ArticlesBlock,
+  old_metal_calculator: OldMetalCalculator,
+  contact_data: ContactData,
+  newsletter: Newsletter,
+  whistleblower_form: WhistleblowerForm,
+  how_to_sell: HowToSell,
+  video: Video,
+  section: Section,
+};
+
+/** The blocks of a page. lists: the page's deferred teaser lists (loaders: teaserLists), for its news and
+ * articles blocks; nested Blocks (sections) inherit them. */
+export function Blocks({ blocks, lists }: { blocks: Block[] | undefined; lists?: Promise<TeaserLists> | TeaserLists | null }) {
+  const out = (
     <>
       {(blocks ?? []).map((b) => {
-        const C = registry[b.component];
-        return C ? <C key={b._uid} block={b} /> : null;
+        const View = views[b.type] as BlockView<typeof b.type>;
+        return <View key={b.id} block={b as never} />;
       })}
     </>
   );
+  return lists === undefined ? out : <TeaserListsContext.Provider value={lists}>{out}</TeaserListsContext.Provider>;
 }

@@ -1,70 +1,40 @@
-// Renders Storyblok richtext JSON as React elements: no HTML strings, so content cannot inject markup.
+// Renders the shop's RichDoc (reshaped from Storyblok richtext by the storefront) as React elements: no
+// HTML strings, so content cannot inject markup; hrefs arrive checked (site paths, https, mailto, tel).
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../components/ShopLink.tsx';
+import type { RichDoc, RichNode } from '../../src/contracts/content.ts';
 
-export interface RichNode {
-  type: string;
-  text?: string;
-  attrs?: Record<string, unknown>;
-  marks?: { type: string; attrs?: Record<string, unknown> }[];
-  content?: RichNode[];
+function renderText(node: Extract<RichNode, { type: 'text' }>, key: number): ReactNode {
+  let out: ReactNode = node.text;
+  if (node.bold) out = <strong>{out}</strong>;
+  if (node.italic) out = <em>{out}</em>;
+  if (node.href?.startsWith('/')) return <Link key={key} to={node.href}>{out}</Link>;
+  if (node.href) return <a key={key} href={node.href} rel="noopener noreferrer">{out}</a>;
+  return typeof out === 'string' ? out : <span key={key}>{out}</span>;
 }
 
-function safeHref(href: unknown): string | null {
-  if (typeof href !== 'string') return null;
-  if (href.startsWith('/') && !href.startsWith('//')) return href;
-  if (/^(https:|mailto:|tel:)/i.test(href)) return href;
-  return null;
-}
-
-function renderText(node: RichNode, key: number): ReactNode {
-  let out: ReactNode = node.text ?? '';
-  for (const mark of node.marks ?? []) {
-    switch (mark.type) {
-      case 'bold':
-        out = <strong key={key}>{out}</strong>;
-        break;
-      case 'italic':
-        out = <em key={key}>{out}</em>;
-        break;
-      case 'link': {
-        const href = safeHref(mark.attrs?.href);
-        if (href?.startsWith('/')) out = <Link key={key} to={href}>{out}</Link>;
-        else if (href) out = <a key={key} href={href} rel="noopener noreferrer">{out}</a>;
-        break;
-      }
-      default:
-        break;
-    }
-  }
-  return out;
-}
-
-function renderNodes(nodes: RichNode[] | undefined, headingOffset: number): ReactNode[] {
-  return (nodes ?? []).map((n, i) => renderNode(n, i, headingOffset));
+function renderNodes(nodes: RichNode[], headingOffset: number): ReactNode[] {
+  return nodes.map((n, i) => renderNode(n, i, headingOffset));
 }
 
 function renderNode(node: RichNode, key: number, headingOffset: number): ReactNode {
-  const kids = () => renderNodes(node.content, headingOffset);
   switch (node.type) {
-    case 'doc':
-      return <>{kids()}</>;
     case 'paragraph':
-      return <p key={key}>{kids()}</p>;
+      return <p key={key}>{renderNodes(node.content, headingOffset)}</p>;
     case 'heading': {
       // Page titles are h1; content headings start at h2 whatever the editor chose.
-      const level = Math.min(6, Math.max(2, Number(node.attrs?.level ?? 2) + headingOffset));
+      const level = Math.min(6, Math.max(2, node.level + headingOffset));
       const H = `h${level}` as 'h2';
-      return <H key={key}>{kids()}</H>;
+      return <H key={key}>{renderNodes(node.content, headingOffset)}</H>;
     }
     case 'bullet_list':
-      return <ul key={key}>{kids()}</ul>;
+      return <ul key={key}>{renderNodes(node.content, headingOffset)}</ul>;
     case 'ordered_list':
-      return <ol key={key}>{kids()}</ol>;
+      return <ol key={key}>{renderNodes(node.content, headingOffset)}</ol>;
     case 'list_item':
-      return <li key={key}>{kids()}</li>;
+      return <li key={key}>{renderNodes(node.content, headingOffset)}</li>;
     case 'blockquote':
-      return <blockquote key={key}>{kids()}</blockquote>;
+      return <blockquote key={key}>{renderNodes(node.content, headingOffset)}</blockquote>;
     case 'hard_break':
       return <br key={key} />;
     case 'horizontal_rule':
@@ -76,7 +46,7 @@ function renderNode(node: RichNode, key: number, headingOffset: number): ReactNo
   }
 }
 
-export function RichText({ doc, headingOffset = 0 }: { doc: unknown; headingOffset?: number }) {
-  if (!doc || typeof doc !== 'object') return typeof doc === 'string' ? <p>{doc}</p> : null;
-  return <div className="rich-text">{renderNode(doc as RichNode, 0, headingOffset)}</div>;
+export function RichText({ doc, headingOffset = 0, className = 'rich-text' }: { doc: RichDoc | undefined; headingOffset?: number; className?: string }) {
+  if (!doc || doc.length === 0) return null;
+  return <div className={className}>{renderNodes(doc, headingOffset)}</div>;
 }

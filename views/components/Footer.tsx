@@ -1,6 +1,7 @@
-import { Link } from 'react-router';
-import { pathFor } from '../routes.ts';
+import { Link } from './ShopLink.tsx';
+import { localizedPath, pathFor } from '../../src/screens.ts';
 import { useShop } from '../lib/context.tsx';
+import { ConsentSettingsLink } from './consent/ConsentSettingsLink.tsx';
 
 /** The legal pages are CMS pages; their paths are fixed in the content (src/content/stories). */
 export const legalPages = [
@@ -16,9 +17,32 @@ export function LegalLinks() {
     <ul className="footer-links">
       {legalPages.map((p) => (
         <li key={p.key}>
-          <Link to={lang === 'en' ? `/en${p.en}` : p.de}>{t(p.key)}</Link>
+          <Link to={localizedPath(lang, p[lang])}>{t(p.key)}</Link>
         </li>
       ))}
+      <li>
+        <ConsentSettingsLink className="link-button footer-link-button" />
+      </li>
+    </ul>
+  );
+}
+
+/** The company pages: about us, stores, blog, knowledge hub and press (CMS pages and CMS-driven screens). */
+const companyPages = [
+  { key: 'footer.about', path: { de: '/ueber-uns', en: '/about-us' } },
+  { key: 'footer.stores', path: { de: '/filialen', en: '/stores' } },
+] as const;
+
+function CompanyLinks() {
+  const { t, lang } = useShop();
+  return (
+    <ul className="footer-links">
+      {companyPages.map((p) => (
+        <li key={p.key}><Link to={localizedPath(lang, p.path[lang])}>{t(p.key)}</Link></li>
+      ))}
+      <li><Link to={pathFor('blog', lang)}>{t('footer.blog')}</Link></li>
+      <li><Link to={pathFor('encyclopedia', lang)}>{t('footer.knowledge')}</Link></li>
+      <li><Link to={pathFor('pressReleases', lang)}>{t('footer.press')}</Link></li>
     </ul>
   );
 }
@@ -38,6 +62,12 @@ export function Footer({ slim = false }: { slim?: boolean }) {
               <li><Link to={pathFor('pricelist', lang)}>{t('nav.pricelist')}</Link></li>
               <li><Link to={pathFor('whistleblower', lang)}>{t('footer.whistleblower')}</Link></li>
             </ul>
+          </section>
+        )}
+        {!slim && (
+          <section aria-labelledby="footer-company">
+            <h2 id="footer-company" className="footer-heading">{t('footer.company')}</h2>
+            <CompanyLinks />
           </section>
         )}
         <section aria-labelledby="footer-legal">

@@ -1,14 +1,16 @@
 import { SectionLink } from './SectionLink.tsx';
-import { pathFor } from '../routes.ts';
+import { pathFor, type ScreenId } from '../../src/screens.ts';
 import { useShop } from '../lib/context.tsx';
 import { Logo } from './Logo.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { StoreSwitch } from './StoreSwitch.tsx';
-import { HeaderSlot } from './slots.tsx';
+import { MetalPricesBar } from './prices/MetalPricesBar.tsx';
 import { LogoutButton } from './forms/LogoutButton.tsx';
 import { SessionNotice } from './forms/SessionNotice.tsx';
+import { SearchBox } from './SearchBox.tsx';
+import { HeaderCarts } from './cart/HeaderCarts.tsx';
 
-const mainNav = [
+const mainNav: { id: ScreenId; key: string }[] = [
   { id: 'shop', key: 'nav.shop' },
   { id: 'sellToUs', key: 'nav.sellToUs' },
   { id: 'pricelist', key: 'nav.pricelist' },
@@ -31,19 +33,15 @@ export function Header() {
           </div>
         </div>
       </div>
-      <HeaderSlot name="metal-prices" />
+      <MetalPricesBar />
       <div className="container header-main">
         <Logo />
-        <form className="header-search" role="search" action={pathFor('search', lang)} method="get">
-          <label htmlFor="header-search-q" className="visually-hidden">{t('nav.search')}</label>
-          <input id="header-search-q" name="q" type="search" placeholder={t('nav.searchPlaceholder')} autoComplete="off" />
-          <button type="submit" className="button button-quiet">{t('nav.search')}</button>
-        </form>
+        <SearchBox />
         <nav className="header-actions" aria-label={t('nav.account')}>
           <SectionLink to={pathFor(signedIn ? 'account' : 'login', lang)}>{signedIn ? t('nav.account') : t('nav.login')}</SectionLink>
           {signedIn ? <LogoutButton className="link-button header-logout" /> : null}
           <SectionLink to={pathFor('wishlist', lang)}>{t('nav.wishlist')}</SectionLink>
-          <SectionLink to={`${pathFor('cart', lang)}?type=buy`}>{t('nav.cart')}</SectionLink>
+          <HeaderCarts />
         </nav>
       </div>
       <nav className="main-nav" aria-label={t('nav.main')}>

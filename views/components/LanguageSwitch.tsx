@@ -1,7 +1,8 @@
-import { Link, useMatches, useParams } from 'react-router';
-import { pathFor } from '../routes.ts';
+import { useMatches, useParams } from 'react-router';
+import { Link } from './ShopLink.tsx';
+import { pathFor } from '../../src/screens.ts';
 import { useShop } from '../lib/context.tsx';
-import { pageMeta } from '../lib/meta.ts';
+import { alternatePath, pageMeta } from '../lib/meta.ts';
 import type { RouteHandle } from '../router.tsx';
 
 /** Links to the same screen in the other language (CMS pages know their translated path). */
@@ -12,13 +13,7 @@ export function LanguageSwitch() {
   const leaf = matches[matches.length - 1];
   const handle = leaf?.handle as RouteHandle | undefined;
   const other = shop.lang === 'de' ? 'en' : 'de';
-  const alternates = pageMeta(leaf?.loaderData).alternates;
-  let target = alternates?.[other];
-  if (!target && handle && handle.screen !== 'cmsPage') {
-    const filled = Object.fromEntries(Object.entries(params).map(([k, v]) => [k, v ?? '']));
-    target = pathFor(handle.screen, other, filled);
-  }
-  target ??= pathFor('home', other);
+  const target = alternatePath(handle, params, pageMeta(leaf?.loaderData), other) ?? pathFor('home', other);
   // spec 2: on the Austrian store the choice is remembered in the lang cookie (the root redirect reads it).
   const remember = () => {
     document.cookie = `lang=${other}; path=/; max-age=${365 * 24 * 3600}; samesite=lax${window.location.protocol === 'https:' ? '; secure' : ''}`;

@@ -1,11 +1,13 @@
-import { Link } from 'react-router';
-import { pathFor } from '../routes.ts';
+import { Link } from './ShopLink.tsx';
+import { pathFor } from '../../src/screens.ts';
 import { useShop } from '../lib/context.tsx';
 
 export function Logo() {
   const { t, lang } = useShop();
   return (
-    <Link to={pathFor('home', lang)} className="logo" aria-label={`${t('shop.name')} – ${t('route.home')}`}>
+    // The link's name is its visible text plus a hidden "– Home" (WCAG 2.5.3: the accessible name contains
+    // the visible label; an aria-label replacing it would not).
+    <Link to={pathFor('home', lang)} className="logo">
       <svg className="logo-mark" viewBox="0 0 40 40" aria-hidden="true" focusable="false">
         <defs>
           <linearGradient id="logo-gold" x1="0" y1="0" x2="1" y2="1">
@@ -19,6 +21,7 @@ export function Logo() {
         <text x="20" y="26" textAnchor="middle" fontFamily="Georgia, serif" fontSize="16" fontWeight="700" fill="#4a3610">Au</text>
       </svg>
       <span className="logo-text">{t('shop.name')}</span>
+      <span className="visually-hidden"> – {t('route.home')}</span>
     </Link>
   );
 }

@@ -1,4 +1,5 @@
 import { storeKeys, stores } from '../../src/stores.ts';
+import { pathFor } from '../../src/screens.ts';
 import { useShop } from '../lib/context.tsx';
 
 /** The five country stores; each lives on its own host, so switching is a full page load. */
@@ -10,7 +11,7 @@ export function StoreSwitch() {
         {storeKeys.map((key) => (
           <li key={key}>
             <a
-              href={`${shop.storeOrigins[key]}${shop.lang === 'en' ? '/en' : '/'}`}
+              href={`${shop.storeOrigins[key]}${pathFor('home', shop.lang)}`}
               aria-current={key === shop.store ? 'true' : undefined}
               title={stores[key].name[shop.lang]}
               lang={shop.lang}

@@ -1,7 +1,7 @@
 // spec 2 layouts: checkout, default, minimal, preview, reduced. Every layout has the skip link and a
 // <main id="main"> (focusable so the skip link and route changes can move focus there).
 import type { ReactNode } from 'react';
-import type { LayoutName } from '../routes.ts';
+import type { LayoutName } from '../../src/screens.ts';
 import { Header } from '../components/Header.tsx';
 import { Footer } from '../components/Footer.tsx';
 import { SkipLink } from '../components/SkipLink.tsx';
@@ -9,6 +9,7 @@ import { Logo } from '../components/Logo.tsx';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
 import { CheckoutSteps } from '../components/CheckoutSteps.tsx';
 import { BuildNotice } from '../components/BuildNotice.tsx';
+import { ConsentBanner } from '../components/consent/ConsentBanner.tsx';
 
 function Main({ children }: { children: ReactNode }) {
   return (
@@ -35,6 +36,7 @@ export function Layout({ name, children }: { name: LayoutName; children: ReactNo
       return (
         <div className="layout layout-checkout">
           <SkipLink />
+          <ConsentBanner />
           <SlimHeader>
             <LanguageSwitch />
           </SlimHeader>
@@ -48,6 +50,7 @@ export function Layout({ name, children }: { name: LayoutName; children: ReactNo
       return (
         <div className="layout layout-minimal">
           <SkipLink />
+          <ConsentBanner />
           <SlimHeader />
           <Main>{children}</Main>
         </div>
@@ -56,6 +59,7 @@ export function Layout({ name, children }: { name: LayoutName; children: ReactNo
       return (
         <div className="layout layout-preview">
           <SkipLink />
+          <ConsentBanner />
           <Main>{children}</Main>
         </div>
       );
@@ -63,6 +67,7 @@ export function Layout({ name, children }: { name: LayoutName; children: ReactNo
       return (
         <div className="layout layout-reduced">
           <SkipLink />
+          <ConsentBanner />
           <SlimHeader>
             <LanguageSwitch />
           </SlimHeader>
@@ -75,6 +80,7 @@ export function Layout({ name, children }: { name: LayoutName; children: ReactNo
       return (
         <div className="layout layout-default">
           <SkipLink />
+          <ConsentBanner />
           <Header />
           <Main>{children}</Main>
           <Footer />

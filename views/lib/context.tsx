@@ -3,29 +3,30 @@
 import { createContext as createReactContext, useContext } from 'react';
 import { createContext } from 'react-router';
 import { stores, type Currency, type Language, type LocaleTag, type StoreKey } from '../../src/stores.ts';
-import { formatDate, formatMoney, translator, type Translate } from './i18n.ts';
-import type { CmsReader } from './cms-types.ts';
-import type { CatalogueClient } from '../../src/storefront/commerce-client/catalogue.ts';
-import type { AccountReader } from '../../src/storefront/commerce-client/account.ts';
+import { formatDate, formatMoney, translator, type Translate } from '../../src/i18n.ts';
+import type { SessionInfo } from '../../src/contracts/shop-api.ts';
 
-export interface SessionInfo {
-  /** spec 4: no token (guest), anonymous, or signed-in user */
-  level: 'guest' | 'anonymous' | 'user';
-  /** spec 8: the session ended on its own ('Your session has expired. We have logged you out.') */
-  notice?: 'expired';
-}
+export type { SessionInfo };
+import type { AccountReader, CatalogueReader, ContentReader, PriceReader } from '../../src/contracts/loader-ports.ts';
 
 export interface LoaderContext {
   store: StoreKey;
   lang: Language;
   locale: LocaleTag;
-  cms: CmsReader;
-  /** public catalogue reads (type-only import: loaders never import storefront code) */
-  catalogue: CatalogueClient;
+  cms: ContentReader;
+  /** public catalogue reads */
+  catalogue: CatalogueReader;
   session: SessionInfo;
   /** the customer's own data through the session-aware client (refreshes tokens, writes cookies); absent
    * where pages render without a request (benchmarks): account loaders then answer 503 */
   account?: AccountReader;
+  /** a crawler asks (its pages are complete documents, cached apart from people's) */
+  bot?: boolean;
+  /** absolute origin of the store's canonical host (absolute URLs in structured data) */
+  origin?: string;
+  /** the store's current prices, for what only crawlers get (a product's JSON-LD Offer); absent where
+   * pages render without a price hub (benchmarks) */
+  prices?: PriceReader;
 }
 
 export const loaderContext = createContext<LoaderContext>();
@@ -39,6 +40,8 @@ export interface BootInfo {
   session: SessionInfo;
   /** host names of the other stores, for the store switcher */
   storeOrigins: Record<StoreKey, string>;
+  /** the GTM container to load (production with one configured), else null (client/lib/analytics.ts) */
+  analyticsId?: string | null;
 }
 
 export interface Shop extends BootInfo {

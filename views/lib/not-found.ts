@@ -4,6 +4,12 @@ import type { NotFoundData } from '../pages/error/RootErrorBoundary.tsx';
 
 /** Throws the 404 response: the CMS story with slug 404 and the path that was asked for (spec 2). */
 export async function notFound(ctx: LoaderContext, path: string): Promise<never> {
-  const story = await ctx.cms.story('404').catch(() => null);
-  throw data<NotFoundData>({ path, story }, { status: 404 });
+  const page = await ctx.cms.page('404').catch(() => null);
+  throw data<NotFoundData>({ path, page }, { status: 404 });
+}
+
+/** A critical upstream (the CMS) did not answer: the page answers 503 with the calm error screen (never a
+ * 500, never cached). Use as `.catch(unavailable)` on the data a page cannot do without. */
+export function unavailable(): never {
+  throw data(null, { status: 503 });
 }

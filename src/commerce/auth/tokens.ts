@@ -5,7 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../db/index.ts';
 import type { TokenLevel, TokenResponse } from '../../contracts/commerce.ts';
-import { AppError } from '../../lib/service.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { StoreKey } from '../../stores.ts';
 import { addSeconds } from '../lib/clock.ts';
 import { newSecret, sha256 } from '../lib/secrets.ts';
@@ -64,7 +64,7 @@ export const REFRESH_REUSE_GRACE_MS = 30_000;
  * which the storefront treats as "session over" (spec 4: failed refresh emits the auth-failed event).
  */
 export async function rotateRefreshToken(db: Db, refreshToken: string, storeKey: StoreKey, now: Date, ttl: TokenLifetimes): Promise<TokenResponse> {
-  const invalid = () => new AppError(400, 'invalid_refresh_token', 'The refresh token is invalid or has expired.');
+  const invalid = () => new AppError('invalid_refresh_token');
   const hash = sha256(refreshToken);
   const outcome = await db.transaction(async (tx) => {
     // The conditional update is the claim: of two concurrent refreshes with one token exactly one wins.

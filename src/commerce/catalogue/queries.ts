@@ -3,12 +3,12 @@
 // text parameter (string_to_array) so the same SQL runs on PGlite and on the postgres driver.
 import type { Db } from '../db/index.ts';
 import type {
-  Availability, FacetCount, Language, ProductAttributes, ProductFacets, ProductVariantRef, SortDirection, SortField,
+  Availability, CatalogueCategory, FacetCount, Language, ProductAttributes, ProductFacets, ProductVariantRef, SortDirection, SortField,
   StorefrontProduct, TranslationMap,
 } from '../../contracts/catalogue.ts';
 import type { PricingAttributes } from '../../contracts/pricing-attributes.ts';
-import { fold, parseWeightClass, type CatalogueProduct } from './model.ts';
-import { manufacturers, metalTexts, productTypeTexts } from './reference.ts';
+import { fold, parseWeightClass, slugify, type CatalogueProduct } from './model.ts';
+import { categories, categoryParent, countries, manufacturers, metalTexts, productTypeTexts } from './reference.ts';
 
 export interface ProductFilters {
   q?: string;
@@ -17,6 +17,8 @@ export interface ProductFilters {
   category?: string;
   manufacturers?: string[];
   weights?: string[];
+  /** ISO codes of the country of origin */
+  countries?: string[];
   fineWeightMin?: number;
   fineWeightMax?: number;
   availability?: string[];
@@ -102,6 +104,7 @@ export function toStorefront(p: CatalogueProduct, language: Language): Storefron
     depositable: p.depositable,
     dutyFree: p.dutyFree,
     published: p.published,
+    vatClass: p.pricing.vatClass,
   };
 }
 
@@ -131,7 +134,10 @@ function tsQuery(tokens: string[], params: unknown[]): string {
 
 // ---- listing -------------------------------------------------------------------------------------
 
-type FacetKey = 'metal' | 'productType' | 'manufacturer' | 'weight' | 'availability' | 'deal';
+type FacetKey = 'metal' | 'productType' | 'manufacturer' | 'weight' | 'country' | 'availability' | 'deal';
+
+/** The country of origin lives in the product document only: 99 rows need no column of their own. */
+const COUNTRY = `(data->'attributes'->>'countryOfOriginCode')`;
 
 interface Where { sql: string; params: unknown[]; query: string | null }
 
@@ -149,6 +155,7 @@ function whereOf(f: ProductFilters, without?: FacetKey): Where {
   if (f.category) add((n) => `${n} = any(category_ids)`, f.category);
   if (f.manufacturers?.length && without !== 'manufacturer') add((n) => `manufacturer_id = any(string_to_array(${n}, ','))`, list(f.manufacturers));
   if (f.weights?.length && without !== 'weight') add((n) => `weight_class = any(string_to_array(${n}, ','))`, list(f.weights));
+  if (f.countries?.length && without !== 'country') add((n) => `${COUNTRY} = any(string_to_array(${n}, ','))`, list(f.countries));
   if (f.fineWeightMin !== undefined && without !== 'weight') add((n) => `fine_weight_grams >= ${n}`, f.fineWeightMin);
   if (f.fineWeightMax !== undefined && without !== 'weight') add((n) => `fine_weight_grams <= ${n}`, f.fineWeightMax);
   if (f.availability?.length && without !== 'availability') add((n) => `availability = any(string_to_array(${n}, ','))`, list(f.availability));
@@ -223,11 +230,12 @@ async function facetsOf(db: Db, f: ProductFilters, language: Language): Promise<
   const weightGrams = (v: string) => {
     try { return parseWeightClass(v).grams; } catch { return Number.MAX_VALUE; }
   };
-  const [metal, productType, manufacturer, weight, availability, deal] = await Promise.all([
+  const [metal, productType, manufacturer, weight, country, availability, deal] = await Promise.all([
     count('metal', 'metal', (v) => metalTexts[v as keyof typeof metalTexts]?.[lang] ?? v, fixed(['gold', 'silver', 'platinum', 'palladium'])),
     count('productType', 'product_type', (v) => productTypeTexts[v as keyof typeof productTypeTexts]?.[lang] ?? v, fixed(['coin', 'bar', 'numismatic', 'accessory'])),
     count('manufacturer', 'manufacturer_id', (v) => manufacturers[v]?.[lang] ?? v, byCount),
     count('weight', 'weight_class', (v) => { try { return parseWeightClass(v).label[lang]; } catch { return v; } }, (a, b) => weightGrams(a.value) - weightGrams(b.value)),
+    count('country', COUNTRY, (v) => countries[v]?.[lang] ?? v, byCount),
     count('availability', 'availability', (v) => availabilityTexts[v as Availability]?.[lang] ?? v, fixed(['available', 'preorder', 'soldOut'])),
     (async () => {
       const w = whereOf(f, 'deal');
@@ -235,7 +243,7 @@ async function facetsOf(db: Db, f: ProductFilters, language: Language): Promise<
       return r.count;
     })(),
   ]);
-  return { metal, productType, manufacturer, weight, availability, deal };
+  return { metal, productType, manufacturer, weight, country, availability, deal };
 }
 
 // ---- single products -----------------------------------------------------------------------------
@@ -252,6 +260,41 @@ export async function productBySlug(db: Db, slug: string): Promise<{ product: Ca
     [row.product_id, row.data.sku],
   );
   return { product: row.data, variants: variants.map((v) => v.data) };
+}
+
+/**
+ * Products like this one for the product page: the same metal and product type (accessories: other
+ * accessories), other product lines only (its own weights are the variants), nearest fine weight first
+ * (by ratio, so 1 oz sits between 1/2 oz and 2 oz), then the curated order.
+ */
+export async function similarProducts(db: Db, product: CatalogueProduct, limit: number): Promise<CatalogueProduct[]> {
+  const rows = await db.query<{ data: CatalogueProduct }>(
+    `select data from products
+     where published and product_id <> $1 and product_type = $2 and metal is not distinct from $3
+     order by abs(ln(greatest(fine_weight_grams, 0.001) / greatest($4::double precision, 0.001))) asc, sort_rank asc, sku asc
+     limit $5`,
+    [product.productId, product.productType, product.metal, product.attributes.fineWeightGrams, limit],
+  );
+  return rows.map((r) => r.data);
+}
+
+/** Every category with its slug in both languages and its count of published products, in the table's order. */
+export async function categoryList(db: Db, language: Language): Promise<CatalogueCategory[]> {
+  const rows = await db.query<{ id: string; count: number }>(
+    `select c.id, count(*)::int as count from products, unnest(category_ids) as c(id) where published group by c.id`,
+  );
+  const counts = new Map(rows.map((r) => [r.id, r.count]));
+  return Object.entries(categories).map(([id, texts]) => {
+    const name = { 'de-AT': texts.de, en: texts.en };
+    const slug = { 'de-AT': slugify(texts.de), en: slugify(texts.en) };
+    return {
+      id, name, slug,
+      localizedName: pick(name, language) ?? id,
+      localizedSlug: pick(slug, language) ?? id,
+      parent: categoryParent(id),
+      productCount: counts.get(id) ?? 0,
+    };
+  });
 }
 
 export function toVariantRef(p: CatalogueProduct, language: Language): ProductVariantRef {

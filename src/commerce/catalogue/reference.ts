@@ -1,7 +1,7 @@
 // Reference tables of the catalogue: the words every product shares (metals, manufacturers, countries,
 // grades, packaging, certificates, categories), each in German and English. Product rows carry the
 // resolved texts, so a row is complete on its own; these tables also label the listing's facets.
-import type { MetalName, ProductType } from '../../contracts/pricing-attributes.ts';
+import { TROY_OUNCE_GRAMS, type MetalName, type ProductType } from '../../contracts/pricing-attributes.ts';
 
 export interface Texts { de: string; en: string }
 
@@ -124,6 +124,12 @@ export const categories: Record<string, Texts> = {
   'duty-free': { de: 'Zollfreilager', en: 'Duty-free storage' },
 };
 
+/** The category a category narrows: metal and type ones narrow their metal (gold-coins: gold). */
+export function categoryParent(id: string): string | null {
+  const m = /^(gold|silver|platinum|palladium)-(coins|bars)$/.exec(id);
+  return m ? m[1] : null;
+}
+
 /**
  * Reference prices for the listing's price sort only (the catalogue has no live prices; the price
  * service owns them). EUR cents per gram of fine metal, at roughly late-2026 levels: gold about
@@ -137,4 +143,4 @@ export const referenceCentsPerGram: Record<MetalName, number> = {
   palladium: 3537,
 };
 
-export const GRAMS_PER_TROY_OUNCE = 31.1034768;
+export const GRAMS_PER_TROY_OUNCE = TROY_OUNCE_GRAMS;

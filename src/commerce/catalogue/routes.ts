@@ -6,13 +6,16 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type {} from '@fastify/swagger'; // its FastifySchema augmentation: tags, summary
 import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/index.ts';
-import { AppError, isLoopback } from '../../lib/service.ts';
+import { AppError } from '../../lib/errors.ts';
+import { isLoopback } from '../../lib/service.ts';
 import {
-  BySkusQuery, BySkusResponse, LanguageQuery, ProductDetail, ProductListQuery, ProductListResponse, ProductSearchQuery,
-  ProductSlugParams, type Language, type SortDirection, type SortField,
+  BySkusQuery, BySkusResponse, CategoriesResponse, LanguageQuery, ProductDetail, ProductListQuery, ProductListResponse, ProductSearchQuery,
+  ProductSlugParams, SimilarQuery, SimilarResponse, type Language, type SortDirection, type SortField,
 } from '../../contracts/catalogue.ts';
 import { PricingAttributesResponse } from '../../contracts/pricing-attributes.ts';
-import { listProducts, pricingAttributes, productBySlug, productsBySkus, toStorefront, toVariantRef, type ProductFilters } from './queries.ts';
+import {
+  categoryList, listProducts, pricingAttributes, productBySlug, productsBySkus, similarProducts, toStorefront, toVariantRef, type ProductFilters,
+} from './queries.ts';
 
 export interface CatalogueRoutesOptions {
   db: Db;
@@ -26,7 +29,7 @@ export interface CatalogueRoutesOptions {
 /** spec 5 sort fields */
 type ListQuery = {
   language?: Language; q?: string; metal?: string; productType?: string; category?: string; manufacturer?: string;
-  weight?: string; fineWeightMin?: number; fineWeightMax?: number; availability?: string; badge?: string; deal?: boolean;
+  weight?: string; country?: string; fineWeightMin?: number; fineWeightMax?: number; availability?: string; badge?: string; deal?: boolean;
   depositable?: boolean; dutyFree?: boolean; sort?: SortField; direction?: SortDirection; limit?: number; offset?: number;
   facets?: boolean;
 };
@@ -37,7 +40,7 @@ const split = (v: string | undefined) => (v ? [...new Set(v.split(','))] : undef
 
 function filtersOf(q: ListQuery): ProductFilters {
   if (q.fineWeightMin !== undefined && q.fineWeightMax !== undefined && q.fineWeightMin > q.fineWeightMax) {
-    throw new AppError(400, 'invalid_weight_range', 'fineWeightMin must not be greater than fineWeightMax.');
+    throw new AppError('invalid_weight_range');
   }
   return {
     q: q.q,
@@ -46,6 +49,7 @@ function filtersOf(q: ListQuery): ProductFilters {
     category: q.category,
     manufacturers: split(q.manufacturer),
     weights: split(q.weight),
+    countries: split(q.country),
     fineWeightMin: q.fineWeightMin,
     fineWeightMax: q.fineWeightMax,
     availability: split(q.availability),
@@ -56,7 +60,8 @@ function filtersOf(q: ListQuery): ProductFilters {
   };
 }
 
-function adminAllowed(req: FastifyRequest, token: string | undefined): boolean {
+/** Admin calls of other services: from loopback, or with `Authorization: Bearer <ADMIN_TOKEN>`. */
+export function adminAllowed(req: FastifyRequest, token: string | undefined): boolean {
   if (isLoopback(req.ip)) return true;
   if (!token) return false;
   const given = req.headers.authorization ?? '';
@@ -104,7 +109,7 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
     },
   }, async (req) => {
     const skus = [...new Set(req.query.skus.split(','))];
-    if (skus.length > MAX_SKUS) throw new AppError(400, 'too_many_skus', `At most ${MAX_SKUS} skus per request.`);
+    if (skus.length > MAX_SKUS) throw new AppError('too_many_skus', { message: `At most ${MAX_SKUS} skus per request.` });
     const language = req.query.language ?? 'de';
     const found = new Map((await productsBySkus(db, skus)).map((p) => [p.sku, p]));
     return {
@@ -124,9 +129,34 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
   }, async (req) => {
     const language = req.query.language ?? 'de';
     const found = await productBySlug(db, req.params.slug);
-    if (!found) throw new AppError(404, 'product_not_found', 'Product not found.');
+    if (!found) throw new AppError('product_not_found');
     return { product: toStorefront(found.product, language), variants: found.variants.map((v) => toVariantRef(v, language)) };
   });
+
+  app.get<{ Params: { slug: string }; Querystring: { language?: Language; limit?: number } }>('/products/:slug/similar', {
+    schema: {
+      tags: ['catalogue'],
+      summary: 'Products like this one (same metal and type, other product lines, nearest weight first) for the product page',
+      params: ProductSlugParams,
+      querystring: SimilarQuery,
+      response: { 200: SimilarResponse },
+    },
+  }, async (req) => {
+    const language = req.query.language ?? 'de';
+    const found = await productBySlug(db, req.params.slug);
+    if (!found) throw new AppError('product_not_found');
+    const similar = await similarProducts(db, found.product, req.query.limit ?? 4);
+    return { products: similar.map((p) => toStorefront(p, language)) };
+  });
+
+  app.get<{ Querystring: { language?: Language } }>('/categories', {
+    schema: {
+      tags: ['catalogue'],
+      summary: 'The shop\'s categories with their slugs in both languages and product counts (spec 2 /shop/{slug})',
+      querystring: LanguageQuery,
+      response: { 200: CategoriesResponse },
+    },
+  }, async (req) => ({ categories: await categoryList(db, req.query.language ?? 'de') }));
 
   app.get('/admin/products/pricing-attributes', {
     schema: {
@@ -135,7 +165,7 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
       response: { 200: PricingAttributesResponse },
     },
   }, async (req) => {
-    if (!adminAllowed(req, opts.adminToken)) throw new AppError(403, 'forbidden', 'Admin calls need loopback or the admin token.');
+    if (!adminAllowed(req, opts.adminToken)) throw new AppError('forbidden', { message: 'Admin calls need loopback or the admin token.' });
     return { products: await pricingAttributes(db) };
   });
 };

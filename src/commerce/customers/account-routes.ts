@@ -8,14 +8,14 @@ import {
   EmailQuery, EmailVerificationQuery, EmailVerificationResponse, FirstTimeLoginResponse, OkResponse, PasswordResetMailBody, RegisterBody,
   RegisterResponse, ResetPasswordBody, VatQuery, VatValidationResponse,
 } from '../../contracts/commerce.ts';
-import { AppError } from '../../lib/service.ts';
+import { AppError, fieldError, validationFields } from '../../lib/errors.ts';
 import { stores, type StoreKey } from '../../stores.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { requireUser } from '../context.ts';
 import { revokeCustomerTokens } from '../auth/tokens.ts';
 import type { Db } from '../db/index.ts';
 import { addSeconds } from '../lib/clock.ts';
-import { clientIp, fieldsFromValidation, shopOrigin } from '../lib/http.ts';
+import { clientIp, shopOrigin } from '../lib/http.ts';
 import { clearLoginFailures, hitRate, loginLockRemaining, recordLoginFailure, subjectKey } from '../lib/rate.ts';
 import { newSecret, sha256 } from '../lib/secrets.ts';
 import { activationLink, activationMail, passwordResetMail, resetLink, shopName } from '../outbox/templates.ts';
@@ -24,7 +24,7 @@ import {
   errorResponses, limitByClient, mailLanguage, requireOwnCustomer,
 } from './common.ts';
 import { accountByEmail, customerById, loadCustomer, type CustomerRow } from './repository.ts';
-import { FieldErrors, asInput, emailField, isEmail, messages, newPasswordField, normalizeEmail, validateProfile } from './validation.ts';
+import { FieldErrors, asInput, emailField, fieldFailed, isEmail, messages, newPasswordField, normalizeEmail, validateProfile } from './validation.ts';
 import { checkVatId } from './vat.ts';
 import { tooManyAttempts } from './session-routes.ts';
 
@@ -76,13 +76,13 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     const email = emailField(input, errors);
     const password = newPasswordField(input, 'password', errors);
     const profile = validateProfile(input, req.storeKey, errors);
-    if (req.validationError && errors.empty) errors.list.push(...fieldsFromValidation(req.validationError.validation));
+    if (req.validationError && errors.empty) errors.list.push(...validationFields(req.validationError.validation));
     errors.throwIfAny();
-    if (!email || !password || !profile) throw new AppError(400, 'validation_failed', 'Invalid request.');
+    if (!email || !password || !profile) throw new AppError('validation_failed', { message: 'Invalid request.' });
     await limitByClient(req, 'register', REGISTRATION_RATE);
 
     const emailLower = normalizeEmail(email);
-    const emailTaken = () => new AppError(409, 'email_taken', 'An account with this e-mail address exists already. Please log in.');
+    const emailTaken = () => new AppError('email_taken');
     if (await accountByEmail(db, req.storeKey, emailLower)) throw emailTaken();
     const passwordHash = await hashPassword(password);
     const now = clock();
@@ -128,11 +128,11 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
         [sha256(req.query.emailToken)],
       );
       const t = rows[0];
-      if (!t || t.store_key !== req.storeKey) throw new AppError(400, 'invalid_email_token', 'This activation link is invalid.');
+      if (!t || t.store_key !== req.storeKey) throw new AppError('invalid_email_token');
       // A second click on the same link (mail scanners, impatient users) is not an error once verified.
       if (t.used_at && t.email_verified_at) return { verified: true, alreadyVerified: true };
-      if (t.used_at || t.voided_at) throw new AppError(400, 'invalid_email_token', 'This activation link is invalid. Please use the most recent e-mail or request a new one.');
-      if (t.expires_at <= now) throw new AppError(400, 'email_token_expired', 'This activation link has expired. Please request a new one.');
+      if (t.used_at || t.voided_at) throw new AppError('invalid_email_token', { message: 'This activation link is invalid. Please use the most recent e-mail or request a new one.' });
+      if (t.expires_at <= now) throw new AppError('email_token_expired');
       await tx.query('update one_time_tokens set used_at = $2 where hash = $1', [sha256(req.query.emailToken), now]);
       const already = t.email_verified_at !== null;
       if (!already) await tx.query('update customers set email_verified_at = $2, updated_at = $2 where id = $1', [t.customer_id, now]);
@@ -202,7 +202,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     const errors = new FieldErrors();
     if (typeof input.token !== 'string' || input.token === '') errors.add('token', 'required');
     const password = newPasswordField(input, 'newPassword', errors);
-    if (req.validationError && errors.empty) errors.list.push(...fieldsFromValidation(req.validationError.validation));
+    if (req.validationError && errors.empty) errors.list.push(...validationFields(req.validationError.validation));
     errors.throwIfAny();
     const hash = sha256(input.token as string);
     const passwordHash = await hashPassword(password as string);
@@ -216,7 +216,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
         [hash, now, req.storeKey],
       );
       const customerId = rows[0]?.customer_id;
-      if (!customerId) throw new AppError(400, 'invalid_reset_token', 'This link to reset your password is invalid or has expired. Please request a new one.');
+      if (!customerId) throw new AppError('invalid_reset_token');
       await tx.query('update one_time_tokens set used_at = $2 where hash = $1', [hash, now]);
       // The link reached the mailbox, so the address is proven as well.
       await tx.query(
@@ -244,7 +244,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     const current = input.currentPassword;
     if (typeof current !== 'string' || current === '') errors.add('currentPassword', 'required');
     const password = newPasswordField(input, 'newPassword', errors);
-    if (req.validationError && errors.empty) errors.list.push(...fieldsFromValidation(req.validationError.validation));
+    if (req.validationError && errors.empty) errors.list.push(...validationFields(req.validationError.validation));
     errors.throwIfAny();
     const account = await customerById(db, auth.customerId);
     if (!account?.password_hash) throw customerNotFound();
@@ -275,9 +275,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     }
     const lock = await recordLoginFailure(db, subject, now);
     if (lock > 0) throw tooManyAttempts(lock);
-    throw new AppError(400, 'invalid_current_password', messages.invalid_current_password, {
-      fields: [{ field, code: 'invalid_current_password', message: messages.invalid_current_password }],
-    });
+    throw new AppError('invalid_current_password', { details: { fields: [fieldError(field, 'invalid_current_password')] } });
   }
 
   app.get<{ Querystring: { email: string } }>('/customers/check-first-time-logging-in', {
@@ -332,7 +330,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     const auth = await requireOwnCustomer(req, req.params.id);
     const input = asInput(req.body);
     if (typeof input.password !== 'string' || input.password === '') {
-      throw new AppError(400, 'validation_failed', '1 field is invalid.', { fields: [{ field: 'password', code: 'required', message: messages.required }] });
+      throw fieldFailed('password', 'required');
     }
     const account = await customerById(db, auth.customerId);
     if (!account) throw customerNotFound();
@@ -346,11 +344,14 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
         [account.id],
       );
       if ((open[0]?.n ?? 0) > 0) {
-        throw new AppError(409, 'limit_orders_exist', 'Please delete your limit orders before deleting your account.');
+        throw new AppError('limit_orders_exist');
       }
       // Messages addressed to the person, also those written before the account existed under this id.
       const to = [account.email, account.phone].filter((v): v is string => !!v);
       await tx.query('delete from outbox where customer_id = $1 or "to" = any($2::text[])', [account.id, to]);
+      // what other plugins keep by e-mail address (alerts, newsletter, contact messages)
+      const deletion = { customerId: account.id, storeKey: req.storeKey, emailLower: account.email_lower, now: clock() };
+      for (const hook of app.commerce.accountDeletionHooks) await hook(tx, deletion);
       // addresses, tokens, one-time tokens, SMS codes, orders and limit orders follow by cascade
       await tx.query('delete from customers where id = $1', [account.id]);
     });
@@ -358,5 +359,4 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   });
 };
 
-const invalidEmail = () =>
-  new AppError(400, 'validation_failed', messages.invalid_email, { fields: [{ field: 'email', code: 'invalid_email', message: messages.invalid_email }] });
+const invalidEmail = () => new AppError('validation_failed', { message: messages.invalid_email, details: { fields: [fieldError('email', 'invalid_email')] } });

@@ -2,7 +2,7 @@
 // common parts.
 import type { FastifyRequest } from 'fastify';
 import { ErrorResponse } from '../../contracts/commerce.ts';
-import { AppError } from '../../lib/service.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/tokens.ts';
 import { requireUser } from '../context.ts';
 import { clientIp } from '../lib/http.ts';
@@ -33,7 +33,7 @@ export const MAX_ADDRESSES = 50;
 export const errorResponses = { '4xx': ErrorResponse };
 export const bearer = [{ bearerAuth: [] }];
 
-export const customerNotFound = () => new AppError(404, 'customer_not_found', 'Customer not found.');
+export const customerNotFound = () => new AppError('customer_not_found');
 
 /**
  * The signed-in customer acting on /customers/{id}. Decision: another customer's id answers 404
@@ -55,7 +55,7 @@ export async function limitByClient(req: FastifyRequest, bucket: string, rule: R
   const ip = clientIp(req, config.TRUST_PROXY === 'on');
   if (isLoopback(ip)) return;
   const r = await hitRate(db, bucket, ip, clock(), rule);
-  if (!r.allowed) throw new AppError(429, 'too_many_requests', 'Too many requests. Please try again later.', { retryAfter: r.retryAfter });
+  if (!r.allowed) throw new AppError('too_many_requests', { details: { retryAfter: r.retryAfter } });
 }
 
 /** de or en from a language tag (de-CH -> de), else the fallback. */

@@ -6,10 +6,9 @@ import type {} from '@fastify/swagger';
 import {
   AddressBody, AddressParams, Customer, CustomerIdParams, PhoneCodeBody, PhoneVerificationResponse, ProfileBody,
 } from '../../contracts/commerce.ts';
-import { AppError } from '../../lib/service.ts';
+import { AppError, validationFields } from '../../lib/errors.ts';
 import type { Db } from '../db/index.ts';
 import { addSeconds } from '../lib/clock.ts';
-import { fieldsFromValidation } from '../lib/http.ts';
 import { hitRate } from '../lib/rate.ts';
 import { sha256 } from '../lib/secrets.ts';
 import { shopName, smsCodeText } from '../outbox/templates.ts';
@@ -17,7 +16,7 @@ import {
   MAX_ADDRESSES, SMS_CODE_TTL_S, SMS_LOCK_S, SMS_MAX_ATTEMPTS, SMS_SEND_RATES, bearer, customerNotFound, errorResponses, requireOwnCustomer,
 } from './common.ts';
 import { addressesOf, customerById, loadCustomer, type AddressRow, type CustomerRow } from './repository.ts';
-import { FieldErrors, asInput, validateAddress, validateProfile, type AddressValues, type ProfileValues } from './validation.ts';
+import { FieldErrors, asInput, fieldFailed, validateAddress, validateProfile, type AddressValues, type ProfileValues } from './validation.ts';
 
 function profileOf(c: CustomerRow): ProfileValues {
   return {
@@ -34,7 +33,7 @@ function profileOf(c: CustomerRow): ProfileValues {
   };
 }
 
-const addressNotFound = () => new AppError(404, 'address_not_found', 'Address not found.');
+const addressNotFound = () => new AppError('address_not_found');
 
 /** Path ids that are not uuids cannot name anything of the caller: 404, the same as a foreign id. */
 function rejectBadPath(req: FastifyRequest, notFound: () => AppError): void {
@@ -44,7 +43,7 @@ function rejectBadPath(req: FastifyRequest, notFound: () => AppError): void {
 /** Field errors of the body (all of them), plus schema errors the field rules did not already cover. */
 function bodyErrors(req: FastifyRequest, errors: FieldErrors): void {
   if (req.validationError && req.validationError.validationContext !== 'params' && errors.empty) {
-    errors.list.push(...fieldsFromValidation(req.validationError.validation));
+    errors.list.push(...validationFields(req.validationError.validation));
   }
   errors.throwIfAny();
 }
@@ -57,7 +56,7 @@ function addressFromBody(req: FastifyRequest): { body: Record<string, unknown>; 
     ? (errors.add('address', 'required'), null)
     : validateAddress(body.address, req.storeKey, errors);
   bodyErrors(req, errors);
-  if (!address) throw new AppError(400, 'validation_failed', 'Invalid request.');
+  if (!address) throw new AppError('validation_failed', { message: 'Invalid request.' });
   return { body, address };
 }
 
@@ -104,7 +103,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
     const errors = new FieldErrors();
     const p = validateProfile(req.body, req.storeKey, errors, profileOf(current));
     bodyErrors(req, errors);
-    if (!p) throw new AppError(400, 'validation_failed', 'Invalid request.');
+    if (!p) throw new AppError('validation_failed', { message: 'Invalid request.' });
     const now = clock();
     await db.query(
       `update customers set salutation = $2, title = $3, first_name = $4, last_name = $5, phone = $6, account_type = $7,
@@ -135,7 +134,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
       await tx.query('select id from customers where id = $1 for update', [auth.customerId]);
       const existing = await addressesOf(tx, auth.customerId);
       if (existing.length >= MAX_ADDRESSES) {
-        throw new AppError(409, 'too_many_addresses', `An account can keep at most ${MAX_ADDRESSES} addresses.`);
+        throw new AppError('too_many_addresses', { message: `An account can keep at most ${MAX_ADDRESSES} addresses.` });
       }
       const id = randomUUID();
       // Decision: the first address is the default for both; a later one only when asked (or when no
@@ -208,7 +207,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
       // spec 8 "selected address cannot be removed": a default address while others exist would leave
       // checkout without a default; the last address may go.
       if ((target.default_shipping || target.default_billing) && all.length > 1) {
-        throw new AppError(409, 'address_is_default', 'Selected address cannot be removed: it is a default address. Choose another default address first.');
+        throw new AppError('address_is_default');
       }
       await tx.query('delete from addresses where id = $1 and customer_id = $2', [target.id, auth.customerId]);
     });
@@ -229,15 +228,15 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
     const auth = await requireOwnCustomer(req, req.params.id);
     const c = await customerById(db, auth.customerId);
     if (!c) throw customerNotFound();
-    if (!c.phone) throw new AppError(409, 'phone_missing', 'Please add a phone number to your profile first.');
-    if (c.phone_verified_at) throw new AppError(409, 'phone_already_verified', 'This phone number is verified already.');
+    if (!c.phone) throw new AppError('phone_missing');
+    if (c.phone_verified_at) throw new AppError('phone_already_verified');
     const now = clock();
     const pending = await db.query<{ locked_until: Date | null }>('select locked_until from sms_codes where customer_id = $1', [c.id]);
     const lockedUntil = pending[0]?.locked_until;
     if (lockedUntil && lockedUntil > now) throw smsLocked(lockedUntil, now);
     for (const [i, rule] of SMS_SEND_RATES.entries()) {
       const r = await hitRate(db, `sms_send_${i}`, c.id, now, rule);
-      if (!r.allowed) throw new AppError(429, 'sms_rate_limited', 'Please wait before requesting another code.', { retryAfter: r.retryAfter });
+      if (!r.allowed) throw new AppError('sms_rate_limited', { details: { retryAfter: r.retryAfter } });
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const salt = randomBytes(16).toString('hex');
@@ -276,7 +275,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
     const input = asInput(req.body);
     const code = typeof input.code === 'string' ? input.code.trim() : '';
     if (code === '') {
-      throw new AppError(400, 'validation_failed', '1 field is invalid.', { fields: [{ field: 'code', code: 'required', message: 'This field is required.' }] });
+      throw fieldFailed('code', 'required');
     }
     const now = clock();
     const outcome = await db.transaction(async (tx) => {
@@ -287,9 +286,9 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
         [c.id],
       );
       const p = rows[0];
-      if (!p || p.phone !== c.phone) throw new AppError(400, 'no_pending_code', 'Please request a new code.');
+      if (!p || p.phone !== c.phone) throw new AppError('no_pending_code');
       if (p.locked_until && p.locked_until > now) throw smsLocked(p.locked_until, now);
-      if (p.expires_at <= now) throw new AppError(400, 'code_expired', 'The code has expired. Please request a new one.');
+      if (p.expires_at <= now) throw new AppError('code_expired');
       const given = Buffer.from(sha256(p.salt + code), 'hex');
       if (timingSafeEqual(given, Buffer.from(p.code_hash, 'hex'))) {
         await tx.query('delete from sms_codes where customer_id = $1', [c.id]);
@@ -304,7 +303,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
     });
     if (!outcome.ok) {
       if (outcome.lock) throw smsLocked(outcome.lock, now);
-      throw new AppError(400, 'invalid_code', 'Verification code incorrect.', { attemptsLeft: SMS_MAX_ATTEMPTS - outcome.failed });
+      throw new AppError('invalid_code', { details: { attemptsLeft: SMS_MAX_ATTEMPTS - outcome.failed } });
     }
     return answer(auth.customerId);
   });
@@ -313,7 +312,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
 /** spec 8: "SMS attempts limited, retry after 10 minutes" */
 function smsLocked(until: Date, now: Date): AppError {
   const retryAfter = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
-  return new AppError(429, 'sms_locked', 'Too many wrong codes. Please try again in 10 minutes.', { retryAfter });
+  return new AppError('sms_locked', { details: { retryAfter } });
 }
 
 async function insertAddress(tx: Db, customerId: string, id: string, a: AddressValues, now: Date): Promise<void> {

@@ -7,20 +7,20 @@ import type {} from '@fastify/swagger';
 import {
   LoginBody, LoginResponse, MeResponse, MergeBody, MergeResponse, RefreshTokenBody, TokenResponse,
 } from '../../contracts/commerce.ts';
-import { AppError } from '../../lib/service.ts';
+import { AppError, validationFields } from '../../lib/errors.ts';
 import { dummyHash, verifyPassword } from '../auth/passwords.ts';
 import { issueTokenSet, revokeFamily, rotateRefreshToken } from '../auth/tokens.ts';
 import { requireAuth, requireUser } from '../context.ts';
-import { clientIp, fieldsFromValidation } from '../lib/http.ts';
+import { clientIp } from '../lib/http.ts';
 import { clearLoginFailures, loginLockRemaining, recordLoginFailure, subjectKey } from '../lib/rate.ts';
 import { bearer, customerNotFound, errorResponses } from './common.ts';
 import { mergeAnonymous } from './merge.ts';
 import { accountByEmail, loadCustomer } from './repository.ts';
 import { FieldErrors, asInput, emailField, normalizeEmail } from './validation.ts';
 
-export const invalidCredentials = () => new AppError(401, 'invalid_credentials', "E-mail address and password don't match.");
+export const invalidCredentials = () => new AppError('invalid_credentials');
 export const tooManyAttempts = (retryAfter: number) =>
-  new AppError(429, 'too_many_attempts', 'Too many failed attempts. Please wait and try again.', { retryAfter });
+  new AppError('too_many_attempts', { details: { retryAfter } });
 
 export const sessionRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock, ttl, config } = app.commerce;
@@ -67,7 +67,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     const password = input.password;
     if (typeof password !== 'string' || password === '') errors.add('password', 'required');
     const anonymousId = typeof input.anonymousId === 'string' ? input.anonymousId : undefined;
-    if (req.validationError && errors.empty) errors.list.push(...fieldsFromValidation(req.validationError.validation));
+    if (req.validationError && errors.empty) errors.list.push(...validationFields(req.validationError.validation));
     errors.throwIfAny();
 
     const now = clock();
@@ -88,7 +88,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     // Only after the right password: telling a stranger that an address is registered but unverified
     // would confirm the account.
     if (!account.email_verified_at) {
-      throw new AppError(403, 'email_not_verified', 'Please confirm your e-mail address first. We can send you the activation e-mail again.');
+      throw new AppError('email_not_verified');
     }
 
     const out = await db.transaction(async (tx) => {
@@ -130,7 +130,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     const auth = await requireAuth(req);
     if (auth.level === 'Anonymous') return { tokenLevel: 'Anonymous' as const, ownerId: auth.customerId, customer: null };
     const customer = await loadCustomer(db, auth.customerId);
-    if (!customer) throw new AppError(401, 'invalid_token', 'The access token is invalid or has expired.');
+    if (!customer) throw new AppError('invalid_token');
     return { tokenLevel: 'User' as const, ownerId: auth.customerId, customer };
   });
 

@@ -3,32 +3,20 @@
 // details.fields [{ field, code, message }]. Messages are English; the storefront translates the codes.
 import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
 import type { FieldError } from '../../contracts/commerce.ts';
-import { AppError } from '../../lib/service.ts';
+import { AppError, fieldError, fieldErrorCatalogue, type FieldCode } from '../../lib/errors.ts';
 import { stores, type CountryCode, type StoreKey } from '../../stores.ts';
 import { passwordProblems } from '../auth/passwords.ts';
 import { checkVatId } from './vat.ts';
 
-export const messages = {
-  required: 'This field is required.',
-  invalid_email: 'Invalid e-mail',
-  password_too_short: 'field must have at least 8 characters',
-  password_needs_capital: 'Password must contain at least one capital letter.',
-  password_needs_number: 'Password must contain at least one number.',
-  invalid_phone: 'Please enter a valid phone number.',
-  invalid_zip: 'Invalid zip code.',
-  invalid_state: 'Invalid state.',
-  country_not_allowed: 'Shipping country not allowed.',
-  invalid_vat_id: 'Invalid VAT ID',
-  invalid_value: 'Invalid value.',
-  invalid_current_password: 'Entered password is incorrect.',
-} as const;
-export type FieldCode = keyof typeof messages;
+/** English messages of the field codes (the catalogue's, src/lib/errors.ts). */
+export const messages = fieldErrorCatalogue;
+export type { FieldCode };
 
 /** Collects field errors; throw() answers them all in one 400. */
 export class FieldErrors {
   readonly list: FieldError[] = [];
   add(field: string, code: FieldCode): void {
-    if (!this.list.some((e) => e.field === field)) this.list.push({ field, code, message: messages[code] });
+    if (!this.list.some((e) => e.field === field)) this.list.push(fieldError(field, code));
   }
   get empty(): boolean {
     return this.list.length === 0;
@@ -40,7 +28,12 @@ export class FieldErrors {
 
 export function validationFailed(fields: FieldError[]): AppError {
   const n = fields.length;
-  return new AppError(400, 'validation_failed', `${n} field${n === 1 ? ' is' : 's are'} invalid.`, { fields });
+  return new AppError('validation_failed', { message: `${n} field${n === 1 ? ' is' : 's are'} invalid.`, details: { fields } });
+}
+
+/** One invalid field, answered alone. */
+export function fieldFailed(field: string, code: FieldCode): AppError {
+  return validationFailed([fieldError(field, code)]);
 }
 
 /** Strings only; anything else (numbers, objects) is treated as not given and reported as invalid. */

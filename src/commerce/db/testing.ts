@@ -13,6 +13,8 @@ import { migrate, migrationsDir, openDb, openPglite, type Db } from './index.ts'
 
 export interface TestDb {
   db: Db;
+  /** on a server: the test database's URL (a second instance opens its own pool on it) */
+  url?: string;
   /** closes the database and, on a server, drops it */
   close(): Promise<void>;
 }
@@ -83,6 +85,7 @@ async function openServerTestDb(serverUrl: string): Promise<TestDb> {
   }
   return {
     db,
+    url: url.toString(),
     async close() {
       await db.close();
       await admin.query(`drop database if exists ${name} with (force)`);

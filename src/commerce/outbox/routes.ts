@@ -3,7 +3,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type {} from '@fastify/swagger';
 import { OutboxQuery, OutboxResponse } from '../../contracts/commerce.ts';
-import { AppError, isLoopback } from '../../lib/service.ts';
+import { AppError } from '../../lib/errors.ts';
+import { isLoopback } from '../../lib/service.ts';
 import { errorResponses } from '../customers/common.ts';
 
 export const outboxRoutes: FastifyPluginAsync = async (app) => {
@@ -18,19 +19,24 @@ export const outboxRoutes: FastifyPluginAsync = async (app) => {
     },
   }, async (req) => {
     if (config.NODE_ENV === 'production' || !isLoopback(req.socket.remoteAddress ?? '')) {
-      throw new AppError(404, 'not_found', `Route GET ${req.url.split('?')[0]} not found`);
+      throw new AppError('not_found', { message: `Route GET ${req.url.split('?')[0]} not found` });
     }
     const limit = req.query.limit ?? 50;
     // ajv coerces "1e309" to Infinity and lets it pass as an integer <= 200
-    if (!Number.isSafeInteger(limit)) throw new AppError(400, 'validation_failed', 'Invalid querystring: limit must be an integer 1-200.');
+    if (!Number.isSafeInteger(limit)) throw new AppError('validation_failed', { message: 'Invalid querystring: limit must be an integer 1-200.' });
     const rows = await db.query<{
       id: number; channel: 'mail' | 'sms'; store_key: string | null; to: string; subject: string | null; text: string;
-      html: string | null; created_at: Date; sent_at: Date | null;
-    }>('select id, channel, store_key, "to", subject, text, html, created_at, sent_at from outbox order by id desc limit $1', [limit]);
+      html: string | null; created_at: Date; sent_at: Date | null; failed_at: Date | null; failed_attempts: number;
+    }>(
+      `select id, channel, store_key, "to", subject, text, html, created_at, sent_at, failed_at, failed_attempts
+         from outbox order by id desc limit $1`,
+      [limit],
+    );
     return {
       messages: rows.map((r) => ({
         id: r.id, channel: r.channel, storeKey: r.store_key, to: r.to, subject: r.subject, text: r.text, html: r.html,
         createdAt: r.created_at.toISOString(), sentAt: r.sent_at ? r.sent_at.toISOString() : null,
+        status: r.sent_at ? 'sent' as const : r.failed_at ? 'failed' as const : 'pending' as const, failedAttempts: r.failed_attempts,
       })),
     };
   });

@@ -19,7 +19,7 @@ export function resetLink(origin: string, lang: MailLanguage, token: string): st
   return `${origin}${lang === 'en' ? '/en/reset-password' : '/passwort-zuruecksetzen'}?token=${encodeURIComponent(token)}`;
 }
 
-function escapeHtml(s: string): string {
+export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
 }
 
@@ -27,7 +27,7 @@ function greetingDe(name: string | null): string {
   return name ? `Guten Tag ${name}` : 'Guten Tag';
 }
 
-function closingDe(store: StoreKey, shop: string): string {
+export function closingDe(store: StoreKey, shop: string): string {
   return `${store === 'ch' || store === 'li' ? 'Freundliche Grüsse' : 'Freundliche Grüße'}\nIhr Team von ${shop}`;
 }
 

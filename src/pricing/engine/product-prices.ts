@@ -2,12 +2,12 @@
 // prices of one store country and currency. Every step works on unrounded amounts in cents; the result is
 // rounded once, half-up, at the very end (rounding per step would let tier and card prices drift by a cent
 // from what the formula says).
-import type { MetalName, PricingAttributes } from '../../contracts/pricing-attributes.ts';
+import { TROY_OUNCE_GRAMS, type MetalName, type PricingAttributes } from '../../contracts/pricing-attributes.ts';
 import type { CurrencyCode, PriceCountry, ProductPrice } from '../../contracts/prices.ts';
 import { eurTo, perOunce, type SpotQuote } from '../feed/types.ts';
-import { vatFor, sellVatRate } from './vat.ts';
+import { vatFor, sellVatRate } from '../../contracts/vat.ts';
 
-export const TROY_OUNCE_GRAMS = 31.1034768;
+export { TROY_OUNCE_GRAMS };
 const BP = 10_000;
 
 /**

@@ -4,14 +4,24 @@
 // flight per key; nothing in it is per customer.
 import StoryblokClient from 'storyblok-js-client';
 import type { StoreKey, Language } from '../../stores.ts';
-import type { CmsReader, CmsStory } from '../../../views/lib/cms-types.ts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { ContentReader } from '../../contracts/loader-ports.ts';
+import {
+  needsStores, reshapeArticle, reshapePage, reshapePressRelease, reshapeStores, reshapeTags, reshapeTeaser,
+  type BlockData, type WireBlock, type WireStory,
+} from './reshape.ts';
+import { markShared } from '../render/shared-json.ts';
 
 export interface CmsOptions {
   /** content API base up to and including /v2 */
   endpoint: string;
   token: string;
+  /** CMS_PREVIEW_TOKEN: reads drafts for the preview routes; drafts are never cached */
+  previewToken?: string;
   cacheTtlMs: number;
   timeoutMs?: number;
+  /** where unknown block types are reported (once each) */
+  log?: FastifyBaseLogger;
 }
 
 interface Entry {
@@ -21,29 +31,37 @@ interface Entry {
 
 export class Cms {
   readonly client: StoryblokClient;
+  /** draft reads (preview routes only); null without a preview token */
+  private readonly previewClient: StoryblokClient | null;
   private readonly cache = new Map<string, Entry>();
   private readonly ttl: number;
+  private readonly log?: FastifyBaseLogger;
+  private readonly unknownSeen = new Set<string>();
 
   constructor(opts: CmsOptions) {
-    this.client = new StoryblokClient({
-      accessToken: opts.token,
-      endpoint: opts.endpoint,
-      rateLimit: 5, // spec 9
-      maxRetries: 10, // spec 9
-      retriesDelay: 300, // spec 9
-      // storyblok-js-client takes seconds here (it multiplies by 1000), and leaves the timer running
-      // when a request fails before an answer: keep it short.
-      timeout: Math.ceil((opts.timeoutMs ?? 5000) / 1000),
-      cache: { type: 'none' },
-    });
+    const client = (accessToken: string) =>
+      new StoryblokClient({
+        accessToken,
+        endpoint: opts.endpoint,
+        rateLimit: 5, // spec 9
+        maxRetries: 10, // spec 9
+        retriesDelay: 300, // spec 9
+        // storyblok-js-client takes seconds here (it multiplies by 1000), and leaves the timer running
+        // when a request fails before an answer: keep it short.
+        timeout: Math.ceil((opts.timeoutMs ?? 5000) / 1000),
+        cache: { type: 'none' },
+      });
+    this.client = client(opts.token);
+    this.previewClient = opts.previewToken ? client(opts.previewToken) : null;
     this.ttl = opts.cacheTtlMs;
+    this.log = opts.log;
   }
 
   private cached<T>(key: string, load: () => Promise<T>): Promise<T> {
     const now = Date.now();
     const hit = this.cache.get(key);
     if (hit && now - hit.at < this.ttl) return hit.value as Promise<T>;
-    const value = load();
+    const value = load().then(markShared);
     if (this.ttl > 0) {
       this.cache.set(key, { at: now, value });
       // failures are not cached
@@ -57,47 +75,120 @@ export class Cms {
     this.cache.clear();
   }
 
-  /** A reader bound to a store's folder and a language (spec 7: cdn/stories/{domain}/{path}). */
-  reader(store: StoreKey, lang: Language): CmsReader {
+  /** Reports a block type the shop does not render, once per type and process. */
+  private unknownBlock(component: string) {
+    if (this.unknownSeen.has(component)) return;
+    this.unknownSeen.add(component);
+    this.log?.warn({ component }, 'CMS block type not rendered by the shop; skipped');
+  }
+
+  /** A reader bound to a store's folder and a language (spec 7: cdn/stories/{domain}/{path}). It answers
+   * the shop's own types (reshape.ts); the cache holds them reshaped, so a page view does no reshaping.
+   * Blocks that show the stores get them here, before reshaping; news and article lists are asked for
+   * separately (teasers), so that loaders can stream them in after the page's shell. */
+  reader(store: StoreKey, lang: Language): ContentReader {
     const language = lang === 'en' ? 'en' : undefined; // spec 7: language (en only); German is the default
     const base = { version: 'published' as const, ...(language ? { language } : {}) };
+    const other: Language = lang === 'de' ? 'en' : 'de';
+    const reshape = { onUnknown: (c: string) => this.unknownBlock(c) };
+    const key = (kind: string, ...parts: (string | number | undefined)[]) => [kind, store, lang, ...parts].join('|');
+    const alternatePath = async (client: StoryblokClient, story: WireStory, version: 'published' | 'draft'): Promise<string | null> => {
+      try {
+        const res = await client.getStory(story.full_slug, { version, ...(other === 'en' ? { language: 'en' } : {}) });
+        const p = (res.data.story as WireStory).content.path;
+        return typeof p === 'string' && p.startsWith('/') ? p : null;
+      } catch {
+        return null;
+      }
+    };
+    const getStory = async (client: StoryblokClient, slug: string, params: Record<string, unknown>): Promise<WireStory | null> => {
+      try {
+        return (await client.getStory(`${store}/${slug}`, params)).data.story as WireStory;
+      } catch (err) {
+        if (isStatus(err, 404)) return null;
+        throw err;
+      }
+    };
+    const storesStory = () => this.cached(key('stores-story'), () => getStory(this.client, 'stores/filialen', base));
+    /** The stores for a story's blocks (its own on stores/filialen); a failure leaves those blocks empty. */
+    const blockData = async (story: WireStory): Promise<BlockData> => {
+      const own = Array.isArray(story.content.stores) ? story.content : null;
+      const storesContent = own ?? (needsStores(story.content) ? await storesStory().then((s) => s?.content ?? null, () => null) : null);
+      return { stores: storesContent ? ((storesContent.stores as WireBlock[]) ?? []) : [], map: storesContent ? reshapeStores(storesContent).map : null };
+    };
+    /** Published articles of a folder, newest first (src/content/README.md "Lists"): content_type and
+     * is_startpage leave out the folder's data stories (blog/tags, wissen/enzyklopaedie). */
+    const listArticles = async (folder: string, q: { perPage: number; page?: number; tag?: string; category?: string }) => {
+      const res = await this.client.getStories({
+        ...base,
+        starts_with: `${store}/${folder}/`,
+        content_type: 'article',
+        is_startpage: false,
+        sort_by: 'first_published_at:desc',
+        per_page: q.perPage,
+        ...(q.page && q.page > 1 ? { page: q.page } : {}),
+        ...(q.tag ? { with_tag: q.tag } : {}),
+        ...(q.category ? { filter_query: { category: { is: q.category } } } : {}),
+      } as Record<string, unknown>);
+      return { stories: res.data.stories as WireStory[], total: Number(res.total) || 0 };
+    };
+    const byPath = async (client: StoryblokClient, version: 'published' | 'draft', path: string) => {
+      const res = await client.getStories({
+        version,
+        ...(language ? { language } : {}),
+        starts_with: `${store}/`,
+        filter_query: { path: { is: path }, component: { is: 'page' } },
+        per_page: 1,
+      });
+      const story = (res.data.stories as WireStory[])[0];
+      if (!story) return null;
+      const [alt, data] = await Promise.all([alternatePath(client, story, version), blockData(story)]);
+      return reshapePage(story, alt, data, reshape);
+    };
     return {
-      story: (slug) =>
-        this.cached(`s|${store}|${lang}|${slug}`, async () => {
-          try {
-            const res = await this.client.getStory(`${store}/${slug}`, base);
-            return res.data.story as CmsStory;
-          } catch (err) {
-            if (isStatus(err, 404)) return null;
-            throw err;
-          }
+      page: (slug) =>
+        this.cached(key('s', slug), async () => {
+          const story = await getStory(this.client, slug, base);
+          return story ? reshapePage(story, null, await blockData(story), reshape) : null;
         }),
-      pageByPath: (path) =>
-        this.cached(`p|${store}|${lang}|${path}`, async () => {
-          const res = await this.client.getStories({
+      pageByPath: (path) => this.cached(key('p', path), () => byPath(this.client, 'published', path)),
+      // Drafts: read with the preview token, never kept (neither here nor in the guest page cache).
+      draftPageByPath: async (path) => (this.previewClient ? byPath(this.previewClient, 'draft', path) : null),
+      article: (folder, slug) =>
+        this.cached(key('a', folder, slug), async () => {
+          if (!/^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/.test(slug)) return null;
+          const story = await getStory(this.client, `${folder}/${slug}`, { ...base, resolve_relations: 'article.author,article.related' });
+          return story && story.content.component === 'article' && !story.is_startpage ? reshapeArticle(story) : null;
+        }),
+      teasers: (q) =>
+        this.cached(key('t', q.key), async () => (await listArticles(q.folder, { perPage: q.count, tag: q.tag, category: q.category })).stories.map(reshapeTeaser)),
+      articles: (folder, q) =>
+        this.cached(key('al', folder, q.tag, q.page, q.perPage), async () => {
+          const { stories, total } = await listArticles(folder, q);
+          return { items: stories.map(reshapeTeaser), total, page: q.page ?? 1, perPage: q.perPage };
+        }),
+      tags: () =>
+        this.cached(key('tags'), async () => {
+          const [labels, counts] = await Promise.all([
+            getStory(this.client, 'blog/tags', base),
+            this.client.get('cdn/tags', { starts_with: `${store}/blog/` } as Record<string, unknown>).then((r) => (r.data as { tags: { name: string; taggings_count: number }[] }).tags),
+          ]);
+          return reshapeTags(labels, counts);
+        }),
+      pressReleases: () =>
+        this.cached(key('press'), async () => {
+          const stories = await this.client.getAll('cdn/stories', {
             ...base,
-            starts_with: `${store}/`,
-            filter_query: { path: { is: path }, component: { is: 'page' } },
-            per_page: 1,
-          });
-          return ((res.data.stories as CmsStory[])[0] ?? null);
+            starts_with: `${store}/presse/`,
+            content_type: 'press_release',
+            sort_by: 'content.date:desc',
+          } as Record<string, unknown>) as WireStory[];
+          return stories.map(reshapePressRelease);
         }),
-      latest: (folder, count) =>
-        this.cached(`l|${store}|${lang}|${folder}|${count}`, async () => {
-          const res = await this.client.getStories({
-            ...base,
-            starts_with: `${store}/${folder}`,
-            sort_by: 'first_published_at:desc',
-            per_page: count,
-            is_startpage: false,
-          } as Record<string, unknown>);
-          return res.data.stories as CmsStory[];
-        }),
-      alternatePath: (story, other) =>
-        this.cached(`a|${store}|${other}|${story.full_slug}`, async () => {
-          const res = await this.client.getStory(story.full_slug, { version: 'published', ...(other === 'en' ? { language: 'en' } : {}) });
-          const p = (res.data.story as CmsStory).content.path;
-          return typeof p === 'string' && p.startsWith('/') ? p : null;
+      stores: () =>
+        this.cached(key('stores'), async () => {
+          const story = await storesStory();
+          return story ? reshapeStores(story.content) : null;
         }),
     };
   }

@@ -7,33 +7,14 @@ import type {
 import type { CallError, Result } from '../../contracts/result.ts';
 
 type AcceptedResponse = { accepted: boolean };
-import type { SessionInfo } from '../../../views/lib/context.tsx';
+import type { ShopAddress, ShopCustomer } from '../../contracts/shop-api.ts';
+import type { AccountReader, MeView } from '../../contracts/loader-ports.ts';
+
+export type { AccountReader, MeView };
+
+export type { ShopAddress, ShopCustomer };
 import { fail, ok } from './http.ts';
 import type { SessionClient } from './session-client.ts';
-
-/** An address as the shop shows it. */
-export type ShopAddress = Address;
-
-/** The signed-in customer as the shop's pages see it (no store key, nothing of the session). */
-export interface ShopCustomer {
-  id: string;
-  email: string;
-  salutation: Customer['salutation'];
-  title: string | null;
-  firstName: string;
-  lastName: string;
-  phone: string | null;
-  phoneVerified: boolean;
-  accountType: Customer['accountType'];
-  companyName: string | null;
-  vatId: string | null;
-  language: Customer['language'];
-  newsletterOptIn: boolean;
-  addresses: ShopAddress[];
-  defaultShippingAddressId: string | null;
-  defaultBillingAddressId: string | null;
-  createdAt: string;
-}
 
 export function reshapeCustomer(c: Customer): ShopCustomer {
   return {
@@ -57,11 +38,6 @@ export function reshapeCustomer(c: Customer): ShopCustomer {
   };
 }
 
-/** Who the session belongs to. customer is null for guests and anonymous sessions. */
-export interface MeView {
-  session: SessionInfo;
-  customer: ShopCustomer | null;
-}
 
 export const NOT_SIGNED_IN: CallError = { code: 'not_signed_in', status: 401, message: 'Please log in.' };
 
@@ -193,7 +169,3 @@ export class AccountClient {
   }
 }
 
-/** What loaders get (views/lib/context.tsx LoaderContext.account): reads only. */
-export interface AccountReader {
-  me(): Promise<Result<MeView>>;
-}

@@ -10,7 +10,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TokenResponse } from '../../contracts/commerce.ts';
 import type { CallError, Result } from '../../contracts/result.ts';
-import type { SessionInfo } from '../../../views/lib/context.tsx';
+import type { SessionInfo } from '../../contracts/shop-api.ts';
 import type { Refresher } from '../session/refresh.ts';
 import { isTokenResponse } from '../session/refresh.ts';
 import type { RequestSession } from '../session/request-session.ts';

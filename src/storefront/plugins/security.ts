@@ -1,23 +1,63 @@
-// Security headers on every response, with a CSP whose script-src carries a fresh nonce per request:
-// every inline script the stream emits (boot data, React's streaming runtime, deferred values) has it.
-import { randomBytes } from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+// Security headers on every response, with a CSP. Pages get a fresh nonce in script-src: every inline script
+// the stream emits (boot data, React's streaming runtime, deferred values) carries it. The nonce is made
+// only when a response asks for it (pages); files and JSON get the same policy without one. A page served
+// from the guest cache is the same document for everyone: it names its inline scripts by their hashes
+// instead (script-src 'self' and the hashes; its module scripts are same-origin files).
+import { randomToken } from '../../lib/random.ts';
+import fp from 'fastify-plugin';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    cspNonce: string;
+    /** the CSP nonce of this response, made on first use */
+    readonly cspNonce: string;
+    /** sha256 hashes (base64) of the inline scripts of a document without nonces (the guest cache) */
+    cspScriptHashes: readonly string[] | null;
   }
 }
 
-export function csp(nonce: string, opts: { connectSrc: string[] }): string {
+export type ScriptPolicy = { nonce: string } | { hashes: readonly string[] } | null;
+
+/**
+ * Frames the shop embeds, each only behind the visitor's consent (spec 2): videos (youtube-nocookie,
+ * Vimeo) with Targeting consent, the store map with Targeting ("marketing") consent. Exactly these
+ * origins, nothing else may be framed.
+ */
+export const frameOrigins = {
+  youtube: 'https://www.youtube-nocookie.com',
+  vimeo: 'https://player.vimeo.com',
+  map: 'https://www.openstreetmap.org',
+} as const;
+
+/** Where Google Tag Manager and the GA4 tags it loads fetch from (only when a container is configured). */
+export const analyticsOrigins = {
+  script: ['https://www.googletagmanager.com'],
+  connect: ['https://*.google-analytics.com', 'https://*.analytics.google.com', 'https://www.googletagmanager.com'],
+  img: ['https://*.google-analytics.com', 'https://www.googletagmanager.com'],
+};
+
+export interface CspOptions {
+  connectSrc: string[];
+  /** a GTM container is configured (production): its script and beacon origins are allowed */
+  analytics?: boolean;
+}
+
+export function csp(scripts: ScriptPolicy, opts: CspOptions): string {
+  const a = opts.analytics ? analyticsOrigins : { script: [], connect: [], img: [] };
+  // With a nonce, 'strict-dynamic' lets the nonce'd bundle add the GTM script (host lists are ignored
+  // then); a cached page names its scripts by hash, so the GTM origin is listed for it.
+  const scriptSrc = !scripts
+    ? `script-src 'self'`
+    : 'nonce' in scripts
+      ? `script-src 'self' 'nonce-${scripts.nonce}' 'strict-dynamic'`
+      : `script-src 'self' ${[...scripts.hashes.map((h) => `'sha256-${h}'`), ...a.script].join(' ')}`;
   return [
     `default-src 'self'`,
-    `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
+    scriptSrc,
     `style-src 'self'`,
-    `img-src 'self' data:`,
+    `img-src 'self' data: ${a.img.join(' ')}`.trim(),
     `font-src 'self'`,
-    `connect-src 'self' ${opts.connectSrc.join(' ')}`.trim(),
-    `frame-src 'none'`,
+    `connect-src 'self' ${[...opts.connectSrc, ...a.connect].join(' ')}`.trim(),
+    `frame-src ${Object.values(frameOrigins).join(' ')}`,
     `object-src 'none'`,
     `base-uri 'self'`,
     `form-action 'self'`,
@@ -27,22 +67,37 @@ export function csp(nonce: string, opts: { connectSrc: string[] }): string {
   ].join('; ');
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, opts: { production: boolean }) {
-  app.decorateRequest('cspNonce', '');
-  app.addHook('onRequest', async (req) => {
-    req.cspNonce = randomBytes(16).toString('base64');
+const NONCE = Symbol('cspNonce');
+type WithNonce = { [NONCE]?: string };
+
+export const securityPlugin = fp<{ production: boolean; analytics?: boolean }>(async (app, { production, analytics = false }) => {
+  // WebSocket endpoints of the same host are 'self' for connect-src in modern browsers; ws: and wss:
+  // are listed for older ones.
+  const connectSrc = [production ? 'wss:' : 'ws: wss:'];
+  const policy: CspOptions = { connectSrc, analytics };
+  const withoutNonce = csp(null, policy);
+  const [before, after] = csp({ nonce: '\0' }, policy).split('\0');
+  const fixed: Record<string, string> = {
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+    'cross-origin-resource-policy': 'same-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(self), payment=(self), interest-cohort=()',
+    ...(production ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+  app.decorateRequest('cspNonce', {
+    getter(this: object) {
+      const self = this as WithNonce;
+      return (self[NONCE] ??= randomToken(16));
+    },
   });
+  app.decorateRequest('cspScriptHashes', null);
   app.addHook('onSend', async (req, reply, payload) => {
-    // WebSocket endpoints of the same host are 'self' for connect-src in modern browsers; ws: and wss:
-    // are listed for older ones.
-    reply.header('content-security-policy', csp(req.cspNonce, { connectSrc: [opts.production ? 'wss:' : 'ws: wss:'] }));
-    reply.header('x-content-type-options', 'nosniff');
-    reply.header('referrer-policy', 'strict-origin-when-cross-origin');
-    reply.header('x-frame-options', 'DENY');
-    reply.header('cross-origin-opener-policy', 'same-origin');
-    reply.header('cross-origin-resource-policy', 'same-origin');
-    reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(self), payment=(self), interest-cohort=()');
-    if (opts.production) reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
+    const nonce = (req as unknown as WithNonce)[NONCE];
+    const header = req.cspScriptHashes ? csp({ hashes: req.cspScriptHashes }, policy) : nonce ? before + nonce + after : withoutNonce;
+    reply.header('content-security-policy', header);
+    reply.headers(fixed);
     return payload;
   });
-}
+}, { name: 'shop-security', fastify: '5.x' });

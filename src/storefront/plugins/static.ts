@@ -1,5 +1,5 @@
 // Static files from public/: content-hashed bundle files are immutable for a year; other files (images,
-// manifests, robots.txt) are revalidated hourly. Files are listed at start (no wildcard route), so every
+// manifests) are revalidated hourly; robots.txt and sitemap.xml are routes (routes/seo.ts). Files are listed at start (no wildcard route), so every
 // other path reaches the page renderer.
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';

@@ -1,12 +1,17 @@
 // Store by host (src/stores.ts): <key>.localhost and the STORE_HOSTS names; anything else is the
 // default store. Language by path (/en is English). Both are on every request and in its log line.
-import type { FastifyInstance } from 'fastify';
-import { canonicalHosts, hostTable, languageOfPath, storeForHost, type Language, type StoreKey } from '../../stores.ts';
+import fp from 'fastify-plugin';
+import { canonicalHosts, hostTable, storeForHost, type Language, type StoreKey } from '../../stores.ts';
+import { languageOfPath } from '../../screens.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     store: StoreKey;
     lang: Language;
+  }
+  interface FastifyInstance {
+    /** host -> store, and the origins of every store */
+    stores: StoreResolver;
   }
 }
 
@@ -30,7 +35,9 @@ export function storeResolver(storeHosts: string, fallback: StoreKey): StoreReso
   };
 }
 
-export function registerStore(app: FastifyInstance, resolver: StoreResolver) {
+/** Every request knows its store and language (and logs its store). */
+export const storePlugin = fp<{ resolver: StoreResolver }>(async (app, { resolver }) => {
+  app.decorate('stores', resolver);
   app.decorateRequest('store', 'ch');
   app.decorateRequest('lang', 'de');
   app.addHook('onRequest', async (req) => {
@@ -38,4 +45,4 @@ export function registerStore(app: FastifyInstance, resolver: StoreResolver) {
     req.lang = languageOfPath(req.url.split('?')[0]);
     req.logContext = { ...(req.logContext ?? {}), store: req.store };
   });
-}
+}, { name: 'shop-store', fastify: '5.x' });

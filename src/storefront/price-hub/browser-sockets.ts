@@ -11,8 +11,20 @@ import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
+import { errorCatalogue, type ErrorCode } from '../../lib/errors.ts';
 
-export type Admission<K> = { ok: true; key: K } | { ok: false; statusCode: number; code: string; message: string };
+export interface Refusal {
+  statusCode: number;
+  code: ErrorCode;
+  message: string;
+}
+
+export type Admission<K> = { ok: true; key: K } | ({ ok: false } & Refusal);
+
+/** A handshake refusal with a catalogue code (its status; its message unless given). */
+export function refusal(code: ErrorCode, message?: string): Refusal {
+  return { statusCode: errorCatalogue[code].status, code, message: message ?? errorCatalogue[code].message };
+}
 
 export interface BrowserSocketsOptions<K extends string> {
   path: string;
@@ -66,10 +78,10 @@ const statusText: Record<number, string> = { 400: 'Bad Request', 403: 'Forbidden
 
 function noop() {}
 
-function refuse(socket: Duplex, statusCode: number, code: string, message: string) {
+function refuse(socket: Duplex, { statusCode, code, message }: Refusal) {
   // a client that hangs up first must not raise an unhandled 'error'
   socket.on('error', noop);
-  const body = JSON.stringify({ statusCode, code, message });
+  const body = JSON.stringify({ statusCode, code, message } satisfies Refusal);
   if (socket.writable) {
     socket.end(
       `HTTP/1.1 ${statusCode} ${statusText[statusCode] ?? 'Error'}\r\nConnection: close\r\nContent-Type: application/json; charset=utf-8\r\n` +
@@ -159,15 +171,15 @@ export function createBrowserSockets<K extends string>(opts: BrowserSocketsOptio
     const path = q === -1 ? url : url.slice(0, q);
     if (path !== opts.path) {
       // Another upgrade handler may own this path; with none, answer as a normal request would.
-      if (server && server.listenerCount('upgrade') === 1) refuse(socket, 404, 'not_found', `No WebSocket at ${path}`);
+      if (server && server.listenerCount('upgrade') === 1) refuse(socket, refusal('not_found', `No WebSocket at ${path}`));
       return;
     }
-    if (closing) return refuse(socket, 503, 'shutting_down', 'The shop is restarting; try again in a few seconds.');
+    if (closing) return refuse(socket, refusal('shutting_down'));
     const admission = opts.admit(req);
-    if (!admission.ok) return refuse(socket, admission.statusCode, admission.code, admission.message);
+    if (!admission.ok) return refuse(socket, admission);
     if (total >= opts.maxSockets) {
       opts.log.warn({ sockets: total }, 'price socket limit reached; refusing');
-      return refuse(socket, 503, 'too_many_sockets', 'Live prices are at capacity; the page falls back to refreshing them.');
+      return refuse(socket, refusal('too_many_sockets'));
     }
     wss.handleUpgrade(req, socket, head, (ws) => join(ws, admission.key));
   }

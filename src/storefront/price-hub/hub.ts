@@ -1,26 +1,28 @@
 // The price hub (spec 4 and 7): one upstream WebSocket to the price service per storefront process, a
 // cache of every store's prices, and the fan-out to the browsers' sockets.
 // On RecalculationProcessStarted the browsers hear it at once. On RecalculationProcessFinished the hub
-// fetches the metal prices once and every product's prices once per store country and currency, hands
-// them to piscina workers that build each store's payloads once (the WebSocket message, the HTTP bodies
-// with brotli and gzip copies, a JSON fragment per sku), and then sends every browser socket of a store
-// the same pre-serialised message. Nothing is serialised per socket.
-// Browsers never reach the price service: /api/prices/* answers from this cache (routes/prices.ts).
-import type { IncomingMessage, Server } from 'node:http';
-import { Agent, request } from 'undici';
-import { Piscina } from 'piscina';
+// fetches the new prices and has workers build each store's payloads once (payloads.ts), then sends
+// every browser socket of a store the same pre-serialised message (frames.ts, browser-sockets.ts).
+// Nothing is serialised per socket. Browsers never reach the price service: /api/prices/* answers from
+// this cache (routes/prices.ts). This file holds the hub's state (starting, recalculating, ready,
+// stale) and wires the parts: upstream.ts (the socket), upstream-http.ts, workers.ts, payloads.ts,
+// snapshots.ts, admission.ts, frames.ts, browser-sockets.ts.
+import type { Server } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import type { CurrencyCode, MetalName, PriceSocketMessage, SnapshotRange, SnapshotsResponse } from '../../contracts/prices.ts';
-import { stores, storeKeys, type StoreKey } from '../../stores.ts';
-import type { EncodedBody, PayloadTask, StorePayload } from '../../../workers/price-payload.ts';
-import type { DownsampleTask } from '../../../workers/downsample.ts';
-import { AppError } from '../../lib/service.ts';
-import { createBrowserSockets, type Admission, type BroadcastResult } from './browser-sockets.ts';
+import type { PriceSocketMessage } from '../../contracts/prices.ts';
+import { priceSocketPath, priceTiming } from '../../contracts/price-stream.ts';
+import type { StoreKey } from '../../stores.ts';
+import { createAdmission } from './admission.ts';
+import { createBrowserSockets, type BroadcastResult } from './browser-sockets.ts';
+import { finishedFrame, staleFrame, startedFrame } from './frames.ts';
+import { fetchPayloads, keyFor, payloadKeys, type PayloadKey, type ReadyPayload } from './payloads.ts';
+import { createSnapshotCache, type CachedBody, type SnapshotQuery } from './snapshots.ts';
 import { createUpstream, type UpstreamStatus } from './upstream.ts';
-import { priceHubErrorCodes, priceSocketPath, priceTiming, type StoreSnapshotsResponse } from './contract.ts';
+import { createPricesHttp } from './upstream-http.ts';
+import { createHubWorkers } from './workers.ts';
 
-/** `${country}:${currency}`: prices differ by country (VAT) and currency, not by store otherwise. */
-export type PayloadKey = `${string}:${CurrencyCode}`;
+export { keyFor, payloadKeys, type BufferBody, type PayloadKey, type ReadyPayload } from './payloads.ts';
+export type { CachedBody, SnapshotQuery } from './snapshots.ts';
 
 export type HubPhase = 'starting' | 'recalculating' | 'ready' | 'stale';
 
@@ -49,33 +51,6 @@ export interface PriceHubOptions {
   snapshotTtlMs?: number;
 }
 
-export interface SnapshotQuery {
-  metal: MetalName;
-  currency: CurrencyCode;
-  range: SnapshotRange;
-  /** chart width in CSS pixels: series longer than this are down-sampled to it */
-  width: number;
-}
-
-export interface CachedBody {
-  body: Buffer;
-  etag: string;
-}
-
-export interface ReadyPayload extends Omit<StorePayload, 'metals' | 'products'> {
-  metals: BufferBody;
-  products: BufferBody;
-  /** sku -> index into fragments */
-  index: Map<string, number>;
-}
-
-export interface BufferBody {
-  json: Buffer;
-  br: Buffer;
-  gzip: Buffer;
-  etag: string;
-}
-
 export interface PriceHubHealth {
   phase: HubPhase;
   upstream: UpstreamStatus;
@@ -100,22 +75,6 @@ export interface PriceHub {
   close(): Promise<void>;
 }
 
-/** Every country and currency a store shows: its own currency and USD. */
-export function payloadKeys(): { key: PayloadKey; country: string; currency: CurrencyCode }[] {
-  const seen = new Map<string, { key: PayloadKey; country: string; currency: CurrencyCode }>();
-  for (const k of storeKeys) {
-    const s = stores[k];
-    for (const currency of new Set<CurrencyCode>([s.currency, 'USD'])) {
-      const key = `${s.country}:${currency}` as PayloadKey;
-      seen.set(key, { key, country: s.country, currency });
-    }
-  }
-  return [...seen.values()];
-}
-
-const payloadWorker = new URL('../../../workers/price-payload.ts', import.meta.url).href;
-const downsampleWorker = new URL('../../../workers/downsample.ts', import.meta.url).href;
-
 /** Decision: refetching after Finished is retried this often, this far apart, before browsers are
  * told the prices are stale (the cache keeps the last good prices meanwhile). */
 const REFRESH_ATTEMPTS = 3;
@@ -123,31 +82,11 @@ const REFRESH_RETRY_MS = 1_000;
 /** Browsers told "refreshing" this long ago get the newest prices the hub has, recalculation or not. */
 const STARVATION_MS = 10_000;
 
-function toBuffer(u: Uint8Array): Buffer {
-  return Buffer.from(u.buffer, u.byteOffset, u.byteLength);
-}
-
-function bufferBody(e: EncodedBody): BufferBody {
-  return { json: toBuffer(e.json), br: toBuffer(e.br), gzip: toBuffer(e.gzip), etag: e.etag };
-}
-
 export function createPriceHub(opts: PriceHubOptions): PriceHub {
-  const base = opts.pricesUrl.replace(/\/$/, '');
-  const wsUrl = `${base.replace(/^http/, 'ws')}/ws`;
-  const fetchTimeoutMs = opts.fetchTimeoutMs ?? 5_000;
-  const snapshotTtlMs = opts.snapshotTtlMs ?? 60_000;
   const log = opts.log;
   const keys = payloadKeys();
-  const dispatcher = new Agent({ keepAliveTimeout: 60_000, connections: 16 });
-  // Threads start with the hub (start()), not with the app object: an app that is built and never
-  // started must not hold worker threads.
-  let pool: Piscina | null = null;
-  // A fixed number of threads: a recalculation every 180 s would otherwise find them retired by the idle
-  // timeout and pay their start-up (hundreds of ms under tsx) right when browsers wait for prices.
-  const threads = opts.threads ?? 2;
-  // execArgv []: the worker modules are plain .ts that Node 24 strips natively; inheriting the parent's
-  // `--import tsx` made every thread load and run the tsx compiler first (seconds on a cold cache).
-  const workers = () => (pool ??= new Piscina({ filename: payloadWorker, minThreads: threads, maxThreads: threads, execArgv: [] }));
+  const http = createPricesHttp({ baseUrl: opts.pricesUrl, timeoutMs: opts.fetchTimeoutMs ?? 5_000 });
+  const workers = createHubWorkers(opts.threads ?? 2);
 
   let payloads = new Map<PayloadKey, ReadyPayload>();
   let recalculating = false;
@@ -160,22 +99,12 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
   let closed = false;
   let generation = 0;
   let startedAt = 0;
-  const snapshotCache = new Map<string, { value: CachedBody; expires: number; generation: number }>();
-  const snapshotInFlight = new Map<string, Promise<CachedBody>>();
 
-  const startedFrame = Buffer.from(JSON.stringify({ type: 'RecalculationProcessStarted' }));
+  const snapshots = createSnapshotCache({ http, workers, ttlMs: opts.snapshotTtlMs ?? 60_000, generation: () => generation, log });
 
   function lastRecalculatedAt(): string | null {
     const first = payloads.values().next();
     return first.done ? null : first.value.lastRecalculatedAt;
-  }
-
-  function finishedFrame(p: ReadyPayload, now = Date.now()): Buffer {
-    return Buffer.from(`${p.finishedPrefix},"serverTimestamp":"${new Date(now).toISOString()}"}`);
-  }
-
-  function staleFrame(): Buffer {
-    return Buffer.from(JSON.stringify({ type: 'PricesStale', lastRecalculatedAt: lastRecalculatedAt(), serverTimestamp: new Date().toISOString() }));
   }
 
   function record(r: BroadcastResult) {
@@ -186,7 +115,7 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
     if (stale || closed) return;
     stale = true;
     log.warn({ reason }, 'prices marked stale for browsers');
-    sockets.broadcast([{ key: null, data: staleFrame() }], { label: 'PricesStale', supersedable: true, onDone: record });
+    sockets.broadcast([{ key: null, data: staleFrame(lastRecalculatedAt(), Date.now()) }], { label: 'PricesStale', supersedable: true, onDone: record });
   }
 
   function broadcastFinished() {
@@ -196,55 +125,12 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
     sockets.broadcast(messages, { label: 'RecalculationProcessFinished', supersedable: false, onDone: record });
   }
 
-  async function fetchText(path: string): Promise<string> {
-    const res = await request(`${base}${path}`, {
-      dispatcher,
-      headers: { accept: 'application/json' },
-      headersTimeout: fetchTimeoutMs,
-      bodyTimeout: fetchTimeoutMs,
-    });
-    if (res.statusCode !== 200) {
-      await res.body.dump();
-      throw new Error(`GET ${path.split('?')[0]} answered HTTP ${res.statusCode}`);
-    }
-    return res.body.text();
-  }
-
-  async function fetchAndBuild(): Promise<Map<PayloadKey, ReadyPayload>> {
-    const [metalsText, ...productTexts] = await Promise.all([
-      fetchText('/api/prices/metals'),
-      ...keys.map((k) => fetchText(`/api/prices/products?country=${k.country}&currency=${k.currency}`)),
-    ]);
-    const built = await Promise.all(
-      keys.map((k, i) => {
-        const task: PayloadTask = {
-          key: k.key,
-          currency: k.currency,
-          metalsText,
-          productsText: productTexts[i],
-          nextRecalculationAt: nextRecalculationAt ?? new Date(Date.now() + priceTiming.validityMs).toISOString(),
-          validityMs: priceTiming.validityMs,
-        };
-        return workers().run(task) as Promise<StorePayload>;
-      }),
-    );
-    const stamps = new Set(built.map((p) => p.lastRecalculatedAt));
-    if (stamps.size !== 1) throw new Error('the price lists come from different recalculations');
-    const next = new Map<PayloadKey, ReadyPayload>();
-    for (const p of built) {
-      const index = new Map<string, number>();
-      p.skus.forEach((sku, i) => index.set(sku, i));
-      next.set(p.key as PayloadKey, { ...p, metals: bufferBody(p.metals), products: bufferBody(p.products), index });
-    }
-    return next;
-  }
-
   async function refresh(): Promise<void> {
     const started = performance.now();
     let error: string | null = null;
     for (let attempt = 1; attempt <= REFRESH_ATTEMPTS && !closed; attempt++) {
       try {
-        const next = await fetchAndBuild();
+        const next = await fetchPayloads({ http, workers, keys, nextRecalculationAt });
         if (closed) return;
         payloads = next;
         generation++;
@@ -307,7 +193,7 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
   }
 
   const upstream = createUpstream({
-    url: wsUrl,
+    url: `${opts.pricesUrl.replace(/\/$/, '').replace(/^http/, 'ws')}/ws`,
     reconnectDelayMs: opts.reconnectDelayMs ?? priceTiming.reconnectMs,
     silenceTimeoutMs: opts.upstreamSilenceMs,
     log,
@@ -321,45 +207,17 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
     },
   });
 
-  function keyFor(store: StoreKey, currency?: string): PayloadKey | null {
-    const s = stores[store];
-    const c = currency === undefined || currency === '' ? s.currency : currency;
-    if (c !== s.currency && c !== 'USD') return null;
-    return `${s.country}:${c}` as PayloadKey;
-  }
-
-  function originAllowed(origin: string | undefined): boolean {
-    if (!origin) return false;
-    try {
-      return opts.originHosts.has(new URL(origin).hostname.toLowerCase());
-    } catch {
-      return false;
-    }
-  }
-
-  function admit(req: IncomingMessage): Admission<PayloadKey> {
-    if (!originAllowed(req.headers.origin)) {
-      return { ok: false, statusCode: 403, code: 'origin_not_allowed', message: 'Live prices are served to the shop\'s own pages only.' };
-    }
-    const currency = new URL(req.url ?? '/', 'http://x').searchParams.get('currency') ?? undefined;
-    const store = opts.storeOf(req.headers.host);
-    const key = keyFor(store, currency);
-    if (!key) {
-      return { ok: false, statusCode: 400, code: priceHubErrorCodes.invalidQuery, message: `currency must be ${stores[store].currency} or USD.` };
-    }
-    return { ok: true, key };
-  }
-
+  /** What a new browser socket hears first: the current state. */
   function greeting(key: PayloadKey): Buffer | null {
     if (recalculating) return startedFrame;
+    if (stale) return staleFrame(lastRecalculatedAt(), Date.now());
     const p = payloads.get(key);
-    if (stale) return staleFrame();
-    return p ? finishedFrame(p) : null;
+    return p ? finishedFrame(p, Date.now()) : null;
   }
 
   const sockets = createBrowserSockets<PayloadKey>({
     path: priceSocketPath,
-    admit,
+    admit: createAdmission({ originHosts: opts.originHosts, storeOf: opts.storeOf }),
     greeting,
     maxSockets: opts.maxSockets ?? 15_000,
     heartbeatMs: opts.heartbeatMs,
@@ -367,65 +225,27 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
     log,
   });
 
-  async function loadSnapshots(q: SnapshotQuery, target: number): Promise<CachedBody> {
-    const qs = `metal=${q.metal}&currency=${q.currency}&range=${q.range}&type=ask`;
-    let text: string;
-    try {
-      text = await fetchText(`/prices/metals/snapshots?${qs}`);
-    } catch (err) {
-      log.warn({ reason: (err as Error).message }, 'chart series fetch failed');
-      throw new AppError(503, priceHubErrorCodes.unavailable, 'The price chart is not available right now; please try again shortly.');
-    }
-    const upstreamBody = JSON.parse(text) as SnapshotsResponse;
-    let points = upstreamBody.points;
-    let downsampled = false;
-    if (points.length > target) {
-      points = (await workers().run({ points, target } satisfies DownsampleTask, { filename: downsampleWorker })) as typeof points;
-      downsampled = true;
-    }
-    const body: StoreSnapshotsResponse = { metal: q.metal, currency: q.currency, range: q.range, points, downsampled };
-    const json = Buffer.from(JSON.stringify(body));
-    return { body: json, etag: `"${generation.toString(36)}-${q.metal}-${q.currency}-${q.range}-${target}"` };
+  function phase(): HubPhase {
+    if (recalculating) return 'recalculating';
+    if (stale) return 'stale';
+    return payloads.size > 0 ? 'ready' : 'starting';
   }
 
   return {
     start(server) {
       // Threads load the task modules now, not when the first prices are waiting for them.
-      void workers().run({ points: [], target: 3 } satisfies DownsampleTask, { filename: downsampleWorker }).catch(() => {});
-      void workers().run(null).catch(() => {});
+      workers.warmUp();
       sockets.attach(server);
       upstream.start();
     },
     keyFor,
     payload: (key) => payloads.get(key) ?? null,
-    phase() {
-      if (recalculating) return 'recalculating';
-      if (stale) return 'stale';
-      return payloads.size > 0 ? 'ready' : 'starting';
-    },
-    async snapshots(q) {
-      // widths are bucketed to 100 px so that the cache holds a handful of entries per series
-      const target = Math.max(100, Math.min(2000, Math.round(q.width / 100) * 100));
-      const cacheKey = `${q.metal}:${q.currency}:${q.range}:${target}`;
-      const hit = snapshotCache.get(cacheKey);
-      if (hit && hit.expires > Date.now() && hit.generation === generation) return hit.value;
-      let pending = snapshotInFlight.get(cacheKey);
-      if (!pending) {
-        const gen = generation;
-        pending = loadSnapshots(q, target)
-          .then((value) => {
-            snapshotCache.set(cacheKey, { value, expires: Date.now() + snapshotTtlMs, generation: gen });
-            return value;
-          })
-          .finally(() => snapshotInFlight.delete(cacheKey));
-        snapshotInFlight.set(cacheKey, pending);
-      }
-      return pending;
-    },
+    phase,
+    snapshots: (q) => snapshots.get(q),
     health() {
       const first = payloads.values().next();
       return {
-        phase: this.phase(),
+        phase: phase(),
         upstream: upstream.status(),
         lastRecalculatedAt: first.done ? null : first.value.lastRecalculatedAt,
         validUntil: first.done ? null : first.value.validUntil,
@@ -440,8 +260,8 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
       upstream.close();
       await sockets.close();
       await refreshing?.catch(() => {});
-      await pool?.destroy();
-      await dispatcher.close();
+      await workers.close();
+      await http.close();
     },
   };
 }

@@ -1,6 +1,7 @@
 // The HTML around the React stream: written before the first byte of React's shell, so the head (title,
 // canonical, styles, preloads) reaches the browser at once.
 import type { Language } from '../../stores.ts';
+import { pathFor } from '../../screens.ts';
 import type { AssetManifest } from './assets.ts';
 
 export function escapeHtml(s: string): string {
@@ -15,6 +16,8 @@ export interface HeadInput {
   alternates: { hreflang: string; href: string }[];
   noindex?: boolean;
   manifestHref: string;
+  /** schema.org objects, each already serialised safe for a script element */
+  jsonLd?: string[];
   assets: AssetManifest;
   nonce: string;
 }
@@ -29,6 +32,8 @@ export function documentStart(h: HeadInput): string {
     (h.noindex ? `<meta name="robots" content="noindex">` : '') +
     `<link rel="canonical" href="${escapeHtml(h.canonical)}">` +
     h.alternates.map((x) => `<link rel="alternate" hreflang="${x.hreflang}" href="${escapeHtml(x.href)}">`).join('') +
+    // data, not script: the CSP does not apply to it, so it carries no nonce
+    (h.jsonLd ?? []).map((j) => `<script type="application/ld+json">${j}</script>`).join('') +
     `<meta name="theme-color" content="#14213d">` +
     `<link rel="manifest" href="${h.manifestHref}">` +
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml">` +
@@ -47,6 +52,6 @@ export function plainPage(lang: Language, title: string, text: string, assets?: 
     `<title>${escapeHtml(title)}</title><meta name="robots" content="noindex">` +
     (assets ? assets.css.map((c) => `<link rel="stylesheet" href="${c}">`).join('') : '') +
     `</head><body><main id="main" class="container page-section"><h1>${escapeHtml(title)}</h1><p>${escapeHtml(text)}</p>` +
-    `<p><a href="${lang === 'en' ? '/en' : '/'}">${lang === 'en' ? 'Home' : 'Startseite'}</a></p></main></body></html>`
+    `<p><a href="${pathFor('home', lang)}">${lang === 'en' ? 'Home' : 'Startseite'}</a></p></main></body></html>`
   );
 }

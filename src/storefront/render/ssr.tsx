@@ -8,35 +8,36 @@ import {
   createStaticHandler,
   createStaticRouter,
   isRouteErrorResponse,
-  RouterContextProvider,
-  StaticRouterProvider,
   type RouteObject,
   type StaticHandler,
   type StaticHandlerContext,
 } from 'react-router';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { buildRoutes } from '../../../views/router.tsx';
-import { serverLoaders } from '../../../views/loaders.ts';
-import { BootContext } from '../../../views/lib/boot.ts';
-import { NonceContext } from '../../../views/lib/nonce.ts';
-import { loaderContext, makeShop, type BootInfo, type LoaderContext } from '../../../views/lib/context.tsx';
-import { documentTitle, pageMeta } from '../../../views/lib/meta.ts';
-import { scriptJson } from '../../../views/components/Streamed.tsx';
-import type { RouteHandle } from '../../../views/router.tsx';
+import {
+  alternatePath, createServerRoutes, documentTitle, makeShop, pageMeta, routerContext, scriptJson, ServerApp, type BootInfo, type LoaderContext, type RouteHandle,
+} from '../../../views/server.tsx';
 import { documentEnd, documentStart, plainPage } from './document.ts';
 import type { AssetManifest } from './assets.ts';
 import type { Language } from '../../stores.ts';
+import { languageOfPath } from '../../screens.ts';
+import { hydrationJson } from './shared-json.ts';
+import { appendVary, createCompressor, flushCompressor, type Encoding } from '../plugins/compression.ts';
 
 export interface Renderer {
+  /** every screen in both languages (guards match against these) */
   routes: RouteObject[];
-  handler: StaticHandler;
+  /** the static handler per language: a request is matched against its language's routes only */
+  handlers: Record<Language, StaticHandler>;
   /** renders streaming now, and renders cut short by a client that left or by the stream timeout */
   stats: { inFlight: number; aborted: number };
 }
 
 export function createRenderer(): Renderer {
-  const routes = buildRoutes((route) => (route.loader ? serverLoaders[route.loader] : undefined));
-  return { routes, handler: createStaticHandler(routes), stats: { inFlight: 0, aborted: 0 } };
+  return {
+    routes: createServerRoutes(),
+    handlers: { de: createStaticHandler(createServerRoutes('de')), en: createStaticHandler(createServerRoutes('en')) },
+    stats: { inFlight: 0, aborted: 0 },
+  };
 }
 
 const BOT = /bot|crawl|spider|slurp|bingpreview|facebookexternalhit|embedly|quora link preview|whatsapp|linkedin|googleother|lighthouse|headlesschrome\/[\d.]+ \(compatible|curl\/|wget\//i;
@@ -51,32 +52,23 @@ export interface RenderInput {
   url: URL;
   lang: Language;
   boot: BootInfo;
-  loaderCtx: LoaderContext;
   assets: AssetManifest;
   nonce: string;
   bot: boolean;
   /** absolute origin for canonical links (the store's canonical host) */
   canonicalOrigin: string;
   streamTimeoutMs: number;
+  /** compress the stream (br or gzip), flushed after each of React's writes */
+  encoding: Encoding | null;
+  /** called with the whole document when it was rendered completely, with status 200 and no error
+   * (the page cache keeps it, at most until expiresAt when the page says so) */
+  onComplete?: (html: string, expiresAt?: number) => void;
 }
 
 /** Runs the loaders for a URL. A Response back means a redirect (or a loader's own response). */
 export async function query(renderer: Renderer, url: URL, loaderCtx: LoaderContext, signal: AbortSignal, headers?: Headers) {
   const request = new Request(url, { signal, headers });
-  return renderer.handler.query(request, {
-    requestContext: new RouterContextProvider(new Map([[loaderContext, loaderCtx]])),
-  });
-}
-
-/** Loader data as JSON for the browser: deferred promises become null (their values stream separately). */
-export function serializableLoaderData(data: Record<string, unknown>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
-  for (const [id, value] of Object.entries(data)) {
-    if (value && typeof value === 'object' && !Array.isArray(value)) {
-      out[id] = Object.fromEntries(Object.entries(value).map(([k, v]) => [k, v instanceof Promise ? null : v]));
-    } else out[id] = value;
-  }
-  return out;
+  return renderer.handlers[languageOfPath(url.pathname)].query(request, { requestContext: routerContext(loaderCtx) });
 }
 
 /** Errors in react-router's hydration format (RouteErrorResponse survives; other errors lose their stack). */
@@ -107,12 +99,17 @@ export async function renderDocument(renderer: Renderer, ctx: StaticHandlerConte
 
   const title = status === 404 ? `${shop.t('error.notFoundTitle')} | ${shop.t('shop.name')}` : status >= 500 ? `${shop.t('error.serverTitle')} | ${shop.t('shop.name')}` : documentTitle(shop, handle, leafData);
   const canonical = input.canonicalOrigin + input.url.pathname;
+  // hreflang: this page and the same screen in the other language (views/lib/meta.ts alternatePath), and
+  // x-default the German one (the site's language without a prefix).
   const alternates: { hreflang: string; href: string }[] = [];
   if (status < 400 && handle) {
     const other: Language = lang === 'de' ? 'en' : 'de';
-    const otherPath = meta.alternates?.[other];
+    const otherPath = alternatePath(handle, leaf?.params ?? {}, meta, other);
     alternates.push({ hreflang: lang, href: canonical });
-    if (otherPath) alternates.push({ hreflang: other, href: input.canonicalOrigin + otherPath });
+    if (otherPath) {
+      alternates.push({ hreflang: other, href: input.canonicalOrigin + otherPath });
+      alternates.push({ hreflang: 'x-default', href: lang === 'de' ? canonical : input.canonicalOrigin + otherPath });
+    }
   }
   const head = documentStart({
     lang,
@@ -122,16 +119,20 @@ export async function renderDocument(renderer: Renderer, ctx: StaticHandlerConte
     alternates,
     noindex: meta.noindex || status >= 400,
     manifestHref: boot.store === 'us' ? '/manifest-us.webmanifest' : '/manifest.webmanifest',
+    jsonLd: status < 400 ? meta.jsonLd?.map(scriptJson) : undefined,
     assets,
     nonce,
   });
+  const cacheUntil = meta.cacheUntil ? Date.parse(meta.cacheUntil) : undefined;
 
-  const hydration = { loaderData: serializableLoaderData(ctx.loaderData), actionData: null, errors: serializeErrors(ctx.errors) };
-  const bootstrap = `window.__boot=${scriptJson(boot)};window.__staticRouterHydrationData=${scriptJson(hydration)};`;
-  const router = createStaticRouter(renderer.handler.dataRoutes, ctx);
+  const bootstrap = `window.__boot=${scriptJson(boot)};window.__staticRouterHydrationData=${hydrationJson(ctx.loaderData, serializeErrors(ctx.errors))};`;
+  const router = createStaticRouter(renderer.handlers[lang].dataRoutes, ctx);
 
   return new Promise<FastifyReply>((resolve) => {
-    const body = new PassThrough();
+    // The answer's body: the compressor when the browser takes br or gzip (React flushes it after each
+    // batch of writes, so nothing waits behind a slow Suspense boundary), else a plain pass-through.
+    const compressor = input.encoding ? createCompressor(input.encoding) : null;
+    const body: PassThrough | NonNullable<typeof compressor> = compressor ?? new PassThrough();
     let settled = false;
     let finished = false;
     const send = (code: number) => {
@@ -140,7 +141,9 @@ export async function renderDocument(renderer: Renderer, ctx: StaticHandlerConte
       reply
         .status(code)
         .header('content-type', 'text/html; charset=utf-8')
-        .header('cache-control', 'private, no-cache');
+        .header('cache-control', 'private, no-cache')
+        .header('vary', appendVary(reply.getHeader('vary'), 'Accept-Encoding'));
+      if (input.encoding) reply.header('content-encoding', input.encoding);
       resolve(reply.send(body));
     };
     const stats = renderer.stats;
@@ -152,25 +155,43 @@ export async function renderDocument(renderer: Renderer, ctx: StaticHandlerConte
       stats.inFlight--;
       if (aborted) stats.aborted++;
     };
+    // React writes its output in 2 KB pieces and calls flush() after each batch (react-dom/server's Node
+    // stream). The pieces of a batch are collected and handed on as one write at the flush: a handful of
+    // writes per page instead of dozens, and the compressor is flushed once per batch, so every batch
+    // still reaches the browser at once.
+    const pending: Buffer[] = [];
+    // the whole document, kept only when someone wants it (the page cache) and nothing went wrong
+    let captured: Buffer[] | null = input.onComplete && status === 200 ? [Buffer.from(head)] : null;
+    const handOn = () => {
+      if (pending.length === 0) return;
+      const batch = pending.length === 1 ? pending[0] : Buffer.concat(pending);
+      body.write(batch);
+      captured?.push(batch);
+      pending.length = 0;
+    };
     const sink = new Writable({
-      write(chunk, _enc, cb) {
-        if (body.write(chunk)) cb();
-        else body.once('drain', () => cb());
+      write(chunk: Buffer, _enc, cb) {
+        pending.push(chunk);
+        cb();
       },
       final(cb) {
         finished = true;
         done(false);
+        handOn();
         body.end(documentEnd);
+        if (captured) input.onComplete?.(Buffer.concat(captured).toString() + documentEnd, cacheUntil);
         cb();
+      },
+    });
+    Object.assign(sink, {
+      flush() {
+        handOn();
+        if (compressor) flushCompressor(compressor);
       },
     });
 
     const { pipe, abort } = renderToPipeableStream(
-      <BootContext.Provider value={boot}>
-        <NonceContext.Provider value={nonce}>
-          <StaticRouterProvider router={router} context={ctx} hydrate={false} nonce={nonce} />
-        </NonceContext.Provider>
-      </BootContext.Provider>,
+      <ServerApp boot={boot} nonce={nonce} router={router} context={ctx} />,
       {
         nonce,
         // Bots get one complete document: no boundary may be outlined behind a script (React outlines
@@ -199,6 +220,7 @@ export async function renderDocument(renderer: Renderer, ctx: StaticHandlerConte
           resolve(reply.status(500).type('text/html; charset=utf-8').send(plainPage(lang, shop.t('error.serverTitle'), shop.t('error.server'), assets)));
         },
         onError(err) {
+          captured = null;
           // Errors inside Suspense boundaries: the browser renders that part again; log once here.
           if ((err as Error)?.name !== 'AbortError') input.req.log.warn({ err }, 'render error');
         },
@@ -206,6 +228,7 @@ export async function renderDocument(renderer: Renderer, ctx: StaticHandlerConte
     );
 
     const timer = setTimeout(() => {
+      captured = null;
       done(true);
       abort(new Error('stream timeout'));
     }, input.streamTimeoutMs);
@@ -214,6 +237,7 @@ export async function renderDocument(renderer: Renderer, ctx: StaticHandlerConte
     input.reply.raw.on('close', () => {
       clearTimeout(timer);
       if (!finished) {
+        captured = null;
         done(true);
         abort(new Error('client closed'));
       }

@@ -1,4 +1,5 @@
-// GET /health: each upstream's state; 200 when all are reachable, 503 otherwise.
+// GET /health (readiness): each upstream's state; 200 when all are reachable, 503 otherwise. The liveness
+// answer GET /health/live (200 while the process answers) is every service's, from createService (src/lib/service.ts).
 import type { FastifyInstance } from 'fastify';
 import { request } from 'undici';
 

@@ -1,29 +1,37 @@
 // Every page: route rules and guards first, then the loaders, then the streamed render.
 // /__data/<path> answers the same loaders as JSON for navigation inside the browser.
+// An encapsulated plugin: the session and compression hooks it adds run for pages only.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isRouteErrorResponse } from 'react-router';
 import { guard, matchScreen, pageRules, type RuleInput, type RuleResult } from '../route-rules.ts';
 import { isBot, query, renderDocument, type Renderer } from '../render/ssr.tsx';
-import { makeShop, type BootInfo, type LoaderContext, type SessionInfo } from '../../../views/lib/context.tsx';
-import { storeKeys, type StoreKey } from '../../stores.ts';
+import type { BootInfo, LoaderContext } from '../../../views/server.tsx';
+import type { SessionInfo } from '../../contracts/shop-api.ts';
+import type { ContentReader, PriceReader } from '../../contracts/loader-ports.ts';
+import { localeFor, storeKeys, type StoreKey } from '../../stores.ts';
+import { languageOfPath } from '../../screens.ts';
 import type { AssetManifest } from '../render/assets.ts';
-import type { Cms } from '../cms/reader.ts';
 import { catalogueClient } from '../commerce-client/catalogue.ts';
 import type { CommerceHttp } from '../commerce-client/http.ts';
-import type { StoreResolver } from '../plugins/store.ts';
-import type { SessionLayer } from '../session/index.ts';
+import { useSessions } from '../session/index.ts';
+import { appendVary, negotiate, useCompression } from '../plugins/compression.ts';
+import type { PageCache } from '../render/page-cache.ts';
 
 export interface PagesOptions {
   renderer: Renderer;
   assets: AssetManifest;
-  cms: Cms;
+  /** content reader per store and language */
+  content: (store: StoreKey, lang: 'de' | 'en') => ContentReader;
   commerce: CommerceHttp;
-  resolver: StoreResolver;
   maintenance: boolean;
   streamTimeoutMs: number;
   production: boolean;
-  /** sessions: validated cookies, token refresh, the account client of loaders */
-  sessions: SessionLayer;
+  /** guest pages kept for the next guests (render/page-cache.ts) */
+  pageCache: PageCache;
+  /** the store's current prices (price hub), for crawler-only output such as a product's JSON-LD Offer */
+  prices?: (store: StoreKey) => PriceReader;
+  /** GTM container the browser loads (production with ANALYTICS_CONTAINER_ID only), else null */
+  analyticsId?: string | null;
 }
 
 /** spec 3 cookies (validated by the session layer): the page only needs the level. The tokens themselves
@@ -32,55 +40,15 @@ export function sessionOf(req: FastifyRequest): SessionInfo {
   return req.shopSession?.info() ?? { level: 'guest' };
 }
 
+/** The session as an answer that shows it sees it: the one-shot expiry notice is delivered (and its
+ * cookie cleared). Called once per page or /__data answer, after the loaders ran (a refresh that failed
+ * in a loader ends the session). */
+function pageSession(req: FastifyRequest): SessionInfo {
+  return req.shopSession ? req.shopSession.infoForPage() : sessionOf(req);
+}
+
 function requestUrl(req: FastifyRequest, path: string): URL {
   return new URL(path, `${req.protocol}://${req.host || 'localhost'}`);
-}
-
-function ruleInput(req: FastifyRequest, url: URL, opts: PagesOptions): RuleInput {
-  return {
-    url,
-    store: req.store,
-    maintenance: opts.maintenance,
-    cookies: req.cookies,
-    acceptLanguage: req.headers['accept-language'],
-    signedIn: sessionOf(req).level === 'user',
-  };
-}
-
-/** Rules, then guards. Returns the first result that is not 'continue' (with the Vary of any rule). */
-function decide(req: FastifyRequest, url: URL, opts: PagesOptions): { result: RuleResult; vary: string[] } {
-  const input = ruleInput(req, url, opts);
-  const first = pageRules(input);
-  const vary = first.kind === 'continue' ? (first.vary ?? []) : [];
-  if (first.kind !== 'continue') return { result: first, vary };
-  const screen = matchScreen(opts.renderer.routes, url.pathname);
-  if (screen?.handle.guard) return { result: guard(screen.handle, input), vary };
-  return { result: first, vary };
-}
-
-/** forPage: the answer shows the page, so a one-shot session notice is delivered (and its cookie cleared). */
-function bootInfo(req: FastifyRequest, opts: PagesOptions, forPage = false): BootInfo {
-  const storeOrigins = Object.fromEntries(storeKeys.map((k) => [k, opts.resolver.originOf(k, req.protocol, req.headers.host)])) as Record<StoreKey, string>;
-  return {
-    store: req.store,
-    buildId: opts.assets.buildId,
-    canonicalOrigin: storeOrigins[req.store],
-    session: forPage && req.shopSession ? req.shopSession.infoForPage() : sessionOf(req),
-    storeOrigins,
-  };
-}
-
-function loaderContextFor(req: FastifyRequest, reply: FastifyReply, opts: PagesOptions): LoaderContext {
-  const shop = makeShop(bootInfo(req, opts), req.lang);
-  return {
-    store: req.store,
-    lang: req.lang,
-    locale: shop.locale,
-    cms: opts.cms.reader(req.store, req.lang),
-    catalogue: catalogueClient(opts.commerce, req.store, req.lang),
-    session: sessionOf(req),
-    account: opts.sessions.accountFor(req, reply),
-  };
 }
 
 function sendLangCookie(reply: FastifyReply, lang: string, production: boolean) {
@@ -93,26 +61,123 @@ async function awaitDeferred(value: unknown): Promise<unknown> {
   return Object.fromEntries(entries);
 }
 
-export function registerPages(app: FastifyInstance, opts: PagesOptions) {
+/** Aborts the loaders when the client goes away before the answer is complete (and only then: an abort
+ * builds an AbortError with its stack, which every finished page would otherwise pay for). */
+function abortOnLeave(reply: FastifyReply): AbortController {
+  const controller = new AbortController();
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort();
+  });
+  return controller;
+}
+
+function forwardHeaders(req: FastifyRequest): Headers {
+  const h = new Headers();
+  for (const name of ['accept-language', 'user-agent']) {
+    const v = req.headers[name];
+    if (typeof v === 'string') h.set(name, v);
+  }
+  return h;
+}
+
+export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
+  useSessions(app);
+  useCompression(app);
+  const { sessions, stores } = app;
+
+  /** Rules, then guards. Returns the first result that is not 'continue' (with the Vary of any rule). */
+  const decide = (req: FastifyRequest, url: URL): { result: RuleResult; vary: string[] } => {
+    const input: RuleInput = {
+      url,
+      store: req.store,
+      maintenance: opts.maintenance,
+      cookies: req.cookies,
+      acceptLanguage: req.headers['accept-language'],
+      signedIn: sessionOf(req).level === 'user',
+    };
+    const first = pageRules(input);
+    const vary = first.kind === 'continue' ? (first.vary ?? []) : [];
+    if (first.kind !== 'continue') return { result: first, vary };
+    const screen = matchScreen(opts.renderer.routes, url.pathname);
+    if (screen?.handle.guard) return { result: guard(screen.handle, input), vary };
+    return { result: first, vary };
+  };
+
+  /** The loader context of a request: built once, before the loaders run. */
+  const loaderContextFor = (req: FastifyRequest, reply: FastifyReply): LoaderContext => ({
+    store: req.store,
+    lang: req.lang,
+    locale: localeFor(req.store, req.lang),
+    cms: opts.content(req.store, req.lang),
+    catalogue: catalogueClient(opts.commerce, req.store, req.lang),
+    session: sessionOf(req),
+    account: sessions.accountFor(req, reply),
+    bot: isBot(req.headers['user-agent']),
+    origin: stores.originOf(req.store, req.protocol, req.headers.host),
+    prices: opts.prices?.(req.store),
+  });
+
+  /** Facts of the visit for the browser: built once per page, after the loaders ran. */
+  const bootInfo = (req: FastifyRequest): BootInfo => {
+    const storeOrigins = {} as Record<StoreKey, string>;
+    for (const k of storeKeys) storeOrigins[k] = stores.originOf(k, req.protocol, req.headers.host);
+    return { store: req.store, buildId: opts.assets.buildId, canonicalOrigin: storeOrigins[req.store], session: pageSession(req), storeOrigins, analyticsId: opts.analyticsId ?? null };
+  };
+
   app.get('/*', async (req, reply) => {
     const url = requestUrl(req, req.url);
-    const { result, vary } = decide(req, url, opts);
+    const { result, vary } = decide(req, url);
     if (vary.length) void reply.header('vary', vary.join(', '));
     if (result.kind === 'redirect') {
       if (result.setLangCookie) sendLangCookie(reply, result.setLangCookie, opts.production);
       return reply.redirect(result.location, result.status);
     }
     if (req.store === 'at' && url.pathname === '/' && url.searchParams.get('lang') === 'de') sendLangCookie(reply, 'de', opts.production);
+    // HEAD answers after the rules and guards, without running loaders or rendering: a monitor or a
+    // crawler asking whether the page is there learns it without costing a render. (Decision: a path that
+    // only the CMS catch-all matches answers 200 here; its GET may still be the 404 page.)
+    if (req.method === 'HEAD') return reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').send();
 
-    const controller = new AbortController();
-    reply.raw.on('close', () => controller.abort());
-    const ctx = await query(opts.renderer, url, loaderContextFor(req, reply, opts), controller.signal, forwardHeaders(req));
+    const bot = isBot(req.headers['user-agent']);
+    // Preview pages show draft content (read with the preview token): never kept for other visitors.
+    const draft = matchScreen(opts.renderer.routes, url.pathname)?.handle.layout === 'preview';
+    const cacheKey = draft ? null : opts.pageCache.keyOf({ method: req.method, url, host: req.headers.host, protocol: req.protocol, session: sessionOf(req), bot });
+    const encoding = negotiate(req.headers['accept-encoding']);
+    if (cacheKey) {
+      const hit = opts.pageCache.get(cacheKey, encoding);
+      void reply.header('x-page-cache', hit ? 'hit' : 'miss');
+      if (hit) {
+        // the same document for every guest: its inline scripts are named by hash in the CSP
+        req.cspScriptHashes = hit.scriptHashes;
+        void reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').header('vary', appendVary(reply.getHeader('vary'), 'Accept-Encoding'));
+        if (hit.encoding) void reply.header('content-encoding', hit.encoding);
+        return reply.send(hit.body);
+      }
+    }
+
+    const controller = abortOnLeave(reply);
+    const loaderCtx = loaderContextFor(req, reply);
+    const ctx = await query(opts.renderer, url, loaderCtx, controller.signal, forwardHeaders(req));
     if (ctx instanceof Response) {
       const location = ctx.headers.get('location');
       if (location && ctx.status >= 300 && ctx.status < 400) return reply.redirect(location, ctx.status);
       return reply.status(ctx.status).send(await ctx.text());
     }
-    return renderDocument(opts.renderer, ctx, pageInput(req, reply, url, opts));
+    const boot = bootInfo(req);
+    return renderDocument(opts.renderer, ctx, {
+      req,
+      reply,
+      url,
+      lang: req.lang,
+      boot,
+      assets: opts.assets,
+      nonce: req.cspNonce,
+      bot,
+      canonicalOrigin: boot.canonicalOrigin,
+      streamTimeoutMs: opts.streamTimeoutMs,
+      encoding,
+      onComplete: cacheKey ? (html, expiresAt) => void opts.pageCache.set(cacheKey, html, expiresAt).catch((err) => req.log.warn({ err }, 'page not cached')) : undefined,
+    });
   });
 
   // The browser router's loaders: the same rules, guards and loaders, answered as JSON.
@@ -121,12 +186,11 @@ export function registerPages(app: FastifyInstance, opts: PagesOptions) {
     const rawPath = req.url.slice('/__data'.length) || '/';
     const url = requestUrl(req, rawPath.startsWith('/') ? rawPath : `/${rawPath}`);
     // The language of the target page decides the loader's language, not /__data's own path.
-    req.lang = url.pathname === '/en' || url.pathname.startsWith('/en/') ? 'en' : 'de';
-    const { result } = decide(req, url, opts);
+    req.lang = languageOfPath(url.pathname);
+    const { result } = decide(req, url);
     if (result.kind === 'redirect') return { redirect: result.location };
-    const controller = new AbortController();
-    reply.raw.on('close', () => controller.abort());
-    const ctx = await query(opts.renderer, url, loaderContextFor(req, reply, opts), controller.signal, forwardHeaders(req));
+    const controller = abortOnLeave(reply);
+    const ctx = await query(opts.renderer, url, loaderContextFor(req, reply), controller.signal, forwardHeaders(req));
     if (ctx instanceof Response) {
       const location = ctx.headers.get('location');
       return location ? { redirect: location } : { error: { status: ctx.status, data: null }, session: pageSession(req) };
@@ -143,34 +207,4 @@ export function registerPages(app: FastifyInstance, opts: PagesOptions) {
     // The browser keeps its header (My account / Log in) in step with the cookies after every navigation.
     return { data, session: pageSession(req) };
   });
-}
-
-function pageSession(req: FastifyRequest): SessionInfo {
-  return req.shopSession ? req.shopSession.infoForPage() : sessionOf(req);
-}
-
-function forwardHeaders(req: FastifyRequest): Headers {
-  const h = new Headers();
-  for (const name of ['accept-language', 'user-agent']) {
-    const v = req.headers[name];
-    if (typeof v === 'string') h.set(name, v);
-  }
-  return h;
-}
-
-function pageInput(req: FastifyRequest, reply: FastifyReply, url: URL, opts: PagesOptions) {
-  const boot = bootInfo(req, opts, true);
-  return {
-    req,
-    reply,
-    url,
-    lang: req.lang,
-    boot,
-    loaderCtx: loaderContextFor(req, reply, opts),
-    assets: opts.assets,
-    nonce: req.cspNonce,
-    bot: isBot(req.headers['user-agent']),
-    canonicalOrigin: boot.canonicalOrigin,
-    streamTimeoutMs: opts.streamTimeoutMs,
-  };
 }

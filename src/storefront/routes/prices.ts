@@ -7,9 +7,9 @@ import { promisify } from 'node:util';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { maxSkusPerRequest, type CurrencyCode, type MetalName, type SnapshotRange } from '../../contracts/prices.ts';
 import { skuPattern } from '../../contracts/catalogue.ts';
-import { AppError } from '../../lib/service.ts';
+import { priceHubErrorCodes, productListJson, serverTimeHeader } from '../../contracts/price-stream.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { BufferBody, PayloadKey, PriceHub, ReadyPayload } from '../price-hub/hub.ts';
-import { priceHubErrorCodes, serverTimeHeader } from '../price-hub/contract.ts';
 
 const brotliAsync = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -45,7 +45,7 @@ export function etagMatches(header: string | undefined, etag: string): boolean {
 }
 
 function invalid(message: string): AppError {
-  return new AppError(400, priceHubErrorCodes.invalidQuery, message);
+  return new AppError(priceHubErrorCodes.invalidQuery, { message });
 }
 
 function common(reply: FastifyReply, etag: string) {
@@ -75,7 +75,7 @@ function readyPayload(hub: PriceHub, req: FastifyRequest, reply: FastifyReply): 
   const payload = hub.payload(key);
   if (!payload) {
     void reply.header('retry-after', '5');
-    throw new AppError(503, priceHubErrorCodes.notReady, 'Prices are being loaded; please try again in a few seconds.', { retryAfter: 5 });
+    throw new AppError(priceHubErrorCodes.notReady, { message: 'Prices are being loaded; please try again in a few seconds.', details: { retryAfter: 5 } });
   }
   return payload;
 }
@@ -129,7 +129,7 @@ export function registerPriceRoutes(app: FastifyInstance, hub: PriceHub) {
       const i = payload.index.get(sku);
       if (i !== undefined) parts.push(payload.fragments[i]);
     }
-    const json = Buffer.from(`{"products":[${parts.join(',')}],"lastRecalculatedAt":"${payload.lastRecalculatedAt}"}`);
+    const json = Buffer.from(productListJson(parts, payload.lastRecalculatedAt));
     return sendCompressed(req, reply, json);
   });
 

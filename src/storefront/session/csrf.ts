@@ -2,14 +2,15 @@
 // echoed in x-csrf-token on every unsafe method) plus the browser's own word on where a request comes
 // from (Origin, Sec-Fetch-Site). Session cookies are host-only and SameSite Lax, so a foreign site can
 // neither read the token nor plant its own.
-import { randomBytes, timingSafeEqual } from 'node:crypto';
+import { timingSafeEqual } from 'node:crypto';
+import { randomToken } from '../../lib/random.ts';
 import type { FastifyRequest } from 'fastify';
 import { CSRF_COOKIE } from './cookies.ts';
 
 const CSRF = /^[A-Za-z0-9_-]{32,64}$/;
 
 export function newCsrfToken(): string {
-  return randomBytes(32).toString('base64url');
+  return randomToken(32);
 }
 
 export function isCsrfToken(v: unknown): v is string {

@@ -1,12 +1,15 @@
-// The session layer of the storefront: every request gets its RequestSession (validated cookies), pages
-// get a CSRF token cookie, and routes and loaders get the session-aware commerce client.
+// The session layer of the storefront (a Fastify plugin, `app.sessions`): pages and /api get their
+// RequestSession (validated cookies) and a CSRF token cookie through scoped hooks (`useSessions(scope)`),
+// so static files and build assets never touch cookies; routes and loaders get the session-aware
+// commerce client.
 //
 // For other capabilities (cart, wishlist, checkout):
 //   sessions.clientFor(req, reply).call({ method, path, body, anonymousOn401: true })  -> { data, error }
 //   sessions.clientFor(req, reply).ensureSession()   // spec 4: a guest's anonymous token before a cart write
 //   sessionOf(req)                                   // { level: guest | anonymous | user }
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { SessionInfo } from '../../../views/lib/context.tsx';
+import fp from 'fastify-plugin';
+import type { SessionInfo } from '../../contracts/shop-api.ts';
 import { AccountClient } from '../commerce-client/account.ts';
 import type { CommerceHttp } from '../commerce-client/http.ts';
 import { SessionClient } from '../commerce-client/session-client.ts';
@@ -21,6 +24,10 @@ declare module 'fastify' {
     shopSession: RequestSession | null;
     /** the CSRF token valid for this request's page (cookie value, or the one just issued) */
     csrfToken: string | null;
+  }
+  interface FastifyInstance {
+    /** customer sessions: cookies, token refresh, the session-aware commerce client */
+    sessions: SessionLayer;
   }
 }
 
@@ -39,9 +46,6 @@ export interface SessionLayer {
   clientFor(req: FastifyRequest, reply: FastifyReply): SessionClient;
   accountFor(req: FastifyRequest, reply: FastifyReply): AccountClient;
 }
-
-// Files (/build/entry-x.js, /favicon.ico) need no page token.
-const ASSET = /\.[A-Za-z0-9]{1,8}$/;
 
 /** Headers every commerce call of this request carries. */
 export function forwardedHeaders(req: FastifyRequest): Record<string, string> {
@@ -62,25 +66,8 @@ export function shopOriginHeader(req: FastifyRequest): Record<string, string> {
   return req.protocol === 'https' || dev ? { 'x-shop-origin': `${req.protocol}://${req.host}` } : {};
 }
 
-export function registerSessions(app: FastifyInstance, opts: SessionLayerOptions): SessionLayer {
+export function createSessionLayer(opts: SessionLayerOptions): SessionLayer {
   const refresher = new Refresher(opts.http, { graceMs: opts.refreshGraceMs });
-  app.decorateRequest('shopSession', null);
-  app.decorateRequest('csrfToken', null);
-
-  app.addHook('onRequest', async (req, reply) => {
-    req.shopSession = new RequestSession(req, reply, opts.flags);
-    const given = req.cookies[CSRF_COOKIE];
-    if (isCsrfToken(given)) req.csrfToken = given;
-  });
-  // A page (or /__data, /api answer) without a CSRF cookie gets one; redirects and files do not.
-  app.addHook('onSend', async (req, reply, payload) => {
-    if (req.csrfToken || (req.method !== 'GET' && req.method !== 'HEAD') || reply.statusCode >= 300) return payload;
-    if (ASSET.test(req.url.split('?')[0])) return payload;
-    req.csrfToken = newCsrfToken();
-    writeCsrfCookie(reply, req.csrfToken, opts.flags);
-    return payload;
-  });
-
   const sessionFor = (req: FastifyRequest, reply: FastifyReply): RequestSession => {
     req.shopSession ??= new RequestSession(req, reply, opts.flags);
     return req.shopSession;
@@ -94,6 +81,30 @@ export function registerSessions(app: FastifyInstance, opts: SessionLayerOptions
     clientFor,
     accountFor: (req, reply) => new AccountClient(clientFor(req, reply)),
   };
+}
+
+/** Decorates the app with `sessions` and the requests with their session fields. */
+export const sessionPlugin = fp<SessionLayerOptions>(async (app, opts) => {
+  app.decorate('sessions', createSessionLayer(opts));
+  app.decorateRequest('shopSession', null);
+  app.decorateRequest('csrfToken', null);
+}, { name: 'shop-session', fastify: '5.x', dependencies: ['@fastify/cookie'] });
+
+/** The session hooks for one encapsulated scope (pages, /api): the request's session from its cookies,
+ * and a CSRF cookie for a page or answer that has none yet (not for redirects, files or unsafe methods). */
+export function useSessions(scope: FastifyInstance): void {
+  const { flags } = scope.sessions;
+  scope.addHook('onRequest', async (req, reply) => {
+    req.shopSession = new RequestSession(req, reply, flags);
+    const given = req.cookies[CSRF_COOKIE];
+    if (isCsrfToken(given)) req.csrfToken = given;
+  });
+  scope.addHook('onSend', async (req, reply, payload) => {
+    if (req.csrfToken || (req.method !== 'GET' && req.method !== 'HEAD') || reply.statusCode >= 300) return payload;
+    req.csrfToken = newCsrfToken();
+    writeCsrfCookie(reply, req.csrfToken, flags);
+    return payload;
+  });
 }
 
 /** spec 4 session level of a request, without any token. */

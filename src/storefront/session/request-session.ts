@@ -4,7 +4,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TokenResponse } from '../../contracts/commerce.ts';
 import type { StoreKey } from '../../stores.ts';
-import type { SessionInfo } from '../../../views/lib/context.tsx';
+import type { SessionInfo } from '../../contracts/shop-api.ts';
 import {
   COOKIE, NOTICE_COOKIE, SESSION_COOKIES, clearCookies, readSessionCookies, writeNotice, writeSessionCookies,
   type CookieFlags, type StoredSession,

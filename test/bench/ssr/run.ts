@@ -1,28 +1,34 @@
-// SSR benchmark (issue: foundation). In one run, against the whole shop started as `npm start` would
-// (separate process, NODE_ENV=production, embedded services):
-//   - pages per second and p99 time to first byte for `/` and a CMS page (/datenschutz), streamed;
-//   - a static file served by the same server (the baseline for "what this server can do at all");
-//   - the same pages rendered in this process with renderToString after the same loaders (the baseline
-//     for "what React costs", without HTTP or streaming).
-// It prints a table and the ratios. Usage: npm run bench:ssr [-- --seconds 10 --connections 16]
-import { spawn } from 'node:child_process';
-import { setTimeout as sleep } from 'node:timers/promises';
+// SSR benchmark. In one run, against the whole shop started as `npm start` would (separate process,
+// NODE_ENV=production, embedded services):
+//   - served pages per second and p99 time to first byte of each page over HTTP as a browser asks for it
+//     (Accept-Encoding: br, gzip), CONNECTIONS at a time: for guests (first visits: rendered once, then from
+//     the guest page cache) and for visitors with a session (rendered and streamed for each request);
+//   - a static file served by the same server at the same concurrency (the baseline for "what this server
+//     can do at all", and for the TTFB ratio);
+//   - the same pages rendered in this process, one after another, with renderToPipeableStream (the API the
+//     server uses, after the same loaders, into a sink that keeps nothing) and renderToString: the baseline
+//     for "what React and the loaders cost", without HTTP;
+//   - the hydration payload of each page (boot data, router data, streamed values) beside its HTML.
+// It prints a table and the ratios with their goals:
+//   served pages/s >= 0.7 x in-process renderToPipeableStream; payload <= 0.5 x HTML; p99 TTFB <= 3 x static.
+// Usage: npm run bench:ssr [-- --seconds 8 --connections 16 --port 3700]
+import { Writable } from 'node:stream';
+import zlib from 'node:zlib';
 import { Agent, request } from 'undici';
+import { startShopProcess } from '../shop-process.ts';
 
-// React picks its development or production build when first imported: everything that imports React
-// is loaded below, after NODE_ENV is set, so the in-process baseline runs the same build as the server.
+// React picks its development or production build when first imported: everything that imports React is
+// loaded below, after NODE_ENV is set, so the in-process baseline runs the same build as the server.
 process.env.NODE_ENV = 'production';
-const { renderToString } = await import('react-dom/server');
+const { renderToString, renderToPipeableStream } = await import('react-dom/server');
 const { createElement } = await import('react');
-const { createStaticRouter, StaticRouterProvider } = await import('react-router');
+const { createStaticRouter } = await import('react-router');
 const { loadConfig } = await import('../../../src/config.ts');
-const { buildClient } = await import('../../../src/build.ts');
 const { createRenderer, query } = await import('../../../src/storefront/render/ssr.tsx');
 const { Cms } = await import('../../../src/storefront/cms/reader.ts');
 const { CommerceHttp } = await import('../../../src/storefront/commerce-client/http.ts');
 const { catalogueClient } = await import('../../../src/storefront/commerce-client/catalogue.ts');
-const { BootContext } = await import('../../../views/lib/boot.ts');
-const { NonceContext } = await import('../../../views/lib/nonce.ts');
+const { ServerApp } = await import('../../../views/server.tsx');
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1]);
@@ -30,14 +36,26 @@ const SECONDS = Number(args.get('seconds') ?? 8);
 const CONNECTIONS = Number(args.get('connections') ?? 16);
 const PORT = Number(args.get('port') ?? 3700);
 
+/** An anonymous session's cookies (well-formed; pages without commerce calls never present the token):
+ * such a visitor may have a cart, so their pages are rendered for them and never cached. */
+const SESSION_COOKIES = 'ctToken=bench-anonymous-token-000000; ctRefreshToken=bench-anonymous-refresh-0000; ctTokenLevel=Anonymous; ctUserId=0f8fad5b-d9cb-469f-a165-70867728950e; ctTokenExpiresAt=2099-01-01T00:00:00.000Z';
+
+/** The pages measured: a name, the path on the Swiss store (German). */
+export const PAGES: { name: string; path: string }[] = [
+  { name: 'home /', path: '/' },
+  { name: 'CMS page /datenschutz', path: '/datenschutz' },
+  { name: 'shop listing /shop', path: '/shop' },
+  { name: 'product /produkt/kruegerrand-1-unze-gold', path: '/produkt/kruegerrand-1-unze-gold' },
+  { name: 'blog article /blog/erste-unze-gold', path: '/blog/erste-unze-gold' },
+];
+
 interface Figures {
   name: string;
   pagesPerSec: number;
   p50: number;
   p99: number;
-  /** TTFB for HTTP, render time for in-process */
+  /** TTFB for HTTP, whole render for in-process */
   kind: 'ttfb' | 'render';
-  bytes: number;
 }
 
 function pct(sorted: number[], p: number): number {
@@ -45,11 +63,10 @@ function pct(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 }
 
-/** closed-loop load: CONNECTIONS concurrent clients for SECONDS; records time to first byte */
-async function load(name: string, path: string, host = 'ch.localhost'): Promise<Figures> {
+/** Closed-loop load: CONNECTIONS concurrent clients for SECONDS after a second of warm-up; time to first byte. */
+async function load(name: string, path: string, extraHeaders: Record<string, string> = {}, host = 'ch.localhost'): Promise<Figures> {
   const agent = new Agent({ connections: CONNECTIONS, pipelining: 1 });
   const ttfb: number[] = [];
-  let bytes = 0;
   let errors = 0;
   const warmEnd = performance.now() + 1000;
   const end = warmEnd + SECONDS * 1000;
@@ -59,14 +76,12 @@ async function load(name: string, path: string, host = 'ch.localhost'): Promise<
       while (performance.now() < end) {
         const t0 = performance.now();
         try {
-          const res = await request(`http://127.0.0.1:${PORT}${path}`, { dispatcher: agent, headers: { host: `${host}:${PORT}`, 'accept-encoding': 'identity' } });
+          const res = await request(`http://127.0.0.1:${PORT}${path}`, { dispatcher: agent, headers: { host: `${host}:${PORT}`, 'accept-encoding': 'br, gzip', ...extraHeaders } });
           const t1 = performance.now();
-          let n = 0;
-          for await (const chunk of res.body) n += chunk.length;
+          await res.body.dump({ limit: Infinity });
           if (res.statusCode !== 200) errors++;
           if (t0 >= warmEnd) {
             ttfb.push(t1 - t0);
-            bytes = n;
             done++;
           }
         } catch {
@@ -78,96 +93,119 @@ async function load(name: string, path: string, host = 'ch.localhost'): Promise<
   await agent.close();
   if (errors) console.warn(`${name}: ${errors} errors`);
   ttfb.sort((a, b) => a - b);
-  return { name, pagesPerSec: done / SECONDS, p50: pct(ttfb, 50), p99: pct(ttfb, 99), kind: 'ttfb', bytes };
+  return { name, pagesPerSec: done / SECONDS, p50: pct(ttfb, 50), p99: pct(ttfb, 99), kind: 'ttfb' };
 }
 
-async function inProcess(name: string, path: string, cmsUrl: string, commerceUrl: string): Promise<Figures> {
+/** Runs `once` back to back for SECONDS after a second of warm-up. */
+async function repeat(name: string, once: () => Promise<unknown>): Promise<Figures> {
+  await once();
+  const times: number[] = [];
+  const warmEnd = performance.now() + 1000;
+  const end = warmEnd + SECONDS * 1000;
+  while (performance.now() < end) {
+    const t0 = performance.now();
+    await once();
+    if (t0 >= warmEnd) times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { name, pagesPerSec: times.length / SECONDS, p50: pct(times, 50), p99: pct(times, 99), kind: 'render' };
+}
+
+function inProcess(path: string, cmsUrl: string, commerceUrl: string) {
   const config = loadConfig({ NODE_ENV: 'production' });
   const renderer = createRenderer();
   const cms = new Cms({ endpoint: cmsUrl, token: config.CMS_TOKEN, cacheTtlMs: config.CMS_CACHE_TTL_S * 1000 });
   const commerce = new CommerceHttp({ baseUrl: commerceUrl });
   const boot = { store: 'ch' as const, buildId: 'bench', canonicalOrigin: `http://ch.localhost:${PORT}`, session: { level: 'guest' as const }, storeOrigins: { at: '', ch: '', de: '', li: '', us: '' } };
   const url = new URL(`http://ch.localhost:${PORT}${path}`);
-  const lctx = { store: 'ch' as const, lang: 'de' as const, locale: 'de-CH' as const, cms: cms.reader('ch', 'de'), catalogue: catalogueClient(commerce, 'ch', 'de'), session: boot.session };
-  const once = async () => {
-    const ctx = await query(renderer, url, lctx, new AbortController().signal);
+  const loaderCtx = { store: 'ch' as const, lang: 'de' as const, locale: 'de-CH' as const, cms: cms.reader('ch', 'de'), catalogue: catalogueClient(commerce, 'ch', 'de'), session: boot.session };
+  const loaders = async () => {
+    const ctx = await query(renderer, url, loaderCtx, new AbortController().signal);
     if (ctx instanceof Response) throw new Error('unexpected redirect');
-    // renderToString cannot wait for Suspense: settle deferred values first, as a bot render would
-    for (const data of Object.values(ctx.loaderData)) {
-      if (data && typeof data === 'object') for (const [k, v] of Object.entries(data)) if (v instanceof Promise) (data as Record<string, unknown>)[k] = await v;
-    }
-    const router = createStaticRouter(renderer.handler.dataRoutes, ctx);
-    return renderToString(createElement(BootContext.Provider, { value: boot }, createElement(NonceContext.Provider, { value: 'n' }, createElement(StaticRouterProvider, { router, context: ctx, hydrate: false }))));
+    return ctx;
   };
-  await once();
-  const times: number[] = [];
-  let bytes = 0;
-  const warmEnd = performance.now() + 1000;
-  const end = warmEnd + SECONDS * 1000;
-  let n = 0;
-  while (performance.now() < end) {
-    const t0 = performance.now();
-    const html = await once();
-    if (t0 >= warmEnd) {
-      times.push(performance.now() - t0);
-      bytes = html.length;
-      n++;
-    }
-  }
-  await commerce.close();
-  times.sort((a, b) => a - b);
-  return { name, pagesPerSec: n / SECONDS, p50: pct(times, 50), p99: pct(times, 99), kind: 'render', bytes };
+  const app = (ctx: Awaited<ReturnType<typeof loaders>>) => createElement(ServerApp, { boot, nonce: 'n', router: createStaticRouter(renderer.handlers.de.dataRoutes, ctx), context: ctx });
+  return {
+    /** the server's API: loaders, then renderToPipeableStream into a sink, until the stream ends */
+    pipeable: async () => {
+      const ctx = await loaders();
+      await new Promise<void>((resolve, reject) => {
+        const sink = new Writable({ write: (_c, _e, cb) => cb() });
+        sink.on('finish', resolve);
+        const { pipe } = renderToPipeableStream(app(ctx), { nonce: 'n', onShellReady: () => pipe(sink), onShellError: reject });
+      });
+    },
+    /** renderToString cannot wait for Suspense: deferred values are settled first, as a bot render would */
+    string: async () => {
+      const ctx = await loaders();
+      for (const data of Object.values(ctx.loaderData)) {
+        if (data && typeof data === 'object') for (const [k, v] of Object.entries(data)) if (v instanceof Promise) (data as Record<string, unknown>)[k] = await v;
+      }
+      return renderToString(app(ctx));
+    },
+    close: () => commerce.close(),
+  };
 }
 
-async function waitFor(url: string, ms: number) {
-  const until = Date.now() + ms;
-  while (Date.now() < until) {
-    try {
-      const res = await request(url);
-      await res.body.dump();
-      if (res.statusCode === 200) return;
-    } catch {
-      /* not yet */
-    }
-    await sleep(200);
+/** HTML size and hydration payload (the JSON the page's inline scripts carry) of one served page. */
+async function payload(path: string): Promise<{ html: number; payload: number; compressed: number }> {
+  const res = await request(`http://127.0.0.1:${PORT}${path}`, { headers: { host: `ch.localhost:${PORT}`, 'accept-encoding': 'br' } });
+  const raw = Buffer.from(await res.body.arrayBuffer());
+  const html = zlib.brotliDecompressSync(raw).toString();
+  let inline = 0;
+  for (const m of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) {
+    // the data the scripts hand to the browser: boot facts, router data, streamed values (not React's own runtime)
+    if (/window\.(__boot|__staticRouterHydrationData|__d)\b/.test(m[1])) inline += Buffer.byteLength(m[1]);
   }
-  throw new Error(`${url} did not come up`);
+  return { html: Buffer.byteLength(html), payload: inline, compressed: raw.length };
 }
+
+const fmt = (n: number, d = 0) => n.toFixed(d);
+const verdict = (ok: boolean) => (ok ? 'met' : 'NOT MET');
 
 async function main() {
-  await buildClient({ production: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, PORT: String(PORT), NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: 'memory' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const shop = await startShopProcess(PORT);
   try {
-    await waitFor(`http://127.0.0.1:${PORT}/builds/latest.json`, 60_000);
     const cmsUrl = `http://127.0.0.1:${PORT + 3}/v2`;
     const commerceUrl = `http://127.0.0.1:${PORT + 1}`;
-    const results: Figures[] = [];
-    results.push(await load('static file (/favicon.svg)', '/favicon.svg'));
-    results.push(await load('SSR stream /', '/'));
-    results.push(await load('SSR stream CMS page /datenschutz', '/datenschutz'));
-    results.push(await inProcess('renderToString /', '/', cmsUrl, commerceUrl));
-    results.push(await inProcess('renderToString /datenschutz', '/datenschutz', cmsUrl, commerceUrl));
+    const stat = await load('static file (/favicon.svg)', '/favicon.svg');
+    const rows: { page: (typeof PAGES)[number]; served: Figures; rendered: Figures; pipeable: Figures; string: Figures; size: Awaited<ReturnType<typeof payload>> }[] = [];
+    for (const page of PAGES) {
+      // a first visit (a guest: the page cache serves it after the first render) ...
+      const served = await load(`served ${page.name} (guest)`, page.path);
+      // ... and a visitor with a session, whose page is rendered for them on every request
+      const rendered = await load(`served ${page.name} (session: rendered)`, page.path, { cookie: SESSION_COOKIES });
+      const local = inProcess(page.path, cmsUrl, commerceUrl);
+      const pipeable = await repeat(`renderToPipeableStream ${page.name}`, local.pipeable);
+      const string = await repeat(`renderToString ${page.name}`, local.string);
+      await local.close();
+      rows.push({ page, served, rendered, pipeable, string, size: await payload(page.path) });
+    }
 
     console.log(`\nSSR benchmark: ${SECONDS} s per case after 1 s warm-up, ${CONNECTIONS} connections, node ${process.version}, NODE_ENV=production\n`);
-    console.log('case'.padEnd(38) + 'pages/s'.padStart(10) + 'p50 ms'.padStart(10) + 'p99 ms'.padStart(10) + '  measured'.padEnd(14) + 'bytes'.padStart(9));
-    for (const r of results) {
-      console.log(r.name.padEnd(38) + r.pagesPerSec.toFixed(0).padStart(10) + r.p50.toFixed(2).padStart(10) + r.p99.toFixed(2).padStart(10) + `  ${r.kind}`.padEnd(14) + String(r.bytes).padStart(9));
+    console.log('case'.padEnd(46) + 'pages/s'.padStart(9) + 'p50 ms'.padStart(9) + 'p99 ms'.padStart(9) + '  measured');
+    const line = (f: Figures) => console.log(f.name.padEnd(46) + fmt(f.pagesPerSec).padStart(9) + fmt(f.p50, 2).padStart(9) + fmt(f.p99, 2).padStart(9) + `  ${f.kind === 'ttfb' ? 'TTFB' : 'whole render'}`);
+    line(stat);
+    for (const r of rows) [r.served, r.rendered, r.pipeable, r.string].forEach(line);
+
+    console.log('\npage'.padEnd(32) + 'HTML bytes'.padStart(12) + 'payload'.padStart(10) + 'br bytes'.padStart(10));
+    for (const r of rows) console.log(r.page.name.padEnd(31) + String(r.size.html).padStart(12) + String(r.size.payload).padStart(10) + String(r.size.compressed).padStart(10));
+
+    console.log('\nratios (goal)');
+    for (const r of rows) {
+      const served = r.served.pagesPerSec / r.pipeable.pagesPerSec;
+      const size = r.size.payload / r.size.html;
+      const ttfb = r.served.p99 / stat.p99;
+      console.log(`  ${r.page.name}`);
+      console.log(`    served pages/s / in-process renderToPipeableStream:  ${fmt(served, 2)}  (>= 0.70: ${verdict(served >= 0.7)})`);
+      console.log(`    hydration payload / HTML:                             ${fmt(size, 2)}  (<= 0.50: ${verdict(size <= 0.5)})`);
+      console.log(`    p99 TTFB / static file p99:                           ${fmt(ttfb, 2)}x (<= 3x: ${verdict(ttfb <= 3)})`);
+      console.log(`    served pages/s / static file:                         ${fmt(r.served.pagesPerSec / stat.pagesPerSec, 2)}`);
+      console.log(`    rendered per visitor (session) / in-process pipeable: ${fmt(r.rendered.pagesPerSec / r.pipeable.pagesPerSec, 2)}  (no goal: HTTP, compression and the load generator share 2 cores)`);
+      console.log(`    p99 TTFB rendered per visitor / static file p99:      ${fmt(r.rendered.p99 / stat.p99, 2)}x`);
     }
-    const [stat, home, cmsPage, rtsHome, rtsCms] = results;
-    console.log('\nratios');
-    console.log(`  SSR / vs static file, pages/s:            ${(home.pagesPerSec / stat.pagesPerSec).toFixed(3)}`);
-    console.log(`  SSR CMS page vs static file, pages/s:     ${(cmsPage.pagesPerSec / stat.pagesPerSec).toFixed(3)}`);
-    console.log(`  SSR / over HTTP vs renderToString, pages/s:        ${(home.pagesPerSec / rtsHome.pagesPerSec).toFixed(3)}`);
-    console.log(`  SSR CMS over HTTP vs renderToString, pages/s:      ${(cmsPage.pagesPerSec / rtsCms.pagesPerSec).toFixed(3)}`);
-    console.log(`  p99 TTFB / vs static file p99:            ${(home.p99 / stat.p99).toFixed(2)}x`);
-    console.log(`  p99 TTFB CMS page vs static file p99:     ${(cmsPage.p99 / stat.p99).toFixed(2)}x`);
-    console.log(`  p99 TTFB / vs renderToString p99 render:  ${(home.p99 / rtsHome.p99).toFixed(2)}x`);
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await shop.stop();
   }
 }
 

@@ -1,23 +1,23 @@
 // Sign-out (spec 4): the server drops the session's cookies; the browser forgets the session's state and
 // goes home. The header switches back to 'Log in' at once.
 import { useState } from 'react';
-import { api } from '../../../client/lib/api.ts';
+import { logout } from '../../../client/lib/shop-api.ts';
 import { loggedOut } from '../../../client/lib/session.ts';
 import { useShop } from '../../lib/context.tsx';
 
 export function LogoutButton({ className = 'link-button' }: { className?: string }) {
   const { t, lang } = useShop();
   const [busy, setBusy] = useState(false);
-  const logout = async () => {
+  const signOut = async () => {
     if (busy) return;
     setBusy(true);
-    await api('POST', '/api/logout', {});
+    await logout();
     // Whatever the answer: the customer asked to leave; their state goes.
     loggedOut(lang);
     setBusy(false);
   };
   return (
-    <button type="button" className={className} onClick={() => void logout()} aria-disabled={busy || undefined}>
+    <button type="button" className={className} onClick={() => void signOut()} aria-disabled={busy || undefined}>
       {busy ? t('session.loggingOut') : t('session.logout')}
     </button>
   );

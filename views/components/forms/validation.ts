@@ -1,6 +1,6 @@
 // Client-side field rules of spec 5, the same the commerce service applies (it checks again and has the
 // last word; zip, phone and VAT rules live only there). Messages come from the locale files.
-import type { Translate } from '../../lib/i18n.ts';
+import type { Translate } from '../../../src/i18n.ts';
 
 export type Errors = Record<string, string>;
 
@@ -76,4 +76,11 @@ export class Rules {
     if (value.trim() !== '' && !/^\d+$/.test(value.trim())) this.add(field, this.t('validation.numeric'));
     return this;
   }
+}
+
+const salutations = ['mr', 'ms', 'diverse'] as const;
+
+/** A salutation field's value as the API takes it: one of spec 3's salutations, or none. */
+export function salutationOf(value: string): (typeof salutations)[number] | null {
+  return salutations.find((s) => s === value) ?? null;
 }

@@ -2,7 +2,7 @@
 // ounce in the store's currency (ask: what a customer pays on the spot market), with the change over 24 h
 // in text and arrow, not colour alone, and the countdown to the next update. Server and first browser
 // render show the same placeholders (no prices on the server), so hydration matches.
-import { Link } from 'react-router';
+import { Link } from '../ShopLink.tsx';
 import type { MetalName, MetalPrices } from '../../../src/contracts/prices.ts';
 import { useShop } from '../../lib/context.tsx';
 import { useMetalPrices, usePriceCurrency } from '../../../client/hooks/usePrices.ts';

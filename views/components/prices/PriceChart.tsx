@@ -5,7 +5,7 @@
 // The server renders a stable placeholder of the same size; the series loads and d3 draws after mount.
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { MetalName, SnapshotRange } from '../../../src/contracts/prices.ts';
-import type { StoreSnapshotsResponse } from '../../../src/storefront/price-hub/contract.ts';
+import type { StoreSnapshotsResponse } from '../../../src/contracts/price-stream.ts';
 import { useShop, type Shop } from '../../lib/context.tsx';
 import { usePriceChart } from '../../../client/hooks/usePriceChart.ts';
 import { useHydrated, usePriceCurrency } from '../../../client/hooks/usePrices.ts';

@@ -1,30 +1,17 @@
 // Small formatting helpers shared by the price widgets, the chart and the price list.
 import type { CurrencyCode, MetalName, MetalPrices, ProductPrices } from '../../../src/contracts/prices.ts';
 import type { LocaleTag } from '../../../src/stores.ts';
-import type { Translate } from '../../lib/i18n.ts';
+import { formatMoney, formatPercent, type Translate } from '../../../src/i18n.ts';
 
 export const metalOrder: MetalName[] = ['gold', 'silver', 'platinum', 'palladium'];
-
-/** ICU spells spaces and the Swiss separator differently in Node and browsers; one spelling on both
- * sides keeps server HTML and hydration identical (as views/lib/i18n.ts does for money). */
-function normalize(s: string): string {
-  return s.replace(/\u2019/g, "'").replace(/[\u202f\u2009]/g, '\u00a0');
-}
 
 export function spot(m: MetalPrices | undefined, currency: CurrencyCode, type: 'ask' | 'bid' = 'ask'): number | null {
   return m?.prices.find((p) => p.currency === currency && p.type === type)?.centAmount ?? null;
 }
 
-const percentFormats = new Map<string, Intl.NumberFormat>();
-
 /** Basis points as a signed percentage: 42 -> "+0.42 %" (de) / "+0.42%" (en). */
 export function formatChange(bp: number, locale: LocaleTag): string {
-  let f = percentFormats.get(locale);
-  if (!f) {
-    f = new Intl.NumberFormat(locale, { style: 'percent', signDisplay: 'exceptZero', minimumFractionDigits: 2, maximumFractionDigits: 2 });
-    percentFormats.set(locale, f);
-  }
-  return normalize(f.format(bp / 10_000));
+  return formatPercent(bp, locale, { signed: true });
 }
 
 /** The change as words for screen readers: direction in text, not colour alone. */
@@ -35,18 +22,10 @@ export function changeWords(bp: number, locale: LocaleTag, t: Translate): string
   return t('prices.changeFlat');
 }
 
-const axisFormats = new Map<string, Intl.NumberFormat>();
-
 /** Chart axis amounts: whole units ("CHF 3'400"), or cents when the ticks are closer than one unit
  * (silver over a week), so that no two ticks read the same. */
 export function formatAxisMoney(cents: number, currency: CurrencyCode, locale: LocaleTag, fractionDigits: 0 | 2 = 0): string {
-  const key = `${locale}|${currency}|${fractionDigits}`;
-  let f = axisFormats.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(locale, { style: 'currency', currency, maximumFractionDigits: fractionDigits, minimumFractionDigits: fractionDigits });
-    axisFormats.set(key, f);
-  }
-  return normalize(f.format(cents / 100));
+  return formatMoney(cents, currency, locale, fractionDigits);
 }
 
 /** A duration in words for screen readers: "2 minutes 30 seconds". */

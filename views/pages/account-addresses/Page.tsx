@@ -3,8 +3,8 @@
 // phone are checked by the service and its messages appear on the fields.
 import { useEffect, useRef, useState } from 'react';
 import { useLoaderData } from 'react-router';
-import { api } from '../../../client/lib/api.ts';
-import type { ShopAddress, ShopCustomer } from '../../../src/storefront/commerce-client/account.ts';
+import { addAddress, deleteAddress, setDefaultAddress, updateAddress } from '../../../client/lib/shop-api.ts';
+import type { ShopAddress, ShopCustomer } from '../../../src/contracts/shop-api.ts';
 import { stores } from '../../../src/stores.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { CheckboxField, ErrorSummary, SelectField, StatusMessage, SubmitButton, TextField } from '../../components/forms/Fields.tsx';
@@ -135,8 +135,8 @@ function AddressCard({ address, onEdit, onChanged, onError }: {
     else onChanged(r.data.customer, text);
   };
   const makeDefault = (kind: 'shipping' | 'billing') =>
-    run(() => api<{ customer: ShopCustomer }>('PUT', `/api/me/addresses/${encodeURIComponent(address.id)}/default`, { [kind]: true }), t('account.addresses.defaultSet'));
-  const remove = () => run(() => api<{ customer: ShopCustomer }>('DELETE', `/api/me/addresses/${encodeURIComponent(address.id)}`), t('account.addresses.deleted'));
+    run(() => setDefaultAddress(address.id, { [kind]: true }), t('account.addresses.defaultSet'));
+  const remove = () => run(() => deleteAddress(address.id), t('account.addresses.deleted'));
 
   return (
     <li className="address-card">
@@ -222,8 +222,8 @@ function AddressForm({ customer, editing, countries, onCancel, onSaved }: {
       ...(values.defaultBilling ? { defaultBilling: true } : {}),
     };
     const r = current
-      ? await api<{ customer: ShopCustomer }>('PUT', `/api/me/addresses/${encodeURIComponent(current.id)}`, body)
-      : await api<{ customer: ShopCustomer }>('POST', '/api/me/addresses', body);
+      ? await updateAddress(current.id, body)
+      : await addAddress(body);
     if (r.error) return r;
     onSaved(r.data.customer);
   });

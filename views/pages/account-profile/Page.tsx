@@ -2,18 +2,19 @@
 // verification by SMS code, change password, and account deletion with password confirmation (spec 6:
 // removes all personal data including the order history; blocked while limit orders exist).
 import { useEffect, useState } from 'react';
-import { Link, useLoaderData } from 'react-router';
-import { api } from '../../../client/lib/api.ts';
+import { useLoaderData } from 'react-router';
+import { Link } from '../../components/ShopLink.tsx';
+import { changePassword, deleteAccount, sendPhoneCode, updateProfile, verifyPhoneCode } from '../../../client/lib/shop-api.ts';
 import { clearClientState, setSession } from '../../../client/lib/session.ts';
-import type { ShopCustomer } from '../../../src/storefront/commerce-client/account.ts';
+import type { ShopCustomer } from '../../../src/contracts/shop-api.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import {
   CheckboxField, ErrorSummary, PasswordField, RadioGroup, SelectField, StatusMessage, SubmitButton, TextField,
 } from '../../components/forms/Fields.tsx';
 import { useForm } from '../../components/forms/useForm.ts';
-import { Rules } from '../../components/forms/validation.ts';
+import { Rules, salutationOf } from '../../components/forms/validation.ts';
 import { useShop } from '../../lib/context.tsx';
-import { pathFor } from '../../routes.ts';
+import { pathFor } from '../../../src/screens.ts';
 import { AccountShell } from '../account/AccountNav.tsx';
 import type { AccountData } from '../account/loader.ts';
 
@@ -93,8 +94,8 @@ function PersonalData({ customer, onSaved }: { customer: ShopCustomer; onSaved: 
   const submit = form.onSubmit(async (values) => {
     setSaved(false);
     const company = values.accountType === 'company';
-    const r = await api<{ customer: ShopCustomer }>('PUT', '/api/me', {
-      salutation: values.salutation || null,
+    const r = await updateProfile({
+      salutation: salutationOf(values.salutation),
       title: values.title.trim() || null,
       firstName: values.firstName.trim(),
       lastName: values.lastName.trim(),
@@ -172,7 +173,7 @@ function PhoneVerification({ customer, onVerified }: { customer: ShopCustomer; o
   const send = async () => {
     if (sending) return;
     setSending(true);
-    const r = await api<{ phone: string; expiresAt: string }>('POST', '/api/me/phone/verification', {});
+    const r = await sendPhoneCode();
     setSending(false);
     if (r.error) form.showError(r.error);
     else {
@@ -181,7 +182,7 @@ function PhoneVerification({ customer, onVerified }: { customer: ShopCustomer; o
     }
   };
   const submit = form.onSubmit(async (v) => {
-    const r = await api<{ customer: ShopCustomer }>('POST', '/api/me/phone/verification/verify', { code: v.code.trim() });
+    const r = await verifyPhoneCode(v.code.trim());
     if (r.error) {
       const left = (r.error.details as { attemptsLeft?: number } | undefined)?.attemptsLeft;
       const message = typeof left === 'number' ? `${r.error.message} ${t('account.profile.attemptsLeft', { count: left })}` : r.error.message;
@@ -242,7 +243,7 @@ function ChangePassword({ email }: { email: string }) {
   };
   const submit = form.onSubmit(async (v) => {
     setChanged(false);
-    const r = await api('PUT', '/api/me/password', v);
+    const r = await changePassword(v);
     if (r.error) return r;
     form.reset(initial);
     setChanged(true);
@@ -274,7 +275,7 @@ function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
   const formId = 'delete';
   const form = useForm({ password: '' }, (v) => new Rules(t).required('password', v.password).errors);
   const submit = form.onSubmit(async (v) => {
-    const r = await api('DELETE', '/api/me', { password: v.password });
+    const r = await deleteAccount(v.password);
     if (r.error) return r;
     // spec 4 and 6: the account and its session are gone; so is everything the browser kept of them
     setSession({ level: 'guest' });

@@ -1,9 +1,9 @@
 import { SectionLink } from '../../components/SectionLink.tsx';
 import { useShop } from '../../lib/context.tsx';
-import { pathFor } from '../../routes.ts';
+import { pathFor, type ScreenId } from '../../../src/screens.ts';
 import { LogoutButton } from '../../components/forms/LogoutButton.tsx';
 
-const items = [
+const items: { id: ScreenId; key: string; end?: boolean }[] = [
   { id: 'account', key: 'account.nav.overview', end: true },
   { id: 'accountProfile', key: 'route.accountProfile' },
   { id: 'accountAddresses', key: 'route.accountAddresses' },

@@ -1,13 +1,14 @@
 // Account overview (spec 2): who is signed in, default addresses, and the way to every account page.
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
+import { Link } from '../../components/ShopLink.tsx';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { useShop } from '../../lib/context.tsx';
-import { pathFor } from '../../routes.ts';
+import { pathFor, type ScreenId } from '../../../src/screens.ts';
 import { AccountShell } from './AccountNav.tsx';
 import { addressLines, fullName } from './format.ts';
 import type { AccountData } from './loader.ts';
 
-const sections = [
+const sections: { id: ScreenId; title: string; text: string }[] = [
   { id: 'accountProfile', title: 'route.accountProfile', text: 'account.overview.profileText' },
   { id: 'accountAddresses', title: 'route.accountAddresses', text: 'account.overview.addressesText' },
   { id: 'accountOrders', title: 'route.accountOrders', text: 'account.overview.ordersText' },

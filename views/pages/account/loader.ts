@@ -3,8 +3,8 @@
 // page says so (spec 4 and 8). Not signed in after all: to login, back here afterwards.
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
 import { loaderContext } from '../../lib/context.tsx';
-import { pathFor } from '../../routes.ts';
-import type { ShopCustomer } from '../../../src/storefront/commerce-client/account.ts';
+import { pathFor } from '../../../src/screens.ts';
+import type { ShopCustomer } from '../../../src/contracts/shop-api.ts';
 import type { PageMeta } from '../../lib/meta.ts';
 
 export interface AccountData {

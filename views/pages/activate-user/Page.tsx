@@ -2,11 +2,12 @@
 // confirms the address once it runs in the browser (a mail scanner fetching the link confirms nothing)
 // and leads to login. An invalid or expired link can request a new mail.
 import { useEffect, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { api } from '../../../client/lib/api.ts';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../components/ShopLink.tsx';
+import { activate, sendActivationMail } from '../../../client/lib/shop-api.ts';
 import type { CallError } from '../../../src/contracts/result.ts';
 import { useShop } from '../../lib/context.tsx';
-import { pathFor } from '../../routes.ts';
+import { pathFor } from '../../../src/screens.ts';
 import { ErrorSummary, StatusMessage, SubmitButton, TextField } from '../../components/forms/Fields.tsx';
 import { useForm } from '../../components/forms/useForm.ts';
 import { Rules } from '../../components/forms/validation.ts';
@@ -26,7 +27,7 @@ export default function ActivateUserPage() {
     if (!token || started.current === token) return;
     started.current = token;
     setState({ kind: 'working' });
-    void api<{ verified: boolean; alreadyVerified: boolean }>('POST', '/api/activate', { token }).then((r) => {
+    void activate(token).then((r) => {
       setState(r.error ? { kind: 'failed', error: r.error } : { kind: 'done', already: r.data.alreadyVerified });
     });
   }, [token]);
@@ -60,7 +61,7 @@ function ResendActivation() {
   const [sent, setSent] = useState(false);
   const form = useForm({ email: '' }, (v) => new Rules(t).email('email', v.email).errors);
   const submit = form.onSubmit(async (v) => {
-    const r = await api('POST', '/api/activation-mail', { email: v.email.trim() });
+    const r = await sendActivationMail(v.email.trim());
     if (r.error) return r;
     setSent(true);
   });

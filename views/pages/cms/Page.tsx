@@ -4,14 +4,14 @@ import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import type { CmsPageData } from './loader.ts';
 
 export default function CmsPage() {
-  const { story } = useLoaderData() as CmsPageData;
-  const body = story.content.body ?? [];
-  const hasH1 = body.some((b) => b.component === 'hero');
+  const { page, lists } = useLoaderData() as CmsPageData;
+  const hasH1 = page.blocks.some((b) => b.type === 'hero');
   return (
     <>
-      <Breadcrumb current={story.content.title ?? story.name} />
-      {hasH1 ? null : <h1 className="container page-title">{story.content.title ?? story.name}</h1>}
-      <Blocks blocks={body} />
+      <Breadcrumb current={page.title} />
+      {hasH1 ? null : <h1 className="container page-title">{page.title}</h1>}
+      <Blocks blocks={page.blocks} lists={lists} />
+      <Blocks blocks={page.after} lists={lists} />
     </>
   );
 }

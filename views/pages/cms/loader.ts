@@ -1,11 +1,16 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { loaderContext } from '../../lib/context.tsx';
 import { notFound } from '../../lib/not-found.ts';
-import type { CmsStory } from '../../lib/cms-types.ts';
+import { localizedPath, unprefixedPath } from '../../../src/screens.ts';
+import { teaserLists, withProducts } from '../../lib/content.ts';
+import type { TeaserLists } from '../../blocks/teaser-lists.ts';
+import type { Page } from '../../../src/contracts/content.ts';
 import type { PageMeta } from '../../lib/meta.ts';
 
 export interface CmsPageData {
-  story: CmsStory;
+  page: Page;
+  /** deferred: the teasers of its news and articles blocks */
+  lists: Promise<TeaserLists> | TeaserLists;
   meta: PageMeta;
 }
 
@@ -14,17 +19,17 @@ export interface CmsPageData {
 export async function cmsPageLoader({ request, context }: LoaderFunctionArgs): Promise<CmsPageData> {
   const ctx = context.get(loaderContext);
   const pathname = decodeURIComponent(new URL(request.url).pathname);
-  const path = ctx.lang === 'en' ? pathname.slice(3) || '/' : pathname;
-  const story = await ctx.cms.pageByPath(path);
+  const story = await ctx.cms.pageByPath(unprefixedPath(pathname));
   if (!story) return notFound(ctx, pathname);
+  const page = await withProducts(ctx, story);
   const other = ctx.lang === 'de' ? 'en' : 'de';
-  const otherPath = await ctx.cms.alternatePath(story, other).catch(() => null);
   return {
-    story,
+    page,
+    lists: teaserLists(ctx, page),
     meta: {
-      title: story.content.seo_title || story.content.title || story.name,
-      description: story.content.seo_description,
-      alternates: otherPath ? { [other]: other === 'en' ? `/en${otherPath}` : otherPath } : undefined,
+      title: page.meta.title,
+      description: page.meta.description,
+      alternates: page.alternatePath ? { [other]: localizedPath(other, page.alternatePath) } : undefined,
     },
   };
 }

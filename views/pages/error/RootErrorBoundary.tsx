@@ -1,26 +1,23 @@
 // Errors of any screen: 404 shows the CMS story with slug 404 and 'Page Not Found: {path}' (spec 2, 8);
 // anything else a calm message in the customer's language. Never a stack trace.
-import { useContext, useEffect, useMemo } from 'react';
-import { isRouteErrorResponse, Link, useLocation, useRouteError } from 'react-router';
-import { languageOfPath } from '../../../src/stores.ts';
-import { BootContext } from '../../lib/boot.ts';
-import { makeShop, ShopContext } from '../../lib/context.tsx';
-import { Layout } from '../../layouts/Layout.tsx';
+import { useEffect } from 'react';
+import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
+import { Link } from '../../components/ShopLink.tsx';
+import { ShopFrame, useLocationShop } from '../../App.tsx';
 import { Blocks } from '../../blocks/Blocks.tsx';
-import { pathFor } from '../../routes.ts';
-import type { CmsStory } from '../../lib/cms-types.ts';
+import { pathFor } from '../../../src/screens.ts';
+import type { Page } from '../../../src/contracts/content.ts';
 
 export interface NotFoundData {
   path: string;
-  story: CmsStory | null;
+  page: Page | null;
 }
 
 export function RootErrorBoundary() {
   const error = useRouteError();
-  const boot = useContext(BootContext);
   const location = useLocation();
-  const lang = languageOfPath(location.pathname);
-  const shop = useMemo(() => makeShop(boot, lang), [boot, lang]);
+  const shop = useLocationShop();
+  const lang = shop.lang;
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   const data = notFound ? (error.data as NotFoundData | undefined) : undefined;
   const path = data?.path ?? location.pathname;
@@ -30,17 +27,16 @@ export function RootErrorBoundary() {
     document.documentElement.dataset.hydrated = 'true';
   }, [title, shop]);
   return (
-    <ShopContext.Provider value={shop}>
-      <Layout name="default">
+    <ShopFrame shop={shop} layout="default">
         <section className="container page-section error-page">
-          <h1>{data?.story?.content.title ?? title}</h1>
+          <h1>{data?.page?.title ?? title}</h1>
           <p className="error-message">{notFound ? shop.t('error.notFound', { path }) : shop.t('error.server')}</p>
-          {data?.story ? <Blocks blocks={data.story.content.body} /> : null}
-          <p>
+          {data?.page ? <Blocks blocks={data.page.blocks} /> : null}
+          <p className="error-actions">
             <Link className="button button-primary" to={pathFor('home', lang)}>{shop.t('error.backHome')}</Link>
+            {notFound ? <Link className="button button-quiet" to={pathFor('shop', lang)}>{shop.t('listing.toShop')}</Link> : null}
           </p>
         </section>
-      </Layout>
-    </ShopContext.Provider>
+    </ShopFrame>
   );
 }

@@ -1,10 +1,10 @@
 // Forgot password (spec 2, 7): the service sends a reset link valid one hour. The answer is the same
 // whether or not the address has an account, so the page never tells which addresses are customers.
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { api } from '../../../client/lib/api.ts';
+import { Link } from '../../components/ShopLink.tsx';
+import { forgotPassword } from '../../../client/lib/shop-api.ts';
 import { useShop } from '../../lib/context.tsx';
-import { pathFor } from '../../routes.ts';
+import { pathFor } from '../../../src/screens.ts';
 import { ErrorSummary, StatusMessage, SubmitButton, TextField } from '../../components/forms/Fields.tsx';
 import { useForm } from '../../components/forms/useForm.ts';
 import { Rules } from '../../components/forms/validation.ts';
@@ -17,7 +17,7 @@ export default function ForgotPasswordPage() {
   const form = useForm({ email: '' }, (v) => new Rules(t).email('email', v.email).errors);
   const submit = form.onSubmit(async (v) => {
     const email = v.email.trim();
-    const r = await api('POST', '/api/password/forgot', { email });
+    const r = await forgotPassword(email);
     if (r.error) return r;
     setSentTo(email);
   });

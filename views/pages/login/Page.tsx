@@ -2,13 +2,12 @@
 // address can have its activation mail sent again; a throttled sign-in says when to try again. After
 // login the customer goes where they were headed (?redirect=, same-site paths only) or to the account.
 import { useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
-import { api } from '../../../client/lib/api.ts';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Link } from '../../components/ShopLink.tsx';
+import { login, sendActivationMail } from '../../../client/lib/shop-api.ts';
 import { setSession } from '../../../client/lib/session.ts';
-import { safeRedirectPath } from '../../../src/storefront/route-rules.ts';
-import type { SessionInfo } from '../../lib/context.tsx';
 import { useShop } from '../../lib/context.tsx';
-import { pathFor } from '../../routes.ts';
+import { pathFor, safeRedirectPath } from '../../../src/screens.ts';
 import { ErrorSummary, PasswordField, StatusMessage, SubmitButton, TextField } from '../../components/forms/Fields.tsx';
 import { useForm } from '../../components/forms/useForm.ts';
 import { Rules } from '../../components/forms/validation.ts';
@@ -27,7 +26,7 @@ export default function LoginPage() {
 
   const submit = form.onSubmit(async (v) => {
     setResent(false);
-    const r = await api<{ session: SessionInfo }>('POST', '/api/login', { email: v.email.trim(), password: v.password });
+    const r = await login({ email: v.email.trim(), password: v.password });
     if (r.error) {
       // spec 8: wrong e-mail or password is one message, shown on the password field too
       if (r.error.code === 'invalid_credentials') {
@@ -41,7 +40,7 @@ export default function LoginPage() {
 
   const resend = async () => {
     setResending(true);
-    const r = await api('POST', '/api/activation-mail', { email: form.values.email.trim() });
+    const r = await sendActivationMail(form.values.email.trim());
     setResending(false);
     if (r.error) form.showError(r.error);
     else setResent(true);

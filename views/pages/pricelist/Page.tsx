@@ -3,7 +3,8 @@
 // runs). A semantic table per metal with a caption, sortable columns (buttons in the headers, aria-sort),
 // and below 768 px each row becomes a card that keeps its labels.
 import { useMemo, useState } from 'react';
-import { Link, useLoaderData } from 'react-router';
+import { useLoaderData } from 'react-router';
+import { Link } from '../../components/ShopLink.tsx';
 import type { MetalName, PriceType, ProductPrices } from '../../../src/contracts/prices.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { PriceChart } from '../../components/prices/PriceChart.tsx';
@@ -11,10 +12,11 @@ import { PriceCountdown } from '../../components/prices/PriceCountdown.tsx';
 import { PriceNotice } from '../../components/prices/PriceNotice.tsx';
 import { metalOrder, pricesOfType } from '../../components/prices/format.ts';
 import { useShop } from '../../lib/context.tsx';
-import { pathFor } from '../../routes.ts';
+import { pathFor } from '../../../src/screens.ts';
 import { useHydrated, usePriceCurrency, useProductPrices } from '../../../client/hooks/usePrices.ts';
 import type { PricelistData, PricelistRow } from './loader.ts';
 import { pricelistIds, pricelistPath, type PricelistId } from './slugs.ts';
+import { AddToCartButton } from '../../components/cart/AddToCartButton.tsx';
 
 type SortKey = 'default' | 'name' | 'weight' | 'buy' | 'sell';
 interface Sort {
@@ -181,6 +183,7 @@ function PriceTable(props: TableProps) {
               <SortHeader k="buy" label={buyLabel} className="num" />
               <th scope="col" className="tiers">{t('prices.list.tiers')}</th>
               {props.showSell ? <SortHeader k="sell" label={t('prices.list.sell')} className="num" /> : null}
+              <th scope="col" className="pricelist-actions"><span className="visually-hidden">{t('cart.add.column')}</span></th>
             </tr>
           </thead>
           <tbody>
@@ -216,6 +219,11 @@ function PriceTable(props: TableProps) {
                       {loading ? placeholder : money(amountOf(p, 'sell'))}
                     </td>
                   ) : null}
+                  <td className="pricelist-actions">
+                    {/* spec 6: duty-free products are sold only via customer support */}
+                    {!r.dutyFree && r.availability !== 'soldOut' ? <AddToCartButton sku={r.sku} transactionType="buy" productName={r.name} compact /> : null}
+                    {!r.dutyFree && props.showSell ? <AddToCartButton sku={r.sku} transactionType="sell" productName={r.name} compact /> : null}
+                  </td>
                 </tr>
               );
             })}

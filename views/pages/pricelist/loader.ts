@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import type { StorefrontProduct } from '../../../src/contracts/catalogue.ts';
 import type { MetalName } from '../../../src/contracts/prices.ts';
 import { loaderContext } from '../../lib/context.tsx';
-import { translator } from '../../lib/i18n.ts';
+import { translator } from '../../../src/i18n.ts';
 import type { PageMeta } from '../../lib/meta.ts';
 import { notFound } from '../../lib/not-found.ts';
 import { pricelistOfSlug, pricelistPath, pricelistSlugs, type PricelistId } from './slugs.ts';

@@ -1,6 +1,7 @@
 // The price lists (spec 2 pricelist/{slug...}): one per metal and the duty-free list, in both languages.
 // The bare path lists every metal. Shared by the loader, the page and the header's metal links.
 import type { Language } from '../../../src/stores.ts';
+import { pathFor } from '../../../src/screens.ts';
 import type { MetalName } from '../../../src/contracts/prices.ts';
 
 export type PricelistId = MetalName | 'dutyFree';
@@ -18,6 +19,5 @@ export function pricelistOfSlug(lang: Language, slug: string): PricelistId | nul
 
 /** Path of a price list (null: every metal) in a language. */
 export function pricelistPath(lang: Language, id: PricelistId | null): string {
-  const base = lang === 'en' ? '/en/pricelist' : '/preisliste';
-  return id ? `${base}/${pricelistSlugs[lang][id]}` : base;
+  return pathFor('pricelist', lang, { '*': id ? pricelistSlugs[lang][id] : '' });
 }

@@ -2,16 +2,16 @@
 // US store's EIN is optional), password rules shown as they are met, repeat password. Sign-in waits for
 // the e-mail address to be confirmed (spec 4): the page then says so and can send the mail again.
 import { useState } from 'react';
-import { Link } from 'react-router';
-import { api } from '../../../client/lib/api.ts';
+import { Link } from '../../components/ShopLink.tsx';
+import { register, sendActivationMail } from '../../../client/lib/shop-api.ts';
 import { useShop } from '../../lib/context.tsx';
-import { pathFor } from '../../routes.ts';
+import { localizedPath, pathFor } from '../../../src/screens.ts';
 import { legalPages } from '../../components/Footer.tsx';
 import {
   CheckboxField, ErrorSummary, PasswordField, RadioGroup, SelectField, StatusMessage, SubmitButton, TextField,
 } from '../../components/forms/Fields.tsx';
 import { useForm } from '../../components/forms/useForm.ts';
-import { Rules } from '../../components/forms/validation.ts';
+import { Rules, salutationOf } from '../../components/forms/validation.ts';
 
 const formId = 'register';
 
@@ -60,9 +60,9 @@ export default function RegisterPage() {
 
   const submit = form.onSubmit(async (values) => {
     const company = values.accountType === 'company';
-    const r = await api<{ email: string }>('POST', '/api/register', {
+    const r = await register({
       accountType: values.accountType,
-      salutation: values.salutation || null,
+      salutation: salutationOf(values.salutation),
       title: values.title.trim() || null,
       firstName: values.firstName.trim(),
       lastName: values.lastName.trim(),
@@ -81,7 +81,7 @@ export default function RegisterPage() {
 
   const resend = async () => {
     if (!done) return;
-    const r = await api('POST', '/api/activation-mail', { email: done });
+    const r = await sendActivationMail(done);
     if (!r.error) setResent(true);
   };
 
@@ -159,7 +159,7 @@ export default function RegisterPage() {
             onChange={(x) => form.set('newsletterOptIn', x)} error={form.errors.newsletterOptIn} />
           <p className="form-note">
             {t('account.register.privacy')}{' '}
-            <Link to={lang === 'en' ? `/en${privacy.en}` : privacy.de}>{t('account.register.privacyLink')}</Link>
+            <Link to={localizedPath(lang, privacy[lang])}>{t('account.register.privacyLink')}</Link>
           </p>
           <div className="form-actions">
             <SubmitButton busy={form.submitting} label={t('account.register.submit')} busyLabel={t('account.register.submitting')} />

@@ -1,10 +1,11 @@
 // Reset password (spec 2, 5): the link from the mail carries ?token=; the new password follows spec 5's
 // rules (shown as they are met) and is repeated. The link works once; every session of the account ends.
 import { useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { api } from '../../../client/lib/api.ts';
+import { useSearchParams } from 'react-router';
+import { Link } from '../../components/ShopLink.tsx';
+import { resetPassword } from '../../../client/lib/shop-api.ts';
 import { useShop } from '../../lib/context.tsx';
-import { pathFor } from '../../routes.ts';
+import { pathFor } from '../../../src/screens.ts';
 import { ErrorSummary, PasswordField, StatusMessage, SubmitButton } from '../../components/forms/Fields.tsx';
 import { useForm } from '../../components/forms/useForm.ts';
 import { Rules } from '../../components/forms/validation.ts';
@@ -20,7 +21,7 @@ export default function ResetPasswordPage() {
     new Rules(t).newPassword('newPassword', v.newPassword).same('newPasswordRepeat', v.newPasswordRepeat, v.newPassword).errors);
   const labels = { newPassword: t('account.field.newPassword'), newPasswordRepeat: t('account.field.newPasswordRepeat') };
   const submit = form.onSubmit(async (v) => {
-    const r = await api('POST', '/api/password/reset', { token, ...v });
+    const r = await resetPassword({ token, ...v });
     if (r.error) return r;
     setDone(true);
   });

@@ -1,11 +1,14 @@
 // Errors of the browser's API: { statusCode, code, message, details? } with the message in the customer's
 // language (spec 5 and 8 wording). Codes stay stable (the commerce service's, or ours); field errors keep
-// their codes and get translated messages; validation_failed says how many fields to correct.
+// their codes and get translated messages; validation_failed says how many fields to correct. Which codes
+// a customer reads (form.error.<code>) and which field codes exist (validation.<code>) is the error
+// catalogue's (src/lib/errors.ts); any other code reads as the generic 'something went wrong'.
 import type { FastifyRequest } from 'fastify';
 import type { FieldError } from '../../../contracts/commerce.ts';
 import type { CallError } from '../../../contracts/result.ts';
+import { isFieldCode, isVisibleCode, toErrorBody, type ErrorCode } from '../../../lib/errors.ts';
 import type { Language } from '../../../stores.ts';
-import { translator, type Translate } from '../../../../views/lib/i18n.ts';
+import { translator, type Translate } from '../../../i18n.ts';
 
 export interface ApiErrorBody {
   statusCode: number;
@@ -28,10 +31,6 @@ export function languageTag(req: FastifyRequest, lang: Language): string {
   return `${lang}-${req.store.toUpperCase()}`;
 }
 
-function has(t: Translate, key: string): boolean {
-  return t(key) !== key;
-}
-
 /** Numbers in a message ("field must have at most 100 characters"): the length a rule names. */
 function lengthIn(message: string): number | undefined {
   const m = /(\d+)/.exec(message);
@@ -42,9 +41,8 @@ const PASSWORD_MIN = 8; // spec 5: at least 8 characters
 
 export function translateField(f: FieldError, t: Translate, prefix = ''): FieldError {
   const field = prefix && f.field.startsWith(prefix) ? f.field.slice(prefix.length) : f.field;
-  const key = `validation.${f.code}`;
   const length = f.code === 'password_too_short' ? PASSWORD_MIN : lengthIn(f.message);
-  const message = has(t, key) ? t(key, { length }) : t('validation.invalid_value');
+  const message = isFieldCode(f.code) ? t(`validation.${f.code}`, { length }) : t('validation.invalid_value');
   return { field, code: f.code, message };
 }
 
@@ -92,9 +90,10 @@ export function apiError(err: CallError, lang: Language, opts: { fieldPrefix?: s
   if (code === 'validation_failed' || (fields && fields.length > 0)) {
     const translated = (fields ?? []).map((f) => translateField(f, t, opts.fieldPrefix));
     details.fields = translated;
-    message = translated.length > 0 && code === 'validation_failed' ? correctFieldsMessage(t, translated.length) : t(`form.error.${code}`);
-    if (message === `form.error.${code}`) message = translated[0]?.message ?? t('error.server');
-  } else if (has(t, `form.error.${code}`)) {
+    if (translated.length > 0 && code === 'validation_failed') message = correctFieldsMessage(t, translated.length);
+    else if (isVisibleCode(code)) message = t(`form.error.${code}`);
+    else message = translated[0]?.message ?? t('error.server');
+  } else if (isVisibleCode(code)) {
     message = t(`form.error.${code}`);
   } else {
     message = t('error.server');
@@ -109,8 +108,19 @@ export function apiError(err: CallError, lang: Language, opts: { fieldPrefix?: s
 }
 
 /** One of our own errors (no call behind it), translated. */
-export function ownError(statusCode: number, code: string, lang: Language, details?: Record<string, unknown>): ApiErrorBody {
+export function ownError(statusCode: number, code: ErrorCode, lang: Language, details?: Record<string, unknown>): ApiErrorBody {
   const t = translator(lang);
-  const key = `form.error.${code}`;
-  return { statusCode, code, message: has(t, key) ? t(key) : t('error.server'), ...(details ? { details } : {}) };
+  return { statusCode, code, message: isVisibleCode(code) ? t(`form.error.${code}`) : t('error.server'), ...(details ? { details } : {}) };
+}
+
+/**
+ * Anything thrown inside the browser's API, through the services' one mapping (toErrorBody), in the
+ * customer's language: schema errors as translated field errors, our 4xx with their code, the rest as
+ * 500 internal_error.
+ */
+export function thrownApiError(err: unknown, lang: Language): ApiErrorBody {
+  const body = toErrorBody(err);
+  if (body.code === 'validation_failed') return apiError({ code: body.code, status: body.statusCode, message: body.message, details: body.details }, lang);
+  if (body.statusCode >= 500) return ownError(500, 'internal_error', lang);
+  return ownError(body.statusCode, body.code, lang, body.details?.retryAfter === undefined ? undefined : { retryAfter: body.details.retryAfter });
 }

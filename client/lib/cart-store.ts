@@ -1,0 +1,274 @@
+// The browser's carts (spec 4): one active cart per type, kept in SWR under one key and read from the
+// storefront (/api/carts), which is the truth. No cart id lives anywhere else in the browser: after a
+// placed order, a reload or a sign-in, the carts are whatever the server says now (a cart that is gone
+// stays gone: STYLE, Hydrogen #2524; a sign-in that merged the guest's cart shows the merged one).
+//
+// Writes go out one at a time per tab: the first write of a guest creates the anonymous session, and two
+// at once would create two anonymous customers. Add to cart is optimistic for the line (its count and the
+// header's count move at once), never for totals (STYLE: vercel/commerce #995): a cart with a pending line
+// carries `pending` and views show its totals as being updated until the server's cart replaces it.
+// spec 4: a cart that answers 404 is removed locally; a line the service removed (sold out, no longer
+// available) comes back as a notification and is shown as a message.
+import { mutate } from 'swr';
+import type { CartLineItem, TransactionType } from '../../src/contracts/cart.ts';
+import type { Result } from '../../src/contracts/result.ts';
+import type { CartApiResponse, ShopCart } from '../../src/contracts/shop-api.ts';
+import * as api from './shop-api.ts';
+import { getSession, SESSION_ENDED_EVENT, setSession, subscribeSession } from './session.ts';
+import { toMajor, track, type TrackedItem } from './data-layer.ts';
+
+export type { ShopCart, TransactionType };
+
+/** A cart as views get it: `pending` while an optimistic line waits for the server's answer. */
+export type CartView = ShopCart & { pending?: boolean };
+
+export interface CartsState {
+  buy: CartView | null;
+  sell: CartView | null;
+}
+
+export const CARTS_KEY = 'shop:carts';
+export const emptyCarts: CartsState = { buy: null, sell: null };
+
+// ---------------------------------------------------------------- notices (added to cart, removed lines)
+
+export type CartNotice =
+  | { id: number; kind: 'added'; transactionType: TransactionType; name: string; quantity: number; recreated: boolean }
+  | { id: number; kind: 'removed'; transactionType: TransactionType; code: string; name: string | null }
+  | { id: number; kind: 'error'; message: string }
+  /** spec 8: 'something went wrong while recalculating cart' and 'please reload page' */
+  | { id: number; kind: 'recalculation-failed' };
+
+type NewNotice = CartNotice extends infer N ? (N extends { id: number } ? Omit<N, 'id'> : never) : never;
+
+let notices: CartNotice[] = [];
+let noticeId = 0;
+const noticeListeners = new Set<() => void>();
+
+function setNotices(next: CartNotice[]) {
+  notices = next;
+  for (const l of noticeListeners) l();
+}
+
+export function pushNotice(n: NewNotice): void {
+  // the latest few: a stream of adds must not pile up on the page
+  setNotices([...notices.slice(-2), { ...n, id: ++noticeId } as CartNotice]);
+}
+
+export function dismissNotice(id: number): void {
+  setNotices(notices.filter((n) => n.id !== id));
+}
+
+export function clearNotices(): void {
+  if (notices.length) setNotices([]);
+}
+
+export function getNotices(): CartNotice[] {
+  return notices;
+}
+
+export function subscribeNotices(fn: () => void): () => void {
+  noticeListeners.add(fn);
+  return () => noticeListeners.delete(fn);
+}
+
+// ---------------------------------------------------------------- reading
+
+export function splitCarts(list: ShopCart[]): CartsState {
+  return { buy: list.find((c) => c.transactionType === 'buy') ?? null, sell: list.find((c) => c.transactionType === 'sell') ?? null };
+}
+
+/** SWR fetcher of CARTS_KEY. A guest without a session has no carts and asks nothing. */
+export async function fetchCarts(): Promise<CartsState> {
+  if (getSession().level === 'guest') return emptyCarts;
+  const r = await api.getCarts();
+  if (r.error) throw Object.assign(new Error(r.error.message), { code: r.error.code, status: r.error.status });
+  return splitCarts(r.data.carts);
+}
+
+let watching = false;
+
+/** Sign-in, sign-out and expiry change whose carts these are: read them again (once per page). */
+export function watchSession(): void {
+  if (watching || typeof window === 'undefined') return;
+  watching = true;
+  let level = getSession().level;
+  subscribeSession(() => {
+    const next = getSession().level;
+    if (next === level) return;
+    level = next;
+    void mutate(CARTS_KEY);
+  });
+  window.addEventListener(SESSION_ENDED_EVENT, () => {
+    clearNotices();
+    void mutate(CARTS_KEY, emptyCarts, { revalidate: false });
+  });
+}
+
+// ---------------------------------------------------------------- writing
+
+let queue: Promise<unknown> = Promise.resolve();
+
+/** One cart write at a time per tab (see the head of this file). */
+function serial<T>(fn: () => Promise<T>): Promise<T> {
+  const run = queue.then(fn, fn);
+  queue = run.catch(() => undefined);
+  return run;
+}
+
+function replaceCart(state: CartsState | undefined, cart: CartView | null, type: TransactionType): CartsState {
+  return { ...(state ?? emptyCarts), [type]: cart };
+}
+
+/** Puts the server's cart in place (no request), and shows what the service removed by itself. */
+export function applyCart(cart: ShopCart, previous: CartView | null = null): void {
+  void mutate<CartsState>(CARTS_KEY, (s) => replaceCart(s, cart, cart.transactionType), { revalidate: false });
+  for (const n of cart.notifications) {
+    if (n.code === 'product_out_of_stock' || n.code === 'product_no_longer_available') {
+      const name = previous?.lineItems.find((l) => l.sku === n.sku)?.name ?? null;
+      pushNotice({ kind: 'removed', transactionType: cart.transactionType, code: n.code, name });
+    }
+  }
+}
+
+/** After a placed order: the cart is gone for good (the server marked it ordered); read again. */
+export function forgetCart(type: TransactionType): void {
+  void mutate<CartsState>(CARTS_KEY, (s) => replaceCart(s, null, type), { revalidate: true });
+}
+
+function currentCarts(): Promise<CartsState | undefined> {
+  // the cache's value without a request
+  return mutate<CartsState>(CARTS_KEY, (s) => s, { revalidate: false });
+}
+
+/**
+ * Runs one cart write: optimistic view first (if any), the call in the queue, then the server's cart.
+ * spec 4: a cart that answers 404 is removed locally (the carts are read again). Any failure puts the
+ * server's state back.
+ */
+export async function cartWrite(
+  type: TransactionType,
+  call: () => Promise<Result<CartApiResponse>>,
+  optimistic?: (cart: CartView | null) => CartView | null,
+): Promise<Result<CartApiResponse>> {
+  const before = (await currentCarts())?.[type] ?? null;
+  if (optimistic) void mutate<CartsState>(CARTS_KEY, (s) => replaceCart(s, optimistic(s?.[type] ?? null), type), { revalidate: false });
+  const r = await serial(call);
+  if (r.error) {
+    await mutate(CARTS_KEY);
+    return r;
+  }
+  // the first cart write of a guest made an anonymous session (spec 4)
+  if (getSession().level === 'guest') setSession({ level: 'anonymous' });
+  applyCart(r.data.cart, before);
+  return r;
+}
+
+/** A skeleton for the optimistic first line of a cart that does not exist yet (never shown with totals). */
+function skeleton(type: TransactionType, currency: ShopCart['currency']): CartView {
+  return {
+    id: '', version: 0, storeKey: '', locale: '', orderType: 'order', transactionType: type, country: '', currency, customerGroup: null, lineItems: [],
+    itemCount: 0, totalPrice: null, discount: null, discountCodes: [], shippingInfo: null, totalGrossPrice: null, totalTaxPrice: null, customerEmail: null,
+    paymentMethod: null, pickupStore: null, shippingAddress: null, billingAddress: null, payoutAccount: null, identityDocument: null, priceSetId: null,
+    pricesValidUntil: null, notifications: [], createdAt: '', updatedAt: '', pending: true,
+  };
+}
+
+function withQuantity(cart: CartView, sku: string, name: string, quantity: (held: number) => number): CartView {
+  const held = cart.lineItems.find((l) => l.kind === 'product' && l.sku === sku);
+  const next = quantity(held?.quantity ?? 0);
+  const lines: CartLineItem[] = held
+    ? cart.lineItems.map((l) => (l === held ? { ...l, quantity: next } : l))
+    : [...cart.lineItems, {
+      id: `pending-${sku}`, kind: 'product', sku, productId: null, name, slug: null, imageUrl: null, quantity: next, price: null, totalPrice: null,
+      metal: null, availability: null, depositable: false, dutyFree: false, scrap: null,
+    }];
+  return { ...cart, lineItems: lines, itemCount: cart.itemCount - (held?.quantity ?? 0) + next, pending: true };
+}
+
+/** A product line as tracking sees it (GA4 item, prices in major units). */
+export function trackedItem(line: Pick<CartLineItem, 'sku' | 'name' | 'price' | 'metal'>, quantity: number): TrackedItem {
+  return {
+    item_id: line.sku ?? 'scrap',
+    item_name: line.name,
+    ...(line.metal ? { item_category: line.metal } : {}),
+    ...(line.price ? { price: toMajor(line.price.centAmount) } : {}),
+    quantity,
+  };
+}
+
+export interface AddInput {
+  transactionType: TransactionType;
+  sku: string;
+  quantity: number;
+  name: string;
+  currency: ShopCart['currency'];
+  deposit?: boolean;
+}
+
+/** Add to cart (product pages, cards, the price list): optimistic line, added-to-cart notice, add_to_cart. */
+export async function addProduct(input: AddInput): Promise<Result<CartApiResponse>> {
+  const { transactionType, sku, quantity, name } = input;
+  const r = await cartWrite(
+    transactionType,
+    () => api.addToCart({ transactionType, sku, quantity, ...(input.deposit !== undefined ? { deposit: input.deposit } : {}) }),
+    (cart) => withQuantity(cart ?? skeleton(transactionType, input.currency), sku, name, (held) => held + quantity),
+  );
+  if (r.error) {
+    pushNotice({ kind: 'error', message: r.error.message });
+    return r;
+  }
+  const cart = r.data.cart;
+  const line = cart.lineItems.find((l) => l.sku === sku);
+  pushNotice({ kind: 'added', transactionType, name: line?.name ?? name, quantity, recreated: r.data.notice === 'cart_recreated' });
+  track({
+    event: 'add_to_cart', transaction_type: transactionType,
+    ecommerce: { currency: cart.currency, value: line?.price ? toMajor(line.price.centAmount * quantity) : undefined, items: [trackedItem(line ?? { sku, name, price: null, metal: null }, quantity)] },
+  });
+  return r;
+}
+
+/** The cart page's quantity field: optimistic count, totals wait for the server. */
+export function changeQuantity(cart: ShopCart, line: CartLineItem, quantity: number): Promise<Result<CartApiResponse>> {
+  const sku = line.sku ?? '';
+  return cartWrite(cart.transactionType, () => api.setLineQuantity(cart.id, { sku, quantity }), (c) => (c ? withQuantity(c, sku, line.name, () => quantity) : c));
+}
+
+/** Removes a product or scrap line (remove_from_cart). */
+export async function removeCartLine(cart: ShopCart, line: CartLineItem): Promise<Result<CartApiResponse>> {
+  const r = await cartWrite(cart.transactionType, () => (line.kind === 'scrap' ? api.removeScrapItem(cart.id, line.id) : api.removeLine(cart.id, { sku: line.sku ?? '' })), (c) =>
+    c ? { ...c, lineItems: c.lineItems.filter((l) => l.id !== line.id), itemCount: c.itemCount - line.quantity, pending: true } : c);
+  if (!r.error) {
+    track({
+      event: 'remove_from_cart', transaction_type: cart.transactionType,
+      ecommerce: { currency: cart.currency, value: line.totalPrice ? toMajor(line.totalPrice.centAmount) : undefined, items: [trackedItem(line, line.quantity)] },
+    });
+  }
+  return r;
+}
+
+/** A scrap item for the sell cart (sell to us, scrap metals). */
+export async function addScrap(input: { metal: NonNullable<CartLineItem['scrap']>['metal']; fineness: number; weightGrams: number; name: string }): Promise<Result<CartApiResponse>> {
+  const r = await cartWrite('sell', () => api.addScrapItem({ metal: input.metal, fineness: input.fineness, weightGrams: input.weightGrams }));
+  if (r.error) return r;
+  pushNotice({ kind: 'added', transactionType: 'sell', name: input.name, quantity: 1, recreated: false });
+  const line = r.data.cart.lineItems[r.data.cart.lineItems.length - 1];
+  track({ event: 'add_to_cart', transaction_type: 'sell', ecommerce: { currency: r.data.cart.currency, items: [trackedItem(line, 1)] } });
+  return r;
+}
+
+/** Any other write of a cart (checkout data, coupon, recalculation): the server's answer replaces the cart. */
+export function writeCart(type: TransactionType, call: () => Promise<Result<CartApiResponse>>): Promise<Result<CartApiResponse>> {
+  return cartWrite(type, call);
+}
+
+/** spec 4: on a price update outside cart and checkout pages, all carts are recalculated. */
+export async function recalculateAll(): Promise<void> {
+  const carts = await currentCarts();
+  for (const cart of [carts?.buy, carts?.sell]) {
+    if (!cart || !cart.id || cart.lineItems.length === 0) continue;
+    const r = await cartWrite(cart.transactionType, () => api.recalculateCart(cart.id));
+    // a cart that is gone is simply gone (read again); anything else is said (spec 8)
+    if (r.error && r.error.status !== 404) pushNotice({ kind: 'recalculation-failed' });
+  }
+}

@@ -1,0 +1,64 @@
+// One typed function per call of the browser's API (src/contracts/shop-api.ts): the body a call takes and
+// the answer it gives come from the contract, so a page can neither send a misspelt field nor read one
+// the server does not send. Each returns { data, error } (spec 7). The schemas are imported as types only:
+// the browser bundle carries the routes (shop-api-routes.ts), not TypeBox.
+import type { AnswerOf, BodyOf, ParamsOf, QueryOf, ShopApi } from '../../src/contracts/shop-api.ts';
+import { apiRoutes, type ApiRouteName } from '../../src/contracts/shop-api-routes.ts';
+import { request, type Result } from './api.ts';
+
+type Input<N extends ApiRouteName> = (BodyOf<ShopApi[N]> extends undefined ? { body?: undefined } : { body: BodyOf<ShopApi[N]> }) &
+  (ParamsOf<ShopApi[N]> extends undefined ? { params?: undefined } : { params: ParamsOf<ShopApi[N]> }) &
+  (QueryOf<ShopApi[N]> extends undefined ? { query?: undefined } : { query: QueryOf<ShopApi[N]> });
+
+function call<N extends ApiRouteName>(name: N, input: Input<N>, opts: { signal?: AbortSignal } = {}): Promise<Result<AnswerOf<ShopApi[N]>>> {
+  return request<AnswerOf<ShopApi[N]>>(apiRoutes[name], input as { body?: unknown; params?: Record<string, string>; query?: Record<string, string> }, opts);
+}
+
+type Body<N extends ApiRouteName> = BodyOf<ShopApi[N]>;
+
+// session
+export const getSession = () => call('session', {});
+export const login = (body: Body<'login'>) => call('login', { body });
+export const logout = () => call('logout', {});
+// registration, activation and passwords
+export const register = (body: Body<'register'>) => call('register', { body });
+export const sendActivationMail = (email: string) => call('activationMail', { body: { email } });
+export const activate = (token: string) => call('activate', { body: { token } });
+export const forgotPassword = (email: string) => call('forgotPassword', { body: { email } });
+export const resetPassword = (body: Body<'resetPassword'>) => call('resetPassword', { body });
+export const checkEmail = (email: string) => call('checkEmail', { query: { email } });
+// the signed-in customer
+export const getMe = () => call('me', {});
+export const updateProfile = (body: Body<'updateProfile'>) => call('updateProfile', { body });
+export const changePassword = (body: Body<'changePassword'>) => call('changePassword', { body });
+export const deleteAccount = (password: string) => call('deleteAccount', { body: { password } });
+// addresses
+export const addAddress = (body: Body<'addAddress'>) => call('addAddress', { body });
+export const updateAddress = (addressId: string, body: Body<'updateAddress'>) => call('updateAddress', { body, params: { addressId } });
+export const deleteAddress = (addressId: string) => call('deleteAddress', { params: { addressId } });
+export const setDefaultAddress = (addressId: string, body: Body<'setDefaultAddress'>) => call('setDefaultAddress', { body, params: { addressId } });
+// phone verification by SMS code
+export const sendPhoneCode = () => call('sendPhoneCode', {});
+export const verifyPhoneCode = (code: string) => call('verifyPhoneCode', { body: { code } });
+// search
+export const searchSuggestions = (q: string, signal?: AbortSignal) => call('searchSuggestions', { query: { q } }, { signal });
+// carts, checkout, orders and the wishlist (issue 9)
+export const getCarts = () => call('carts', {});
+export const addToCart = (body: Body<'addToCart'>) => call('addToCart', { body });
+export const addScrapItem = (body: Body<'addScrapItem'>) => call('addScrapItem', { body });
+export const setLineQuantity = (cartId: string, body: Body<'setLineQuantity'>) => call('setLineQuantity', { body, params: { cartId } });
+export const removeLine = (cartId: string, body: Body<'removeLine'>) => call('removeLine', { body, params: { cartId } });
+export const removeScrapItem = (cartId: string, lineItemId: string) => call('removeScrapItem', { params: { cartId, lineItemId } });
+export const updateCart = (cartId: string, body: Body<'updateCart'>) => call('updateCart', { body, params: { cartId } });
+export const setCartAddresses = (cartId: string, body: Body<'setCartAddresses'>) => call('setCartAddresses', { body, params: { cartId } });
+export const setPayoutAccount = (cartId: string, body: Body<'setPayoutAccount'>) => call('setPayoutAccount', { body, params: { cartId } });
+export const setIdentityDocument = (cartId: string, body: Body<'setIdentityDocument'>) => call('setIdentityDocument', { body, params: { cartId } });
+export const recalculateCart = (cartId: string) => call('recalculateCart', { params: { cartId } });
+export const applyCoupon = (cartId: string, code: string) => call('applyCoupon', { body: { code }, params: { cartId } });
+export const removeCoupon = (cartId: string, discountCodeId: string) => call('removeCoupon', { body: { discountCodeId }, params: { cartId } });
+export const getShippingMethods = (cartId: string) => call('shippingMethods', { params: { cartId } });
+export const placeOrder = (body: Body<'placeOrder'>) => call('placeOrder', { body });
+export const getOrder = (orderId: string) => call('order', { params: { orderId } });
+export const getWishlist = () => call('wishlist', {});
+export const toggleWishlist = (sku: string) => call('toggleWishlist', { body: { sku } });
+export const removeWishlistItem = (lineItemId: string) => call('removeWishlistItem', { params: { lineItemId } });

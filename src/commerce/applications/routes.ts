@@ -1,0 +1,284 @@
+// Contact form and whistleblower system (spec 7 POST /application/contact, POST /application/whistleblow).
+//
+// Contact: spec 5 consent required; the message is stored with a reference (the support team reads it
+// through GET /admin/applications/contact), the sender gets a receipt with the reference; spec 9: deleted
+// after 12 months (retention.ts). A signed-in sender's message carries the account (account deletion
+// removes it, and every message of the account's e-mail).
+//
+// Whistleblower: anonymous unless the reporter names themselves. The answer holds a case reference and an
+// access code, shown once and kept only as sha256; both together read the case with the office's answers
+// (POST, so neither travels in a URL) and add follow-ups. Confidentiality: nothing of a report is logged,
+// no mail is written (the outbox is readable by operators), no client address is stored (the flood guard
+// is one shop-wide counter). The office answers through the admin calls (loopback or ADMIN_TOKEN).
+import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type {} from '@fastify/swagger';
+import {
+  AdminListQuery, ApplicationQuery, ContactBody, ContactMessages, ContactReceipt, WhistleblowAccessBody, WhistleblowAdminCases, WhistleblowAnswerBody,
+  WhistleblowBody, WhistleblowCase, WhistleblowFollowUpBody, WhistleblowReceipt,
+  type ContactBody as ContactBodyT, type WhistleblowAnswerBody as WhistleblowAnswerBodyT, type WhistleblowBody as WhistleblowBodyT,
+  type WhistleblowCase as WhistleblowCaseT, type WhistleblowCategory, type WhistleblowStatus,
+} from '../../contracts/application.ts';
+import { AppError } from '../../lib/service.ts';
+import type { StoreKey } from '../../stores.ts';
+import { accountError, accountFieldMessages } from '../account-error-codes.ts';
+import { deleteAccountRows, requestLang } from '../account-routes-common.ts';
+import type { Lang } from '../carts/model.ts';
+import { adminAllowed } from '../catalogue/routes.ts';
+import { optionalAuth } from '../context.ts';
+import { errorResponses, limitByClient } from '../customers/common.ts';
+import { FieldErrors, asInput, emailField, normalizeEmail, phoneField, text } from '../customers/validation.ts';
+import type { Db } from '../db/index.ts';
+import { hitRate, type RateRule } from '../lib/rate.ts';
+import { newSecret, sha256 } from '../lib/secrets.ts';
+import { orderError } from '../orders/error-codes.ts';
+import { shopName } from '../outbox/templates.ts';
+import { contactReceiptMail } from './mail.ts';
+import { createRetentionJob } from './retention.ts';
+
+interface CaseRow {
+  id: string;
+  reference: string;
+  secret_hash: string;
+  store_key: StoreKey;
+  language: Lang;
+  category: WhistleblowCategory;
+  anonymous: boolean;
+  reporter_name: string | null;
+  reporter_email: string | null;
+  reporter_phone: string | null;
+  status: WhistleblowStatus;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** Decision: contact messages per client address (spam), like registrations. */
+const CONTACT_RATE: RateRule = { limit: 10, windowS: 3600 };
+/** Decision: reports per hour, shop-wide (a flood guard that identifies nobody). */
+const WHISTLEBLOW_RATE: RateRule = { limit: 100, windowS: 3600 };
+const CONTACT_MESSAGE_MAX = 10000;
+const REPORT_MAX = 20000;
+
+// Readable references without look-alikes (no 0/O, 1/I/L): 8 characters, 40 random bits.
+const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+function reference(prefix: string): string {
+  const part = () => Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
+  return `${prefix}-${part()}-${part()}`;
+}
+
+/** A free text of several lines: trimmed, required, at most max characters, no control characters but line breaks and tabs. */
+function longText(value: unknown, field: string, max: number, errors: FieldErrors): string | null {
+  const v = typeof value === 'string' ? value.trim() : '';
+  if (v === '') errors.add(field, 'required');
+  else if ([...v].length > max || /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/.test(v)) errors.add(field, 'invalid_value');
+  else return v;
+  return null;
+}
+
+/** Inserts with a fresh random reference; a collision (40 bits: rare) takes another (a savepoint each try). */
+async function withReference<T>(db: Db, prefix: string, insert: (tx: Db, ref: string) => Promise<T>): Promise<T> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction((tx) => insert(tx, reference(prefix)));
+    } catch (err) {
+      if ((err as { code?: string }).code !== '23505' || attempt >= 3) throw err;
+    }
+  }
+}
+
+function addMessage(tx: Db, caseId: string, author: 'reporter' | 'office', text: string, now: Date): Promise<unknown> {
+  return tx.query('insert into whistleblower_messages (id, case_id, author, text, created_at) values ($1, $2, $3, $4, $5)', [randomUUID(), caseId, author, text, now]);
+}
+
+async function caseView(db: Db, c: CaseRow): Promise<WhistleblowCaseT> {
+  const messages = await db.query<{ author: 'reporter' | 'office'; text: string; created_at: Date }>(
+    'select author, text, created_at from whistleblower_messages where case_id = $1 order by seq',
+    [c.id],
+  );
+  return {
+    caseReference: c.reference, category: c.category, anonymous: c.anonymous, status: c.status, createdAt: c.created_at.toISOString(),
+    updatedAt: c.updated_at.toISOString(), messages: messages.map((m) => ({ author: m.author, text: m.text, createdAt: m.created_at.toISOString() })),
+  };
+}
+
+export const applicationRoutes: FastifyPluginAsync = async (app) => {
+  const ctx = app.commerce;
+  const { db, clock, config, outbox } = ctx;
+  const shop = shopName(config.MAIL_FROM);
+  ctx.accountDeletionHooks.push(deleteAccountRows('contact_messages'));
+  const retention = createRetentionJob(ctx, app.log);
+  ctx.jobs.set(retention.name, retention);
+  // at start too: a service restarted more often than hourly still deletes on time
+  app.addHook('onReady', async () => retention.trigger());
+
+  const lang = (req: FastifyRequest) => requestLang(req);
+  const adminOnly = async (req: FastifyRequest) => {
+    if (!adminAllowed(req, config.ADMIN_TOKEN)) throw orderError('forbidden');
+  };
+
+  app.post<{ Body: ContactBodyT; Querystring: { languageTag?: string } }>('/application/contact', {
+    schema: {
+      tags: ['applications'], summary: 'Contact form (spec 5: consent required). Stores the message with a reference and mails the sender a receipt; kept at most 12 months (spec 9).',
+      body: ContactBody, querystring: ApplicationQuery, response: { 201: ContactReceipt, ...errorResponses },
+    },
+  }, async (req, reply) => {
+    const input = asInput(req.body);
+    const errors = new FieldErrors();
+    const firstName = text(input, 'firstName', { required: true, max: 100 }, errors);
+    const lastName = text(input, 'lastName', { required: true, max: 100 }, errors);
+    const email = emailField(input, errors);
+    const phone = phoneField(input, 'phone', errors);
+    const subject = text(input, 'subject', { max: 200 }, errors);
+    const message = longText(req.body.message, 'message', CONTACT_MESSAGE_MAX, errors);
+    // spec 5: the contact form needs consent
+    if (req.body.consent !== true) errors.list.push({ field: 'consent', code: 'consent_required', message: accountFieldMessages.consent_required });
+    errors.throwIfAny();
+    await limitByClient(req, 'contact', CONTACT_RATE);
+    const auth = await optionalAuth(req);
+    const now = clock();
+    const language = lang(req);
+    const { ref, mailId } = await withReference(db, 'CT', async (tx, ref) => {
+      await tx.query(
+        `insert into contact_messages (id, reference, store_key, customer_id, salutation, first_name, last_name, email, email_lower, phone, subject, message,
+           language, consent_at, created_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)`,
+        [randomUUID(), ref, req.storeKey, auth?.level === 'User' ? auth.customerId : null, req.body.salutation ?? null, firstName, lastName, email,
+          normalizeEmail(email as string), phone, subject, message, language, now],
+      );
+      const mail = contactReceiptMail({ lang: language, store: req.storeKey, shop, name: `${firstName} ${lastName}`, reference: ref });
+      const mailId = await outbox.add(tx, { channel: 'mail', customerId: auth?.level === 'User' ? auth.customerId : null, storeKey: req.storeKey, to: email as string, ...mail }, now);
+      return { ref, mailId };
+    });
+    outbox.deliver([mailId]);
+    return reply.status(201).send({ reference: ref, receivedAt: now.toISOString() });
+  });
+
+  app.post<{ Body: WhistleblowBodyT; Querystring: { languageTag?: string } }>('/application/whistleblow', {
+    schema: {
+      tags: ['applications'], summary: 'Whistleblower report, anonymous unless anonymous is false. Answers the case reference and the access code (shown once) that read the answers.',
+      body: WhistleblowBody, querystring: ApplicationQuery, response: { 201: WhistleblowReceipt, ...errorResponses },
+    },
+  }, async (req, reply) => {
+    const input = asInput(req.body);
+    const errors = new FieldErrors();
+    const message = longText(req.body.message, 'message', REPORT_MAX, errors);
+    const anonymous = req.body.anonymous !== false;
+    // an anonymous report keeps nothing that names the reporter, whatever else was sent
+    const name = anonymous ? null : text(input, 'name', { required: true, max: 200 }, errors);
+    const email = anonymous || !req.body.email?.trim() ? null : emailField(input, errors);
+    const phone = anonymous ? null : phoneField(input, 'phone', errors);
+    errors.throwIfAny();
+    const now = clock();
+    const rate = await hitRate(db, 'whistleblow', 'shop', now, WHISTLEBLOW_RATE);
+    if (!rate.allowed) throw new AppError('too_many_requests', { details: { retryAfter: rate.retryAfter } });
+    const secret = newSecret('wb');
+    const row = await withReference(db, 'WB', async (tx, ref) => {
+      const [c] = await tx.query<CaseRow>(
+        `insert into whistleblower_cases (id, reference, secret_hash, store_key, language, category, anonymous, reporter_name, reporter_email,
+           reporter_phone, status, created_at, updated_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'received', $11, $11) returning *`,
+        [randomUUID(), ref, sha256(secret), req.storeKey, lang(req), req.body.category, anonymous, name, email, phone, now],
+      );
+      await addMessage(tx, c.id, 'reporter', message as string, now);
+      return c;
+    });
+    return reply.status(201).send({ caseReference: row.reference, secret, status: row.status, createdAt: row.created_at.toISOString() });
+  });
+
+  /** The case of a reference and access code; anything else (unknown reference, wrong code, another store) is the same 404. */
+  async function reporterCase(tx: Db, req: FastifyRequest<{ Body: { caseReference: string; secret: string } }>, forUpdate = false): Promise<CaseRow> {
+    const [row] = await tx.query<CaseRow>(
+      `select * from whistleblower_cases where reference = $1${forUpdate ? ' for update' : ''}`,
+      [req.body.caseReference.trim().toUpperCase()],
+    );
+    const given = Buffer.from(sha256(req.body.secret.trim()));
+    const ok = !!row && row.store_key === req.storeKey && timingSafeEqual(given, Buffer.from(row.secret_hash));
+    if (!ok) throw accountError('whistleblow_case_not_found');
+    return row;
+  }
+
+  app.post<{ Body: { caseReference: string; secret: string } }>('/application/whistleblow/case', {
+    schema: {
+      tags: ['applications'], summary: 'The reporter reads the case and the office\'s answers with case reference and access code.',
+      body: WhistleblowAccessBody, response: { 200: WhistleblowCase, ...errorResponses },
+    },
+  }, async (req) => caseView(db, await reporterCase(db, req)));
+
+  app.post<{ Body: { caseReference: string; secret: string; message: string } }>('/application/whistleblow/case/messages', {
+    schema: {
+      tags: ['applications'], summary: 'The reporter adds to an open case (reference and access code).',
+      body: WhistleblowFollowUpBody, response: { 201: WhistleblowCase, ...errorResponses },
+    },
+  }, async (req, reply) => {
+    const errors = new FieldErrors();
+    const message = longText(req.body.message, 'message', REPORT_MAX, errors);
+    errors.throwIfAny();
+    const now = clock();
+    const row = await db.transaction(async (tx) => {
+      const c = await reporterCase(tx, req, true);
+      if (c.status === 'closed') throw accountError('whistleblow_case_closed');
+      await addMessage(tx, c.id, 'reporter', message as string, now);
+      await tx.query('update whistleblower_cases set updated_at = $2 where id = $1', [c.id, now]);
+      return c;
+    });
+    return reply.status(201).send(await caseView(db, row));
+  });
+
+  // ---------------------------------------------------------------- the office and support (loopback or ADMIN_TOKEN)
+
+  app.get<{ Querystring: { limit?: number } }>('/admin/applications/whistleblow', {
+    config: { storeKey: false }, onRequest: adminOnly,
+    schema: {
+      tags: ['admin', 'applications'], summary: 'Whistleblower cases, newest first, with their messages (the reporting office).',
+      querystring: AdminListQuery, response: { 200: WhistleblowAdminCases, ...errorResponses },
+    },
+  }, async (req) => {
+    const rows = await db.query<CaseRow>('select * from whistleblower_cases order by created_at desc, reference limit $1', [req.query.limit ?? 50]);
+    const results = [];
+    for (const r of rows) {
+      results.push({ ...(await caseView(db, r)), reporter: r.anonymous ? null : { name: r.reporter_name, email: r.reporter_email, phone: r.reporter_phone } });
+    }
+    return { results };
+  });
+
+  // the reference travels in the body: request lines are logged, and nothing of a case belongs there
+  app.post<{ Body: WhistleblowAnswerBodyT }>('/admin/applications/whistleblow/answers', {
+    config: { storeKey: false }, onRequest: adminOnly,
+    schema: {
+      tags: ['admin', 'applications'], summary: 'The office answers a case (the reporter reads it with reference and access code); status in-progress unless given.',
+      body: WhistleblowAnswerBody, response: { 201: WhistleblowCase, ...errorResponses },
+    },
+  }, async (req, reply) => {
+    const now = clock();
+    const row = await db.transaction(async (tx) => {
+      const [c] = await tx.query<CaseRow>('select * from whistleblower_cases where reference = $1 for update', [req.body.caseReference.trim().toUpperCase()]);
+      if (!c) throw accountError('whistleblow_case_not_found');
+      await addMessage(tx, c.id, 'office', req.body.message.trim(), now);
+      const [updated] = await tx.query<CaseRow>(
+        'update whistleblower_cases set status = $2, updated_at = $3 where id = $1 returning *',
+        [c.id, req.body.status ?? 'in-progress', now],
+      );
+      return updated;
+    });
+    return reply.status(201).send(await caseView(db, row));
+  });
+
+  app.get<{ Querystring: { limit?: number } }>('/admin/applications/contact', {
+    config: { storeKey: false }, onRequest: adminOnly,
+    schema: {
+      tags: ['admin', 'applications'], summary: 'Contact messages, newest first (customer support).', querystring: AdminListQuery,
+      response: { 200: ContactMessages, ...errorResponses },
+    },
+  }, async (req) => {
+    const rows = await db.query<{
+      reference: string; salutation: 'mr' | 'ms' | 'diverse' | null; first_name: string; last_name: string; email: string; phone: string | null;
+      subject: string | null; message: string; language: string; customer_id: string | null; created_at: Date;
+    }>('select * from contact_messages order by created_at desc, reference limit $1', [req.query.limit ?? 50]);
+    return {
+      results: rows.map((r) => ({
+        reference: r.reference, salutation: r.salutation, firstName: r.first_name, lastName: r.last_name, email: r.email, phone: r.phone,
+        subject: r.subject, message: r.message, language: r.language, customerId: r.customer_id, receivedAt: r.created_at.toISOString(),
+      })),
+    };
+  });
+};

@@ -1,0 +1,174 @@
+// Carts in the database: reading, repricing from the current price set, writing under the version, and the
+// answer shape (spec 3 Cart). Every write reprices the whole cart, so a cart's lines always come from one
+// price set (its priceSetId).
+import type { Cart, CartLineItem, CartNotification } from '../../contracts/cart.ts';
+import type { CatalogueProduct } from '../catalogue/model.ts';
+import { pick, productsBySkus } from '../catalogue/queries.ts';
+import type { Db } from '../db/index.ts';
+import { discountCodeById, type DiscountCode } from '../discounts/codes.ts';
+import { commerceOrderErrors } from '../orders/error-codes.ts';
+import { priceTypeFor, scrapPrice, tierPrice } from '../prices/pricing.ts';
+import { currentPriceSet, priceList, type CurrentPriceSet } from '../prices/store.ts';
+import { shippingMethodId } from '../shipping/methods.ts';
+import { cartTotals, type CartTotals } from './calculate.ts';
+import { langOf, maskBankDetails, scrapName, type CartRow, type Lang, type StoredLine } from './model.ts';
+
+export async function cartById(db: Db, id: string, opts: { forUpdate?: boolean } = {}): Promise<CartRow | null> {
+  const rows = await db.query<CartRow>(`select * from carts where id = $1${opts.forUpdate ? ' for update' : ''}`, [id]);
+  return rows[0] ?? null;
+}
+
+/** The customer's active carts (at most one per transaction type), buy first. */
+export async function activeCarts(db: Db, customerId: string): Promise<CartRow[]> {
+  return db.query<CartRow>(`select * from carts where customer_id = $1 and status = 'active' order by transaction_type`, [customerId]);
+}
+
+/** Writes every mutable column and counts the version up; returns the stored row. */
+export async function saveCart(db: Db, c: CartRow, now: Date): Promise<CartRow> {
+  const rows = await db.query<CartRow>(
+    `update carts set locale = $2, country = $3, customer_group = $4, line_items = $5::jsonb, shipping_method = $6, payment_method = $7,
+       pickup_store = $8, customer_email = $9, shipping_address = $10::jsonb, billing_address = $11::jsonb, discount_code_id = $12,
+       payout_account = $13::jsonb, identity_document = $14::jsonb, price_set_id = $15, notifications = $16::jsonb, status = $17,
+       version = version + 1, updated_at = $18
+     where id = $1 returning *`,
+    [
+      c.id, c.locale, c.country, c.customer_group, JSON.stringify(c.line_items), c.shipping_method, c.payment_method, c.pickup_store,
+      c.customer_email, json(c.shipping_address), json(c.billing_address), c.discount_code_id, json(c.payout_account), json(c.identity_document),
+      c.price_set_id, JSON.stringify(c.notifications), c.status, now,
+    ],
+  );
+  return rows[0];
+}
+
+const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+
+/** The catalogue products of a cart's lines, by sku. */
+export async function productsOf(db: Db, lines: StoredLine[]): Promise<Map<string, CatalogueProduct>> {
+  const skus = [...new Set(lines.flatMap((l) => (l.sku ? [l.sku] : [])))];
+  return new Map((await productsBySkus(db, skus)).map((p) => [p.sku, p]));
+}
+
+function notification(code: 'product_out_of_stock' | 'product_no_longer_available', sku: string): CartNotification {
+  return { code, sku, message: commerceOrderErrors[code].message };
+}
+
+export interface Repriced {
+  set: CurrentPriceSet | null;
+  products: Map<string, CatalogueProduct>;
+}
+
+/**
+ * Prices every line from the current set (the tier for its quantity, the price type for the payment
+ * method) and removes what the shop cannot sell any more: spec 4, an out-of-stock product leaves a buy cart
+ * with a message; a product no longer published leaves any cart. Changes the row in place.
+ */
+export async function repriceCart(db: Db, cart: CartRow): Promise<Repriced> {
+  const set = await currentPriceSet(db);
+  const list = set ? await priceList(db, set.id, cart.country, cart.currency) : null;
+  const products = await productsOf(db, cart.line_items);
+  const type = priceTypeFor(cart.transaction_type, cart.payment_method);
+  const notifications: CartNotification[] = [];
+  const lines: StoredLine[] = [];
+  for (const line of cart.line_items) {
+    if (line.kind === 'scrap' && line.scrap) {
+      lines.push({ ...line, price: scrapPrice(set, line.scrap, cart.currency) });
+      continue;
+    }
+    const product = line.sku ? products.get(line.sku) : undefined;
+    if (!product || !product.published) {
+      notifications.push(notification('product_no_longer_available', line.sku ?? ''));
+      continue;
+    }
+    if (cart.transaction_type === 'buy' && product.availability === 'soldOut') {
+      notifications.push(notification('product_out_of_stock', product.sku));
+      continue;
+    }
+    lines.push({ ...line, price: tierPrice(list?.[product.sku], type, line.quantity) });
+  }
+  cart.line_items = lines;
+  cart.price_set_id = set?.id ?? null;
+  cart.notifications = notifications;
+  return { set, products };
+}
+
+export interface CartView {
+  cart: Cart;
+  totals: CartTotals;
+}
+
+/** The answer of every cart call, in the requested language (default: the cart's locale). */
+export async function cartView(db: Db, row: CartRow, opts: { languageTag?: string; repriced?: Repriced } = {}): Promise<CartView> {
+  const lang = langOf(opts.languageTag, langOf(row.locale, 'de'));
+  const products = opts.repriced?.products ?? (await productsOf(db, row.line_items));
+  const set = opts.repriced ? opts.repriced.set : await currentPriceSet(db);
+  const discount = row.discount_code_id ? await discountCodeById(db, row.discount_code_id) : null;
+  const totals = cartTotals(row, products, discount);
+  return { cart: toCart(row, products, discount, totals, set, lang), totals };
+}
+
+function toCart(row: CartRow, products: Map<string, CatalogueProduct>, discount: DiscountCode | null, t: CartTotals, set: CurrentPriceSet | null, lang: Lang): Cart {
+  const money = (centAmount: number) => ({ centAmount, currencyCode: row.currency });
+  const lineItems: CartLineItem[] = row.line_items.map((l) => lineItem(l, l.sku ? products.get(l.sku) : undefined, lang, row.currency));
+  const method = t.method;
+  return {
+    id: row.id,
+    version: row.version,
+    ownerId: row.customer_id,
+    storeKey: row.store_key,
+    locale: row.locale,
+    orderType: 'order',
+    transactionType: row.transaction_type,
+    country: row.country,
+    currency: row.currency,
+    customerGroup: row.customer_group,
+    lineItems,
+    itemCount: t.itemCount,
+    totalPrice: t.goods === null ? null : money(t.goods),
+    discount: discount
+      ? { discountCodeId: discount.id, code: discount.code, kind: discount.kind, amount: money(t.goodsDiscount + t.shippingDiscount), applies: t.discountApplies }
+      : null,
+    discountCodes: discount ? [{ discountCodeId: discount.id, code: discount.code }] : [],
+    shippingInfo: method
+      ? {
+        shippingMethodId: shippingMethodId(method.key), key: method.key, name: method.name[lang], deliveryMethod: method.deliveryMethod,
+        price: money(t.shippingFee), totalGrossPrice: money(t.shippingFee - t.shippingDiscount),
+      }
+      : null,
+    totalGrossPrice: t.totalGross === null ? null : money(t.totalGross),
+    totalTaxPrice: t.totalTax === null ? null : money(t.totalTax),
+    customerEmail: row.customer_email,
+    paymentMethod: row.payment_method,
+    pickupStore: row.pickup_store,
+    shippingAddress: row.shipping_address,
+    billingAddress: row.billing_address,
+    payoutAccount: maskBankDetails(row.payout_account),
+    identityDocument: row.identity_document ? { documentType: row.identity_document.documentType, expiryDate: row.identity_document.expiryDate } : null,
+    priceSetId: row.price_set_id,
+    pricesValidUntil: set && set.id === row.price_set_id ? set.validUntil.toISOString() : null,
+    notifications: row.notifications,
+    createdAt: row.created_at.toISOString(),
+    updatedAt: row.updated_at.toISOString(),
+  };
+}
+
+/** A line as answered; orders freeze the same shape. */
+export function lineItem(l: StoredLine, product: CatalogueProduct | undefined, lang: Lang, currency: CartRow['currency']): CartLineItem {
+  const qty = l.kind === 'scrap' ? 1 : l.quantity;
+  return {
+    id: l.id,
+    kind: l.kind,
+    sku: l.sku,
+    productId: l.productId,
+    name: l.scrap ? scrapName(l.scrap, lang) : (pick(product?.name, lang) ?? l.sku ?? ''),
+    slug: product ? pick(product.slug, lang) : null,
+    imageUrl: product?.images[0]?.url ?? null,
+    quantity: l.quantity,
+    price: l.price,
+    totalPrice: l.price ? { centAmount: l.price.centAmount * qty, currencyCode: currency } : null,
+    metal: l.scrap ? l.scrap.metal : product?.metal ?? null,
+    availability: product?.availability ?? null,
+    depositable: product?.depositable ?? false,
+    dutyFree: product?.dutyFree ?? false,
+    scrap: l.scrap,
+  };
+}

@@ -1,0 +1,327 @@
+// Cart calls (spec 7 Carts; spec 4 cart rules; spec 5 limits; spec 8 errors). A cart belongs to the token's
+// customer (anonymous or signed in): another customer's cart answers 404 cart_not_found. Every write takes
+// the cart's row lock, checks the version the client expects (If-Match or version in the body: 409
+// cart_version_conflict with the current version), changes the cart, reprices it from the current price
+// set and stores it with the next version, in one transaction. A write that changes nothing keeps the version.
+import { randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type {} from '@fastify/swagger';
+import {
+  Cart, CartAddressesBody, CartLineParams, CartParams, CartQuery, CartsQuery, CartsResponse, CouponBody, CreateCartBody, IdentityDocumentBody,
+  LineItemBody, PayoutAccountBody, RemoveCouponBody, RemoveLineItemBody, ScrapEstimate, ScrapEstimateQuery, ScrapItemBody, UpdateCartBody,
+  type Cart as CartT, type CartQuery as CartQueryT,
+} from '../../contracts/cart.ts';
+import { stores } from '../../stores.ts';
+import type { AuthContext } from '../auth/tokens.ts';
+import { productsBySkus } from '../catalogue/queries.ts';
+import { requireAuth } from '../context.ts';
+import { bearer, errorResponses } from '../customers/common.ts';
+import { addMergeHook } from '../customers/merge.ts';
+import { customerById } from '../customers/repository.ts';
+import type { Db } from '../db/index.ts';
+import { discountCodeByCode, normalizeCode, usableOn } from '../discounts/codes.ts';
+import { orderError } from '../orders/error-codes.ts';
+import { scrapPrice } from '../prices/pricing.ts';
+import { currentPriceSet } from '../prices/store.ts';
+import { findPickupStore } from '../shipping/pickup-stores.ts';
+import { findShippingMethod } from '../shipping/methods.ts';
+import { CART_MAX_CENTS } from './calculate.ts';
+import { mergeCarts } from './merge.ts';
+import { stableJson, type CartRow, type StoredLine } from './model.ts';
+import { activeCarts, cartById, cartView, repriceCart, saveCart } from './repository.ts';
+import { checkVersion, notFoundOnBadParams } from './route-helpers.ts';
+import { validateCartAddresses, validateIdentityDocument, validatePayoutAccount } from './validation.ts';
+
+type Params = { id: string };
+const cartResponses = { 200: Cart, ...errorResponses };
+const tags = ['carts'];
+
+/** The mutable part of a row: unchanged after a write means nothing to store (and no new version). */
+function snapshot(c: CartRow): string {
+  const { version: _v, updated_at: _u, notifications: _n, ...rest } = c;
+  return stableJson(rest);
+}
+
+/** spec 7 languageTag (language on the addresses call) */
+const languageOf = (q: CartQueryT | undefined) => q?.languageTag ?? q?.language;
+
+export const cartRoutes: FastifyPluginAsync = async (app) => {
+  const { db, clock } = app.commerce;
+  notFoundOnBadParams(app, 'cart_not_found');
+  addMergeHook(app, mergeCarts);
+
+  /** The caller's active cart, locked for the transaction; anything else is 404. */
+  async function ownCart(tx: Db, auth: AuthContext, req: FastifyRequest, id: string): Promise<CartRow> {
+    const cart = await cartById(tx, id, { forUpdate: true });
+    if (!cart || cart.customer_id !== auth.customerId || cart.store_key !== req.storeKey || cart.status !== 'active') throw orderError('cart_not_found');
+    return cart;
+  }
+
+  /**
+   * One cart write: lock, version check, change, reprice, store. `grows` writes (more goods) are refused
+   * when the cart would pass the spec 9 maximum of 500,000; lowering or repricing never is.
+   */
+  async function changeCart(
+    req: FastifyRequest<{ Params: Params; Querystring: CartQueryT }>,
+    reply: FastifyReply,
+    change: (cart: CartRow, tx: Db, auth: AuthContext) => Promise<{ grows?: boolean } | void>,
+  ): Promise<CartT> {
+    const auth = await requireAuth(req);
+    const now = clock();
+    const cart = await db.transaction(async (tx) => {
+      const row = await ownCart(tx, auth, req, req.params.id);
+      checkVersion(req, row.version);
+      const before = snapshot(row);
+      const { grows } = (await change(row, tx, auth)) ?? {};
+      const repriced = await repriceCart(tx, row);
+      const changed = snapshot(row) !== before || row.notifications.length > 0;
+      const stored = changed ? await saveCart(tx, row, now) : row;
+      const view = await cartView(tx, stored, { languageTag: languageOf(req.query), repriced });
+      if (grows && view.totals.goods !== null && view.totals.goods > CART_MAX_CENTS) throw orderError('cart_limit_exceeded');
+      return view.cart;
+    });
+    void reply.header('etag', `"${cart.version}"`);
+    return cart;
+  }
+
+  const writeSchema = <B>(summary: string, body?: B) => ({
+    attachValidation: true,
+    schema: { tags, summary, security: bearer, params: CartParams, querystring: CartQuery, ...(body ? { body } : {}), response: cartResponses },
+  });
+
+  // ---------------------------------------------------------------- create, read, delete
+
+  app.post<{ Body: CreateCartBody; Querystring: CartQueryT }>('/carts', {
+    attachValidation: true,
+    schema: {
+      tags, summary: 'Creates the active cart of a type (spec 4: one per type, created on demand); answers the existing one (200) if there is one.',
+      security: bearer, body: CreateCartBody, querystring: CartQuery, response: { 200: Cart, 201: Cart, ...errorResponses },
+    },
+  }, async (req, reply) => {
+    const auth = await requireAuth(req);
+    const store = stores[req.storeKey];
+    const { transactionType, country, currency } = req.body;
+    if (!(store.shippingCountries as string[]).includes(country)) throw orderError('country_not_allowed');
+    // spec 1: currency by store, and a user can switch to USD
+    if (currency !== store.currency && currency !== 'USD') throw orderError('currency_not_allowed');
+    const now = clock();
+    const { row, created } = await db.transaction(async (tx) => {
+      const customer = await customerById(tx, auth.customerId);
+      const id = randomUUID();
+      const inserted = await tx.query<CartRow>(
+        `insert into carts (id, customer_id, store_key, transaction_type, order_type, country, currency, locale, status, version, customer_group,
+           customer_email, created_at, updated_at)
+         values ($1, $2, $3, $4, 'order', $5, $6, $7, 'active', 1, $8, $9, $10, $10)
+         on conflict (customer_id, transaction_type) where status = 'active' do nothing returning *`,
+        [
+          id, auth.customerId, req.storeKey, transactionType, country, currency, req.body.locale ?? store.locales.de,
+          customer?.kind === 'registered' ? customer.account_type ?? 'individual' : null, customer?.kind === 'registered' ? customer.email : null, now,
+        ],
+      );
+      if (inserted[0]) return { row: inserted[0], created: true };
+      const existing = (await activeCarts(tx, auth.customerId)).find((c) => c.transaction_type === transactionType);
+      if (!existing) throw orderError('cart_not_found'); // deleted in between: the client retries
+      return { row: existing, created: false };
+    });
+    const view = await cartView(db, row, { languageTag: req.query.languageTag });
+    void reply.header('etag', `"${row.version}"`);
+    return reply.status(created ? 201 : 200).send(view.cart);
+  });
+
+  app.get<{ Querystring: { languageTag?: string; ownerId?: string } }>('/carts', {
+    schema: {
+      tags, summary: 'The caller\'s active carts (at most one buy and one sell cart).', security: bearer, querystring: CartsQuery,
+      response: { 200: CartsResponse, ...errorResponses },
+    },
+  }, async (req) => {
+    const auth = await requireAuth(req);
+    // spec 7 ownerId: only the token's own carts are ever answered
+    if (req.query.ownerId !== undefined && req.query.ownerId !== auth.customerId) throw orderError('cart_not_found');
+    const rows = (await activeCarts(db, auth.customerId)).filter((c) => c.store_key === req.storeKey);
+    const results: CartT[] = [];
+    for (const row of rows) results.push((await cartView(db, row, { languageTag: req.query.languageTag })).cart);
+    return { results };
+  });
+
+  app.get<{ Params: Params; Querystring: CartQueryT }>('/carts/:id', {
+    attachValidation: true,
+    schema: { tags, summary: 'One of the caller\'s active carts.', security: bearer, params: CartParams, querystring: CartQuery, response: cartResponses },
+  }, async (req, reply) => {
+    const auth = await requireAuth(req);
+    const row = await cartById(db, req.params.id);
+    if (!row || row.customer_id !== auth.customerId || row.store_key !== req.storeKey || row.status !== 'active') throw orderError('cart_not_found');
+    void reply.header('etag', `"${row.version}"`);
+    return (await cartView(db, row, { languageTag: languageOf(req.query) })).cart;
+  });
+
+  app.delete<{ Params: Params; Querystring: CartQueryT }>('/carts/:id', writeSchema('Deletes the cart (spec 4: the deposit mode recreates the cart; a deleted cart is removed locally). Answers it as it was.'), async (req) => {
+    const auth = await requireAuth(req);
+    return db.transaction(async (tx) => {
+      const row = await ownCart(tx, auth, req, req.params.id);
+      checkVersion(req, row.version);
+      const view = await cartView(tx, row, { languageTag: languageOf(req.query) });
+      await tx.query('delete from carts where id = $1', [row.id]);
+      return view.cart;
+    });
+  });
+
+  // ---------------------------------------------------------------- cart settings
+
+  app.put<{ Params: Params; Body: UpdateCartBody; Querystring: CartQueryT }>('/carts/:id', writeSchema(
+    'Locale, shipping method (id or key), payment method and store of the cart. Card and PayPal are coming soon (409).', UpdateCartBody,
+  ), async (req, reply) => changeCart(req, reply, async (cart) => {
+    // Schema coercion (coerceTypes, src/lib/service.ts) turns a JSON null into '' for a string-or-null
+    // field before the handler sees it: '' is "none", as null is.
+    const b = { ...req.body, ...(req.body.shippingMethodId === '' ? { shippingMethodId: null } : {}), ...(req.body.pickupStore === '' ? { pickupStore: null } : {}) };
+    if (b.locale !== undefined) cart.locale = b.locale;
+    if (b.shippingMethodId !== undefined) {
+      if (b.shippingMethodId === null) cart.shipping_method = null;
+      else {
+        const method = findShippingMethod(b.shippingMethodId);
+        // spec 8: "Shipping method not found" also for a method of the other transaction type
+        if (!method || method.transactionType !== cart.transaction_type) throw orderError('shipping_method_not_found');
+        cart.shipping_method = method.key;
+      }
+    }
+    if (b.paymentMethod !== undefined) {
+      // spec 9: card and PayPal are coming soon; refused until a payment provider exists
+      if (b.paymentMethod === 'card' || b.paymentMethod === 'paypal') throw orderError('payment_method_unavailable');
+      cart.payment_method = b.paymentMethod;
+    }
+    if (b.pickupStore !== undefined) {
+      if (b.pickupStore !== null && !findPickupStore(cart.store_key, b.pickupStore)) throw orderError('pickup_store_not_found');
+      cart.pickup_store = b.pickupStore;
+    }
+  }));
+
+  // ---------------------------------------------------------------- line items
+
+  app.put<{ Params: Params; Body: LineItemBody; Querystring: CartQueryT }>('/carts/:id/line-items', writeSchema(
+    'Sets the quantity of a product in the cart (adds the line if missing).', LineItemBody,
+  ), async (req, reply) => changeCart(req, reply, async (cart, tx) => {
+    const { sku, quantity } = req.body;
+    const [product] = await productsBySkus(tx, [sku]);
+    if (!product) throw orderError('product_not_found');
+    if (!product.published) throw orderError('product_no_longer_available');
+    // spec 6: duty-free products are sold only via customer support
+    if (product.dutyFree) throw orderError('duty_free_via_support');
+    if (cart.transaction_type === 'buy' && product.availability === 'soldOut') throw orderError('product_out_of_stock', undefined, 'This product is out of stock.');
+    if (cart.transaction_type === 'sell' && product.metal === null) throw orderError('product_not_bought_back');
+    const line = cart.line_items.find((l) => l.kind === 'product' && l.sku === sku);
+    const before = line?.quantity ?? 0;
+    if (line) line.quantity = quantity;
+    else cart.line_items.push(newLine({ kind: 'product', sku, productId: product.productId, quantity, scrap: null }, clock()));
+    return { grows: quantity > before };
+  }));
+
+  app.delete<{ Params: Params; Body: RemoveLineItemBody; Querystring: CartQueryT }>('/carts/:id/line-items', writeSchema(
+    'Removes quantity pieces of a product, or its whole line when quantity is absent.', RemoveLineItemBody,
+  ), async (req, reply) => changeCart(req, reply, async (cart) => {
+    const { sku, quantity } = req.body;
+    const line = cart.line_items.find((l) => l.kind === 'product' && l.sku === sku);
+    if (!line) throw orderError('line_item_not_found');
+    if (quantity !== undefined && quantity < line.quantity) line.quantity -= quantity;
+    else cart.line_items = cart.line_items.filter((l) => l !== line);
+  }));
+
+  app.post<{ Params: Params; Body: ScrapItemBody; Querystring: CartQueryT }>('/carts/:id/scrap-items', writeSchema(
+    'Adds a scrap item to the sell cart: metal, fineness (per mille) and weight in grams, priced from the current bid price.', ScrapItemBody,
+  ), async (req, reply) => changeCart(req, reply, async (cart) => {
+    if (cart.transaction_type !== 'sell') throw orderError('scrap_only_in_sell_cart');
+    const { metal, fineness, weightGrams } = req.body;
+    const scrap = { metal, fineness: Math.round(fineness * 10) / 10, weightGrams: Math.round(weightGrams * 100) / 100 };
+    cart.line_items.push(newLine({ kind: 'scrap', sku: null, productId: null, quantity: 1, scrap }, clock()));
+    return { grows: true };
+  }));
+
+  app.delete<{ Params: Params & { lineItemId: string }; Querystring: CartQueryT }>('/carts/:id/scrap-items/:lineItemId', {
+    attachValidation: true,
+    schema: { tags, summary: 'Removes a scrap item.', security: bearer, params: CartLineParams, querystring: CartQuery, response: cartResponses },
+  }, async (req, reply) => changeCart(req, reply, async (cart) => {
+    const line = cart.line_items.find((l) => l.kind === 'scrap' && l.id === req.params.lineItemId);
+    if (!line) throw orderError('line_item_not_found');
+    cart.line_items = cart.line_items.filter((l) => l !== line);
+  }));
+
+  // ---------------------------------------------------------------- checkout data
+
+  app.put<{ Params: Params; Body: CartAddressesBody; Querystring: CartQueryT }>('/carts/:id/addresses', writeSchema(
+    'E-mail, shipping and billing address (spec 5 rules; the country among the store\'s shipping countries). The cart is priced for the shipping country.',
+    CartAddressesBody,
+  ), async (req, reply) => changeCart(req, reply, async (cart, tx) => {
+    const change = validateCartAddresses(req.body, cart.store_key);
+    if (change.email !== undefined) cart.customer_email = change.email;
+    if (change.shippingAddress !== undefined) {
+      cart.shipping_address = change.shippingAddress;
+      // VAT depends on where the goods go: the cart is priced from the shipping country's list
+      if (change.shippingAddress) cart.country = change.shippingAddress.country;
+    }
+    if (change.billingAddress !== undefined) cart.billing_address = change.billingAddress;
+    const owner = await customerById(tx, cart.customer_id);
+    // A guest's customer group comes from the billing address; an account's from its account type.
+    if (owner?.kind !== 'registered' && cart.billing_address) cart.customer_group = cart.billing_address.company ? 'company' : 'individual';
+  }));
+
+  app.put<{ Params: Params; Body: PayoutAccountBody; Querystring: CartQueryT }>('/carts/:id/payout-account', writeSchema(
+    'The account a sell order is paid out to: IBAN and BIC, or account and routing number on the US store (checked with ibantools).', PayoutAccountBody,
+  ), async (req, reply) => changeCart(req, reply, async (cart) => {
+    cart.payout_account = validatePayoutAccount(req.body, cart.store_key);
+  }));
+
+  app.put<{ Params: Params; Body: IdentityDocumentBody; Querystring: CartQueryT }>('/carts/:id/identity-document', writeSchema(
+    'Identity document details for cash payments that reach the anti-money-laundering threshold of the store\'s country.', IdentityDocumentBody,
+  ), async (req, reply) => changeCart(req, reply, async (cart) => {
+    cart.identity_document = validateIdentityDocument(req.body, clock().toISOString().slice(0, 10));
+  }));
+
+  app.post<{ Params: Params; Querystring: CartQueryT }>('/carts/:id/recalculate', writeSchema(
+    'Reprices the cart from the current price set and removes what is sold out or no longer available (spec 4, with notifications).',
+  ), async (req, reply) => changeCart(req, reply, async () => {}));
+
+  // ---------------------------------------------------------------- coupons (spec 6: admin-prefixed path)
+
+  app.put<{ Params: Params; Body: CouponBody; Querystring: CartQueryT }>('/admin/carts/:id/coupon', writeSchema(
+    'Adds a coupon code (spec 5: code must be given; only one coupon).', CouponBody,
+  ), async (req, reply) => changeCart(req, reply, async (cart, tx) => {
+    const code = normalizeCode(req.body.code);
+    if (code === '') throw orderError('coupon_code_required');
+    const found = await discountCodeByCode(tx, code);
+    if (cart.discount_code_id) {
+      if (found && found.id === cart.discount_code_id) return;
+      throw orderError('only_one_coupon');
+    }
+    if (!found) throw orderError('coupon_not_found');
+    if (!usableOn(found, { storeKey: cart.store_key, transactionType: cart.transaction_type, currency: cart.currency }, clock())) throw orderError('coupon_not_applicable');
+    cart.discount_code_id = found.id;
+  }));
+
+  app.delete<{ Params: Params; Body: RemoveCouponBody; Querystring: CartQueryT }>('/admin/carts/:id/coupon', writeSchema(
+    'Removes the coupon code.', RemoveCouponBody,
+  ), async (req, reply) => changeCart(req, reply, async (cart) => {
+    if (!cart.discount_code_id || cart.discount_code_id !== req.body.discountCodeId) throw orderError('coupon_not_found');
+    cart.discount_code_id = null;
+  }));
+
+  // ---------------------------------------------------------------- sell-to-us estimate
+
+  app.get<{ Querystring: ScrapEstimateQuery }>('/scrap/estimate', {
+    schema: {
+      tags, summary: 'Estimated price of scrap metal (sell to us): metal, fineness, weight in grams, from the current bid price.',
+      querystring: ScrapEstimateQuery, response: { 200: ScrapEstimate, ...errorResponses },
+    },
+  }, async (req) => {
+    const { metal, fineness, weightGrams } = req.query;
+    const currency = req.query.currency ?? stores[req.storeKey].currency;
+    const set = await currentPriceSet(db);
+    const price = scrapPrice(set, { metal, fineness, weightGrams }, currency);
+    if (!set || !price) throw orderError('prices_unavailable');
+    return {
+      metal, fineness, weightGrams, price: { centAmount: price.centAmount, currencyCode: currency }, priceSetId: set.id,
+      validUntil: set.validUntil.toISOString(),
+    };
+  });
+};
+
+function newLine(l: Omit<StoredLine, 'id' | 'price' | 'addedAt'>, now: Date): StoredLine {
+  return { id: randomUUID(), price: null, addedAt: now.toISOString(), ...l };
+}

@@ -1,0 +1,230 @@
+// The deposit: booking purchases into it as tax lots, valuing it at the current sell prices, the one-year
+// holding period of the German and Austrian stores, and the FIFO choice of lots a sale takes.
+import { randomUUID } from 'node:crypto';
+import type { Deposit, DepositLot, HoldingPeriodRule, LotTaxInfo, SellPreview } from '../../contracts/deposit.ts';
+import { stores, type Currency, type StoreKey } from '../../stores.ts';
+import type { Lang } from '../carts/model.ts';
+import type { CatalogueProduct } from '../catalogue/model.ts';
+import { pick, productsBySkus } from '../catalogue/queries.ts';
+import type { MergeArgs } from '../customers/merge.ts';
+import type { Db } from '../db/index.ts';
+import type { OrderRow } from '../orders/model.ts';
+import { tierPrice } from '../prices/pricing.ts';
+import { currentPriceSet, priceList, type CurrentPriceSet } from '../prices/store.ts';
+
+export interface DepositRow {
+  id: string;
+  customer_id: string;
+  store_key: StoreKey;
+  number: string;
+  currency: Currency;
+  opened_at: Date;
+}
+
+export interface LotRow {
+  id: string;
+  deposit_id: string;
+  order_id: string | null;
+  order_number: string;
+  order_line_id: string;
+  sku: string;
+  quantity: number;
+  remaining: number;
+  unit_cost_cents: number;
+  acquired_at: Date;
+  seq: number;
+}
+
+/**
+ * Issue 10: a private sale of physical gold held longer than one year is tax-free in Germany and Austria.
+ * Germany: § 23 Abs. 1 Satz 1 Nr. 2 EStG (private sale within one year of acquisition is taxable); Austria:
+ * § 31 Abs. 1 EStG 1988 (Spekulationsgeschäft: sale within one year of acquisition). Both read "more than one
+ * year between acquisition and sale", so the first tax-free day is the day after the anniversary. These
+ * readings must be confirmed by a tax adviser before going live (like the AML thresholds of orders/aml.ts).
+ */
+export const holdingPeriodRules: Partial<Record<StoreKey, HoldingPeriodRule & { timeZone: string }>> = {
+  de: {
+    country: 'DE', source: '§ 23 Abs. 1 Satz 1 Nr. 2 EStG', url: 'https://www.gesetze-im-internet.de/estg/__23.html', holdingPeriodYears: 1,
+    timeZone: 'Europe/Berlin',
+  },
+  at: {
+    country: 'AT', source: '§ 31 Abs. 1 EStG 1988', url: 'https://www.ris.bka.gv.at/NormDokument.wxe?Abfrage=Bundesnormen&Gesetzesnummer=10004570&Paragraf=31',
+    holdingPeriodYears: 1, timeZone: 'Europe/Vienna',
+  },
+};
+
+/** The calendar date (YYYY-MM-DD) of a moment in a time zone. */
+function localDate(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+const DAY_MS = 86_400_000;
+const dayNumber = (iso: string) => Date.parse(`${iso}T00:00:00Z`) / DAY_MS;
+
+/**
+ * The lot's one-year facts on a store with the rule, else null. The anniversary of 29 February is the last
+ * day of February (the period ends with the month: BGB § 188 Abs. 3).
+ */
+export function lotTaxInfo(acquiredAt: Date, storeKey: StoreKey, now: Date): LotTaxInfo | null {
+  const rule = holdingPeriodRules[storeKey];
+  if (!rule) return null;
+  const [y, m, d] = localDate(acquiredAt, rule.timeZone).split('-').map(Number);
+  const lastDay = new Date(Date.UTC(y + 1, m, 0)).getUTCDate();
+  const from = new Date(Date.UTC(y + 1, m - 1, Math.min(d, lastDay) + 1)).toISOString().slice(0, 10);
+  const days = Math.max(0, dayNumber(from) - dayNumber(localDate(now, rule.timeZone)));
+  return { taxFreeFrom: from, daysUntilTaxFree: days, taxFree: days === 0 };
+}
+
+/** The part of each lot a sale of `quantity` takes: oldest first (lots must come sorted oldest first). */
+export function fifoTake<L extends Pick<LotRow, 'remaining'>>(lots: L[], quantity: number): { lot: L; take: number }[] {
+  const out: { lot: L; take: number }[] = [];
+  let left = quantity;
+  for (const lot of lots) {
+    if (left <= 0) break;
+    const take = Math.min(lot.remaining, left);
+    if (take > 0) out.push({ lot, take });
+    left -= take;
+  }
+  return out;
+}
+
+/**
+ * The orders-hook: a purchase shipped with the Deposit method becomes one lot per product line, in the
+ * deposit opened by the customer's first such purchase. Cost per piece is the price paid, converted at the
+ * order's price set when the cart was in another currency than the store's.
+ */
+export async function bookDepositPurchase(tx: Db, order: OrderRow, now: Date): Promise<void> {
+  if (order.type !== 'buy' || order.data.shippingMethod !== 'deposit' || !order.customer_id) return;
+  const currency = stores[order.store_key].currency;
+  await tx.query(
+    `insert into deposits (id, customer_id, store_key, number, currency, opened_at)
+     values ($1, $2, $3, upper($3) || '-D-' || lpad(nextval('deposit_number_seq')::text, 8, '0'), $4, $5)
+     on conflict (customer_id) do nothing`,
+    [randomUUID(), order.customer_id, order.store_key, currency, now],
+  );
+  const [deposit] = await tx.query<DepositRow>('select * from deposits where customer_id = $1', [order.customer_id]);
+  let rate = 1;
+  if (order.currency !== deposit.currency) {
+    const [set] = await tx.query<{ eur_rates: Record<Currency, number> }>('select eur_rates from price_sets where id = $1', [order.price_set_id]);
+    rate = set.eur_rates[deposit.currency] / set.eur_rates[order.currency];
+  }
+  for (const line of order.data.lines) {
+    if (line.kind !== 'product' || !line.sku) continue;
+    await tx.query(
+      `insert into deposit_lots (id, deposit_id, order_id, order_number, order_line_id, sku, quantity, remaining, unit_cost_cents, acquired_at)
+       values ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9)`,
+      [randomUUID(), deposit.id, order.id, order.order_number, line.id, line.sku, line.quantity, Math.round(line.price.centAmount * rate), order.created_at],
+    );
+  }
+}
+
+/** At sign-in a guest's deposit moves into the account (its lots join the account's deposit if it has one). */
+export async function mergeDeposits(tx: Db, args: MergeArgs): Promise<void> {
+  const [guest] = await tx.query<DepositRow>('select * from deposits where customer_id = $1', [args.anonymousId]);
+  if (!guest) return;
+  const [own] = await tx.query<DepositRow>('select * from deposits where customer_id = $1', [args.customerId]);
+  if (!own) {
+    await tx.query('update deposits set customer_id = $2 where id = $1', [guest.id, args.customerId]);
+    return;
+  }
+  await tx.query('update deposit_lots set deposit_id = $2 where deposit_id = $1', [guest.id, own.id]);
+  await tx.query('update deposits set opened_at = least(opened_at, $2) where id = $1', [own.id, guest.opened_at]);
+  await tx.query('delete from deposits where id = $1', [guest.id]);
+}
+
+export async function lotsOf(db: Db, depositId: string, sku?: string): Promise<LotRow[]> {
+  return db.query<LotRow>(
+    `select * from deposit_lots where deposit_id = $1 and remaining > 0 and ($2::text is null or sku = $2) order by acquired_at, seq`,
+    [depositId, sku ?? null],
+  );
+}
+
+interface Pricing {
+  set: CurrentPriceSet | null;
+  /** the shop's buy-back price per piece for a holding of that many pieces (cents), or null */
+  unitSell(sku: string, quantity: number): number | null;
+}
+
+/** The current sell prices of the deposit's store country and currency (spec: current value at current sell prices). */
+async function pricing(db: Db, deposit: DepositRow): Promise<Pricing> {
+  const set = await currentPriceSet(db);
+  const list = set ? await priceList(db, set.id, stores[deposit.store_key].country, deposit.currency) : null;
+  return { set, unitSell: (sku, quantity) => tierPrice(list?.[sku], 'sell', quantity)?.centAmount ?? null };
+}
+
+const heldTotals = (lots: LotRow[]) => {
+  const bySku = new Map<string, number>();
+  for (const l of lots) bySku.set(l.sku, (bySku.get(l.sku) ?? 0) + l.remaining);
+  return bySku;
+};
+
+export async function depositView(db: Db, deposit: DepositRow, lang: Lang, now: Date): Promise<Deposit> {
+  const lots = await lotsOf(db, deposit.id);
+  const held = heldTotals(lots);
+  const products = new Map((await productsBySkus(db, [...held.keys()])).map((p) => [p.sku, p]));
+  const prices = await pricing(db, deposit);
+  const money = (centAmount: number) => ({ centAmount, currencyCode: deposit.currency });
+  const maybe = (cents: number | null) => (cents === null ? null : money(cents));
+  const unit = (sku: string) => prices.unitSell(sku, held.get(sku) ?? 0);
+  const name = (sku: string, p = products.get(sku)) => pick(p?.name, lang) ?? sku;
+
+  const lotViews: DepositLot[] = lots.map((l) => {
+    const cost = l.unit_cost_cents * l.remaining;
+    const u = unit(l.sku);
+    const value = u === null ? null : u * l.remaining;
+    return {
+      id: l.id, sku: l.sku, name: name(l.sku), acquiredAt: l.acquired_at.toISOString(), orderNumber: l.order_number, quantity: l.quantity,
+      remainingQuantity: l.remaining, unitCost: money(l.unit_cost_cents), cost: money(cost), currentValue: maybe(value),
+      gain: maybe(value === null ? null : value - cost), heldDays: Math.floor((now.getTime() - l.acquired_at.getTime()) / DAY_MS),
+      tax: lotTaxInfo(l.acquired_at, deposit.store_key, now),
+    };
+  });
+  const holdings = [...held.entries()].map(([sku, quantity]) => {
+    const p: CatalogueProduct | undefined = products.get(sku);
+    const cost = lots.filter((l) => l.sku === sku).reduce((s, l) => s + l.unit_cost_cents * l.remaining, 0);
+    const u = unit(sku);
+    const value = u === null ? null : u * quantity;
+    return {
+      sku, productId: p?.productId ?? null, name: name(sku, p), slug: p ? pick(p.slug, lang) : null, imageUrl: p?.images[0]?.url ?? null,
+      metal: p?.metal ?? null, quantity, cost: money(cost), unitSellPrice: maybe(u), currentValue: maybe(value),
+      difference: maybe(value === null ? null : value - cost),
+    };
+  });
+  const opening = holdings.reduce((s, x) => s + x.cost.centAmount, 0);
+  // a holding without a sell price leaves the current value unknown rather than wrong
+  const current = holdings.every((x) => x.currentValue) ? holdings.reduce((s, x) => s + (x.currentValue?.centAmount ?? 0), 0) : null;
+  const rule = holdingPeriodRules[deposit.store_key];
+  return {
+    id: deposit.id, number: deposit.number, openedAt: deposit.opened_at.toISOString(), currency: deposit.currency, openingValue: money(opening),
+    currentValue: maybe(current), difference: maybe(current === null ? null : current - opening), priceSetId: prices.set?.id ?? null,
+    pricesValidUntil: prices.set?.validUntil.toISOString() ?? null, holdings, lots: lotViews,
+    holdingPeriodRule: rule ? { country: rule.country, source: rule.source, url: rule.url, holdingPeriodYears: rule.holdingPeriodYears } : null,
+  };
+}
+
+/** Which lots a sale of quantity pieces of sku would take, oldest first, with cost, proceeds and gain. */
+export async function sellPreview(db: Db, deposit: DepositRow, sku: string, quantity: number, now: Date): Promise<SellPreview | { available: number }> {
+  const lots = await lotsOf(db, deposit.id, sku);
+  const available = lots.reduce((s, l) => s + l.remaining, 0);
+  if (quantity > available) return { available };
+  const prices = await pricing(db, deposit);
+  // the price a sale of this many pieces fetches
+  const u = prices.unitSell(sku, quantity);
+  const money = (centAmount: number) => ({ centAmount, currencyCode: deposit.currency });
+  const taken = fifoTake(lots, quantity).map(({ lot, take }) => {
+    const cost = lot.unit_cost_cents * take;
+    const proceeds = u === null ? null : u * take;
+    return {
+      lotId: lot.id, acquiredAt: lot.acquired_at.toISOString(), orderNumber: lot.order_number, quantity: take, cost: money(cost),
+      proceeds: proceeds === null ? null : money(proceeds), gain: proceeds === null ? null : money(proceeds - cost),
+      tax: lotTaxInfo(lot.acquired_at, deposit.store_key, now),
+    };
+  });
+  const cost = taken.reduce((s, l) => s + l.cost.centAmount, 0);
+  const proceeds = u === null ? null : u * quantity;
+  return {
+    sku, quantity, available, unitSellPrice: u === null ? null : money(u), lots: taken, cost: money(cost),
+    proceeds: proceeds === null ? null : money(proceeds), gain: proceeds === null ? null : money(proceeds - cost),
+    taxFreeQuantity: holdingPeriodRules[deposit.store_key] ? taken.filter((l) => l.tax?.taxFree).reduce((s, l) => s + l.quantity, 0) : null,
+  };
+}

@@ -1,0 +1,68 @@
+// The deposit (spec 7 GET /deposits; issue 10 tax lots): the signed-in customer's deposit with holdings and
+// lots valued at the current sell prices, one deposit by id, and which lots a sale would take. Purchases
+// shipped with the Deposit method are booked into it by the order transaction (orderPlacedHooks); a
+// guest's deposit moves into the account at sign-in. Another customer's deposit answers 404.
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type {} from '@fastify/swagger';
+import {
+  Deposit, DepositParams, DepositQuery, DepositsResponse, SellPreview, SellPreviewQuery, type SellPreviewQuery as SellPreviewQueryT,
+} from '../../contracts/deposit.ts';
+import { accountError } from '../account-error-codes.ts';
+import { notFoundOnBadId, requestLang } from '../account-routes-common.ts';
+import { requireUser } from '../context.ts';
+import { bearer, errorResponses } from '../customers/common.ts';
+import { addMergeHook } from '../customers/merge.ts';
+import { bookDepositPurchase, depositView, mergeDeposits, sellPreview, type DepositRow } from './model.ts';
+
+const tags = ['deposits'];
+type LangQuery = { languageTag?: string };
+
+export const depositRoutes: FastifyPluginAsync = async (app) => {
+  const ctx = app.commerce;
+  const { db, clock } = ctx;
+  ctx.orderPlacedHooks.push(bookDepositPurchase);
+  addMergeHook(app, mergeDeposits);
+
+  notFoundOnBadId(app, 'deposit_not_found');
+
+  const lang = (req: FastifyRequest) => requestLang(req);
+
+  async function ownDeposit(req: FastifyRequest, id: string): Promise<DepositRow> {
+    const auth = await requireUser(req);
+    const [row] = await db.query<DepositRow>('select * from deposits where id = $1', [id]);
+    if (!row || row.customer_id !== auth.customerId || row.store_key !== req.storeKey) throw accountError('deposit_not_found');
+    return row;
+  }
+
+  app.get<{ Querystring: LangQuery }>('/deposits', {
+    schema: {
+      tags, summary: 'The signed-in customer\'s online deposit (results holds none or one): number, open date, opening and current value, difference, holdings and tax lots.',
+      security: bearer, querystring: DepositQuery, response: { 200: DepositsResponse, ...errorResponses },
+    },
+  }, async (req) => {
+    const auth = await requireUser(req);
+    const [row] = await db.query<DepositRow>('select * from deposits where customer_id = $1 and store_key = $2', [auth.customerId, req.storeKey]);
+    return { results: row ? [await depositView(db, row, lang(req), clock())] : [] };
+  });
+
+  app.get<{ Params: { id: string }; Querystring: LangQuery }>('/deposits/:id', {
+    attachValidation: true,
+    schema: {
+      tags, summary: 'One deposit of the caller.', security: bearer, params: DepositParams, querystring: DepositQuery,
+      response: { 200: Deposit, ...errorResponses },
+    },
+  }, async (req) => depositView(db, await ownDeposit(req, req.params.id), lang(req), clock()));
+
+  app.get<{ Params: { id: string }; Querystring: SellPreviewQueryT }>('/deposits/:id/sell-preview', {
+    attachValidation: true,
+    schema: {
+      tags, summary: 'Which lots a sale of quantity pieces of sku would take (the oldest first), with cost, proceeds at the current sell price, gain and the holding period.',
+      security: bearer, params: DepositParams, querystring: SellPreviewQuery, response: { 200: SellPreview, ...errorResponses },
+    },
+  }, async (req) => {
+    const deposit = await ownDeposit(req, req.params.id);
+    const preview = await sellPreview(db, deposit, req.query.sku, req.query.quantity, clock());
+    if (!('sku' in preview)) throw accountError('deposit_quantity_exceeded', { available: preview.available });
+    return preview;
+  });
+};

@@ -1,0 +1,274 @@
+// POST /orders: a cart becomes an order exactly once (ARCHITECTURE: orders are exactly-once).
+//
+// One transaction does it all: it serialises requests with the same Idempotency-Key (an advisory lock on
+// customer and key), answers a key it has seen with that key's order (or 422 for another body), locks the
+// cart row (so concurrent requests for one cart, whatever their keys, queue behind the first: the next one
+// finds the cart ordered and gets co002), checks every reason of spec 8, compares every line's price with
+// the current price set ('not equal'), writes the order with a readable number, marks the cart ordered,
+// records the key and puts the confirmation mail into the outbox. A unique index on orders.cart_id is the
+// last guard. Only successes are remembered under a key: a refused request may be retried with the same key
+// once the cart is fixed.
+import { randomUUID } from 'node:crypto';
+import type { LinePrice } from '../../contracts/cart.ts';
+import type { CreateOrderBody, Order } from '../../contracts/order.ts';
+import type { StoreKey } from '../../stores.ts';
+import type { AuthContext } from '../auth/tokens.ts';
+import type { CatalogueProduct } from '../catalogue/model.ts';
+import { pick } from '../catalogue/queries.ts';
+import type { CommerceContext } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import { sha256 } from '../lib/secrets.ts';
+import { shopName } from '../outbox/templates.ts';
+import { CART_MAX_CENTS, CART_MIN_CENTS, cartTotals, type CartTotals } from '../carts/calculate.ts';
+import { langOf, scrapName, type CartRow } from '../carts/model.ts';
+import { cartById, productsOf, repriceCart, saveCart } from '../carts/repository.ts';
+import { discountCodeById, type DiscountCode } from '../discounts/codes.ts';
+import { currentPriceSet, orderable, type CurrentPriceSet } from '../prices/store.ts';
+import { findPickupStore } from '../shipping/pickup-stores.ts';
+import { methodRuleViolation } from '../shipping/methods.ts';
+import { cashNeedsIdentity, type CashThreshold } from '../../contracts/aml.ts';
+import { orderError, type CommerceOrderErrorCode } from './error-codes.ts';
+import { orderConfirmationMail } from './mail.ts';
+import { toOrder, type FrozenLine, type OrderDoc, type OrderRow } from './model.ts';
+import { nextOrderNumber } from './numbers.ts';
+import { initialStates } from './states.ts';
+
+/** spec 9: cash payout in store at most 15,000 (of the cart's currency) */
+export const CASH_PAYOUT_MAX_CENTS = 1_500_000;
+
+/**
+ * The reasons of spec 8 in the spec's order, then the shop's own. A refused order answers the first with
+ * its code and lists all of them in details.reasons.
+ */
+export const orderReasonOrder: CommerceOrderErrorCode[] = [
+  'co003', 'co004', 'co005', 'no_shipping_address', 'scrap_box_non_scrap_items', 'scrap_box_value_exceeded', 'no_cart_items',
+  'no_customer_email', 'cart_total_zero', 'below_minimum_order_value', 'cart_limit_exceeded', 'no_billing_address', 'no_shipping_method',
+  'no_payment_method', 'product_out_of_stock', 'product_no_longer_available', 'price_not_equal', 'deposit_silver_not_duty_free',
+  'deposit_invalid_items', 'no_pickup_store', 'cash_requires_pickup', 'cash_requires_store_drop_off', 'cash_payout_limit',
+  'payout_account_required', 'identity_document_required', 'identity_document_expired',
+];
+
+export type PriceCheck = 'equal' | 'not_equal' | 'product_out_of_stock' | 'product_no_longer_available' | 'unavailable';
+
+export interface ReasonInput {
+  cart: CartRow;
+  totals: CartTotals;
+  priceCheck: PriceCheck;
+  eurRates: CurrentPriceSet['eurRates'] | null;
+  aml: CashThreshold | null;
+  today: string;
+}
+
+/** Every reason the cart cannot become an order now, in orderReasonOrder. Pure. */
+export function orderReasons(i: ReasonInput): CommerceOrderErrorCode[] {
+  const { cart, totals: t } = i;
+  const found = new Set<CommerceOrderErrorCode>();
+  const add = (cond: unknown, code: CommerceOrderErrorCode) => cond && found.add(code);
+  const method = t.method;
+  add(cart.customer_group === null, 'co003');
+  add(t.totalGross !== null && t.totalTax === null, 'co004');
+  add(t.totalGross === null, 'co005');
+  add(!cart.shipping_address, 'no_shipping_address');
+  if (method && (method.key === 'scrapMetalBox' || method.key === 'deposit')) {
+    const violation = methodRuleViolation(method, { transactionType: cart.transaction_type, currency: cart.currency }, t.ruleLines, t.goods, i.eurRates?.[cart.currency] ?? null);
+    if (violation) found.add(violation);
+  }
+  add(cart.line_items.length === 0, 'no_cart_items');
+  add(!cart.customer_email, 'no_customer_email');
+  add(cart.line_items.length > 0 && t.goods === 0, 'cart_total_zero');
+  add(t.goods !== null && t.goods > 0 && t.goods < CART_MIN_CENTS, 'below_minimum_order_value');
+  add(t.goods !== null && t.goods > CART_MAX_CENTS, 'cart_limit_exceeded');
+  add(!cart.billing_address, 'no_billing_address');
+  add(!method, 'no_shipping_method');
+  add(!cart.payment_method, 'no_payment_method');
+  if (i.priceCheck === 'not_equal') found.add('price_not_equal');
+  if (i.priceCheck === 'product_out_of_stock' || i.priceCheck === 'product_no_longer_available') found.add(i.priceCheck);
+  add(method?.requiresPickupStore && !(cart.pickup_store && findPickupStore(cart.store_key, cart.pickup_store)), 'no_pickup_store');
+  if (cart.payment_method === 'cash' && method) {
+    // spec 9: buy cash in store only for pickup within 5 working days; cash payout in store at most 15,000
+    if (cart.transaction_type === 'buy') add(method.key !== 'pickup', 'cash_requires_pickup');
+    else {
+      add(method.key !== 'leave-in-store', 'cash_requires_store_drop_off');
+      add(t.totalGross !== null && t.totalGross > CASH_PAYOUT_MAX_CENTS, 'cash_payout_limit');
+    }
+  }
+  add(cart.transaction_type === 'sell' && cart.payment_method === 'bank-transfer' && !cart.payout_account, 'payout_account_required');
+  if (i.aml) {
+    add(!cart.identity_document, 'identity_document_required');
+    add(cart.identity_document && cart.identity_document.expiryDate < i.today, 'identity_document_expired');
+  }
+  return orderReasonOrder.filter((c) => found.has(c));
+}
+
+/** Compares the cart's prices with the current set's: a clone of the cart is repriced, the cart is not touched. */
+async function checkPrices(tx: Db, cart: CartRow, set: CurrentPriceSet | null, now: Date): Promise<{ check: PriceCheck; repriced: CartRow; products: Map<string, CatalogueProduct> }> {
+  const repriced: CartRow = structuredClone(cart);
+  const { products } = await repriceCart(tx, repriced);
+  if (!orderable(set, now)) return { check: 'unavailable', repriced, products };
+  const removed = repriced.notifications[0]?.code;
+  if (removed === 'product_out_of_stock' || removed === 'product_no_longer_available') return { check: removed, repriced, products };
+  const same = cart.line_items.every((l) => {
+    const current = repriced.line_items.find((r) => r.id === l.id)?.price;
+    return !!l.price && !!current && samePrice(l.price, current);
+  });
+  return { check: same ? 'equal' : 'not_equal', repriced, products };
+}
+
+// field by field: a price read back from jsonb has its keys in another order
+function samePrice(a: LinePrice, b: LinePrice): boolean {
+  return a.type === b.type && a.centAmount === b.centAmount && a.minQuantity === b.minQuantity && a.taxCentAmount === b.taxCentAmount;
+}
+
+export interface PlaceOrderInput {
+  auth: AuthContext;
+  storeKey: StoreKey;
+  body: CreateOrderBody;
+  idempotencyKey: string;
+  languageTag?: string;
+  /**
+   * A limit order's execution (limit-orders/execute.ts): the cart is the limit order's own (status
+   * 'limit-order', never a shopping cart), the order records the limit order, and the confirmation mail
+   * opens with what the limit order did.
+   */
+  limitOrder?: { id: string; mail: (order: Order) => { subject: string; intro: string } };
+}
+
+export interface PlacedOrder {
+  row: OrderRow;
+  /** true when the key had already made this order */
+  replayed: boolean;
+  outboxIds: number[];
+}
+
+/**
+ * In a transaction of its own; given the caller's transaction (a limit order's execution), in a savepoint of
+ * it, so that a refusal undoes only the order's part.
+ */
+export async function placeOrder(ctx: CommerceContext, input: PlaceOrderInput, db: Db = ctx.db): Promise<PlacedOrder> {
+  const { auth, storeKey, body } = input;
+  const now = ctx.clock();
+  const requestHash = sha256(JSON.stringify([body.cartId, body.comment ?? null, body.optInTrustedShops ?? false, body.utmParams ?? null]));
+  return db.transaction(async (tx) => {
+    await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`order-key:${auth.customerId}:${input.idempotencyKey}`]);
+    const seen = await tx.query<{ request_hash: string; order_id: string }>(
+      'select request_hash, order_id from order_requests where customer_id = $1 and idempotency_key = $2',
+      [auth.customerId, input.idempotencyKey],
+    );
+    if (seen[0]) {
+      if (seen[0].request_hash !== requestHash) throw orderError('idempotency_key_reused');
+      const [row] = await tx.query<OrderRow>('select * from orders where id = $1', [seen[0].order_id]);
+      return { row, replayed: true, outboxIds: [] };
+    }
+
+    const cart = await cartById(tx, body.cartId, { forUpdate: true });
+    if (!cart || cart.customer_id !== auth.customerId || cart.store_key !== storeKey) throw orderError('co001');
+    if (cart.status !== (input.limitOrder ? 'limit-order' : 'active')) throw orderError('co002');
+
+    const set = await currentPriceSet(tx);
+    const discount = cart.discount_code_id ? await discountCodeById(tx, cart.discount_code_id) : null;
+    const totals = cartTotals(cart, await productsOf(tx, cart.line_items), discount);
+    const { check, repriced, products } = await checkPrices(tx, cart, set, now);
+    const today = now.toISOString().slice(0, 10);
+    const aml = cart.payment_method === 'cash' && totals.totalGross !== null && set
+      ? cashNeedsIdentity(storeKey, totals.totalGross, cart.currency, set.eurRates)
+      : null;
+    const reasons = orderReasons({ cart, totals, priceCheck: check, eurRates: set?.eurRates ?? null, aml, today });
+    if (reasons.length > 0) throw orderError(reasons[0], { reasons });
+    if (check === 'unavailable' || !set) throw orderError('prices_unavailable');
+
+    const row = await insertOrder(tx, ctx, { cart: repriced, products, discount, set, aml, input, now });
+    for (const hook of ctx.orderPlacedHooks) await hook(tx, row, now);
+    // the cart is done: never active again (a stale cart cookie cannot bring it back)
+    cart.status = 'ordered';
+    cart.notifications = [];
+    await saveCart(tx, cart, now);
+    await tx.query(
+      'insert into order_requests (customer_id, idempotency_key, request_hash, order_id, created_at) values ($1, $2, $3, $4, $5)',
+      [auth.customerId, input.idempotencyKey, requestHash, row.id, now],
+    );
+    const lang = langOf(input.languageTag, langOf(cart.locale, 'de'));
+    const order = toOrder(row, lang);
+    const mail = orderConfirmationMail(order, { lang, storeKey, shop: shopName(ctx.config.MAIL_FROM), ...input.limitOrder?.mail(order) });
+    const outboxId = await ctx.outbox.add(tx, {
+      channel: 'mail', customerId: auth.customerId, storeKey, to: row.data.customerEmail, subject: mail.subject, text: mail.text, html: mail.html,
+    }, now);
+    return { row, replayed: false, outboxIds: [outboxId] };
+  });
+}
+
+interface InsertArgs {
+  cart: CartRow;
+  products: Map<string, CatalogueProduct>;
+  discount: DiscountCode | null;
+  set: CurrentPriceSet;
+  aml: CashThreshold | null;
+  input: PlaceOrderInput;
+  now: Date;
+}
+
+async function insertOrder(tx: Db, ctx: CommerceContext, a: InsertArgs): Promise<OrderRow> {
+  const { cart, products, discount, set, input, now } = a;
+  const t = cartTotals(cart, products, discount);
+  const lines: FrozenLine[] = cart.line_items.map((l) => {
+    const p = l.sku ? products.get(l.sku) : undefined;
+    const name = (lang: 'de' | 'en') => (p ? pick(p.name, lang) ?? l.sku ?? '' : '');
+    return {
+      id: l.id, kind: l.kind, sku: l.sku, productId: l.productId, quantity: l.quantity, scrap: l.scrap,
+      // checked above: every line has a price from the current set
+      price: l.price as NonNullable<typeof l.price>,
+      name: l.scrap ? { de: scrapName(l.scrap, 'de'), en: scrapName(l.scrap, 'en') } : { de: name('de'), en: name('en') },
+      slug: p ? { de: pick(p.slug, 'de') ?? '', en: pick(p.slug, 'en') ?? '' } : null,
+      imageUrl: p?.images[0]?.url ?? null,
+    };
+  });
+  const cfg = ctx.config;
+  const us = cart.store_key === 'us';
+  const doc: OrderDoc = {
+    locale: cart.locale,
+    country: cart.country,
+    customerGroup: cart.customer_group ?? 'individual',
+    paymentMethod: cart.payment_method!,
+    shippingMethod: t.method!.key,
+    pickupStore: t.method!.requiresPickupStore ? cart.pickup_store : null,
+    lines,
+    itemCount: t.itemCount,
+    goods: t.goods!,
+    goodsDiscount: t.goodsDiscount,
+    shippingFee: t.shippingFee,
+    shippingDiscount: t.shippingDiscount,
+    totalGross: t.totalGross!,
+    totalTax: t.totalTax!,
+    discount: discount ? { id: discount.id, code: discount.code, kind: discount.kind, applies: t.discountApplies } : null,
+    billingAddress: cart.billing_address!,
+    shippingAddress: cart.shipping_address!,
+    customerEmail: cart.customer_email!,
+    comment: input.body.comment?.trim() || null,
+    optInTrustedShops: input.body.optInTrustedShops ?? false,
+    utmParams: (input.body.utmParams as Record<string, string> | undefined) ?? null,
+    paymentInstructions: cart.transaction_type === 'buy' && cart.payment_method === 'bank-transfer'
+      ? {
+        accountOwner: cfg.BANK_ACCOUNT_OWNER,
+        iban: us ? null : cfg.BANK_IBAN.replace(/\s+/g, '').toUpperCase(),
+        bic: us ? null : cfg.BANK_BIC.replace(/\s+/g, '').toUpperCase(),
+        accountNumber: us ? cfg.BANK_ACCOUNT_NUMBER : null,
+        routingNumber: us ? cfg.BANK_ROUTING_NUMBER : null,
+      }
+      : null,
+    payoutAccount: cart.transaction_type === 'sell' && cart.payment_method === 'bank-transfer' ? cart.payout_account : null,
+    identityDocument: a.aml ? cart.identity_document : null,
+    cashReport: a.aml?.report ?? null,
+    paymentDate: null,
+  };
+  const states = initialStates(cart.transaction_type);
+  const number = await nextOrderNumber(tx, cart.store_key, cart.transaction_type, now);
+  const [row] = await tx.query<OrderRow>(
+    `insert into orders (id, customer_id, store_key, order_number, created_at, data, cart_id, type, order_state, payment_state, currency,
+       total_gross_cents, price_set_id, limit_order_id)
+     values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14) returning *`,
+    [
+      randomUUID(), cart.customer_id, cart.store_key, number, now, JSON.stringify(doc), cart.id, cart.transaction_type, states.orderState,
+      states.paymentState, cart.currency, doc.totalGross, set.id, input.limitOrder?.id ?? null,
+    ],
+  );
+  return row;
+}

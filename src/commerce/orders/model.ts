@@ -1,0 +1,117 @@
+// An order as stored (table orders: list columns plus the whole order as the document data) and its answer
+// shape (spec 3 Order). An order freezes what the cart was: lines with their prices and names in both
+// languages, addresses, totals, payment and delivery, the shop's bank details it was told to pay to.
+import type { CartAddress, CartDiscount, LinePrice, PaymentMethod, ShippingMethodKey, TransactionType } from '../../contracts/cart.ts';
+import type { Order, OrderLineItem, OrderState, PaymentInstructions, PaymentState } from '../../contracts/order.ts';
+import type { Currency, StoreKey } from '../../stores.ts';
+import { maskBankDetails, type BankDetails, type IdentityDocument, type Lang, type StoredLine } from '../carts/model.ts';
+import { defaultShippingMethod, findShippingMethod, shippingMethodId } from '../shipping/methods.ts';
+import { findPickupStore, toPickupStore } from '../shipping/pickup-stores.ts';
+
+export interface FrozenLine {
+  id: string;
+  kind: StoredLine['kind'];
+  sku: string | null;
+  productId: string | null;
+  quantity: number;
+  scrap: StoredLine['scrap'];
+  price: LinePrice;
+  name: Record<Lang, string>;
+  slug: Record<Lang, string> | null;
+  imageUrl: string | null;
+}
+
+export interface OrderDoc {
+  locale: string;
+  country: string;
+  customerGroup: 'individual' | 'company';
+  paymentMethod: PaymentMethod;
+  /** absent on orders written without a checkout: spec 3 default shipping (buy) / leave-in-store (sell) */
+  shippingMethod?: ShippingMethodKey;
+  pickupStore: string | null;
+  lines: FrozenLine[];
+  itemCount: number;
+  goods: number;
+  goodsDiscount: number;
+  shippingFee: number;
+  shippingDiscount: number;
+  totalGross: number;
+  totalTax: number;
+  discount: { id: string; code: string; kind: CartDiscount['kind']; applies: boolean } | null;
+  billingAddress: CartAddress;
+  shippingAddress: CartAddress;
+  customerEmail: string;
+  comment: string | null;
+  optInTrustedShops: boolean;
+  utmParams: Record<string, string> | null;
+  paymentInstructions: Omit<PaymentInstructions, 'amount' | 'reference'> | null;
+  payoutAccount: BankDetails | null;
+  identityDocument: IdentityDocument | null;
+  cashReport: 'form-8300' | null;
+  paymentDate: string | null;
+}
+
+export interface OrderRow {
+  id: string;
+  customer_id: string;
+  store_key: StoreKey;
+  order_number: string;
+  created_at: Date;
+  cart_id: string | null;
+  type: TransactionType;
+  order_state: OrderState;
+  payment_state: PaymentState;
+  currency: Currency;
+  total_gross_cents: number;
+  price_set_id: string;
+  data: OrderDoc;
+}
+
+export function toOrder(row: OrderRow, lang: Lang): Order {
+  const d = row.data;
+  const money = (centAmount: number) => ({ centAmount, currencyCode: row.currency });
+  const method = (d.shippingMethod && findShippingMethod(d.shippingMethod)) || defaultShippingMethod(row.type);
+  const pickup = d.pickupStore ? findPickupStore(row.store_key, d.pickupStore) : null;
+  const lineItems: OrderLineItem[] = d.lines.map((l) => ({
+    id: l.id, kind: l.kind, sku: l.sku, productId: l.productId, name: l.name[lang], slug: l.slug?.[lang] ?? null, imageUrl: l.imageUrl,
+    quantity: l.quantity, price: l.price, totalPrice: money(l.price.centAmount * (l.kind === 'scrap' ? 1 : l.quantity)), scrap: l.scrap,
+  }));
+  return {
+    id: row.id,
+    orderNumber: row.order_number,
+    createdAt: row.created_at.toISOString(),
+    type: row.type,
+    orderState: row.order_state,
+    paymentState: row.payment_state,
+    paymentMethod: d.paymentMethod,
+    paymentDate: d.paymentDate,
+    amount: money(d.totalGross),
+    deliveryMethod: method.deliveryMethod,
+    shippingInfo: {
+      shippingMethodId: shippingMethodId(method.key), key: method.key, name: method.name[lang], deliveryMethod: method.deliveryMethod,
+      price: money(d.shippingFee), totalGrossPrice: money(d.shippingFee - d.shippingDiscount),
+    },
+    pickupStore: pickup ? toPickupStore(pickup, lang) : null,
+    billingAddress: d.billingAddress,
+    shippingAddress: d.shippingAddress,
+    lineItems,
+    itemCount: d.itemCount,
+    totalPrice: money(d.goods),
+    discount: d.discount
+      ? { discountCodeId: d.discount.id, code: d.discount.code, kind: d.discount.kind, amount: money(d.goodsDiscount + d.shippingDiscount), applies: d.discount.applies }
+      : null,
+    totalTaxPrice: money(d.totalTax),
+    totalGrossPrice: money(d.totalGross),
+    customerEmail: d.customerEmail,
+    locale: d.locale,
+    country: d.country,
+    currency: row.currency,
+    comment: d.comment,
+    optInTrustedShops: d.optInTrustedShops,
+    priceSetId: row.price_set_id,
+    paymentInstructions: d.paymentInstructions ? { ...d.paymentInstructions, reference: row.order_number, amount: money(d.totalGross) } : null,
+    payoutAccount: maskBankDetails(d.payoutAccount),
+    identityDocumentRecorded: d.identityDocument !== null,
+    cashReport: d.cashReport,
+  };
+}

@@ -1,0 +1,196 @@
+// Orders, shipping methods and shipping costs as they cross the wire (spec 3 Order, Shipping method; spec 4
+// states; spec 7 Orders calls). src/commerce/README.md (carts and orders) explains the rules and states.
+import Type, { type Static } from 'typebox';
+import {
+  CartAddress, CartDiscount, CartLineItem, LanguageTag, LinePrice, MaskedBankDetails, Money, PaymentMethod, ShippingInfo, ShippingMethodKey, TransactionType,
+} from './cart.ts';
+import { CurrencyCode } from './prices.ts';
+
+const IsoTimestamp = Type.String({ format: 'date-time', description: 'ISO 8601, UTC' });
+const Id = Type.String({ format: 'uuid' });
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+
+/** spec 4 order states. Buy orders start Open, sell orders Requested (transitions: src/commerce/orders/states.ts). */
+export const OrderState = Type.Union([
+  Type.Literal('Open'), Type.Literal('Created'), Type.Literal('Confirmed'), Type.Literal('Complete'), Type.Literal('Cancelled'),
+  Type.Literal('Requested'), Type.Literal('Accepted'),
+]);
+export type OrderState = Static<typeof OrderState>;
+/** spec 4 payment states; every order starts Pending */
+export const PaymentState = Type.Union([Type.Literal('Paid'), Type.Literal('Pending'), Type.Literal('Failed')]);
+export type PaymentState = Static<typeof PaymentState>;
+
+/** spec 3 sessionStorage utmParams */
+export const UtmParams = Type.Object({
+  utm_campaign: Type.Optional(Type.String({ maxLength: 200 })),
+  utm_content: Type.Optional(Type.String({ maxLength: 200 })),
+  utm_source: Type.Optional(Type.String({ maxLength: 200 })),
+  utm_id: Type.Optional(Type.String({ maxLength: 200 })),
+  utm_medium: Type.Optional(Type.String({ maxLength: 200 })),
+  utm_term: Type.Optional(Type.String({ maxLength: 200 })),
+}, { additionalProperties: false });
+export type UtmParams = Static<typeof UtmParams>;
+
+/** spec 3 order creation input. Header Idempotency-Key is required. */
+export const CreateOrderBody = Type.Object({
+  cartId: Id,
+  comment: Type.Optional(Type.String({ maxLength: 1000 })),
+  optInTrustedShops: Type.Optional(Type.Boolean()),
+  utmParams: Type.Optional(UtmParams),
+}, { additionalProperties: false });
+export type CreateOrderBody = Static<typeof CreateOrderBody>;
+
+export const OrderLanguageQuery = Type.Object({
+  /** language of the confirmation mail and of names in the answer */
+  languageTag: LanguageTag,
+}, { additionalProperties: false });
+export type OrderLanguageQuery = Static<typeof OrderLanguageQuery>;
+
+export const OrdersQuery = Type.Object({
+  /** purchase orders (buy) or sell orders only (the account's two lists); both when absent */
+  type: Type.Optional(TransactionType),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 20 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 100000, default: 0 })),
+  languageTag: LanguageTag,
+}, { additionalProperties: false });
+export type OrdersQuery = Static<typeof OrdersQuery>;
+
+export const OrderParams = Type.Object({ id: Id });
+
+// An order line is the cart line frozen: always priced; product facts that change (availability, deposit
+// eligibility) are not part of it.
+const { price: _price, totalPrice: _total, metal: _metal, availability: _availability, depositable: _depositable, dutyFree: _dutyFree, ...frozen } =
+  CartLineItem.properties;
+export const OrderLineItem = Type.Object({ ...frozen, price: LinePrice, totalPrice: Money });
+export type OrderLineItem = Static<typeof OrderLineItem>;
+
+/** Where to pay a bank-transfer buy order (from configuration, checked with ibantools at start). */
+export const PaymentInstructions = Type.Object({
+  accountOwner: Type.String(),
+  iban: Nullable(Type.String()),
+  bic: Nullable(Type.String()),
+  accountNumber: Nullable(Type.String()),
+  routingNumber: Nullable(Type.String()),
+  /** the order number: the transfer's reference */
+  reference: Type.String(),
+  amount: Money,
+});
+export type PaymentInstructions = Static<typeof PaymentInstructions>;
+
+export const PickupStore = Type.Object({
+  slug: Type.String(),
+  name: Type.String(),
+  streetAddress: Type.String(),
+  postalCode: Type.String(),
+  city: Type.String(),
+  country: Type.String(),
+  openingHours: Type.Array(Type.Object({ dayFrom: Type.String(), dayTo: Type.String(), hourFrom: Type.String(), hourTo: Type.String() })),
+});
+export type PickupStore = Static<typeof PickupStore>;
+
+export const Order = Type.Object({
+  id: Id,
+  orderNumber: Type.String(),
+  /** spec 3 date */
+  createdAt: IsoTimestamp,
+  type: TransactionType,
+  orderState: OrderState,
+  paymentState: PaymentState,
+  paymentMethod: PaymentMethod,
+  paymentDate: Nullable(IsoTimestamp),
+  /** spec 3 amount: what is paid (buy) or paid out (sell) */
+  amount: Money,
+  /** spec 3 delivery method; shippingSell maps to none (null) */
+  deliveryMethod: Nullable(Type.String()),
+  shippingInfo: ShippingInfo,
+  pickupStore: Nullable(PickupStore),
+  billingAddress: CartAddress,
+  shippingAddress: CartAddress,
+  lineItems: Type.Array(OrderLineItem),
+  itemCount: Type.Integer(),
+  totalPrice: Money,
+  discount: Nullable(CartDiscount),
+  totalTaxPrice: Money,
+  totalGrossPrice: Money,
+  customerEmail: Type.String(),
+  locale: Type.String(),
+  country: Type.String(),
+  currency: CurrencyCode,
+  comment: Nullable(Type.String()),
+  optInTrustedShops: Type.Boolean(),
+  priceSetId: Type.String(),
+  /** buy by bank transfer: the shop's account and the reference */
+  paymentInstructions: Nullable(PaymentInstructions),
+  /** sell by bank transfer: where the shop pays to (masked) */
+  payoutAccount: Nullable(MaskedBankDetails),
+  /** anti-money-laundering: identity document recorded with the order; US cash over 10,000 USD: form-8300 */
+  identityDocumentRecorded: Type.Boolean(),
+  cashReport: Nullable(Type.Literal('form-8300')),
+});
+export type Order = Static<typeof Order>;
+
+export const OrdersResponse = Type.Object({
+  results: Type.Array(Order),
+  total: Type.Integer(),
+  limit: Type.Integer(),
+  offset: Type.Integer(),
+});
+export type OrdersResponse = Static<typeof OrdersResponse>;
+
+// ---------------------------------------------------------------- shipping methods and costs
+
+export const ShippingMethodsQuery = Type.Object({
+  cartId: Type.Optional(Type.String({ maxLength: 64 })),
+  languageTag: LanguageTag,
+}, { additionalProperties: false });
+export type ShippingMethodsQuery = Static<typeof ShippingMethodsQuery>;
+
+export const ShippingMethod = Type.Object({
+  id: Type.String(),
+  key: ShippingMethodKey,
+  name: Type.String(),
+  description: Type.String(),
+  transactionType: TransactionType,
+  deliveryMethod: Nullable(Type.String()),
+  requiresPickupStore: Type.Boolean(),
+  /** for the cart (0 without a cart: see /orders/shipping-costs) */
+  price: Money,
+  /** false with the reason's code when the cart's contents rule the method out (spec 5) */
+  available: Type.Boolean(),
+  reason: Nullable(Type.String()),
+});
+export type ShippingMethod = Static<typeof ShippingMethod>;
+
+export const ShippingMethodsResponse = Type.Object({
+  cartId: Nullable(Type.String()),
+  currency: CurrencyCode,
+  methods: Type.Array(ShippingMethod),
+  /** stores the customer can pick up at, or bring items to (within the store's shipping countries) */
+  pickupStores: Type.Array(PickupStore),
+});
+export type ShippingMethodsResponse = Static<typeof ShippingMethodsResponse>;
+
+export const ShippingCostsQuery = Type.Object({
+  currency: Type.Optional(CurrencyCode),
+  languageTag: LanguageTag,
+}, { additionalProperties: false });
+
+export const ShippingCostBand = Type.Object({
+  /** the band covers goods values up to this amount (inclusive); null: no upper end */
+  upToCentAmount: Nullable(Type.Integer()),
+  centAmount: Type.Integer(),
+});
+
+export const ShippingCostsResponse = Type.Object({
+  currency: CurrencyCode,
+  methods: Type.Array(Type.Object({
+    key: ShippingMethodKey,
+    name: Type.String(),
+    transactionType: TransactionType,
+    bands: Type.Array(ShippingCostBand),
+    /** a share of the goods value in basis points (insured value transport), at least minCentAmount */
+    rateBp: Nullable(Type.Integer()),
+    minCentAmount: Nullable(Type.Integer()),
+  })),
+});
+export type ShippingCostsResponse = Static<typeof ShippingCostsResponse>;

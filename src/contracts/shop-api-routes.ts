@@ -1,0 +1,66 @@
+// Method, path and success status of every call of the browser's API (/api). Plain data without TypeBox:
+// the browser imports this at run time, the schemas (shop-api.ts) only as types. shop-api.ts must give
+// every name here its schemas (checked by `satisfies`), so the two cannot drift apart.
+
+export type ApiMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export interface ApiRoute {
+  method: ApiMethod;
+  /** path pattern (:param) */
+  path: string;
+  /** the success status */
+  status: 200 | 201 | 202;
+}
+
+const route = (method: ApiMethod, path: string, status: 200 | 201 | 202 = 200): ApiRoute => ({ method, path, status });
+
+export const apiRoutes = {
+  // session
+  session: route('GET', '/api/session'),
+  login: route('POST', '/api/login'),
+  logout: route('POST', '/api/logout'),
+  // registration, activation and passwords
+  register: route('POST', '/api/register', 201),
+  activationMail: route('POST', '/api/activation-mail', 202),
+  activate: route('POST', '/api/activate'),
+  forgotPassword: route('POST', '/api/password/forgot', 202),
+  resetPassword: route('POST', '/api/password/reset'),
+  checkEmail: route('GET', '/api/check-email'),
+  // the signed-in customer
+  me: route('GET', '/api/me'),
+  updateProfile: route('PUT', '/api/me'),
+  changePassword: route('PUT', '/api/me/password'),
+  deleteAccount: route('DELETE', '/api/me'),
+  // addresses
+  addAddress: route('POST', '/api/me/addresses', 201),
+  updateAddress: route('PUT', '/api/me/addresses/:addressId'),
+  deleteAddress: route('DELETE', '/api/me/addresses/:addressId'),
+  setDefaultAddress: route('PUT', '/api/me/addresses/:addressId/default'),
+  // phone verification by SMS code (spec 2)
+  sendPhoneCode: route('POST', '/api/me/phone/verification', 202),
+  verifyPhoneCode: route('POST', '/api/me/phone/verification/verify'),
+  // the header search's suggestions while typing (public, no session needed)
+  searchSuggestions: route('GET', '/api/search/suggestions'),
+  // carts, checkout, orders and the wishlist (spec 4, 7; issue 9)
+  carts: route('GET', '/api/carts'),
+  addToCart: route('POST', '/api/cart/items'),
+  addScrapItem: route('POST', '/api/cart/scrap-items'),
+  setLineQuantity: route('PUT', '/api/carts/:cartId/line-items'),
+  removeLine: route('DELETE', '/api/carts/:cartId/line-items'),
+  removeScrapItem: route('DELETE', '/api/carts/:cartId/scrap-items/:lineItemId'),
+  updateCart: route('PUT', '/api/carts/:cartId'),
+  setCartAddresses: route('PUT', '/api/carts/:cartId/addresses'),
+  setPayoutAccount: route('PUT', '/api/carts/:cartId/payout-account'),
+  setIdentityDocument: route('PUT', '/api/carts/:cartId/identity-document'),
+  recalculateCart: route('POST', '/api/carts/:cartId/recalculate'),
+  applyCoupon: route('PUT', '/api/carts/:cartId/coupon'),
+  removeCoupon: route('DELETE', '/api/carts/:cartId/coupon'),
+  shippingMethods: route('GET', '/api/carts/:cartId/shipping-methods'),
+  placeOrder: route('POST', '/api/orders', 201),
+  order: route('GET', '/api/orders/:orderId'),
+  wishlist: route('GET', '/api/wishlist'),
+  toggleWishlist: route('POST', '/api/wishlist/toggle'),
+  removeWishlistItem: route('DELETE', '/api/wishlist/items/:lineItemId'),
+};
+
+export type ApiRouteName = keyof typeof apiRoutes;

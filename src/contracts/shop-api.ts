@@ -1,0 +1,301 @@
+// The browser's API (/api on the storefront): every call with its method, path, body and answer, as TypeBox
+// schemas. One definition for both ends: the storefront validates bodies and serialises answers with these
+// schemas (src/storefront/routes/api/), the browser calls each through one typed function
+// (client/lib/shop-api.ts). Renaming a field here breaks the typecheck on both sides. The methods and paths
+// live in shop-api-routes.ts, free of TypeBox, so the browser bundle carries no schema code.
+// Bodies check types and lengths only; the field rules of spec 5 are the commerce service's, which reports
+// every invalid field at once (spec 8: the count of invalid fields).
+import Type, { type Static, type TSchema } from 'typebox';
+import { Address, FieldError, PhoneVerificationResponse } from './commerce.ts';
+import { Cart, CouponBody, IdentityDocumentBody, PayoutAccountBody, RemoveCouponBody, ScrapMetal, TransactionType, UpdateCartBody } from './cart.ts';
+import { Order, ShippingMethodsResponse, UtmParams } from './order.ts';
+import { Wishlist } from './wishlist.ts';
+import { apiRoutes, type ApiRoute, type ApiRouteName } from './shop-api-routes.ts';
+
+export { apiRoutes, type ApiRoute, type ApiRouteName };
+
+// ------------------------------------------------------------------ shared shapes
+
+/** spec 4: no token (guest), anonymous, or signed-in user; notice 'expired' (spec 8: 'Your session has
+ * expired. We have logged you out.') when the session ended on its own. Never a token. */
+export const SessionInfo = Type.Object({
+  level: Type.Union([Type.Literal('guest'), Type.Literal('anonymous'), Type.Literal('user')]),
+  notice: Type.Optional(Type.Literal('expired')),
+});
+export type SessionInfo = Static<typeof SessionInfo>;
+
+/** An address as the shop shows it (spec 3). */
+export const ShopAddress = Address;
+export type ShopAddress = Static<typeof ShopAddress>;
+
+const Nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()]);
+
+/** The signed-in customer as the shop's pages see it (no store key, nothing of the session). */
+export const ShopCustomer = Type.Object({
+  id: Type.String(),
+  email: Type.String(),
+  salutation: Nullable(Type.Union([Type.Literal('mr'), Type.Literal('ms'), Type.Literal('diverse')])),
+  title: Nullable(Type.String()),
+  firstName: Type.String(),
+  lastName: Type.String(),
+  phone: Nullable(Type.String()),
+  phoneVerified: Type.Boolean(),
+  accountType: Type.Union([Type.Literal('individual'), Type.Literal('company')]),
+  companyName: Nullable(Type.String()),
+  vatId: Nullable(Type.String()),
+  language: Type.Union([Type.Literal('de'), Type.Literal('en')]),
+  newsletterOptIn: Type.Boolean(),
+  addresses: Type.Array(ShopAddress),
+  defaultShippingAddressId: Nullable(Type.String()),
+  defaultBillingAddressId: Nullable(Type.String()),
+  createdAt: Type.String(),
+});
+export type ShopCustomer = Static<typeof ShopCustomer>;
+
+/** An error answer of /api: the message is in the customer's language (spec 5 and 8 wording). */
+/** An invalid field: the commerce service's shape, its message translated by the storefront. */
+export const ApiFieldError = FieldError;
+export type ApiFieldError = Static<typeof ApiFieldError>;
+export const ApiErrorBody = Type.Object({
+  statusCode: Type.Integer(),
+  code: Type.String(),
+  message: Type.String(),
+  details: Type.Optional(Type.Object({
+    fields: Type.Optional(Type.Array(ApiFieldError)),
+    retryAfter: Type.Optional(Type.Number()),
+    attemptsLeft: Type.Optional(Type.Integer()),
+    reason: Type.Optional(Type.String()),
+  })),
+});
+export type ApiErrorBody = Static<typeof ApiErrorBody>;
+export type ApiErrorDetails = NonNullable<ApiErrorBody['details']>;
+
+// ------------------------------------------------------------------ bodies
+
+const Str = (max: number) => Type.String({ maxLength: max });
+const OptStr = (max: number) => Type.Optional(Str(max));
+const OptNullStr = (max: number) => Type.Optional(Nullable(Str(max)));
+const closed = { additionalProperties: false } as const;
+
+export const LoginBody = Type.Object({ email: OptStr(254), password: OptStr(128) }, closed);
+
+/** The customer's own data (spec 3), the same in registration and the profile. */
+const profileFields = {
+  salutation: Type.Optional(Type.Union([Type.Literal('mr'), Type.Literal('ms'), Type.Literal('diverse'), Type.Literal(''), Type.Null()])),
+  title: OptNullStr(40),
+  firstName: OptStr(100),
+  lastName: OptStr(100),
+  phone: OptNullStr(30),
+  accountType: Type.Optional(Type.Union([Type.Literal('individual'), Type.Literal('company')])),
+  companyName: OptNullStr(100),
+  vatId: OptNullStr(30),
+  language: Type.Optional(Type.Union([Type.Literal('de'), Type.Literal('en')])),
+  newsletterOptIn: Type.Optional(Type.Boolean()),
+};
+
+export const RegisterBody = Type.Object({
+  email: OptStr(254),
+  password: OptStr(128),
+  /** checked by the storefront as well as in the browser: "Passwords don't match." (spec 5) */
+  passwordRepeat: OptStr(128),
+  ...profileFields,
+}, closed);
+
+export const EmailBody = Type.Object({ email: OptStr(254) }, closed);
+export const TokenBody = Type.Object({ token: OptStr(200) }, closed);
+export const ResetBody = Type.Object({ token: OptStr(200), newPassword: OptStr(128), newPasswordRepeat: OptStr(128) }, closed);
+export const ProfileBody = Type.Object(profileFields, closed);
+export const ChangePasswordBody = Type.Object({ currentPassword: OptStr(128), newPassword: OptStr(128), newPasswordRepeat: OptStr(128) }, closed);
+export const DeleteAccountBody = Type.Object({ password: OptStr(128) }, closed);
+
+/** spec 3 address, flat (the commerce service's body nests it under address). */
+export const AddressBody = Type.Object({
+  title: OptNullStr(40),
+  firstName: OptStr(100),
+  lastName: OptStr(100),
+  company: OptNullStr(100),
+  streetName: OptStr(100),
+  streetNumber: OptStr(20),
+  apartment: OptNullStr(40),
+  zipCode: OptStr(12),
+  city: OptStr(100),
+  state: OptNullStr(40),
+  country: OptStr(2),
+  phone: OptNullStr(30),
+  defaultShipping: Type.Optional(Type.Boolean()),
+  defaultBilling: Type.Optional(Type.Boolean()),
+}, closed);
+
+export const AddressParams = Type.Object({ addressId: Str(100) });
+export const DefaultAddressBody = Type.Object({ shipping: Type.Optional(Type.Boolean()), billing: Type.Optional(Type.Boolean()) }, closed);
+export const PhoneCodeBody = Type.Object({ code: OptStr(12) }, closed);
+export const EmailQuery = Type.Object({ email: Str(254) });
+
+// ------------------------------------------------------------------ answers
+
+export const SessionResponse = Type.Object({ session: SessionInfo });
+export const LoginResponse = Type.Object({ session: SessionInfo, customer: Nullable(ShopCustomer), merged: Type.Boolean() });
+export const MeResponse = Type.Object({ session: SessionInfo, customer: Nullable(ShopCustomer) });
+export const CustomerResponse = Type.Object({ customer: ShopCustomer });
+export const RegisterResponse = Type.Object({ verificationRequired: Type.Boolean(), email: Type.String() });
+export const AcceptedResponse = Type.Object({ accepted: Type.Boolean() });
+export const OkResponse = Type.Object({ ok: Type.Boolean() });
+export const OkSessionResponse = Type.Object({ ok: Type.Boolean(), session: SessionInfo });
+export const ActivationResponse = Type.Object({ verified: Type.Boolean(), alreadyVerified: Type.Boolean() });
+export const EmailExistsResponse = Type.Object({ exists: Type.Boolean() });
+export const PhoneCodeResponse = PhoneVerificationResponse;
+
+/** The header search's suggestions: the best matches of the catalogue's full-text search. */
+export const SuggestionsQuery = Type.Object({ q: Type.String({ minLength: 1, maxLength: 100 }) });
+export const SearchSuggestion = Type.Object({
+  sku: Type.String(),
+  name: Type.String(),
+  /** the product page in the caller's language */
+  path: Type.String(),
+  /** the product image (a path on the storefront), or null */
+  image: Nullable(Type.String()),
+  /** weight and manufacturer, e.g. "1 oz · South African Mint" */
+  details: Type.String(),
+});
+export type SearchSuggestion = Static<typeof SearchSuggestion>;
+export const SuggestionsResponse = Type.Object({
+  query: Type.String(),
+  /** every product the search finds (the search page shows them all) */
+  total: Type.Integer(),
+  suggestions: Type.Array(SearchSuggestion),
+});
+export type SuggestionsResponse = Static<typeof SuggestionsResponse>;
+
+// ------------------------------------------------------------------ carts, checkout, orders, wishlist (issue 9)
+// The cart as the browser gets it: the commerce service's cart (already in the shop's words: names in the
+// page's language, prices in cents) without the owner's id.
+
+export const ShopCart = Type.Omit(Cart, ['ownerId']);
+export type ShopCart = Static<typeof ShopCart>;
+
+/** Adds pieces of a product to the cart of a type, created on demand (spec 4). deposit: the product is
+ * bought into the deposit (true) or delivered (false); a cart in the other mode is started anew (spec 4). */
+export const AddToCartBody = Type.Object({
+  transactionType: TransactionType,
+  sku: Type.String({ minLength: 1, maxLength: 64 }),
+  quantity: Type.Integer({ minimum: 1, maximum: 10000 }),
+  deposit: Type.Optional(Type.Boolean()),
+}, closed);
+export type AddToCartBody = Static<typeof AddToCartBody>;
+
+/** A scrap item for the sell cart (sell to us, scrap metals): one item whatever its weight (spec 3). */
+export const AddScrapItemBody = Type.Object({
+  metal: ScrapMetal,
+  fineness: Type.Number({ minimum: 1, maximum: 1000 }),
+  weightGrams: Type.Number({ exclusiveMinimum: 0, maximum: 100000 }),
+}, closed);
+export type AddScrapItemBody = Static<typeof AddScrapItemBody>;
+
+const Version = Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 }));
+export const LineQuantityBody = Type.Object({ sku: Type.String({ minLength: 1, maxLength: 64 }), quantity: Type.Integer({ minimum: 1, maximum: 10000 }), version: Version }, closed);
+export const RemoveLineBody = Type.Object({ sku: Type.String({ minLength: 1, maxLength: 64 }), version: Version }, closed);
+
+/** E-mail and the two addresses of the checkout's "My data" step; null removes an address. */
+export const CartAddressesApiBody = Type.Object({
+  email: OptStr(254),
+  shippingAddress: Type.Optional(Nullable(AddressBody)),
+  billingAddress: Type.Optional(Nullable(AddressBody)),
+  version: Version,
+}, closed);
+export type CartAddressesApiBody = Static<typeof CartAddressesApiBody>;
+
+/** spec 3 order creation input; the browser makes the Idempotency-Key once per attempt to place the order,
+ * so a repeated request (a double click, a retry after a network fault) answers the same order. */
+export const PlaceOrderBody = Type.Object({
+  cartId: Str(64),
+  comment: OptStr(1000),
+  optInTrustedShops: Type.Optional(Type.Boolean()),
+  utmParams: Type.Optional(UtmParams),
+  idempotencyKey: Type.String({ minLength: 8, maxLength: 200, pattern: '^[\\x21-\\x7e]+$' }),
+}, closed);
+export type PlaceOrderBody = Static<typeof PlaceOrderBody>;
+
+export const ToggleWishlistBody = Type.Object({ sku: Type.String({ minLength: 1, maxLength: 64 }) }, closed);
+
+export const CartIdParams = Type.Object({ cartId: Str(64) });
+export const CartLineIdParams = Type.Object({ cartId: Str(64), lineItemId: Str(64) });
+export const OrderIdParams = Type.Object({ orderId: Str(64) });
+export const WishlistLineIdParams = Type.Object({ lineItemId: Str(64) });
+
+export const CartsApiResponse = Type.Object({ carts: Type.Array(ShopCart) });
+/** notice cart_recreated: the cart was started anew for the other delivery mode (spec 4 Deposit rule) */
+export const CartApiResponse = Type.Object({ cart: ShopCart, notice: Type.Optional(Type.Literal('cart_recreated')) });
+export type CartApiResponse = Static<typeof CartApiResponse>;
+export const OrderApiResponse = Type.Object({ order: Order });
+export const WishlistApiResponse = Type.Object({ wishlist: Nullable(Wishlist) });
+export const ToggleWishlistResponse = Type.Object({ wishlist: Wishlist, added: Type.Boolean() });
+
+// ------------------------------------------------------------------ the calls
+
+export interface ApiCall<R extends TSchema = TSchema, B extends TSchema | undefined = TSchema | undefined, P extends TSchema | undefined = TSchema | undefined, Q extends TSchema | undefined = TSchema | undefined> extends ApiRoute {
+  body: B;
+  params: P;
+  query: Q;
+  /** the 2xx answer */
+  response: R;
+}
+
+function call<R extends TSchema, B extends TSchema | undefined = undefined, P extends TSchema | undefined = undefined, Q extends TSchema | undefined = undefined>(
+  route: ApiRoute,
+  response: R,
+  opts: { body?: B; params?: P; query?: Q } = {},
+): ApiCall<R, B, P, Q> {
+  return { ...route, response, body: opts.body as B, params: opts.params as P, query: opts.query as Q };
+}
+
+const r = apiRoutes;
+
+/** Every call of the browser's API with its schemas (the routes in shop-api-routes.ts). */
+export const shopApi = {
+  session: call(r.session, SessionResponse),
+  login: call(r.login, LoginResponse, { body: LoginBody }),
+  logout: call(r.logout, SessionResponse),
+  register: call(r.register, RegisterResponse, { body: RegisterBody }),
+  activationMail: call(r.activationMail, AcceptedResponse, { body: EmailBody }),
+  activate: call(r.activate, ActivationResponse, { body: TokenBody }),
+  forgotPassword: call(r.forgotPassword, AcceptedResponse, { body: EmailBody }),
+  resetPassword: call(r.resetPassword, OkResponse, { body: ResetBody }),
+  checkEmail: call(r.checkEmail, EmailExistsResponse, { query: EmailQuery }),
+  me: call(r.me, MeResponse),
+  updateProfile: call(r.updateProfile, CustomerResponse, { body: ProfileBody }),
+  changePassword: call(r.changePassword, OkResponse, { body: ChangePasswordBody }),
+  deleteAccount: call(r.deleteAccount, OkSessionResponse, { body: DeleteAccountBody }),
+  addAddress: call(r.addAddress, CustomerResponse, { body: AddressBody }),
+  updateAddress: call(r.updateAddress, CustomerResponse, { body: AddressBody, params: AddressParams }),
+  deleteAddress: call(r.deleteAddress, CustomerResponse, { params: AddressParams }),
+  setDefaultAddress: call(r.setDefaultAddress, CustomerResponse, { body: DefaultAddressBody, params: AddressParams }),
+  sendPhoneCode: call(r.sendPhoneCode, PhoneCodeResponse),
+  verifyPhoneCode: call(r.verifyPhoneCode, CustomerResponse, { body: PhoneCodeBody }),
+  searchSuggestions: call(r.searchSuggestions, SuggestionsResponse, { query: SuggestionsQuery }),
+  carts: call(r.carts, CartsApiResponse),
+  addToCart: call(r.addToCart, CartApiResponse, { body: AddToCartBody }),
+  addScrapItem: call(r.addScrapItem, CartApiResponse, { body: AddScrapItemBody }),
+  setLineQuantity: call(r.setLineQuantity, CartApiResponse, { body: LineQuantityBody, params: CartIdParams }),
+  removeLine: call(r.removeLine, CartApiResponse, { body: RemoveLineBody, params: CartIdParams }),
+  removeScrapItem: call(r.removeScrapItem, CartApiResponse, { params: CartLineIdParams }),
+  updateCart: call(r.updateCart, CartApiResponse, { body: UpdateCartBody, params: CartIdParams }),
+  setCartAddresses: call(r.setCartAddresses, CartApiResponse, { body: CartAddressesApiBody, params: CartIdParams }),
+  setPayoutAccount: call(r.setPayoutAccount, CartApiResponse, { body: PayoutAccountBody, params: CartIdParams }),
+  setIdentityDocument: call(r.setIdentityDocument, CartApiResponse, { body: IdentityDocumentBody, params: CartIdParams }),
+  recalculateCart: call(r.recalculateCart, CartApiResponse, { params: CartIdParams }),
+  applyCoupon: call(r.applyCoupon, CartApiResponse, { body: CouponBody, params: CartIdParams }),
+  removeCoupon: call(r.removeCoupon, CartApiResponse, { body: RemoveCouponBody, params: CartIdParams }),
+  shippingMethods: call(r.shippingMethods, ShippingMethodsResponse, { params: CartIdParams }),
+  placeOrder: call(r.placeOrder, OrderApiResponse, { body: PlaceOrderBody }),
+  order: call(r.order, OrderApiResponse, { params: OrderIdParams }),
+  wishlist: call(r.wishlist, WishlistApiResponse),
+  toggleWishlist: call(r.toggleWishlist, ToggleWishlistResponse, { body: ToggleWishlistBody }),
+  removeWishlistItem: call(r.removeWishlistItem, WishlistApiResponse, { params: WishlistLineIdParams }),
+} as const satisfies Record<ApiRouteName, ApiCall>;
+
+export type ShopApi = typeof shopApi;
+/** The body, params, query and answer types of a call. */
+export type BodyOf<C extends ApiCall> = C['body'] extends TSchema ? Static<C['body']> : undefined;
+export type ParamsOf<C extends ApiCall> = C['params'] extends TSchema ? Static<C['params']> : undefined;
+export type QueryOf<C extends ApiCall> = C['query'] extends TSchema ? Static<C['query']> : undefined;
+export type AnswerOf<C extends ApiCall> = Static<C['response']>;

@@ -1,0 +1,138 @@
+// Every UI string in both languages (locales/en.json, locales/de.json) through rosetta, and the one
+// formatter for money, percentages and dates (spec 9: US MM/DD/YYYY, others DD/MM/YYYY; amounts are
+// integer cents). Neutral ground like src/stores.ts: the server (API messages, mails) and the views use it.
+import rosetta from 'rosetta';
+import en from '../locales/en.json' with { type: 'json' };
+import de from '../locales/de.json' with { type: 'json' };
+import type { Currency, Language, LocaleTag } from './stores.ts';
+
+const i18n = rosetta<Record<string, unknown>>({ en, de });
+
+export type Translate = (key: string, params?: Record<string, unknown>) => string;
+
+const plain: Record<Language, Map<string, string>> = { de: new Map(), en: new Map() };
+const translators = new Map<Language, Translate>();
+
+/** A translator bound to a language. Unknown keys return the key itself, so a gap is visible in review.
+ * Messages without parameters are looked up once per process (a page asks for a hundred of them). */
+export function translator(lang: Language): Translate {
+  let t = translators.get(lang);
+  if (!t) {
+    const known = plain[lang];
+    t = (key, params) => {
+      if (!params) {
+        let s = known.get(key);
+        if (s === undefined) {
+          s = i18n.t(key, {}, lang);
+          if (s === '') s = key;
+          known.set(key, s);
+        }
+        return s;
+      }
+      const s = i18n.t(key, params, lang);
+      return s === '' ? key : s;
+    };
+    translators.set(lang, t);
+  }
+  return t;
+}
+
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+/** Formats integer cents in a currency for a locale (e.g. de-CH: "CHF 1'234.50", en-US: "$1,234.50").
+ * fractionDigits 0 gives whole units (chart axes). */
+export function formatMoney(cents: number, currency: Currency, locale: LocaleTag, fractionDigits: 0 | 2 = 2): string {
+  const key = `${locale}|${currency}|${fractionDigits}`;
+  let f = moneyFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits });
+    moneyFormats.set(key, f);
+  }
+  return normalize(f.format(cents / 100));
+}
+
+const percentFormats = new Map<string, Intl.NumberFormat>();
+
+/** Basis points as a percentage: 42 -> "0.42 %" (de) / "0.42%" (en); signed: "+0.42 %". */
+export function formatPercent(bp: number, locale: LocaleTag, opts: { signed?: boolean; /** at most this many decimals (default: always 2) */ maxFractionDigits?: number } = {}): string {
+  const key = `${locale}|${opts.signed ? 1 : 0}|${opts.maxFractionDigits ?? 'f'}`;
+  let f = percentFormats.get(key);
+  if (!f) {
+    const digits = opts.maxFractionDigits === undefined ? { minimumFractionDigits: 2, maximumFractionDigits: 2 } : { maximumFractionDigits: opts.maxFractionDigits };
+    f = new Intl.NumberFormat(locale, { style: 'percent', signDisplay: opts.signed ? 'exceptZero' : 'auto', ...digits });
+    percentFormats.set(key, f);
+  }
+  return normalize(f.format(bp / 10_000));
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+/** A plain number for a locale (millimetres, grams, fineness): 38.61 -> "38,61" (de) / "38.61" (en). */
+export function formatNumber(value: number, locale: LocaleTag, maxFractionDigits = 2): string {
+  const key = `${locale}|${maxFractionDigits}`;
+  let f = numberFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { maximumFractionDigits: maxFractionDigits });
+    numberFormats.set(key, f);
+  }
+  return normalize(f.format(value));
+}
+
+/** ICU versions differ between Node and browsers (de-CH group separator ' or ’, narrow or normal no-break
+ * space); one spelling on both sides keeps server HTML and hydration identical. */
+function normalize(s: string): string {
+  return s.replace(/\u2019/g, "'").replace(/[\u202f\u2009]/g, '\u00a0');
+}
+
+/** spec 9: date format US MM/DD/YYYY, others DD/MM/YYYY (in the shop's time zone, Europe/Zurich, or
+ * America/New_York for the US locale, so server and browser print the same day). */
+const dateParts = new Map<string, Intl.DateTimeFormat>();
+const timeFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Intl formatters are costly to build (they showed in the server's profile): one per zone or locale. */
+function zoneOf(locale: LocaleTag): string {
+  return locale === 'en-US' ? 'America/New_York' : 'Europe/Zurich';
+}
+
+const formattedDates = new Map<string, string>();
+
+export function formatDate(value: Date | string | number, locale: LocaleTag): string {
+  // The same dates (articles, orders) come up on page after page: formatToParts is slow, remember them.
+  const key = value instanceof Date ? null : `${locale}|${value}`;
+  const known = key ? formattedDates.get(key) : undefined;
+  if (known) return known;
+  const out = formatDateNow(value, locale);
+  if (key) {
+    if (formattedDates.size > 2000) formattedDates.clear();
+    formattedDates.set(key, out);
+  }
+  return out;
+}
+
+function formatDateNow(value: Date | string | number, locale: LocaleTag): string {
+  const zone = zoneOf(locale);
+  let f = dateParts.get(zone);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', { timeZone: zone, year: 'numeric', month: '2-digit', day: '2-digit' });
+    dateParts.set(zone, f);
+  }
+  const parts = f.formatToParts(new Date(value));
+  const get = (t: string) => parts.find((p) => p.type === t)?.value ?? '';
+  return locale === 'en-US' ? `${get('month')}/${get('day')}/${get('year')}` : `${get('day')}/${get('month')}/${get('year')}`;
+}
+
+export function formatTime(value: Date | string | number, locale: LocaleTag): string {
+  let f = timeFormats.get(locale);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { timeZone: zoneOf(locale), hour: '2-digit', minute: '2-digit' });
+    timeFormats.set(locale, f);
+  }
+  return f.format(new Date(value));
+}
+
+/** Flattened key lists of both locale files, for the test that both languages hold the same keys. */
+export function localeKeys(): Record<Language, string[]> {
+  const flat = (o: Record<string, unknown>, prefix = ''): string[] =>
+    Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? flat(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`]));
+  return { en: flat(en), de: flat(de) };
+}

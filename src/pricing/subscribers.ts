@@ -1,0 +1,82 @@
+// The price socket's subscribers (GET /ws, spec 4 and 7): one JSON message per recalculation event to
+// every subscriber, the current state to each new one, and a heartbeat that drops subscribers which
+// stopped answering pings (a half-open connection never closes by itself).
+import websocket from '@fastify/websocket';
+import type { FastifyPluginAsync } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { PriceSocketMessage } from '../contracts/prices.ts';
+import { unref, type TimerHandle, type Timers } from '../lib/timers.ts';
+
+export interface SubscribersOptions {
+  /** ping period; a subscriber that did not answer the previous ping is dropped */
+  heartbeatMs: number;
+  timers: Timers;
+  /** what a new subscriber hears first (the current state), if anything */
+  greeting(): PriceSocketMessage | null;
+}
+
+export interface Subscribers {
+  broadcast(message: PriceSocketMessage): void;
+  count(): number;
+  /** registers @fastify/websocket and GET /ws; the heartbeat runs while the app is ready */
+  plugin: FastifyPluginAsync;
+}
+
+/** A subscriber that cannot keep up with a few bytes every 180 s is gone: drop it, it reconnects. */
+const MAX_BUFFERED_BYTES = 256 * 1024;
+
+function send(socket: WebSocket, json: string): void {
+  if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
+    socket.terminate();
+    return;
+  }
+  if (socket.readyState === socket.OPEN) socket.send(json);
+}
+
+export function createSubscribers(opts: SubscribersOptions): Subscribers {
+  const sockets = new Map<WebSocket, { alive: boolean }>();
+  let heartbeat: TimerHandle | null = null;
+
+  function beat() {
+    for (const [socket, state] of sockets) {
+      if (!state.alive) {
+        socket.terminate();
+        continue;
+      }
+      state.alive = false;
+      socket.ping();
+    }
+  }
+
+  const plugin: FastifyPluginAsync = async (app) => {
+    await app.register(websocket, { options: { maxPayload: 4096 } });
+    app.addHook('onReady', async () => {
+      heartbeat = unref(opts.timers.setInterval(beat, opts.heartbeatMs));
+    });
+    app.addHook('onClose', async () => {
+      if (heartbeat) opts.timers.clearInterval(heartbeat);
+      heartbeat = null;
+    });
+    app.get('/ws', { websocket: true }, (socket) => {
+      const state = { alive: true };
+      sockets.set(socket, state);
+      socket.on('pong', () => {
+        state.alive = true;
+      });
+      socket.on('close', () => sockets.delete(socket));
+      socket.on('error', () => sockets.delete(socket));
+      // Subscribers send nothing the service needs; anything they send is ignored.
+      const hello = opts.greeting();
+      if (hello) send(socket, JSON.stringify(hello));
+    });
+  };
+
+  return {
+    broadcast(message) {
+      const json = JSON.stringify(message);
+      for (const socket of sockets.keys()) send(socket, json);
+    },
+    count: () => sockets.size,
+    plugin,
+  };
+}

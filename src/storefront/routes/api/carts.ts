@@ -1,0 +1,141 @@
+// /api cart calls (spec 4, 5, 7; issue 9): the customer's carts, add to cart (created on demand after an
+// anonymous token), quantities, scrap items, the checkout's data (addresses, delivery and payment, payout
+// account, identity document), recalculation, coupons and the cart's shipping methods. The commerce
+// service is the truth: every answer carries the whole cart as it is now.
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Static } from 'typebox';
+import type { CartLocale } from '../../../contracts/cart.ts';
+import type { AddressInput } from '../../../contracts/commerce.ts';
+import type { AddressBody, AnswerOf, BodyOf, ShopApi, ShopCart } from '../../../contracts/shop-api.ts';
+import type { Result } from '../../../contracts/result.ts';
+import { CartClient } from '../../commerce-client/carts.ts';
+import { apiLanguage } from './errors.ts';
+import { fail, refuse, route, UUID } from './respond.ts';
+
+type Locale = Static<typeof CartLocale>;
+/** the calls that change one cart, named by its id in the path */
+type CartWrite = 'setLineQuantity' | 'removeLine' | 'updateCart' | 'setCartAddresses' | 'setPayoutAccount' | 'setIdentityDocument' | 'recalculateCart'
+  | 'applyCoupon' | 'removeCoupon';
+
+/** spec 7 line-item quantity at most 10,000 pieces per line (the service's limit). */
+const MAX_LINE_QUANTITY = 10_000;
+
+export function cartsFor(api: FastifyInstance, req: FastifyRequest, reply: FastifyReply): CartClient {
+  return new CartClient(api.sessions.clientFor(req, reply), req.store, apiLanguage(req));
+}
+
+/** The browser's flat address as the service's address input: '' of an optional field is none, a missing
+ * required field is '' (the service then names it: 'This field is required.'). */
+export function cartAddressOf(a: Static<typeof AddressBody>): AddressInput {
+  const opt = (v: string | null | undefined) => (v === undefined || v === null || v.trim() === '' ? null : v);
+  return {
+    title: opt(a.title), firstName: a.firstName ?? '', lastName: a.lastName ?? '', company: opt(a.company),
+    streetName: a.streetName ?? '', streetNumber: a.streetNumber ?? '', apartment: opt(a.apartment), zipCode: a.zipCode ?? '',
+    city: a.city ?? '', state: opt(a.state), country: (a.country ?? '').toUpperCase(), phone: opt(a.phone),
+  };
+}
+
+export async function cartRoutes(api: FastifyInstance) {
+  /** A cart id that is not a UUID names nothing of the customer's: 404, as another's cart would. */
+  const badId = (id: string) => !UUID.test(id);
+
+  const answer = (req: FastifyRequest, reply: FastifyReply, r: Result<ShopCart>) => (r.error ? fail(req, reply, r.error) : { cart: r.data });
+
+  route(api, 'carts', async (req, reply) => {
+    const carts = cartsFor(api, req, reply);
+    const r = await carts.carts();
+    if (r.error) return fail(req, reply, r.error);
+    // spec 4: a cart whose locale differs from the current language is updated (names, mails in it)
+    const list = await Promise.all(r.data.map(async (cart) => {
+      if (cart.locale === carts.locale) return cart;
+      const u = await carts.update(cart.id, { locale: carts.locale as Locale });
+      return u.error ? cart : u.data;
+    }));
+    return { carts: list };
+  });
+
+  route(api, 'addToCart', async (req, reply) => {
+    const carts = cartsFor(api, req, reply);
+    const { transactionType, sku, quantity, deposit } = req.body;
+    const first = await carts.cartOfType(transactionType);
+    if (first.error) return fail(req, reply, first.error);
+    let cart = first.data;
+    let recreated = false;
+    // spec 4: if the cart's shipping mode differs from what the product needs (deposit or not), the cart is
+    // deleted and recreated with the Deposit shipping method. Only a cart with goods is started anew; an
+    // empty one just changes its method.
+    if (transactionType === 'buy' && deposit !== undefined && (cart.shippingInfo?.key === 'deposit') !== deposit) {
+      if (cart.lineItems.length > 0) {
+        const gone = await carts.deleteCart(cart.id);
+        if (gone.error && gone.error.status !== 404) return fail(req, reply, gone.error);
+        const fresh = await carts.cartOfType('buy');
+        if (fresh.error) return fail(req, reply, fresh.error);
+        cart = fresh.data;
+        recreated = true;
+      }
+      if (deposit || cart.shippingInfo?.key === 'deposit') {
+        const set = await carts.update(cart.id, { shippingMethodId: deposit ? 'deposit' : null });
+        if (set.error) return fail(req, reply, set.error);
+        cart = set.data;
+      }
+    }
+    // PUT sets a line's quantity: add to what the cart holds, at the version it was read; a write in between
+    // (another tab) answers 409 and the sum is taken again once.
+    for (let attempt = 0; ; attempt++) {
+      const held = cart.lineItems.find((l) => l.kind === 'product' && l.sku === sku)?.quantity ?? 0;
+      if (held + quantity > MAX_LINE_QUANTITY) return refuse(req, reply, 409, 'cart_limit_exceeded');
+      const w = await carts.setQuantity(cart.id, { sku, quantity: held + quantity, version: cart.version });
+      if (!w.error) return { cart: w.data, ...(recreated ? { notice: 'cart_recreated' as const } : {}) };
+      if (w.error.code !== 'cart_version_conflict' || attempt > 0) return fail(req, reply, w.error);
+      const again = await carts.cart(cart.id);
+      if (again.error) return fail(req, reply, again.error);
+      cart = again.data;
+    }
+  });
+
+  route(api, 'addScrapItem', async (req, reply) => {
+    const carts = cartsFor(api, req, reply);
+    const sell = await carts.cartOfType('sell');
+    if (sell.error) return fail(req, reply, sell.error);
+    return answer(req, reply, await carts.addScrap(sell.data.id, req.body));
+  });
+
+  /**
+   * A write to one of the customer's carts by id: a malformed id answers 404 like another customer's cart
+   * would; the answer is the whole cart as it is now.
+   */
+  const cartWrite = <N extends CartWrite>(name: N, run: (carts: CartClient, cartId: string, body: BodyOf<ShopApi[N]>) => Promise<Result<ShopCart>>) =>
+    route(api, name, async (req, reply) => {
+      const { cartId } = req.params as { cartId: string };
+      if (badId(cartId)) return refuse(req, reply, 404, 'cart_not_found');
+      return answer(req, reply, await run(cartsFor(api, req, reply), cartId, req.body as BodyOf<ShopApi[N]>)) as AnswerOf<ShopApi[N]> | FastifyReply;
+    });
+
+  cartWrite('setLineQuantity', (carts, id, body) => carts.setQuantity(id, body));
+  cartWrite('removeLine', (carts, id, body) => carts.removeLine(id, body));
+  // a JSON null of a string-or-null field arrives as '' after schema coercion; the service reads '' as none
+  cartWrite('updateCart', (carts, id, body) => carts.update(id, body));
+  cartWrite('setCartAddresses', (carts, id, { email, shippingAddress, billingAddress, version }) => carts.setAddresses(id, {
+    ...(email !== undefined ? { email } : {}),
+    ...(shippingAddress !== undefined ? { shippingAddress: shippingAddress && cartAddressOf(shippingAddress) } : {}),
+    ...(billingAddress !== undefined ? { billingAddress: billingAddress && cartAddressOf(billingAddress) } : {}),
+    ...(version !== undefined ? { version } : {}),
+  }));
+  cartWrite('setPayoutAccount', (carts, id, body) => carts.setPayoutAccount(id, body));
+  cartWrite('setIdentityDocument', (carts, id, body) => carts.setIdentityDocument(id, body));
+  cartWrite('recalculateCart', (carts, id) => carts.recalculate(id));
+  cartWrite('applyCoupon', (carts, id, body) => carts.applyCoupon(id, body));
+  cartWrite('removeCoupon', (carts, id, body) => carts.removeCoupon(id, body));
+
+  route(api, 'removeScrapItem', async (req, reply) => {
+    if (badId(req.params.cartId)) return refuse(req, reply, 404, 'cart_not_found');
+    if (badId(req.params.lineItemId)) return refuse(req, reply, 404, 'line_item_not_found');
+    return answer(req, reply, await cartsFor(api, req, reply).removeScrap(req.params.cartId, req.params.lineItemId));
+  });
+
+  route(api, 'shippingMethods', async (req, reply) => {
+    if (badId(req.params.cartId)) return refuse(req, reply, 404, 'cart_not_found');
+    const r = await cartsFor(api, req, reply).shippingMethods(req.params.cartId);
+    return r.error ? fail(req, reply, r.error) : r.data;
+  });
+}

@@ -1,0 +1,35 @@
+// /api order calls (spec 3, 7, 8; issue 9): placing the order of a cart exactly once (the browser's
+// Idempotency-Key goes to the commerce service as the header), and reading one of the customer's orders
+// for the confirmation page. Refusals keep the service's code (co001 ..., price_not_equal: the browser
+// recalculates and shows the price modal) with the message in the customer's language.
+import type { FastifyInstance } from 'fastify';
+import { cartsFor } from './carts.ts';
+import { fail, refuse, route, UUID } from './respond.ts';
+
+export async function orderRoutes(api: FastifyInstance) {
+  route(api, 'placeOrder', async (req, reply) => {
+    const { idempotencyKey, cartId, comment, optInTrustedShops, utmParams } = req.body;
+    if (!UUID.test(cartId)) return refuse(req, reply, 404, 'co001');
+    const carts = cartsFor(api, req, reply);
+    // a guest without any token has no cart to order
+    if (!carts.session.session.current) return refuse(req, reply, 404, 'co001');
+    const body = {
+      cartId,
+      ...(comment !== undefined && comment.trim() !== '' ? { comment: comment.trim() } : {}),
+      ...(optInTrustedShops !== undefined ? { optInTrustedShops } : {}),
+      ...(utmParams && Object.keys(utmParams).length > 0 ? { utmParams } : {}),
+    };
+    const r = await carts.placeOrder(body, idempotencyKey);
+    if (r.error) return fail(req, reply, r.error);
+    return { order: r.data };
+  });
+
+  route(api, 'order', async (req, reply) => {
+    if (!UUID.test(req.params.orderId)) return refuse(req, reply, 404, 'order_not_found');
+    const carts = cartsFor(api, req, reply);
+    if (!carts.session.session.current) return refuse(req, reply, 404, 'order_not_found');
+    const r = await carts.order(req.params.orderId);
+    if (r.error) return fail(req, reply, r.error);
+    return { order: r.data };
+  });
+}

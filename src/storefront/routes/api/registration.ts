@@ -1,0 +1,55 @@
+// /api registration, e-mail verification and passwords (spec 2 and 4: registration requires e-mail
+// verification before login; the mail can be resent; forgot and reset password).
+import type { FastifyInstance } from 'fastify';
+import type { RegisterBody as RegisterWire } from '../../../contracts/commerce.ts';
+import { shopOriginHeader } from '../../session/index.ts';
+import { apiLanguage, languageTag } from './errors.ts';
+import { emptyToNull, fail, mismatch, refuse, route } from './respond.ts';
+
+export async function registrationRoutes(api: FastifyInstance) {
+  const { sessions } = api;
+
+  route(api, 'register', async (req, reply) => {
+    const { passwordRepeat, ...rest } = req.body;
+    if (passwordRepeat !== undefined && passwordRepeat !== rest.password) return mismatch(req, reply, 'passwordRepeat');
+    const body = emptyToNull({ ...rest, language: rest.language ?? apiLanguage(req) }, ['salutation', 'title', 'phone', 'companyName', 'vatId']);
+    const r = await sessions.accountFor(req, reply).register(body as RegisterWire, shopOriginHeader(req));
+    if (r.error) return fail(req, reply, r.error);
+    return { verificationRequired: true, email: r.data.customer.email };
+  });
+
+  route(api, 'activationMail', async (req, reply) => {
+    const r = await sessions.accountFor(req, reply).resendActivation(req.body.email ?? '', shopOriginHeader(req));
+    if (r.error) return fail(req, reply, r.error);
+    return { accepted: true };
+  });
+
+  route(api, 'activate', async (req, reply) => {
+    const token = req.body.token ?? '';
+    if (token === '') return refuse(req, reply, 400, 'invalid_email_token');
+    const r = await sessions.accountFor(req, reply).verifyEmail(token);
+    if (r.error) return fail(req, reply, r.error);
+    return r.data;
+  });
+
+  route(api, 'forgotPassword', async (req, reply) => {
+    const r = await sessions.accountFor(req, reply).requestPasswordReset(req.body.email ?? '', languageTag(req, apiLanguage(req)), shopOriginHeader(req));
+    if (r.error) return fail(req, reply, r.error);
+    return { accepted: true };
+  });
+
+  route(api, 'resetPassword', async (req, reply) => {
+    const { token, newPassword, newPasswordRepeat } = req.body;
+    if (newPasswordRepeat !== undefined && newPasswordRepeat !== newPassword) return mismatch(req, reply, 'newPasswordRepeat');
+    if (!token) return refuse(req, reply, 400, 'invalid_reset_token');
+    const r = await sessions.accountFor(req, reply).resetPassword(token, newPassword ?? '');
+    if (r.error) return fail(req, reply, r.error);
+    return { ok: true };
+  });
+
+  route(api, 'checkEmail', async (req, reply) => {
+    const r = await sessions.accountFor(req, reply).emailExists(req.query.email);
+    if (r.error) return fail(req, reply, r.error);
+    return { exists: r.data.exists };
+  });
+}

@@ -1,0 +1,71 @@
+// The login form as a customer uses it: field errors before anything is sent, the spec 8 message for a
+// wrong password, and after signing in the page the guest was headed to.
+import './render.tsx';
+import t from 'tap';
+import { cleanup, screen, waitFor } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import LoginPage from '../../views/pages/login/Page.tsx';
+import { getSession, initSession } from '../../client/lib/session.ts';
+import { fakeApi, renderInShop } from './render.tsx';
+
+t.afterEach(() => cleanup());
+
+t.test('an empty form names both fields, says how many to correct and sends nothing', async (t) => {
+  const api = fakeApi({});
+  t.teardown(api.restore);
+  renderInShop(<LoginPage />, { path: '/login' });
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+  const summary = await screen.findByRole('alert');
+  t.match(summary.textContent, /Bitte korrigieren Sie 2 Felder/);
+  await waitFor(() => t.equal(document.activeElement, summary, 'focus moves to the summary'));
+  t.equal(screen.getByLabelText(/E-Mail/).getAttribute('aria-invalid'), 'true');
+  t.equal(screen.getByLabelText(/^Passwort/).getAttribute('aria-invalid'), 'true');
+  t.same(api.calls, [], 'nothing was sent');
+});
+
+t.test('a wrong password shows "E-mail address and password don\'t match." on the password field', async (t) => {
+  const api = fakeApi({
+    'POST /api/login': { status: 401, body: { statusCode: 401, code: 'invalid_credentials', message: 'E-Mail-Adresse und Passwort stimmen nicht überein.' } },
+  });
+  t.teardown(api.restore);
+  renderInShop(<LoginPage />, { path: '/login' });
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText(/E-Mail/), 'anna@example.ch');
+  await user.type(screen.getByLabelText(/^Passwort/), 'Wrong-Passw0rd');
+  await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+  const summary = await screen.findByRole('alert');
+  t.match(summary.textContent, /E-Mail-Adresse und Passwort stimmen nicht überein/);
+  t.equal(screen.getByLabelText(/^Passwort/).getAttribute('aria-invalid'), 'true');
+  t.equal(api.calls.length, 1);
+  t.same(api.calls[0].body, { email: 'anna@example.ch', password: 'Wrong-Passw0rd' });
+  t.equal(api.calls[0].headers['x-csrf-token'], 'test-csrf-token-0000000000000000000000000000', 'the CSRF token goes with it');
+});
+
+t.test('after signing in the customer is signed in and taken where they were headed', async (t) => {
+  initSession({ level: 'guest' });
+  const api = fakeApi({
+    'POST /api/login': { body: { session: { level: 'user' }, customer: null, merged: false } },
+  });
+  t.teardown(api.restore);
+  const { router } = renderInShop(<LoginPage />, { path: '/login?redirect=%2Fkundenkonto%2Fadressen' });
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText(/E-Mail/), ' anna@example.ch ');
+  await user.type(screen.getByLabelText(/^Passwort/), 'Secret-Passw0rd');
+  await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+  await waitFor(() => t.equal(router.state.location.pathname, '/kundenkonto/adressen'));
+  t.equal(getSession().level, 'user', 'the header knows at once');
+  t.equal((api.calls[0].body as { email: string }).email, 'anna@example.ch', 'the address is sent trimmed');
+});
+
+t.test('a foreign redirect target is not followed', async (t) => {
+  initSession({ level: 'guest' });
+  const api = fakeApi({ 'POST /api/login': { body: { session: { level: 'user' }, customer: null, merged: false } } });
+  t.teardown(api.restore);
+  const { router } = renderInShop(<LoginPage />, { path: '/login?redirect=%2F%2Fevil.example' });
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText(/E-Mail/), 'anna@example.ch');
+  await user.type(screen.getByLabelText(/^Passwort/), 'Secret-Passw0rd');
+  await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+  await waitFor(() => t.equal(router.state.location.pathname, '/kundenkonto', 'the account instead'));
+});

@@ -1,0 +1,167 @@
+// The price countdown and the price hooks as a customer meets them, on a fake clock: m:ss to the end of the
+// prices' 180 s ticking each second, the impending and expired states, refreshing between Started and
+// Finished, the polite announcer, product prices fetched in one batched request (50 ms, spec 7), and
+// PricesUpdateError once per failure streak. The price hub is another process: its WebSocket and its
+// /api/prices answers are faked at the browser's boundary.
+import './render.tsx';
+import t, { type Test } from 'tap';
+import { mutate } from 'swr';
+import FakeTimers from '@sinonjs/fake-timers';
+import { act, cleanup, screen } from '@testing-library/react';
+import { PriceCountdown } from '../../views/components/prices/PriceCountdown.tsx';
+import { useProductPrice, usePricesRefreshing } from '../../client/hooks/usePrices.ts';
+import { priceEvents, startPriceSocket, stopPriceSocket } from '../../client/lib/price-socket.ts';
+import { fakeApi, renderInShop } from './render.tsx';
+
+/** A WebSocket the test drives: the page opens it, the test delivers the hub's messages. */
+class FakeSocket {
+  static CONNECTING = 0;
+  static OPEN = 1;
+  static CLOSING = 2;
+  static CLOSED = 3;
+  static last: FakeSocket | null = null;
+  readyState = FakeSocket.CONNECTING;
+  onopen: (() => void) | null = null;
+  onmessage: ((ev: { data: string }) => void) | null = null;
+  onclose: (() => void) | null = null;
+  readonly url: string;
+  constructor(url: string) {
+    this.url = url;
+    FakeSocket.last = this;
+  }
+  open() {
+    this.readyState = FakeSocket.OPEN;
+    this.onopen?.();
+  }
+  deliver(message: unknown) {
+    this.onmessage?.({ data: JSON.stringify(message) });
+  }
+  close() {
+    this.readyState = FakeSocket.CLOSED;
+  }
+}
+
+const T0 = Date.parse('2026-11-23T12:00:00.000Z');
+const iso = (ms: number) => new Date(ms).toISOString();
+const finished = (recalculatedAt: number, sentAt: number) => ({
+  type: 'RecalculationProcessFinished',
+  lastRecalculatedAt: iso(recalculatedAt),
+  nextRecalculationAt: iso(recalculatedAt + 180_000),
+  validUntil: iso(recalculatedAt + 180_000),
+  currency: 'CHF',
+  metals: [{ name: 'gold', prices: [{ currency: 'CHF', type: 'ask', centAmount: 352_000 }, { currency: 'CHF', type: 'bid', centAmount: 349_000 }] }],
+  serverTimestamp: iso(sentAt),
+});
+
+function setup(t: Test) {
+  const clock = FakeTimers.install({ now: T0 + 10_000, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  const original = globalThis.WebSocket;
+  Object.assign(globalThis, { WebSocket: FakeSocket });
+  startPriceSocket({ currency: 'CHF' });
+  const socket = FakeSocket.last!;
+  t.teardown(async () => {
+    cleanup();
+    stopPriceSocket();
+    // SWR keeps its cache for the page's life: each test starts without prices
+    await mutate(() => true, undefined, { revalidate: false });
+    Object.assign(globalThis, { WebSocket: original });
+    clock.uninstall();
+  });
+  const tick = (ms: number) => act(async () => void (await clock.tickAsync(ms)));
+  return { clock, socket, tick };
+}
+
+const countdown = () => screen.getByTestId('price-countdown');
+const stateOf = () => countdown().closest('.price-countdown')?.getAttribute('data-state');
+/** the countdown's polite live region (the layout has a status region of its own) */
+const announcer = () => countdown().closest('.price-countdown')!.querySelector('[role="status"]')!;
+
+t.test('the countdown shows m:ss to the end of the prices\' 180 s and ticks each second', async (t) => {
+  const { socket, tick } = setup(t);
+  renderInShop(<PriceCountdown announce />);
+  t.equal(countdown().textContent, '–:––', 'no prices yet: a neutral placeholder');
+  await act(async () => {
+    socket.open();
+    socket.deliver(finished(T0, T0 + 10_000));
+  });
+  await tick(1000);
+  t.equal(countdown().textContent, '2:49');
+  await tick(1000);
+  t.equal(countdown().textContent, '2:48', 'one second later');
+  await tick(165_000);
+  t.equal(countdown().textContent, '0:03');
+  t.equal(stateOf(), 'impending', 'spec 9: 3 s or less is impending');
+  t.match(announcer().textContent, /gleich aktualisiert/, 'and said politely');
+  await tick(3000);
+  t.equal(countdown().textContent, 'Aktualisierung fällig');
+  t.equal(stateOf(), 'expired');
+});
+
+t.test('between Started and Finished the prices refresh, and next steps wait', async (t) => {
+  const { socket, tick } = setup(t);
+  let refreshing: boolean | null = null;
+  function NextStep() {
+    refreshing = usePricesRefreshing();
+    return <button type="button" disabled={refreshing}>Weiter</button>;
+  }
+  renderInShop(<><PriceCountdown announce /><NextStep /></>);
+  await act(async () => {
+    socket.open();
+    socket.deliver(finished(T0, T0 + 10_000));
+  });
+  await tick(1000);
+  t.equal(refreshing, false);
+  await act(async () => socket.deliver({ type: 'RecalculationProcessStarted' }));
+  await tick(1000);
+  t.equal(stateOf(), 'refreshing');
+  t.equal(countdown().textContent, 'Preise werden aktualisiert …');
+  t.ok(screen.getByRole('button', { name: 'Weiter' }).hasAttribute('disabled'), 'spec 4: next-step navigation is disabled during refresh');
+  await act(async () => socket.deliver(finished(T0 + 12_000, T0 + 12_500)));
+  await tick(1000);
+  t.equal(countdown().textContent, '2:59', 'the new prices\' 180 s');
+  t.notOk(screen.getByRole('button', { name: 'Weiter' }).hasAttribute('disabled'));
+  t.match(announcer().textContent, /aktualisiert/, 'the update is announced');
+});
+
+t.test('product prices of one page come in one request, batched over 50 ms', async (t) => {
+  const { socket, tick } = setup(t);
+  const api = fakeApi({
+    'GET /api/prices/products': { body: { lastRecalculatedAt: iso(T0), products: [
+      { sku: 'TEST-A', prices: [{ type: 'buy', centAmount: 10_000, minQuantity: 1 }] },
+      { sku: 'TEST-B', prices: [{ type: 'buy', centAmount: 20_000, minQuantity: 1 }] },
+    ] } },
+  });
+  t.teardown(api.restore);
+  function Price({ sku }: { sku: string }) {
+    const { prices } = useProductPrice(sku);
+    return <p data-testid={sku}>{prices ? prices.prices[0].centAmount : 'loading'}</p>;
+  }
+  await act(async () => {
+    socket.open();
+    socket.deliver(finished(T0, T0 + 10_000));
+  });
+  renderInShop(<><Price sku="TEST-A" /><Price sku="TEST-B" /></>);
+  await tick(49);
+  t.equal(api.calls.length, 0, 'nothing asked before the 50 ms window closes');
+  await tick(10);
+  await tick(0);
+  t.equal(api.calls.length, 1, 'one request for both');
+  t.equal(screen.getByTestId('TEST-A').textContent, '10000');
+  t.equal(screen.getByTestId('TEST-B').textContent, '20000');
+});
+
+t.test('a failed price fetch raises PricesUpdateError once per failure streak', async (t) => {
+  const { tick } = setup(t);
+  const api = fakeApi({ 'GET /api/prices/metals': { status: 503, body: { statusCode: 503, code: 'prices_not_ready', message: 'x' } } });
+  t.teardown(api.restore);
+  const seen: unknown[] = [];
+  const listener = (e: Event) => seen.push((e as CustomEvent).detail);
+  window.addEventListener(priceEvents.updateError, listener);
+  t.teardown(() => window.removeEventListener(priceEvents.updateError, listener));
+  const { MetalPricesBar } = await import('../../views/components/prices/MetalPricesBar.tsx');
+  renderInShop(<MetalPricesBar />);
+  await tick(100);
+  await tick(5000);
+  t.ok(api.calls.some((c) => c.path === '/api/prices/metals'), 'the metal prices were asked for');
+  t.equal(seen.length, 1, 'one PricesUpdateError, however often the fetch is retried');
+});

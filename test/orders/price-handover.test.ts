@@ -1,0 +1,178 @@
+// The price hand-over between two real services over HTTP: the price service reads the catalogue from
+// commerce, prices it, hands the set to commerce and only then announces RecalculationProcessFinished on its
+// WebSocket; commerce prices carts from that set and refuses an order whose line prices are not the current
+// set's ('not equal'). A commerce service that cannot take the set does not stop the announcement.
+import t, { type Test } from 'tap';
+import { gzipSync } from 'node:zlib';
+import { once } from 'node:events';
+import WebSocket from 'ws';
+import { buildCommerceApp } from '../../src/commerce/app.ts';
+import type { PriceSocketMessage } from '../../src/contracts/prices.ts';
+import { buildPricingApp } from '../../src/pricing/app.ts';
+import { createPriceHandOver, priceSetFromBook, type PriceHandOver } from '../../src/pricing/price-handover.ts';
+import { createHttpProductSource } from '../../src/pricing/product-source.ts';
+import { commerceHarness, testClock, testConfig, type Api } from '../commerce/helpers.ts';
+import { T0 } from '../pricing/fixtures.ts';
+import { customer, newKey, ok, placeOrder, priceSetAt, readyCart, teardownData } from './helpers.ts';
+
+const h = await commerceHarness(t);
+
+/** A commerce service on a real port (the price service reaches it over HTTP like in production). */
+async function commerceService(tt: Test) {
+  const clock = testClock(T0);
+  const app = await buildCommerceApp({ db: h.db, config: testConfig({ ADMIN_TOKEN: 'a'.repeat(32) }), logger: false, clock });
+  const url = await app.listen({ host: '127.0.0.1', port: 0 });
+  tt.teardown(() => app.close());
+  await teardownData(tt, h.db);
+  const api: Api = {
+    app, db: h.db, clock,
+    call: (method, path, o = {}) => app.inject({
+      method, url: path, payload: o.body as object | undefined,
+      headers: { ...(o.store !== null ? { 'x-store-key': o.store ?? 'ch' } : {}), ...(o.token ? { authorization: `Bearer ${o.token}` } : {}), ...(o.headers ?? {}) },
+    }),
+  };
+  return { app, url, api, clock };
+}
+
+/** A price service on the commerce catalogue, driven by hand (no schedule), clock under the test's control. */
+async function priceService(tt: Test, commerceUrl: string, handOver: (h: PriceHandOver) => PriceHandOver = (x) => x) {
+  let now = T0;
+  const source = createHttpProductSource({ baseUrl: commerceUrl });
+  const real = createPriceHandOver({ baseUrl: commerceUrl });
+  const target = handOver(real);
+  const app = await buildPricingApp({
+    loadProducts: source.load, clock: () => now, seed: 20261122, logger: false, autoStart: false, recalcRetryMs: 20,
+    handOver: (book, products, validUntilMs) => target.send(priceSetFromBook(book, products, validUntilMs)),
+  });
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  tt.teardown(async () => {
+    await app.close();
+    await source.close();
+    await real.close();
+  });
+  return { app, base, setNow: (ms: number) => { now = ms; } };
+}
+
+async function subscribe(tt: Test, base: string, onMessage: (m: PriceSocketMessage) => Promise<void> | void) {
+  const ws = new WebSocket(`${base.replace('http', 'ws')}/ws`);
+  const finished: PriceSocketMessage[] = [];
+  ws.on('message', (data) => {
+    const m = JSON.parse(String(data)) as PriceSocketMessage;
+    void Promise.resolve(onMessage(m)).then(() => {
+      if (m.type === 'RecalculationProcessFinished') finished.push(m);
+    });
+  });
+  tt.teardown(() => ws.terminate());
+  await once(ws, 'open');
+  return {
+    finished,
+    async untilFinished(n: number) {
+      // bounded by message count, not by speed: each recalculation ends with one Finished
+      for (let i = 0; i < 500 && finished.length < n; i++) await new Promise((r) => setTimeout(r, 10));
+      if (finished.length < n) throw new Error(`only ${finished.length} of ${n} Finished messages`);
+      return finished[n - 1] as Extract<PriceSocketMessage, { type: 'RecalculationProcessFinished' }>;
+    },
+  };
+}
+
+t.test('commerce holds each new price set before the price service announces RecalculationProcessFinished', async (t) => {
+  const commerce = await commerceService(t);
+  const events: string[] = [];
+  const prices = await priceService(t, commerce.url, (real) => ({
+    ...real,
+    async send(set) {
+      events.push('hand-over started');
+      await real.send(set);
+      events.push(`commerce holds ${set.lastRecalculatedAt}`);
+    },
+  }));
+  const seenByCommerce: (string | null)[] = [];
+  const socket = await subscribe(t, prices.base, async (m) => {
+    if (m.type !== 'RecalculationProcessFinished') return;
+    events.push(`announced ${m.lastRecalculatedAt}`);
+    // what commerce holds at the moment a storefront hears the announcement
+    seenByCommerce.push((await commerce.api.call('GET', '/admin/prices', { store: null })).json().lastRecalculatedAt);
+  });
+  for (const [i, at] of [T0, T0 + 180_000].entries()) {
+    prices.setNow(at);
+    await prices.app.pricing.recalculator.recalculateNow();
+    const finished = await socket.untilFinished(i + 1);
+    t.equal(finished.lastRecalculatedAt, new Date(at).toISOString());
+    t.equal(seenByCommerce[i], finished.lastRecalculatedAt, 'commerce already prices from the announced set');
+  }
+  t.same(events, [
+    'hand-over started', `commerce holds ${new Date(T0).toISOString()}`, `announced ${new Date(T0).toISOString()}`,
+    'hand-over started', `commerce holds ${new Date(T0 + 180_000).toISOString()}`, `announced ${new Date(T0 + 180_000).toISOString()}`,
+  ]);
+  const current = (await commerce.api.call('GET', '/admin/prices', { store: null })).json();
+  t.equal(current.validUntil, new Date(T0 + 360_000).toISOString(), 'valid one interval (spec 9: 180 s)');
+  const lists = await h.db.query<{ n: number }>('select count(*)::int as n from price_set_lists where set_id = $1', [current.id]);
+  t.equal(lists[0].n, 15, 'every store country (5) in every currency (3)');
+});
+
+t.test('an order priced from the previous set is refused "not equal" once the new set is announced', async (t) => {
+  const commerce = await commerceService(t);
+  const prices = await priceService(t, commerce.url);
+  const socket = await subscribe(t, prices.base, () => {});
+  await prices.app.pricing.recalculator.recalculateNow();
+  await socket.untilFinished(1);
+  const c = await customer(commerce.api);
+  const cart = await readyCart(c);
+  prices.setNow(T0 + 180_000);
+  commerce.clock.set(T0 + 181_000);
+  await prices.app.pricing.recalculator.recalculateNow();
+  await socket.untilFinished(2);
+  const refused = await placeOrder(c, cart.id);
+  t.equal(refused.statusCode, 409);
+  t.equal(refused.json().code, 'price_not_equal');
+  t.match(refused.json().message, 'not equal');
+  await ok(c.call('POST', `/carts/${cart.id}/recalculate`));
+  const placed = await placeOrder(c, cart.id, newKey());
+  t.equal(placed.statusCode, 201);
+  t.equal(placed.json().priceSetId, (await commerce.api.call('GET', '/admin/prices', { store: null })).json().id);
+});
+
+t.test('a commerce service that cannot take the set does not stop the announcement; the set follows when it can', async (t) => {
+  const commerce = await commerceService(t);
+  const dead = createPriceHandOver({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 1000 });
+  t.teardown(() => dead.close());
+  // commerce is unreachable for the first attempt and back for the next
+  let attempts = 0;
+  const prices = await priceService(t, commerce.url, (real) => ({ ...real, send: (set) => (++attempts === 1 ? dead.send(set) : real.send(set)) }));
+  const socket = await subscribe(t, prices.base, () => {});
+  const outcome = await prices.app.pricing.recalculator.recalculateNow();
+  t.equal(outcome.ok, true, 'the recalculation itself succeeded');
+  t.equal((await socket.untilFinished(1)).lastRecalculatedAt, new Date(T0).toISOString(), 'announced although commerce did not take it');
+  // the background retry delivers the same set (bounded wait: each try is one HTTP call)
+  let id: string | null = null;
+  for (let i = 0; i < 300 && !id; i++) {
+    await new Promise((r) => setTimeout(r, 10));
+    id = (await commerce.api.call('GET', '/admin/prices', { store: null })).json().id;
+  }
+  t.match(id, /^ps-\d+-[0-9a-f]{8}$/, 'the retry handed the set over');
+  t.equal(attempts, 2);
+});
+
+t.test('PUT /admin/prices: loopback or the admin token, gzip or plain JSON, an older set never replaces a newer one', async (t) => {
+  const commerce = await commerceService(t);
+  const set = await priceSetAt(h.db, T0 + 60_000);
+  const put = (payload: string | Buffer, headers: Record<string, string> = {}, remoteAddress?: string) =>
+    commerce.app.inject({ method: 'PUT', url: '/admin/prices', payload, headers: { 'content-type': 'application/json', ...headers }, ...(remoteAddress ? { remoteAddress } : {}) });
+  const json = JSON.stringify(set);
+  const stranger = await put(json, {}, '203.0.113.7');
+  t.equal(stranger.statusCode, 403);
+  t.equal(stranger.json().code, 'forbidden');
+  const withToken = await put(json, { authorization: `Bearer ${'a'.repeat(32)}` }, '203.0.113.7');
+  t.same(withToken.json(), { id: set.id, lastRecalculatedAt: set.lastRecalculatedAt, current: true });
+  t.same((await put(gzipSync(json), { 'content-encoding': 'gzip' })).json().current, true, 'the same set again: nothing changes');
+  const older = await priceSetAt(h.db, T0);
+  t.same((await put(JSON.stringify(older))).json(), { id: older.id, lastRecalculatedAt: older.lastRecalculatedAt, current: false }, 'a late, older set is ignored');
+  t.equal((await commerce.api.call('GET', '/admin/prices', { store: null })).json().id, set.id);
+  t.equal((await put(json, { 'content-encoding': 'br' })).statusCode, 415);
+  t.equal((await put(Buffer.from('not gzip'), { 'content-encoding': 'gzip' })).statusCode, 400);
+  const bad = await put(JSON.stringify({ ...set, lists: [{ country: 'FR', currency: 'EUR', products: [] }] }));
+  t.equal(bad.statusCode, 400);
+  t.equal(bad.json().code, 'validation_failed');
+  const bomb = gzipSync(Buffer.alloc(40 * 1024 * 1024, 32));
+  t.equal((await put(bomb, { 'content-encoding': 'gzip' })).statusCode, 413, 'the limit counts the decompressed body');
+});

@@ -1,0 +1,141 @@
+// The lines of a cart: product, unit price with its quantity tier (spec 3: tiers by minQuantity), quantity,
+// line total; scrap items with their metal, fineness and weight (one item each, spec 3). Editable on the
+// cart page (quantity buttons and field, remove), read-only in the checkout's review. A line that waits for
+// the server (optimistic add) shows its count at once and its prices as being updated.
+import { useEffect, useState, type FormEvent } from 'react';
+import type { CartLineItem } from '../../../src/contracts/cart.ts';
+import { pathFor } from '../../../src/screens.ts';
+import type { CartView } from '../../../client/lib/cart-store.ts';
+import { useShop } from '../../lib/context.tsx';
+import { Link } from '../ShopLink.tsx';
+import { moneyOf } from './format.ts';
+
+/** spec 7 line-item quantities: 1 to 10,000 pieces */
+export const MAX_QUANTITY = 10_000;
+
+export interface CartLinesProps {
+  cart: CartView;
+  editable?: boolean;
+  onQuantity?: (line: CartLineItem, quantity: number) => void;
+  onRemove?: (line: CartLineItem) => void;
+}
+
+export function CartLines({ cart, editable = false, onQuantity, onRemove }: CartLinesProps) {
+  const { t } = useShop();
+  return (
+    <ul className="cart-lines" aria-label={t(cart.transactionType === 'buy' ? 'cart.linesBuy' : 'cart.linesSell')}>
+      {cart.lineItems.map((line) => (
+        <CartLine key={line.id} line={line} currency={cart.currency} pending={!!cart.pending} editable={editable} onQuantity={onQuantity} onRemove={onRemove} />
+      ))}
+    </ul>
+  );
+}
+
+function CartLine({ line, currency, pending, editable, onQuantity, onRemove }: {
+  line: CartLineItem;
+  currency: CartView['currency'];
+  pending: boolean;
+  editable: boolean;
+  onQuantity?: CartLinesProps['onQuantity'];
+  onRemove?: CartLinesProps['onRemove'];
+}) {
+  const shop = useShop();
+  const { t, lang } = shop;
+  const waiting = pending || line.price === null;
+  const updating = <Updating />;
+  const scrap = line.scrap;
+  return (
+    <li className="cart-line" data-testid="cart-line" data-sku={line.sku ?? undefined}>
+      <div className="cart-line-media" aria-hidden="true">
+        {line.imageUrl ? <img src={line.imageUrl} alt="" width={64} height={64} loading="lazy" /> : <span className={`cart-line-metal metal-${scrap ? scrap.metal : line.metal ?? 'none'}`} />}
+      </div>
+      <div className="cart-line-main">
+        <h3 className="cart-line-name">
+          {line.slug ? <Link to={pathFor('product', lang, { slug: line.slug })}>{line.name}</Link> : line.name}
+        </h3>
+        {scrap ? (
+          <p className="cart-line-facts">{t('cart.scrapEstimate')}</p>
+        ) : (
+          <p className="cart-line-facts">
+            {t('cart.unitPrice')}: {waiting ? updating : shop.money(line.price!.centAmount, currency)}
+            {!waiting && line.price && line.price.minQuantity > 1 ? <span className="cart-tier"> {t('cart.tierFrom', { count: line.price.minQuantity })}</span> : null}
+          </p>
+        )}
+      </div>
+      <div className="cart-line-quantity">
+        {scrap ? (
+          <span className="muted">{t('cart.oneItem')}</span>
+        ) : editable && onQuantity ? (
+          <QuantityControl line={line} onQuantity={onQuantity} />
+        ) : (
+          <span>{t('cart.quantityValue', { count: line.quantity })}</span>
+        )}
+      </div>
+      <div className="cart-line-total" data-testid="cart-line-total">
+        <span className="visually-hidden">{t('cart.lineTotal')}: </span>
+        {waiting ? updating : moneyOf(shop, line.totalPrice)}
+      </div>
+      {editable && onRemove ? (
+        <div className="cart-line-remove">
+          <button type="button" className="link-button" onClick={() => onRemove(line)}>
+            {t('cart.remove')}<span className="visually-hidden">: {line.name}</span>
+          </button>
+        </div>
+      ) : null}
+    </li>
+  );
+}
+
+/** − and + change the quantity at once; the field takes a typed number on Enter or when left. */
+function QuantityControl({ line, onQuantity }: { line: CartLineItem; onQuantity: NonNullable<CartLinesProps['onQuantity']> }) {
+  const { t } = useShop();
+  const [value, setValue] = useState(String(line.quantity));
+  useEffect(() => setValue(String(line.quantity)), [line.quantity]);
+  const id = `qty-${line.id}`;
+  const commit = (next: number) => {
+    if (!Number.isInteger(next) || next < 1 || next > MAX_QUANTITY) {
+      setValue(String(line.quantity));
+      return;
+    }
+    if (next !== line.quantity) onQuantity(line, next);
+  };
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    commit(Number(value));
+  };
+  return (
+    <form className="quantity-control" onSubmit={submit}>
+      <label htmlFor={id} className="visually-hidden">{t('cart.quantityFor', { name: line.name })}</label>
+      <button type="button" className="quantity-step" onClick={() => commit(line.quantity - 1)} disabled={line.quantity <= 1}>
+        <span aria-hidden="true">−</span>
+        <span className="visually-hidden">{t('cart.decrease', { name: line.name })}</span>
+      </button>
+      <input
+        id={id}
+        type="number"
+        inputMode="numeric"
+        min={1}
+        max={MAX_QUANTITY}
+        step={1}
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        onBlur={() => commit(Number(value))}
+      />
+      <button type="button" className="quantity-step" onClick={() => commit(line.quantity + 1)} disabled={line.quantity >= MAX_QUANTITY}>
+        <span aria-hidden="true">+</span>
+        <span className="visually-hidden">{t('cart.increase', { name: line.name })}</span>
+      </button>
+    </form>
+  );
+}
+
+/** An amount the server has not confirmed yet (never guessed, STYLE: vercel/commerce #995). */
+export function Updating() {
+  const { t } = useShop();
+  return (
+    <span className="price-placeholder">
+      <span aria-hidden="true">···</span>
+      <span className="visually-hidden">{t('cart.updating')}</span>
+    </span>
+  );
+}

@@ -1,0 +1,49 @@
+// The totals of a cart (spec 3, 5): goods, coupon, shipping, the total with the VAT it includes (buy) or
+// the payout (sell). Never optimistic: while a line waits for the server the amounts show as being updated
+// (STYLE: vercel/commerce #995). spec 9: VAT on a private seller's payout is none.
+import type { CartView } from '../../../client/lib/cart-store.ts';
+import { useShop } from '../../lib/context.tsx';
+import { Updating } from './CartLines.tsx';
+import { moneyOf } from './format.ts';
+
+export function CartTotals({ cart, shippingHint }: { cart: CartView; shippingHint?: boolean }) {
+  const shop = useShop();
+  const { t } = shop;
+  const buy = cart.transactionType === 'buy';
+  const waiting = !!cart.pending || cart.totalGrossPrice === null;
+  const amount = (node: string) => (waiting ? <Updating /> : node);
+  const d = cart.discount;
+  return (
+    <div className="cart-totals" aria-busy={waiting || undefined} data-testid="cart-totals">
+      <dl>
+        <div>
+          <dt>{t(buy ? 'cart.totals.goods' : 'cart.totals.goodsSell')}</dt>
+          <dd>{amount(moneyOf(shop, cart.totalPrice))}</dd>
+        </div>
+        {d ? (
+          <div>
+            <dt>{t('cart.totals.coupon', { code: d.code })}</dt>
+            <dd>{d.applies ? amount(`− ${moneyOf(shop, d.amount)}`) : <span className="muted">{t('cart.totals.couponNotYet')}</span>}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{t(buy ? 'cart.totals.shipping' : 'cart.totals.delivery')}</dt>
+          <dd>
+            {cart.shippingInfo
+              ? amount(cart.shippingInfo.totalGrossPrice.centAmount === 0 ? t('cart.totals.free') : moneyOf(shop, cart.shippingInfo.totalGrossPrice))
+              : <span className="muted">{shippingHint === false ? '–' : t('cart.totals.shippingLater')}</span>}
+          </dd>
+        </div>
+        <div className="cart-total">
+          <dt>{t(buy ? 'cart.totals.total' : 'cart.totals.payout')}</dt>
+          <dd data-testid="cart-total">{amount(moneyOf(shop, cart.totalGrossPrice))}</dd>
+        </div>
+      </dl>
+      <p className="cart-vat">
+        {waiting ? null : !buy
+          ? t('cart.totals.noVatSell')
+          : cart.totalTaxPrice && cart.totalTaxPrice.centAmount > 0 ? t('cart.totals.vatIncluded', { amount: moneyOf(shop, cart.totalTaxPrice) }) : t('cart.totals.noVat')}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,30 @@
+import type { LoaderFunction, LoaderFunctionArgs } from 'react-router';
+import type { Article, TagInfo } from '../../../src/contracts/content.ts';
+import { loaderContext } from '../../lib/context.tsx';
+import { articleHref } from '../../lib/content.ts';
+import type { PageMeta } from '../../lib/meta.ts';
+import { notFound, unavailable } from '../../lib/not-found.ts';
+
+export interface ArticleData {
+  article: Article;
+  /** the blog's tags (labels of the article's tags); empty outside the blog */
+  tags: TagInfo[];
+  meta: PageMeta;
+}
+
+/** An article page of a folder: /blog/{slug}, /wissen/{slug} (/en/knowledge-hub/{slug}), /news/{slug...}.
+ * Slugs are the same in both languages (src/content/README.md), so the other language's path is known. */
+function articleLoader(folder: Article['folder']): LoaderFunction {
+  return async ({ params, request, context }: LoaderFunctionArgs): Promise<ArticleData> => {
+    const ctx = context.get(loaderContext);
+    const slug = (folder === 'news' ? params['*'] : params.slug) ?? '';
+    const [article, tags] = await Promise.all([ctx.cms.article(folder, slug).catch(unavailable), folder === 'blog' ? ctx.cms.tags().catch(() => []) : []]);
+    if (!article) return notFound(ctx, new URL(request.url).pathname);
+    const other = ctx.lang === 'de' ? 'en' : 'de';
+    return { article, tags, meta: { title: article.meta.title, description: article.meta.description, alternates: { [other]: articleHref(article, other) } } };
+  };
+}
+
+export const blogArticleLoader = articleLoader('blog');
+export const knowledgeArticleLoader = articleLoader('wissen');
+export const newsArticleLoader = articleLoader('news');

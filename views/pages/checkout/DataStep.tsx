@@ -1,0 +1,278 @@
+// Checkout step 2, "My data" (spec 2, 5, 8): the e-mail, the billing address and, for a purchase, a
+// different shipping address if wanted. Guests check out as guests or create an account on the way (spec 1);
+// an e-mail that has an account asks to sign in (spec 8: at checkout, use the sign-in button). Signed-in
+// customers pick from their saved addresses. The service checks every field again and has the last word;
+// its messages land on the fields.
+import { useEffect, useMemo, useState } from 'react';
+import type { Result } from '../../../src/contracts/result.ts';
+import type { CartAddress } from '../../../src/contracts/cart.ts';
+import type { ShopAddress, ShopCart, ShopCustomer } from '../../../src/contracts/shop-api.ts';
+import { pathFor } from '../../../src/screens.ts';
+import { stores } from '../../../src/stores.ts';
+import { CheckboxField, ErrorSummary, PasswordField, SelectField, TextField } from '../../components/forms/Fields.tsx';
+import { useForm } from '../../components/forms/useForm.ts';
+import { Rules, type Errors } from '../../components/forms/validation.ts';
+import { Link } from '../../components/ShopLink.tsx';
+import { useShop } from '../../lib/context.tsx';
+import { usStates } from '../account-addresses/us-states.ts';
+import { NextButton } from './parts.tsx';
+
+const addressKeys = ['firstName', 'lastName', 'company', 'streetName', 'streetNumber', 'apartment', 'zipCode', 'city', 'state', 'country', 'phone'] as const;
+type AddressKey = (typeof addressKeys)[number];
+type Prefix = 'billingAddress' | 'shippingAddress';
+const optionalKeys: AddressKey[] = ['company', 'apartment', 'phone', 'state'];
+
+export type DataValues = Record<string, string | boolean>;
+
+export interface DataSubmit {
+  email?: string;
+  billingAddress: Record<AddressKey, string>;
+  shippingAddress: Record<AddressKey, string>;
+  /** create an account during checkout */
+  account: { password: string; passwordRepeat: string } | null;
+}
+
+export interface DataStepProps {
+  cart: ShopCart;
+  /** the signed-in customer, null for guests */
+  customer: ShopCustomer | null;
+  /** saves e-mail and addresses (and creates the account); the answer's field errors land on the fields */
+  onSubmit: (data: DataSubmit) => Promise<Result<unknown>>;
+  /** asks whether an e-mail has an account (spec 8: then the customer is asked to sign in) */
+  checkEmail: (email: string) => Promise<boolean>;
+  /** next-step navigation is disabled while prices refresh (spec 4) */
+  refreshing: boolean;
+  headingRef?: React.Ref<HTMLHeadingElement>;
+}
+
+function fromAddress(prefix: Prefix, a: CartAddress | ShopAddress | null, fallback: { firstName?: string; lastName?: string; country: string }): DataValues {
+  const out: DataValues = {};
+  for (const k of addressKeys) {
+    const v = a ? (a as Record<string, unknown>)[k] : undefined;
+    out[`${prefix}.${k}`] = typeof v === 'string' ? v : k === 'country' ? fallback.country : k === 'firstName' ? fallback.firstName ?? '' : k === 'lastName' ? fallback.lastName ?? '' : '';
+  }
+  return out;
+}
+
+function sameAddress(a: CartAddress | null, b: CartAddress | null): boolean {
+  if (!a || !b) return true;
+  return addressKeys.every((k) => (a[k] ?? '') === (b[k] ?? ''));
+}
+
+function pick(values: DataValues, prefix: Prefix): Record<AddressKey, string> {
+  const out = {} as Record<AddressKey, string>;
+  for (const k of addressKeys) out[k] = String(values[`${prefix}.${k}`] ?? '').trim();
+  if (out.country !== 'US') out.state = '';
+  return out;
+}
+
+export function DataStep({ cart, customer, onSubmit, checkEmail, refreshing, headingRef }: DataStepProps) {
+  const shop = useShop();
+  const { t, lang, store } = shop;
+  const formId = 'checkout-data';
+  const countries = stores[store].shippingCountries;
+  const buy = cart.transactionType === 'buy';
+  const defaultBilling = customer?.addresses.find((a) => a.defaultBilling) ?? null;
+  const defaultShipping = customer?.addresses.find((a) => a.defaultShipping) ?? null;
+  const names = { firstName: customer?.firstName, lastName: customer?.lastName, country: countries[0] };
+  const initial = useMemo<DataValues>(() => ({
+    email: cart.customerEmail ?? customer?.email ?? '',
+    ...fromAddress('billingAddress', cart.billingAddress ?? defaultBilling, names),
+    ...fromAddress('shippingAddress', cart.shippingAddress ?? defaultShipping, names),
+    differentShipping: buy && !!cart.shippingAddress && !sameAddress(cart.billingAddress, cart.shippingAddress),
+    createAccount: false,
+    password: '',
+    passwordRepeat: '',
+  // the form starts from the cart once; later cart changes do not overwrite what is typed
+  }), []);
+  const [emailTaken, setEmailTaken] = useState(false);
+
+  const form = useForm<DataValues>(initial, (v) => {
+    const r = new Rules(t);
+    if (!customer) r.email('email', String(v.email));
+    const address = (prefix: Prefix) => {
+      for (const k of addressKeys) if (!optionalKeys.includes(k)) r.required(`${prefix}.${k}`, v[`${prefix}.${k}`]);
+      if (v[`${prefix}.country`] === 'US') r.required(`${prefix}.state`, v[`${prefix}.state`]);
+      r.phone(`${prefix}.phone`, String(v[`${prefix}.phone`] ?? ''));
+    };
+    address('billingAddress');
+    if (v.differentShipping) address('shippingAddress');
+    if (!customer && v.createAccount) {
+      r.newPassword('password', String(v.password));
+      r.same('passwordRepeat', String(v.passwordRepeat), String(v.password));
+    }
+    const errors: Errors = r.errors;
+    if (!customer && v.createAccount && emailTaken) errors.email ??= t('form.error.email_taken');
+    return errors;
+  });
+  const v = form.values;
+
+  // spec 8: an e-mail that has an account asks to sign in
+  const email = String(v.email).trim();
+  useEffect(() => setEmailTaken(false), [email]);
+  const onEmailBlur = async () => {
+    if (customer || !/^[^\s@]+@[^\s@]+\.[^\s@]{2,}$/.test(email)) return;
+    setEmailTaken(await checkEmail(email));
+  };
+
+  const labels: Record<string, string> = { email: t('account.field.email'), password: t('account.field.password'), passwordRepeat: t('account.field.passwordRepeat') };
+  for (const prefix of ['billingAddress', 'shippingAddress'] as const) {
+    const where = t(prefix === 'billingAddress' ? 'checkout.data.billingShort' : 'checkout.data.shippingShort');
+    for (const k of addressKeys) labels[`${prefix}.${k}`] = `${fieldLabel(k, t)} (${where})`;
+  }
+
+  const submit = form.onSubmit(async (values) => {
+    const data: DataSubmit = {
+      ...(customer ? {} : { email: String(values.email).trim() }),
+      billingAddress: pick(values, 'billingAddress'),
+      shippingAddress: pick(values, values.differentShipping ? 'shippingAddress' : 'billingAddress'),
+      account: !customer && values.createAccount ? { password: String(values.password), passwordRepeat: String(values.passwordRepeat) } : null,
+    };
+    const r = await onSubmit(data);
+    if (r.error?.code === 'email_taken') setEmailTaken(true);
+    return r;
+  });
+
+  const loginPath = `${pathFor('login', lang)}?redirect=${encodeURIComponent(`${pathFor('checkout', lang, { transactionType: cart.transactionType })}?step=data`)}`;
+  const savedOptions = (customer?.addresses ?? []).map((a) => ({ value: a.id, label: `${a.firstName} ${a.lastName}, ${a.streetName} ${a.streetNumber}, ${a.zipCode} ${a.city}` }));
+  const fillFromSaved = (prefix: Prefix, id: string) => {
+    const a = customer?.addresses.find((x) => x.id === id);
+    if (!a) return;
+    const next = fromAddress(prefix, a, names);
+    form.setValues({ ...form.values, ...next });
+  };
+
+  return (
+    <section className="checkout-step" aria-labelledby="checkout-step-title">
+      <h1 id="checkout-step-title" className="page-title checkout-step-title" ref={headingRef} tabIndex={-1}>{t('screen.step.data')}</h1>
+      <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={labels} attempt={form.attempt}>
+        {form.error?.code === 'email_taken' ? <p><Link className="button button-quiet" to={loginPath}>{t('checkout.data.signIn')}</Link></p> : null}
+      </ErrorSummary>
+      <form className="form checkout-form" noValidate onSubmit={(e) => (refreshing ? e.preventDefault() : submit(e))}>
+        <fieldset className="form-section">
+          <legend>{t('checkout.data.contact')}</legend>
+          {customer ? (
+            <div className="field field-static">
+              <p className="field-label">{labels.email}</p>
+              <p className="field-value" data-testid="checkout-email">{customer.email}</p>
+            </div>
+          ) : (
+            <>
+              <div onBlur={() => void onEmailBlur()}>
+                <TextField formId={formId} name="email" type="email" label={labels.email} value={String(v.email)} onChange={(x) => form.set('email', x)}
+                  error={form.errors.email} autoComplete="email" inputMode="email" maxLength={254} required spellCheck={false}
+                  hint={t('checkout.data.emailHint')} />
+              </div>
+              {emailTaken ? (
+                <div className="notice checkout-signin" data-testid="email-taken">
+                  <p>{t('checkout.data.emailTaken')}</p>
+                  <p><Link className="button button-quiet" to={loginPath}>{t('checkout.data.signIn')}</Link></p>
+                </div>
+              ) : (
+                <p className="form-aside">{t('checkout.data.haveAccount')} <Link to={loginPath}>{t('checkout.data.signIn')}</Link></p>
+              )}
+            </>
+          )}
+        </fieldset>
+
+        <fieldset className="form-section">
+          <legend>{t(buy ? 'checkout.data.billing' : 'checkout.data.seller')}</legend>
+          {savedOptions.length > 0 ? (
+            <SelectField formId={formId} name="savedBilling" label={t('checkout.data.saved')} value="" placeholder={t('form.pleaseChoose')}
+              onChange={(id) => fillFromSaved('billingAddress', id)} options={savedOptions} />
+          ) : null}
+          <AddressFields prefix="billingAddress" formId={formId} values={v} errors={form.errors} set={form.set} countries={countries} />
+        </fieldset>
+
+        {buy ? (
+          <fieldset className="form-section">
+            <legend>{t('checkout.data.shipping')}</legend>
+            <CheckboxField formId={formId} name="differentShipping" label={t('checkout.data.differentShipping')} checked={!!v.differentShipping}
+              onChange={(x) => form.set('differentShipping', x)} />
+            {v.differentShipping ? (
+              <>
+                {savedOptions.length > 0 ? (
+                  <SelectField formId={formId} name="savedShipping" label={t('checkout.data.saved')} value="" placeholder={t('form.pleaseChoose')}
+                    onChange={(id) => fillFromSaved('shippingAddress', id)} options={savedOptions} />
+                ) : null}
+                <AddressFields prefix="shippingAddress" formId={formId} values={v} errors={form.errors} set={form.set} countries={countries} />
+              </>
+            ) : null}
+          </fieldset>
+        ) : null}
+
+        {!customer ? (
+          <fieldset className="form-section">
+            <legend>{t('checkout.data.accountTitle')}</legend>
+            <CheckboxField formId={formId} name="createAccount" label={t('checkout.data.createAccount')} checked={!!v.createAccount}
+              onChange={(x) => form.set('createAccount', x)} hint={t('checkout.data.createAccountHint')} />
+            {v.createAccount ? (
+              <>
+                <PasswordField formId={formId} name="password" label={labels.password} value={String(v.password)} onChange={(x) => form.set('password', x)}
+                  error={form.errors.password} autoComplete="new-password" required showRules />
+                <PasswordField formId={formId} name="passwordRepeat" label={labels.passwordRepeat} value={String(v.passwordRepeat)}
+                  onChange={(x) => form.set('passwordRepeat', x)} error={form.errors.passwordRepeat} autoComplete="new-password" required />
+              </>
+            ) : null}
+          </fieldset>
+        ) : null}
+
+        <NextButton busy={form.submitting} refreshing={refreshing} label={t('checkout.data.next')} />
+      </form>
+    </section>
+  );
+}
+
+function fieldLabel(k: AddressKey, t: (k: string) => string): string {
+  if (k === 'firstName' || k === 'lastName') return t(`account.field.${k}`);
+  return t(`account.address.${k}`);
+}
+
+function AddressFields({ prefix, formId, values, errors, set, countries }: {
+  prefix: Prefix;
+  formId: string;
+  values: DataValues;
+  errors: Errors;
+  set: (name: string, value: string | boolean) => void;
+  countries: string[];
+}) {
+  const { t } = useShop();
+  const section = prefix === 'billingAddress' ? 'billing' : 'shipping';
+  const f = (k: AddressKey) => `${prefix}.${k}`;
+  const val = (k: AddressKey) => String(values[f(k)] ?? '');
+  const text = (k: AddressKey, extra: Partial<React.ComponentProps<typeof TextField>> = {}) => (
+    <TextField formId={formId} name={f(k)} label={fieldLabel(k, t)} value={val(k)} onChange={(x) => set(f(k), x)} error={errors[f(k)]}
+      required={!optionalKeys.includes(k)} optional={optionalKeys.includes(k)} {...extra} />
+  );
+  const country = val('country');
+  const zipHint = t(`account.address.zipHint.${country}`);
+  return (
+    <>
+      <div className="field-row">
+        {text('firstName', { autoComplete: `${section} given-name`, maxLength: 100 })}
+        {text('lastName', { autoComplete: `${section} family-name`, maxLength: 100 })}
+      </div>
+      {text('company', { autoComplete: `${section} organization`, maxLength: 100, hint: prefix === 'billingAddress' ? t('checkout.data.companyHint') : undefined })}
+      <div className="field-row field-row-street">
+        {text('streetName', { autoComplete: `${section} address-line1`, maxLength: 100 })}
+        {text('streetNumber', { maxLength: 20, size: 'short' })}
+      </div>
+      {text('apartment', { autoComplete: `${section} address-line2`, maxLength: 40, size: 'medium' })}
+      <div className="field-row field-row-zip">
+        {text('zipCode', { autoComplete: `${section} postal-code`, inputMode: country === 'US' ? 'text' : 'numeric', maxLength: 12, size: 'short', hint: zipHint.startsWith('account.') ? undefined : zipHint })}
+        {text('city', { autoComplete: `${section} address-level2`, maxLength: 100 })}
+      </div>
+      <div className="field-row">
+        <SelectField formId={formId} name={f('country')} label={fieldLabel('country', t)} value={country} onChange={(x) => set(f('country'), x)}
+          error={errors[f('country')]} autoComplete={`${section} country`} required
+          options={countries.map((c) => ({ value: c, label: t(`account.country.${c}`) }))} />
+        {country === 'US' ? (
+          <SelectField formId={formId} name={f('state')} label={fieldLabel('state', t)} value={val('state')} onChange={(x) => set(f('state'), x)}
+            error={errors[f('state')]} autoComplete={`${section} address-level1`} required placeholder={t('form.pleaseChoose')}
+            options={usStates.map(([code, name]) => ({ value: code, label: name }))} />
+        ) : null}
+      </div>
+      {text('phone', { type: 'tel', autoComplete: `${section} tel`, inputMode: 'tel', maxLength: 30, size: 'medium', hint: t('account.field.phoneHint') })}
+    </>
+  );
+}

@@ -1,0 +1,342 @@
+// Checkout step 3, "Delivery and payment" (spec 3, 5, 9): the cart's shipping methods with their price
+// (a method spec 5 rules out is shown with the reason), a store for pickup, drop-off or delivery to a store,
+// the payment method (card and PayPal: coming soon), the payout account of a sale by bank transfer, and,
+// where the anti-money-laundering threshold of the store's country bites, the notice and the identity
+// document the shop must record (src/contracts/aml.ts).
+import { useMemo, useState } from 'react';
+import type { CashThreshold } from '../../../src/contracts/aml.ts';
+import { bicValid, ibanValid, routingNumberValid, usAccountNumberValid } from '../../../src/contracts/bank-details.ts';
+import type { IdentityDocumentBody, PaymentMethod, PayoutAccountBody } from '../../../src/contracts/cart.ts';
+import type { PickupStore, ShippingMethodsResponse } from '../../../src/contracts/order.ts';
+import type { Result } from '../../../src/contracts/result.ts';
+import type { ShopCart } from '../../../src/contracts/shop-api.ts';
+import { AmlNotice, amlThresholdFor } from '../../components/cart/AmlNotice.tsx';
+import { moneyOf } from '../../components/cart/format.ts';
+import { ErrorSummary, SelectField, TextField } from '../../components/forms/Fields.tsx';
+import { useForm } from '../../components/forms/useForm.ts';
+import { Rules, type Errors } from '../../components/forms/validation.ts';
+import { useShop } from '../../lib/context.tsx';
+import { NextButton } from './parts.tsx';
+
+type Values = Record<string, string>;
+
+export interface DeliverySubmit {
+  shippingMethodId: string;
+  paymentMethod: PaymentMethod;
+  pickupStore: string | null;
+  payoutAccount: Omit<PayoutAccountBody, 'version'> | null;
+  identityDocument: Omit<IdentityDocumentBody, 'version'> | null;
+}
+
+export interface DeliveryStepProps {
+  cart: ShopCart;
+  /** the cart's methods and stores; undefined while loading */
+  methods: ShippingMethodsResponse | undefined;
+  onSubmit: (data: DeliverySubmit) => Promise<Result<unknown>>;
+  refreshing: boolean;
+  headingRef?: React.Ref<HTMLHeadingElement>;
+}
+
+/** spec 9: payment methods; card and PayPal are coming soon (the service refuses them until a provider exists). */
+const paymentsFor = { buy: ['bank-transfer', 'cash', 'card', 'paypal'], sell: ['bank-transfer', 'cash'] } as const;
+const comingSoon = new Set<PaymentMethod>(['card', 'paypal']);
+const documentTypes = ['passport', 'id-card', 'residence-permit'] as const;
+/** Countries for issuing country and nationality: the stores' countries first, then Europe and more. */
+const countryCodes = ['CH', 'LI', 'AT', 'DE', 'US', 'BE', 'BG', 'CZ', 'DK', 'EE', 'ES', 'FI', 'FR', 'GB', 'GR', 'HR', 'HU', 'IE', 'IS', 'IT', 'LT', 'LU', 'LV',
+  'MC', 'MT', 'NL', 'NO', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK', 'SM', 'TR', 'UA', 'RS', 'BA', 'AL', 'MK', 'ME', 'XK', 'CA', 'MX', 'BR', 'AR', 'AU', 'NZ', 'CN',
+  'HK', 'IN', 'JP', 'KR', 'SG', 'TH', 'AE', 'IL', 'ZA', 'EG'];
+
+export function DeliveryStep({ cart, methods, onSubmit, refreshing, headingRef }: DeliveryStepProps) {
+  const shop = useShop();
+  const { t, store, locale } = shop;
+  const formId = 'checkout-delivery';
+  const type = cart.transactionType;
+  const us = store === 'us';
+  const [editPayout, setEditPayout] = useState(!cart.payoutAccount);
+  const [editIdentity, setEditIdentity] = useState(!cart.identityDocument);
+  const form = useForm<Values>({
+    shippingMethodId: cart.shippingInfo?.key ?? '',
+    pickupStore: cart.pickupStore ?? '',
+    paymentMethod: cart.paymentMethod ?? '',
+    accountOwner: cart.payoutAccount?.accountOwner ?? [cart.billingAddress?.firstName, cart.billingAddress?.lastName].filter(Boolean).join(' '),
+    iban: '', bic: '', accountNumber: '', routingNumber: '',
+    documentType: 'passport', documentNumber: '', issuingCountry: cart.billingAddress?.country ?? '', issuingAuthority: '', expiryDate: '',
+    dateOfBirth: '', placeOfBirth: '', nationality: cart.billingAddress?.country ?? '',
+  }, (v) => validate(v));
+  const v = form.values;
+  const method = methods?.methods.find((m) => m.key === v.shippingMethodId) ?? null;
+  const threshold = amlThresholdFor(store, cart, v.paymentMethod || null);
+  const needsPayout = type === 'sell' && v.paymentMethod === 'bank-transfer';
+
+  function validate(values: Values): Errors {
+    const r = new Rules(t).required('shippingMethodId', values.shippingMethodId).required('paymentMethod', values.paymentMethod);
+    const m = methods?.methods.find((x) => x.key === values.shippingMethodId);
+    if (m?.requiresPickupStore) r.required('pickupStore', values.pickupStore);
+    const errors = r.errors;
+    // spec 9: buy cash only for pickup; a cash payout only for items brought to a store
+    if (values.paymentMethod === 'cash' && m && !errors.paymentMethod) {
+      if (type === 'buy' && m.key !== 'pickup') errors.paymentMethod = t('form.error.cash_requires_pickup');
+      if (type === 'sell' && m.key !== 'leave-in-store') errors.paymentMethod = t('form.error.cash_requires_store_drop_off');
+    }
+    if (type === 'sell' && values.paymentMethod === 'bank-transfer' && editPayout) {
+      const p = new Rules(t).required('accountOwner', values.accountOwner);
+      if (us) p.required('accountNumber', values.accountNumber).required('routingNumber', values.routingNumber);
+      else p.required('iban', values.iban);
+      Object.assign(errors, p.errors);
+      if (!us && values.iban.trim() && !ibanValid(values.iban)) errors.iban = t('validation.invalid_iban');
+      if (!us && values.bic.trim() && !bicValid(values.bic)) errors.bic = t('validation.invalid_bic');
+      if (us && values.accountNumber.trim() && !usAccountNumberValid(values.accountNumber)) errors.accountNumber = t('validation.invalid_account_number');
+      if (us && values.routingNumber.trim() && !routingNumberValid(values.routingNumber)) errors.routingNumber = t('validation.invalid_routing_number');
+    }
+    if (amlThresholdFor(store, cart, values.paymentMethod || null) && editIdentity) {
+      const d = new Rules(t).required('documentNumber', values.documentNumber).required('issuingCountry', values.issuingCountry)
+        .required('expiryDate', values.expiryDate).required('dateOfBirth', values.dateOfBirth).required('placeOfBirth', values.placeOfBirth)
+        .required('nationality', values.nationality);
+      Object.assign(errors, d.errors);
+    }
+    return errors;
+  }
+
+  const submit = form.onSubmit(async (values) => {
+    const m = methods?.methods.find((x) => x.key === values.shippingMethodId);
+    const aml = amlThresholdFor(store, cart, values.paymentMethod || null);
+    return onSubmit({
+      shippingMethodId: values.shippingMethodId,
+      paymentMethod: values.paymentMethod as PaymentMethod,
+      pickupStore: m?.requiresPickupStore ? values.pickupStore : null,
+      payoutAccount: type === 'sell' && values.paymentMethod === 'bank-transfer' && editPayout
+        ? us
+          ? { accountOwner: values.accountOwner.trim(), accountNumber: values.accountNumber.trim(), routingNumber: values.routingNumber.trim() }
+          : { accountOwner: values.accountOwner.trim(), iban: values.iban.trim(), ...(values.bic.trim() ? { bic: values.bic.trim() } : {}) }
+        : null,
+      identityDocument: aml && editIdentity
+        ? {
+          documentType: values.documentType as IdentityDocumentBody['documentType'], documentNumber: values.documentNumber.trim(),
+          issuingCountry: values.issuingCountry, ...(values.issuingAuthority.trim() ? { issuingAuthority: values.issuingAuthority.trim() } : {}),
+          expiryDate: values.expiryDate, dateOfBirth: values.dateOfBirth, placeOfBirth: values.placeOfBirth.trim(), nationality: values.nationality,
+        }
+        : null,
+    });
+  });
+
+  const labels: Record<string, string> = {
+    shippingMethodId: t('checkout.delivery.method'), pickupStore: t('checkout.delivery.store'), paymentMethod: t('checkout.payment.title'),
+    accountOwner: t('checkout.payout.owner'), iban: t('checkout.payout.iban'), bic: t('checkout.payout.bic'), accountNumber: t('checkout.payout.accountNumber'),
+    routingNumber: t('checkout.payout.routingNumber'), documentType: t('checkout.identity.documentType'), documentNumber: t('checkout.identity.documentNumber'),
+    issuingCountry: t('checkout.identity.issuingCountry'), issuingAuthority: t('checkout.identity.issuingAuthority'), expiryDate: t('checkout.identity.expiryDate'),
+    dateOfBirth: t('checkout.identity.dateOfBirth'), placeOfBirth: t('checkout.identity.placeOfBirth'), nationality: t('checkout.identity.nationality'),
+  };
+  const regionNames = useMemo(() => new Intl.DisplayNames([locale], { type: 'region' }), [locale]);
+  const countryOptions = countryCodes.map((c) => ({ value: c, label: regionNames.of(c) ?? c }));
+
+  return (
+    <section className="checkout-step" aria-labelledby="checkout-step-title">
+      <h1 id="checkout-step-title" className="page-title checkout-step-title" ref={headingRef} tabIndex={-1}>{t('screen.step.delivery')}</h1>
+      <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={labels} attempt={form.attempt} />
+      <form className="form checkout-form" noValidate onSubmit={(e) => (refreshing ? e.preventDefault() : submit(e))}>
+        <fieldset className={`form-section choice-list${form.errors.shippingMethodId ? ' field-invalid' : ''}`} aria-describedby={form.errors.shippingMethodId ? `${formId}-shippingMethodId-error` : undefined}>
+          <legend>{t(type === 'buy' ? 'checkout.delivery.titleBuy' : 'checkout.delivery.titleSell')}</legend>
+          {!methods ? <p className="muted">{t('cart.loading')}</p> : methods.methods.filter((m) => m.key !== 'shippingBuy').map((m, i) => (
+            <label key={m.key} className={`choice${m.available ? '' : ' choice-unavailable'}`}>
+              <input type="radio" name="shippingMethodId" id={i === 0 ? `${formId}-shippingMethodId` : undefined} value={m.key} checked={v.shippingMethodId === m.key}
+                disabled={!m.available} onChange={() => form.set('shippingMethodId', m.key)} />
+              <span className="choice-body">
+                <span className="choice-title">
+                  {m.name}
+                  <span className="choice-price">{m.price.centAmount === 0 ? t('cart.totals.free') : moneyOf(shop, m.price)}</span>
+                </span>
+                <span className="choice-text">{m.description}</span>
+                {!m.available && m.reason ? <span className="choice-reason">{t(`form.error.${m.reason}`)}</span> : null}
+              </span>
+            </label>
+          ))}
+          {form.errors.shippingMethodId ? <p className="field-error" id={`${formId}-shippingMethodId-error`}>{form.errors.shippingMethodId}</p> : null}
+        </fieldset>
+
+        {method?.requiresPickupStore && methods ? (
+          <StoreChoice formId={formId} stores={methods.pickupStores} value={v.pickupStore} error={form.errors.pickupStore}
+            onChange={(x) => form.set('pickupStore', x)} label={t(method.key === 'leave-in-store' ? 'checkout.delivery.storeDropOff' : 'checkout.delivery.store')} />
+        ) : null}
+
+        <fieldset className={`form-section choice-list${form.errors.paymentMethod ? ' field-invalid' : ''}`} aria-describedby={form.errors.paymentMethod ? `${formId}-paymentMethod-error` : undefined}>
+          <legend>{t(type === 'buy' ? 'checkout.payment.title' : 'checkout.payment.titleSell')}</legend>
+          {paymentsFor[type].map((p, i) => {
+            const soon = comingSoon.has(p);
+            const reaches = !soon && p === 'cash' ? amlThresholdFor(store, cart, 'cash') : null;
+            return (
+              <label key={p} className={`choice${soon ? ' choice-unavailable' : ''}`}>
+                <input type="radio" name="paymentMethod" id={i === 0 ? `${formId}-paymentMethod` : undefined} value={p} checked={v.paymentMethod === p}
+                  disabled={soon} onChange={() => form.set('paymentMethod', p)} />
+                <span className="choice-body">
+                  <span className="choice-title">
+                    {t(`checkout.payment.${type}.${p}`)}
+                    {soon ? <span className="status-tag">{t('checkout.payment.comingSoon')}</span> : null}
+                  </span>
+                  <span className="choice-text">{t(`checkout.payment.${type}.${p}Hint`)}</span>
+                  {reaches ? <span className="choice-reason">{t('aml.optionHint')}</span> : null}
+                </span>
+              </label>
+            );
+          })}
+          {form.errors.paymentMethod ? <p className="field-error" id={`${formId}-paymentMethod-error`}>{form.errors.paymentMethod}</p> : null}
+        </fieldset>
+
+        {needsPayout ? (
+          <fieldset className="form-section">
+            <legend>{t('checkout.payout.title')}</legend>
+            {cart.payoutAccount && !editPayout ? (
+              <div className="field field-static">
+                <p>{cart.payoutAccount.accountOwner}, {cart.payoutAccount.iban ?? cart.payoutAccount.accountNumber}</p>
+                <button type="button" className="link-button" onClick={() => setEditPayout(true)}>{t('form.edit')}<span className="visually-hidden">: {t('checkout.payout.title')}</span></button>
+              </div>
+            ) : (
+              <>
+                <p className="field-hint">{t('checkout.payout.intro')}</p>
+                <TextField formId={formId} name="accountOwner" label={labels.accountOwner} value={v.accountOwner} onChange={(x) => form.set('accountOwner', x)}
+                  error={form.errors.accountOwner} autoComplete="name" maxLength={100} required />
+                {us ? (
+                  <div className="field-row">
+                    <TextField formId={formId} name="accountNumber" label={labels.accountNumber} value={v.accountNumber} onChange={(x) => form.set('accountNumber', x)}
+                      error={form.errors.accountNumber} inputMode="numeric" maxLength={30} required />
+                    <TextField formId={formId} name="routingNumber" label={labels.routingNumber} value={v.routingNumber} onChange={(x) => form.set('routingNumber', x)}
+                      error={form.errors.routingNumber} inputMode="numeric" maxLength={20} required />
+                  </div>
+                ) : (
+                  <div className="field-row">
+                    <TextField formId={formId} name="iban" label={labels.iban} value={v.iban} onChange={(x) => form.set('iban', x)} error={form.errors.iban}
+                      maxLength={50} required spellCheck={false} hint={t('checkout.payout.ibanHint')} />
+                    <TextField formId={formId} name="bic" label={labels.bic} value={v.bic} onChange={(x) => form.set('bic', x)} error={form.errors.bic}
+                      maxLength={20} optional size="medium" spellCheck={false} />
+                  </div>
+                )}
+              </>
+            )}
+          </fieldset>
+        ) : null}
+
+        {threshold ? (
+          <IdentityDocument
+            formId={formId} threshold={threshold} cart={cart} values={v} errors={form.errors} set={form.set} labels={labels}
+            countryOptions={countryOptions} editing={editIdentity} onEdit={() => setEditIdentity(true)}
+          />
+        ) : null}
+
+        <NextButton busy={form.submitting} refreshing={refreshing} label={t('checkout.delivery.next')} />
+      </form>
+    </section>
+  );
+}
+
+function StoreChoice({ formId, stores, value, error, onChange, label }: {
+  formId: string;
+  stores: PickupStore[];
+  value: string;
+  error?: string;
+  onChange: (v: string) => void;
+  label: string;
+}) {
+  const { t } = useShop();
+  const chosen = stores.find((s) => s.slug === value);
+  return (
+    <div className="form-section store-choice">
+      <SelectField formId={formId} name="pickupStore" label={label} value={value} onChange={onChange} error={error} required
+        placeholder={t('form.pleaseChoose')} options={stores.map((s) => ({ value: s.slug, label: `${s.name}, ${s.city}` }))} />
+      {chosen ? <StoreAddress store={chosen} /> : null}
+    </div>
+  );
+}
+
+const englishWeekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** The stores' opening days come as English weekday names (the CMS store list's words): in the page's language. */
+export function weekdayName(day: string, locale: string): string {
+  const i = englishWeekdays.indexOf(day);
+  // 2024-01-01 was a Monday
+  return i < 0 ? day : new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(2024, 0, 1 + i));
+}
+
+export function StoreAddress({ store }: { store: PickupStore }) {
+  const { t, locale } = useShop();
+  const day = (d: string) => weekdayName(d, locale);
+  return (
+    <div className="store-address" data-testid="store-address">
+      <address>
+        <strong>{store.name}</strong>
+        <span>{store.streetAddress}</span>
+        <span>{store.postalCode} {store.city}</span>
+      </address>
+      {store.openingHours.length > 0 ? (
+        <>
+          <p className="store-hours-title">{t('checkout.delivery.openingHours')}</p>
+          <ul className="store-hours">
+            {store.openingHours.map((h, i) => (
+              <li key={i}>{h.dayFrom === h.dayTo ? day(h.dayFrom) : `${day(h.dayFrom)}–${day(h.dayTo)}`} {h.hourFrom}–{h.hourTo}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}
+
+function IdentityDocument({ formId, threshold, cart, values, errors, set, labels, countryOptions, editing, onEdit }: {
+  formId: string;
+  threshold: CashThreshold;
+  cart: ShopCart;
+  values: Values;
+  errors: Errors;
+  set: (k: string, v: string) => void;
+  labels: Record<string, string>;
+  countryOptions: { value: string; label: string }[];
+  editing: boolean;
+  onEdit: () => void;
+}) {
+  const { t, date } = useShop();
+  const f = (k: string, extra: Partial<React.ComponentProps<typeof TextField>> = {}) => (
+    <TextField formId={formId} name={k} label={labels[k]} value={values[k]} onChange={(x) => set(k, x)} error={errors[k]} required {...extra} />
+  );
+  const dateField = (k: string, autoComplete?: string) => (
+    <div className={`field field-medium${errors[k] ? ' field-invalid' : ''}`}>
+      <label className="field-label" htmlFor={`${formId}-${k}`}>{labels[k]}</label>
+      <input id={`${formId}-${k}`} name={k} type="date" value={values[k]} onChange={(e) => set(k, e.target.value)} autoComplete={autoComplete}
+        aria-required="true" aria-invalid={errors[k] ? true : undefined} aria-describedby={errors[k] ? `${formId}-${k}-error` : undefined} />
+      {errors[k] ? <p className="field-error" id={`${formId}-${k}-error`}><span aria-hidden="true" className="field-error-icon">!</span> {errors[k]}</p> : null}
+    </div>
+  );
+  return (
+    <fieldset className="form-section identity-document" aria-describedby="aml-notice">
+      <legend>{t('checkout.identity.title')}</legend>
+      <AmlNotice id="aml-notice" threshold={threshold} transactionType={cart.transactionType} />
+      {cart.identityDocument && !editing ? (
+        <div className="field field-static">
+          <p>{t('checkout.identity.recorded', { type: t(`checkout.identity.type.${cart.identityDocument.documentType}`), date: date(cart.identityDocument.expiryDate) })}</p>
+          <button type="button" className="link-button" onClick={onEdit}>{t('form.edit')}<span className="visually-hidden">: {t('checkout.identity.title')}</span></button>
+        </div>
+      ) : (
+        <>
+          <div className="field-row">
+            <SelectField formId={formId} name="documentType" label={labels.documentType} value={values.documentType} onChange={(x) => set('documentType', x)} required
+              options={documentTypes.map((d) => ({ value: d, label: t(`checkout.identity.type.${d}`) }))} />
+            {f('documentNumber', { maxLength: 40, spellCheck: false, autoComplete: 'off' })}
+          </div>
+          <div className="field-row">
+            <SelectField formId={formId} name="issuingCountry" label={labels.issuingCountry} value={values.issuingCountry} onChange={(x) => set('issuingCountry', x)}
+              error={errors.issuingCountry} required placeholder={t('form.pleaseChoose')} options={countryOptions} />
+            <TextField formId={formId} name="issuingAuthority" label={labels.issuingAuthority} value={values.issuingAuthority} onChange={(x) => set('issuingAuthority', x)}
+              maxLength={100} optional />
+          </div>
+          <div className="field-row">
+            {dateField('expiryDate')}
+            {dateField('dateOfBirth', 'bday')}
+          </div>
+          <div className="field-row">
+            {f('placeOfBirth', { maxLength: 100 })}
+            <SelectField formId={formId} name="nationality" label={labels.nationality} value={values.nationality} onChange={(x) => set('nationality', x)}
+              error={errors.nationality} required placeholder={t('form.pleaseChoose')} options={countryOptions} />
+          </div>
+          <p className="field-hint">{t('checkout.identity.privacy')}</p>
+        </>
+      )}
+    </fieldset>
+  );
+}

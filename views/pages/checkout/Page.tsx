@@ -1,0 +1,251 @@
+// The checkout (spec 2, checkout layout): /checkout/buy and /checkout/sell in five steps, Cart (the cart
+// page), My data, Delivery and Payment, Review and Confirmation (its own route). The step is in the URL
+// (?step=), but a URL cannot skip ahead: a step beyond the first one not completed shows that one instead
+// (client/lib/checkout-progress.ts). Focus moves to the step's heading on every step change. The cart is
+// the customer's and is read in the browser; the server sends the frame.
+import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useLoaderData, useNavigate, useSearchParams } from 'react-router';
+import useSWR, { mutate } from 'swr';
+import type { ShopCustomer } from '../../../src/contracts/shop-api.ts';
+import { pathFor } from '../../../src/screens.ts';
+import { useCarts } from '../../../client/hooks/useCarts.ts';
+import { usePricesRefreshing, useShopNow } from '../../../client/hooks/usePrices.ts';
+import { CARTS_KEY, forgetCart, trackedItem, writeCart, type CartView } from '../../../client/lib/cart-store.ts';
+import {
+  allowedStep, completedSteps, completeStep, publishCheckoutNav, resetProgress, type FormStep,
+} from '../../../client/lib/checkout-progress.ts';
+import { toMajor, track } from '../../../client/lib/data-layer.ts';
+import {
+  checkEmail, getMe, getShippingMethods, placeOrder, recalculateCart, register, setCartAddresses, setIdentityDocument, setPayoutAccount, updateCart,
+} from '../../../client/lib/shop-api.ts';
+import { readUtm } from '../../../client/lib/utm.ts';
+import { moneyOf } from '../../components/cart/format.ts';
+import { stepPath } from '../../components/CheckoutSteps.tsx';
+import { Link } from '../../components/ShopLink.tsx';
+import { useShop } from '../../lib/context.tsx';
+import { checkoutBlocker } from '../cart/Page.tsx';
+import { DataStep, type DataSubmit } from './DataStep.tsx';
+import { DeliveryStep, type DeliverySubmit } from './DeliveryStep.tsx';
+import type { CheckoutData } from './loader.ts';
+import { CheckoutSummary } from './parts.tsx';
+import { ReviewStep, type PlaceOutcome } from './ReviewStep.tsx';
+
+/** session storage: the e-mail of an account created during checkout, for the confirmation's reminder */
+export const ACCOUNT_CREATED_KEY = 'checkout-account-created';
+
+function newIdempotencyKey(): string {
+  const c = globalThis.crypto;
+  return typeof c?.randomUUID === 'function' ? `order-${c.randomUUID()}` : `order-${Date.now()}-${Math.random().toString(36).slice(2)}`;
+}
+
+function ecommerce(cart: CartView, extra: Record<string, unknown> = {}) {
+  return {
+    currency: cart.currency,
+    value: cart.totalGrossPrice ? toMajor(cart.totalGrossPrice.centAmount) : undefined,
+    items: cart.lineItems.map((l) => trackedItem(l, l.quantity)),
+    ...(cart.discount ? { coupon: cart.discount.code } : {}),
+    ...extra,
+  };
+}
+
+export default function CheckoutPage() {
+  const shop = useShop();
+  const { t, lang, session } = shop;
+  const { type } = useLoaderData() as CheckoutData;
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const carts = useCarts();
+  const cart = carts[type];
+  const refreshing = usePricesRefreshing();
+  const now = useShopNow();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const [, progressChanged] = useReducer((n: number) => n + 1, 0);
+
+  const completed = cart && !cart.pending ? completedSteps(cart) : [];
+  const requested = params.get('step');
+  const step = allowedStep(requested, completed);
+  const blocker = cart ? checkoutBlocker(cart) : null;
+
+  // The cart step is done by arriving here with a cart that may check out.
+  useEffect(() => {
+    if (cart && !cart.pending && !blocker && !completed.includes('cart')) {
+      completeStep(cart, 'cart');
+      progressChanged();
+    }
+  }, [cart, blocker, completed]);
+
+  // A URL that asks for a step the customer has not reached shows the one they may be on.
+  useEffect(() => {
+    if (!cart || cart.pending || requested === step) return;
+    setParams({ step }, { replace: true });
+  }, [cart, requested, step, setParams]);
+
+  useEffect(() => {
+    publishCheckoutNav({ type, current: step, completed });
+  });
+  useEffect(() => () => publishCheckoutNav(null), []);
+
+  // Focus moves to the step heading on every step change (not on arrival: the page starts at the top).
+  const shownStep = useRef<FormStep | null>(null);
+  useEffect(() => {
+    if (!cart) return;
+    if (shownStep.current !== null && shownStep.current !== step) headingRef.current?.focus();
+    shownStep.current = step;
+  }, [step, cart]);
+
+  // spec 7 begin_checkout, once per cart and visit of the checkout
+  const began = useRef<string | null>(null);
+  useEffect(() => {
+    if (!cart || !cart.id || cart.pending || began.current === cart.id) return;
+    began.current = cart.id;
+    track({ event: 'begin_checkout', transaction_type: type, ecommerce: ecommerce(cart) });
+  }, [cart, type]);
+
+  // spec 7 review_order, once per arrival at the review
+  const reviewed = useRef<string | null>(null);
+  useEffect(() => {
+    if (!cart || cart.pending || step !== 'review') {
+      if (step !== 'review') reviewed.current = null;
+      return;
+    }
+    if (reviewed.current === cart.id) return;
+    reviewed.current = cart.id;
+    track({ event: 'review_order', transaction_type: type, ecommerce: ecommerce(cart, { shipping_tier: cart.shippingInfo?.key, payment_type: cart.paymentMethod ?? undefined }) });
+  }, [cart, step, type]);
+
+  // A cart whose prices ran out before the checkout was opened gets today's prices first.
+  const refreshed = useRef<string | null>(null);
+  useEffect(() => {
+    if (!cart || !cart.id || now === 0 || !cart.pricesValidUntil || refreshed.current === cart.id) return;
+    refreshed.current = cart.id;
+    if (Date.parse(cart.pricesValidUntil) <= now) void writeCart(type, () => recalculateCart(cart.id));
+  }, [cart, now, type]);
+
+  const { data: me } = useSWR<ShopCustomer | null>(session.level === 'user' ? 'shop:me' : null, async () => {
+    const r = await getMe();
+    return r.error ? null : r.data.customer;
+  }, { revalidateOnFocus: false });
+  const { data: methods } = useSWR(cart?.id && (step === 'delivery' || step === 'review') ? ['shop:shipping-methods', cart.id, cart.version] : null, async () => {
+    const r = await getShippingMethods(cart!.id);
+    if (r.error) throw new Error(r.error.message);
+    return r.data;
+  }, { revalidateOnFocus: false, keepPreviousData: true });
+
+  const go = useCallback((next: FormStep) => setParams({ step: next }), [setParams]);
+  const stepHref = (s: FormStep | 'cart') => stepPath(lang, type, s);
+
+  const lastOrderAttempt = useRef<{ key: string; body: string } | null>(null);
+
+  if (!carts.ready || (session.level === 'user' && me === undefined)) {
+    return (
+      <section className="container page-section checkout-page">
+        <h1 className="page-title">{t('route.checkout')}</h1>
+        <p className="cart-loading">{t('cart.loading')}</p>
+      </section>
+    );
+  }
+  if (!cart || cart.lineItems.length === 0 || (blocker && blocker !== 'pending' && blocker !== 'prices_unavailable')) {
+    return (
+      <section className="container page-section checkout-page">
+        <h1 className="page-title">{t('route.checkout')}</h1>
+        <div className="cart-empty" data-testid="checkout-empty">
+          <p className="lead">{!cart || cart.lineItems.length === 0 ? t(type === 'buy' ? 'cart.emptyBuy' : 'cart.emptySell') : t(`form.error.${blocker}`)}</p>
+          <p><Link className="button button-primary" to={stepPath(lang, type, 'cart')}>{t('checkout.backToCart')}</Link></p>
+        </div>
+      </section>
+    );
+  }
+
+  const onData = async (d: DataSubmit) => {
+    const r = await writeCart(type, () => setCartAddresses(cart.id, { ...(d.email !== undefined ? { email: d.email } : {}), billingAddress: d.billingAddress, shippingAddress: d.shippingAddress }));
+    if (r.error) return r;
+    if (d.account && d.email) {
+      const b = d.billingAddress;
+      const reg = await register({
+        email: d.email, password: d.account.password, passwordRepeat: d.account.passwordRepeat, firstName: b.firstName, lastName: b.lastName,
+        accountType: b.company ? 'company' : 'individual', companyName: b.company || null, phone: b.phone || null, language: lang,
+      });
+      if (reg.error) return reg;
+      try {
+        sessionStorage.setItem(ACCOUNT_CREATED_KEY, d.email);
+      } catch {
+        // no reminder then
+      }
+    }
+    completeStep(r.data.cart, 'data');
+    progressChanged();
+    go('delivery');
+    return r;
+  };
+
+  const onDelivery = async (d: DeliverySubmit) => {
+    let r = await writeCart(type, () => updateCart(cart.id, { shippingMethodId: d.shippingMethodId, paymentMethod: d.paymentMethod, pickupStore: d.pickupStore }));
+    if (r.error) return r;
+    if (d.payoutAccount) {
+      const payout = d.payoutAccount;
+      r = await writeCart(type, () => setPayoutAccount(cart.id, payout));
+      if (r.error) return r;
+    }
+    if (d.identityDocument) {
+      const doc = d.identityDocument;
+      r = await writeCart(type, () => setIdentityDocument(cart.id, doc));
+      if (r.error) return r;
+    }
+    const saved = r.data.cart;
+    track({ event: 'add_shipping_info', transaction_type: type, ecommerce: ecommerce(saved, { shipping_tier: d.shippingMethodId }) });
+    track({ event: 'add_payment_info', transaction_type: type, ecommerce: ecommerce(saved, { payment_type: d.paymentMethod }) });
+    completeStep(saved, 'delivery');
+    progressChanged();
+    go('review');
+    return r;
+  };
+
+  const onPlace = async (input: { comment: string; optInTrustedShops: boolean }): Promise<PlaceOutcome> => {
+    const body = { cartId: cart.id, comment: input.comment, optInTrustedShops: input.optInTrustedShops, utmParams: readUtm() };
+    const bodyJson = JSON.stringify(body);
+    // The same request again (after a network fault) keeps its key: the service answers the same order.
+    const key = lastOrderAttempt.current?.body === bodyJson ? lastOrderAttempt.current.key : newIdempotencyKey();
+    lastOrderAttempt.current = { key, body: bodyJson };
+    const r = await placeOrder({ ...body, idempotencyKey: key });
+    if (!r.error) {
+      lastOrderAttempt.current = null;
+      resetProgress(type);
+      navigate(`${pathFor('confirmation', lang, { transactionType: type })}?order=${encodeURIComponent(r.data.order.id)}`);
+      // spec 4 / Hydrogen #2524: the ordered cart is gone for good
+      forgetCart(type);
+      return { kind: 'placed' };
+    }
+    if (r.error.status !== 0) lastOrderAttempt.current = null;
+    // spec 4 and 8: 'not equal' triggers a recalculation and the price modal
+    if (r.error.code === 'price_not_equal') {
+      const before = moneyOf(shop, cart.totalGrossPrice);
+      await writeCart(type, () => recalculateCart(cart.id));
+      return { kind: 'price-changed', previousTotal: before };
+    }
+    if (r.error.code === 'co001' || r.error.code === 'co002' || r.error.code === 'cart_not_found') void mutate(CARTS_KEY);
+    return { kind: 'error', error: r.error };
+  };
+
+  const pickupStore = cart.pickupStore ? methods?.pickupStores.find((s) => s.slug === cart.pickupStore) ?? null : null;
+  return (
+    <div className="container checkout-page">
+      <div className="checkout-layout">
+        <div className="checkout-main">
+          {step === 'data' ? (
+            <DataStep cart={cart} customer={me ?? null} refreshing={refreshing} headingRef={headingRef} onSubmit={onData}
+              checkEmail={async (email) => {
+                const r = await checkEmail(email);
+                return !r.error && r.data.exists;
+              }} />
+          ) : step === 'delivery' ? (
+            <DeliveryStep key={cart.id} cart={cart} methods={methods} refreshing={refreshing} headingRef={headingRef} onSubmit={onDelivery} />
+          ) : (
+            <ReviewStep cart={cart} pickupStore={pickupStore} refreshing={refreshing} headingRef={headingRef} stepHref={stepHref} onPlace={onPlace}
+              onTakeNewPrices={() => writeCart(type, () => recalculateCart(cart.id))} />
+          )}
+        </div>
+        <CheckoutSummary cart={cart} />
+      </div>
+    </div>
+  );
+}

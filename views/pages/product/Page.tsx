@@ -1,0 +1,87 @@
+// The product page (spec 2 product detail): image, name, badges and the other weights; the live prices
+// with the tier table and, beside them, the all-in price breakdown; description and every technical field;
+// the shipping cost table; the price chart of the product's metal; similar products; the link to the limit
+// order page; the cart and wishlist actions (PricePanel, CartActions). JSON-LD is in the document head
+// (loader.ts, json-ld.ts).
+import { useLoaderData } from 'react-router';
+import { Breadcrumb } from '../../components/Breadcrumb.tsx';
+import { Link } from '../../components/ShopLink.tsx';
+import { Streamed } from '../../components/Streamed.tsx';
+import { PriceChart } from '../../components/prices/PriceChart.tsx';
+import { PriceNotice } from '../../components/prices/PriceNotice.tsx';
+import { ProductGrid } from '../../components/listing/ProductGrid.tsx';
+import { ProductBadges } from '../../components/product/ProductBadges.tsx';
+import { useShop } from '../../lib/context.tsx';
+import { formatNumber } from '../../../src/i18n.ts';
+import type { ShippingCostsResponse } from '../../../src/contracts/order.ts';
+import type { CardProduct } from '../shop/listing-data.ts';
+import type { ProductData } from './loader.ts';
+import { PricePanel } from './PricePanel.tsx';
+import { LivePriceBreakdown } from './PriceBreakdown.tsx';
+import { ShippingTable, TechnicalDetails } from './ProductDetails.tsx';
+
+export default function ProductPage() {
+  const data = useLoaderData() as ProductData;
+  const { t, locale } = useShop();
+  const p = data.product;
+  const image = p.images[0];
+  const a = p.attributes;
+  const subtitle = [a.weightLabel, a.preciousMetal && a.fineness ? `${a.preciousMetal} ${formatNumber(a.fineness, locale, 1)}` : a.preciousMetal, a.manufacturer].filter(Boolean).join(' · ');
+  return (
+    <>
+      <Breadcrumb current={p.localizedName} />
+      <article className="container page-section product-page" data-sku={p.sku}>
+        <div className="product-top">
+          <div className="product-gallery">
+            {image ? <img src={image.url} alt={image.alt} width={image.width} height={image.height} fetchPriority="high" /> : null}
+          </div>
+          <div className="product-summary">
+            <ProductBadges badges={p.badges} />
+            <h1 className="product-title">{p.localizedName}</h1>
+            {subtitle ? <p className="product-subtitle">{subtitle}</p> : null}
+            {data.variants.length > 1 ? (
+              <nav className="product-variants" aria-label={t('productPage.variants')}>
+                <p className="product-variants-label" aria-hidden="true">{t('productPage.variants')}</p>
+                <ul>
+                  {data.variants.map((v) => (
+                    <li key={v.sku}>
+                      <Link to={v.href} aria-current={v.current ? 'page' : undefined} className={v.soldOut ? 'variant-sold-out' : undefined}>
+                        {v.label}
+                        {v.soldOut ? <span className="visually-hidden"> ({t('productPage.availability.soldOut')})</span> : null}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              </nav>
+            ) : null}
+            <p className="product-description">{p.description}</p>
+          </div>
+        </div>
+        <PriceNotice />
+        <div className="product-prices">
+          <PricePanel product={p} />
+          <LivePriceBreakdown product={{ sku: p.sku, metal: p.metal, fineWeightGrams: a.fineWeightGrams, vatClass: p.vatClass, dutyFree: p.dutyFree }} country={data.country} />
+        </div>
+        <TechnicalDetails product={p} />
+        <Streamed id="product.shipping" value={data.shipping} fallback={null}>
+          {(costs: ShippingCostsResponse | null) => (costs ? <ShippingTable costs={costs} /> : null)}
+        </Streamed>
+        {p.metal ? (
+          <div className="product-section product-chart">
+            <PriceChart metal={p.metal} metals={[p.metal]} range="6m" />
+          </div>
+        ) : null}
+        <Streamed id="product.similar" value={data.similar} fallback={null}>
+          {(similar: CardProduct[] | null) =>
+            similar && similar.length > 0 ? (
+              <section className="product-section" aria-labelledby="similar-title">
+                <h2 id="similar-title">{t('productPage.similar')}</h2>
+                <ProductGrid products={similar} list={{ id: 'similar_products', name: t('productPage.similar') }} headingLevel={3} className="product-grid-compact" />
+              </section>
+            ) : null
+          }
+        </Streamed>
+      </article>
+    </>
+  );
+}
