@@ -165,7 +165,8 @@ t.test('the customer\'s own data', async (t) => {
     const none = await b.delete('/api/me', {});
     t.equal(none.status, 400);
     await shop.db.query(
-      `insert into limit_orders (id, customer_id, store_key, number, sku, status, created_at) values ($1, $2, 'ch', $3, 'GOLD-1OZ', 'active', now())`,
+      `insert into limit_orders (id, customer_id, store_key, number, sku, status, created_at, quantity, target_cents, currency, country, expires_at)
+       values ($1, $2, 'ch', $3, 'GOLD-1OZ', 'active', now(), 1, 100000, 'CHF', 'CH', now() + interval '7 days')`,
       [randomUUID(), me.id, `LO-${Date.now()}`],
     );
     const blocked = await b.delete('/api/me', { password: account.password });
