@@ -56,7 +56,7 @@ export async function savePriceSet(db: Db, set: PriceSet, now: Date): Promise<{ 
         const prices: PriceList = {};
         for (const p of list.products) prices[p.sku] = p.prices;
         await tx.query(
-          `insert into price_set_lists (set_id, country, currency, prices) values ($1, $2, $3, $4::jsonb)
+          `insert into price_set_lists (set_id, country, currency, prices) values ($1, $2, $3, $4::json)
            on conflict (set_id, country, currency) do update set prices = excluded.prices`,
           [set.id, list.country, list.currency, JSON.stringify(prices)],
         );
