@@ -2,6 +2,7 @@
 // quantity, cost, its current value at the shop's buy-back price, gain or loss. On the German and Austrian
 // stores a private sale of physical gold held longer than one year is tax-free, so there each lot shows
 // the days until it has been held a year; elsewhere that column is not shown (the rule does not apply).
+import { ScrollRegion } from './ScrollRegion.tsx';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Deposit, DepositHolding, DepositLot, SellPreview } from '../../../src/contracts/deposit.ts';
 import type { Money } from '../../../src/contracts/cart.ts';
@@ -50,7 +51,7 @@ export function LotsTable({ deposit }: { deposit: Deposit }) {
   const { t } = shop;
   const countdown = showsHoldingPeriod(shop.store, deposit);
   return (
-    <div className="table-scroll">
+    <ScrollRegion label={t('deposit.lotsCaption')}>
       <table className="data-table account-table deposit-lots" data-testid="deposit-lots">
         <caption>{t('deposit.lotsCaption')}</caption>
         <thead>
@@ -78,7 +79,7 @@ export function LotsTable({ deposit }: { deposit: Deposit }) {
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
@@ -141,7 +142,7 @@ export function SalePreview({ deposit, holding }: { deposit: Deposit; holding: D
           <>
             <p>{t('deposit.previewSummary', { count: preview.quantity, lots: preview.lots.length, proceeds: moneyOf(shop, preview.proceeds), gain: signed(shop, preview.gain) })}</p>
             {countdown && preview.taxFreeQuantity !== null ? <p>{t('deposit.previewTaxFree', { count: preview.taxFreeQuantity, total: preview.quantity })}</p> : null}
-            <div className="table-scroll">
+            <ScrollRegion label={t('deposit.previewCaption')}>
               <table className="data-table account-table" data-testid={`sale-preview-${holding.sku}`}>
                 <caption>{t('deposit.previewCaption')}</caption>
                 <thead>
@@ -167,7 +168,7 @@ export function SalePreview({ deposit, holding }: { deposit: Deposit; holding: D
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           </>
         ) : null}
       </div>

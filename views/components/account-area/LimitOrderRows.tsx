@@ -1,4 +1,5 @@
 // Limit orders as a table (the list page and the account overview).
+import { ScrollRegion } from './ScrollRegion.tsx';
 import type { LimitOrder } from '../../../src/contracts/limit-order.ts';
 import { pathFor } from '../../../src/screens.ts';
 import { useShop } from '../../lib/context.tsx';
@@ -9,7 +10,7 @@ export function LimitOrderRows({ limitOrders, caption, visibleCaption = false }:
   const shop = useShop();
   const { t, lang } = shop;
   return (
-    <div className="table-scroll">
+    <ScrollRegion label={caption}>
       <table className="data-table account-table" data-testid="limit-orders-table">
         <caption className={visibleCaption ? undefined : 'visually-hidden'}>{caption}</caption>
         <thead>
@@ -40,6 +41,6 @@ export function LimitOrderRows({ limitOrders, caption, visibleCaption = false }:
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

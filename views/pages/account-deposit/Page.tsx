@@ -2,6 +2,7 @@
 // the current sell prices and the difference; holdings per product, each with the preview of which lots a
 // sale would take; the tax lots, and on the German and Austrian stores the one-year holding period with
 // its source and a countdown per lot. Without a deposit: how one starts (the Deposit shipping method).
+import { ScrollRegion } from '../../components/account-area/ScrollRegion.tsx';
 import { useLoaderData } from 'react-router';
 import { pathFor } from '../../../src/screens.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
@@ -44,7 +45,7 @@ export default function AccountDepositPage() {
         {deposit.pricesValidUntil ? <p className="account-muted">{t('deposit.pricesAsOf', { time: dateTime(shop, deposit.pricesValidUntil) })}</p> : null}
         {showsHoldingPeriod(shop.store, deposit) ? <HoldingPeriodNote deposit={deposit} /> : null}
         <h2>{t('deposit.holdings')}</h2>
-        <div className="table-scroll">
+        <ScrollRegion label={t('deposit.holdings')}>
           <table className="data-table account-table" data-testid="deposit-holdings">
             <caption className="visually-hidden">{t('deposit.holdings')}</caption>
             <thead>
@@ -70,7 +71,7 @@ export default function AccountDepositPage() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
         <h2>{t('deposit.lotsTitle')}</h2>
         <p>{t('deposit.lotsIntro')}</p>
         <LotsTable deposit={deposit} />

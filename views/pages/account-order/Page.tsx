@@ -1,5 +1,6 @@
 // One order (spec 3 Order): number, state, payment state and method, dates, addresses, lines, shipping,
 // tax and total, in the customer's language (names come from the service in it) and the order's currency.
+import { ScrollRegion } from '../../components/account-area/ScrollRegion.tsx';
 import { useLoaderData } from 'react-router';
 import { pathFor } from '../../../src/screens.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
@@ -43,7 +44,7 @@ export default function AccountOrderPage() {
             </p>
           </section>
         </div>
-        <div className="table-scroll">
+        <ScrollRegion label={t('orders.lines')}>
           <table className="data-table account-table">
             <caption>{t('orders.lines')}</caption>
             <thead>
@@ -72,7 +73,7 @@ export default function AccountOrderPage() {
               <tr className="order-total"><th scope="row" colSpan={3}>{t('orders.total')}</th><td className="num" data-testid="order-total">{moneyOf(shop, order.totalGrossPrice)}</td></tr>
             </tfoot>
           </table>
-        </div>
+        </ScrollRegion>
         <p><Link to={pathFor('accountOrders', lang)}>{t('orders.back')}</Link></p>
       </AccountShell>
     </>

@@ -1,5 +1,6 @@
 // The orders list (spec 2, 3): the customer's purchase and sell orders, newest first, ten a page; the
 // filter (all, purchases, sales) and the page live in the URL (?type=, ?page=), so they work as links.
+import { ScrollRegion } from '../../components/account-area/ScrollRegion.tsx';
 import { useLoaderData } from 'react-router';
 import { pathFor } from '../../../src/screens.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
@@ -37,7 +38,7 @@ export default function AccountOrdersPage() {
             <p><Link to={pathFor('shop', lang)}>{t('orders.toShop')}</Link></p>
           </div>
         ) : (
-          <div className="table-scroll">
+          <ScrollRegion label={t('route.accountOrders')}>
             <table className="data-table account-table" data-testid="orders-table">
               <caption className="visually-hidden">{t('orders.caption', { count: orders.total })}</caption>
               <thead>
@@ -63,7 +64,7 @@ export default function AccountOrdersPage() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
         <Pagination base={base} query={{ type: type === 'all' ? undefined : type }} page={page} pages={pages} />
       </AccountShell>
