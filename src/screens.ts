@@ -14,7 +14,9 @@ export type LoaderName = 'home' | 'cmsPage' | 'maintenance' | 'pricelist' | 'acc
   // CMS-driven screens, stores and previews
   | 'contentScreen' | 'blog' | 'blogArticle' | 'news' | 'newsArticle' | 'encyclopedia' | 'knowledgeArticle' | 'pressReleases' | 'storeDetail' | 'preview'
   // carts, sell to us, checkout
-  | 'sell' | 'checkout' | 'cart';
+  | 'sell' | 'checkout' | 'cart'
+  // the account area: overview, orders, limit orders, the deposit, the product's limit-order form
+  | 'accountOverview' | 'accountOrders' | 'accountOrder' | 'accountLimitOrders' | 'accountLimitOrder' | 'accountDeposit' | 'productLimitOrder';
 
 export interface ScreenDef {
   id: string;
@@ -39,14 +41,14 @@ export const screens = [
   { id: 'blog', paths: { en: '/en/blog', de: '/blog' }, layout: 'default', titleKey: 'route.blog', loader: 'blog' },
   { id: 'blogArticle', paths: { en: '/en/blog/:slug', de: '/blog/:slug' }, layout: 'default', titleKey: 'route.blogArticle', parent: 'blog', loader: 'blogArticle' },
   { id: 'contact', paths: { en: '/en/contact-us', de: '/kontakt' }, layout: 'default', titleKey: 'route.contact', loader: 'contentScreen' },
-  { id: 'account', paths: { en: '/en/my-account', de: '/kundenkonto' }, layout: 'default', guard: 'account', titleKey: 'route.account', loader: 'account' },
-  { id: 'accountOrders', paths: { en: '/en/my-account/orders', de: '/kundenkonto/bestelluebersicht' }, layout: 'default', guard: 'account', titleKey: 'route.accountOrders', parent: 'account' },
-  { id: 'accountOrder', paths: { en: '/en/my-account/orders/:slug', de: '/kundenkonto/bestelluebersicht/:slug' }, layout: 'default', guard: 'account', titleKey: 'route.accountOrder', parent: 'accountOrders' },
-  { id: 'accountDeposit', paths: { en: '/en/my-account/deposit', de: '/kundenkonto/depotverwaltung' }, layout: 'default', guard: 'account', titleKey: 'route.accountDeposit', parent: 'account' },
+  { id: 'account', paths: { en: '/en/my-account', de: '/kundenkonto' }, layout: 'default', guard: 'account', titleKey: 'route.account', loader: 'accountOverview' },
+  { id: 'accountOrders', paths: { en: '/en/my-account/orders', de: '/kundenkonto/bestelluebersicht' }, layout: 'default', guard: 'account', titleKey: 'route.accountOrders', parent: 'account', loader: 'accountOrders' },
+  { id: 'accountOrder', paths: { en: '/en/my-account/orders/:slug', de: '/kundenkonto/bestelluebersicht/:slug' }, layout: 'default', guard: 'account', titleKey: 'route.accountOrder', parent: 'accountOrders', loader: 'accountOrder' },
+  { id: 'accountDeposit', paths: { en: '/en/my-account/deposit', de: '/kundenkonto/depotverwaltung' }, layout: 'default', guard: 'account', titleKey: 'route.accountDeposit', parent: 'account', loader: 'accountDeposit' },
   { id: 'accountProfile', paths: { en: '/en/my-account/profile', de: '/kundenkonto/meine-daten' }, layout: 'default', guard: 'account', titleKey: 'route.accountProfile', parent: 'account', loader: 'account' },
   { id: 'accountAddresses', paths: { en: '/en/my-account/addresses', de: '/kundenkonto/adressen' }, layout: 'default', guard: 'account', titleKey: 'route.accountAddresses', parent: 'account', loader: 'account' },
-  { id: 'accountLimitOrders', paths: { en: '/en/my-account/limit-orders', de: '/kundenkonto/limit-order' }, layout: 'default', guard: 'account', titleKey: 'route.accountLimitOrders', parent: 'account' },
-  { id: 'accountLimitOrder', paths: { en: '/en/my-account/limit-orders/:slug', de: '/kundenkonto/limit-order/:slug' }, layout: 'default', guard: 'account', titleKey: 'route.accountLimitOrder', parent: 'accountLimitOrders' },
+  { id: 'accountLimitOrders', paths: { en: '/en/my-account/limit-orders', de: '/kundenkonto/limit-order' }, layout: 'default', guard: 'account', titleKey: 'route.accountLimitOrders', parent: 'account', loader: 'accountLimitOrders' },
+  { id: 'accountLimitOrder', paths: { en: '/en/my-account/limit-orders/:slug', de: '/kundenkonto/limit-order/:slug' }, layout: 'default', guard: 'account', titleKey: 'route.accountLimitOrder', parent: 'accountLimitOrders', loader: 'accountLimitOrder' },
   { id: 'news', paths: { en: '/en/news', de: '/news' }, layout: 'default', titleKey: 'route.news', loader: 'news' },
   { id: 'newsArticle', paths: { en: '/en/news/*', de: '/news/*' }, layout: 'default', titleKey: 'route.newsArticle', parent: 'news', loader: 'newsArticle' },
   { id: 'sellToUs', paths: { en: '/en/sell-to-us', de: '/ankauf' }, layout: 'default', titleKey: 'route.sellToUs', loader: 'sell' },
@@ -61,7 +63,7 @@ export const screens = [
   // spec 2 gives the consulate and whistleblower pages the same German path in both languages.
   { id: 'consulate', paths: { en: '/en/oe-konsulat-sg', de: '/oe-konsulat-sg' }, layout: 'minimal', titleKey: 'route.consulate', loader: 'contentScreen' },
   { id: 'product', paths: { en: '/en/product/:slug', de: '/produkt/:slug' }, layout: 'default', titleKey: 'route.product', parent: 'shop', loader: 'product' },
-  { id: 'productLimitOrder', paths: { en: '/en/product/:slug/limit-order', de: '/produkt/:slug/limit-order' }, layout: 'default', titleKey: 'route.productLimitOrder', parent: 'shop' },
+  { id: 'productLimitOrder', paths: { en: '/en/product/:slug/limit-order', de: '/produkt/:slug/limit-order' }, layout: 'default', guard: 'account', titleKey: 'route.productLimitOrder', parent: 'shop', loader: 'productLimitOrder' },
   { id: 'whistleblower', paths: { en: '/en/hinweisgebersystem', de: '/hinweisgebersystem' }, layout: 'minimal', titleKey: 'route.whistleblower', loader: 'contentScreen' },
   { id: 'pricelist', paths: { en: '/en/pricelist/*', de: '/preisliste/*' }, layout: 'default', guard: 'pricelist', titleKey: 'route.pricelist', loader: 'pricelist' },
   { id: 'encyclopedia', paths: { en: '/en/knowledge-hub/encyclopedia', de: '/wissen/enzyklopaedie' }, layout: 'default', titleKey: 'route.encyclopedia', loader: 'encyclopedia' },

@@ -21,6 +21,13 @@ import { previewLoader } from './pages/preview/loader.ts';
 import { sellLoader } from './pages/sell/loader.ts';
 import { checkoutLoader } from './pages/checkout/loader.ts';
 import { cartLoader } from './pages/cart/loader.ts';
+import { accountOverviewLoader } from './pages/account/overview-loader.ts';
+import { accountOrdersLoader } from './pages/account-orders/loader.ts';
+import { accountOrderLoader } from './pages/account-order/loader.ts';
+import { accountLimitOrdersLoader } from './pages/account-limit-orders/loader.ts';
+import { accountLimitOrderLoader } from './pages/account-limit-order/loader.ts';
+import { accountDepositLoader } from './pages/account-deposit/loader.ts';
+import { productLimitOrderLoader } from './pages/product-limit-order/loader.ts';
 
 export const serverLoaders: Record<LoaderName, LoaderFunction> = {
   home: homeLoader,
@@ -44,4 +51,11 @@ export const serverLoaders: Record<LoaderName, LoaderFunction> = {
   sell: sellLoader,
   checkout: checkoutLoader,
   cart: cartLoader,
+  accountOverview: accountOverviewLoader,
+  accountOrders: accountOrdersLoader,
+  accountOrder: accountOrderLoader,
+  accountLimitOrders: accountLimitOrdersLoader,
+  accountLimitOrder: accountLimitOrderLoader,
+  accountDeposit: accountDepositLoader,
+  productLimitOrder: productLimitOrderLoader,
 };

@@ -62,3 +62,16 @@ export const getOrder = (orderId: string) => call('order', { params: { orderId }
 export const getWishlist = () => call('wishlist', {});
 export const toggleWishlist = (sku: string) => call('toggleWishlist', { body: { sku } });
 export const removeWishlistItem = (lineItemId: string) => call('removeWishlistItem', { params: { lineItemId } });
+// the account area: orders, limit orders and the deposit (issue 10)
+/** the query without its absent parameters (they would go out as "undefined") */
+function present<Q extends object>(q: Q): Q {
+  return Object.fromEntries(Object.entries(q).filter(([, v]) => v !== undefined)) as Q;
+}
+export const getOrders = (query: Partial<{ type: 'buy' | 'sell'; page: number }> = {}) => call('orders', { query: present(query) });
+export const getLimitOrders = (query: Partial<{ status: string; page: number }> = {}) => call('limitOrders', { query: present(query) });
+export const createLimitOrder = (body: Body<'createLimitOrder'>) => call('createLimitOrder', { body });
+export const getLimitOrder = (id: string) => call('limitOrder', { params: { id } });
+export const updateLimitOrder = (id: string, body: Body<'updateLimitOrder'>) => call('updateLimitOrder', { body, params: { id } });
+export const deleteLimitOrder = (id: string) => call('deleteLimitOrder', { params: { id } });
+export const getDeposit = () => call('deposit', {});
+export const getSellPreview = (depositId: string, sku: string, quantity: number) => call('sellPreview', { params: { id: depositId }, query: { sku, quantity } });

@@ -4,7 +4,9 @@
 // never import the implementations. Every answer is in the shop's own types.
 import type { Article, ArticleList, ArticleTeaser, Page, PressRelease, StoreCollection, TagInfo, TeaserQuery } from './content.ts';
 import type { BySkusResponse, CategoriesResponse, ProductDetail, ProductListQuery, ProductListResponse, SimilarResponse } from './catalogue.ts';
-import type { ShippingCostsResponse } from './order.ts';
+import type { Order, OrdersResponse, ShippingCostsResponse } from './order.ts';
+import type { LimitOrder, LimitOrdersResponse } from './limit-order.ts';
+import type { Deposit } from './deposit.ts';
 import type { CurrencyCode, ProductPrice } from './prices.ts';
 import type { Result } from './result.ts';
 import type { SessionInfo, ShopCustomer } from './shop-api.ts';
@@ -71,4 +73,29 @@ export interface MeView {
 /** The customer's own data through the session-aware client (reads only). */
 export interface AccountReader {
   me(): Promise<Result<MeView>>;
+}
+
+/** One page of the customer's orders: purchase (buy) or sell orders only, or both. */
+export interface OrdersPage {
+  type?: 'buy' | 'sell';
+  limit: number;
+  offset: number;
+}
+
+/** One page of the customer's limit orders; status: a comma list of spec 4 statuses, all when absent. */
+export interface LimitOrdersPage {
+  status?: string;
+  limit: number;
+  offset: number;
+}
+
+/** The signed-in customer's orders, limit orders and deposit in the request's store and language (reads
+ * only). Another customer's id answers 404 (not_found codes), a guest 401. */
+export interface AccountAreaReader {
+  orders(q: OrdersPage): Promise<Result<OrdersResponse>>;
+  order(id: string): Promise<Result<Order>>;
+  limitOrders(q: LimitOrdersPage): Promise<Result<LimitOrdersResponse>>;
+  limitOrder(id: string): Promise<Result<LimitOrder>>;
+  /** null: the customer has no deposit (yet) */
+  deposit(): Promise<Result<Deposit | null>>;
 }

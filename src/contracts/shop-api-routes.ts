@@ -61,6 +61,15 @@ export const apiRoutes = {
   wishlist: route('GET', '/api/wishlist'),
   toggleWishlist: route('POST', '/api/wishlist/toggle'),
   removeWishlistItem: route('DELETE', '/api/wishlist/items/:lineItemId'),
+  // the account area: orders, limit orders and the deposit (spec 7; issue 10)
+  orders: route('GET', '/api/orders'),
+  limitOrders: route('GET', '/api/limit-orders'),
+  createLimitOrder: route('POST', '/api/limit-orders', 201),
+  limitOrder: route('GET', '/api/limit-orders/:id'),
+  updateLimitOrder: route('PUT', '/api/limit-orders/:id'),
+  deleteLimitOrder: route('DELETE', '/api/limit-orders/:id'),
+  deposit: route('GET', '/api/deposit'),
+  sellPreview: route('GET', '/api/deposits/:id/sell-preview'),
 };
 
 export type ApiRouteName = keyof typeof apiRoutes;

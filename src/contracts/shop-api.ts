@@ -8,7 +8,9 @@
 import Type, { type Static, type TSchema } from 'typebox';
 import { Address, FieldError, PhoneVerificationResponse } from './commerce.ts';
 import { Cart, CouponBody, IdentityDocumentBody, PayoutAccountBody, RemoveCouponBody, ScrapMetal, TransactionType, UpdateCartBody } from './cart.ts';
-import { Order, ShippingMethodsResponse, UtmParams } from './order.ts';
+import { Order, OrdersResponse, ShippingMethodsResponse, UtmParams } from './order.ts';
+import { CreateLimitOrderBody, LimitOrder, LimitOrdersResponse, UpdateLimitOrderBody } from './limit-order.ts';
+import { Deposit, SellPreview } from './deposit.ts';
 import { Wishlist } from './wishlist.ts';
 import { apiRoutes, type ApiRoute, type ApiRouteName } from './shop-api-routes.ts';
 
@@ -230,6 +232,30 @@ export const OrderApiResponse = Type.Object({ order: Order });
 export const WishlistApiResponse = Type.Object({ wishlist: Nullable(Wishlist) });
 export const ToggleWishlistResponse = Type.Object({ wishlist: Wishlist, added: Type.Boolean() });
 
+// ------------------------------------------------------------------ the account area (issue 10)
+// Orders, limit orders and the deposit are the commerce service's answers as they are (already in the
+// shop's words: names in the page's language, money in cents); the browser pages by page number.
+
+const Page = Type.Optional(Type.Integer({ minimum: 1, maximum: 10000 }));
+/** type: purchase (buy) or sell orders only; both when absent */
+export const OrdersApiQuery = Type.Object({ type: Type.Optional(TransactionType), page: Page }, closed);
+export type OrdersApiQuery = Static<typeof OrdersApiQuery>;
+/** status: a comma list of spec 4 statuses (the overview asks for the open ones); all when absent */
+export const LimitOrdersApiQuery = Type.Object({
+  status: Type.Optional(Type.String({ maxLength: 80, pattern: '^(active|inactive|executed|cancelled|pending|failed)(,(active|inactive|executed|cancelled|pending|failed))*$' })),
+  page: Page,
+}, closed);
+export type LimitOrdersApiQuery = Static<typeof LimitOrdersApiQuery>;
+export const ShopLimitOrderBody = CreateLimitOrderBody;
+export const ShopLimitOrderChangeBody = UpdateLimitOrderBody;
+export const IdParams = Type.Object({ id: Str(64) });
+export const SellPreviewApiQuery = Type.Object({ sku: Type.String({ minLength: 1, maxLength: 64 }), quantity: Type.Integer({ minimum: 1, maximum: 100000 }) }, closed);
+
+export const LimitOrderApiResponse = Type.Object({ limitOrder: LimitOrder });
+/** the customer's deposit in this store; null when there is none yet */
+export const DepositApiResponse = Type.Object({ deposit: Nullable(Deposit) });
+export const SellPreviewApiResponse = Type.Object({ preview: SellPreview });
+
 // ------------------------------------------------------------------ the calls
 
 export interface ApiCall<R extends TSchema = TSchema, B extends TSchema | undefined = TSchema | undefined, P extends TSchema | undefined = TSchema | undefined, Q extends TSchema | undefined = TSchema | undefined> extends ApiRoute {
@@ -291,6 +317,14 @@ export const shopApi = {
   wishlist: call(r.wishlist, WishlistApiResponse),
   toggleWishlist: call(r.toggleWishlist, ToggleWishlistResponse, { body: ToggleWishlistBody }),
   removeWishlistItem: call(r.removeWishlistItem, WishlistApiResponse, { params: WishlistLineIdParams }),
+  orders: call(r.orders, OrdersResponse, { query: OrdersApiQuery }),
+  limitOrders: call(r.limitOrders, LimitOrdersResponse, { query: LimitOrdersApiQuery }),
+  createLimitOrder: call(r.createLimitOrder, LimitOrderApiResponse, { body: ShopLimitOrderBody }),
+  limitOrder: call(r.limitOrder, LimitOrderApiResponse, { params: IdParams }),
+  updateLimitOrder: call(r.updateLimitOrder, LimitOrderApiResponse, { body: ShopLimitOrderChangeBody, params: IdParams }),
+  deleteLimitOrder: call(r.deleteLimitOrder, LimitOrderApiResponse, { params: IdParams }),
+  deposit: call(r.deposit, DepositApiResponse),
+  sellPreview: call(r.sellPreview, SellPreviewApiResponse, { params: IdParams, query: SellPreviewApiQuery }),
 } as const satisfies Record<ApiRouteName, ApiCall>;
 
 export type ShopApi = typeof shopApi;

@@ -7,7 +7,7 @@ import { formatDate, formatMoney, translator, type Translate } from '../../src/i
 import type { SessionInfo } from '../../src/contracts/shop-api.ts';
 
 export type { SessionInfo };
-import type { AccountReader, CatalogueReader, ContentReader, PriceReader } from '../../src/contracts/loader-ports.ts';
+import type { AccountAreaReader, AccountReader, CatalogueReader, ContentReader, PriceReader } from '../../src/contracts/loader-ports.ts';
 
 export interface LoaderContext {
   store: StoreKey;
@@ -20,6 +20,8 @@ export interface LoaderContext {
   /** the customer's own data through the session-aware client (refreshes tokens, writes cookies); absent
    * where pages render without a request (benchmarks): account loaders then answer 503 */
   account?: AccountReader;
+  /** the customer's orders, limit orders and deposit (absent like account) */
+  accountArea?: AccountAreaReader;
   /** a crawler asks (its pages are complete documents, cached apart from people's) */
   bot?: boolean;
   /** absolute origin of the store's canonical host (absolute URLs in structured data) */

@@ -13,6 +13,7 @@ import { languageOfPath } from '../../screens.ts';
 import type { AssetManifest } from '../render/assets.ts';
 import { catalogueClient } from '../commerce-client/catalogue.ts';
 import type { CommerceHttp } from '../commerce-client/http.ts';
+import { AccountAreaClient } from '../commerce-client/account-area.ts';
 import { useSessions } from '../session/index.ts';
 import { appendVary, negotiate, useCompression } from '../plugins/compression.ts';
 import type { PageCache } from '../render/page-cache.ts';
@@ -112,6 +113,7 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
     catalogue: catalogueClient(opts.commerce, req.store, req.lang),
     session: sessionOf(req),
     account: sessions.accountFor(req, reply),
+    accountArea: new AccountAreaClient(sessions.clientFor(req, reply), req.store, req.lang),
     bot: isBot(req.headers['user-agent']),
     origin: stores.originOf(req.store, req.protocol, req.headers.host),
     prices: opts.prices?.(req.store),

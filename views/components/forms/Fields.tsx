@@ -50,9 +50,9 @@ function Message({ id, hint, error }: { id: string; hint?: ReactNode; error?: st
 export interface TextFieldProps extends Common {
   value: string;
   onChange: (value: string) => void;
-  type?: 'text' | 'email' | 'tel' | 'password';
+  type?: 'text' | 'email' | 'tel' | 'password' | 'date' | 'time';
   autoComplete?: string;
-  inputMode?: 'text' | 'email' | 'tel' | 'numeric';
+  inputMode?: 'text' | 'email' | 'tel' | 'numeric' | 'decimal';
   maxLength?: number;
   size?: 'short' | 'medium' | 'full';
   readOnly?: boolean;

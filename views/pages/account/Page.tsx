@@ -6,7 +6,10 @@ import { useShop } from '../../lib/context.tsx';
 import { pathFor, type ScreenId } from '../../../src/screens.ts';
 import { AccountShell } from './AccountNav.tsx';
 import { addressLines, fullName } from './format.ts';
-import type { AccountData } from './loader.ts';
+import type { AccountOverviewData } from './overview-loader.ts';
+import { moneyOf } from '../../components/cart/format.ts';
+import { orderStateLabel, orderTypeLabel } from '../../components/account-area/labels.tsx';
+import { LimitOrderRows } from '../../components/account-area/LimitOrderRows.tsx';
 
 const sections: { id: ScreenId; title: string; text: string }[] = [
   { id: 'accountProfile', title: 'route.accountProfile', text: 'account.overview.profileText' },
@@ -17,8 +20,9 @@ const sections: { id: ScreenId; title: string; text: string }[] = [
 ];
 
 export default function AccountPage() {
-  const { customer } = useLoaderData() as AccountData;
-  const { t, lang, date } = useShop();
+  const { customer, latestOrders, openLimitOrders } = useLoaderData() as AccountOverviewData;
+  const shop = useShop();
+  const { t, lang, date } = shop;
   const shipping = customer.addresses.find((a) => a.id === customer.defaultShippingAddressId);
   const billing = customer.addresses.find((a) => a.id === customer.defaultBillingAddressId);
   return (
@@ -60,6 +64,31 @@ export default function AccountPage() {
             {!shipping ? <p><Link to={pathFor('accountAddresses', lang)}>{t('account.overview.addAddress')}</Link></p> : null}
           </section>
         </div>
+        <section className="account-latest" aria-labelledby="account-latest-orders">
+          <h2 id="account-latest-orders">{t('account.overview.latestOrders')}</h2>
+          {latestOrders === null ? <p className="account-muted">{t('account.overview.unavailable')}</p>
+            : latestOrders.length === 0 ? <p className="account-muted">{t('orders.empty')}</p> : (
+              <ul className="account-latest-list" data-testid="latest-orders">
+                {latestOrders.map((o) => (
+                  <li key={o.id}>
+                    <Link to={pathFor('accountOrder', lang, { slug: o.id })}>{o.orderNumber}</Link>
+                    <span>{date(o.createdAt)}</span>
+                    <span>{orderTypeLabel(t, o)}</span>
+                    <span>{orderStateLabel(t, o)}</span>
+                    <span className="num">{moneyOf(shop, o.totalGrossPrice)}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          <p><Link to={pathFor('accountOrders', lang)}>{t('account.overview.allOrders')}</Link></p>
+        </section>
+        <section className="account-latest" aria-labelledby="account-open-limit-orders">
+          <h2 id="account-open-limit-orders">{t('account.overview.openLimitOrders')}</h2>
+          {openLimitOrders === null ? <p className="account-muted">{t('account.overview.unavailable')}</p>
+            : openLimitOrders.length === 0 ? <p className="account-muted">{t('account.overview.noOpenLimitOrders')}</p>
+              : <LimitOrderRows limitOrders={openLimitOrders} caption={t('account.overview.openLimitOrders')} />}
+          <p><Link to={pathFor('accountLimitOrders', lang)}>{t('account.overview.allLimitOrders')}</Link></p>
+        </section>
         <ul className="account-cards">
           {sections.map((s) => (
             <li key={s.id}>

@@ -1,0 +1,119 @@
+// The account area in the browser (issue 10): a customer gives a limit order from the product page with a
+// target above the current price, a recalculation forced on the price service reaches it, and it shows as
+// executed with its order in the orders list; the deposit page on the German store shows the lots and the
+// holding-period countdown. The deposit is seeded through the shop's /api (a Deposit cart ordered by bank
+// transfer), not by clicking through the checkout (its own tests cover that). axe on every new page.
+import type { Page } from '@playwright/test';
+import { test, expect, url, PORT } from './fixtures.ts';
+
+const PRICES = `http://127.0.0.1:${PORT + 2}`;
+const PASSWORD = 'Goldbarren2026';
+const ADDRESS = { firstName: 'Anna', lastName: 'Muster', streetName: 'Bahnhofstrasse', streetNumber: '12', zipCode: '8001', city: 'Zürich', country: 'CH', phone: '+41 44 668 18 00' };
+const DE_ADDRESS = { firstName: 'Anna', lastName: 'Muster', streetName: 'Leopoldstraße', streetNumber: '5', zipCode: '80802', city: 'München', country: 'DE', phone: '+49 89 123456' };
+
+async function hydrated(page: Page) {
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+}
+
+/** A JSON call to the shop's /api from the page (with its CSRF token), as the browser's own code makes it. */
+async function api(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+  return page.evaluate(async ({ method, path, body }) => {
+    const csrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('ctCsrf='))?.split('=')[1] ?? '');
+    const res = await fetch(path, { method, headers: { 'content-type': 'application/json', 'x-csrf-token': csrf }, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: res.status, json: await res.json().catch(() => null) };
+  }, { method, path, body });
+}
+
+/** Registers, confirms through the development mailbox, signs in and adds a default address. */
+async function signedInCustomer(page: Page, host: string, address: Record<string, string>): Promise<string> {
+  const email = `e2e.account.${Date.now()}@example.ch`;
+  await page.goto(url(host, '/'));
+  await hydrated(page);
+  const reg = await api(page, 'POST', '/api/register', { email, password: PASSWORD, passwordRepeat: PASSWORD, firstName: 'Anna', lastName: 'Muster' });
+  expect(reg.status).toBe(201);
+  const token = await page.evaluate(async (email) => {
+    const box = (await (await fetch('/dev/mailbox.json')).json()) as { messages: { to: string; text: string }[] };
+    return /token=([A-Za-z0-9_-]+)/.exec(box.messages.find((m) => m.to === email)?.text ?? '')?.[1] ?? '';
+  }, email);
+  expect((await api(page, 'POST', '/api/activate', { token })).status).toBe(200);
+  expect((await api(page, 'POST', '/api/login', { email, password: PASSWORD })).status).toBe(200);
+  const added = await api(page, 'POST', '/api/me/addresses', address);
+  expect(added.status).toBe(201);
+  const id = added.json.customer.addresses[0].id as string;
+  expect((await api(page, 'PUT', `/api/me/addresses/${id}/default`, { shipping: true, billing: true })).status).toBe(200);
+  return email;
+}
+
+test('a limit order above the price executes on the next recalculation and its order is listed', async ({ page, request, axe, consoleErrors }) => {
+  test.setTimeout(120_000);
+  await signedInCustomer(page, 'ch.localhost', ADDRESS);
+  await page.goto(url('ch.localhost', '/produkt/kruegerrand-1-unze-gold'));
+  await hydrated(page);
+  await page.getByRole('link', { name: /Limit-Order/ }).click();
+  await expect(page).toHaveURL(/\/produkt\/kruegerrand-1-unze-gold\/limit-order$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Limit-Order erteilen');
+  await expect(page.getByTestId('limit-order-current-price')).toHaveText(/CHF/);
+  await axe();
+
+  // a target far above the current price: the next price set reaches it
+  await page.getByLabel(/^Zielpreis pro Stück/).fill('9000');
+  await expect(page.getByTestId('expiry-days')).toHaveText('in 30 Tagen');
+  await page.getByRole('button', { name: 'Limit-Order erteilen' }).click();
+  await expect(page.getByTestId('limit-order-given')).toContainText(/CH-L-/);
+
+  expect((await request.post(`${PRICES}/admin/recalculate`)).status()).toBe(200);
+
+  await page.goto(url('ch.localhost', '/kundenkonto/limit-order'));
+  await expect(async () => {
+    await page.reload();
+    await expect(page.getByTestId('limit-orders-table')).toContainText('Ausgeführt', { timeout: 1000 });
+  }).toPass({ timeout: 30_000 });
+  await axe();
+  await page.getByTestId('limit-orders-table').getByRole('link').first().click();
+  const executed = page.getByTestId('executed-order');
+  await expect(executed).toContainText(/CH-B-/);
+  await axe();
+  const orderNumber = (await executed.getByRole('link').textContent()) ?? '';
+
+  await page.goto(url('ch.localhost', '/kundenkonto/bestelluebersicht'));
+  await expect(page.getByTestId('orders-table')).toContainText(orderNumber);
+  await axe();
+  await page.getByTestId('orders-table').getByRole('link', { name: orderNumber }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Bestellung ${orderNumber}`);
+  await expect(page.getByTestId('order-facts')).toContainText('Überweisung');
+  await axe();
+
+  await page.goto(url('ch.localhost', '/kundenkonto'));
+  await expect(page.getByTestId('latest-orders')).toContainText(orderNumber);
+  await axe();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('the deposit page on the German store shows the lots and the holding-period countdown', async ({ page, axe, consoleErrors }) => {
+  test.setTimeout(120_000);
+  await signedInCustomer(page, 'de.localhost', DE_ADDRESS);
+  const empty = await page.goto(url('de.localhost', '/kundenkonto/depotverwaltung'));
+  expect(empty?.status()).toBe(200);
+  await expect(page.getByTestId('deposit-empty')).toBeVisible();
+
+  // seeded through the shop's /api: a Deposit cart, ordered by bank transfer
+  const added = await api(page, 'POST', '/api/cart/items', { transactionType: 'buy', sku: 'AU-KRUG-1OZ', quantity: 2, deposit: true });
+  expect(added.status).toBe(200);
+  const cartId = added.json.cart.id as string;
+  expect((await api(page, 'PUT', `/api/carts/${cartId}/addresses`, { billingAddress: DE_ADDRESS, shippingAddress: DE_ADDRESS })).status).toBe(200);
+  expect((await api(page, 'PUT', `/api/carts/${cartId}`, { paymentMethod: 'bank-transfer' })).status).toBe(200);
+  const placed = await api(page, 'POST', '/api/orders', { cartId, idempotencyKey: `e2e-deposit-${Date.now()}` });
+  expect(placed.status, JSON.stringify(placed.json)).toBe(201);
+
+  await page.goto(url('de.localhost', '/kundenkonto/depotverwaltung'));
+  await hydrated(page);
+  await expect(page.getByTestId('deposit-facts')).toContainText(/DE-D-/);
+  await expect(page.getByTestId('deposit-lots')).toContainText(placed.json.order.orderNumber);
+  await expect(page.getByTestId('lot-countdown').first()).toHaveText(/noch 36[56] Tage/);
+  await expect(page.getByTestId('holding-period-note')).toContainText('EStG');
+  await page.getByLabel(/^Stück .* zu verkaufen/).fill('1');
+  await page.getByRole('button', { name: 'Betroffene Positionen zeigen' }).click();
+  await expect(page.getByTestId('sale-preview-AU-KRUG-1OZ')).toContainText(placed.json.order.orderNumber);
+  await axe();
+  expect(consoleErrors).toEqual([]);
+});

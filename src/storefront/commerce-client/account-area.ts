@@ -1,0 +1,85 @@
+// The account area's calls of spec 7 through the session-aware client (issue 10): the customer's orders,
+// limit orders and deposit, for the browser's API (routes/api/account-orders.ts, limit-orders.ts,
+// deposits.ts) and the account pages' loaders (the AccountAreaReader port). Names in answers come in the
+// page's language (languageTag: the store's locale for it). Every wrapper returns { data, error }; the
+// service answers another customer's order, limit order or deposit with 404, which goes on as it is.
+import type { CreateLimitOrderBody, LimitOrder, LimitOrdersResponse, UpdateLimitOrderBody } from '../../contracts/limit-order.ts';
+import type { Deposit, DepositsResponse, SellPreview } from '../../contracts/deposit.ts';
+import type { AccountAreaReader, LimitOrdersPage, OrdersPage } from '../../contracts/loader-ports.ts';
+import type { Order, OrdersResponse } from '../../contracts/order.ts';
+import type { Result } from '../../contracts/result.ts';
+import type { Language, StoreKey } from '../../stores.ts';
+import { NOT_SIGNED_IN } from './account.ts';
+import { cartLanguageTag } from './carts.ts';
+import { fail, ok } from './http.ts';
+import type { SessionClient } from './session-client.ts';
+
+export type { AccountAreaReader };
+
+export class AccountAreaClient implements AccountAreaReader {
+  private readonly client: SessionClient;
+  private readonly languageTag: string;
+
+  constructor(client: SessionClient, store: StoreKey, lang: Language) {
+    this.client = client;
+    this.languageTag = cartLanguageTag(store, lang);
+  }
+
+  /** Only a signed-in customer has orders, limit orders and a deposit: others are answered without a call. */
+  private get signedIn(): boolean {
+    return this.client.session.current?.level === 'User';
+  }
+
+  async orders(q: OrdersPage): Promise<Result<OrdersResponse>> {
+    if (!this.signedIn) return fail({ ...NOT_SIGNED_IN });
+    return this.client.call<OrdersResponse>({
+      path: '/orders', query: { ...(q.type ? { type: q.type } : {}), limit: String(q.limit), offset: String(q.offset), languageTag: this.languageTag },
+    });
+  }
+
+  async order(id: string): Promise<Result<Order>> {
+    if (!this.signedIn) return fail({ ...NOT_SIGNED_IN });
+    return this.client.call<Order>({ path: `/orders/${encodeURIComponent(id)}`, query: { languageTag: this.languageTag } });
+  }
+
+  async limitOrders(q: LimitOrdersPage): Promise<Result<LimitOrdersResponse>> {
+    if (!this.signedIn) return fail({ ...NOT_SIGNED_IN });
+    return this.client.call<LimitOrdersResponse>({
+      path: '/limit-orders', query: { ...(q.status ? { status: q.status } : {}), limit: String(q.limit), offset: String(q.offset), languageTag: this.languageTag },
+    });
+  }
+
+  async limitOrder(id: string): Promise<Result<LimitOrder>> {
+    if (!this.signedIn) return fail({ ...NOT_SIGNED_IN });
+    return this.client.call<LimitOrder>({ path: `/limit-orders/${encodeURIComponent(id)}`, query: { languageTag: this.languageTag } });
+  }
+
+  async createLimitOrder(body: CreateLimitOrderBody): Promise<Result<LimitOrder>> {
+    if (!this.signedIn) return fail({ ...NOT_SIGNED_IN });
+    return this.client.call<LimitOrder>({ method: 'POST', path: '/limit-orders', query: { languageTag: this.languageTag }, body });
+  }
+
+  async updateLimitOrder(id: string, body: UpdateLimitOrderBody): Promise<Result<LimitOrder>> {
+    if (!this.signedIn) return fail({ ...NOT_SIGNED_IN });
+    return this.client.call<LimitOrder>({ method: 'PUT', path: `/limit-orders/${encodeURIComponent(id)}`, query: { languageTag: this.languageTag }, body });
+  }
+
+  async deleteLimitOrder(id: string): Promise<Result<LimitOrder>> {
+    if (!this.signedIn) return fail({ ...NOT_SIGNED_IN });
+    return this.client.call<LimitOrder>({ method: 'DELETE', path: `/limit-orders/${encodeURIComponent(id)}`, query: { languageTag: this.languageTag } });
+  }
+
+  /** The customer's deposit in this store (the service keeps at most one per store), null when none. */
+  async deposit(): Promise<Result<Deposit | null>> {
+    if (!this.signedIn) return fail({ ...NOT_SIGNED_IN });
+    const r = await this.client.call<DepositsResponse>({ path: '/deposits', query: { languageTag: this.languageTag } });
+    return r.error ? fail(r.error) : ok(r.data.results[0] ?? null);
+  }
+
+  async sellPreview(depositId: string, sku: string, quantity: number): Promise<Result<SellPreview>> {
+    if (!this.signedIn) return fail({ ...NOT_SIGNED_IN });
+    return this.client.call<SellPreview>({
+      path: `/deposits/${encodeURIComponent(depositId)}/sell-preview`, query: { sku, quantity: String(quantity), languageTag: this.languageTag },
+    });
+  }
+}

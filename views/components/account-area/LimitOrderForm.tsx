@@ -1,0 +1,93 @@
+// The limit-order form (spec 3, 5): target unit price, quantity, expiry date and time (also shown in days).
+// Used to give a limit order from the product page and to change one in the account. Checks spec 5's rules
+// before anything is sent (target at most 500,000.00, expiry in the future); the service checks them again
+// and its field errors land on the same fields. The expiry is in the browser's time zone.
+import { useEffect, useState } from 'react';
+import type { CallError, Result } from '../../../src/contracts/result.ts';
+import type { Currency } from '../../../src/stores.ts';
+import { useShop } from '../../lib/context.tsx';
+import { ErrorSummary, SubmitButton, TextField } from '../forms/Fields.tsx';
+import { useForm } from '../forms/useForm.ts';
+import {
+  daysUntil, defaultExpiry, expiryInputs, expiryOf, limitOrderProblems, parseAmount, type LimitOrderField, type LimitOrderValues,
+} from './limit-order-input.ts';
+
+export interface LimitOrderInput {
+  targetCentAmount: number;
+  quantity: number;
+  expiresAt: string;
+}
+
+/** The service's field names on the form's fields. */
+const fieldOfApi: Record<string, LimitOrderField> = { targetCentAmount: 'target', quantity: 'quantity', expiresAt: 'date' };
+
+function onFormFields(err: CallError): CallError {
+  const d = err.details as { fields?: { field: string; code?: string; message: string }[] } | undefined;
+  if (!d?.fields) return err;
+  return { ...err, details: { ...d, fields: d.fields.map((f) => ({ ...f, field: fieldOfApi[f.field] ?? f.field })) } };
+}
+
+export function LimitOrderForm({ formId, currency, initial, submitLabel, onSubmit }: {
+  formId: string;
+  currency: Currency;
+  /** the values of a limit order being changed; a new one starts empty with the default expiry */
+  initial?: LimitOrderValues;
+  submitLabel: string;
+  onSubmit: (input: LimitOrderInput) => Promise<Result<unknown>>;
+}) {
+  const { t } = useShop();
+  // The clock starts after hydration: the server does not know the visitor's time zone or "now".
+  const [now, setNow] = useState<number | null>(null);
+  const form = useForm<LimitOrderValues>(initial ?? { target: '', quantity: '1', date: '', time: '' }, (v) => {
+    const problems = limitOrderProblems(v, Date.now());
+    return Object.fromEntries(Object.entries(problems).map(([f, key]) => [f, t(key!)]));
+  });
+  useEffect(() => {
+    setNow(Date.now());
+    if (!initial) form.setValues({ ...form.values, ...expiryInputs(defaultExpiry(Date.now())) });
+    const id = setInterval(() => setNow(Date.now()), 60_000);
+    return () => clearInterval(id);
+    // once, on mount
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const submit = form.onSubmit(async (v) => {
+    const r = await onSubmit({ targetCentAmount: parseAmount(v.target)!, quantity: Number(v.quantity), expiresAt: expiryOf(v.date, v.time)!.toISOString() });
+    return r.error ? { data: null, error: onFormFields(r.error) } : r;
+  });
+
+  const at = expiryOf(form.values.date, form.values.time);
+  const days = at && now !== null && at.getTime() > now ? daysUntil(at, now) : null;
+  const labels = {
+    target: t('limitOrders.field.target', { currency }),
+    quantity: t('limitOrders.field.quantity'),
+    date: t('limitOrders.field.date'),
+    time: t('limitOrders.field.time'),
+  };
+  return (
+    <>
+      <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={labels} attempt={form.attempt} />
+      <form className="form limit-order-form" noValidate onSubmit={submit}>
+        <TextField formId={formId} name="target" label={labels.target} value={form.values.target} onChange={(x) => form.set('target', x)}
+          error={form.errors.target} inputMode="decimal" size="medium" required autoComplete="off" hint={t('limitOrders.field.targetHint')} />
+        <TextField formId={formId} name="quantity" label={labels.quantity} value={form.values.quantity} onChange={(x) => form.set('quantity', x)}
+          error={form.errors.quantity} inputMode="numeric" size="short" required autoComplete="off" />
+        <fieldset className="limit-order-expiry">
+          <legend>{t('limitOrders.field.expiry')}</legend>
+          <div className="limit-order-expiry-fields">
+            <TextField formId={formId} name="date" type="date" label={labels.date} value={form.values.date} onChange={(x) => form.set('date', x)}
+              error={form.errors.date} size="medium" required />
+            <TextField formId={formId} name="time" type="time" label={labels.time} value={form.values.time} onChange={(x) => form.set('time', x)}
+              error={form.errors.time} size="short" required />
+          </div>
+          <p className="field-hint limit-order-days" aria-live="polite" data-testid="expiry-days">
+            {days === null ? '' : days === 0 ? t('limitOrders.expiresToday') : days === 1 ? t('limitOrders.inOneDay') : t('limitOrders.inDays', { count: days })}
+          </p>
+        </fieldset>
+        <div className="form-actions">
+          <SubmitButton busy={form.submitting} label={submitLabel} busyLabel={t('form.sending')} />
+        </div>
+      </form>
+    </>
+  );
+}

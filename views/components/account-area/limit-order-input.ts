@@ -1,0 +1,94 @@
+// The limit-order form's input rules (spec 5: target price at most 500,000.00, expiry date and time
+// required and in the future) and the conversions between what people type and what the API takes.
+// Pure functions, so the form and its tests share them.
+
+/** spec 5 / 9: the highest target unit price, in cents */
+export const LIMIT_PRICE_MAX_CENTS = 50_000_000;
+const DAY_MS = 86_400_000;
+
+/**
+ * A money amount as typed ("1234.50", "1'234,50", "1.234,50", "1 234") in cents; null when it is not one.
+ * With both separators the last one is the decimal mark; a lone separator followed by exactly three digits
+ * groups thousands ("1.234"), otherwise it is the decimal mark.
+ */
+export function parseAmount(input: string): number | null {
+  const v = input.replace(/[\s'’]/g, '');
+  if (!/^\d[\d.,]*$/.test(v)) return null;
+  const lastDot = v.lastIndexOf('.');
+  const lastComma = v.lastIndexOf(',');
+  let intPart = v;
+  let frac = '';
+  const mark = Math.max(lastDot, lastComma);
+  if (mark >= 0) {
+    const both = lastDot >= 0 && lastComma >= 0;
+    const after = v.slice(mark + 1);
+    const single = (v.match(/[.,]/g) ?? []).length === 1;
+    if (both || (single && after.length !== 3)) {
+      intPart = v.slice(0, mark);
+      frac = after;
+    }
+  }
+  intPart = intPart.replace(/[.,]/g, '');
+  if (frac.length > 2 || /[.,]/.test(frac) || intPart === '') return null;
+  return Number(intPart) * 100 + Number((frac + '00').slice(0, 2));
+}
+
+/** cents as the input shows them (no grouping, '.' or ',' as the locale writes decimals) */
+export function amountInput(cents: number, decimalMark: '.' | ','): string {
+  const s = (cents / 100).toFixed(2);
+  return decimalMark === ',' ? s.replace('.', ',') : s;
+}
+
+/** The expiry the date (YYYY-MM-DD) and time (HH:MM) inputs name, in the browser's time zone; null when incomplete. */
+export function expiryOf(date: string, time: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return null;
+  const d = new Date(`${date}T${time}:00`);
+  return Number.isNaN(d.getTime()) ? null : d;
+}
+
+/** The date and time inputs' values for an instant, in the browser's time zone. */
+export function expiryInputs(at: Date): { date: string; time: string } {
+  const p = (n: number) => String(n).padStart(2, '0');
+  return { date: `${at.getFullYear()}-${p(at.getMonth() + 1)}-${p(at.getDate())}`, time: `${p(at.getHours())}:${p(at.getMinutes())}` };
+}
+
+/** spec 3: the expiry in days from now, counted like the service (whole days left; 0 on its last day). */
+export function daysUntil(at: Date, now: number): number {
+  return Math.max(0, Math.floor((at.getTime() - now) / DAY_MS));
+}
+
+/** Decision: a new limit order expires in 30 days at 18:00 unless the customer chooses otherwise. */
+export function defaultExpiry(now: number): Date {
+  const d = new Date(now + 30 * DAY_MS);
+  d.setHours(18, 0, 0, 0);
+  return d;
+}
+
+export interface LimitOrderValues {
+  target: string;
+  quantity: string;
+  date: string;
+  time: string;
+}
+
+export type LimitOrderField = keyof LimitOrderValues;
+
+/** Field -> i18n key of its message (validation.*), in the order the form shows them. */
+export function limitOrderProblems(v: LimitOrderValues, now: number): Partial<Record<LimitOrderField, string>> {
+  const out: Partial<Record<LimitOrderField, string>> = {};
+  const cents = parseAmount(v.target);
+  if (v.target.trim() === '') out.target = 'validation.required';
+  else if (cents === null || cents < 1) out.target = 'validation.invalid_value';
+  else if (cents > LIMIT_PRICE_MAX_CENTS) out.target = 'validation.limit_price_too_high';
+  const q = v.quantity.trim();
+  if (q === '') out.quantity = 'validation.required';
+  else if (!/^\d+$/.test(q) || Number(q) < 1 || Number(q) > 10000) out.quantity = 'validation.invalid_value';
+  if (v.date === '') out.date = 'validation.required';
+  if (v.time === '') out.time = 'validation.required';
+  const at = expiryOf(v.date, v.time);
+  if (v.date !== '' && v.time !== '') {
+    if (!at) out.date = 'validation.invalid_date';
+    else if (at.getTime() <= now) out.date = 'validation.date_in_past';
+  }
+  return out;
+}

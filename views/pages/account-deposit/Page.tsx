@@ -1,0 +1,84 @@
+// The deposit (spec 3 Deposit; issue 10): online depot number, open date, opening value, current value at
+// the current sell prices and the difference; holdings per product, each with the preview of which lots a
+// sale would take; the tax lots, and on the German and Austrian stores the one-year holding period with
+// its source and a countdown per lot. Without a deposit: how one starts (the Deposit shipping method).
+import { ScrollRegion } from '../../components/account-area/ScrollRegion.tsx';
+import { useLoaderData } from 'react-router';
+import { pathFor } from '../../../src/screens.ts';
+import { Breadcrumb } from '../../components/Breadcrumb.tsx';
+import { Link } from '../../components/ShopLink.tsx';
+import { moneyOf } from '../../components/cart/format.ts';
+import { gainClass, HoldingPeriodNote, LotsTable, SalePreview, showsHoldingPeriod, signedMoney } from '../../components/account-area/DepositParts.tsx';
+import { dateTime } from '../../components/account-area/labels.tsx';
+import { useShop } from '../../lib/context.tsx';
+import { AccountShell } from '../account/AccountNav.tsx';
+import type { AccountDepositData } from './loader.ts';
+
+export default function AccountDepositPage() {
+  const { deposit } = useLoaderData() as AccountDepositData;
+  const shop = useShop();
+  const { t, lang } = shop;
+  if (!deposit) {
+    return (
+      <>
+        <Breadcrumb />
+        <AccountShell title={t('route.accountDeposit')}>
+          <div className="account-empty" data-testid="deposit-empty">
+            <p>{t('deposit.empty')}</p>
+            <p><Link to={pathFor('shop', lang)}>{t('orders.toShop')}</Link></p>
+          </div>
+        </AccountShell>
+      </>
+    );
+  }
+  return (
+    <>
+      <Breadcrumb />
+      <AccountShell title={t('route.accountDeposit')}>
+        <dl className="account-facts deposit-facts" data-testid="deposit-facts">
+          <div><dt>{t('deposit.number')}</dt><dd>{deposit.number}</dd></div>
+          <div><dt>{t('deposit.openedAt')}</dt><dd>{shop.date(deposit.openedAt)}</dd></div>
+          <div><dt>{t('deposit.openingValue')}</dt><dd>{moneyOf(shop, deposit.openingValue)}</dd></div>
+          <div><dt>{t('deposit.currentValue')}</dt><dd>{deposit.currentValue ? moneyOf(shop, deposit.currentValue) : t('prices.unavailable')}</dd></div>
+          <div><dt>{t('deposit.difference')}</dt><dd className={gainClass(deposit.difference)}>{signedMoney(shop, deposit.difference)}</dd></div>
+        </dl>
+        {deposit.pricesValidUntil ? <p className="account-muted">{t('deposit.pricesAsOf', { time: dateTime(shop, deposit.pricesValidUntil) })}</p> : null}
+        {showsHoldingPeriod(shop.store, deposit) ? <HoldingPeriodNote deposit={deposit} /> : null}
+        <h2>{t('deposit.holdings')}</h2>
+        <ScrollRegion label={t('deposit.holdings')}>
+          <table className="data-table account-table" data-testid="deposit-holdings">
+            <caption className="visually-hidden">{t('deposit.holdings')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('deposit.product')}</th>
+                <th scope="col" className="num">{t('deposit.quantity')}</th>
+                <th scope="col" className="num">{t('deposit.cost')}</th>
+                <th scope="col" className="num">{t('deposit.unitSellPrice')}</th>
+                <th scope="col" className="num">{t('deposit.currentValue')}</th>
+                <th scope="col" className="num">{t('deposit.difference')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {deposit.holdings.map((h) => (
+                <tr key={h.sku}>
+                  <th scope="row">{h.slug ? <Link to={pathFor('product', lang, { slug: h.slug })}>{h.name}</Link> : h.name}</th>
+                  <td className="num">{h.quantity}</td>
+                  <td className="num">{moneyOf(shop, h.cost)}</td>
+                  <td className="num">{moneyOf(shop, h.unitSellPrice)}</td>
+                  <td className="num">{moneyOf(shop, h.currentValue)}</td>
+                  <td className={gainClass(h.difference)}>{signedMoney(shop, h.difference)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollRegion>
+        <h2>{t('deposit.lotsTitle')}</h2>
+        <p>{t('deposit.lotsIntro')}</p>
+        <LotsTable deposit={deposit} />
+        <h2>{t('deposit.previewTitle')}</h2>
+        <p>{t('deposit.previewIntro')}</p>
+        {deposit.holdings.map((h) => <SalePreview key={h.sku} deposit={deposit} holding={h} />)}
+      </AccountShell>
+    </>
+  );
+}

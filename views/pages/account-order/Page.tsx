@@ -1,0 +1,81 @@
+// One order (spec 3 Order): number, state, payment state and method, dates, addresses, lines, shipping,
+// tax and total, in the customer's language (names come from the service in it) and the order's currency.
+import { ScrollRegion } from '../../components/account-area/ScrollRegion.tsx';
+import { useLoaderData } from 'react-router';
+import { pathFor } from '../../../src/screens.ts';
+import { Breadcrumb } from '../../components/Breadcrumb.tsx';
+import { Link } from '../../components/ShopLink.tsx';
+import { moneyOf } from '../../components/cart/format.ts';
+import { dateTime, orderStateLabel, orderTypeLabel, paymentMethodLabel, paymentStateLabel } from '../../components/account-area/labels.tsx';
+import { useShop } from '../../lib/context.tsx';
+import { AccountShell } from '../account/AccountNav.tsx';
+import { addressLines } from '../account/format.ts';
+import type { AccountOrderData } from './loader.ts';
+
+export default function AccountOrderPage() {
+  const { order } = useLoaderData() as AccountOrderData;
+  const shop = useShop();
+  const { t, lang } = shop;
+  const goods = order.lineItems.reduce((sum, l) => sum + l.totalPrice.centAmount, 0);
+  return (
+    <>
+      <Breadcrumb />
+      <AccountShell title={t('orders.detailTitle', { number: order.orderNumber })}>
+        <dl className="account-facts" data-testid="order-facts">
+          <div><dt>{t('orders.type')}</dt><dd>{orderTypeLabel(t, order)}</dd></div>
+          <div><dt>{t('orders.date')}</dt><dd>{dateTime(shop, order.createdAt)}</dd></div>
+          <div><dt>{t('orders.stateLabel')}</dt><dd>{orderStateLabel(t, order)}</dd></div>
+          <div><dt>{t('orders.paymentStateLabel')}</dt><dd>{paymentStateLabel(t, order)}</dd></div>
+          <div><dt>{t('orders.paymentMethod')}</dt><dd>{paymentMethodLabel(t, order)}</dd></div>
+          <div><dt>{t('orders.paymentDate')}</dt><dd>{order.paymentDate ? shop.date(order.paymentDate) : t('orders.notYet')}</dd></div>
+          <div><dt>{t('orders.shippingMethod')}</dt><dd>{order.shippingInfo.name}</dd></div>
+        </dl>
+        <div className="account-summary">
+          <section className="account-panel" aria-labelledby="order-billing">
+            <h2 id="order-billing">{t('orders.billingAddress')}</h2>
+            <p className="account-lines">{addressLines(order.billingAddress, t).map((l, i) => <span key={i}>{l}</span>)}</p>
+          </section>
+          <section className="account-panel" aria-labelledby="order-shipping">
+            <h2 id="order-shipping">{order.pickupStore ? t('orders.pickupStore') : t('orders.shippingAddress')}</h2>
+            <p className="account-lines">
+              {order.pickupStore
+                ? [order.pickupStore.name, order.pickupStore.streetAddress, `${order.pickupStore.postalCode} ${order.pickupStore.city}`].map((l, i) => <span key={i}>{l}</span>)
+                : addressLines(order.shippingAddress, t).map((l, i) => <span key={i}>{l}</span>)}
+            </p>
+          </section>
+        </div>
+        <ScrollRegion label={t('orders.lines')}>
+          <table className="data-table account-table">
+            <caption>{t('orders.lines')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('orders.item')}</th>
+                <th scope="col" className="num">{t('orders.quantity')}</th>
+                <th scope="col" className="num">{t('orders.unitPrice')}</th>
+                <th scope="col" className="num">{t('orders.lineTotal')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.lineItems.map((l) => (
+                <tr key={l.id}>
+                  <th scope="row">{l.name}</th>
+                  <td className="num">{l.quantity}</td>
+                  <td className="num">{shop.money(l.price.centAmount, order.currency)}</td>
+                  <td className="num">{moneyOf(shop, l.totalPrice)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr><th scope="row" colSpan={3}>{t('orders.goods')}</th><td className="num">{shop.money(goods, order.currency)}</td></tr>
+              <tr><th scope="row" colSpan={3}>{t('orders.shipping', { method: order.shippingInfo.name })}</th><td className="num">{moneyOf(shop, order.shippingInfo.totalGrossPrice)}</td></tr>
+              {order.discount ? <tr><th scope="row" colSpan={3}>{t('orders.discount', { code: order.discount.code })}</th><td className="num">− {moneyOf(shop, order.discount.amount)}</td></tr> : null}
+              <tr><th scope="row" colSpan={3}>{t('orders.tax')}</th><td className="num">{moneyOf(shop, order.totalTaxPrice)}</td></tr>
+              <tr className="order-total"><th scope="row" colSpan={3}>{t('orders.total')}</th><td className="num" data-testid="order-total">{moneyOf(shop, order.totalGrossPrice)}</td></tr>
+            </tfoot>
+          </table>
+        </ScrollRegion>
+        <p><Link to={pathFor('accountOrders', lang)}>{t('orders.back')}</Link></p>
+      </AccountShell>
+    </>
+  );
+}

@@ -1,0 +1,27 @@
+import { data, redirect, type LoaderFunctionArgs } from 'react-router';
+import type { StorefrontProduct } from '../../../src/contracts/catalogue.ts';
+import { pathFor } from '../../../src/screens.ts';
+import { loaderContext } from '../../lib/context.tsx';
+import type { PageMeta } from '../../lib/meta.ts';
+import { notFound } from '../../lib/not-found.ts';
+
+export interface ProductLimitOrderData {
+  product: StorefrontProduct;
+  meta: PageMeta;
+}
+
+/** The limit-order form of a product (account guard: guests log in first and come back here). An unknown
+ * slug, or a product without a metal price (accessories), is the 404 page; the other language's slug
+ * redirects like the product page. */
+export async function productLimitOrderLoader({ request, params, context }: LoaderFunctionArgs): Promise<ProductLimitOrderData> {
+  const ctx = context.get(loaderContext);
+  const url = new URL(request.url);
+  const slug = params.slug ?? '';
+  const found = /^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug) && slug.length <= 200 ? await ctx.catalogue.bySlug(slug) : null;
+  if (!found || (found.error && found.error.status === 404)) return notFound(ctx, url.pathname);
+  if (found.error) throw data(null, { status: 503 });
+  const { product } = found.data;
+  if (product.metal === null) return notFound(ctx, url.pathname);
+  if (product.localizedSlug !== slug) throw redirect(pathFor('productLimitOrder', ctx.lang, { slug: product.localizedSlug }), 301);
+  return { product, meta: { noindex: true, title: product.localizedName } };
+}
