@@ -62,3 +62,19 @@ export const getOrder = (orderId: string) => call('order', { params: { orderId }
 export const getWishlist = () => call('wishlist', {});
 export const toggleWishlist = (sku: string) => call('toggleWishlist', { body: { sku } });
 export const removeWishlistItem = (lineItemId: string) => call('removeWishlistItem', { params: { lineItemId } });
+// availability alerts, newsletter, contact and whistleblower (issue 10)
+export const createAlert = (body: Body<'createAlert'>) => call('createAlert', { body });
+export const confirmAlert = (token: string) => call('confirmAlert', { body: { token } });
+export const cancelAlert = (token: string) => call('cancelAlert', { body: { token } });
+export const getAlerts = () => call('alerts', {});
+export const setAlertEnabled = (alertId: string, enabled: boolean) => call('updateAlert', { body: { enabled }, params: { alertId } });
+export const deleteAlert = (alertId: string) => call('deleteAlert', { params: { alertId } });
+export const subscribeNewsletter = (email: string) => call('subscribeNewsletter', { body: { email } });
+export const confirmNewsletter = (token: string) => call('confirmNewsletter', { body: { token } });
+export const unsubscribeNewsletter = (token: string) => call('unsubscribeNewsletter', { body: { token } });
+export const getMyNewsletter = () => call('myNewsletter', {});
+export const unsubscribeMyNewsletter = () => call('unsubscribeMyNewsletter', {});
+export const sendContact = (body: Body<'contact'>) => call('contact', { body });
+export const sendWhistleblow = (body: Body<'whistleblow'>) => call('whistleblow', { body });
+export const readWhistleblowCase = (caseReference: string, secret: string) => call('whistleblowCase', { body: { caseReference, secret } });
+export const replyWhistleblowCase = (body: Body<'whistleblowReply'>) => call('whistleblowReply', { body });

@@ -10,6 +10,9 @@ import { Address, FieldError, PhoneVerificationResponse } from './commerce.ts';
 import { Cart, CouponBody, IdentityDocumentBody, PayoutAccountBody, RemoveCouponBody, ScrapMetal, TransactionType, UpdateCartBody } from './cart.ts';
 import { Order, ShippingMethodsResponse, UtmParams } from './order.ts';
 import { Wishlist } from './wishlist.ts';
+import { AlertTokenBody, AlertTokenResponse, AlertsResponse, AvailabilityAlert, CreateAlertBody, CreateAlertResponse, UpdateAlertBody } from './availability-alert.ts';
+import { NewsletterMeResponse, NewsletterSubscriptionBody, NewsletterSubscriptionResponse, NewsletterTokenBody, NewsletterTokenResponse } from './newsletter.ts';
+import { ContactBody, ContactReceipt, WhistleblowAccessBody, WhistleblowBody, WhistleblowCase, WhistleblowFollowUpBody, WhistleblowReceipt } from './application.ts';
 import { apiRoutes, type ApiRoute, type ApiRouteName } from './shop-api-routes.ts';
 
 export { apiRoutes, type ApiRoute, type ApiRouteName };
@@ -230,6 +233,13 @@ export const OrderApiResponse = Type.Object({ order: Order });
 export const WishlistApiResponse = Type.Object({ wishlist: Nullable(Wishlist) });
 export const ToggleWishlistResponse = Type.Object({ wishlist: Wishlist, added: Type.Boolean() });
 
+// ------------------------------------------------------------------ alerts, newsletter, contact, whistleblower (issue 10)
+// The commerce service's own bodies and answers (src/contracts/availability-alert.ts, newsletter.ts,
+// application.ts) pass through unchanged: the storefront adds the session and the language tag only.
+
+export const AlertIdParams = Type.Object({ alertId: Str(64) });
+export { AvailabilityAlert };
+
 // ------------------------------------------------------------------ the calls
 
 export interface ApiCall<R extends TSchema = TSchema, B extends TSchema | undefined = TSchema | undefined, P extends TSchema | undefined = TSchema | undefined, Q extends TSchema | undefined = TSchema | undefined> extends ApiRoute {
@@ -291,6 +301,21 @@ export const shopApi = {
   wishlist: call(r.wishlist, WishlistApiResponse),
   toggleWishlist: call(r.toggleWishlist, ToggleWishlistResponse, { body: ToggleWishlistBody }),
   removeWishlistItem: call(r.removeWishlistItem, WishlistApiResponse, { params: WishlistLineIdParams }),
+  createAlert: call(r.createAlert, CreateAlertResponse, { body: CreateAlertBody }),
+  confirmAlert: call(r.confirmAlert, AlertTokenResponse, { body: AlertTokenBody }),
+  cancelAlert: call(r.cancelAlert, AlertTokenResponse, { body: AlertTokenBody }),
+  alerts: call(r.alerts, AlertsResponse),
+  updateAlert: call(r.updateAlert, AvailabilityAlert, { body: UpdateAlertBody, params: AlertIdParams }),
+  deleteAlert: call(r.deleteAlert, AvailabilityAlert, { params: AlertIdParams }),
+  subscribeNewsletter: call(r.subscribeNewsletter, NewsletterSubscriptionResponse, { body: NewsletterSubscriptionBody }),
+  confirmNewsletter: call(r.confirmNewsletter, NewsletterTokenResponse, { body: NewsletterTokenBody }),
+  unsubscribeNewsletter: call(r.unsubscribeNewsletter, NewsletterTokenResponse, { body: NewsletterTokenBody }),
+  myNewsletter: call(r.myNewsletter, NewsletterMeResponse),
+  unsubscribeMyNewsletter: call(r.unsubscribeMyNewsletter, NewsletterTokenResponse),
+  contact: call(r.contact, ContactReceipt, { body: ContactBody }),
+  whistleblow: call(r.whistleblow, WhistleblowReceipt, { body: WhistleblowBody }),
+  whistleblowCase: call(r.whistleblowCase, WhistleblowCase, { body: WhistleblowAccessBody }),
+  whistleblowReply: call(r.whistleblowReply, WhistleblowCase, { body: WhistleblowFollowUpBody }),
 } as const satisfies Record<ApiRouteName, ApiCall>;
 
 export type ShopApi = typeof shopApi;
