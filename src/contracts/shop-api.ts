@@ -239,6 +239,10 @@ export const ToggleWishlistResponse = Type.Object({ wishlist: Wishlist, added: T
 
 export const AlertIdParams = Type.Object({ alertId: Str(64) });
 export { AvailabilityAlert };
+/** alreadySubscribed: the signed-in customer had this notification already (it is enabled again), so the
+ * page says so instead of "we will let you know" twice. A guest's answer never tells (no address leaks). */
+export const CreateAlertApiResponse = Type.Object({ ...CreateAlertResponse.properties, alreadySubscribed: Type.Boolean() });
+export type CreateAlertApiResponse = Static<typeof CreateAlertApiResponse>;
 
 // ------------------------------------------------------------------ the calls
 
@@ -301,7 +305,7 @@ export const shopApi = {
   wishlist: call(r.wishlist, WishlistApiResponse),
   toggleWishlist: call(r.toggleWishlist, ToggleWishlistResponse, { body: ToggleWishlistBody }),
   removeWishlistItem: call(r.removeWishlistItem, WishlistApiResponse, { params: WishlistLineIdParams }),
-  createAlert: call(r.createAlert, CreateAlertResponse, { body: CreateAlertBody }),
+  createAlert: call(r.createAlert, CreateAlertApiResponse, { body: CreateAlertBody }),
   confirmAlert: call(r.confirmAlert, AlertTokenResponse, { body: AlertTokenBody }),
   cancelAlert: call(r.cancelAlert, AlertTokenResponse, { body: AlertTokenBody }),
   alerts: call(r.alerts, AlertsResponse),

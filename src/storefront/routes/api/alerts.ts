@@ -3,6 +3,7 @@
 // confirmation and cancellation, and the signed-in customer's list with enable, disable and remove.
 // Another customer's alert answers the service's 404 (alert_not_found), as does an id that is no UUID.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { CreateAlertResponse } from '../../../contracts/availability-alert.ts';
 import type { Result } from '../../../contracts/result.ts';
 import { NOT_SIGNED_IN } from '../../commerce-client/account.ts';
 import { cartLanguageTag } from '../../commerce-client/carts.ts';
@@ -20,7 +21,13 @@ export async function alertRoutes(api: FastifyInstance) {
     return r.error ? fail(req, reply, r.error) : r.data;
   }
 
-  route(api, 'createAlert', async (req, reply) => call(req, reply, { method: 'POST', path: '/availability-alerts', body: req.body }));
+  route(api, 'createAlert', async (req, reply) => {
+    const r = await client(req, reply).call<CreateAlertResponse>({ method: 'POST', path: '/availability-alerts', body: req.body, query: query(req) });
+    if (r.error) return fail(req, reply, r.error);
+    // the service answers 200 instead of 201 for an alert it had; both times are "now" for a new one
+    const alreadySubscribed = r.data.alert !== null && r.data.alert.createdAt !== r.data.alert.updatedAt;
+    return { ...r.data, alreadySubscribed };
+  });
   // the confirmation mail's link: anyone holding it (no session needed, none is sent)
   route(api, 'confirmAlert', async (req, reply) => call(req, reply, { method: 'POST', path: '/availability-alerts/confirmation', body: req.body }));
   route(api, 'cancelAlert', async (req, reply) => call(req, reply, { method: 'POST', path: '/availability-alerts/cancellation', body: req.body }));
