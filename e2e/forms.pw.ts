@@ -157,3 +157,44 @@ test('an anonymous whistleblower report: case reference and access code, then th
   await expect(reader.getByText('Ihre Antwort ist dem Fall hinzugefügt.')).toBeVisible();
   await expect(messages.getByRole('listitem')).toHaveCount(3);
 });
+
+test('a signed-in customer subscribes with the account\'s address and switches the notification off in the profile', async ({ page, axe, request }) => {
+  const slug = await soldOutProduct(request);
+  const email = `e2e.alerts.${Date.now()}@example.ch`;
+  await page.goto(url(host, '/'));
+  await hydrated(page);
+  // register, confirm and sign in through the shop's API, as the account tests do through its pages
+  await page.evaluate(async ({ email }) => {
+    const csrf = () => decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('ctCsrf='))?.split('=')[1] ?? '');
+    const post = (path: string, body: unknown) => fetch(path, { method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': csrf() }, body: JSON.stringify(body) });
+    const password = 'Goldbarren2026';
+    if ((await post('/api/register', { email, password, passwordRepeat: password, firstName: 'Anna', lastName: 'Muster' })).status !== 201) throw new Error('register');
+    const box = (await (await fetch('/dev/mailbox.json')).json()) as { messages: { to: string; text: string }[] };
+    const token = /token=([A-Za-z0-9_-]+)/.exec(box.messages.find((m) => m.to === email)?.text ?? '')?.[1] ?? '';
+    if ((await post('/api/activate', { token })).status !== 200) throw new Error('activate');
+    if ((await post('/api/login', { email, password })).status !== 200) throw new Error('login');
+  }, { email });
+
+  await page.goto(url(host, `/produkt/${slug}`));
+  await hydrated(page);
+  const form = page.locator('.availability-alert');
+  await expect(form.getByRole('textbox', { name: 'E-Mail-Adresse', exact: true })).toHaveValue(email);
+  await form.getByRole('button', { name: 'Benachrichtigen' }).click();
+  await expect(form.getByRole('status')).toContainText(`Wir senden eine E-Mail an ${email}`);
+  await axe();
+  await form.getByRole('link', { name: 'Benachrichtigungen verwalten' }).click();
+
+  await expect(page).toHaveURL(url(host, '/kundenkonto/meine-daten#alerts'));
+  await hydrated(page);
+  const panel = page.locator('#alerts');
+  const row = panel.getByRole('row').filter({ hasText: 'American Eagle' });
+  await expect(row).toContainText('Ein');
+  await expect(page.locator('#newsletter')).toContainText('Nicht abonniert');
+  await axe();
+  await row.getByRole('button', { name: /^Ausschalten/ }).click();
+  await expect(row).toContainText('Aus');
+  await expect(row.getByRole('button', { name: /^Einschalten/ })).toBeVisible();
+  await row.getByRole('button', { name: /^Entfernen/ }).click();
+  await expect(panel).toContainText('Sie haben keine Verfügbarkeitsbenachrichtigungen');
+  await axe();
+});
