@@ -75,3 +75,19 @@ export const updateLimitOrder = (id: string, body: Body<'updateLimitOrder'>) => 
 export const deleteLimitOrder = (id: string) => call('deleteLimitOrder', { params: { id } });
 export const getDeposit = () => call('deposit', {});
 export const getSellPreview = (depositId: string, sku: string, quantity: number) => call('sellPreview', { params: { id: depositId }, query: { sku, quantity } });
+// availability alerts, newsletter, contact and whistleblower (issue 10)
+export const createAlert = (body: Body<'createAlert'>) => call('createAlert', { body });
+export const confirmAlert = (token: string) => call('confirmAlert', { body: { token } });
+export const cancelAlert = (token: string) => call('cancelAlert', { body: { token } });
+export const getAlerts = () => call('alerts', {});
+export const setAlertEnabled = (alertId: string, enabled: boolean) => call('updateAlert', { body: { enabled }, params: { alertId } });
+export const deleteAlert = (alertId: string) => call('deleteAlert', { params: { alertId } });
+export const subscribeNewsletter = (email: string) => call('subscribeNewsletter', { body: { email } });
+export const confirmNewsletter = (token: string) => call('confirmNewsletter', { body: { token } });
+export const unsubscribeNewsletter = (token: string) => call('unsubscribeNewsletter', { body: { token } });
+export const getMyNewsletter = () => call('myNewsletter', {});
+export const unsubscribeMyNewsletter = () => call('unsubscribeMyNewsletter', {});
+export const sendContact = (body: Body<'contact'>) => call('contact', { body });
+export const sendWhistleblow = (body: Body<'whistleblow'>) => call('whistleblow', { body });
+export const readWhistleblowCase = (caseReference: string, secret: string) => call('whistleblowCase', { body: { caseReference, secret } });
+export const replyWhistleblowCase = (body: Body<'whistleblowReply'>) => call('whistleblowReply', { body });

@@ -70,6 +70,22 @@ export const apiRoutes = {
   deleteLimitOrder: route('DELETE', '/api/limit-orders/:id'),
   deposit: route('GET', '/api/deposit'),
   sellPreview: route('GET', '/api/deposits/:id/sell-preview'),
+  // availability alerts, newsletter, contact and whistleblower (spec 3, 4, 7, 8; issue 10)
+  createAlert: route('POST', '/api/availability-alerts'),
+  confirmAlert: route('POST', '/api/availability-alerts/confirmation'),
+  cancelAlert: route('POST', '/api/availability-alerts/cancellation'),
+  alerts: route('GET', '/api/me/availability-alerts'),
+  updateAlert: route('PUT', '/api/me/availability-alerts/:alertId'),
+  deleteAlert: route('DELETE', '/api/me/availability-alerts/:alertId'),
+  subscribeNewsletter: route('POST', '/api/newsletter/subscriptions'),
+  confirmNewsletter: route('POST', '/api/newsletter/confirmation'),
+  unsubscribeNewsletter: route('POST', '/api/newsletter/unsubscribe'),
+  myNewsletter: route('GET', '/api/me/newsletter'),
+  unsubscribeMyNewsletter: route('DELETE', '/api/me/newsletter'),
+  contact: route('POST', '/api/contact', 201),
+  whistleblow: route('POST', '/api/whistleblow', 201),
+  whistleblowCase: route('POST', '/api/whistleblow/case'),
+  whistleblowReply: route('POST', '/api/whistleblow/case/messages', 201),
 };
 
 export type ApiRouteName = keyof typeof apiRoutes;

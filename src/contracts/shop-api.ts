@@ -12,6 +12,9 @@ import { Order, OrdersResponse, ShippingMethodsResponse, UtmParams } from './ord
 import { CreateLimitOrderBody, LimitOrder, LimitOrdersResponse, UpdateLimitOrderBody } from './limit-order.ts';
 import { Deposit, SellPreview } from './deposit.ts';
 import { Wishlist } from './wishlist.ts';
+import { AlertTokenBody, AlertTokenResponse, AlertsResponse, AvailabilityAlert, CreateAlertBody, CreateAlertResponse, UpdateAlertBody } from './availability-alert.ts';
+import { NewsletterMeResponse, NewsletterSubscriptionBody, NewsletterSubscriptionResponse, NewsletterTokenBody, NewsletterTokenResponse } from './newsletter.ts';
+import { ContactBody, ContactReceipt, WhistleblowAccessBody, WhistleblowBody, WhistleblowCase, WhistleblowFollowUpBody, WhistleblowReceipt } from './application.ts';
 import { apiRoutes, type ApiRoute, type ApiRouteName } from './shop-api-routes.ts';
 
 export { apiRoutes, type ApiRoute, type ApiRouteName };
@@ -255,6 +258,16 @@ export const LimitOrderApiResponse = Type.Object({ limitOrder: LimitOrder });
 /** the customer's deposit in this store; null when there is none yet */
 export const DepositApiResponse = Type.Object({ deposit: Nullable(Deposit) });
 export const SellPreviewApiResponse = Type.Object({ preview: SellPreview });
+// ------------------------------------------------------------------ alerts, newsletter, contact, whistleblower (issue 10)
+// The commerce service's own bodies and answers (src/contracts/availability-alert.ts, newsletter.ts,
+// application.ts) pass through unchanged: the storefront adds the session and the language tag only.
+
+export const AlertIdParams = Type.Object({ alertId: Str(64) });
+export { AvailabilityAlert };
+/** alreadySubscribed: the signed-in customer had this notification already (it is enabled again), so the
+ * page says so instead of "we will let you know" twice. A guest's answer never tells (no address leaks). */
+export const CreateAlertApiResponse = Type.Object({ ...CreateAlertResponse.properties, alreadySubscribed: Type.Boolean() });
+export type CreateAlertApiResponse = Static<typeof CreateAlertApiResponse>;
 
 // ------------------------------------------------------------------ the calls
 
@@ -325,6 +338,21 @@ export const shopApi = {
   deleteLimitOrder: call(r.deleteLimitOrder, LimitOrderApiResponse, { params: IdParams }),
   deposit: call(r.deposit, DepositApiResponse),
   sellPreview: call(r.sellPreview, SellPreviewApiResponse, { params: IdParams, query: SellPreviewApiQuery }),
+  createAlert: call(r.createAlert, CreateAlertApiResponse, { body: CreateAlertBody }),
+  confirmAlert: call(r.confirmAlert, AlertTokenResponse, { body: AlertTokenBody }),
+  cancelAlert: call(r.cancelAlert, AlertTokenResponse, { body: AlertTokenBody }),
+  alerts: call(r.alerts, AlertsResponse),
+  updateAlert: call(r.updateAlert, AvailabilityAlert, { body: UpdateAlertBody, params: AlertIdParams }),
+  deleteAlert: call(r.deleteAlert, AvailabilityAlert, { params: AlertIdParams }),
+  subscribeNewsletter: call(r.subscribeNewsletter, NewsletterSubscriptionResponse, { body: NewsletterSubscriptionBody }),
+  confirmNewsletter: call(r.confirmNewsletter, NewsletterTokenResponse, { body: NewsletterTokenBody }),
+  unsubscribeNewsletter: call(r.unsubscribeNewsletter, NewsletterTokenResponse, { body: NewsletterTokenBody }),
+  myNewsletter: call(r.myNewsletter, NewsletterMeResponse),
+  unsubscribeMyNewsletter: call(r.unsubscribeMyNewsletter, NewsletterTokenResponse),
+  contact: call(r.contact, ContactReceipt, { body: ContactBody }),
+  whistleblow: call(r.whistleblow, WhistleblowReceipt, { body: WhistleblowBody }),
+  whistleblowCase: call(r.whistleblowCase, WhistleblowCase, { body: WhistleblowAccessBody }),
+  whistleblowReply: call(r.whistleblowReply, WhistleblowCase, { body: WhistleblowFollowUpBody }),
 } as const satisfies Record<ApiRouteName, ApiCall>;
 
 export type ShopApi = typeof shopApi;

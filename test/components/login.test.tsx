@@ -44,6 +44,7 @@ t.test('a wrong password shows "E-mail address and password don\'t match." on th
 
 t.test('after signing in the customer is signed in and taken where they were headed', async (t) => {
   initSession({ level: 'guest' });
+  window.dataLayer = [];
   const api = fakeApi({
     'POST /api/login': { body: { session: { level: 'user' }, customer: null, merged: false } },
   });
@@ -55,6 +56,7 @@ t.test('after signing in the customer is signed in and taken where they were hea
   await user.click(screen.getByRole('button', { name: 'Anmelden' }));
   await waitFor(() => t.equal(router.state.location.pathname, '/kundenkonto/adressen'));
   t.equal(getSession().level, 'user', 'the header knows at once');
+  t.same(window.dataLayer, [{ event: 'login', method: 'password' }], 'spec 7: the data layer hears of the login');
   t.equal((api.calls[0].body as { email: string }).email, 'anna@example.ch', 'the address is sent trimmed');
 });
 

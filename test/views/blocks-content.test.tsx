@@ -120,17 +120,21 @@ t.test('contact data of a store links to the store page, times in 12-hour style 
   t.ok(screen.getByText('9:00 AM – 5:00 PM'));
 });
 
-t.test('newsletter: until subscribing arrives, the block leads to the contact page', async (t) => {
+t.test('newsletter: the block carries the subscription form (double opt-in notice, privacy policy linked)', async (t) => {
   renderView(<Blocks blocks={[{ type: 'newsletter', id: 'n', headline: 'Marktberichte per E-Mail', text: 'Einmal im Monat.' }]} />);
   t.ok(screen.getByRole('heading', { name: 'Marktberichte per E-Mail' }));
-  t.equal(screen.getByRole('link', { name: 'Schreiben Sie uns für die Anmeldung' }).getAttribute('href'), '/kontakt');
+  t.ok(screen.getByLabelText(/^E-Mail-Adresse für den Newsletter/));
+  t.ok(screen.getByRole('button', { name: 'Abonnieren' }));
+  t.equal(screen.getByRole('link', { name: 'Datenschutzerklärung' }).getAttribute('href'), '/datenschutz');
 });
 
-t.test('whistleblower form: its intro and, until the form arrives, the way to the contact page', async (t) => {
+t.test('whistleblower form: its intro, the report form (anonymous by default) and the way to read answers', async (t) => {
   renderView(<Blocks blocks={[{ type: 'whistleblower_form', id: 'w', headline: 'Meldung abgeben', intro: p('Anonym möglich.') }]} />, { lang: 'en' });
   t.ok(screen.getByRole('heading', { name: 'Meldung abgeben' }));
   t.ok(screen.getByText('Anonym möglich.'));
-  t.equal(screen.getByRole('link', { name: 'contact page' }).getAttribute('href'), '/en/contact-us');
+  t.ok((screen.getByRole('checkbox', { name: 'Report anonymously' }) as HTMLInputElement).checked);
+  t.ok(screen.getByRole('heading', { name: 'Read the answers to your report' }));
+  t.ok(screen.getByLabelText(/^Case reference/));
 });
 
 t.test('section: its blocks side by side in the columns the editor chose', async (t) => {

@@ -2,6 +2,7 @@ import { Link } from './ShopLink.tsx';
 import { localizedPath, pathFor } from '../../src/screens.ts';
 import { useShop } from '../lib/context.tsx';
 import { ConsentSettingsLink } from './consent/ConsentSettingsLink.tsx';
+import { NewsletterForm } from './forms/NewsletterForm.tsx';
 
 /** The legal pages are CMS pages; their paths are fixed in the content (src/content/stories). */
 export const legalPages = [
@@ -85,6 +86,13 @@ export function Footer({ slim = false }: { slim?: boolean }) {
           </section>
         )}
       </div>
+      {!slim && (
+        <section aria-labelledby="footer-newsletter" className="container footer-newsletter">
+          <h2 id="footer-newsletter" className="footer-heading">{t('forms.newsletter.footerTitle')}</h2>
+          <p className="footer-newsletter-text">{t('forms.newsletter.footerText')}</p>
+          <NewsletterForm source="footer" />
+        </section>
+      )}
       <p className="container copyright">{t('footer.copyright', { year })}</p>
     </footer>
   );

@@ -1,5 +1,5 @@
 // My data (spec 2, 3, 6): personal data (the e-mail address is shown, not changed here), phone
-// verification by SMS code, change password, and account deletion with password confirmation (spec 6:
+// verification by SMS code, the newsletter subscription and the availability notifications (Notifications.tsx), change password, and account deletion with password confirmation (spec 6:
 // removes all personal data including the order history; blocked while limit orders exist).
 import { useEffect, useState } from 'react';
 import { useLoaderData } from 'react-router';
@@ -9,7 +9,7 @@ import { clearClientState, setSession } from '../../../client/lib/session.ts';
 import type { ShopCustomer } from '../../../src/contracts/shop-api.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import {
-  CheckboxField, ErrorSummary, PasswordField, RadioGroup, SelectField, StatusMessage, SubmitButton, TextField,
+  ErrorSummary, PasswordField, RadioGroup, SelectField, StatusMessage, SubmitButton, TextField,
 } from '../../components/forms/Fields.tsx';
 import { useForm } from '../../components/forms/useForm.ts';
 import { Rules, salutationOf } from '../../components/forms/validation.ts';
@@ -17,6 +17,7 @@ import { useShop } from '../../lib/context.tsx';
 import { pathFor } from '../../../src/screens.ts';
 import { AccountShell } from '../account/AccountNav.tsx';
 import type { AccountData } from '../account/loader.ts';
+import { AlertsPanel, NewsletterPanel } from './Notifications.tsx';
 
 interface ProfileValues {
   salutation: string;
@@ -28,13 +29,12 @@ interface ProfileValues {
   companyName: string;
   vatId: string;
   language: 'de' | 'en';
-  newsletterOptIn: boolean;
 }
 
 function valuesOf(c: ShopCustomer): ProfileValues {
   return {
     salutation: c.salutation ?? '', title: c.title ?? '', firstName: c.firstName, lastName: c.lastName, phone: c.phone ?? '',
-    accountType: c.accountType, companyName: c.companyName ?? '', vatId: c.vatId ?? '', language: c.language, newsletterOptIn: c.newsletterOptIn,
+    accountType: c.accountType, companyName: c.companyName ?? '', vatId: c.vatId ?? '', language: c.language,
   };
 }
 
@@ -63,6 +63,8 @@ export default function AccountProfilePage() {
       <AccountShell title={t('route.accountProfile')}>
         <PersonalData customer={customer} onSaved={setCustomer} />
         <PhoneVerification customer={customer} onVerified={setCustomer} />
+        <NewsletterPanel email={customer.email} />
+        <AlertsPanel />
         <ChangePassword email={customer.email} />
         <DeleteAccount onDeleted={() => setDeleted(true)} />
       </AccountShell>
@@ -89,7 +91,6 @@ function PersonalData({ customer, onSaved }: { customer: ShopCustomer; onSaved: 
     salutation: t('account.field.salutation'), title: t('account.field.title'), firstName: t('account.field.firstName'),
     lastName: t('account.field.lastName'), phone: t('account.field.phone'), accountType: t('account.field.accountType'),
     companyName: t('account.field.companyName'), vatId: t('account.field.vatId'), language: t('account.field.language'),
-    newsletterOptIn: t('account.field.newsletter'),
   };
   const submit = form.onSubmit(async (values) => {
     setSaved(false);
@@ -104,7 +105,8 @@ function PersonalData({ customer, onSaved }: { customer: ShopCustomer; onSaved: 
       companyName: company ? values.companyName.trim() || null : null,
       vatId: company ? values.vatId.trim() || null : null,
       language: values.language,
-      newsletterOptIn: values.newsletterOptIn,
+      // newsletterOptIn is left out: the newsletter panel (double opt-in) is where it changes, and the
+      // service keeps a field that is not sent
     });
     if (r.error) return r;
     onSaved(r.data.customer);
@@ -151,8 +153,6 @@ function PersonalData({ customer, onSaved }: { customer: ShopCustomer; onSaved: 
           error={form.errors.phone} autoComplete="tel" inputMode="tel" maxLength={30} optional size="medium" hint={t('account.field.phoneHint')} />
         <SelectField formId={formId} name="language" label={labels.language} value={v.language} onChange={(x) => form.set('language', x as 'de' | 'en')}
           error={form.errors.language} size="medium" options={[{ value: 'de', label: t('account.language.de') }, { value: 'en', label: t('account.language.en') }]} />
-        <CheckboxField formId={formId} name="newsletterOptIn" label={labels.newsletterOptIn} checked={v.newsletterOptIn}
-          onChange={(x) => form.set('newsletterOptIn', x)} error={form.errors.newsletterOptIn} />
         <div className="form-actions">
           <SubmitButton busy={form.submitting} label={t('form.save')} busyLabel={t('form.saving')} />
         </div>

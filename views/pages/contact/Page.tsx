@@ -1,9 +1,10 @@
-// The contact screen: its CMS content above and below where the contact form goes (the form, posting
-// POST /application/contact, arrives with the account-area issue and takes its place between the two).
+// The contact screen: its CMS content above and below, the contact form (POST /application/contact)
+// between the two.
 import { useLoaderData } from 'react-router';
 import { ContentScreen } from '../content/Page.tsx';
 import type { ContentScreenData } from '../content/loader.ts';
+import { ContactForm } from './ContactForm.tsx';
 
 export default function ContactPage() {
-  return <ContentScreen data={useLoaderData() as ContentScreenData}>{null}</ContentScreen>;
+  return <ContentScreen data={useLoaderData() as ContentScreenData}><ContactForm /></ContentScreen>;
 }

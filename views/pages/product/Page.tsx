@@ -1,7 +1,8 @@
 // The product page (spec 2 product detail): image, name, badges and the other weights; the live prices
 // with the tier table and, beside them, the all-in price breakdown; description and every technical field;
 // the shipping cost table; the price chart of the product's metal; similar products; the link to the limit
-// order page; the cart and wishlist actions (PricePanel, CartActions). JSON-LD is in the document head
+// order page; the cart and wishlist actions (PricePanel, CartActions); for a sold-out product the
+// availability notification (AvailabilityAlert.tsx), and the result of its confirmation link. JSON-LD is in the document head
 // (loader.ts, json-ld.ts).
 import { useLoaderData } from 'react-router';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
@@ -19,6 +20,7 @@ import type { ProductData } from './loader.ts';
 import { PricePanel } from './PricePanel.tsx';
 import { LivePriceBreakdown } from './PriceBreakdown.tsx';
 import { ShippingTable, TechnicalDetails } from './ProductDetails.tsx';
+import { AlertLinkNotice } from './AvailabilityAlert.tsx';
 
 export default function ProductPage() {
   const data = useLoaderData() as ProductData;
@@ -31,6 +33,7 @@ export default function ProductPage() {
     <>
       <Breadcrumb current={p.localizedName} />
       <article className="container page-section product-page" data-sku={p.sku}>
+        <AlertLinkNotice />
         <div className="product-top">
           <div className="product-gallery">
             {image ? <img src={image.url} alt={image.alt} width={image.width} height={image.height} fetchPriority="high" /> : null}

@@ -13,6 +13,7 @@ import { PriceCountdown } from '../../components/prices/PriceCountdown.tsx';
 import { pricesOfType } from '../../components/prices/format.ts';
 import { AvailabilityTag } from '../../components/product/ProductBadges.tsx';
 import { CartActions } from './CartActions.tsx';
+import { AvailabilityAlertForm } from './AvailabilityAlert.tsx';
 import { trackedItem, trackViewItem } from '../../components/product/tracking.ts';
 import { useHydrated, usePriceCurrency, useProductPrices } from '../../../client/hooks/usePrices.ts';
 
@@ -64,6 +65,7 @@ export function PricePanel({ product }: { product: StorefrontProduct }) {
         </p>
       ) : null}
       <CartActions product={product} />
+      {product.availability === 'soldOut' ? <AvailabilityAlertForm product={product} /> : null}
       <PriceCountdown compact />
       {product.metal !== null ? <TierTable buys={loading ? null : buys} currency={currency} /> : null}
       {product.metal !== null ? (

@@ -1,5 +1,7 @@
 // The browser's API (/api): sign-in, sign-out, registration, e-mail verification, password reset, the
-// customer's data, addresses and phone verification, carts, checkout, orders, the wishlist, the account's order list, limit orders and deposit; each capability is a plugin of its own file, every
+// customer's data, addresses and phone verification, carts, checkout, orders, the wishlist, the account's
+// order list, limit orders and deposit, availability alerts, the newsletter, contact and whistleblower
+// forms; each capability is a plugin of its own file, every
 // call declared from its contract (src/contracts/shop-api.ts). It proxies the commerce service through the
 // session-aware client (tokens stay in httpOnly cookies; refresh on 401, once). Every unsafe method needs
 // the CSRF token pair and a same-origin request (403 csrf_failed). Errors: { statusCode, code, message,
@@ -23,6 +25,9 @@ import { wishlistRoutes } from './wishlist.ts';
 import { accountOrderRoutes } from './account-orders.ts';
 import { limitOrderRoutes } from './limit-orders.ts';
 import { depositRoutes } from './deposits.ts';
+import { alertRoutes } from './alerts.ts';
+import { newsletterRoutes } from './newsletter.ts';
+import { applicationRoutes } from './applications.ts';
 
 export async function apiPlugin(api: FastifyInstance, opts: { commerce: CommerceHttp }) {
   // CSRF before anything else (body parsing included): an unsafe method from a foreign page stops here.
@@ -62,6 +67,9 @@ export async function apiPlugin(api: FastifyInstance, opts: { commerce: Commerce
   await api.register(accountOrderRoutes);
   await api.register(limitOrderRoutes);
   await api.register(depositRoutes);
+  await api.register(alertRoutes);
+  await api.register(newsletterRoutes);
+  await api.register(applicationRoutes);
 
   // Anything else under /api is an API 404, not a page.
   api.all('/api/*', async (req, reply) => send(reply, ownError(404, 'not_found', apiLanguage(req))));

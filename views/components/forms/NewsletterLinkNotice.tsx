@@ -1,0 +1,33 @@
+// The links of the newsletter's mails open the home page with ?newsletterToken= (confirm the subscription,
+// double opt-in) or ?newsletterUnsubscribe= (the welcome mail's unsubscribe link). This sends the token
+// once (POST: a mail scanner opening the link changes nothing) and says how it went. Decision: no screen
+// of its own; the mails of the commerce service name the home page, and the page's HTML stays the same.
+import { useEffect, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { confirmNewsletter, unsubscribeNewsletter } from '../../../client/lib/shop-api.ts';
+import { useShop } from '../../lib/context.tsx';
+import { ResultMessage } from './FormParts.tsx';
+
+export function NewsletterLinkNotice() {
+  const { t } = useShop();
+  const [params] = useSearchParams();
+  const confirm = params.get('newsletterToken');
+  const unsubscribe = params.get('newsletterUnsubscribe');
+  const token = confirm ?? unsubscribe;
+  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
+  const sent = useRef<string | null>(null);
+  useEffect(() => {
+    if (!token || sent.current === token) return;
+    sent.current = token;
+    void (confirm ? confirmNewsletter(confirm) : unsubscribeNewsletter(token)).then((r) => {
+      if (r.error) setResult({ ok: false, message: r.error.message });
+      else setResult({ ok: true, message: t(confirm ? 'forms.newsletter.confirmed' : 'forms.newsletter.unsubscribed') });
+    });
+  }, [token, confirm, t]);
+  if (!token || !result) return null;
+  return (
+    <div className="container newsletter-link-notice">
+      {result.ok ? <ResultMessage>{result.message}</ResultMessage> : <div className="form-summary" role="alert"><p className="form-summary-title">{result.message}</p></div>}
+    </div>
+  );
+}

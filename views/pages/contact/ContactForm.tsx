@@ -1,0 +1,109 @@
+// The contact form (spec 2, 7 POST /application/contact): name, e-mail, optional phone and subject, the
+// message, and spec 5's consent to the processing of the data (required; the privacy policy linked).
+// spec 8: success shows the reference (a receipt with it goes to the e-mail address); failure keeps what
+// was typed and says so. Guests and signed-in customers alike.
+import { useState } from 'react';
+import type { ContactReceipt } from '../../../src/contracts/application.ts';
+import { sendContact } from '../../../client/lib/shop-api.ts';
+import { useShop } from '../../lib/context.tsx';
+import { Link } from '../../components/ShopLink.tsx';
+import { CheckboxField, ErrorSummary, SelectField, SubmitButton, TextField, useFormId } from '../../components/forms/Fields.tsx';
+import { privacyPath, ResultMessage, TextAreaField } from '../../components/forms/FormParts.tsx';
+import { useForm } from '../../components/forms/useForm.ts';
+import { Rules, salutationOf } from '../../components/forms/validation.ts';
+
+interface ContactValues {
+  salutation: string;
+  firstName: string;
+  lastName: string;
+  email: string;
+  phone: string;
+  subject: string;
+  message: string;
+  consent: boolean;
+}
+
+const empty: ContactValues = { salutation: '', firstName: '', lastName: '', email: '', phone: '', subject: '', message: '', consent: false };
+
+export function ContactForm() {
+  const { t, lang } = useShop();
+  const formId = useFormId('contact');
+  const [receipt, setReceipt] = useState<ContactReceipt | null>(null);
+  const form = useForm<ContactValues>(empty, (v) => {
+    const r = new Rules(t).required('firstName', v.firstName).required('lastName', v.lastName).email('email', v.email).phone('phone', v.phone)
+      .required('message', v.message);
+    // spec 5: the contact form needs consent
+    if (!v.consent) r.errors.consent ??= t('validation.consent_required');
+    return r.errors;
+  });
+  const v = form.values;
+  const labels: Record<string, string> = {
+    salutation: t('account.field.salutation'), firstName: t('account.field.firstName'), lastName: t('account.field.lastName'),
+    email: t('account.field.email'), phone: t('account.field.phone'), subject: t('forms.contact.subject'), message: t('forms.contact.message'),
+    consent: t('forms.contact.consentLabel'),
+  };
+  const submit = form.onSubmit(async (values) => {
+    const r = await sendContact({
+      ...(salutationOf(values.salutation) ? { salutation: salutationOf(values.salutation) ?? undefined } : {}),
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      email: values.email.trim(),
+      ...(values.phone.trim() ? { phone: values.phone.trim() } : {}),
+      ...(values.subject.trim() ? { subject: values.subject.trim() } : {}),
+      message: values.message.trim(),
+      consent: values.consent,
+    });
+    if (r.error) {
+      // spec 8: the contact form's failure message when the service could not take the message
+      if (r.error.status >= 500 || r.error.status === 0) return { data: null, error: { ...r.error, message: t('forms.contact.failed') } };
+      return r;
+    }
+    setReceipt(r.data);
+    form.reset();
+  });
+
+  return (
+    <section className="container page-section contact-form" aria-labelledby={`${formId}-title`}>
+      <h2 id={`${formId}-title`}>{t('forms.contact.title')}</h2>
+      {receipt ? (
+        <ResultMessage>
+          <p><strong>{t('forms.contact.sentTitle')}</strong></p>
+          <p>{t('forms.contact.sentText', { reference: receipt.reference })}</p>
+          <p><button type="button" className="link-button" onClick={() => setReceipt(null)}>{t('forms.contact.another')}</button></p>
+        </ResultMessage>
+      ) : (
+        <>
+          <p className="form-intro">{t('forms.contact.intro')}</p>
+          <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={labels} attempt={form.attempt} />
+          <form className="form" noValidate onSubmit={submit}>
+            <SelectField formId={formId} name="salutation" label={labels.salutation} value={v.salutation} onChange={(x) => form.set('salutation', x)}
+              error={form.errors.salutation} optional size="short" autoComplete="honorific-prefix" placeholder={t('form.pleaseChoose')}
+              options={['mr', 'ms', 'diverse'].map((s) => ({ value: s, label: t(`account.salutation.${s}`) }))} />
+            <div className="field-row">
+              <TextField formId={formId} name="firstName" label={labels.firstName} value={v.firstName} onChange={(x) => form.set('firstName', x)}
+                error={form.errors.firstName} autoComplete="given-name" maxLength={100} required />
+              <TextField formId={formId} name="lastName" label={labels.lastName} value={v.lastName} onChange={(x) => form.set('lastName', x)}
+                error={form.errors.lastName} autoComplete="family-name" maxLength={100} required />
+            </div>
+            <div className="field-row">
+              <TextField formId={formId} name="email" type="email" label={labels.email} value={v.email} onChange={(x) => form.set('email', x)}
+                error={form.errors.email} autoComplete="email" inputMode="email" maxLength={254} required spellCheck={false} />
+              <TextField formId={formId} name="phone" type="tel" label={labels.phone} value={v.phone} onChange={(x) => form.set('phone', x)}
+                error={form.errors.phone} autoComplete="tel" inputMode="tel" maxLength={40} optional hint={t('account.field.phoneHint')} />
+            </div>
+            <TextField formId={formId} name="subject" label={labels.subject} value={v.subject} onChange={(x) => form.set('subject', x)}
+              error={form.errors.subject} maxLength={200} optional />
+            <TextAreaField formId={formId} name="message" label={labels.message} value={v.message} onChange={(x) => form.set('message', x)}
+              error={form.errors.message} required maxLength={10000} hint={t('forms.contact.messageHint')} />
+            <CheckboxField formId={formId} name="consent" checked={v.consent} onChange={(x) => form.set('consent', x)} error={form.errors.consent}
+              label={<>{t('forms.contact.consent')} <Link to={privacyPath(lang)}>{t('forms.privacyLink')}</Link></>}
+              hint={t('forms.contact.retention')} />
+            <div className="form-actions">
+              <SubmitButton busy={form.submitting} label={t('forms.contact.submit')} busyLabel={t('form.sending')} />
+            </div>
+          </form>
+        </>
+      )}
+    </section>
+  );
+}
