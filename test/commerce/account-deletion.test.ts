@@ -56,6 +56,26 @@ t.test('deletion is blocked while limit orders are open (limit_orders_exist)', a
   t.equal((await api.call('DELETE', `/customers/${account.id}`, { token: session.accessToken, body: { password: PASSWORD } })).statusCode, 200);
 });
 
+t.test('deletion is blocked while the depot holds metal (deposit_not_empty); an emptied depot goes with the account', async (t) => {
+  const api = await h.api(t);
+  const account = await registerVerified(api);
+  const session = await login(api, account);
+  const depositId = randomUUID();
+  const lotId = randomUUID();
+  await api.db.query(`insert into deposits (id, customer_id, store_key, number, currency, opened_at) values ($1, $2, 'ch', $3, 'CHF', $4)`, [depositId, account.id, `CH-D-${depositId.slice(0, 8)}`, api.clock()]);
+  await api.db.query(
+    `insert into deposit_lots (id, deposit_id, order_number, order_line_id, sku, quantity, remaining, unit_cost_cents, acquired_at) values ($1, $2, $3, 'l1', 'AU-1OZ', 2, 2, 300000, $4)`,
+    [lotId, depositId, `CH-${lotId.slice(0, 8)}`, api.clock()],
+  );
+  const res = await api.call('DELETE', `/customers/${account.id}`, { token: session.accessToken, body: { password: PASSWORD } });
+  t.equal(res.statusCode, 409);
+  t.equal(res.json().code, 'deposit_not_empty');
+  t.equal((await api.call('GET', '/customers/me', { token: session.accessToken })).statusCode, 200, 'nothing was deleted');
+  await api.db.query('update deposit_lots set remaining = 0 where id = $1', [lotId]);
+  t.equal((await api.call('DELETE', `/customers/${account.id}`, { token: session.accessToken, body: { password: PASSWORD } })).statusCode, 200, 'sold out of the depot: deletion goes ahead');
+  t.equal((await api.db.query<{ n: number }>('select count(*)::int as n from deposits where id = $1', [depositId]))[0].n, 0, 'the depot record goes with the account');
+});
+
 t.test('deletion needs the password; a wrong one changes nothing', async (t) => {
   const api = await h.api(t);
   const account = await registerVerified(api);

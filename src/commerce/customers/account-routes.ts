@@ -319,7 +319,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     attachValidation: true,
     schema: {
       tags: ['customers'],
-      summary: 'Deletes the account after password confirmation: all personal data, order history, addresses, sessions and messages. Blocked while limit orders are open.',
+      summary: 'Deletes the account after password confirmation: all personal data, order history, addresses, sessions and messages. Blocked while limit orders are open or the depot holds metal.',
       security: bearer,
       params: CustomerIdParams,
       body: DeleteAccountBody,
@@ -345,6 +345,16 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       );
       if ((open[0]?.n ?? 0) > 0) {
         throw new AppError('limit_orders_exist');
+      }
+      // Decision (spec 6 names only limit orders): metal still held in the depot is the customer's property
+      // and its records are the only proof of it; deleting the account would delete them. The customer sells
+      // it or has it delivered first.
+      const held = await tx.query<{ n: number }>(
+        `select coalesce(sum(l.remaining), 0)::int as n from deposit_lots l join deposits d on d.id = l.deposit_id where d.customer_id = $1`,
+        [account.id],
+      );
+      if ((held[0]?.n ?? 0) > 0) {
+        throw new AppError('deposit_not_empty');
       }
       // Messages addressed to the person, also those written before the account existed under this id.
       const to = [account.email, account.phone].filter((v): v is string => !!v);
