@@ -4,7 +4,7 @@
 // holding-period countdown. The deposit is seeded through the shop's /api (a Deposit cart ordered by bank
 // transfer), not by clicking through the checkout (its own tests cover that). axe on every new page.
 import type { Page } from '@playwright/test';
-import { test, expect, url, PORT } from './fixtures.ts';
+import { test, expect, url, PORT, fitsViewport } from './fixtures.ts';
 
 const PRICES = `http://127.0.0.1:${PORT + 2}`;
 const PASSWORD = 'Goldbarren2026';
@@ -86,6 +86,14 @@ test('a limit order above the price executes on the next recalculation and its o
   await page.goto(url('ch.localhost', '/kundenkonto'));
   await expect(page.getByTestId('latest-orders')).toContainText(orderNumber);
   await axe();
+
+  // on a phone every account page fits the screen: tables scroll in their region, long addresses wrap
+  await page.setViewportSize({ width: 375, height: 800 });
+  for (const path of ['/kundenkonto', '/kundenkonto/bestelluebersicht', '/kundenkonto/limit-order', '/kundenkonto/meine-daten']) {
+    await page.goto(url('ch.localhost', path));
+    await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+    await fitsViewport(page);
+  }
   expect(consoleErrors).toEqual([]);
 });
 

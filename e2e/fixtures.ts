@@ -34,6 +34,12 @@ export const test = base.extend<{ consoleErrors: string[]; axe: (page?: Page) =>
 
 export { expect };
 
+/** The page fits its viewport: nothing widens it so that it scrolls sideways (the 375 px phone layout). */
+export async function fitsViewport(page: Page) {
+  const { scroll, view } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, view: document.documentElement.clientWidth }));
+  expect(scroll, `${page.url()} is ${scroll} px wide in a ${view} px viewport`).toBeLessThanOrEqual(view);
+}
+
 /** Console 404s for a page that is meant to answer 404 are expected; filter them in that test. */
 export function ignoreExpected404(errors: string[]) {
   for (let i = errors.length - 1; i >= 0; i--) if (/status of 404/.test(errors[i])) errors.splice(i, 1);

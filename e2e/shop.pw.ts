@@ -3,7 +3,7 @@
 // sorting and "load more" without a reload; the same without JavaScript; structured tracking events; axe
 // on every new page type (listing, category, search, empty search, product, 404). The fixture fails on any
 // console error or hydration warning.
-import { test, expect, url, ignoreExpected404 } from './fixtures.ts';
+import { test, expect, url, ignoreExpected404, fitsViewport } from './fixtures.ts';
 
 type Layer = Record<string, unknown>[];
 const events = (page: import('@playwright/test').Page) => page.evaluate(() => ((window as unknown as { dataLayer?: Layer }).dataLayer ?? []).filter((e) => e && typeof e.event === 'string').map((e) => e.event as string));
@@ -140,9 +140,11 @@ test('mobile: the filters open behind a switch, the product page stacks', async 
   await page.getByText('Filter anzeigen').click();
   await expect(page.getByRole('group', { name: 'Edelmetall' })).toBeVisible();
   await axe();
+  await fitsViewport(page);
   await page.goto(url('ch.localhost', '/produkt/silberbarren-1-kg-heraeus-gegossen'));
   await expect(page.getByTestId('product-buy-price')).toHaveText(money);
   await axe();
+  await fitsViewport(page);
 });
 
 test.describe('without JavaScript', () => {
