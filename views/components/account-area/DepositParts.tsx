@@ -2,7 +2,7 @@
 // quantity, cost, its current value at the shop's buy-back price, gain or loss. On the German and Austrian
 // stores a private sale of physical gold held longer than one year is tax-free, so there each lot shows
 // the days until it has been held a year; elsewhere that column is not shown (the rule does not apply).
-import { ScrollRegion } from './ScrollRegion.tsx';
+import { ScrollRegion } from '../ScrollRegion.tsx';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Deposit, DepositHolding, DepositLot, SellPreview } from '../../../src/contracts/deposit.ts';
 import type { Money } from '../../../src/contracts/cart.ts';

@@ -1,5 +1,5 @@
 // Limit orders as a table (the list page and the account overview).
-import { ScrollRegion } from './ScrollRegion.tsx';
+import { ScrollRegion } from '../ScrollRegion.tsx';
 import type { LimitOrder } from '../../../src/contracts/limit-order.ts';
 import { pathFor } from '../../../src/screens.ts';
 import { useShop } from '../../lib/context.tsx';

@@ -10,6 +10,7 @@ import { useShop, type Shop } from '../../lib/context.tsx';
 import { usePriceChart } from '../../../client/hooks/usePriceChart.ts';
 import { useHydrated, usePriceCurrency } from '../../../client/hooks/usePrices.ts';
 import { formatAxisMoney, formatChange, metalOrder } from './format.ts';
+import { ScrollRegion } from '../ScrollRegion.tsx';
 
 export const chartRanges: SnapshotRange[] = ['1w', '6m', '1y'];
 
@@ -167,7 +168,7 @@ export function PriceChart(props: PriceChartProps) {
       {points ? (
         <details className="price-chart-table disclosure">
           <summary>{t('prices.chart.showTable')}</summary>
-          <div className="table-scroll">
+          <ScrollRegion label={t('prices.chart.tableCaption', { metal: metalLabel, range: rangeLabel, currency })}>
             <table className="data-table">
               <caption>{t('prices.chart.tableCaption', { metal: metalLabel, range: rangeLabel, currency })}</caption>
               <thead>
@@ -185,7 +186,7 @@ export function PriceChart(props: PriceChartProps) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </details>
       ) : null}
     </section>

@@ -2,7 +2,7 @@
 // the current sell prices and the difference; holdings per product, each with the preview of which lots a
 // sale would take; the tax lots, and on the German and Austrian stores the one-year holding period with
 // its source and a countdown per lot. Without a deposit: how one starts (the Deposit shipping method).
-import { ScrollRegion } from '../../components/account-area/ScrollRegion.tsx';
+import { ScrollRegion } from '../../components/ScrollRegion.tsx';
 import { useLoaderData } from 'react-router';
 import { pathFor } from '../../../src/screens.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';

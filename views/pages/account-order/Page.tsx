@@ -1,6 +1,6 @@
 // One order (spec 3 Order): number, state, payment state and method, dates, addresses, lines, shipping,
 // tax and total, in the customer's language (names come from the service in it) and the order's currency.
-import { ScrollRegion } from '../../components/account-area/ScrollRegion.tsx';
+import { ScrollRegion } from '../../components/ScrollRegion.tsx';
 import { useLoaderData } from 'react-router';
 import { pathFor } from '../../../src/screens.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';

@@ -1,6 +1,6 @@
 // The orders list (spec 2, 3): the customer's purchase and sell orders, newest first, ten a page; the
 // filter (all, purchases, sales) and the page live in the URL (?type=, ?page=), so they work as links.
-import { ScrollRegion } from '../../components/account-area/ScrollRegion.tsx';
+import { ScrollRegion } from '../../components/ScrollRegion.tsx';
 import { useLoaderData } from 'react-router';
 import { pathFor } from '../../../src/screens.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';

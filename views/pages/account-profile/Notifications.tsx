@@ -10,6 +10,7 @@ import { deleteAlert, getAlerts, getMyNewsletter, setAlertEnabled, subscribeNews
 import { track } from '../../../client/lib/data-layer.ts';
 import { useShop } from '../../lib/context.tsx';
 import { Link } from '../../components/ShopLink.tsx';
+import { ScrollRegion } from '../../components/ScrollRegion.tsx';
 
 export function AlertsPanel() {
   const { t, lang, date } = useShop();
@@ -58,7 +59,7 @@ export function AlertsPanel() {
       {alerts === null && !error ? <p className="muted">{t('forms.alerts.loading')}</p> : null}
       {alerts !== null && alerts.length === 0 ? <p className="muted">{t('forms.alerts.none')}</p> : null}
       {alerts !== null && alerts.length > 0 ? (
-        <div className="table-scroll">
+        <ScrollRegion label={t('forms.alerts.title')}>
           <table className="data-table alerts-table">
             <caption className="visually-hidden">{t('forms.alerts.title')}</caption>
             <thead>
@@ -91,7 +92,7 @@ export function AlertsPanel() {
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       ) : null}
     </section>
   );

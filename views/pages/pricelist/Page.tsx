@@ -17,6 +17,7 @@ import { useHydrated, usePriceCurrency, useProductPrices } from '../../../client
 import type { PricelistData, PricelistRow } from './loader.ts';
 import { pricelistIds, pricelistPath, type PricelistId } from './slugs.ts';
 import { AddToCartButton } from '../../components/cart/AddToCartButton.tsx';
+import { ScrollRegion } from '../../components/ScrollRegion.tsx';
 
 type SortKey = 'default' | 'name' | 'weight' | 'buy' | 'sell';
 interface Sort {
@@ -173,7 +174,7 @@ function PriceTable(props: TableProps) {
   return (
     <section className="pricelist-group" aria-labelledby={props.heading ? headingId : undefined}>
       {props.heading ? <h2 id={headingId}>{t(`prices.metal.${props.metal}`)}</h2> : null}
-      <div className="table-scroll">
+      <ScrollRegion label={t('prices.list.caption', { list: props.heading ? `${props.listName} – ${t(`prices.metal.${props.metal}`)}` : props.listName, currency })}>
         <table className="data-table pricelist-table" aria-busy={hydrated && loading ? true : undefined} data-show-sell={props.showSell ? 'true' : undefined}>
           <caption>{t('prices.list.caption', { list: props.heading ? `${props.listName} – ${t(`prices.metal.${props.metal}`)}` : props.listName, currency })}</caption>
           <thead>
@@ -229,7 +230,7 @@ function PriceTable(props: TableProps) {
             })}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }

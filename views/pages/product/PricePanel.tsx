@@ -16,6 +16,7 @@ import { CartActions } from './CartActions.tsx';
 import { AvailabilityAlertForm } from './AvailabilityAlert.tsx';
 import { trackedItem, trackViewItem } from '../../components/product/tracking.ts';
 import { useHydrated, usePriceCurrency, useProductPrices } from '../../../client/hooks/usePrices.ts';
+import { ScrollRegion } from '../../components/ScrollRegion.tsx';
 
 export function PricePanel({ product }: { product: StorefrontProduct }) {
   const shop = useShop();
@@ -84,7 +85,7 @@ function TierTable({ buys, currency }: { buys: ReturnType<typeof pricesOfType> |
   if (buys !== null && buys.length < 2) return null;
   const single = rows[0]?.centAmount;
   return (
-    <div className="table-scroll">
+    <ScrollRegion label={t('productPage.tiers.caption', { currency })}>
       <table className="data-table tier-table">
         <caption>{t('productPage.tiers.caption', { currency })}</caption>
         <thead>
@@ -110,6 +111,6 @@ function TierTable({ buys, currency }: { buys: ReturnType<typeof pricesOfType> |
           )}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

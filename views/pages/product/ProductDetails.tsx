@@ -5,6 +5,7 @@ import type { StorefrontProduct } from '../../../src/contracts/catalogue.ts';
 import type { ShippingCostsResponse } from '../../../src/contracts/order.ts';
 import { formatNumber, formatPercent } from '../../../src/i18n.ts';
 import { useShop } from '../../lib/context.tsx';
+import { ScrollRegion } from '../../components/ScrollRegion.tsx';
 
 export function TechnicalDetails({ product }: { product: StorefrontProduct }) {
   const shop = useShop();
@@ -76,7 +77,7 @@ export function ShippingTable({ costs }: { costs: ShippingCostsResponse }) {
   return (
     <section className="product-section" aria-labelledby="product-shipping-title">
       <h2 id="product-shipping-title">{t('productPage.shipping.title')}</h2>
-      <div className="table-scroll">
+      <ScrollRegion label={t('productPage.shipping.caption', { currency: costs.currency })}>
         <table className="data-table shipping-table">
           <caption>{t('productPage.shipping.caption', { currency: costs.currency })}</caption>
           <thead>
@@ -94,7 +95,7 @@ export function ShippingTable({ costs }: { costs: ShippingCostsResponse }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <p className="muted">{t('productPage.shipping.note')}</p>
     </section>
   );
