@@ -74,6 +74,12 @@ t.test('account deletion removes limit orders, deposit, alerts, newsletter and c
   const before = { limitOrders: 1, deposits: 1, lots: 1, alerts: 2, newsletter: 1, contact: 2 };
   t.same(await personal(gone), before);
 
+  // metal still in the depot blocks the deletion; once it is sold (the lot's remaining 0) the depot goes too
+  const held = await gone.call('DELETE', `/customers/${gone.ownerId}`, { password: PASSWORD });
+  t.equal(held.statusCode, 409);
+  t.equal(held.json().code, 'deposit_not_empty');
+  t.same(await personal(gone), before, 'a refused deletion changes nothing');
+  await h.db.query('update deposit_lots set remaining = 0 where deposit_id in (select id from deposits where customer_id = $1)', [gone.ownerId]);
   const res = await gone.call('DELETE', `/customers/${gone.ownerId}`, { password: PASSWORD });
   t.equal(res.statusCode, 200, res.body);
   t.same(await personal(gone), { limitOrders: 0, deposits: 0, lots: 0, alerts: 0, newsletter: 0, contact: 0 }, 'nothing of the account is left');

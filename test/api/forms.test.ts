@@ -49,7 +49,7 @@ t.test('a guest subscribes with an e-mail and confirms through the mailed link',
   const email = uniqueEmail('alert');
   const r = await guest.post('/api/availability-alerts', { sku: SOLD_OUT, email });
   t.equal(r.status, 200, r.text);
-  t.same(r.json, { alert: null, confirmationRequired: true });
+  t.same(r.json, { alert: null, confirmationRequired: true, alreadySubscribed: false }, 'a guest is never told whether the address was on the list');
   const mail = await lastMessageTo(shop.db, email);
   const token = /alertToken=([^\s&]+)/.exec(mail?.text ?? '')?.[1];
   t.ok(token, 'the link carries the token');
@@ -106,4 +106,23 @@ t.test('a guest sends the contact form (consent required) and an anonymous repor
   const reply = await guest.post('/api/whistleblow/case/messages', { caseReference, secret, message: 'Noch ein Detail.' });
   t.equal(reply.status, 201);
   t.equal(reply.json.messages.length, 2);
+});
+
+t.test('the newsletter box at registration asks for the double opt-in by mail; without it no mail goes out', async (t) => {
+  const shop = await startShop(t);
+  const b = shop.browser();
+  await b.open();
+  const email = uniqueEmail('regnl');
+  const reg = await b.post('/api/register', { email, password: 'Goldbarren2026', passwordRepeat: 'Goldbarren2026', firstName: 'Anna', lastName: 'Muster', newsletterOptIn: true });
+  t.equal(reg.status, 201, reg.text);
+  const mails = await shop.db.query<{ text: string }>('select text from outbox where "to" = $1 order by id', [email]);
+  t.equal(mails.length, 2, 'the activation mail and the newsletter confirmation');
+  t.match(mails[1].text, /newsletterToken=/, 'the second asks to confirm the newsletter');
+  const rows = await shop.db.query<{ status: string }>('select status from newsletter_subscriptions where email_lower = $1', [email.toLowerCase()]);
+  t.same(rows.map((r) => r.status), ['pending'], 'pending until confirmed');
+
+  const other = uniqueEmail('regnone');
+  const plain = await b.post('/api/register', { email: other, password: 'Goldbarren2026', passwordRepeat: 'Goldbarren2026', firstName: 'Ben', lastName: 'Muster' });
+  t.equal(plain.status, 201);
+  t.equal((await shop.db.query('select 1 from newsletter_subscriptions where email_lower = $1', [other.toLowerCase()])).length, 0, 'no box, no subscription');
 });

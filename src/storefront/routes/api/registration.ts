@@ -2,6 +2,7 @@
 // verification before login; the mail can be resent; forgot and reset password).
 import type { FastifyInstance } from 'fastify';
 import type { RegisterBody as RegisterWire } from '../../../contracts/commerce.ts';
+import { cartLanguageTag } from '../../commerce-client/carts.ts';
 import { shopOriginHeader } from '../../session/index.ts';
 import { apiLanguage, languageTag } from './errors.ts';
 import { emptyToNull, fail, mismatch, refuse, route } from './respond.ts';
@@ -15,6 +16,15 @@ export async function registrationRoutes(api: FastifyInstance) {
     const body = emptyToNull({ ...rest, language: rest.language ?? apiLanguage(req) }, ['salutation', 'title', 'phone', 'companyName', 'vatId']);
     const r = await sessions.accountFor(req, reply).register(body as RegisterWire, shopOriginHeader(req));
     if (r.error) return fail(req, reply, r.error);
+    // The newsletter box at registration is a request like the footer's: double opt-in, a confirmation mail
+    // to the address (POST /newsletters/subscriptions). The account exists either way: a refusal here (rate
+    // limit, service fault) is logged, not the customer's problem; the profile offers the newsletter again.
+    if (rest.newsletterOptIn === true) {
+      const n = await sessions.clientFor(req, reply).call({
+        method: 'POST', path: '/newsletters/subscriptions', body: { email: r.data.customer.email }, query: { languageTag: cartLanguageTag(req.store, apiLanguage(req)) },
+      });
+      if (n.error) req.log.warn({ code: n.error.code }, 'newsletter request at registration not taken');
+    }
     return { verificationRequired: true, email: r.data.customer.email };
   });
 
