@@ -53,6 +53,8 @@ export function forwardedHeaders(req: FastifyRequest): Record<string, string> {
     // the commerce service throttles sign-in, password reset and SMS codes per visitor
     'x-client-ip': req.ip,
     'x-request-id': req.id,
+    // links in the mails a call causes (newsletter, alerts, orders) open the shop the customer is on
+    ...shopOriginHeader(req),
   };
 }
 
