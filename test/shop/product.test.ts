@@ -146,7 +146,10 @@ t.test('robots.txt names the sitemap and keeps crawlers out of private areas', a
   t.match(res.headers['content-type'], /text\/plain/);
   t.match(res.text, new RegExp(`Sitemap: http://de.localhost:${shop.port}/sitemap.xml`));
   for (const p of ['/kundenkonto', '/en/my-account', '/checkout', '/en/checkout', '/warenkorb', '/api/', '/__data/']) t.match(res.text, new RegExp(`^Disallow: ${p.replace(/\//g, '\\/')}$`, 'm'), p);
-  t.notMatch(res.text, /Disallow: \/shop|Disallow: \/produkt|Disallow: \/preisliste/, 'the shop stays crawlable');
+  t.notMatch(res.text, /^Disallow: \/(en\/)?(shop|produkt|product|preisliste|pricelist)\/?$/m, 'the shop stays crawlable');
+  // the limit-order form under a product page is private, the product page itself is not
+  t.match(res.text, /^Disallow: \/produkt\/\*\/limit-order$/m);
+  t.match(res.text, /^Disallow: \/en\/product\/\*\/limit-order$/m);
 });
 
 t.test('the sitemap lists products, categories and content pages in both languages, and only URLs that exist', async (t) => {

@@ -148,7 +148,13 @@ export function robotsTxt(origin: string): string {
   for (const s of screenList) {
     // the price list's guard refuses nobody (route-rules.ts): it stays crawlable
     if (s.guard !== 'account' && s.guard !== 'cart' && s.layout !== 'checkout' && s.layout !== 'preview') continue;
-    for (const lang of languages) paths.push(s.paths[lang].replace(/\/[:*].*$/, '') || '/');
+    for (const lang of languages) {
+      const path = s.paths[lang];
+      // a parameter inside the path (/produkt/:slug/limit-order) becomes the wildcard of RFC 9309, so the
+      // public page above it (/produkt/{slug}) stays crawlable; a trailing one just ends the prefix
+      const inner = /\/:[^/]+\/./.test(path);
+      paths.push(inner ? path.replace(/:[^/]+/g, '*') : path.replace(/\/[:*].*$/, '') || '/');
+    }
   }
   // a path under one already disallowed adds nothing
   const sorted = [...new Set(paths)].sort();
