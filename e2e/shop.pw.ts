@@ -58,7 +58,8 @@ test('German: narrow the shop by filters, sort it, load more without a reload, o
   await expect(page).toHaveURL(/\/shop\?metal=gold&type=bar$/);
   const cards = page.locator('.product-card');
   await expect(page.locator('.listing-count')).toHaveText(/^\d+ Produkte$/);
-  for (const name of await cards.locator('.product-card-title').allTextContents()) expect(name).toMatch(/Gold|gold/);
+  // the URL changes first, the results when they arrive: wait until every card is a gold one
+  await expect.poll(async () => (await cards.locator('.product-card-title').allTextContents()).filter((n) => !/Gold|gold/.test(n))).toEqual([]);
   await page.getByRole('combobox', { name: 'Sortieren nach' }).selectOption('price-desc');
   await expect(page).toHaveURL(/\/shop\?metal=gold&type=bar&sort=price-desc$/);
   await expect(cards.first().locator('.product-card-title')).toContainText(/1 kg/);
@@ -103,7 +104,11 @@ test('English: search for silver bars, filter the results, open one in US dollar
   await axe();
   await page.getByRole('group', { name: 'Manufacturer' }).getByRole('checkbox', { name: /^Heraeus/ }).check();
   await expect(page).toHaveURL(/\/en\/search\?q=silver\+bar&manufacturer=heraeus$/);
-  for (const name of await page.locator('.product-card-title').allTextContents()) expect(name).toMatch(/Silver bar .*Heraeus/);
+  // the URL changes first, the results when they arrive: wait until every card is a Heraeus silver bar
+  await expect.poll(async () => {
+    const names = await page.locator('.product-card-title').allTextContents();
+    return names.length > 0 && names.every((n) => /Silver bar .*Heraeus/.test(n));
+  }).toBe(true);
   await page.locator('.product-card-link').first().click();
   await expect(page).toHaveURL(/\/en\/product\/silver-bar-/);
   await expect(page.getByTestId('product-buy-price')).toHaveText(/^\$[\d,]+\.\d\d$/);
