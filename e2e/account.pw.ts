@@ -2,7 +2,7 @@
 // in, edit an address, log out; a failed login; an expired session. axe on every page; no console errors
 // (the API's expected 4xx answers, which the browser logs as failed resources, are the only exception).
 import type { Page } from '@playwright/test';
-import { test, expect, url } from './fixtures.ts';
+import { test, expect, url, consentDecided } from './fixtures.ts';
 
 const host = 'ch.localhost';
 const PASSWORD = 'Goldbarren2026';
@@ -149,6 +149,7 @@ test('a failed login names the invalid fields, then says e-mail and password do 
 });
 
 test('an expired session logs out, clears the session and says so on the home page', async ({ page, context, axe, consoleErrors }) => {
+  await consentDecided(page);
   const email = `e2e.expired.${Date.now()}@example.ch`;
   await registerAndConfirm(page, axe, email);
   await page.goto(url(host, '/login'));
@@ -162,8 +163,10 @@ test('an expired session logs out, clears the session and says so on the home pa
     { name: 'ctRefreshToken', value: `rt_${'r'.repeat(43)}`, url: url(host, '/'), secure: true, httpOnly: true, sameSite: 'Lax' },
   ]);
 
-  // Navigating inside the shop: the account's data cannot be loaded, the session ends.
-  await page.getByRole('navigation', { name: 'Bereiche des Kundenkontos' }).getByRole('link', { name: 'Adressen' }).click();
+  // Navigating inside the shop: the account's data cannot be loaded, the session ends. A call the page makes
+  // by itself meanwhile (every cart is recalculated on a price update) may find the expired session first;
+  // then the shop has gone home already, which is the same end.
+  await page.getByRole('navigation', { name: 'Bereiche des Kundenkontos' }).getByRole('link', { name: 'Adressen' }).click({ timeout: 5_000 }).catch(() => undefined);
   await expect(page).toHaveURL(url(host, '/'));
   const notice = page.getByRole('status').filter({ hasText: 'Ihre Sitzung ist abgelaufen. Wir haben Sie abgemeldet.' });
   await expect(notice).toBeVisible();
@@ -188,5 +191,6 @@ test('an expired session logs out, clears the session and says so on the home pa
   await expect(page.getByRole('status').filter({ hasText: 'Your session has expired. We have logged you out.' })).toBeVisible();
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await axe();
-  ignoreApiAnswers(consoleErrors, [400]);
+  // 400: the revoked refresh token; 401: a call of the page's own that met the expired session first
+  ignoreApiAnswers(consoleErrors, [400, 401]);
 });

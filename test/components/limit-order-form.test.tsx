@@ -36,6 +36,16 @@ function form() {
   };
 }
 
+t.test('in the evening the default expiry is the day after, so it still reads "in 30 days"', async (t) => {
+  clock?.setSystemTime(new Date(2026, 10, 21, 20, 30, 0).getTime());
+  const api = fakeApi({});
+  t.teardown(api.restore);
+  const f = form();
+  await waitFor(() => t.equal(f.date().value, '2026-12-22'));
+  t.equal(f.time().value, '18:00');
+  t.equal(screen.getByTestId('expiry-days').textContent, 'in 30 Tagen');
+});
+
 t.test('the expiry starts 30 days ahead and reads in days as it changes', async (t) => {
   const api = fakeApi({});
   t.teardown(api.restore);

@@ -57,10 +57,12 @@ export function daysUntil(at: Date, now: number): number {
   return Math.max(0, Math.floor((at.getTime() - now) / DAY_MS));
 }
 
-/** Decision: a new limit order expires in 30 days at 18:00 unless the customer chooses otherwise. */
+/** Decision: a new limit order expires in 30 days at 18:00 unless the customer chooses otherwise. After
+ * 18:00 that would be a little less than 30 whole days ("in 29 days"): then it is the day after, at 18:00. */
 export function defaultExpiry(now: number): Date {
   const d = new Date(now + 30 * DAY_MS);
   d.setHours(18, 0, 0, 0);
+  if (daysUntil(d, now) < 30) d.setDate(d.getDate() + 1);
   return d;
 }
 
