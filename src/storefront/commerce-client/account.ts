@@ -80,20 +80,20 @@ export class AccountClient {
     return ok({ session: this.client.info(), customer: reshapeCustomer(res.data.customer), merged: res.data.merged });
   }
 
-  register(body: RegisterBody, shopOrigin: Record<string, string>): Promise<Result<RegisterResponse>> {
-    return this.client.call<RegisterResponse>({ method: 'POST', path: '/customers', auth: 'none', body, headers: shopOrigin });
+  register(body: RegisterBody): Promise<Result<RegisterResponse>> {
+    return this.client.call<RegisterResponse>({ method: 'POST', path: '/customers', auth: 'none', body });
   }
 
-  resendActivation(email: string, shopOrigin: Record<string, string>): Promise<Result<AcceptedResponse>> {
-    return this.client.call({ method: 'POST', path: '/customers/emails/registration-activation', auth: 'none', body: { email }, headers: shopOrigin });
+  resendActivation(email: string): Promise<Result<AcceptedResponse>> {
+    return this.client.call({ method: 'POST', path: '/customers/emails/registration-activation', auth: 'none', body: { email } });
   }
 
   verifyEmail(emailToken: string): Promise<Result<EmailVerificationResponse>> {
     return this.client.call({ path: '/customers/email-verification', auth: 'none', query: { emailToken } });
   }
 
-  requestPasswordReset(email: string, languageTag: string, shopOrigin: Record<string, string>): Promise<Result<AcceptedResponse>> {
-    return this.client.call({ method: 'POST', path: '/customers/emails/password-reset', auth: 'none', body: { email, languageTag }, headers: shopOrigin });
+  requestPasswordReset(email: string, languageTag: string): Promise<Result<AcceptedResponse>> {
+    return this.client.call({ method: 'POST', path: '/customers/emails/password-reset', auth: 'none', body: { email, languageTag } });
   }
 
   resetPassword(token: string, newPassword: string): Promise<Result<OkResponse>> {

@@ -53,7 +53,8 @@ export function forwardedHeaders(req: FastifyRequest): Record<string, string> {
     // the commerce service throttles sign-in, password reset and SMS codes per visitor
     'x-client-ip': req.ip,
     'x-request-id': req.id,
-    // links in the mails a call causes (newsletter, alerts, orders) open the shop the customer is on
+    // links in the mails a call causes (activation, password reset, newsletter, alerts, orders) open the
+    // shop the customer is on
     ...shopOriginHeader(req),
   };
 }
@@ -63,7 +64,7 @@ export function forwardedHeaders(req: FastifyRequest): Record<string, string> {
  * Sent for https requests and development hosts; a plain-http production request (a proxy without
  * TRUST_PROXY) would otherwise put http:// links in mails, so the service's canonical https origin wins.
  */
-export function shopOriginHeader(req: FastifyRequest): Record<string, string> {
+function shopOriginHeader(req: FastifyRequest): Record<string, string> {
   const dev = req.hostname === 'localhost' || req.hostname.endsWith('.localhost');
   return req.protocol === 'https' || dev ? { 'x-shop-origin': `${req.protocol}://${req.host}` } : {};
 }

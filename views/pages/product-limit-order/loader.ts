@@ -1,9 +1,10 @@
-import { data, redirect, type LoaderFunctionArgs } from 'react-router';
+import { redirect, type LoaderFunctionArgs } from 'react-router';
 import type { StorefrontProduct } from '../../../src/contracts/catalogue.ts';
 import { pathFor } from '../../../src/screens.ts';
 import { loaderContext } from '../../lib/context.tsx';
 import type { PageMeta } from '../../lib/meta.ts';
 import { notFound } from '../../lib/not-found.ts';
+import { productBySlug } from '../product/loader.ts';
 
 export interface ProductLimitOrderData {
   product: StorefrontProduct;
@@ -17,10 +18,7 @@ export async function productLimitOrderLoader({ request, params, context }: Load
   const ctx = context.get(loaderContext);
   const url = new URL(request.url);
   const slug = params.slug ?? '';
-  const found = /^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug) && slug.length <= 200 ? await ctx.catalogue.bySlug(slug) : null;
-  if (!found || (found.error && found.error.status === 404)) return notFound(ctx, url.pathname);
-  if (found.error) throw data(null, { status: 503 });
-  const { product } = found.data;
+  const { product } = await productBySlug(ctx, slug, url.pathname);
   if (product.metal === null) return notFound(ctx, url.pathname);
   if (product.localizedSlug !== slug) throw redirect(pathFor('productLimitOrder', ctx.lang, { slug: product.localizedSlug }), 301);
   return { product, meta: { noindex: true, title: product.localizedName } };

@@ -8,7 +8,7 @@ import type { ShippingCostsResponse } from '../../../src/contracts/order.ts';
 import type { PriceCountry } from '../../../src/contracts/prices.ts';
 import { pathFor } from '../../../src/screens.ts';
 import { stores } from '../../../src/stores.ts';
-import { loaderContext } from '../../lib/context.tsx';
+import { loaderContext, type LoaderContext } from '../../lib/context.tsx';
 import type { PageMeta } from '../../lib/meta.ts';
 import { notFound } from '../../lib/not-found.ts';
 import { toCard, type CardProduct } from '../shop/listing-data.ts';
@@ -52,14 +52,20 @@ function variantLinks(p: StorefrontProduct, variants: ProductVariantRef[], lang:
     }));
 }
 
+/** The product a slug names, for the product screens: a malformed or unknown slug (or an unpublished
+ * product) throws the shop's 404 page, a catalogue that cannot answer the 503 screen. */
+export async function productBySlug(ctx: LoaderContext, slug: string, path: string) {
+  const found = /^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug) && slug.length <= 200 ? await ctx.catalogue.bySlug(slug) : null;
+  if (!found || (found.error && found.error.status === 404)) return notFound(ctx, path);
+  if (found.error) throw data(null, { status: 503 });
+  return found.data;
+}
+
 export async function productLoader({ request, params, context }: LoaderFunctionArgs): Promise<ProductData> {
   const ctx = context.get(loaderContext);
   const url = new URL(request.url);
   const slug = params.slug ?? '';
-  const found = /^[a-z0-9]+(-[a-z0-9]+)*$/.test(slug) && slug.length <= 200 ? await ctx.catalogue.bySlug(slug) : null;
-  if (!found || (found.error && found.error.status === 404)) return notFound(ctx, url.pathname);
-  if (found.error) throw data(null, { status: 503 });
-  const { product, variants } = found.data;
+  const { product, variants } = await productBySlug(ctx, slug, url.pathname);
   if (product.localizedSlug !== slug) throw redirect(pathFor('product', ctx.lang, { slug: product.localizedSlug }) + url.search, 301);
 
   const other = ctx.lang === 'de' ? 'en' : 'de';

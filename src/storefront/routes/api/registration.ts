@@ -3,7 +3,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { RegisterBody as RegisterWire } from '../../../contracts/commerce.ts';
 import { cartLanguageTag } from '../../commerce-client/carts.ts';
-import { shopOriginHeader } from '../../session/index.ts';
 import { apiLanguage, languageTag } from './errors.ts';
 import { emptyToNull, fail, mismatch, refuse, route } from './respond.ts';
 
@@ -14,7 +13,7 @@ export async function registrationRoutes(api: FastifyInstance) {
     const { passwordRepeat, ...rest } = req.body;
     if (passwordRepeat !== undefined && passwordRepeat !== rest.password) return mismatch(req, reply, 'passwordRepeat');
     const body = emptyToNull({ ...rest, language: rest.language ?? apiLanguage(req) }, ['salutation', 'title', 'phone', 'companyName', 'vatId']);
-    const r = await sessions.accountFor(req, reply).register(body as RegisterWire, shopOriginHeader(req));
+    const r = await sessions.accountFor(req, reply).register(body as RegisterWire);
     if (r.error) return fail(req, reply, r.error);
     // The newsletter box at registration is a request like the footer's: double opt-in, a confirmation mail
     // to the address (POST /newsletters/subscriptions). The account exists either way: a refusal here (rate
@@ -29,7 +28,7 @@ export async function registrationRoutes(api: FastifyInstance) {
   });
 
   route(api, 'activationMail', async (req, reply) => {
-    const r = await sessions.accountFor(req, reply).resendActivation(req.body.email ?? '', shopOriginHeader(req));
+    const r = await sessions.accountFor(req, reply).resendActivation(req.body.email ?? '');
     if (r.error) return fail(req, reply, r.error);
     return { accepted: true };
   });
@@ -43,7 +42,7 @@ export async function registrationRoutes(api: FastifyInstance) {
   });
 
   route(api, 'forgotPassword', async (req, reply) => {
-    const r = await sessions.accountFor(req, reply).requestPasswordReset(req.body.email ?? '', languageTag(req, apiLanguage(req)), shopOriginHeader(req));
+    const r = await sessions.accountFor(req, reply).requestPasswordReset(req.body.email ?? '', languageTag(req, apiLanguage(req)));
     if (r.error) return fail(req, reply, r.error);
     return { accepted: true };
   });
