@@ -30,11 +30,15 @@ export const ScrapMetal = Type.Union([
 ]);
 export type ScrapMetal = Static<typeof ScrapMetal>;
 
-/** spec 3 shipping method keys */
+/**
+ * spec 3 shipping method keys, and one of ours after them: depositSell, a sale to the shop of metal the
+ * customer's online deposit holds (issue 10: it takes the oldest lots first). Named like shippingBuy and
+ * shippingSell, because `deposit` already names the buy method and a key belongs to one transaction type.
+ */
 export const ShippingMethodKey = Type.Union([
   Type.Literal('pickup'), Type.Literal('shipping'), Type.Literal('shippingBuy'), Type.Literal('shippingSell'),
   Type.Literal('insured-shipping'), Type.Literal('leave-in-store'), Type.Literal('send-to-store'), Type.Literal('deposit'),
-  Type.Literal('scrapMetalBox'),
+  Type.Literal('scrapMetalBox'), Type.Literal('depositSell'),
 ]);
 export type ShippingMethodKey = Static<typeof ShippingMethodKey>;
 

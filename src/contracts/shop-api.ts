@@ -179,7 +179,8 @@ export const ShopCart = Type.Omit(Cart, ['ownerId']);
 export type ShopCart = Static<typeof ShopCart>;
 
 /** Adds pieces of a product to the cart of a type, created on demand (spec 4). deposit: the product is
- * bought into the deposit (true) or delivered (false); a cart in the other mode is started anew (spec 4). */
+ * bought into the deposit (true) or delivered (false); on a sell cart, sold from the deposit (true: method
+ * depositSell) or sent in (false); a cart in the other mode is started anew (spec 4). */
 export const AddToCartBody = Type.Object({
   transactionType: TransactionType,
   sku: Type.String({ minLength: 1, maxLength: 64 }),

@@ -127,6 +127,9 @@ export const cartOrderErrors = {
   price_not_equal: { status: 409, message: 'Product price not equal: prices have been updated. Please refresh the page and check your cart.', visible: true },
   deposit_silver_not_duty_free: { status: 409, message: 'Silver that is not duty-free cannot go to the Deposit.', visible: true },
   deposit_invalid_items: { status: 409, message: 'Some items in your cart cannot go to the Deposit.', visible: true },
+  // ours: a sale from the deposit (method depositSell) takes only what the customer's deposit holds
+  deposit_sell_invalid_items: { status: 409, message: 'Only products held in your deposit can be sold from it.', visible: true },
+  deposit_sell_quantity_exceeded: { status: 409, message: 'Your deposit does not hold every piece in this cart.', visible: true },
   // ours, after the spec's list
   no_pickup_store: { status: 409, message: 'Please choose a store.', visible: true },
   cash_requires_pickup: { status: 409, message: 'Cash payment in store is only possible when you pick up your order within 5 working days.', visible: true },

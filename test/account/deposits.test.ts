@@ -1,14 +1,17 @@
 // The deposit (spec 3, 7 GET /deposits; issue 10): purchases shipped with the Deposit method go into it as
 // tax lots; opening value, current value at the current sell prices and the difference follow price sets;
 // per lot the gain or loss and, on the German and Austrian stores, the days until a year has passed; a sale
-// takes the oldest lots first (the preview call); another customer's deposit answers 404.
+// takes the oldest lots first (the preview call, and a sell order with the depositSell method, which takes
+// the pieces out of the lots in the order's transaction); another customer's deposit answers 404.
 import t from 'tap';
 import type { Deposit, SellPreview } from '../../src/contracts/deposit.ts';
+import type { Cart, ShippingMethodsResponse } from '../../src/contracts/cart.ts';
 import type { Order } from '../../src/contracts/order.ts';
-import { fifoTake, lotTaxInfo } from '../../src/commerce/deposits/model.ts';
+import { fifoTake, lotTaxInfo, takeDepositSale } from '../../src/commerce/deposits/model.ts';
+import type { OrderRow } from '../../src/commerce/orders/model.ts';
 import { commerceHarness } from '../commerce/helpers.ts';
-import { customer, handOver, placeOrder, readyCart, type Shopper } from '../orders/helpers.ts';
-import { openAccountShop, setWithPrice } from './helpers.ts';
+import { customer, handOver, ok, placeOrder, readyCart, type Shopper } from '../orders/helpers.ts';
+import { lastMessageTo, openAccountShop, setWithPrice } from './helpers.ts';
 
 const h = await commerceHarness(t);
 const BAR = 'AU-BAR-HERAEUS-100G';
@@ -91,6 +94,117 @@ t.test('each deposit purchase is a lot; a sale takes the oldest lots first', asy
   t.match(tooMany.json(), { code: 'deposit_quantity_exceeded', details: { available: 5 } });
   t.match((await c.call('GET', `/deposits/${d.id}/sell-preview?sku=AG-PHIL-1OZ&quantity=1`)).json(), { details: { available: 0 } });
   t.equal((await c.call('GET', `/deposits/${d.id}/sell-preview?sku=${COIN}&quantity=0`)).statusCode, 400);
+});
+
+/** A new sell cart (the customer's one active sell cart, started afresh) of the given products to be sold
+ * from the deposit, paid out by bank transfer. */
+async function depositSale(s: Shopper, lines: { sku: string; quantity: number }[]): Promise<Cart> {
+  for (const c of ((await s.call('GET', '/carts')).json().results as Cart[]).filter((x) => x.transactionType === 'sell')) {
+    await ok(s.call('DELETE', `/carts/${c.id}`));
+  }
+  const cart = await readyCart(s, { type: 'sell', lines, shippingMethodId: 'depositSell' });
+  return ok(s.call('PUT', `/carts/${cart.id}/payout-account`, { accountOwner: 'Anna Muster', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' }));
+}
+
+const sellMethod = async (s: Shopper, cart: Cart) =>
+  ((await s.call('GET', `/orders/shipping-methods?cartId=${cart.id}`)).json() as ShippingMethodsResponse).methods.find((m) => m.key === 'depositSell');
+
+interface Withdrawal { order_number: string; lot_order: string; quantity: number; unit_cost_cents: string; unit_price_cents: string }
+const withdrawals = (orderNumber: string) => h.db.query<Withdrawal>(
+  `select w.order_number, l.order_number as lot_order, w.quantity, w.unit_cost_cents::text, w.unit_price_cents::text
+   from deposit_withdrawals w join deposit_lots l on l.id = w.lot_id where w.order_number = $1 order by l.acquired_at, l.seq`,
+  [orderNumber],
+);
+
+t.test('a sell order from the deposit takes the oldest lots first; the deposit keeps the rest at their own cost', async (t) => {
+  const { api } = await openAccountShop(h, t);
+  t.teardown(() => h.db.query('delete from deposits'));
+  const c = await customer(api, 'de');
+  const first = await depositPurchase(c, [{ sku: COIN, quantity: 2 }, { sku: BAR, quantity: 1 }]);
+  api.clock.advance(60);
+  const second = await depositPurchase(c, [{ sku: COIN, quantity: 3 }]);
+  const unitFirst = first.lineItems.find((l) => l.sku === COIN)!.price.centAmount;
+  const unitSecond = second.lineItems[0].price.centAmount;
+  const barCost = first.lineItems.find((l) => l.sku === BAR)!.price.centAmount;
+
+  const cart = await depositSale(c, [{ sku: COIN, quantity: 3 }]);
+  t.match(await sellMethod(c, cart), { available: true, reason: null, deliveryMethod: 'deposit', price: { centAmount: 0 }, name: 'Aus meinem Depot verkaufen' });
+  const preview = (await c.call('GET', `/deposits/${(await depositOf(c)).id}/sell-preview?sku=${COIN}&quantity=3`)).json() as SellPreview;
+  const res = await placeOrder(c, cart.id);
+  t.equal(res.statusCode, 201, res.body);
+  const sale = res.json() as Order;
+  t.match(sale, { type: 'sell', orderState: 'Requested', shippingInfo: { key: 'depositSell' }, deliveryMethod: 'deposit' });
+
+  const taken = await withdrawals(sale.orderNumber);
+  t.same(taken.map((w) => [w.lot_order, w.quantity]), [[first.orderNumber, 2], [second.orderNumber, 1]], 'two from the older lot, one from the newer');
+  t.same(taken.map((w) => [w.lot_order, w.quantity]), preview.lots.map((l) => [l.orderNumber, l.quantity]), 'exactly the lots the preview named');
+  t.same(taken.map((w) => Number(w.unit_cost_cents)), [unitFirst, unitSecond], 'each part keeps its lot\'s cost');
+  t.ok(taken.every((w) => Number(w.unit_price_cents) === sale.lineItems[0].price.centAmount), 'and the price the sale pays');
+
+  const d = await depositOf(c);
+  t.same(d.lots.map((l) => [l.orderNumber, l.sku, l.remainingQuantity, l.quantity]), [[first.orderNumber, BAR, 1, 1], [second.orderNumber, COIN, 2, 3]], 'the emptied lot is gone; the newer lot holds 2 of 3');
+  t.match(d.holdings.find((x) => x.sku === COIN), { quantity: 2, cost: { centAmount: 2 * unitSecond } });
+  t.equal(d.openingValue.centAmount, barCost + 2 * unitSecond, 'the opening value: what the remaining metal cost');
+  t.match((await lastMessageTo(h.db, 'anna.muster@example.ch'))?.text ?? '', /Wir entnehmen die Stücke Ihrem Online-Depot/);
+
+  const again = await depositSale(c, [{ sku: COIN, quantity: 2 }, { sku: BAR, quantity: 1 }]);
+  t.equal((await placeOrder(c, again.id)).statusCode, 201, 'the rest can be sold too');
+  const empty = await depositOf(c);
+  t.same([empty.lots, empty.holdings], [[], []], 'an emptied deposit holds nothing');
+  t.equal(empty.number, d.number, 'and stays open for the next purchase');
+});
+
+t.test('a sale from the deposit only of what it holds: refused before and at the order, changing nothing; the order\'s transaction takes each piece once', async (t) => {
+  const { api } = await openAccountShop(h, t);
+  t.teardown(() => h.db.query('delete from deposits'));
+  const c = await customer(api, 'de');
+  await depositPurchase(c, [{ sku: COIN, quantity: 2 }]);
+  const before = await depositOf(c);
+
+  const tooMany = await depositSale(c, [{ sku: COIN, quantity: 3 }]);
+  t.match(await sellMethod(c, tooMany), { available: false, reason: 'deposit_sell_quantity_exceeded' });
+  const refused = await placeOrder(c, tooMany.id);
+  t.equal(refused.statusCode, 409);
+  t.match(refused.json(), { code: 'deposit_sell_quantity_exceeded', details: { reasons: ['deposit_sell_quantity_exceeded'] } });
+
+  const notHeld = await depositSale(c, [{ sku: BAR, quantity: 1 }]);
+  t.match(await sellMethod(c, notHeld), { available: false, reason: 'deposit_sell_quantity_exceeded' }, 'a product the deposit does not hold');
+  const withScrap = await depositSale(c, [{ sku: COIN, quantity: 1 }]);
+  await ok(c.call('POST', `/carts/${withScrap.id}/scrap-items`, { metal: 'gold', fineness: 585, weightGrams: 5 }));
+  t.match((await placeOrder(c, withScrap.id)).json(), { code: 'deposit_sell_invalid_items' }, 'scrap never came from the deposit');
+  t.same(await depositOf(c), before, 'nothing changed');
+
+  // One active sell cart per customer, so two sales cannot be placed at once through the API; the order's
+  // transaction still takes the lots under a lock and refuses what is gone (the guard against any race).
+  const sale = await depositSale(c, [{ sku: COIN, quantity: 2 }]);
+  const placed = await placeOrder(c, sale.id);
+  t.equal(placed.statusCode, 201, placed.body);
+  const [row] = await h.db.query<OrderRow>(`select * from orders where cart_id = $1`, [sale.id]);
+  const replay = h.db.transaction(async (tx) => takeDepositSale(tx, row, api.clock()));
+  await t.rejects(replay, { code: 'deposit_sell_quantity_exceeded', details: { sku: COIN, available: 0 } }, 'taking the same pieces again is refused');
+  const [{ n }] = await h.db.query<{ n: number }>(
+    `select coalesce(sum(w.quantity), 0)::int as n from deposit_withdrawals w join deposit_lots l on l.id = w.lot_id where l.deposit_id = $1`, [before.id],
+  );
+  t.equal(n, 2, 'the two pieces left the deposit once');
+  t.same((await depositOf(c)).lots, []);
+});
+
+t.test('a sell cart offers the sale from the deposit only to a customer whose deposit holds metal', async (t) => {
+  const { api } = await openAccountShop(h, t);
+  t.teardown(() => h.db.query('delete from deposits'));
+  const none = await customer(api, 'de');
+  const cart = await readyCart(none, { type: 'sell', lines: [{ sku: COIN, quantity: 1 }] });
+  t.notOk(await sellMethod(none, cart), 'not offered without a deposit');
+  const chosen = await ok(none.call('PUT', `/carts/${cart.id}`, { shippingMethodId: 'depositSell' }));
+  t.match(await sellMethod(none, chosen), { available: false, reason: 'deposit_sell_quantity_exceeded' }, 'shown with its reason once chosen');
+  t.equal((await placeOrder(none, chosen.id)).json().code, 'deposit_sell_quantity_exceeded');
+  const buy = await readyCart(none, {});
+  t.equal((await none.call('PUT', `/carts/${buy.id}`, { shippingMethodId: 'depositSell' })).json().code, 'shipping_method_not_found', 'not a method of a purchase');
+
+  const owner = await customer(api, 'de');
+  await depositPurchase(owner, [{ sku: COIN, quantity: 1 }]);
+  t.ok(await sellMethod(owner, await readyCart(owner, { type: 'sell', lines: [{ sku: COIN, quantity: 1 }] })), 'offered to the owner of a deposit');
+  t.equal((await placeOrder(none, (await depositSale(none, [{ sku: COIN, quantity: 1 }])).id)).statusCode, 409, 'another customer\'s deposit is not for sale');
 });
 
 t.test('stores outside Germany and Austria show no holding-period countdown', async (t) => {

@@ -31,7 +31,7 @@ t.test('a buy cart offers shipping, value transport, pickup, delivery to a store
     ['shippingSell', null], ['leave-in-store', 'leave-in-store'], ['scrapMetalBox', 'scrap-metal-box'],
   ], 'spec 3: shippingSell maps to no delivery method');
   const all = (await api.call('GET', '/orders/shipping-methods')).json() as ShippingMethodsResponse;
-  t.equal(all.methods.length, 8, 'without a cart: every method of the store');
+  t.equal(all.methods.length, 9, 'without a cart: every method of the store');
   t.equal((await g.call('GET', '/orders/shipping-methods?cartId=00000000-0000-4000-8000-000000000000')).json().code, 'cart_not_found');
 });
 

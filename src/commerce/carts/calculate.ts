@@ -42,6 +42,8 @@ export function cartTotals(cart: CartRow, products: Map<string, CatalogueProduct
     const product = line.sku ? products.get(line.sku) : undefined;
     ruleLines.push({
       kind: line.kind,
+      sku: line.sku,
+      quantity: line.quantity,
       metal: line.kind === 'scrap' ? line.scrap?.metal ?? null : product?.metal ?? null,
       depositable: product?.depositable ?? false,
       dutyFree: product?.dutyFree ?? false,

@@ -8,6 +8,7 @@ import type { CatalogueProduct } from '../catalogue/model.ts';
 import { pick, productsBySkus } from '../catalogue/queries.ts';
 import type { MergeArgs } from '../customers/merge.ts';
 import type { Db } from '../db/index.ts';
+import { orderError } from '../orders/error-codes.ts';
 import type { OrderRow } from '../orders/model.ts';
 import { tierPrice } from '../prices/pricing.ts';
 import { currentPriceSet, priceList, type CurrentPriceSet } from '../prices/store.ts';
@@ -115,6 +116,55 @@ export async function bookDepositPurchase(tx: Db, order: OrderRow, now: Date): P
        values ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9)`,
       [randomUUID(), deposit.id, order.id, order.order_number, line.id, line.sku, line.quantity, Math.round(line.price.centAmount * rate), order.created_at],
     );
+  }
+}
+
+/**
+ * Pieces per product the customer's deposit on this store holds now: the facts the depositSell method's
+ * rule reads (shipping/methods.ts) when it lists methods and when it checks an order.
+ */
+export async function depotHoldings(db: Db, customerId: string | null, storeKey: StoreKey): Promise<Map<string, number>> {
+  if (!customerId) return new Map();
+  const rows = await db.query<{ sku: string; n: number }>(
+    `select l.sku, sum(l.remaining)::int as n from deposit_lots l join deposits d on d.id = l.deposit_id
+     where d.customer_id = $1 and d.store_key = $2 and l.remaining > 0 group by l.sku`,
+    [customerId, storeKey],
+  );
+  return new Map(rows.map((r) => [r.sku, r.n]));
+}
+
+/**
+ * The orders-hook of a sale from the deposit (method depositSell): each product line takes its pieces from
+ * the lots of its product, the oldest first (fifoTake), and each part taken is recorded with its cost and
+ * the price paid (deposit_withdrawals). It runs in the order's transaction with the deposit row locked, so
+ * two sales of the same pieces at once queue: the second finds the lots emptied and is refused with
+ * deposit_sell_quantity_exceeded, and its whole order is rolled back. The order's rules (orders/create.ts)
+ * refuse such a cart before it gets here; this is the guard for the race between them.
+ */
+export async function takeDepositSale(tx: Db, order: OrderRow, now: Date): Promise<void> {
+  if (order.type !== 'sell' || order.data.shippingMethod !== 'depositSell') return;
+  const refuse = (sku: string | null, available: number) =>
+    orderError('deposit_sell_quantity_exceeded', { reasons: ['deposit_sell_quantity_exceeded'], sku, available });
+  const [deposit] = order.customer_id
+    ? await tx.query<DepositRow>('select * from deposits where customer_id = $1 and store_key = $2 for update', [order.customer_id, order.store_key])
+    : [];
+  if (!deposit) throw refuse(null, 0);
+  for (const line of order.data.lines) {
+    if (line.kind !== 'product' || !line.sku) throw orderError('deposit_sell_invalid_items', { reasons: ['deposit_sell_invalid_items'] });
+    const lots = await tx.query<LotRow>(
+      'select * from deposit_lots where deposit_id = $1 and sku = $2 and remaining > 0 order by acquired_at, seq for update',
+      [deposit.id, line.sku],
+    );
+    const available = lots.reduce((n, l) => n + l.remaining, 0);
+    if (line.quantity > available) throw refuse(line.sku, available);
+    for (const { lot, take } of fifoTake(lots, line.quantity)) {
+      await tx.query('update deposit_lots set remaining = remaining - $2 where id = $1', [lot.id, take]);
+      await tx.query(
+        `insert into deposit_withdrawals (id, lot_id, order_id, order_number, order_line_id, quantity, unit_cost_cents, unit_price_cents, currency, taken_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+        [randomUUID(), lot.id, order.id, order.order_number, line.id, take, lot.unit_cost_cents, line.price.centAmount, order.currency, now],
+      );
+    }
   }
 }
 

@@ -1,7 +1,8 @@
 // The deposit (spec 7 GET /deposits; issue 10 tax lots): the signed-in customer's deposit with holdings and
 // lots valued at the current sell prices, one deposit by id, and which lots a sale would take. Purchases
-// shipped with the Deposit method are booked into it by the order transaction (orderPlacedHooks); a
-// guest's deposit moves into the account at sign-in. Another customer's deposit answers 404.
+// shipped with the Deposit method are booked into it by the order transaction (orderPlacedHooks), and a
+// sale with the depositSell method takes its pieces out of it there, the oldest lots first; a guest's
+// deposit moves into the account at sign-in. Another customer's deposit answers 404.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type {} from '@fastify/swagger';
 import {
@@ -12,7 +13,7 @@ import { notFoundOnBadId, requestLang } from '../account-routes-common.ts';
 import { requireUser } from '../context.ts';
 import { bearer, errorResponses } from '../customers/common.ts';
 import { addMergeHook } from '../customers/merge.ts';
-import { bookDepositPurchase, depositView, mergeDeposits, sellPreview, type DepositRow } from './model.ts';
+import { bookDepositPurchase, depositView, mergeDeposits, sellPreview, takeDepositSale, type DepositRow } from './model.ts';
 
 const tags = ['deposits'];
 type LangQuery = { languageTag?: string };
@@ -20,7 +21,7 @@ type LangQuery = { languageTag?: string };
 export const depositRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.commerce;
   const { db, clock } = ctx;
-  ctx.orderPlacedHooks.push(bookDepositPurchase);
+  ctx.orderPlacedHooks.push(bookDepositPurchase, takeDepositSale);
   addMergeHook(app, mergeDeposits);
 
   notFoundOnBadId(app, 'deposit_not_found');

@@ -25,7 +25,8 @@ import { cartById, productsOf, repriceCart, saveCart } from '../carts/repository
 import { discountCodeById, type DiscountCode } from '../discounts/codes.ts';
 import { currentPriceSet, orderable, type CurrentPriceSet } from '../prices/store.ts';
 import { findPickupStore } from '../shipping/pickup-stores.ts';
-import { methodRuleViolation } from '../shipping/methods.ts';
+import { methodRuleViolation, needsDepotHoldings } from '../shipping/methods.ts';
+import { depotHoldings } from '../deposits/model.ts';
 import { cashNeedsIdentity, type CashThreshold } from '../../contracts/aml.ts';
 import { orderError, type CommerceOrderErrorCode } from './error-codes.ts';
 import { orderConfirmationMail } from './mail.ts';
@@ -44,7 +45,7 @@ export const orderReasonOrder: CommerceOrderErrorCode[] = [
   'co003', 'co004', 'co005', 'no_shipping_address', 'scrap_box_non_scrap_items', 'scrap_box_value_exceeded', 'no_cart_items',
   'no_customer_email', 'cart_total_zero', 'below_minimum_order_value', 'cart_limit_exceeded', 'no_billing_address', 'no_shipping_method',
   'no_payment_method', 'product_out_of_stock', 'product_no_longer_available', 'price_not_equal', 'deposit_silver_not_duty_free',
-  'deposit_invalid_items', 'no_pickup_store', 'cash_requires_pickup', 'cash_requires_store_drop_off', 'cash_payout_limit',
+  'deposit_invalid_items', 'deposit_sell_invalid_items', 'deposit_sell_quantity_exceeded', 'no_pickup_store', 'cash_requires_pickup', 'cash_requires_store_drop_off', 'cash_payout_limit',
   'payout_account_required', 'identity_document_required', 'identity_document_expired',
 ];
 
@@ -57,6 +58,8 @@ export interface ReasonInput {
   eurRates: CurrentPriceSet['eurRates'] | null;
   aml: CashThreshold | null;
   today: string;
+  /** pieces by sku in the customer's deposit, read when the method's rule needs them (depositSell), else null */
+  depot: ReadonlyMap<string, number> | null;
 }
 
 /** Every reason the cart cannot become an order now, in orderReasonOrder. Pure. */
@@ -69,8 +72,8 @@ export function orderReasons(i: ReasonInput): CommerceOrderErrorCode[] {
   add(t.totalGross !== null && t.totalTax === null, 'co004');
   add(t.totalGross === null, 'co005');
   add(!cart.shipping_address, 'no_shipping_address');
-  if (method && (method.key === 'scrapMetalBox' || method.key === 'deposit')) {
-    const violation = methodRuleViolation(method, { transactionType: cart.transaction_type, currency: cart.currency }, t.ruleLines, t.goods, i.eurRates?.[cart.currency] ?? null);
+  if (method && (method.key === 'scrapMetalBox' || method.key === 'deposit' || method.key === 'depositSell')) {
+    const violation = methodRuleViolation(method, { transactionType: cart.transaction_type, currency: cart.currency }, t.ruleLines, t.goods, i.eurRates?.[cart.currency] ?? null, i.depot);
     if (violation) found.add(violation);
   }
   add(cart.line_items.length === 0, 'no_cart_items');
@@ -172,7 +175,8 @@ export async function placeOrder(ctx: CommerceContext, input: PlaceOrderInput, d
     const aml = cart.payment_method === 'cash' && totals.totalGross !== null && set
       ? cashNeedsIdentity(storeKey, totals.totalGross, cart.currency, set.eurRates)
       : null;
-    const reasons = orderReasons({ cart, totals, priceCheck: check, eurRates: set?.eurRates ?? null, aml, today });
+    const depot = needsDepotHoldings(totals.method?.key) ? await depotHoldings(tx, cart.customer_id, storeKey) : null;
+    const reasons = orderReasons({ cart, totals, priceCheck: check, eurRates: set?.eurRates ?? null, aml, today, depot });
     if (reasons.length > 0) throw orderError(reasons[0], { reasons });
     if (check === 'unavailable' || !set) throw orderError('prices_unavailable');
 

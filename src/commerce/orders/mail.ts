@@ -73,6 +73,9 @@ export function orderConfirmationMail(order: Order, opts: { lang: Lang; storeKey
     case 'deposit':
       p.push(en ? 'Your metals will be stored in your online deposit as soon as your payment has arrived.' : 'Ihre Edelmetalle werden nach Zahlungseingang in Ihrem Online-Depot eingelagert.');
       break;
+    case 'depositSell':
+      p.push(en ? 'We take the pieces from your online deposit, the oldest first; there is nothing to send.' : 'Wir entnehmen die Stücke Ihrem Online-Depot, die ältesten zuerst; Sie müssen nichts versenden.');
+      break;
     case 'scrapMetalBox':
       p.push(en ? 'We will send you an insured Scrap Metal Box with a prepaid return label.' : 'Wir senden Ihnen eine versicherte Altgold-Box mit frankiertem Rücksendeetikett.');
       break;

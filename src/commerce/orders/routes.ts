@@ -14,6 +14,7 @@ import { langOf, type CartRow } from '../carts/model.ts';
 import { cartById, cartView } from '../carts/repository.ts';
 import { notFoundOnBadParams } from '../carts/route-helpers.ts';
 import { currentPriceSet } from '../prices/store.ts';
+import { depotHoldings } from '../deposits/model.ts';
 import { methodRuleViolation, shippingCost, shippingCostTable, shippingMethodDefs, shippingMethodId } from '../shipping/methods.ts';
 import { pickupStoresFor, toPickupStore } from '../shipping/pickup-stores.ts';
 import { placeOrder } from './create.ts';
@@ -91,11 +92,14 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
     const currency: Currency = cart?.currency ?? store.currency;
     const totals = cart ? (await cartView(db, cart)).totals : null;
     const set = cart ? await currentPriceSet(db) : null;
+    const depot = cart && cart.transaction_type === 'sell' ? await depotHoldings(db, cart.customer_id, req.storeKey) : null;
     const methods = shippingMethodDefs
       .filter((m) => !cart || m.transactionType === cart.transaction_type)
+      // a sale from the deposit is offered to a customer whose deposit holds metal (or whose cart has chosen it)
+      .filter((m) => !cart || m.key !== 'depositSell' || (depot?.size ?? 0) > 0 || cart.shipping_method === 'depositSell')
       .map((m) => {
         const reason = cart && totals
-          ? methodRuleViolation(m, { transactionType: cart.transaction_type, currency }, totals.ruleLines, totals.goods, set?.eurRates[currency] ?? null)
+          ? methodRuleViolation(m, { transactionType: cart.transaction_type, currency }, totals.ruleLines, totals.goods, set?.eurRates[currency] ?? null, depot)
           : null;
         return {
           id: shippingMethodId(m.key), key: m.key, name: m.name[lang], description: m.description[lang], transactionType: m.transactionType,

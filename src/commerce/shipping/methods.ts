@@ -65,6 +65,15 @@ export const shippingMethodDefs: ShippingMethodDef[] = [
     name: { de: 'Altgold-Box', en: 'Scrap Metal Box' },
     description: { de: 'Wir senden Ihnen eine versicherte Versandbox für Altgold bis 5.000 EUR.', en: 'We send you an insured box for scrap metal up to 5,000 EUR.' },
   },
+  {
+    // issue 10: the metal leaves the deposit, oldest lots first (deposits/model.ts takeDepositSale)
+    key: 'depositSell', transactionType: 'sell', deliveryMethod: 'deposit', requiresPickupStore: false,
+    name: { de: 'Aus meinem Depot verkaufen', en: 'Sell from my deposit' },
+    description: {
+      de: 'Wir entnehmen die Stücke Ihrem Online-Depot, die ältesten zuerst. Sie müssen nichts versenden.',
+      en: 'We take the pieces from your online deposit, the oldest first. There is nothing to send.',
+    },
+  },
 ];
 
 export function shippingMethodId(key: ShippingMethodKey): string {
@@ -119,6 +128,7 @@ function table(t: { parcel: [number, number][]; minInsured: number }): Record<Sh
     shippingSell: free,
     'leave-in-store': free,
     scrapMetalBox: free,
+    depositSell: free,
   };
 }
 
@@ -136,6 +146,8 @@ export const SCRAP_BOX_CAP_EUR_CENTS = 500_000;
 
 export interface RuleLine {
   kind: 'product' | 'scrap';
+  sku: string | null;
+  quantity: number;
   metal: string | null;
   depositable: boolean;
   dutyFree: boolean;
@@ -144,7 +156,8 @@ export interface RuleLine {
 /**
  * Why a method cannot carry this cart, or null. spec 5: Deposit not for silver that is not duty-free nor
  * for items that are not depot-eligible; the Scrap Metal Box only for carts of scrap alone worth at most
- * 5,000 EUR (converted at the price set's rate for a cart in CHF or USD).
+ * 5,000 EUR (converted at the price set's rate for a cart in CHF or USD). Ours: a sale from the deposit only
+ * for products, and only as many pieces of each as the customer's deposit holds (`depot`: pieces by sku).
  */
 export function methodRuleViolation(
   method: ShippingMethodDef,
@@ -152,6 +165,7 @@ export function methodRuleViolation(
   lines: RuleLine[],
   goodsCents: number | null,
   eurRate: number | null,
+  depot: ReadonlyMap<string, number> | null = null,
 ): CommerceOrderErrorCode | null {
   if (method.transactionType !== cart.transactionType) return 'shipping_method_not_found';
   if (method.key === 'deposit') {
@@ -163,5 +177,20 @@ export function methodRuleViolation(
     if (lines.some((l) => l.kind !== 'scrap')) return 'scrap_box_non_scrap_items';
     if (goodsCents !== null && eurRate !== null && goodsCents > Math.round(SCRAP_BOX_CAP_EUR_CENTS * eurRate)) return 'scrap_box_value_exceeded';
   }
+  if (method.key === 'depositSell') {
+    if (lines.some((l) => l.kind !== 'product' || !l.sku)) return 'deposit_sell_invalid_items';
+    const wanted = piecesBySku(lines);
+    if ([...wanted].some(([sku, n]) => n > (depot?.get(sku) ?? 0))) return 'deposit_sell_quantity_exceeded';
+  }
   return null;
 }
+
+/** Pieces per product of a cart's product lines (a sku may in principle sit on two lines). */
+export function piecesBySku(lines: Pick<RuleLine, 'kind' | 'sku' | 'quantity'>[]): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const l of lines) if (l.kind === 'product' && l.sku) out.set(l.sku, (out.get(l.sku) ?? 0) + l.quantity);
+  return out;
+}
+
+/** Methods whose rule needs the customer's deposit holdings (the caller reads them once). */
+export const needsDepotHoldings = (key: ShippingMethodKey | undefined) => key === 'depositSell';

@@ -8,7 +8,10 @@ import type { Deposit, DepositHolding, DepositLot, SellPreview } from '../../../
 import type { Money } from '../../../src/contracts/cart.ts';
 import { stores, type StoreKey } from '../../../src/stores.ts';
 import { getSellPreview } from '../../../client/lib/shop-api.ts';
+import { addProduct } from '../../../client/lib/cart-store.ts';
+import { Link } from 'react-router';
 import { useShop, type Shop } from '../../lib/context.tsx';
+import { cartPath } from '../cart/HeaderCarts.tsx';
 import { moneyOf } from '../cart/format.ts';
 
 /** The stores where the one-year holding period matters (the service gives lot tax facts only there). */
@@ -83,7 +86,11 @@ export function LotsTable({ deposit }: { deposit: Deposit }) {
   );
 }
 
-/** "What would a sale touch": a quantity of one holding -> the lots it takes, oldest first (FIFO). */
+/**
+ * "What would a sale touch": a quantity of one holding -> the lots it takes, oldest first (FIFO). Below the
+ * preview, that quantity goes into the sell cart with the depositSell method; the order's transaction then
+ * takes exactly those lots (deposits/model.ts takeDepositSale).
+ */
 export function SalePreview({ deposit, holding }: { deposit: Deposit; holding: DepositHolding }) {
   const shop = useShop();
   const { t } = shop;
@@ -92,6 +99,8 @@ export function SalePreview({ deposit, holding }: { deposit: Deposit; holding: D
   const [preview, setPreview] = useState<SellPreview | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [added, setAdded] = useState<number | null>(null);
+  const [adding, setAdding] = useState(false);
   const resultRef = useRef<HTMLDivElement>(null);
   const [shown, setShown] = useState(0);
   useEffect(() => {
@@ -104,6 +113,7 @@ export function SalePreview({ deposit, holding }: { deposit: Deposit; holding: D
     if (busy) return;
     const n = Number(quantity.trim());
     setPreview(null);
+    setAdded(null);
     if (!/^\d+$/.test(quantity.trim()) || n < 1) {
       setError(t('validation.invalid_value'));
       setShown((x) => x + 1);
@@ -123,6 +133,14 @@ export function SalePreview({ deposit, holding }: { deposit: Deposit; holding: D
       setPreview(r.data.preview);
     }
     setShown((x) => x + 1);
+  };
+
+  const sell = async (n: number) => {
+    if (adding) return;
+    setAdding(true);
+    const r = await addProduct({ transactionType: 'sell', sku: holding.sku, quantity: n, name: holding.name, currency: deposit.currency, deposit: true });
+    setAdding(false);
+    if (!r.error) setAdded(n);
   };
 
   return (
@@ -169,6 +187,17 @@ export function SalePreview({ deposit, holding }: { deposit: Deposit; holding: D
                 </tbody>
               </table>
             </ScrollRegion>
+            <div className="sale-preview-sell">
+              {added === preview.quantity ? (
+                <p data-testid="sale-added">
+                  {t('deposit.sellAdded', { count: preview.quantity })} <Link to={cartPath(shop.lang, 'sell')}>{t('deposit.toSellCart')}</Link>
+                </p>
+              ) : (
+                <button type="button" className="button button-primary" aria-disabled={adding || undefined} onClick={() => void sell(preview.quantity)}>
+                  {t('deposit.sellSubmit', { count: preview.quantity })}<span className="visually-hidden">: {holding.name}</span>
+                </button>
+              )}
+            </div>
           </>
         ) : null}
       </div>

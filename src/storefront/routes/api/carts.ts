@@ -63,18 +63,20 @@ export async function cartRoutes(api: FastifyInstance) {
     let recreated = false;
     // spec 4: if the cart's shipping mode differs from what the product needs (deposit or not), the cart is
     // deleted and recreated with the Deposit shipping method. Only a cart with goods is started anew; an
-    // empty one just changes its method.
-    if (transactionType === 'buy' && deposit !== undefined && (cart.shippingInfo?.key === 'deposit') !== deposit) {
+    // empty one just changes its method. A sale from the deposit (the deposit page's "sell") is the same
+    // rule on the sell cart, with the depositSell method: what it holds is not mixed with items sent in.
+    const depositKey = transactionType === 'buy' ? 'deposit' : 'depositSell';
+    if (deposit !== undefined && (cart.shippingInfo?.key === depositKey) !== deposit) {
       if (cart.lineItems.length > 0) {
         const gone = await carts.deleteCart(cart.id);
         if (gone.error && gone.error.status !== 404) return fail(req, reply, gone.error);
-        const fresh = await carts.cartOfType('buy');
+        const fresh = await carts.cartOfType(transactionType);
         if (fresh.error) return fail(req, reply, fresh.error);
         cart = fresh.data;
         recreated = true;
       }
-      if (deposit || cart.shippingInfo?.key === 'deposit') {
-        const set = await carts.update(cart.id, { shippingMethodId: deposit ? 'deposit' : null });
+      if (deposit || cart.shippingInfo?.key === depositKey) {
+        const set = await carts.update(cart.id, { shippingMethodId: deposit ? depositKey : null });
         if (set.error) return fail(req, reply, set.error);
         cart = set.data;
       }
