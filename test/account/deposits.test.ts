@@ -5,8 +5,8 @@
 // the pieces out of the lots in the order's transaction); another customer's deposit answers 404.
 import t from 'tap';
 import type { Deposit, SellPreview } from '../../src/contracts/deposit.ts';
-import type { Cart, ShippingMethodsResponse } from '../../src/contracts/cart.ts';
-import type { Order } from '../../src/contracts/order.ts';
+import type { Cart } from '../../src/contracts/cart.ts';
+import type { Order, ShippingMethodsResponse } from '../../src/contracts/order.ts';
 import { fifoTake, lotTaxInfo, takeDepositSale } from '../../src/commerce/deposits/model.ts';
 import type { OrderRow } from '../../src/commerce/orders/model.ts';
 import { commerceHarness } from '../commerce/helpers.ts';
