@@ -139,6 +139,23 @@ t.test('spec 4: adding a deposit product to a delivery cart starts the cart anew
   t.equal(old.status, 404, 'the deleted cart is gone (the browser removes it locally)');
 });
 
+t.test('the deposit page\'s "sell" starts the sell cart anew with the depositSell method; items sent in are not mixed with it', async (t) => {
+  const shop = await shopWithPrices(t);
+  const b = await guestWith(shop);
+  const sentIn = (await b.post('/api/cart/items', { transactionType: 'sell', sku: 'AU-KRUG-1OZ', quantity: 1 })).json;
+  t.equal(sentIn.cart.shippingInfo, null, 'a sell cart from the product page has no method yet');
+  const fromDeposit = await b.post('/api/cart/items', { transactionType: 'sell', sku: 'AU-KRUG-1OZ', quantity: 2, deposit: true });
+  t.equal(fromDeposit.status, 200);
+  t.equal(fromDeposit.json.notice, 'cart_recreated');
+  t.not(fromDeposit.json.cart.id, sentIn.cart.id, 'a new sell cart');
+  t.match(fromDeposit.json.cart, { transactionType: 'sell', itemCount: 2, shippingInfo: { key: 'depositSell', deliveryMethod: 'deposit' } });
+  const buy = (await b.post('/api/cart/items', { transactionType: 'buy', sku: 'AU-KRUG-1OZ', quantity: 1, deposit: false })).json;
+  t.equal(buy.cart.shippingInfo, null, 'the buy cart is not touched');
+  const back = await b.post('/api/cart/items', { transactionType: 'sell', sku: 'AU-KRUG-1OZ', quantity: 1, deposit: false });
+  t.equal(back.json.notice, 'cart_recreated', 'and back to sending in: anew again');
+  t.equal(back.json.cart.shippingInfo, null);
+});
+
 t.test('coupons: spec 5 and 8 messages in the customer\'s language', async (t) => {
   const shop = await shopWithPrices(t);
   const b = await guestWith(shop);

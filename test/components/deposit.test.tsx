@@ -1,6 +1,7 @@
 // The deposit's tax lots as a customer sees them: on the German store each lot counts down to its one-year
 // holding date and the page names the rule's source; on the Swiss store there is no countdown. The sale
-// preview asks the API which lots a sale would take and shows them, oldest first.
+// preview asks the API which lots a sale would take and shows them, oldest first; from there that quantity
+// goes into the sell cart to be sold from the deposit.
 import './render.tsx';
 import t from 'tap';
 import { cleanup, screen, waitFor, within } from '@testing-library/react';
@@ -8,6 +9,7 @@ import { userEvent } from '@testing-library/user-event';
 import type { Deposit } from '../../src/contracts/deposit.ts';
 import { HoldingPeriodNote, LotsTable, SalePreview, showsHoldingPeriod } from '../../views/components/account-area/DepositParts.tsx';
 import { fakeApi, renderInShop } from './render.tsx';
+import { cart, productLine } from '../cart/ui.tsx';
 
 t.afterEach(() => cleanup());
 
@@ -68,6 +70,9 @@ t.test('the sale preview shows which lots a sale would take, oldest first', asyn
         },
       },
     },
+    'POST /api/cart/items': (call) => ({
+      body: { cart: cart({ transactionType: 'sell', storeKey: 'de', currency: 'EUR', lineItems: [productLine({ quantity: (call.body as { quantity: number }).quantity })] }) },
+    }),
   });
   t.teardown(api.restore);
   renderInShop(<Parts d={d} />, { path: '/kundenkonto/depotverwaltung', store: 'de', session: { level: 'user' } });
@@ -88,4 +93,12 @@ t.test('the sale preview shows which lots a sale would take, oldest first', asyn
   const rows = within(table).getAllByRole('row').slice(1).map((r) => within(r).getByRole('rowheader').textContent);
   t.same(rows, ['01/03/2025 · DE-B-2025-000001', '01/09/2026 · DE-B-2026-000007'], 'oldest lot first');
   await waitFor(() => t.ok(screen.getByText(/1 von 2 Stück stammen aus Positionen/)));
+
+  await user.click(screen.getByRole('button', { name: 'Diese 2 aus meinem Depot verkaufen: Krügerrand 1 Unze Gold' }));
+  const added = await screen.findByTestId('sale-added');
+  t.same(api.calls[1], { ...api.calls[1], method: 'POST', path: '/api/cart/items', body: { transactionType: 'sell', sku: 'AU-KRUG-1OZ', quantity: 2, deposit: true } },
+    'the previewed quantity goes into the sell cart, to be sold from the deposit');
+  t.match(added.textContent, /2 Stück liegen in Ihrem Verkaufswarenkorb/);
+  t.equal(within(added).getByRole('link').getAttribute('href'), '/warenkorb?type=sell', 'with a link to the sell cart');
+  t.notOk(screen.queryByRole('button', { name: /aus meinem Depot verkaufen/ }), 'not twice by accident');
 });
