@@ -1,8 +1,10 @@
 // The account area in the browser (issue 10): a customer gives a limit order from the product page with a
 // target above the current price, a recalculation forced on the price service reaches it, and it shows as
 // executed with its order in the orders list; the deposit page on the German store shows the lots and the
-// holding-period countdown. The deposit is seeded through the shop's /api (a Deposit cart ordered by bank
-// transfer), not by clicking through the checkout (its own tests cover that). axe on every new page.
+// holding-period countdown; a sale from the deposit, clicked through from the deposit page's preview and
+// the sell checkout, takes the oldest lot first. The deposit is seeded through the shop's /api (a Deposit
+// cart ordered by bank transfer), not by clicking through the buy checkout (its own tests cover that). axe
+// on every new page.
 import type { Page } from '@playwright/test';
 import { test, expect, url, PORT, fitsViewport } from './fixtures.ts';
 
@@ -97,6 +99,18 @@ test('a limit order above the price executes on the next recalculation and its o
   expect(consoleErrors).toEqual([]);
 });
 
+/** Seeded through the shop's /api: a Deposit cart of Krugerrands, ordered by bank transfer. */
+async function depositPurchase(page: Page, quantity: number): Promise<{ status: number; json: any }> {
+  const added = await api(page, 'POST', '/api/cart/items', { transactionType: 'buy', sku: 'AU-KRUG-1OZ', quantity, deposit: true });
+  expect(added.status).toBe(200);
+  const cartId = added.json.cart.id as string;
+  expect((await api(page, 'PUT', `/api/carts/${cartId}/addresses`, { billingAddress: DE_ADDRESS, shippingAddress: DE_ADDRESS })).status).toBe(200);
+  expect((await api(page, 'PUT', `/api/carts/${cartId}`, { paymentMethod: 'bank-transfer' })).status).toBe(200);
+  const placed = await api(page, 'POST', '/api/orders', { cartId, idempotencyKey: `e2e-deposit-${Date.now()}-${quantity}` });
+  expect(placed.status, JSON.stringify(placed.json)).toBe(201);
+  return placed;
+}
+
 test('the deposit page on the German store shows the lots and the holding-period countdown', async ({ page, axe, consoleErrors }) => {
   test.setTimeout(120_000);
   await signedInCustomer(page, 'de.localhost', DE_ADDRESS);
@@ -104,14 +118,7 @@ test('the deposit page on the German store shows the lots and the holding-period
   expect(empty?.status()).toBe(200);
   await expect(page.getByTestId('deposit-empty')).toBeVisible();
 
-  // seeded through the shop's /api: a Deposit cart, ordered by bank transfer
-  const added = await api(page, 'POST', '/api/cart/items', { transactionType: 'buy', sku: 'AU-KRUG-1OZ', quantity: 2, deposit: true });
-  expect(added.status).toBe(200);
-  const cartId = added.json.cart.id as string;
-  expect((await api(page, 'PUT', `/api/carts/${cartId}/addresses`, { billingAddress: DE_ADDRESS, shippingAddress: DE_ADDRESS })).status).toBe(200);
-  expect((await api(page, 'PUT', `/api/carts/${cartId}`, { paymentMethod: 'bank-transfer' })).status).toBe(200);
-  const placed = await api(page, 'POST', '/api/orders', { cartId, idempotencyKey: `e2e-deposit-${Date.now()}` });
-  expect(placed.status, JSON.stringify(placed.json)).toBe(201);
+  const placed = await depositPurchase(page, 2);
 
   await page.goto(url('de.localhost', '/kundenkonto/depotverwaltung'));
   await hydrated(page);
@@ -123,5 +130,61 @@ test('the deposit page on the German store shows the lots and the holding-period
   await page.getByRole('button', { name: 'Betroffene Positionen zeigen' }).click();
   await expect(page.getByTestId('sale-preview-AU-KRUG-1OZ')).toContainText(placed.json.order.orderNumber);
   await axe();
+  expect(consoleErrors).toEqual([]);
+});
+
+test('a sale from the deposit, from the preview through the sell checkout, takes the oldest lot first', async ({ page, axe, consoleErrors }) => {
+  test.setTimeout(150_000);
+  await signedInCustomer(page, 'de.localhost', DE_ADDRESS);
+  const older = await depositPurchase(page, 1);
+  const newer = await depositPurchase(page, 2);
+  await page.goto(url('de.localhost', '/kundenkonto/depotverwaltung'));
+  await hydrated(page);
+  await page.getByLabel(/^Stück .* zu verkaufen/).fill('2');
+  await page.getByRole('button', { name: 'Betroffene Positionen zeigen' }).click();
+  const preview = page.getByTestId('sale-preview-AU-KRUG-1OZ');
+  await expect(preview.getByRole('row')).toHaveCount(3);
+  await expect(preview.getByRole('row').nth(1)).toContainText(older.json.order.orderNumber);
+  await page.getByRole('button', { name: /^Diese 2 aus meinem Depot verkaufen/ }).click();
+  await expect(page.getByTestId('sale-added')).toContainText('2 Stück liegen in Ihrem Verkaufswarenkorb');
+  await expect(page.getByTestId('cart-count-sell')).toHaveText('2');
+  await axe();
+  await page.getByTestId('sale-added').getByRole('link', { name: 'Zum Verkaufswarenkorb' }).click();
+
+  await expect(page).toHaveURL(url('de.localhost', '/warenkorb?type=sell'));
+  await hydrated(page);
+  await page.getByRole('link', { name: 'Weiter zum Verkauf' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Meine Daten' })).toBeVisible();
+  await page.getByRole('button', { name: 'Weiter zu Lieferung und Zahlung' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Lieferung und Zahlung' })).toBeFocused();
+  await expect(page.getByRole('radio', { name: /^Aus meinem Depot verkaufen/ })).toBeChecked();
+  await page.getByRole('radio', { name: /^Überweisung/ }).check();
+  await page.getByRole('textbox', { name: 'Kontoinhaber' }).fill('Anna Muster');
+  await page.getByRole('textbox', { name: 'IBAN' }).fill('DE89 3704 0044 0532 0130 00');
+  await axe();
+  await page.getByRole('button', { name: 'Weiter zum Prüfen' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Prüfen' })).toBeFocused();
+  await expect(page.locator('.review-box').nth(1)).toContainText('Aus meinem Depot verkaufen');
+  for (const name of [/Datenschutzerklärung/, /Allgemeinen Geschäftsbedingungen/, /Stornobedingungen/]) await page.getByRole('checkbox', { name }).check();
+  await page.getByRole('button', { name: 'Verkauf verbindlich beauftragen' }).click();
+  const dialog = page.getByTestId('price-dialog');
+  const outcome = await Promise.race([
+    page.getByTestId('order-number').waitFor().then(() => 'placed' as const),
+    dialog.waitFor().then(() => 'prices changed' as const),
+  ]);
+  if (outcome === 'prices changed') {
+    await dialog.getByRole('button').click();
+    await page.getByRole('button', { name: 'Verkauf verbindlich beauftragen' }).click();
+  }
+  await expect(page.getByTestId('order-number')).toHaveText(/^DE-S-\d{4}-\d{6}$/);
+  await expect(page.getByText('Wir entnehmen die Stücke Ihrem Online-Depot')).toBeVisible();
+  await axe();
+
+  await page.goto(url('de.localhost', '/kundenkonto/depotverwaltung'));
+  await hydrated(page);
+  const lots = page.getByTestId('deposit-lots');
+  await expect(lots).toContainText(newer.json.order.orderNumber);
+  await expect(lots).not.toContainText(older.json.order.orderNumber);
+  await expect(lots.getByRole('row').nth(1)).toContainText('1 von 2');
   expect(consoleErrors).toEqual([]);
 });
