@@ -146,10 +146,10 @@ test('a sale from the deposit, from the preview through the sell checkout, takes
   await expect(preview.getByRole('row')).toHaveCount(3);
   await expect(preview.getByRole('row').nth(1)).toContainText(older.json.order.orderNumber);
   await page.getByRole('button', { name: /^Diese 2 aus meinem Depot verkaufen/ }).click();
-  await expect(page.getByTestId('sale-added')).toContainText('2 Stück liegen in Ihrem Verkaufswarenkorb');
+  await expect(page.getByTestId('sale-added')).toContainText('2 Stück liegen in Ihrem Verkaufskorb');
   await expect(page.getByTestId('cart-count-sell')).toHaveText('2');
   await axe();
-  await page.getByTestId('sale-added').getByRole('link', { name: 'Zum Verkaufswarenkorb' }).click();
+  await page.getByTestId('sale-added').getByRole('link', { name: 'Zum Verkaufskorb' }).click();
 
   await expect(page).toHaveURL(url('de.localhost', '/warenkorb?type=sell'));
   await hydrated(page);

@@ -98,7 +98,7 @@ t.test('the sale preview shows which lots a sale would take, oldest first', asyn
   const added = await screen.findByTestId('sale-added');
   t.same(api.calls[1], { ...api.calls[1], method: 'POST', path: '/api/cart/items', body: { transactionType: 'sell', sku: 'AU-KRUG-1OZ', quantity: 2, deposit: true } },
     'the previewed quantity goes into the sell cart, to be sold from the deposit');
-  t.match(added.textContent, /2 Stück liegen in Ihrem Verkaufswarenkorb/);
+  t.match(added.textContent, /2 Stück liegen in Ihrem Verkaufskorb/);
   t.equal(within(added).getByRole('link').getAttribute('href'), '/warenkorb?type=sell', 'with a link to the sell cart');
   t.notOk(screen.queryByRole('button', { name: /aus meinem Depot verkaufen/ }), 'not twice by accident');
 });
