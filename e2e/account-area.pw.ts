@@ -178,6 +178,18 @@ test('a sale from the deposit, from the preview through the sell checkout, takes
   }
   await expect(page.getByTestId('order-number')).toHaveText(/^DE-S-\d{4}-\d{6}$/);
   await expect(page.getByText('Wir entnehmen die Stücke Ihrem Online-Depot')).toBeVisible();
+  await expect(page.getByText(/das Metall liegt bereits in unserem Tresor/)).toBeVisible();
+  const saleNumber = (await page.getByTestId('order-number').textContent())!.trim();
+  await axe();
+
+  // the order names the lots it took
+  await page.goto(url('de.localhost', '/kundenkonto/bestelluebersicht'));
+  await hydrated(page);
+  await page.getByRole('link', { name: saleNumber }).click();
+  const parts = page.getByTestId('order-deposit-parts');
+  await expect(parts.getByRole('row')).toHaveCount(3);
+  await expect(parts.getByRole('row').nth(1)).toContainText(older.json.order.orderNumber);
+  await expect(parts.getByRole('row').nth(2)).toContainText(newer.json.order.orderNumber);
   await axe();
 
   await page.goto(url('de.localhost', '/kundenkonto/depotverwaltung'));

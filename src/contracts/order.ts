@@ -88,6 +88,24 @@ export const PickupStore = Type.Object({
 });
 export type PickupStore = Static<typeof PickupStore>;
 
+/**
+ * A sale from the deposit (method depositSell): one part of one lot the sale took, oldest lot first. Cost in
+ * the deposit's currency; proceeds at the order's price in the order's currency; the gain only when both are
+ * the same currency (a European deposit sold in USD has no gain in one currency).
+ */
+export const OrderDepositPart = Type.Object({
+  sku: Type.String(),
+  /** the purchase that made the lot */
+  lotOrderNumber: Type.String(),
+  acquiredAt: IsoTimestamp,
+  quantity: Type.Integer({ minimum: 1 }),
+  unitCost: Money,
+  cost: Money,
+  proceeds: Money,
+  gain: Nullable(Money),
+});
+export type OrderDepositPart = Static<typeof OrderDepositPart>;
+
 export const Order = Type.Object({
   id: Id,
   orderNumber: Type.String(),
@@ -126,6 +144,8 @@ export const Order = Type.Object({
   /** anti-money-laundering: identity document recorded with the order; US cash over 10,000 USD: form-8300 */
   identityDocumentRecorded: Type.Boolean(),
   cashReport: Nullable(Type.Literal('form-8300')),
+  /** only on a sale from the deposit: the lots it took, oldest first */
+  depositParts: Type.Optional(Type.Array(OrderDepositPart)),
 });
 export type Order = Static<typeof Order>;
 

@@ -9,6 +9,7 @@ import type { Cart } from '../../src/contracts/cart.ts';
 import type { Order, ShippingMethodsResponse } from '../../src/contracts/order.ts';
 import { fifoTake, lotTaxInfo, takeDepositSale } from '../../src/commerce/deposits/model.ts';
 import type { OrderRow } from '../../src/commerce/orders/model.ts';
+import { formatDate } from '../../src/commerce/orders/mail.ts';
 import { commerceHarness } from '../commerce/helpers.ts';
 import { customer, handOver, ok, placeOrder, readyCart, type Shopper } from '../orders/helpers.ts';
 import { lastMessageTo, openAccountShop, setWithPrice } from './helpers.ts';
@@ -140,12 +141,25 @@ t.test('a sell order from the deposit takes the oldest lots first; the deposit k
   t.same(taken.map((w) => [w.lot_order, w.quantity]), preview.lots.map((l) => [l.orderNumber, l.quantity]), 'exactly the lots the preview named');
   t.same(taken.map((w) => Number(w.unit_cost_cents)), [unitFirst, unitSecond], 'each part keeps its lot\'s cost');
   t.ok(taken.every((w) => Number(w.unit_price_cents) === sale.lineItems[0].price.centAmount), 'and the price the sale pays');
+  const paid = sale.lineItems[0].price.centAmount;
+  t.same(sale.depositParts, [
+    { sku: COIN, lotOrderNumber: first.orderNumber, acquiredAt: first.createdAt, quantity: 2, unitCost: { centAmount: unitFirst, currencyCode: 'EUR' },
+      cost: { centAmount: 2 * unitFirst, currencyCode: 'EUR' }, proceeds: { centAmount: 2 * paid, currencyCode: 'EUR' }, gain: { centAmount: 2 * (paid - unitFirst), currencyCode: 'EUR' } },
+    { sku: COIN, lotOrderNumber: second.orderNumber, acquiredAt: second.createdAt, quantity: 1, unitCost: { centAmount: unitSecond, currencyCode: 'EUR' },
+      cost: { centAmount: unitSecond, currencyCode: 'EUR' }, proceeds: { centAmount: paid, currencyCode: 'EUR' }, gain: { centAmount: paid - unitSecond, currencyCode: 'EUR' } },
+  ], 'the order names the lots it took, with cost, proceeds and gain');
+  t.same((await c.call('GET', `/orders/${sale.id}`)).json().depositParts, sale.depositParts, 'also when read again');
+  t.notOk(first.depositParts, 'a purchase has none');
 
   const d = await depositOf(c);
   t.same(d.lots.map((l) => [l.orderNumber, l.sku, l.remainingQuantity, l.quantity]), [[first.orderNumber, BAR, 1, 1], [second.orderNumber, COIN, 2, 3]], 'the emptied lot is gone; the newer lot holds 2 of 3');
   t.match(d.holdings.find((x) => x.sku === COIN), { quantity: 2, cost: { centAmount: 2 * unitSecond } });
   t.equal(d.openingValue.centAmount, barCost + 2 * unitSecond, 'the opening value: what the remaining metal cost');
-  t.match((await lastMessageTo(h.db, 'anna.muster@example.ch'))?.text ?? '', /Wir entnehmen die Stücke Ihrem Online-Depot/);
+  const mail = (await lastMessageTo(h.db, 'anna.muster@example.ch'))?.text ?? '';
+  t.match(mail, /Wir entnehmen die Stücke Ihrem Online-Depot/);
+  t.match(mail, `2 × Krügerrand 1 Unze Gold, gekauft am ${formatDate(first.createdAt, 'de')} (${first.orderNumber}) zu je`, 'the mail lists the lots taken');
+  t.match(mail, 'Wir überweisen den Betrag auf Ihr Konto DE89', 'the payout: nothing has to arrive first');
+  t.notMatch(mail, /Nach Eingang und Prüfung/);
 
   const again = await depositSale(c, [{ sku: COIN, quantity: 2 }, { sku: BAR, quantity: 1 }]);
   t.equal((await placeOrder(c, again.id)).statusCode, 201, 'the rest can be sold too');

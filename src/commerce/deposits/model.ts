@@ -9,7 +9,7 @@ import { pick, productsBySkus } from '../catalogue/queries.ts';
 import type { MergeArgs } from '../customers/merge.ts';
 import type { Db } from '../db/index.ts';
 import { orderError } from '../orders/error-codes.ts';
-import type { OrderRow } from '../orders/model.ts';
+import type { DepositPartDoc, OrderRow } from '../orders/model.ts';
 import { tierPrice } from '../prices/pricing.ts';
 import { currentPriceSet, priceList, type CurrentPriceSet } from '../prices/store.ts';
 
@@ -149,6 +149,7 @@ export async function takeDepositSale(tx: Db, order: OrderRow, now: Date): Promi
     ? await tx.query<DepositRow>('select * from deposits where customer_id = $1 and store_key = $2 for update', [order.customer_id, order.store_key])
     : [];
   if (!deposit) throw refuse(null, 0);
+  const parts: DepositPartDoc[] = [];
   for (const line of order.data.lines) {
     if (line.kind !== 'product' || !line.sku) throw orderError('deposit_sell_invalid_items', { reasons: ['deposit_sell_invalid_items'] });
     const lots = await tx.query<LotRow>(
@@ -164,8 +165,15 @@ export async function takeDepositSale(tx: Db, order: OrderRow, now: Date): Promi
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
         [randomUUID(), lot.id, order.id, order.order_number, line.id, take, lot.unit_cost_cents, line.price.centAmount, order.currency, now],
       );
+      parts.push({
+        sku: line.sku, lotId: lot.id, lotOrderNumber: lot.order_number, acquiredAt: lot.acquired_at.toISOString(), quantity: take,
+        unitCostCents: Number(lot.unit_cost_cents), costCurrency: deposit.currency, unitPriceCents: line.price.centAmount,
+      });
     }
   }
+  // the order shows which lots it took (order detail, confirmation mail): the row is the one the caller answers
+  order.data.depositParts = parts;
+  await tx.query('update orders set data = $2::jsonb where id = $1', [order.id, JSON.stringify(order.data)]);
 }
 
 /** At sign-in a guest's deposit moves into the account (its lots join the account's deposit if it has one). */

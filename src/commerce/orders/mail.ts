@@ -73,9 +73,20 @@ export function orderConfirmationMail(order: Order, opts: { lang: Lang; storeKey
     case 'deposit':
       p.push(en ? 'Your metals will be stored in your online deposit as soon as your payment has arrived.' : 'Ihre Edelmetalle werden nach Zahlungseingang in Ihrem Online-Depot eingelagert.');
       break;
-    case 'depositSell':
-      p.push(en ? 'We take the pieces from your online deposit, the oldest first; there is nothing to send.' : 'Wir entnehmen die Stücke Ihrem Online-Depot, die ältesten zuerst; Sie müssen nichts versenden.');
+    case 'depositSell': {
+      // the lots the sale took, for the customer's records (tax: acquisition date and cost of each piece)
+      const parts = (order.depositParts ?? []).map((x) => {
+        const piece = order.lineItems.find((l) => l.sku === x.sku)?.name ?? x.sku;
+        return en
+          ? `${x.quantity} × ${piece}, bought ${formatDate(x.acquiredAt, storeKey)} (${x.lotOrderNumber}) at ${money(x.unitCost)} each`
+          : `${x.quantity} × ${piece}, gekauft am ${formatDate(x.acquiredAt, storeKey)} (${x.lotOrderNumber}) zu je ${money(x.unitCost)}`;
+      });
+      p.push([
+        en ? 'We take the pieces from your online deposit, the oldest first; there is nothing to send.' : 'Wir entnehmen die Stücke Ihrem Online-Depot, die ältesten zuerst; Sie müssen nichts versenden.',
+        ...parts,
+      ].join('\n'));
       break;
+    }
     case 'scrapMetalBox':
       p.push(en ? 'We will send you an insured Scrap Metal Box with a prepaid return label.' : 'Wir senden Ihnen eine versicherte Altgold-Box mit frankiertem Rücksendeetikett.');
       break;
@@ -104,7 +115,9 @@ export function orderConfirmationMail(order: Order, opts: { lang: Lang; storeKey
     p.push(en ? 'We pay you in cash in our store once we have checked your items.' : 'Wir zahlen Ihnen den Betrag nach Prüfung Ihrer Ware in der Filiale bar aus.');
   } else if (!buy && order.payoutAccount) {
     const acc = order.payoutAccount.iban ?? order.payoutAccount.accountNumber ?? '';
-    p.push(en ? `Once we have received and checked your items we transfer the payout to your account ${acc}.` : `Nach Eingang und Prüfung Ihrer Ware überweisen wir den Betrag auf Ihr Konto ${acc}.`);
+    // a sale from the deposit: the metal is already in our vault, nothing has to arrive or be checked
+    if (order.shippingInfo.key === 'depositSell') p.push(en ? `We transfer the payout to your account ${acc}.` : `Wir überweisen den Betrag auf Ihr Konto ${acc}.`);
+    else p.push(en ? `Once we have received and checked your items we transfer the payout to your account ${acc}.` : `Nach Eingang und Prüfung Ihrer Ware überweisen wir den Betrag auf Ihr Konto ${acc}.`);
   }
   if (order.identityDocumentRecorded) {
     p.push(en ? 'As the law requires for cash payments of this amount, we have recorded your identity document. Please bring it with you.' : 'Wie es das Gesetz für Barzahlungen in dieser Höhe verlangt, haben wir Ihr Ausweisdokument erfasst. Bitte bringen Sie es mit.');

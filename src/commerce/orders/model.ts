@@ -2,7 +2,7 @@
 // shape (spec 3 Order). An order freezes what the cart was: lines with their prices and names in both
 // languages, addresses, totals, payment and delivery, the shop's bank details it was told to pay to.
 import type { CartAddress, CartDiscount, LinePrice, PaymentMethod, ShippingMethodKey, TransactionType } from '../../contracts/cart.ts';
-import type { Order, OrderLineItem, OrderState, PaymentInstructions, PaymentState } from '../../contracts/order.ts';
+import type { Order, OrderDepositPart, OrderLineItem, OrderState, PaymentInstructions, PaymentState } from '../../contracts/order.ts';
 import type { Currency, StoreKey } from '../../stores.ts';
 import { maskBankDetails, type BankDetails, type IdentityDocument, type Lang, type StoredLine } from '../carts/model.ts';
 import { defaultShippingMethod, findShippingMethod, shippingMethodId } from '../shipping/methods.ts';
@@ -49,6 +49,21 @@ export interface OrderDoc {
   identityDocument: IdentityDocument | null;
   cashReport: 'form-8300' | null;
   paymentDate: string | null;
+  /** a sale from the deposit: the parts of lots it took (deposits/model.ts takeDepositSale writes them) */
+  depositParts?: DepositPartDoc[];
+}
+
+export interface DepositPartDoc {
+  sku: string;
+  lotId: string;
+  lotOrderNumber: string;
+  acquiredAt: string;
+  quantity: number;
+  unitCostCents: number;
+  /** the deposit's currency */
+  costCurrency: Currency;
+  /** the price per piece the order pays, in the order's currency */
+  unitPriceCents: number;
 }
 
 export interface OrderRow {
@@ -113,5 +128,17 @@ export function toOrder(row: OrderRow, lang: Lang): Order {
     payoutAccount: maskBankDetails(d.payoutAccount),
     identityDocumentRecorded: d.identityDocument !== null,
     cashReport: d.cashReport,
+    ...(d.depositParts ? { depositParts: d.depositParts.map((p) => depositPart(p, row.currency)) } : {}),
+  };
+}
+
+function depositPart(p: DepositPartDoc, currency: Currency): OrderDepositPart {
+  const cost = p.unitCostCents * p.quantity;
+  const proceeds = p.unitPriceCents * p.quantity;
+  return {
+    sku: p.sku, lotOrderNumber: p.lotOrderNumber, acquiredAt: p.acquiredAt, quantity: p.quantity,
+    unitCost: { centAmount: p.unitCostCents, currencyCode: p.costCurrency }, cost: { centAmount: cost, currencyCode: p.costCurrency },
+    proceeds: { centAmount: proceeds, currencyCode: currency },
+    gain: p.costCurrency === currency ? { centAmount: proceeds - cost, currencyCode: currency } : null,
   };
 }

@@ -1,5 +1,6 @@
 // One order (spec 3 Order): number, state, payment state and method, dates, addresses, lines, shipping,
-// tax and total, in the customer's language (names come from the service in it) and the order's currency.
+// tax and total, in the customer's language (names come from the service in it) and the order's currency. A
+// sale from the deposit also lists the lots it took, with their purchase date, cost and the gain.
 import { ScrollRegion } from '../../components/ScrollRegion.tsx';
 import { useLoaderData } from 'react-router';
 import { pathFor } from '../../../src/screens.ts';
@@ -10,6 +11,7 @@ import { dateTime, orderStateLabel, orderTypeLabel, paymentMethodLabel, paymentS
 import { useShop } from '../../lib/context.tsx';
 import { AccountShell } from '../account/AccountNav.tsx';
 import { addressLines } from '../account/format.ts';
+import { gainClass, signedMoney } from '../../components/account-area/DepositParts.tsx';
 import type { AccountOrderData } from './loader.ts';
 
 export default function AccountOrderPage() {
@@ -74,6 +76,35 @@ export default function AccountOrderPage() {
             </tfoot>
           </table>
         </ScrollRegion>
+        {order.depositParts?.length ? (
+          <ScrollRegion label={t('orders.depositParts')}>
+            <table className="data-table account-table" data-testid="order-deposit-parts">
+              <caption>{t('orders.depositParts')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('deposit.lotDate')}</th>
+                  <th scope="col">{t('deposit.product')}</th>
+                  <th scope="col" className="num">{t('deposit.takes')}</th>
+                  <th scope="col" className="num">{t('deposit.cost')}</th>
+                  <th scope="col" className="num">{t('deposit.proceeds')}</th>
+                  <th scope="col" className="num">{t('deposit.gain')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {order.depositParts.map((p) => (
+                  <tr key={`${p.lotOrderNumber}-${p.sku}`}>
+                    <th scope="row">{shop.date(p.acquiredAt)}<span className="account-muted"> · {p.lotOrderNumber}</span></th>
+                    <td>{order.lineItems.find((l) => l.sku === p.sku)?.name ?? p.sku}</td>
+                    <td className="num">{p.quantity}</td>
+                    <td className="num">{moneyOf(shop, p.cost)}</td>
+                    <td className="num">{moneyOf(shop, p.proceeds)}</td>
+                    <td className={gainClass(p.gain)}>{signedMoney(shop, p.gain)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+        ) : null}
         <p><Link to={pathFor('accountOrders', lang)}>{t('orders.back')}</Link></p>
       </AccountShell>
     </>

@@ -123,7 +123,7 @@ function OrderConfirmation({ order, accountEmail }: { order: Order; accountEmail
         {buy && p ? <li>{t('confirmation.payBank', { amount: moneyOf(shop, p.amount) })}</li> : null}
         {buy && order.paymentMethod === 'cash' ? <li>{t('confirmation.payCash', { amount: moneyOf(shop, order.amount) })}</li> : null}
         <li>{t(`confirmation.next.${method}`)}</li>
-        {!buy ? <li>{t(order.paymentMethod === 'cash' ? 'confirmation.payoutCash' : 'confirmation.payoutBank', { amount: moneyOf(shop, order.amount) })}</li> : null}
+        {!buy ? <li>{t(order.paymentMethod === 'cash' ? 'confirmation.payoutCash' : order.shippingInfo.key === 'depositSell' ? 'confirmation.payoutBankDeposit' : 'confirmation.payoutBank', { amount: moneyOf(shop, order.amount) })}</li> : null}
       </ol>
       {p ? (
         <section className="bank-details" aria-labelledby="bank-details-title" data-testid="bank-details">
