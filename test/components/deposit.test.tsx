@@ -101,4 +101,5 @@ t.test('the sale preview shows which lots a sale would take, oldest first', asyn
   t.match(added.textContent, /2 Stück liegen in Ihrem Verkaufskorb/);
   t.equal(within(added).getByRole('link').getAttribute('href'), '/warenkorb?type=sell', 'with a link to the sell cart');
   t.notOk(screen.queryByRole('button', { name: /aus meinem Depot verkaufen/ }), 'not twice by accident');
+  t.equal(document.activeElement, added, 'focus moves from the vanished button to the message');
 });

@@ -9,9 +9,9 @@ import type { Money } from '../../../src/contracts/cart.ts';
 import { stores, type StoreKey } from '../../../src/stores.ts';
 import { getSellPreview } from '../../../client/lib/shop-api.ts';
 import { addProduct } from '../../../client/lib/cart-store.ts';
-import { Link } from 'react-router';
 import { useShop, type Shop } from '../../lib/context.tsx';
 import { cartPath } from '../cart/HeaderCarts.tsx';
+import { Link } from '../ShopLink.tsx';
 import { moneyOf } from '../cart/format.ts';
 
 /** The stores where the one-year holding period matters (the service gives lot tax facts only there). */
@@ -102,6 +102,11 @@ export function SalePreview({ deposit, holding }: { deposit: Deposit; holding: D
   const [added, setAdded] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
   const resultRef = useRef<HTMLDivElement>(null);
+  // the button goes away once the pieces are in the sell cart: focus moves to what replaced it
+  const addedRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (added !== null) addedRef.current?.focus();
+  }, [added]);
   const [shown, setShown] = useState(0);
   useEffect(() => {
     if (shown > 0) resultRef.current?.focus();
@@ -189,7 +194,7 @@ export function SalePreview({ deposit, holding }: { deposit: Deposit; holding: D
             </ScrollRegion>
             <div className="sale-preview-sell">
               {added === preview.quantity ? (
-                <p data-testid="sale-added">
+                <p data-testid="sale-added" ref={addedRef} tabIndex={-1}>
                   {t('deposit.sellAdded', { count: preview.quantity })} <Link to={cartPath(shop.lang, 'sell')}>{t('deposit.toSellCart')}</Link>
                 </p>
               ) : (
