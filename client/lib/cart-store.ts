@@ -228,6 +228,21 @@ export async function addProduct(input: AddInput): Promise<Result<CartApiRespons
   return r;
 }
 
+/**
+ * The deposit page's "sell these N from my deposit": afterwards the sell cart (method depositSell) holds N
+ * pieces of the product, however often the customer clicks. A depositSell cart that already holds the
+ * product gets its quantity set; otherwise the pieces are added with the deposit flag (a sell cart of
+ * items sent in is started anew: spec 4's rule).
+ */
+export async function sellFromDeposit(input: Omit<AddInput, 'transactionType' | 'deposit'>): Promise<Result<CartApiResponse>> {
+  const sell = (await currentCarts())?.sell ?? null;
+  const line = sell && !sell.pending && sell.shippingInfo?.key === 'depositSell'
+    ? sell.lineItems.find((l) => l.kind === 'product' && l.sku === input.sku)
+    : undefined;
+  if (sell && line) return changeQuantity(sell, line, input.quantity);
+  return addProduct({ ...input, transactionType: 'sell', deposit: true });
+}
+
 /** The cart page's quantity field: optimistic count, totals wait for the server. */
 export function changeQuantity(cart: ShopCart, line: CartLineItem, quantity: number): Promise<Result<CartApiResponse>> {
   const sku = line.sku ?? '';

@@ -117,6 +117,21 @@ t.test('the deposit page\'s "sell" starts the sell cart anew with the depositSel
   const back = await b.post('/api/cart/items', { transactionType: 'sell', sku: 'AU-KRUG-1OZ', quantity: 1, deposit: false });
   t.equal(back.json.notice, 'cart_recreated', 'and back to sending in: anew again');
   t.equal(back.json.cart.shippingInfo, null);
+
+  await b.post('/api/cart/items', { transactionType: 'sell', sku: 'AU-KRUG-1OZ', quantity: 2, deposit: true });
+  const fromProductPage = await b.post('/api/cart/items', { transactionType: 'sell', sku: 'AU-KRUG-1OZ', quantity: 1 });
+  t.equal(fromProductPage.json.notice, 'cart_recreated', 'a sell add without the flag (product page, price list) is an item sent in');
+  t.match(fromProductPage.json.cart, { itemCount: 1, shippingInfo: null });
+  await b.post('/api/cart/items', { transactionType: 'sell', sku: 'AU-KRUG-1OZ', quantity: 2, deposit: true });
+  const scrap = await b.post('/api/cart/scrap-items', { metal: 'gold', fineness: 585, weightGrams: 10 });
+  t.equal(scrap.status, 200, JSON.stringify(scrap.json));
+  t.equal(scrap.json.notice, 'cart_recreated', 'scrap never goes into a sale from the deposit');
+  t.match(scrap.json.cart, { itemCount: 1, shippingInfo: null, lineItems: [{ kind: 'scrap' }] });
+  const empty = await b.post('/api/cart/items', { transactionType: 'sell', sku: 'AU-KRUG-1OZ', quantity: 1, deposit: true });
+  await b.delete(`/api/carts/${empty.json.cart.id}/line-items`, { sku: 'AU-KRUG-1OZ' });
+  const intoEmpty = await b.post('/api/cart/scrap-items', { metal: 'gold', fineness: 585, weightGrams: 10 });
+  t.notOk(intoEmpty.json.notice, 'an empty depositSell cart just loses the method');
+  t.match(intoEmpty.json.cart, { id: empty.json.cart.id, shippingInfo: null });
 });
 
 t.test('coupons: spec 5 and 8 messages in the customer\'s language', async (t) => {

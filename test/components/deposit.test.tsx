@@ -29,6 +29,14 @@ function deposit(withRule: boolean): Deposit {
   };
 }
 
+/** The sell cart as the storefront answers it after the deposit page's "sell": method depositSell. */
+function sellCart(quantity: number) {
+  return cart({
+    transactionType: 'sell', storeKey: 'de', currency: 'EUR', lineItems: [productLine({ quantity })],
+    shippingInfo: { shippingMethodId: 'm', key: 'depositSell', name: 'Aus meinem Depot verkaufen', deliveryMethod: 'deposit', price: eur(0), totalGrossPrice: eur(0) },
+  });
+}
+
 function Parts({ d }: { d: Deposit }) {
   return (
     <>
@@ -70,9 +78,8 @@ t.test('the sale preview shows which lots a sale would take, oldest first', asyn
         },
       },
     },
-    'POST /api/cart/items': (call) => ({
-      body: { cart: cart({ transactionType: 'sell', storeKey: 'de', currency: 'EUR', lineItems: [productLine({ quantity: (call.body as { quantity: number }).quantity })] }) },
-    }),
+    'POST /api/cart/items': (call) => ({ body: { cart: sellCart((call.body as { quantity: number }).quantity) } }),
+    [`PUT /api/carts/${sellCart(0).id}/line-items`]: (call) => ({ body: { cart: sellCart((call.body as { quantity: number }).quantity) } }),
   });
   t.teardown(api.restore);
   renderInShop(<Parts d={d} />, { path: '/kundenkonto/depotverwaltung', store: 'de', session: { level: 'user' } });
@@ -102,4 +109,14 @@ t.test('the sale preview shows which lots a sale would take, oldest first', asyn
   t.equal(within(added).getByRole('link').getAttribute('href'), '/warenkorb?type=sell', 'with a link to the sell cart');
   t.notOk(screen.queryByRole('button', { name: /aus meinem Depot verkaufen/ }), 'not twice by accident');
   t.equal(document.activeElement, added, 'focus moves from the vanished button to the message');
+
+  // previewed again and sold again: the cart holds the previewed pieces, not twice as many
+  await user.click(screen.getByRole('button', { name: 'Betroffene Positionen zeigen' }));
+  await screen.findByTestId('sale-preview-AU-KRUG-1OZ');
+  await user.click(screen.getByRole('button', { name: 'Diese 2 aus meinem Depot verkaufen: Krügerrand 1 Unze Gold' }));
+  await screen.findByTestId('sale-added');
+  const last = api.calls[api.calls.length - 1];
+  t.match(last, { method: 'PUT', path: `/api/carts/${sellCart(0).id}/line-items`, body: { sku: 'AU-KRUG-1OZ', quantity: 2 } }, 'the quantity is set, not added');
+  t.equal(api.calls.filter((c) => c.method === 'POST').length, 1);
+  t.match(screen.getByTestId('sale-added').textContent, /^2 Stück liegen in Ihrem Verkaufskorb/);
 });

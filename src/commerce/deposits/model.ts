@@ -161,9 +161,10 @@ export async function takeDepositSale(tx: Db, order: OrderRow, now: Date): Promi
     for (const { lot, take } of fifoTake(lots, line.quantity)) {
       await tx.query('update deposit_lots set remaining = remaining - $2 where id = $1', [lot.id, take]);
       await tx.query(
-        `insert into deposit_withdrawals (id, lot_id, order_id, order_number, order_line_id, quantity, unit_cost_cents, unit_price_cents, currency, taken_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
-        [randomUUID(), lot.id, order.id, order.order_number, line.id, take, lot.unit_cost_cents, line.price.centAmount, order.currency, now],
+        `insert into deposit_withdrawals
+           (id, lot_id, order_id, order_number, order_line_id, quantity, unit_cost_cents, cost_currency, unit_price_cents, currency, taken_at)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
+        [randomUUID(), lot.id, order.id, order.order_number, line.id, take, lot.unit_cost_cents, deposit.currency, line.price.centAmount, order.currency, now],
       );
       parts.push({
         sku: line.sku, lotId: lot.id, lotOrderNumber: lot.order_number, acquiredAt: lot.acquired_at.toISOString(), quantity: take,

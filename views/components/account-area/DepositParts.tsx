@@ -8,7 +8,7 @@ import type { Deposit, DepositHolding, DepositLot, SellPreview } from '../../../
 import type { Money } from '../../../src/contracts/cart.ts';
 import { stores, type StoreKey } from '../../../src/stores.ts';
 import { getSellPreview } from '../../../client/lib/shop-api.ts';
-import { addProduct } from '../../../client/lib/cart-store.ts';
+import { sellFromDeposit } from '../../../client/lib/cart-store.ts';
 import { useShop, type Shop } from '../../lib/context.tsx';
 import { cartPath } from '../cart/HeaderCarts.tsx';
 import { Link } from '../ShopLink.tsx';
@@ -101,6 +101,7 @@ export function SalePreview({ deposit, holding }: { deposit: Deposit; holding: D
   const [busy, setBusy] = useState(false);
   const [added, setAdded] = useState<number | null>(null);
   const [adding, setAdding] = useState(false);
+  const [sellError, setSellError] = useState<string | null>(null);
   const resultRef = useRef<HTMLDivElement>(null);
   // the button goes away once the pieces are in the sell cart: focus moves to what replaced it
   const addedRef = useRef<HTMLParagraphElement>(null);
@@ -119,6 +120,7 @@ export function SalePreview({ deposit, holding }: { deposit: Deposit; holding: D
     const n = Number(quantity.trim());
     setPreview(null);
     setAdded(null);
+    setSellError(null);
     if (!/^\d+$/.test(quantity.trim()) || n < 1) {
       setError(t('validation.invalid_value'));
       setShown((x) => x + 1);
@@ -143,9 +145,14 @@ export function SalePreview({ deposit, holding }: { deposit: Deposit; holding: D
   const sell = async (n: number) => {
     if (adding) return;
     setAdding(true);
-    const r = await addProduct({ transactionType: 'sell', sku: holding.sku, quantity: n, name: holding.name, currency: deposit.currency, deposit: true });
+    const r = await sellFromDeposit({ sku: holding.sku, quantity: n, name: holding.name, currency: deposit.currency });
     setAdding(false);
-    if (!r.error) setAdded(n);
+    if (r.error) setSellError(r.error.message);
+    else {
+      setSellError(null);
+      // what the sell cart holds now, as the service answered
+      setAdded(r.data.cart.lineItems.find((l) => l.kind === 'product' && l.sku === holding.sku)?.quantity ?? n);
+    }
   };
 
   return (
@@ -192,20 +199,25 @@ export function SalePreview({ deposit, holding }: { deposit: Deposit; holding: D
                 </tbody>
               </table>
             </ScrollRegion>
-            <div className="sale-preview-sell">
-              {added === preview.quantity ? (
-                <p data-testid="sale-added" ref={addedRef} tabIndex={-1}>
-                  {t('deposit.sellAdded', { count: preview.quantity })} <Link to={cartPath(shop.lang, 'sell')}>{t('deposit.toSellCart')}</Link>
-                </p>
-              ) : (
-                <button type="button" className="button button-primary" aria-disabled={adding || undefined} onClick={() => void sell(preview.quantity)}>
-                  {t('deposit.sellSubmit', { count: preview.quantity })}<span className="visually-hidden">: {holding.name}</span>
-                </button>
-              )}
-            </div>
           </>
         ) : null}
       </div>
+      {preview ? (
+        <div className="sale-preview-sell">
+          {added !== null ? (
+            <p data-testid="sale-added" ref={addedRef} tabIndex={-1}>
+              {t('deposit.sellAdded', { count: added })} <Link to={cartPath(shop.lang, 'sell')}>{t('deposit.toSellCart')}</Link>
+            </p>
+          ) : (
+            <>
+              <button type="button" className="button button-primary" aria-disabled={adding || undefined} onClick={() => void sell(preview.quantity)}>
+                {adding ? t('cart.add.adding') : t('deposit.sellSubmit', { count: preview.quantity })}<span className="visually-hidden">: {holding.name}</span>
+              </button>
+              {sellError ? <p className="field-error" role="alert">{sellError}</p> : null}
+            </>
+          )}
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -35,6 +35,35 @@ export function cartAddressOf(a: Static<typeof AddressBody>): AddressInput {
   };
 }
 
+/**
+ * The customer's cart of a type in the delivery mode the next item needs (spec 4): deposit true, the Deposit
+ * method (buy) or a sale from the deposit (sell, depositSell); false, any other; undefined, as it is. A cart
+ * with goods in the other mode is deleted and created anew (recreated: the browser says so); an empty one
+ * just changes its method. Items for the deposit and items delivered or sent in are never mixed.
+ */
+async function cartInMode(carts: CartClient, type: 'buy' | 'sell', deposit: boolean | undefined): Promise<Result<{ cart: ShopCart; recreated: boolean }>> {
+  const first = await carts.cartOfType(type);
+  if (first.error) return first;
+  let cart = first.data;
+  const depositKey = type === 'buy' ? 'deposit' : 'depositSell';
+  if (deposit === undefined || (cart.shippingInfo?.key === depositKey) === deposit) return { data: { cart, recreated: false }, error: null };
+  let recreated = false;
+  if (cart.lineItems.length > 0) {
+    const gone = await carts.deleteCart(cart.id);
+    if (gone.error && gone.error.status !== 404) return gone;
+    const fresh = await carts.cartOfType(type);
+    if (fresh.error) return fresh;
+    cart = fresh.data;
+    recreated = true;
+  }
+  if (deposit || cart.shippingInfo?.key === depositKey) {
+    const set = await carts.update(cart.id, { shippingMethodId: deposit ? depositKey : null });
+    if (set.error) return set;
+    cart = set.data;
+  }
+  return { data: { cart, recreated }, error: null };
+}
+
 export async function cartRoutes(api: FastifyInstance) {
   /** A cart id that is not a UUID names nothing of the customer's: 404, as another's cart would. */
   const badId = (id: string) => !UUID.test(id);
@@ -57,30 +86,11 @@ export async function cartRoutes(api: FastifyInstance) {
   route(api, 'addToCart', async (req, reply) => {
     const carts = cartsFor(api, req, reply);
     const { transactionType, sku, quantity, deposit } = req.body;
-    const first = await carts.cartOfType(transactionType);
-    if (first.error) return fail(req, reply, first.error);
-    let cart = first.data;
-    let recreated = false;
-    // spec 4: if the cart's shipping mode differs from what the product needs (deposit or not), the cart is
-    // deleted and recreated with the Deposit shipping method. Only a cart with goods is started anew; an
-    // empty one just changes its method. A sale from the deposit (the deposit page's "sell") is the same
-    // rule on the sell cart, with the depositSell method: what it holds is not mixed with items sent in.
-    const depositKey = transactionType === 'buy' ? 'deposit' : 'depositSell';
-    if (deposit !== undefined && (cart.shippingInfo?.key === depositKey) !== deposit) {
-      if (cart.lineItems.length > 0) {
-        const gone = await carts.deleteCart(cart.id);
-        if (gone.error && gone.error.status !== 404) return fail(req, reply, gone.error);
-        const fresh = await carts.cartOfType(transactionType);
-        if (fresh.error) return fail(req, reply, fresh.error);
-        cart = fresh.data;
-        recreated = true;
-      }
-      if (deposit || cart.shippingInfo?.key === depositKey) {
-        const set = await carts.update(cart.id, { shippingMethodId: deposit ? depositKey : null });
-        if (set.error) return fail(req, reply, set.error);
-        cart = set.data;
-      }
-    }
+    // a sell add without the flag is an item sent in (product page, price list): never into a depositSell cart
+    const mode = await cartInMode(carts, transactionType, deposit ?? (transactionType === 'sell' ? false : undefined));
+    if (mode.error) return fail(req, reply, mode.error);
+    let { cart } = mode.data;
+    const { recreated } = mode.data;
     // PUT sets a line's quantity: add to what the cart holds, at the version it was read; a write in between
     // (another tab) answers 409 and the sum is taken again once.
     for (let attempt = 0; ; attempt++) {
@@ -97,9 +107,12 @@ export async function cartRoutes(api: FastifyInstance) {
 
   route(api, 'addScrapItem', async (req, reply) => {
     const carts = cartsFor(api, req, reply);
-    const sell = await carts.cartOfType('sell');
+    // scrap is always sent in or brought: a depositSell cart is started anew (or, empty, loses the method)
+    const sell = await cartInMode(carts, 'sell', false);
     if (sell.error) return fail(req, reply, sell.error);
-    return answer(req, reply, await carts.addScrap(sell.data.id, req.body));
+    const r = await carts.addScrap(sell.data.cart.id, req.body);
+    if (r.error) return fail(req, reply, r.error);
+    return { cart: r.data, ...(sell.data.recreated ? { notice: 'cart_recreated' as const } : {}) };
   });
 
   /**
