@@ -6,16 +6,12 @@
 // cart ordered by bank transfer), not by clicking through the buy checkout (its own tests cover that). axe
 // on every new page.
 import type { Page } from '@playwright/test';
-import { test, expect, url, PORT, fitsViewport } from './fixtures.ts';
+import { test, expect, url, PORT, fitsViewport, placeOrder, hydrated } from './fixtures.ts';
 
 const PRICES = `http://127.0.0.1:${PORT + 2}`;
 const PASSWORD = 'Goldbarren2026';
 const ADDRESS = { firstName: 'Anna', lastName: 'Muster', streetName: 'Bahnhofstrasse', streetNumber: '12', zipCode: '8001', city: 'Zürich', country: 'CH', phone: '+41 44 668 18 00' };
 const DE_ADDRESS = { firstName: 'Anna', lastName: 'Muster', streetName: 'Leopoldstraße', streetNumber: '5', zipCode: '80802', city: 'München', country: 'DE', phone: '+49 89 123456' };
-
-async function hydrated(page: Page) {
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-}
 
 /** A JSON call to the shop's /api from the page (with its CSRF token), as the browser's own code makes it. */
 async function api(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
@@ -166,16 +162,7 @@ test('a sale from the deposit, from the preview through the sell checkout, takes
   await expect(page.getByRole('heading', { level: 1, name: 'Prüfen' })).toBeFocused();
   await expect(page.locator('.review-box').nth(1)).toContainText('Aus meinem Depot verkaufen');
   for (const name of [/Datenschutzerklärung/, /Allgemeinen Geschäftsbedingungen/, /Stornobedingungen/]) await page.getByRole('checkbox', { name }).check();
-  await page.getByRole('button', { name: 'Verkauf verbindlich beauftragen' }).click();
-  const dialog = page.getByTestId('price-dialog');
-  const outcome = await Promise.race([
-    page.getByTestId('order-number').waitFor().then(() => 'placed' as const),
-    dialog.waitFor().then(() => 'prices changed' as const),
-  ]);
-  if (outcome === 'prices changed') {
-    await dialog.getByRole('button').click();
-    await page.getByRole('button', { name: 'Verkauf verbindlich beauftragen' }).click();
-  }
+  await placeOrder(page, 'Verkauf verbindlich beauftragen');
   await expect(page.getByTestId('order-number')).toHaveText(/^DE-S-\d{4}-\d{6}$/);
   await expect(page.getByText('Wir entnehmen die Stücke Ihrem Online-Depot')).toBeVisible();
   await expect(page.getByText(/das Metall liegt bereits in unserem Tresor/)).toBeVisible();

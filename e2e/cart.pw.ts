@@ -4,7 +4,7 @@
 // alone. axe on every page type (the checkout layout included); no console errors beyond the API answers
 // a test provokes on purpose.
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, url, PORT } from './fixtures.ts';
+import { test, expect, url, PORT, placeOrder, hydrated } from './fixtures.ts';
 
 const PRICES = `http://127.0.0.1:${PORT + 2}`;
 const PASSWORD = 'Goldbarren2026';
@@ -13,28 +13,6 @@ const PASSWORD = 'Goldbarren2026';
 function ignoreApiAnswers(errors: string[], statuses: number[]) {
   for (let i = errors.length - 1; i >= 0; i--) {
     if (statuses.some((s) => errors[i].includes(`status of ${s}`))) errors.splice(i, 1);
-  }
-}
-
-async function hydrated(page: Page) {
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
-}
-
-/**
- * Places the order. The shop recalculates every 180 s: when that happens between the review and the click,
- * the order is refused with 'not equal' and the new prices are shown; a customer closes the modal and
- * places it again, and so does this helper (the test of that modal is its own).
- */
-async function placeOrder(page: Page, name: string) {
-  await page.getByRole('button', { name }).click();
-  const dialog = page.getByTestId('price-dialog');
-  const outcome = await Promise.race([
-    page.getByTestId('order-number').waitFor().then(() => 'placed' as const),
-    dialog.waitFor().then(() => 'prices changed' as const),
-  ]);
-  if (outcome === 'prices changed') {
-    await dialog.getByRole('button').click();
-    await page.getByRole('button', { name }).click();
   }
 }
 

@@ -2,16 +2,12 @@
 // a store's "open now" at a set moment, the consent banner that holds a video back until Targeting consent
 // is given, and axe on every new page type. No console errors and no hydration warnings (fixtures.ts).
 import type { Page } from '@playwright/test';
-import { test, expect, url, consentDecided } from './fixtures.ts';
+import { test, expect, url, consentDecided, hydrated } from './fixtures.ts';
 
 /** The embeds' providers are not reachable from the test machine: their frames get a stand-in page. */
 async function standInFrames(page: Page) {
   await page.route(/^https:\/\/(www\.youtube-nocookie\.com|player\.vimeo\.com|www\.openstreetmap\.org)\//, (r) =>
     r.fulfill({ contentType: 'text/html', body: '<!doctype html><html lang="en"><title>embed</title><body>embedded player</body></html>' }));
-}
-
-async function hydrated(page: Page) {
-  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
 }
 
 test('browse the blog by tag, in German and in English', async ({ page, axe }) => {

@@ -52,3 +52,26 @@ export async function consentDecided(page: Page) {
     if (window.top === window) window.localStorage.setItem('aurum-consent', JSON.stringify({ version: 1, groups: { necessary: true, performance: false, functional: false, targeting: false, social: false } }));
   });
 }
+
+/**
+ * Places the order. The shop recalculates every 180 s: when that happens between the review and the click,
+ * the order is refused with 'not equal' and the new prices are shown; a customer closes the modal and
+ * places it again, and so does this helper (the test of that modal is its own).
+ */
+export async function placeOrder(page: Page, name: string) {
+  await page.getByRole('button', { name }).click();
+  const dialog = page.getByTestId('price-dialog');
+  const outcome = await Promise.race([
+    page.getByTestId('order-number').waitFor().then(() => 'placed' as const),
+    dialog.waitFor().then(() => 'prices changed' as const),
+  ]);
+  if (outcome === 'prices changed') {
+    await dialog.getByRole('button').click();
+    await page.getByRole('button', { name }).click();
+  }
+}
+
+/** The page's React has hydrated (the app sets data-hydrated on <html>): clicks reach its handlers. */
+export async function hydrated(page: Page) {
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
+}
