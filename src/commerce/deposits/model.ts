@@ -152,10 +152,7 @@ export async function takeDepositSale(tx: Db, order: OrderRow, now: Date): Promi
   const parts: DepositPartDoc[] = [];
   for (const line of order.data.lines) {
     if (line.kind !== 'product' || !line.sku) throw orderError('deposit_sell_invalid_items', { reasons: ['deposit_sell_invalid_items'] });
-    const lots = await tx.query<LotRow>(
-      'select * from deposit_lots where deposit_id = $1 and sku = $2 and remaining > 0 order by acquired_at, seq for update',
-      [deposit.id, line.sku],
-    );
+    const lots = await lotsOf(tx, deposit.id, line.sku, { forUpdate: true });
     const available = lots.reduce((n, l) => n + l.remaining, 0);
     if (line.quantity > available) throw refuse(line.sku, available);
     for (const { lot, take } of fifoTake(lots, line.quantity)) {
@@ -191,9 +188,10 @@ export async function mergeDeposits(tx: Db, args: MergeArgs): Promise<void> {
   await tx.query('delete from deposits where id = $1', [guest.id]);
 }
 
-export async function lotsOf(db: Db, depositId: string, sku?: string): Promise<LotRow[]> {
+/** The lots still holding metal, oldest first (FIFO order); forUpdate locks them for a sale's transaction. */
+export async function lotsOf(db: Db, depositId: string, sku?: string, opts: { forUpdate?: boolean } = {}): Promise<LotRow[]> {
   return db.query<LotRow>(
-    `select * from deposit_lots where deposit_id = $1 and remaining > 0 and ($2::text is null or sku = $2) order by acquired_at, seq`,
+    `select * from deposit_lots where deposit_id = $1 and remaining > 0 and ($2::text is null or sku = $2) order by acquired_at, seq${opts.forUpdate ? ' for update' : ''}`,
     [depositId, sku ?? null],
   );
 }

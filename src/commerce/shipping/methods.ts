@@ -186,7 +186,7 @@ export function methodRuleViolation(
 }
 
 /** Pieces per product of a cart's product lines (a sku may in principle sit on two lines). */
-export function piecesBySku(lines: Pick<RuleLine, 'kind' | 'sku' | 'quantity'>[]): Map<string, number> {
+function piecesBySku(lines: Pick<RuleLine, 'kind' | 'sku' | 'quantity'>[]): Map<string, number> {
   const out = new Map<string, number>();
   for (const l of lines) if (l.kind === 'product' && l.sku) out.set(l.sku, (out.get(l.sku) ?? 0) + l.quantity);
   return out;
