@@ -51,8 +51,33 @@ export const variables = {
   },
   TRUST_PROXY: {
     schema: Type.Union([Type.Literal('on'), Type.Literal('off')], { default: 'off' }),
-    doc: 'Trust X-Forwarded-Proto/Host from a reverse proxy (for canonical links and client addresses).',
+    doc: 'Behind one reverse proxy: trust its X-Forwarded-For/Proto/Host (the client address is the one the proxy saw, the last X-Forwarded-For entry; entries a client wrote itself before it are ignored). off: the socket address is the client, so behind a proxy on the same host every customer shares one address and one set of per-client limits.',
     accepts: 'on | off',
+  },
+  RATE_LIMITS: {
+    schema: Type.Union([onOff], { default: 'on' }),
+    doc: 'Per-client-address limits: registrations, e-mail look-ups, failed sign-ins per address, contact/newsletter/alert forms, and the storefront\'s /api rate limit. No address is exempt. off is for tests that send many requests from one address; refused with NODE_ENV=production.',
+    accepts: 'on | off (off not in production)',
+  },
+  API_RATE_LIMIT: {
+    schema: Type.Integer({ minimum: 1, maximum: 1000000, default: 300 }),
+    doc: 'Requests per minute one client address may send to the storefront\'s /api (per storefront process); more answer 429 too_many_requests with Retry-After.',
+    accepts: 'an integer 1-1000000',
+  },
+  OVERLOAD_EVENT_LOOP_DELAY_MS: {
+    schema: Type.Integer({ minimum: 0, maximum: 60000, default: 1000 }),
+    doc: 'The storefront sheds load (503 overloaded with Retry-After on pages and /api; /health stays) while the mean event-loop delay of the last second is above this (0: not checked).',
+    accepts: 'an integer 0-60000 (milliseconds)',
+  },
+  OVERLOAD_HEAP_USED_MB: {
+    schema: Type.Integer({ minimum: 0, maximum: 1048576, default: 0 }),
+    doc: 'The storefront sheds load while its used V8 heap is above this many MiB (0: not checked). Set it below the heap limit (--max-old-space-size).',
+    accepts: 'an integer 0-1048576',
+  },
+  OVERLOAD_RSS_MB: {
+    schema: Type.Integer({ minimum: 0, maximum: 1048576, default: 0 }),
+    doc: 'The storefront sheds load while its resident memory is above this many MiB (0: not checked). Set it below the container\'s memory limit.',
+    accepts: 'an integer 0-1048576',
   },
   MAINTENANCE: {
     schema: Type.Union([onOff], { default: 'off' }),
@@ -205,6 +230,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       throw new ConfigError(name, `Invalid ${name}=${JSON.stringify(raw)}: accepts ${v.accepts}.`);
     }
     out[name] = value;
+  }
+  // Decision: limits cannot be switched off in production; a forgotten test setting must not reach customers.
+  if (out.RATE_LIMITS === 'off' && out.NODE_ENV === 'production') {
+    throw new ConfigError('RATE_LIMITS', 'Invalid RATE_LIMITS="off": per-client limits cannot be switched off with NODE_ENV=production.');
   }
   if (out.ADMIN_TOKEN !== '' && String(out.ADMIN_TOKEN).length < 24) {
     throw new ConfigError('ADMIN_TOKEN', `Invalid ADMIN_TOKEN: accepts ${variables.ADMIN_TOKEN.accepts}.`);

@@ -275,7 +275,7 @@ t.test('sign-in, registration and passwords', async (t) => {
 
 t.test('the visitor\'s address reaches the commerce service, so its per-visitor limits apply', async (t) => {
   // behind a trusted proxy the storefront knows the visitor's address from X-Forwarded-For
-  const shop = await startShop(t, { env: { TRUST_PROXY: 'on' } });
+  const shop = await startShop(t, { env: { TRUST_PROXY: 'on', RATE_LIMITS: 'on' } });
   const b = shop.browser();
   await b.open();
   const lookup = (ip: string) => b.fetch('GET', `/api/check-email?email=${encodeURIComponent(uniqueEmail())}`, { headers: { 'x-forwarded-for': ip } });

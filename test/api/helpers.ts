@@ -94,7 +94,10 @@ export async function startShop(t: Test, opts: StartOptions = {}): Promise<Shop>
   await ensureClientBuild();
   const { db, close } = await openTestDb();
   const clock = testClock(Date.now());
-  const commerce = await buildCommerceApp({ db, config: testConfig(opts.commerceConfig), logger: false, clock });
+  // Per-client limits are off (RATE_LIMITS) unless a test about them switches them on in env; the commerce
+  // service follows the storefront's setting.
+  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', CMS_CACHE_TTL_S: '0', RATE_LIMITS: 'off', ...opts.env });
+  const commerce = await buildCommerceApp({ db, config: testConfig({ RATE_LIMITS: config.RATE_LIMITS, ...opts.commerceConfig }), logger: false, clock });
   const calls = new Map<string, number>();
   commerce.addHook('onResponse', async (req) => {
     const key = `${req.method} ${req.routeOptions.url ?? 'unmatched'}`;
@@ -105,7 +108,6 @@ export async function startShop(t: Test, opts: StartOptions = {}): Promise<Shop>
   const proxy = new FaultProxy(commerceUrl);
   await proxy.start();
 
-  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', CMS_CACHE_TTL_S: '0', ...opts.env });
   const content = buildContentApp({ publicToken: config.CMS_TOKEN, previewToken: config.CMS_PREVIEW_TOKEN, logLevel: 'silent' });
   await content.listen({ host: '127.0.0.1', port: 0 });
   const cms = `http://127.0.0.1:${(content.server.address() as AddressInfo).port}/v2`;

@@ -18,7 +18,7 @@ export async function seededDb(t: Teardown): Promise<Db> {
 
 /** The commerce service on that database (it checks x-store-key on every catalogue call). */
 export async function catalogueApp(t: Teardown, db: Db, opts: { adminToken?: string } = {}): Promise<FastifyInstance> {
-  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ADMIN_TOKEN: opts.adminToken ?? '' };
+  const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMITS: 'off' }), ADMIN_TOKEN: opts.adminToken ?? '' };
   const app = await buildCommerceApp({ db, config, logger: false });
   await app.ready();
   t.teardown(() => app.close());

@@ -32,8 +32,9 @@ export function testClock(start = T0): TestClock {
   return clock;
 }
 
+/** Test configuration: per-client limits off (RATE_LIMITS), tests about them pass { RATE_LIMITS: 'on' }. */
 export function testConfig(overrides: Partial<CommerceConfig> = {}): CommerceConfig {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }), ...overrides };
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMITS: 'off' }), ...overrides };
 }
 
 export interface CallOptions {

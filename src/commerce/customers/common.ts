@@ -6,8 +6,7 @@ import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/tokens.ts';
 import { requireUser } from '../context.ts';
 import { clientIp } from '../lib/http.ts';
-import { hitRate, type RateRule } from '../lib/rate.ts';
-import { isLoopback } from '../../lib/service.ts';
+import { hitRate, subjectKey, type RateRule } from '../lib/rate.ts';
 
 /** Decision: activation links stay valid 48 hours (long enough for a weekend; a new one can be requested). */
 export const EMAIL_TOKEN_TTL_S = 48 * 3600;
@@ -47,14 +46,15 @@ export async function requireOwnCustomer(req: FastifyRequest, id: string): Promi
 }
 
 /**
- * Per-client-address limit. A caller on loopback that forwards no client address is the storefront
- * itself (or an operator): limiting it would limit every shopper at once, so only known addresses count.
+ * Per-client-address limit. No address is exempt, loopback neither: behind a reverse proxy on the same host
+ * without TRUST_PROXY every customer arrives as loopback, and an exemption would switch the limit off for
+ * all of them (README, "Running behind a reverse proxy"). RATE_LIMITS=off (never in production) turns it off.
  */
 export async function limitByClient(req: FastifyRequest, bucket: string, rule: RateRule): Promise<void> {
   const { db, clock, config } = req.server.commerce;
-  const ip = clientIp(req, config.TRUST_PROXY === 'on');
-  if (isLoopback(ip)) return;
-  const r = await hitRate(db, bucket, ip, clock(), rule);
+  if (config.RATE_LIMITS === 'off') return;
+  const key = subjectKey('client', clientIp(req, config.TRUST_PROXY === 'on'));
+  const r = await hitRate(db, bucket, key, clock(), rule);
   if (!r.allowed) throw new AppError('too_many_requests', { details: { retryAfter: r.retryAfter } });
 }
 

@@ -12,7 +12,7 @@ import { dummyHash, verifyPassword } from '../auth/passwords.ts';
 import { issueTokenSet, revokeFamily, rotateRefreshToken } from '../auth/tokens.ts';
 import { requireAuth, requireUser } from '../context.ts';
 import { clientIp } from '../lib/http.ts';
-import { clearLoginFailures, loginLockRemaining, recordLoginFailure, subjectKey } from '../lib/rate.ts';
+import { clearLoginFailures, loginLockRemaining, recordLoginFailure, subjectKey, takeLoginAttempt } from '../lib/rate.ts';
 import { bearer, customerNotFound, errorResponses } from './common.ts';
 import { mergeAnonymous } from './merge.ts';
 import { accountByEmail, loadCustomer } from './repository.ts';
@@ -75,6 +75,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     const subject = subjectKey('login', req.storeKey, emailLower, clientIp(req, config.TRUST_PROXY === 'on'));
     const wait = await loginLockRemaining(db, subject, now);
     if (wait > 0) throw tooManyAttempts(wait);
+    const attempt = await takeLoginAttempt(req); // issue 14: failed sign-ins per client address
 
     const account = await accountByEmail(db, req.storeKey, emailLower);
     // Unknown e-mails cost one scrypt as well, so the answer time does not tell whether the account exists.
@@ -85,6 +86,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
       throw invalidCredentials();
     }
     await clearLoginFailures(db, subject);
+    await attempt.succeeded();
     // Only after the right password: telling a stranger that an address is registered but unverified
     // would confirm the account.
     if (!account.email_verified_at) {

@@ -1,6 +1,10 @@
 // Rate limits and sign-in throttling kept in the database, so several service instances share them.
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../lib/errors.ts';
+import type {} from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { addSeconds } from './clock.ts';
+import { clientIp } from './http.ts';
 import { sha256 } from './secrets.ts';
 
 export interface RateRule {
@@ -85,6 +89,40 @@ export async function recordLoginFailure(db: Db, subject: string, now: Date): Pr
 
 export async function clearLoginFailures(db: Db, subject: string): Promise<void> {
   await db.query('delete from login_throttle where subject_hash = $1', [subject]);
+}
+
+// Guessing across accounts (issue 14): the per-account lock above does not stop one address trying one
+// password on many e-mails. Each client address gets 20 sign-in attempts per 15 minutes whose password
+// was wrong (or whose e-mail is unknown), whatever e-mails they name; then 429 too_many_attempts with
+// retryAfter. No address is exempt (loopback neither: behind a same-host proxy without TRUST_PROXY every
+// customer shares the proxy's budget, see README); RATE_LIMITS=off switches it off outside production.
+export const CLIENT_LOGIN_FAILURES: RateRule = { limit: 20, windowS: 15 * 60 };
+
+export interface LoginAttempt {
+  /** the password was right: the attempt goes back into the address's budget */
+  succeeded(): Promise<void>;
+}
+
+/**
+ * Takes one attempt from the client address's budget before the password is checked (taking it first,
+ * in hitRate's serialised transaction, keeps concurrent guesses from overrunning the budget); throws 429
+ * too_many_attempts when it is spent. Only failures stay counted: call succeeded() after a right password.
+ */
+export async function takeLoginAttempt(req: FastifyRequest): Promise<LoginAttempt> {
+  const { db, clock, config } = req.server.commerce;
+  if (config.RATE_LIMITS === 'off') return { succeeded: async () => {} };
+  const key = subjectKey('login_client', clientIp(req, config.TRUST_PROXY === 'on'));
+  const now = clock();
+  const r = await hitRate(db, 'login_client', key, now, CLIENT_LOGIN_FAILURES);
+  if (!r.allowed) throw new AppError('too_many_attempts', { details: { retryAfter: r.retryAfter } });
+  return {
+    async succeeded() {
+      await db.query(
+        'delete from rate_events where ctid in (select ctid from rate_events where bucket = $1 and key = $2 and at = $3 limit 1)',
+        ['login_client', key, now],
+      );
+    },
+  };
 }
 
 /** Housekeeping: events older than a day and forgotten failures. */
