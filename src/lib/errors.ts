@@ -208,6 +208,8 @@ const storefrontErrors = {
   session_unavailable: { status: 503, message: 'We could not confirm your session just now.', visible: true },
   // An upstream that does not answer (503) or fails (the browser's API answers 502 then; routes/api/errors.ts).
   service_unavailable: { status: 503, message: 'Something went wrong. Please try again later.', visible: true },
+  // issue 14: the storefront sheds load (plugins/limits.ts): 503 with Retry-After on pages and /api
+  overloaded: { status: 503, message: 'The shop is very busy right now.', visible: true },
   // spec 8: what a call wrapper answers when the server sent no error object
   UnknownError: { status: 502, message: 'An unknown error occured while making a request', visible: true },
   invalid_price_query: { status: 400, message: 'The price query is not valid.', visible: false },

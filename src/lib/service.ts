@@ -35,7 +35,8 @@ export interface ServiceOptions {
   /** pass a ready logger instance (tests use 'silent') */
   logger?: FastifyServerOptions['logger'];
   bodyLimit?: number;
-  trustProxy?: boolean;
+  /** true: every hop; a function (address, hop) => trusted: e.g. only the peer, one proxy in front (the storefront) */
+  trustProxy?: boolean | ((address: string, hop: number) => boolean);
 }
 
 /** A Fastify instance with this repository's conventions. It never listens. */

@@ -7,6 +7,7 @@ import { createService } from '../lib/service.ts';
 import { Cms } from './cms/reader.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { storePlugin, storeResolver } from './plugins/store.ts';
+import { registerLoadShedding } from './plugins/limits.ts';
 import { registerStatic } from './plugins/static.ts';
 import { registerHealth } from './routes/health.ts';
 import { pagesPlugin } from './routes/pages.ts';
@@ -50,10 +51,16 @@ export interface Storefront {
   sessions: SessionLayer;
 }
 
+/** Trusts the socket's peer (the proxy) and nothing it forwards from further out. */
+const trustOneProxy = (_address: string, hop: number): boolean => hop === 0;
+
 export async function buildStorefrontApp(opts: StorefrontOptions): Promise<Storefront> {
   const { config } = opts;
   const production = config.NODE_ENV === 'production';
-  const app = createService({ name: 'storefront', logLevel: config.LOG_LEVEL, logger: opts.logger, trustProxy: config.TRUST_PROXY === 'on', bodyLimit: 64 * 1024 });
+  // TRUST_PROXY=on: one reverse proxy in front. Only the peer (hop 0) is trusted, so the client's address is
+  // the last X-Forwarded-For entry, the one the proxy saw; entries a client wrote before it count for nothing
+  // (Fastify's `true` would take the first, which anyone can pick per request to dodge per-client limits).
+  const app = createService({ name: 'storefront', logLevel: config.LOG_LEVEL, logger: opts.logger, trustProxy: config.TRUST_PROXY === 'on' ? trustOneProxy : false, bodyLimit: 64 * 1024 });
   const assets = opts.assets ?? loadAssets(config.BUILD_ID || undefined);
   const resolver = storeResolver(config.STORE_HOSTS, config.DEFAULT_STORE);
   const commerce = new CommerceHttp({ baseUrl: opts.upstreams.commerce });
@@ -64,13 +71,15 @@ export async function buildStorefrontApp(opts: StorefrontOptions): Promise<Store
   // below are encapsulated, so the hooks they add (sessions, compression) run for their routes only.
   await app.register(fastifyCookie);
   await app.register(storePlugin, { resolver });
+  // Overload: 503 with Retry-After before any work (plugins/limits.ts); after the store plugin for the language.
+  await registerLoadShedding(app, config);
   // spec 1: analytics only outside development, and only with a container configured
   const analyticsId = production && config.ANALYTICS_CONTAINER_ID ? config.ANALYTICS_CONTAINER_ID : null;
   await app.register(securityPlugin, { production, analytics: analyticsId !== null });
   // spec 3/9 session cookies: Secure, path /, SameSite Lax, living as long as the refresh token
   await app.register(sessionPlugin, { http: commerce, flags: { secure: true, maxAgeS: config.REFRESH_TOKEN_TTL_S } });
   const sessions = app.sessions;
-  await app.register(apiPlugin, { commerce });
+  await app.register(apiPlugin, { commerce, config });
   registerDevMailbox(app, { commerce, assets, production });
   const renderer = createRenderer();
   // Guest pages are kept as long as their CMS content is (render/page-cache.ts).

@@ -122,5 +122,7 @@ export function thrownApiError(err: unknown, lang: Language): ApiErrorBody {
   const body = toErrorBody(err);
   if (body.code === 'validation_failed') return apiError({ code: body.code, status: body.statusCode, message: body.message, details: body.details }, lang);
   if (body.statusCode >= 500) return ownError(500, 'internal_error', lang);
-  return ownError(body.statusCode, body.code, lang, body.details?.retryAfter === undefined ? undefined : { retryAfter: body.details.retryAfter });
+  // a refusal with a wait (the /api rate limit) says how long, like the service's refusals do
+  if (typeof body.details?.retryAfter === 'number') return apiError({ code: body.code, status: body.statusCode, message: body.message, details: { retryAfter: body.details.retryAfter } }, lang);
+  return ownError(body.statusCode, body.code, lang);
 }
