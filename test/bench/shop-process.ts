@@ -25,7 +25,9 @@ export async function waitFor(url: string, ms: number): Promise<void> {
 export async function startShopProcess(port: number): Promise<{ stop(): Promise<void> }> {
   await buildClient({ production: true });
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    env: { ...process.env, PORT: String(port), NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: 'memory' },
+    // production keeps its per-client limits (RATE_LIMITS=off is refused there); every simulated shopper
+    // comes from loopback, so the /api budget is raised instead of switched off (its cost stays measured)
+    env: { ...process.env, PORT: String(port), NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: 'memory', API_RATE_LIMIT: '1000000' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = async () => {
