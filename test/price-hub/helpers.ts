@@ -51,7 +51,7 @@ export interface RunningStorefront extends Storefront {
 }
 
 export async function startStorefront(pricesUrl: string, priceHub: StorefrontOptions['priceHub'] = {}, env: Record<string, string> = {}): Promise<RunningStorefront> {
-  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', RATE_LIMITS: 'off', OVERLOAD_EVENT_LOOP_DELAY_MS: '0', ...env });
+  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', RATE_LIMITS: env?.NODE_ENV === 'production' ? 'on' : 'off', OVERLOAD_EVENT_LOOP_DELAY_MS: '0', ...env });
   const sf = await buildStorefrontApp({
     config,
     upstreams: { commerce: 'http://127.0.0.1:9', prices: pricesUrl, cms: 'http://127.0.0.1:9/v2' },

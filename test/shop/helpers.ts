@@ -50,7 +50,7 @@ export async function startShopStack(t: Test, env: Record<string, string> = {}):
   await pricing.listen({ host: '127.0.0.1', port: 0 });
   const pricesUrl = `http://127.0.0.1:${(pricing.server.address() as AddressInfo).port}`;
 
-  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', CMS_CACHE_TTL_S: '0', RATE_LIMITS: 'off', OVERLOAD_EVENT_LOOP_DELAY_MS: '0', ...env });
+  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', CMS_CACHE_TTL_S: '0', RATE_LIMITS: env?.NODE_ENV === 'production' ? 'on' : 'off', OVERLOAD_EVENT_LOOP_DELAY_MS: '0', ...env });
   const content = buildContentApp({ publicToken: config.CMS_TOKEN, previewToken: config.CMS_PREVIEW_TOKEN, logLevel: 'silent' });
   await content.listen({ host: '127.0.0.1', port: 0 });
   const cms = `http://127.0.0.1:${(content.server.address() as AddressInfo).port}/v2`;
