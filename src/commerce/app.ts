@@ -6,7 +6,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
 import Type from 'typebox';
 import { AppError, sendError, toErrorBody } from '../lib/errors.ts';
-import { createService } from '../lib/service.ts';
+import { createService, trustOneProxy } from '../lib/service.ts';
 import { isStoreKey, storeKeys } from '../stores.ts';
 import { purgeExpiredTokens } from './auth/tokens.ts';
 import { catalogueRoutes } from './catalogue/routes.ts';
@@ -60,7 +60,8 @@ export async function buildCommerceApp(opts: CommerceAppOptions): Promise<Commer
     name: 'commerce',
     logLevel: config.LOG_LEVEL,
     logger: opts.logger,
-    trustProxy: config.TRUST_PROXY === 'on',
+    // one proxy hop, like the storefront: a client cannot make its address up in X-Forwarded-For
+    trustProxy: config.TRUST_PROXY === 'on' ? trustOneProxy : false,
   });
   const outbox = createOutbox({ db, smtpUrl: config.SMTP_URL, mailFrom: config.MAIL_FROM, log: app.log, clock });
   const ctx: CommerceContext = {

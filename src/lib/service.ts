@@ -39,6 +39,13 @@ export interface ServiceOptions {
   trustProxy?: boolean | ((address: string, hop: number) => boolean);
 }
 
+/**
+ * TRUST_PROXY=on: one reverse proxy in front. Only the socket's peer (hop 0) is trusted, so req.ip is the last
+ * X-Forwarded-For entry, the one the proxy wrote; entries a client wrote before it count for nothing
+ * (Fastify's `true` would take the first, which anyone can pick per request to dodge per-client limits).
+ */
+export const trustOneProxy = (_address: string, hop: number): boolean => hop === 0;
+
 /** A Fastify instance with this repository's conventions. It never listens. */
 export function createService(opts: ServiceOptions): FastifyInstance {
   const app = Fastify({

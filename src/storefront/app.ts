@@ -3,7 +3,7 @@
 import fastifyCookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.ts';
-import { createService } from '../lib/service.ts';
+import { createService, trustOneProxy } from '../lib/service.ts';
 import { Cms } from './cms/reader.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { storePlugin, storeResolver } from './plugins/store.ts';
@@ -51,15 +51,10 @@ export interface Storefront {
   sessions: SessionLayer;
 }
 
-/** Trusts the socket's peer (the proxy) and nothing it forwards from further out. */
-const trustOneProxy = (_address: string, hop: number): boolean => hop === 0;
-
 export async function buildStorefrontApp(opts: StorefrontOptions): Promise<Storefront> {
   const { config } = opts;
   const production = config.NODE_ENV === 'production';
-  // TRUST_PROXY=on: one reverse proxy in front. Only the peer (hop 0) is trusted, so the client's address is
-  // the last X-Forwarded-For entry, the one the proxy saw; entries a client wrote before it count for nothing
-  // (Fastify's `true` would take the first, which anyone can pick per request to dodge per-client limits).
+  // TRUST_PROXY=on: one proxy hop trusted, the client is the last X-Forwarded-For entry (lib/service.ts)
   const app = createService({ name: 'storefront', logLevel: config.LOG_LEVEL, logger: opts.logger, trustProxy: config.TRUST_PROXY === 'on' ? trustOneProxy : false, bodyLimit: 64 * 1024 });
   const assets = opts.assets ?? loadAssets(config.BUILD_ID || undefined);
   const resolver = storeResolver(config.STORE_HOSTS, config.DEFAULT_STORE);

@@ -79,3 +79,22 @@ t.test('RATE_LIMITS=off switches the per-client limits off, and production refus
   t.throws(() => loadConfig({ NODE_ENV: 'production', RATE_LIMITS: 'off' }), { name: 'ConfigError', variable: 'RATE_LIMITS' });
   t.equal(loadConfig({ NODE_ENV: 'production' }).RATE_LIMITS, 'on');
 });
+
+t.test('with TRUST_PROXY a remote caller cannot pass for loopback or pick its address by writing X-Forwarded-For', async (t) => {
+  const api = await h.api(t, { config: { TRUST_PROXY: 'on', RATE_LIMITS: 'on' } });
+  const hand = (remoteAddress: string, headers: Record<string, string> = {}) =>
+    api.app.inject({ method: 'PUT', url: '/admin/prices', remoteAddress, headers: { 'content-type': 'application/json', ...headers }, payload: {} });
+  const stranger = await hand('192.0.2.7', { 'x-forwarded-for': '127.0.0.1' });
+  t.equal(stranger.statusCode, 403, 'the price hand-over stays closed to a stranger claiming loopback');
+  t.equal(stranger.json().code, 'forbidden');
+  t.not((await hand('127.0.0.1')).statusCode, 403, 'the real loopback still gets past the door (then its empty set is refused)');
+
+  // no x-client-ip: the address the proxy saw (the last entry) counts, not what the client wrote before it
+  const lookup = (i: number) => api.app.inject({
+    method: 'GET', url: `/customers/email?email=${encodeURIComponent(uniqueEmail())}`, remoteAddress: '192.0.2.9',
+    headers: { 'x-store-key': 'ch', 'x-forwarded-for': `10.0.0.${i}, 198.51.100.99` },
+  });
+  const statuses: number[] = [];
+  for (let i = 0; i < 31; i++) statuses.push((await lookup(i)).statusCode);
+  t.equal(statuses[30], 429, 'a fresh first X-Forwarded-For entry per request buys no fresh budget');
+});

@@ -62,7 +62,8 @@ function filtersOf(q: ListQuery): ProductFilters {
 
 /** Admin calls of other services: from loopback, or with `Authorization: Bearer <ADMIN_TOKEN>`. */
 export function adminAllowed(req: FastifyRequest, token: string | undefined): boolean {
-  if (isLoopback(req.ip)) return true;
+  // the socket's peer: with TRUST_PROXY req.ip comes from X-Forwarded-For, which a client can write
+  if (isLoopback(req.socket.remoteAddress ?? '')) return true;
   if (!token) return false;
   const given = req.headers.authorization ?? '';
   const expected = `Bearer ${token}`;

@@ -12,13 +12,15 @@ export const fieldsFromValidation = validationFields;
 
 /**
  * The client's address for throttling. The storefront calls from loopback and forwards the browser's
- * address in x-client-ip (or x-forwarded-for); the headers count only from loopback or with TRUST_PROXY,
- * otherwise anyone could pick a fresh address per attempt.
+ * address in x-client-ip; the header counts only from a loopback peer (the socket's, never an address a
+ * header claims) or with TRUST_PROXY, otherwise anyone could pick a fresh address per attempt. Without it the
+ * caller's own address counts (req.ip: with TRUST_PROXY the one its proxy saw). No address is exempt from
+ * the limits, loopback included (customers/common.ts).
  */
 export function clientIp(req: FastifyRequest, trustProxy: boolean): string {
-  if (trustProxy || isLoopback(req.ip)) {
+  if (trustProxy || isLoopback(req.socket.remoteAddress ?? '')) {
     const given = req.headers['x-client-ip'];
-    const candidate = typeof given === 'string' ? given.trim() : String(req.headers['x-forwarded-for'] ?? '').split(',')[0].trim();
+    const candidate = typeof given === 'string' ? given.trim() : '';
     if (candidate && isIP(candidate)) return candidate;
   }
   return req.ip;
