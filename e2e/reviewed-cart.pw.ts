@@ -26,7 +26,10 @@ test('a quantity changed in a second tab after the review is shown, and nothing 
   const host = 'ch.localhost';
   await page.goto(url(host, '/preisliste/gold'));
   await hydrated(page);
+  // the count shows at once (optimistic): wait for the cart write itself before leaving the page
+  const added = page.waitForResponse((r) => r.url().endsWith('/api/cart/items') && r.request().method() === 'POST');
   await page.getByRole('button', { name: /^In den Warenkorb\s*:\s*Krügerrand 1 Unze Gold$/ }).click();
+  expect((await added).status()).toBe(200);
   await expect(page.getByTestId('cart-count-buy')).toHaveText('1');
   await page.goto(url(host, '/checkout/buy'));
   await hydrated(page);
