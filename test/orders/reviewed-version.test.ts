@@ -135,3 +135,28 @@ t.test('a signed-in customer whose cart carries another e-mail: the order and it
   t.ok(await lastMessageTo(h.db, c.email));
   t.equal(await messageCount(h.db, other), 0);
 });
+
+t.test('an order racing a change of the cart: either the reviewed cart is ordered (and the change finds it ordered) or the order is refused, never the changed cart', async (t) => {
+  const { api } = await openShop(h, t);
+  const c = await customer(api);
+  const outcomes = new Set<string>();
+  for (let round = 0; round < 8; round++) {
+    const reviewed = await readyCart(c);
+    const [write, order] = await Promise.all([
+      c.call('PUT', `/carts/${reviewed.id}/line-items`, { sku: 'AU-KRUG-1OZ', quantity: 7 }),
+      placeOrder(c, reviewed.id, newKey(), { cartVersion: reviewed.version }),
+    ]);
+    if (order.statusCode === 201) {
+      t.equal((order.json() as Order).lineItems[0].quantity, 1, 'the order is the reviewed cart');
+      t.equal(write.statusCode, 404, 'the change came too late: the cart is ordered');
+      outcomes.add('ordered');
+    } else {
+      t.equal(order.statusCode, 409);
+      t.equal(order.json().code, 'cart_version_conflict');
+      t.equal(write.statusCode, 200, 'the change won: nothing was ordered');
+      outcomes.add('refused');
+      await placeOrder(c, reviewed.id); // clean up: the next round starts a new cart
+    }
+  }
+  t.comment(`outcomes: ${[...outcomes].join(', ')}`);
+});
