@@ -124,14 +124,14 @@ export function ReviewStep({ cart, pickupStore, onPlace, onTakeNewPrices, stepHr
     setSummary(null);
     busy.current = true;
     setPlacing(true);
-    let version = reviewed.version;
-    let outcome = await onPlace({ comment, optInTrustedShops: trustedShops, cartVersion: version });
+    let base = reviewed;
+    let outcome = await onPlace({ comment, optInTrustedShops: trustedShops, cartVersion: base.version });
     // a new version in which nothing the customer reviewed differs (a recalculation at the same prices):
     // that is the order reviewed, placed once more with its version
-    if (outcome.kind === 'cart-changed' && outcome.current && outcome.current.version !== version && cartChanges(reviewed, outcome.current).length === 0) {
-      version = outcome.current.version;
-      setReviewed(outcome.current);
-      outcome = await onPlace({ comment, optInTrustedShops: trustedShops, cartVersion: version });
+    if (outcome.kind === 'cart-changed' && outcome.current && outcome.current.version !== base.version && cartChanges(base, outcome.current).length === 0) {
+      base = outcome.current;
+      setReviewed(base);
+      outcome = await onPlace({ comment, optInTrustedShops: trustedShops, cartVersion: base.version });
     }
     busy.current = false;
     setPlacing(false);
@@ -139,15 +139,15 @@ export function ReviewStep({ cart, pickupStore, onPlace, onTakeNewPrices, stepHr
     setChanges(null);
     if (outcome.kind === 'price-changed') {
       const current = outcome.current;
-      const other = current ? cartChanges(reviewed, current, { prices: false }) : [];
+      const other = current ? cartChanges(base, current, { prices: false }) : [];
       if (current) setReviewed(current);
       // new prices only: the price modal; anything else changed too: the change notice says all of it
-      if (current && other.length > 0) showChanges(cartChanges(reviewed, current));
+      if (current && other.length > 0) showChanges(cartChanges(base, current));
       else setPriceChange({ previousTotal: outcome.previousTotal });
     } else if (outcome.kind === 'cart-changed') {
       if (outcome.current) {
         setReviewed(outcome.current);
-        showChanges(cartChanges(reviewed, outcome.current));
+        showChanges(cartChanges(base, outcome.current));
       } else {
         setFailure(outcome.error);
         setSummary(outcome.error.message);
