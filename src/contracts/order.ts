@@ -34,6 +34,12 @@ export type UtmParams = Static<typeof UtmParams>;
 /** spec 3 order creation input. Header Idempotency-Key is required. */
 export const CreateOrderBody = Type.Object({
   cartId: Id,
+  /**
+   * The cart version the customer reviewed (issue 14): any other version is refused with 409
+   * cart_version_conflict (details.currentVersion). Same as the header If-Match: "<version>". Without
+   * either the order is placed from the cart as it is.
+   */
+  cartVersion: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
   comment: Type.Optional(Type.String({ maxLength: 1000 })),
   optInTrustedShops: Type.Optional(Type.Boolean()),
   utmParams: Type.Optional(UtmParams),

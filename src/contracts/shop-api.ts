@@ -70,6 +70,8 @@ export const ApiErrorBody = Type.Object({
     retryAfter: Type.Optional(Type.Number()),
     attemptsLeft: Type.Optional(Type.Integer()),
     reason: Type.Optional(Type.String()),
+    /** 409 cart_version_conflict: the version the cart has now (the browser reloads it and asks again) */
+    currentVersion: Type.Optional(Type.Integer()),
   })),
 });
 export type ApiErrorBody = Static<typeof ApiErrorBody>;
@@ -217,6 +219,8 @@ export const PlaceOrderBody = Type.Object({
   comment: OptStr(1000),
   optInTrustedShops: Type.Optional(Type.Boolean()),
   utmParams: Type.Optional(UtmParams),
+  /** the cart version the review step showed (issue 14): another one is refused with 409 cart_version_conflict */
+  cartVersion: Version,
   idempotencyKey: Type.String({ minLength: 8, maxLength: 200, pattern: '^[\\x21-\\x7e]+$' }),
 }, closed);
 export type PlaceOrderBody = Static<typeof PlaceOrderBody>;

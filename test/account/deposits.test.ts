@@ -156,7 +156,7 @@ t.test('a sell order from the deposit takes the oldest lots first; the deposit k
   t.same(d.lots.map((l) => [l.orderNumber, l.sku, l.remainingQuantity, l.quantity]), [[first.orderNumber, BAR, 1, 1], [second.orderNumber, COIN, 2, 3]], 'the emptied lot is gone; the newer lot holds 2 of 3');
   t.match(d.holdings.find((x) => x.sku === COIN), { quantity: 2, cost: { centAmount: 2 * unitSecond } });
   t.equal(d.openingValue.centAmount, barCost + 2 * unitSecond, 'the opening value: what the remaining metal cost');
-  const mail = (await lastMessageTo(h.db, 'anna.muster@example.ch'))?.text ?? '';
+  const mail = (await lastMessageTo(h.db, c.email))?.text ?? '';
   t.match(mail, /Wir entnehmen die Stücke Ihrem Online-Depot/);
   t.match(mail, `2 × Krügerrand 1 Unze Gold, gekauft am ${formatDate(first.createdAt, 'de')} (${first.orderNumber}) zu je`, 'the mail lists the lots taken');
   t.match(mail, 'Wir überweisen den Betrag auf Ihr Konto DE89', 'the payout: nothing has to arrive first');

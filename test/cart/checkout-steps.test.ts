@@ -203,13 +203,13 @@ t.test('the AML notice: a cash payment that reaches the store country\'s thresho
 t.test('Review: the three acceptances are required; the place-order button shows its in-progress label', async (t) => {
   const user = userEvent.setup();
   let finish: (o: PlaceOutcome) => void = () => {};
-  const placed: { comment: string; optInTrustedShops: boolean }[] = [];
+  const placed: { comment: string; optInTrustedShops: boolean; cartVersion: number }[] = [];
   const ready = cart({ customerEmail: 'anna@example.ch', billingAddress: swissAddress, shippingAddress: swissAddress, paymentMethod: 'bank-transfer',
     shippingInfo: { shippingMethodId: 'm', key: 'shipping', name: 'Shipping', deliveryMethod: 'standard-shipping', price: { centAmount: 0, currencyCode: 'CHF' }, totalGrossPrice: { centAmount: 0, currencyCode: 'CHF' } } });
   renderInShop(h(ReviewStep, {
     cart: ready, pickupStore: null, refreshing: false, stepHref: (s: string) => `/en/checkout/buy?step=${s}`,
     onTakeNewPrices: async () => {},
-    onPlace: (input: { comment: string; optInTrustedShops: boolean }) => new Promise<PlaceOutcome>((resolve) => {
+    onPlace: (input: { comment: string; optInTrustedShops: boolean; cartVersion: number }) => new Promise<PlaceOutcome>((resolve) => {
       placed.push(input);
       finish = resolve;
     }),
@@ -230,7 +230,7 @@ t.test('Review: the three acceptances are required; the place-order button shows
   t.equal(place.getAttribute('aria-disabled'), 'true');
   await user.click(place);
   t.equal(placed.length, 1, 'a second click places nothing more');
-  t.same(placed[0], { comment: 'Bitte klingeln', optInTrustedShops: true });
+  t.same(placed[0], { comment: 'Bitte klingeln', optInTrustedShops: true, cartVersion: 3 }, 'with the version the step showed');
   await act(async () => finish({ kind: 'error', error: { code: 'no_payment_method', status: 409, message: 'Please choose a payment method.' } }));
   t.match(text(screen.getByRole('alert')), /Please choose a payment method\./);
   t.equal(screen.getByRole('link', { name: 'Go to delivery and payment' }).getAttribute('href'), '/en/checkout/buy?step=delivery');

@@ -33,7 +33,7 @@ t.test('a complete cart becomes an order: 201 with a readable number, Open and P
   t.match(order.orderNumber, /^CH-B-\d{4}-\d{6}$/);
   t.match(order, {
     type: 'buy', orderState: 'Open', paymentState: 'Pending', paymentMethod: 'bank-transfer', deliveryMethod: 'standard-shipping',
-    priceSetId: set.id, customerEmail: 'anna.muster@example.ch', comment: 'Bitte diskret verpacken', optInTrustedShops: true, itemCount: 1,
+    priceSetId: set.id, customerEmail: c.email, comment: 'Bitte diskret verpacken', optInTrustedShops: true, itemCount: 1,
     totalGrossPrice: cart.totalGrossPrice, totalTaxPrice: { centAmount: 0 }, shippingInfo: { key: 'shipping' },
     lineItems: [{ sku: 'AU-KRUG-1OZ', quantity: 1, name: 'Krügerrand 1 Unze Gold', price: cart.lineItems[0].price }],
   });
@@ -274,7 +274,7 @@ t.test('the confirmation mail of a bank transfer names the shop\'s account (a va
   const order = (await placeOrder(c, (await readyCart(c)).id)).json() as Order;
   t.match(order.paymentInstructions, { accountOwner: 'Aurum Edelmetalle AG', iban: 'CH9300762011623852957', bic: 'UBSWCHZH80A', reference: order.orderNumber });
   t.ok(isValidIBAN(order.paymentInstructions!.iban!));
-  const mail = await lastMessageTo(h.db, 'anna.muster@example.ch');
+  const mail = await lastMessageTo(h.db, c.email);
   t.match(mail?.subject, `Ihre Bestellung ${order.orderNumber}`);
   t.match(mail?.text, 'IBAN: CH93 0076 2011 6238 5295 7');
   t.match(mail?.text, `Verwendungszweck: ${order.orderNumber}`);
@@ -286,7 +286,7 @@ t.test('the confirmation mail of a bank transfer names the shop\'s account (a va
   const us = await customer(api, 'us');
   const usOrder = (await placeOrder(us, (await readyCart(us)).id, newKey(), {}, '?languageTag=en')).json() as Order;
   t.match(usOrder.paymentInstructions, { iban: null, accountNumber: '000123456789', routingNumber: '021000021' });
-  const usMail = await lastMessageTo(h.db, 'anna.muster@example.ch');
+  const usMail = await lastMessageTo(h.db, us.email);
   t.match(usMail?.text, 'Routing number: 021000021');
   t.match(usMail?.subject, `Your order ${usOrder.orderNumber}`);
 });
@@ -299,7 +299,7 @@ t.test('pickup: the mail gives the store\'s address and opening hours; cash is p
   t.equal(res.statusCode, 201, res.body);
   const order = res.json() as Order;
   t.match(order, { deliveryMethod: 'pickup', pickupStore: { slug: 'zuerich', streetAddress: 'Barrengasse 7', city: 'Zurich' }, paymentInstructions: null });
-  const mail = await lastMessageTo(h.db, 'anna.muster@example.ch');
+  const mail = await lastMessageTo(h.db, c.email);
   t.match(mail?.text, 'Aurum Zurich\nBarrengasse 7\n8001 Zurich\nMonday–Friday 09:00–18:00\nSaturday 10:00–16:00');
   t.match(mail?.text, /in cash when you pick up your order within 5 working days/);
 });
@@ -314,7 +314,7 @@ t.test('a sell order is Requested and says where the payout goes; the mail names
   t.match(order, { type: 'sell', orderState: 'Requested', paymentState: 'Pending', itemCount: 3, payoutAccount: { iban: 'CH93•••••••••••••2957' }, totalTaxPrice: { centAmount: 0 } });
   t.match(order.orderNumber, /^CH-S-/);
   t.equal(order.lineItems[1].name, 'Altgold 585/1000, 12 g');
-  const mail = await lastMessageTo(h.db, 'anna.muster@example.ch');
+  const mail = await lastMessageTo(h.db, c.email);
   t.match(mail?.subject, 'Ihr Verkauf');
   t.match(mail?.text, 'CH93•••••••••••••2957');
 });

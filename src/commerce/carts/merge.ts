@@ -2,7 +2,7 @@
 // transaction type: without an active cart of the account the guest's cart simply changes hands; with one,
 // the guest's lines go into it (quantities of the same product add up, scrap items are appended) and the
 // account's cart keeps its own settings, taking the guest's only where it has none. The merged cart is
-// repriced (tiers follow the new quantities). Guest orders move too, so a guest who checked out and then
+// repriced (tiers follow the new quantities). The e-mail is the account's. Guest orders move too, so a guest who checked out and then
 // signs in sees them in the account.
 import type { Db } from '../db/index.ts';
 import type { MergeArgs } from '../customers/merge.ts';
@@ -23,7 +23,7 @@ export async function mergeCarts(tx: Db, args: MergeArgs): Promise<void> {
     );
     if (!target) {
       await tx.query(
-        `update carts set customer_id = $2, customer_group = $3, customer_email = coalesce(customer_email, $4), version = version + 1, updated_at = $5
+        `update carts set customer_id = $2, customer_group = $3, customer_email = coalesce($4, customer_email), version = version + 1, updated_at = $5
          where id = $1`,
         [guest.id, args.customerId, group, customer?.email ?? null, args.now],
       );
@@ -40,7 +40,8 @@ export async function mergeCarts(tx: Db, args: MergeArgs): Promise<void> {
     target.pickup_store ??= guest.pickup_store;
     target.shipping_address ??= guest.shipping_address;
     target.billing_address ??= guest.billing_address;
-    target.customer_email ??= guest.customer_email;
+    // the account's own address, never the one the guest typed (issue 14: the confirmation goes there)
+    target.customer_email = customer?.email ?? target.customer_email ?? guest.customer_email;
     await tx.query('delete from carts where id = $1', [guest.id]);
     await repriceCart(tx, target);
     await saveCart(tx, target, args.now);

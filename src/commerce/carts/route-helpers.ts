@@ -18,17 +18,24 @@ export function notFoundOnBadParams(app: FastifyInstance, code: CommerceOrderErr
 }
 
 /**
- * The version the client expects the cart to have: If-Match ("3", W/"3" or 3) or version in the body; null
- * when it gives none (the write then applies to the current version). An unreadable If-Match is a stale
- * belief too: -1 never matches.
+ * The version an If-Match header names: "3", W/"3" or 3 (a weak tag is read like a strong one: versions are
+ * exact either way, and a proxy that compresses may weaken the ETag the client echoes). null when absent or
+ * '*'; an unreadable value (a list, a foreign tag) is a stale belief too: -1 never matches.
+ */
+export function ifMatchVersion(header: unknown): number | null {
+  if (typeof header !== 'string' || header.trim() === '' || header.trim() === '*') return null;
+  const m = /^(?:W\/)?"?(\d{1,10})"?$/.exec(header.trim());
+  return m ? Number(m[1]) : -1;
+}
+
+/**
+ * The version the client expects the cart to have: If-Match or version in the body; null when it gives none
+ * (the write then applies to the current version).
  */
 export function expectedVersion(req: FastifyRequest): number | null {
   const body = req.body as { version?: unknown } | undefined;
   if (body && typeof body === 'object' && typeof body.version === 'number') return body.version;
-  const header = req.headers['if-match'];
-  if (typeof header !== 'string' || header.trim() === '' || header.trim() === '*') return null;
-  const m = /^(?:W\/)?"?(\d{1,10})"?$/.exec(header.trim());
-  return m ? Number(m[1]) : -1;
+  return ifMatchVersion(req.headers['if-match']);
 }
 
 /** 409 with the version the cart has now (the client reloads it and decides again). */

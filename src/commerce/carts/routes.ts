@@ -258,6 +258,8 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
     }
     if (change.billingAddress !== undefined) cart.billing_address = change.billingAddress;
     const owner = await customerById(tx, cart.customer_id);
+    // an account's orders go to the account's address (issue 14): its cart always names that one
+    if (owner?.kind === 'registered' && owner.email) cart.customer_email = owner.email;
     // A guest's customer group comes from the billing address; an account's from its account type.
     if (owner?.kind !== 'registered' && cart.billing_address) cart.customer_group = cart.billing_address.company ? 'company' : 'individual';
   }));

@@ -27,6 +27,7 @@ import { currentPriceSet, orderable, type CurrentPriceSet } from '../prices/stor
 import { findPickupStore } from '../shipping/pickup-stores.ts';
 import { methodRuleViolation, needsDepotHoldings } from '../shipping/methods.ts';
 import { depotHoldings } from '../deposits/model.ts';
+import { customerById } from '../customers/repository.ts';
 import { cashNeedsIdentity, type CashThreshold } from '../../contracts/aml.ts';
 import { orderError, type CommerceOrderErrorCode } from './error-codes.ts';
 import { orderConfirmationMail } from './mail.ts';
@@ -129,6 +130,11 @@ export interface PlaceOrderInput {
   idempotencyKey: string;
   languageTag?: string;
   /**
+   * The cart version(s) the customer reviewed (If-Match and/or body cartVersion, issue 14): each must be the
+   * cart's version when its row is locked, else 409 cart_version_conflict. Empty or absent: the cart as it is.
+   */
+  reviewedVersions?: number[];
+  /**
    * A limit order's execution (limit-orders/execute.ts): the cart is the limit order's own (status
    * 'limit-order', never a shopping cart), the order records the limit order, and the confirmation mail
    * opens with what the limit order did.
@@ -150,7 +156,11 @@ export interface PlacedOrder {
 export async function placeOrder(ctx: CommerceContext, input: PlaceOrderInput, db: Db = ctx.db): Promise<PlacedOrder> {
   const { auth, storeKey, body } = input;
   const now = ctx.clock();
-  const requestHash = sha256(JSON.stringify([body.cartId, body.comment ?? null, body.optInTrustedShops ?? false, body.utmParams ?? null]));
+  const reviewed = [...new Set(input.reviewedVersions ?? [])];
+  const request: unknown[] = [body.cartId, body.comment ?? null, body.optInTrustedShops ?? false, body.utmParams ?? null];
+  // a request without a version hashes as before the versions existed (keys of that time replay the same)
+  if (reviewed.length > 0) request.push(reviewed.sort((a, b) => a - b));
+  const requestHash = sha256(JSON.stringify(request));
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`order-key:${auth.customerId}:${input.idempotencyKey}`]);
     const seen = await tx.query<{ request_hash: string; order_id: string }>(
@@ -166,6 +176,12 @@ export async function placeOrder(ctx: CommerceContext, input: PlaceOrderInput, d
     const cart = await cartById(tx, body.cartId, { forUpdate: true });
     if (!cart || cart.customer_id !== auth.customerId || cart.store_key !== storeKey) throw orderError('co001');
     if (cart.status !== (input.limitOrder ? 'limit-order' : 'active')) throw orderError('co002');
+    // the order placed is the order reviewed: checked under the row lock, so no write can slip in between
+    if (reviewed.some((v) => v !== cart.version)) throw orderError('cart_version_conflict', { currentVersion: cart.version });
+    // A signed-in customer's order and its confirmation go to the account's address, whatever the cart was
+    // given as a guest before signing in (issue 14).
+    const owner = await customerById(tx, cart.customer_id);
+    if (owner?.kind === 'registered' && owner.email) cart.customer_email = owner.email;
 
     const set = await currentPriceSet(tx);
     const discount = cart.discount_code_id ? await discountCodeById(tx, cart.discount_code_id) : null;

@@ -12,7 +12,7 @@ import { requireAuth, requireUser } from '../context.ts';
 import { bearer, errorResponses } from '../customers/common.ts';
 import { langOf, type CartRow } from '../carts/model.ts';
 import { cartById, cartView } from '../carts/repository.ts';
-import { notFoundOnBadParams } from '../carts/route-helpers.ts';
+import { ifMatchVersion, notFoundOnBadParams } from '../carts/route-helpers.ts';
 import { currentPriceSet } from '../prices/store.ts';
 import { depotHoldings } from '../deposits/model.ts';
 import { methodRuleViolation, shippingCost, shippingCostTable, shippingMethodDefs, shippingMethodId } from '../shipping/methods.ts';
@@ -33,9 +33,9 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
     attachValidation: true,
     schema: {
       tags,
-      summary: 'Places the order of a cart, exactly once: header Idempotency-Key; the same key and body answer the same order. Refusals carry the spec 8 code (co001-co005 and the rest) and details.reasons.',
+      summary: 'Places the order of a cart, exactly once: header Idempotency-Key; the same key and body answer the same order. The cart version the customer reviewed (If-Match: "<version>" and/or cartVersion) must be the current one, else 409 cart_version_conflict with details.currentVersion. Refusals carry the spec 8 code (co001-co005 and the rest) and details.reasons.',
       security: bearer,
-      headers: { type: 'object', properties: { 'idempotency-key': { type: 'string', maxLength: 200 } } },
+      headers: { type: 'object', properties: { 'idempotency-key': { type: 'string', maxLength: 200 }, 'if-match': { type: 'string', maxLength: 200 } } },
       body: CreateOrderBody,
       querystring: OrderLanguageQuery,
       response: { 201: Order, ...errorResponses },
@@ -44,7 +44,11 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
     const auth = await requireAuth(req);
     const key = req.headers['idempotency-key'];
     if (typeof key !== 'string' || !IDEMPOTENCY_KEY.test(key)) throw orderError('idempotency_key_required');
-    const placed = await placeOrder(ctx, { auth, storeKey: req.storeKey, body: req.body, idempotencyKey: key, languageTag: req.query.languageTag });
+    // the version the customer reviewed, from the header and/or the body (both given: both must be current)
+    const reviewed = [ifMatchVersion(req.headers['if-match']), req.body.cartVersion ?? null].filter((v): v is number => v !== null);
+    const placed = await placeOrder(ctx, {
+      auth, storeKey: req.storeKey, body: req.body, idempotencyKey: key, languageTag: req.query.languageTag, reviewedVersions: reviewed,
+    });
     ctx.outbox.deliver(placed.outboxIds);
     if (placed.replayed) void reply.header('idempotent-replayed', 'true');
     else req.log.info({ orderId: placed.row.id, orderNumber: placed.row.order_number }, 'order placed');

@@ -10,7 +10,7 @@ import type { ShopCustomer } from '../../../src/contracts/shop-api.ts';
 import { pathFor } from '../../../src/screens.ts';
 import { useCarts } from '../../../client/hooks/useCarts.ts';
 import { usePricesRefreshing, useShopNow } from '../../../client/hooks/usePrices.ts';
-import { CARTS_KEY, forgetCart, trackedItem, writeCart, type CartView } from '../../../client/lib/cart-store.ts';
+import { CARTS_KEY, fetchCarts, forgetCart, trackedItem, writeCart, type CartView } from '../../../client/lib/cart-store.ts';
 import {
   allowedStep, completedSteps, completeStep, publishCheckoutNav, resetProgress, type FormStep,
 } from '../../../client/lib/checkout-progress.ts';
@@ -28,7 +28,7 @@ import { DataStep, type DataSubmit } from './DataStep.tsx';
 import { DeliveryStep, type DeliverySubmit } from './DeliveryStep.tsx';
 import type { CheckoutData } from './loader.ts';
 import { CheckoutSummary } from './parts.tsx';
-import { ReviewStep, type PlaceOutcome } from './ReviewStep.tsx';
+import { ReviewStep, type PlaceInput, type PlaceOutcome } from './ReviewStep.tsx';
 
 /** session storage: the e-mail of an account created during checkout, for the confirmation's reminder */
 export const ACCOUNT_CREATED_KEY = 'checkout-account-created';
@@ -200,8 +200,9 @@ export default function CheckoutPage() {
     return r;
   };
 
-  const onPlace = async (input: { comment: string; optInTrustedShops: boolean }): Promise<PlaceOutcome> => {
-    const body = { cartId: cart.id, comment: input.comment, optInTrustedShops: input.optInTrustedShops, utmParams: readUtm() };
+  const onPlace = async (input: PlaceInput): Promise<PlaceOutcome> => {
+    // the version the review showed (issue 14): commerce places that cart or none
+    const body = { cartId: cart.id, cartVersion: input.cartVersion, comment: input.comment, optInTrustedShops: input.optInTrustedShops, utmParams: readUtm() };
     const bodyJson = JSON.stringify(body);
     // The same request again (after a network fault) keeps its key: the service answers the same order.
     const key = lastOrderAttempt.current?.body === bodyJson ? lastOrderAttempt.current.key : newIdempotencyKey();
@@ -219,8 +220,18 @@ export default function CheckoutPage() {
     // spec 4 and 8: 'not equal' triggers a recalculation and the price modal
     if (r.error.code === 'price_not_equal') {
       const before = moneyOf(shop, cart.totalGrossPrice);
-      await writeCart(type, () => recalculateCart(cart.id));
-      return { kind: 'price-changed', previousTotal: before };
+      const recalculated = await writeCart(type, () => recalculateCart(cart.id));
+      return { kind: 'price-changed', previousTotal: before, current: recalculated.error ? null : recalculated.data.cart };
+    }
+    // another tab changed the cart after the review: read it again, the review shows what changed
+    if (r.error.code === 'cart_version_conflict') {
+      try {
+        const carts = await fetchCarts();
+        void mutate(CARTS_KEY, carts, { revalidate: false });
+        return { kind: 'cart-changed', current: carts[type], error: r.error };
+      } catch {
+        return { kind: 'cart-changed', current: null, error: r.error };
+      }
     }
     if (r.error.code === 'co001' || r.error.code === 'co002' || r.error.code === 'cart_not_found') void mutate(CARTS_KEY);
     return { kind: 'error', error: r.error };
@@ -241,6 +252,7 @@ export default function CheckoutPage() {
             <DeliveryStep key={cart.id} cart={cart} methods={methods} refreshing={refreshing} headingRef={headingRef} onSubmit={onDelivery} />
           ) : (
             <ReviewStep cart={cart} pickupStore={pickupStore} refreshing={refreshing} headingRef={headingRef} stepHref={stepHref} onPlace={onPlace}
+              confirmationEmail={session.level === 'user' && me ? me.email : cart.customerEmail}
               onTakeNewPrices={() => writeCart(type, () => recalculateCart(cart.id))} />
           )}
         </div>

@@ -2,11 +2,15 @@
 // completed step; the three required acceptances (data privacy, terms, cancellation policy), the optional
 // Trusted Shops opt-in and a comment; the price countdown and the accessible price lock; the place-order
 // button with its in-progress label, disabled while prices refresh. A 'not equal' answer recalculates the
-// cart and shows the new prices in a modal; nothing typed here is lost by it.
+// cart and shows the new prices in a modal; nothing typed here is lost by it. Issue 14: the order names the
+// cart version this step showed; when another tab changed the cart since, the service refuses it (409
+// cart_version_conflict), the step shows what changed (CartChangedNotice) and the customer places it again.
+// The review says where the confirmation goes (a signed-in customer's: the account's address).
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { PickupStore } from '../../../src/contracts/order.ts';
 import type { CallError } from '../../../src/contracts/result.ts';
 import { localizedPath } from '../../../src/screens.ts';
+import { cartChanges, type CartChange } from '../../../client/lib/cart-changes.ts';
 import type { CartView } from '../../../client/lib/cart-store.ts';
 import type { FormStep } from '../../../client/lib/checkout-progress.ts';
 import { AmlNotice, amlThresholdFor } from '../../components/cart/AmlNotice.tsx';
@@ -19,6 +23,7 @@ import { PriceCountdown } from '../../components/prices/PriceCountdown.tsx';
 import { Link } from '../../components/ShopLink.tsx';
 import { useShop } from '../../lib/context.tsx';
 import { addressLines } from '../account/format.ts';
+import { CartChangedNotice } from './CartChangedNotice.tsx';
 import { StoreAddress } from './DeliveryStep.tsx';
 import { PriceChangeDialog } from './PriceChangeDialog.tsx';
 
@@ -41,19 +46,38 @@ export function stepForReason(code: string): FormStep | 'cart' | null {
   return null;
 }
 
-export type PlaceOutcome = { kind: 'placed' } | { kind: 'price-changed'; previousTotal: string | null } | { kind: 'error'; error: CallError };
+/**
+ * What placing answered. price-changed: the page recalculated the cart (`current`, when it could read it);
+ * cart-changed: the cart is not the version this step showed (409 cart_version_conflict), `current` is the
+ * cart as it is now (null when it could not be read again).
+ */
+export type PlaceOutcome =
+  | { kind: 'placed' }
+  | { kind: 'price-changed'; previousTotal: string | null; current?: CartView | null }
+  | { kind: 'cart-changed'; current: CartView | null; error: CallError }
+  | { kind: 'error'; error: CallError };
+
+export interface PlaceInput {
+  comment: string;
+  optInTrustedShops: boolean;
+  /** the cart version the customer reviewed here */
+  cartVersion: number;
+}
 
 export interface ReviewStepProps {
   cart: CartView;
   pickupStore: PickupStore | null;
-  onPlace: (input: { comment: string; optInTrustedShops: boolean }) => Promise<PlaceOutcome>;
+  onPlace: (input: PlaceInput) => Promise<PlaceOutcome>;
+  /** PriceLock's "take the new prices": the cart write's result ({ data: { cart } } or { error }) */
   onTakeNewPrices: () => Promise<unknown>;
+  /** where the order confirmation goes: the account's address for a signed-in customer, else the cart's */
+  confirmationEmail?: string | null;
   stepHref: (step: FormStep | 'cart') => string;
   refreshing: boolean;
   headingRef?: React.Ref<HTMLHeadingElement>;
 }
 
-export function ReviewStep({ cart, pickupStore, onPlace, onTakeNewPrices, stepHref, refreshing, headingRef }: ReviewStepProps) {
+export function ReviewStep({ cart, pickupStore, onPlace, onTakeNewPrices, stepHref, refreshing, headingRef, confirmationEmail }: ReviewStepProps) {
   const shop = useShop();
   const { t, lang, store } = shop;
   const formId = 'checkout-review';
@@ -67,6 +91,9 @@ export function ReviewStep({ cart, pickupStore, onPlace, onTakeNewPrices, stepHr
   const [attempt, setAttempt] = useState(0);
   const [placing, setPlacing] = useState(false);
   const [priceChange, setPriceChange] = useState<{ previousTotal: string | null } | null>(null);
+  // the cart as the customer reviewed it (its version goes with the order), and what changed since
+  const [reviewed, setReviewed] = useState<CartView>(cart);
+  const [changes, setChanges] = useState<{ list: CartChange[]; attempt: number } | null>(null);
   const placeRef = useRef<HTMLButtonElement>(null);
   const busy = useRef(false);
   const threshold = amlThresholdFor(store, cart, cart.paymentMethod);
@@ -97,15 +124,53 @@ export function ReviewStep({ cart, pickupStore, onPlace, onTakeNewPrices, stepHr
     setSummary(null);
     busy.current = true;
     setPlacing(true);
-    const outcome = await onPlace({ comment, optInTrustedShops: trustedShops });
+    let base = reviewed;
+    let outcome = await onPlace({ comment, optInTrustedShops: trustedShops, cartVersion: base.version });
+    // a new version in which nothing the customer reviewed differs (a recalculation at the same prices):
+    // that is the order reviewed, placed once more with its version
+    if (outcome.kind === 'cart-changed' && outcome.current && outcome.current.version !== base.version && cartChanges(base, outcome.current).length === 0) {
+      base = outcome.current;
+      setReviewed(base);
+      outcome = await onPlace({ comment, optInTrustedShops: trustedShops, cartVersion: base.version });
+    }
     busy.current = false;
     setPlacing(false);
-    if (outcome.kind === 'price-changed') setPriceChange({ previousTotal: outcome.previousTotal });
-    else if (outcome.kind === 'error') {
+    if (outcome.kind === 'placed') return;
+    setChanges(null);
+    if (outcome.kind === 'price-changed') {
+      const current = outcome.current;
+      const other = current ? cartChanges(base, current, { prices: false }) : [];
+      if (current) setReviewed(current);
+      // new prices only: the price modal; anything else changed too: the change notice says all of it
+      if (current && other.length > 0) showChanges(cartChanges(base, current));
+      else setPriceChange({ previousTotal: outcome.previousTotal });
+    } else if (outcome.kind === 'cart-changed') {
+      if (outcome.current) {
+        setReviewed(outcome.current);
+        showChanges(cartChanges(base, outcome.current));
+      } else {
+        setFailure(outcome.error);
+        setSummary(outcome.error.message);
+        setAttempt((n) => n + 1);
+      }
+    } else if (outcome.kind === 'error') {
       setFailure(outcome.error);
       setSummary(outcome.error.message);
       setAttempt((n) => n + 1);
     }
+  };
+
+  const showChanges = (list: CartChange[]) => setChanges((c) => ({ list, attempt: (c?.attempt ?? 0) + 1 }));
+
+  // the customer took the new prices here: that cart is the reviewed one, unless more than prices changed
+  const takeNewPrices = async () => {
+    const r = await onTakeNewPrices();
+    const current = (r as { data?: { cart?: CartView } } | null | undefined)?.data?.cart;
+    if (!current) return r;
+    const other = cartChanges(reviewed, current, { prices: false });
+    setReviewed(current);
+    if (other.length > 0) showChanges(cartChanges(reviewed, current));
+    return r;
   };
 
   const labels: Record<string, string> = Object.fromEntries(acceptances.map((a) => [`accept-${a}`, t(`checkout.review.accept.${a}Short`)]));
@@ -121,8 +186,9 @@ export function ReviewStep({ cart, pickupStore, onPlace, onTakeNewPrices, stepHr
       <h1 id="checkout-step-title" className="page-title checkout-step-title" ref={headingRef} tabIndex={-1}>{t('screen.step.review')}</h1>
       <div className="review-prices">
         <PriceCountdown compact />
-        <PriceLock validUntil={cart.pricesValidUntil} total={moneyOf(shop, cart.totalGrossPrice)} onTakeNewPrices={onTakeNewPrices} />
+        <PriceLock validUntil={cart.pricesValidUntil} total={moneyOf(shop, cart.totalGrossPrice)} onTakeNewPrices={takeNewPrices} />
       </div>
+      {changes ? <CartChangedNotice changes={changes.list} transactionType={cart.transactionType} attempt={changes.attempt} /> : null}
       <ErrorSummary formId={formId} summary={summary} errors={errors} labels={labels} attempt={attempt}>
         {fixStep ? <p><Link to={stepHref(fixStep)}>{t(`checkout.review.fix.${fixStep}`)}</Link></p> : null}
       </ErrorSummary>
@@ -130,7 +196,7 @@ export function ReviewStep({ cart, pickupStore, onPlace, onTakeNewPrices, stepHr
       <div className="review-grid">
         <section className="review-box" aria-labelledby="review-data">
           <h2 id="review-data">{t('screen.step.data')}</h2>
-          <p>{cart.customerEmail}</p>
+          <p data-testid="confirmation-email">{t('checkout.review.confirmationTo', { email: confirmationEmail ?? cart.customerEmail ?? '' })}</p>
           {cart.billingAddress ? (
             <>
               <h3>{t(buy ? 'checkout.data.billing' : 'checkout.data.seller')}</h3>

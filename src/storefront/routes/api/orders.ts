@@ -1,14 +1,15 @@
 // /api order calls (spec 3, 7, 8; issue 9): placing the order of a cart exactly once (the browser's
 // Idempotency-Key goes to the commerce service as the header), and reading one of the customer's orders
 // for the confirmation page. Refusals keep the service's code (co001 ..., price_not_equal: the browser
-// recalculates and shows the price modal) with the message in the customer's language.
+// recalculates and shows the price modal; cart_version_conflict with details.currentVersion: the cart is not
+// the one the review step showed) with the message in the customer's language.
 import type { FastifyInstance } from 'fastify';
 import { cartsFor } from './carts.ts';
 import { fail, refuse, route, UUID } from './respond.ts';
 
 export async function orderRoutes(api: FastifyInstance) {
   route(api, 'placeOrder', async (req, reply) => {
-    const { idempotencyKey, cartId, comment, optInTrustedShops, utmParams } = req.body;
+    const { idempotencyKey, cartId, comment, optInTrustedShops, utmParams, cartVersion } = req.body;
     if (!UUID.test(cartId)) return refuse(req, reply, 404, 'co001');
     const carts = cartsFor(api, req, reply);
     // a guest without any token has no cart to order
@@ -18,6 +19,8 @@ export async function orderRoutes(api: FastifyInstance) {
       ...(comment !== undefined && comment.trim() !== '' ? { comment: comment.trim() } : {}),
       ...(optInTrustedShops !== undefined ? { optInTrustedShops } : {}),
       ...(utmParams && Object.keys(utmParams).length > 0 ? { utmParams } : {}),
+      // the version the review step showed: commerce places only that one (409 cart_version_conflict otherwise)
+      ...(cartVersion !== undefined ? { cartVersion } : {}),
     };
     const r = await carts.placeOrder(body, idempotencyKey);
     if (r.error) return fail(req, reply, r.error);
