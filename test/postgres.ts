@@ -18,6 +18,6 @@ if (!process.env.TEST_PG_CTL) {
   console.log('test:pg: database restart test skipped: set TEST_PG_CTL (and TEST_PG_START_ARGS) to let it stop and start the server (README, "The database may restart")');
 } else {
   console.log('test:pg: database restart test (stops and starts the server several times)');
-  restart = spawnSync('tap', ['test/pg-restart'], { stdio: 'inherit', env: process.env }).status ?? 1;
+  restart = spawnSync('tap', ['--timeout=300', 'test/pg-restart'], { stdio: 'inherit', env: process.env }).status ?? 1;
 }
 process.exit(res.status === 0 ? restart : (res.status ?? 1));
