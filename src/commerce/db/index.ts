@@ -186,12 +186,37 @@ function openPostgres(url: string, opts: OpenDbOptions): Db {
     client.on('notice', () => {});
   });
 
-  const run = async <T>(runner: pg.Pool | pg.PoolClient, text: string, params?: unknown[]): Promise<T[]> => {
+  const run = async <T>(client: pg.PoolClient, text: string, params?: unknown[]): Promise<T[]> => {
     try {
-      const res = await runner.query({ text, values: prepareParams(params) });
+      const res = await client.query({ text, values: prepareParams(params) });
       return res.rows as T[];
     } catch (err) {
       throw asUnavailable(err);
+    }
+  };
+
+  const checkout = async (): Promise<pg.PoolClient> => {
+    try {
+      return await pool.connect();
+    } catch (err) {
+      throw asUnavailable(err);
+    }
+  };
+
+  /**
+   * One statement outside a transaction on a pooled connection. Unlike pool.query, a statement's own
+   * failure (a unique violation the caller expects) keeps the connection; only a broken one is destroyed
+   * (the pool also drops a client that is no longer queryable).
+   */
+  const single = async <T>(text: string, params?: unknown[]): Promise<T[]> => {
+    const client = await checkout();
+    try {
+      const rows = await run<T>(client, text, params);
+      client.release();
+      return rows;
+    } catch (err) {
+      client.release(err instanceof AppError ? new Error('connection broken') : undefined);
+      throw err;
     }
   };
 
@@ -228,21 +253,12 @@ function openPostgres(url: string, opts: OpenDbOptions): Db {
 
   const db: ExecDb = {
     kind: 'postgres',
-    query: <T>(text: string, params?: unknown[]) => run<T>(pool, text, params),
+    query: <T>(text: string, params?: unknown[]) => single<T>(text, params),
     async exec(text: string) {
-      try {
-        await pool.query(text);
-      } catch (err) {
-        throw asUnavailable(err);
-      }
+      await db.transaction(async (tx) => (tx as ExecDb).exec(text));
     },
     async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-      let client: pg.PoolClient;
-      try {
-        client = await pool.connect();
-      } catch (err) {
-        throw asUnavailable(err);
-      }
+      const client = await checkout();
       // a connection error while this client is checked out: noted here, so the client is destroyed
       // on release instead of going back to the pool
       let broken: unknown = null;
