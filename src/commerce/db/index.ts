@@ -195,12 +195,32 @@ function openPostgres(url: string, opts: OpenDbOptions): Db {
     }
   };
 
-  const checkout = async (): Promise<pg.PoolClient> => {
+  /**
+   * A pooled connection for one statement or one transaction. While it is checked out the pool does not
+   * listen to its 'error' event (pg emits it when the server ends the connection, even during a query):
+   * we do, so a dying connection never becomes an uncaught exception, and release() then destroys it.
+   */
+  const checkout = async (): Promise<{ client: pg.PoolClient; broken: () => boolean; release: (broken?: boolean) => void }> => {
+    let client: pg.PoolClient;
     try {
-      return await pool.connect();
+      client = await pool.connect();
     } catch (err) {
       throw asUnavailable(err);
     }
+    let failed = false;
+    const onError = () => {
+      failed = true;
+    };
+    client.on('error', onError);
+    return {
+      client,
+      broken: () => failed,
+      release(broken = false) {
+        client.removeListener('error', onError);
+        // release(err) destroys the connection: a broken one never serves the next request
+        client.release(broken || failed ? new Error('connection broken') : undefined);
+      },
+    };
   };
 
   /**
@@ -209,13 +229,13 @@ function openPostgres(url: string, opts: OpenDbOptions): Db {
    * (the pool also drops a client that is no longer queryable).
    */
   const single = async <T>(text: string, params?: unknown[]): Promise<T[]> => {
-    const client = await checkout();
+    const c = await checkout();
     try {
-      const rows = await run<T>(client, text, params);
-      client.release();
+      const rows = await run<T>(c.client, text, params);
+      c.release();
       return rows;
     } catch (err) {
-      client.release(err instanceof AppError ? new Error('connection broken') : undefined);
+      c.release(err instanceof AppError);
       throw err;
     }
   };
@@ -258,33 +278,26 @@ function openPostgres(url: string, opts: OpenDbOptions): Db {
       await db.transaction(async (tx) => (tx as ExecDb).exec(text));
     },
     async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
-      const client = await checkout();
-      // a connection error while this client is checked out: noted here, so the client is destroyed
-      // on release instead of going back to the pool
-      let broken: unknown = null;
-      const onError = (err: unknown) => {
-        broken = err;
-      };
-      client.on('error', onError);
+      const c = await checkout();
+      const client = c.client;
+      let broken = false;
       try {
         await client.query('begin');
         const out = await fn(inTransaction(client));
         await client.query('commit');
         return out;
       } catch (err) {
-        if (isConnectionError(err) || (err instanceof AppError && err.code === 'database_unavailable')) broken ??= err;
-        if (!broken) {
+        if (isConnectionError(err) || (err instanceof AppError && err.code === 'database_unavailable')) broken = true;
+        if (!broken && !c.broken()) {
           try {
             await client.query('rollback');
-          } catch (rollbackErr) {
-            broken = rollbackErr;
+          } catch {
+            broken = true;
           }
         }
         throw asUnavailable(err);
       } finally {
-        client.removeListener('error', onError);
-        // release(err) destroys the connection: a broken one never serves the next request
-        client.release(broken ? (broken instanceof Error ? broken : new Error('connection broken')) : undefined);
+        c.release(broken);
       }
     },
     async close() {
