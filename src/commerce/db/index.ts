@@ -178,8 +178,8 @@ function openPostgres(url: string, opts: OpenDbOptions): Db {
     // connection due to administrator command"); never the URL, which may hold a password
     opts.onConnectionError?.({ reason: String(e?.message ?? err), ...(typeof e?.code === 'string' ? { code: e.code } : {}) });
   };
-  // An idle (or checked-out, between queries) connection that dies is reported here and dropped by the
-  // pool. Without a listener this 'error' event would end the process.
+  // An idle connection that dies is reported here and dropped by the pool (checked-out ones have their
+  // own listener, checkout() below). Without a listener this 'error' event would end the process.
   pool.on('error', report);
   // Notices (e.g. "relation already exists, skipping" of migrations) are not errors.
   pool.on('connect', (client) => {
