@@ -15,8 +15,11 @@ export interface RunningCommerceService {
 
 /** Opens the database (DATABASE_URL / DATA_DIR), migrates, seeds the catalogue and listens on loopback. */
 export async function startCommerceService(config: Config, port = servicePorts(config).commerce): Promise<RunningCommerceService> {
-  const db = await openDb(config.DATABASE_URL, config.DATA_DIR);
-  let app: CommerceApp;
+  let app: CommerceApp | undefined;
+  // a server connection that dies outside a request (restart, failover): one warning, never a crash
+  const db = await openDb(config.DATABASE_URL, config.DATA_DIR, {
+    onConnectionError: (info) => app?.log.warn(info, 'database connection lost; the pool opens a new one when needed'),
+  });
   try {
     app = await buildCommerceApp({ db, config, seed: true });
     await app.listen({ host: '127.0.0.1', port });
@@ -24,13 +27,14 @@ export async function startCommerceService(config: Config, port = servicePorts(c
     await db.close();
     throw err;
   }
-  const address = app.server.address();
+  const running = app;
+  const address = running.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
   let closed: Promise<void> | undefined;
   return {
-    app,
+    app: running,
     url: `http://127.0.0.1:${actualPort}`,
-    close: () => (closed ??= app.close().finally(() => db.close())),
+    close: () => (closed ??= running.close().finally(() => db.close())),
   };
 }
 

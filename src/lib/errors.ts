@@ -50,6 +50,9 @@ const requestErrors = {
 const commerceErrors = {
   invalid_store_key: { status: 400, message: `Header x-store-key must be one of ${storeKeys.join(', ')}.`, visible: false },
   db_unavailable: { status: 503, message: 'The database does not answer.', visible: false },
+  // a call while the database server is away (restart, failover): the storefront passes the 503 through
+  // with this message; the call changed nothing and works again once the server is back (src/commerce/db)
+  database_unavailable: { status: 503, message: 'Our shop cannot process this just now. Please try again in a moment.', visible: true },
   token_required: { status: 401, message: 'This call needs an access token (Authorization: Bearer ...).', visible: true },
   invalid_token: { status: 401, message: 'The access token is invalid or has expired.', visible: true },
   user_token_required: { status: 403, message: 'Please sign in to use this call.', visible: true },

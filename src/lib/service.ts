@@ -94,7 +94,9 @@ export function createService(opts: ServiceOptions): FastifyInstance {
 
   app.setErrorHandler((err, req, reply) => {
     const body = toErrorBody(err);
-    if (body.statusCode >= 500) req.log.error({ err }, 'request failed');
+    // the database away (restart, failover): one warning line per request, no stack for each of them
+    if (body.code === 'database_unavailable') req.log.warn({ reason: (err as Error).cause instanceof Error ? ((err as Error).cause as Error).message : body.message }, 'database unavailable');
+    else if (body.statusCode >= 500) req.log.error({ err }, 'request failed');
     return sendError(reply, body);
   });
 

@@ -66,7 +66,8 @@ export function retryMessage(t: Translate, seconds: number): string {
 
 /**
  * A commerce call's error as the browser gets it. No answer at all is 503; a 5xx of the service is 502
- * (the customer reads the generic 'something went wrong, try later', spec 8). fieldPrefix strips the
+ * (the customer reads the generic 'something went wrong, try later', spec 8), but a 503
+ * database_unavailable stays a 503 with its own message. fieldPrefix strips the
  * service's body path (address.zipCode -> zipCode) where the browser sends the fields flat.
  */
 export function apiError(err: CallError, lang: Language, opts: { fieldPrefix?: string } = {}): ApiErrorBody {
@@ -76,6 +77,8 @@ export function apiError(err: CallError, lang: Language, opts: { fieldPrefix?: s
   if (statusCode === 0) {
     statusCode = 503;
     code = 'service_unavailable';
+  } else if (statusCode === 503 && code === 'database_unavailable') {
+    // the commerce database is away for a moment: 503 with its own message ("try again in a moment")
   } else if (statusCode >= 500 && code !== 'session_unavailable') {
     statusCode = 502;
     code = 'service_unavailable';
