@@ -3,7 +3,7 @@
 // cart, coupons, addresses and payout accounts, recalculation after a new price set, merge at sign-in.
 import t from 'tap';
 import type { Cart } from '../../src/contracts/cart.ts';
-import { commerceHarness, login } from '../commerce/helpers.ts';
+import { commerceHarness, login, proof } from '../commerce/helpers.ts';
 import { addressOf, createCart, customer, guest, handOver, ok, priceSetAt, readyCart, type Shopper, openShop } from './helpers.ts';
 
 const h = await commerceHarness(t);
@@ -310,7 +310,7 @@ t.test('at sign-in the guest\'s carts merge into the customer\'s: quantities add
   await ok(g.call('PUT', `/carts/${guestBuy.id}/line-items`, { sku: 'AG-PHIL-1OZ', quantity: 1 }));
   const guestSell = await createCart(g, 'sell');
   await ok(g.call('POST', `/carts/${guestSell.id}/scrap-items`, { metal: 'silver', fineness: 925, weightGrams: 100 }));
-  const session = await login(api, { email: c.email, password: c.password, store: 'ch' }, { anonymousId: g.ownerId });
+  const session = await login(api, { email: c.email, password: c.password, store: 'ch' }, { anonymousId: g.ownerId }, proof(g.token));
   t.equal(session.merged, true);
   const carts = (await api.call('GET', '/carts', { token: session.accessToken })).json().results as Cart[];
   const buy = carts.find((x) => x.transactionType === 'buy')!;
