@@ -137,7 +137,9 @@ export function writeSessionCookies(reply: FastifyReply, t: TokenSetCookies, fla
 }
 
 export function clearCookies(reply: FastifyReply, names: readonly string[], flags: CookieFlags): void {
-  for (const name of names) void reply.clearCookie(name, { ...base(flags), httpOnly: name === COOKIE.token || name === COOKIE.refreshToken });
+  for (const name of names) {
+    void reply.clearCookie(name, { ...base(flags), httpOnly: name === COOKIE.token || name === COOKIE.refreshToken || name === ANONYMOUS_KEY_COOKIE });
+  }
 }
 
 /** A notice for the next rendered page; five minutes are plenty for a redirect to arrive. */
