@@ -128,6 +128,69 @@ test('a guest buys a coin on the US store by bank transfer, from the price list 
   ignoreApiAnswers(consoleErrors, [404, 409]);
 });
 
+// Issue 14: two tabs of a fresh browser that add at once fill one cart (the page's httpOnly browser key), and
+// the guest who then signs in in this browser brings that cart along.
+test('two tabs of a guest add at once into one cart, and the cart comes along at sign-in', async ({ page, context }) => {
+  const host = 'ch.localhost';
+  const email = await registeredCustomer(page, host);
+  const other = await context.newPage();
+  await other.goto(url(host, '/'));
+  await hydrated(other);
+  const key = (await context.cookies()).find((c) => c.name === 'ctAnonymousKey');
+  expect(key?.httpOnly).toBe(true);
+  expect((await context.cookies()).some((c) => c.name === 'ctToken')).toBe(false);
+  const add = (p: Page) => p.evaluate(async () => {
+    const csrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('ctCsrf='))?.split('=')[1] ?? '');
+    const res = await fetch('/api/cart/items', {
+      method: 'POST', headers: { 'content-type': 'application/json', 'x-csrf-token': csrf },
+      body: JSON.stringify({ transactionType: 'buy', sku: 'AU-KRUG-1OZ', quantity: 1 }),
+    });
+    return res.status;
+  });
+  expect(await Promise.all([add(page), add(other)])).toEqual([200, 200]);
+  await other.close();
+  const itemCount = () => page.evaluate(async () => ((await (await fetch('/api/carts')).json()) as { carts: { transactionType: string; itemCount: number }[] })
+    .carts.find((c) => c.transactionType === 'buy')?.itemCount ?? 0);
+  expect(await itemCount()).toBe(2);
+  await page.goto(url(host, '/login?redirect=%2F'));
+  await hydrated(page);
+  await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(email);
+  await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  await expect(page).toHaveURL(url(host, '/'));
+  expect((await context.cookies()).find((c) => c.name === 'ctTokenLevel')?.value).toBe('User');
+  expect(await itemCount()).toBe(2);
+});
+
+/** A call of the shop's API from the page (its CSRF cookie); answers the status. */
+function apiCall(page: Page, method: string, path: string, body: unknown): Promise<number> {
+  return page.evaluate(async ({ method, path, body }) => {
+    const csrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('ctCsrf='))?.split('=')[1] ?? '');
+    const res = await fetch(path, { method, headers: { 'content-type': 'application/json', 'x-csrf-token': csrf }, body: JSON.stringify(body) });
+    return res.status;
+  }, { method, path, body });
+}
+
+// Issue 14: the merge at sign-in used to add the guest's kilo bars to the account's whatever the sum.
+test('a sign-in whose merge would pass 500,000 caps the guest\'s line and says so', async ({ page }) => {
+  const host = 'ch.localhost';
+  const bars = { transactionType: 'buy', sku: 'AU-BAR-HERAEUS-1KG-CAST', quantity: 3 };
+  const email = await registeredCustomer(page, host);
+  expect(await apiCall(page, 'POST', '/api/login', { email, password: PASSWORD })).toBe(200);
+  expect(await apiCall(page, 'POST', '/api/cart/items', bars)).toBe(200);
+  expect(await apiCall(page, 'POST', '/api/logout', {})).toBe(200);
+  await page.goto(url(host, '/'));
+  await hydrated(page);
+  expect(await apiCall(page, 'POST', '/api/cart/items', bars)).toBe(200);
+  await page.goto(url(host, '/login?redirect=%2F'));
+  await hydrated(page);
+  await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(email);
+  await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  await expect(page).toHaveURL(url(host, '/'));
+  await expect(page.getByTestId('cart-notice')).toContainText('Warenkorblimit überschritten: Ein Warenkorb darf höchstens 500.000 enthalten.');
+});
+
 test('a signed-in customer sells scrap gold on the Swiss store with the Scrap Metal Box', async ({ page, axe, consoleErrors }) => {
   const host = 'ch.localhost';
   const email = await registeredCustomer(page, host);

@@ -86,6 +86,24 @@ export async function fetchCarts(): Promise<CartsState> {
   return splitCarts(r.data.carts);
 }
 
+/**
+ * Issue 14: after a sign-in that merged the guest's cart (the login page calls this): the merge never passes
+ * the cart maximum, and a guest line that did not fit whole comes back as a cart_limit_exceeded notification,
+ * shown like a removed line. The carts read here become the cache's.
+ */
+export async function noticeMergeCuts(): Promise<void> {
+  const r = await api.getCarts();
+  if (r.error) return;
+  for (const cart of r.data.carts) {
+    for (const n of cart.notifications) {
+      if (n.code !== 'cart_limit_exceeded') continue;
+      const name = cart.lineItems.find((l) => l.sku === n.sku)?.name ?? null;
+      pushNotice({ kind: 'removed', transactionType: cart.transactionType, code: n.code, name });
+    }
+  }
+  void mutate(CARTS_KEY, splitCarts(r.data.carts), { revalidate: false });
+}
+
 let watching = false;
 
 /** Sign-in, sign-out and expiry change whose carts these are: read them again (once per page). */

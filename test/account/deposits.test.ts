@@ -11,8 +11,8 @@ import { fifoTake, lotTaxInfo, takeDepositSale } from '../../src/commerce/deposi
 import type { Db } from '../../src/commerce/db/index.ts';
 import type { OrderRow } from '../../src/commerce/orders/model.ts';
 import { formatDate } from '../../src/commerce/orders/mail.ts';
-import { commerceHarness } from '../commerce/helpers.ts';
-import { customer, handOver, ok, placeOrder, readyCart, type Shopper } from '../orders/helpers.ts';
+import { commerceHarness, login, proof } from '../commerce/helpers.ts';
+import { customer, guest, handOver, ok, placeOrder, readyCart, type Shopper } from '../orders/helpers.ts';
 import { lastMessageTo, openAccountShop, setWithPrice } from './helpers.ts';
 
 const h = await commerceHarness(t);
@@ -67,6 +67,29 @@ t.test('a deposit purchase opens the deposit as a lot; its values follow the sel
   const standard = await placeOrder(c, (await readyCart(c, { lines: [{ sku: BAR, quantity: 1 }] })).id);
   t.equal(standard.statusCode, 201);
   t.equal((await depositOf(c)).lots.length, 1, 'a purchase shipped elsewhere does not go in');
+});
+
+// Issue 14: a guest's orders and deposit move into an account only with the guest's anonymous token; an
+// account holder who merely knows the guest's id (ctUserId) gets nothing, and the guest keeps everything.
+t.test('a guest\'s order and deposit move at sign-in only with the guest\'s token', async (t) => {
+  const { api } = await openAccountShop(h, t);
+  t.teardown(() => h.db.query('delete from deposits'));
+  const g = await guest(api);
+  const order = await depositPurchase(g, [{ sku: COIN, quantity: 2 }]);
+  const attacker = await customer(api);
+  const stolen = await login(api, { email: attacker.email, password: attacker.password, store: 'ch' }, { anonymousId: g.ownerId });
+  t.equal(stolen.merged, false, 'an id is no proof');
+  t.same((await api.call('GET', '/deposits', { token: stolen.accessToken })).json(), { results: [] }, 'the attacker gets no deposit');
+  t.same((await api.call('GET', '/orders', { token: stolen.accessToken })).json().total, 0, 'and no orders');
+  t.same(await h.db.query('select customer_id from deposits where customer_id = $1', [g.ownerId]), [{ customer_id: g.ownerId }], 'the guest keeps its deposit');
+  t.equal((await g.call('GET', `/orders/${order.id}`)).statusCode, 200, 'and reads its order');
+
+  const owner = await customer(api);
+  const session = await login(api, { email: owner.email, password: owner.password, store: 'ch' }, { anonymousId: g.ownerId }, proof(g.token));
+  t.equal(session.merged, true, 'the guest signing in from the same browser brings it along');
+  const deposits = (await api.call('GET', '/deposits', { token: session.accessToken })).json().results as Deposit[];
+  t.same(deposits[0]?.lots.map((l) => l.quantity), [2]);
+  t.same((await api.call('GET', '/orders', { token: session.accessToken })).json().results.map((o: Order) => o.id), [order.id]);
 });
 
 t.test('each deposit purchase is a lot; a sale takes the oldest lots first', async (t) => {

@@ -150,3 +150,21 @@ t.test('coupons: spec 5 and 8 messages in the customer\'s language', async (t) =
   const removed = await b.delete(`/api/carts/${cart.id}/coupon`, { discountCodeId: applied.json.cart.discount.discountCodeId });
   t.equal(removed.json.cart.discount, null);
 });
+
+// Issue 14: a fresh browser whose first adds go out at once (two tabs opened together) got one anonymous customer
+// per request: every add answered 200 and 27 of 30 pieces were lost. The page's browser key (ctAnonymousKey)
+// makes them one guest, so every add answered 200 is in the cart the browser ends up with.
+t.test('parallel first adds of a fresh browser all end up in its one cart', async (t) => {
+  const shop = await shopWithPrices(t);
+  const b = await guestWith(shop);
+  t.notOk(b.cookie('ctToken'), 'no session before the first write');
+  t.ok(b.cookie('ctAnonymousKey'), 'the page gave the browser its key');
+  const adds = await Promise.all(Array.from({ length: 10 }, () => b.post('/api/cart/items', { transactionType: 'buy', sku: 'AU-KRUG-1OZ', quantity: 3 })));
+  const okCount = adds.filter((r) => r.status === 200).length;
+  t.equal(okCount, 10, 'every add is answered 200');
+  const carts = (await b.get('/api/carts')).json.carts as { transactionType: string; lineItems: { sku: string; quantity: number }[] }[];
+  t.same(carts.map((c) => c.lineItems.map((l) => [l.sku, l.quantity])), [[['AU-KRUG-1OZ', 3 * okCount]]], 'all 30 pieces are in the cart');
+  t.notOk(b.cookie('ctAnonymousKey'), 'the key is gone once the browser has its tokens');
+  t.equal(shop.count('GET /admin/customers/anonymous'), 10);
+  t.equal((await shop.db.query("select id from customers where kind = 'anonymous'")).length, 1, 'one guest, not ten');
+});

@@ -120,6 +120,44 @@ t.test('signing in keeps the guest\'s cart: it moves into the account', async (t
   t.same(carts.map((c) => [c.transactionType, c.itemCount]).sort(), [['buy', 2], ['sell', 1]]);
 });
 
+// Issue 14: the guest id the storefront sent at sign-in came from the script-readable ctUserId cookie. Someone who
+// learnt a guest's id put it into their own cookie and signed in with the guest's cart, orders and deposit.
+t.test('a forged ctUserId at sign-in takes nothing of another guest: only the browser\'s own guest cart moves', async (t) => {
+  const shop = await shopWithPrices(t);
+  const victim = await guestWith(shop);
+  t.equal((await victim.post('/api/cart/items', { transactionType: 'buy', sku: 'AU-KRUG-1OZ', quantity: 2 })).status, 200);
+  const victimId = victim.cookie('ctUserId')!;
+  t.ok(victimId, 'the guest\'s id is in a readable cookie (spec 3)');
+
+  const { b, account } = await signedIn(shop);
+  await b.post('/api/logout');
+  await b.get('/');
+  t.equal((await b.post('/api/cart/items', { transactionType: 'buy', sku: 'AU-PHIL-1OZ', quantity: 1 })).status, 200);
+  b.setCookie('ctUserId', victimId);
+  const login = await b.post('/api/login', { email: account.email, password: account.password });
+  t.equal(login.status, 200);
+  t.equal(login.json.merged, true, 'the browser\'s own guest cart still merges');
+  const mine = (await b.get('/api/carts')).json.carts as { transactionType: string; lineItems: { sku: string; quantity: number }[] }[];
+  t.same(mine.flatMap((c) => c.lineItems.map((l) => [l.sku, l.quantity])), [['AU-PHIL-1OZ', 1]], 'nothing of the other guest');
+  const theirs = (await victim.get('/api/carts')).json.carts as { lineItems: { sku: string; quantity: number }[] }[];
+  t.same(theirs.flatMap((c) => c.lineItems.map((l) => [l.sku, l.quantity])), [['AU-KRUG-1OZ', 2]], 'the guest keeps its cart and session');
+});
+
+t.test('a forged ctUserId and ctTokenLevel without the guest\'s tokens merge nothing', async (t) => {
+  const shop = await shopWithPrices(t);
+  const victim = await guestWith(shop);
+  await victim.post('/api/cart/items', { transactionType: 'buy', sku: 'AU-KRUG-1OZ', quantity: 2 });
+  const { b, account } = await signedIn(shop);
+  // a signed-in browser whose readable cookies claim to be the victim's anonymous session
+  b.setCookie('ctUserId', victim.cookie('ctUserId'));
+  b.setCookie('ctTokenLevel', 'Anonymous');
+  const login = await b.post('/api/login', { email: account.email, password: account.password });
+  t.equal(login.status, 200);
+  t.equal(login.json.merged, false);
+  t.same((await b.get('/api/carts')).json.carts, [], 'no cart of anybody else');
+  t.equal((await victim.get('/api/carts')).json.carts[0].itemCount, 2);
+});
+
 t.test('cart settings: a method without a store clears the store (null survives the schema)', async (t) => {
   const shop = await shopWithPrices(t);
   const b = await guestWith(shop);

@@ -141,11 +141,16 @@ export async function registerVerified(api: Api, opts: { store?: StoreKey; email
   return { id, email, password, store };
 }
 
-export async function login(api: Api, account: Pick<Account, 'email' | 'password' | 'store'>, extra: Record<string, unknown> = {}): Promise<LoginResponse> {
-  const res = await api.call('POST', '/customers/login', { store: account.store, body: { email: account.email, password: account.password, ...extra } });
+export async function login(
+  api: Api, account: Pick<Account, 'email' | 'password' | 'store'>, extra: Record<string, unknown> = {}, headers: Record<string, string> = {},
+): Promise<LoginResponse> {
+  const res = await api.call('POST', '/customers/login', { store: account.store, body: { email: account.email, password: account.password, ...extra }, headers });
   if (res.statusCode !== 200) throw new Error(`login failed: ${res.statusCode} ${res.body}`);
   return res.json() as LoginResponse;
 }
+
+/** Issue 14: the proof of a merge, the guest's anonymous access token. */
+export const proof = (anonymousToken: string): Record<string, string> => ({ 'x-anonymous-token': anonymousToken });
 
 export async function anonymous(api: Api, store: StoreKey = 'ch'): Promise<TokenResponse> {
   const res = await api.call('GET', '/admin/customers/anonymous', { store });

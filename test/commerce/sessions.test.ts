@@ -2,7 +2,7 @@
 // failures and throttling, merge of a guest's data, and GET /customers/me.
 import t from 'tap';
 import { addMergeHook } from '../../src/commerce/customers/merge.ts';
-import { anonymous, commerceHarness, login, registerVerified, testClock, uniqueEmail, PASSWORD } from './helpers.ts';
+import { anonymous, commerceHarness, login, proof, registerVerified, testClock, uniqueEmail, PASSWORD } from './helpers.ts';
 
 const h = await commerceHarness(t);
 
@@ -233,11 +233,11 @@ t.test('sign-in with anonymousId moves the guest into the account and runs the m
   });
   const account = await registerVerified(api);
   const guest = await anonymous(api);
-  const res = await login(api, account, { anonymousId: guest.ownerId });
+  const res = await login(api, account, { anonymousId: guest.ownerId }, proof(guest.accessToken));
   t.equal(res.merged, true);
   t.same(calls, [{ anonymousId: guest.ownerId, customerId: account.id }]);
   t.equal((await api.call('GET', '/customers/me', { token: guest.accessToken })).statusCode, 401, 'the guest session is over');
-  t.equal((await login(api, account, { anonymousId: guest.ownerId })).merged, false, 'nothing left to merge');
+  t.equal((await login(api, account, { anonymousId: guest.ownerId }, proof(guest.accessToken))).merged, false, 'nothing left to merge');
 });
 
 t.test('a failing merge hook rolls the merge back and keeps the guest', async (t) => {
@@ -247,7 +247,9 @@ t.test('a failing merge hook rolls the merge back and keeps the guest', async (t
   });
   const account = await registerVerified(api);
   const guest = await anonymous(api);
-  const res = await api.call('POST', '/customers/login', { body: { email: account.email, password: account.password, anonymousId: guest.ownerId } });
+  const res = await api.call('POST', '/customers/login', {
+    body: { email: account.email, password: account.password, anonymousId: guest.ownerId }, headers: proof(guest.accessToken),
+  });
   t.equal(res.statusCode, 500);
   t.equal((await api.call('GET', '/customers/me', { token: guest.accessToken })).statusCode, 200, 'the guest still exists');
 });
@@ -264,14 +266,81 @@ t.test('POST /customers/merge merges into the signed-in customer only', async (t
   const asGuest = await api.call('POST', '/customers/merge', { token: guest.accessToken, body: { anonymousId: guest.ownerId, customerId: account.id } });
   t.equal(asGuest.statusCode, 403);
   t.equal(asGuest.json().code, 'user_token_required');
-  const ok = await api.call('POST', '/customers/merge', { token: session.accessToken, body: { anonymousId: guest.ownerId, customerId: account.id } });
+  const ok = await api.call('POST', '/customers/merge', {
+    token: session.accessToken, body: { anonymousId: guest.ownerId, customerId: account.id }, headers: proof(guest.accessToken),
+  });
   t.same(ok.json(), { merged: true });
-  const again = await api.call('POST', '/customers/merge', { token: session.accessToken, body: { anonymousId: guest.ownerId, customerId: account.id } });
+  const again = await api.call('POST', '/customers/merge', {
+    token: session.accessToken, body: { anonymousId: guest.ownerId, customerId: account.id }, headers: proof(guest.accessToken),
+  });
   t.same(again.json(), { merged: false });
-  const registered = await api.call('POST', '/customers/merge', { token: session.accessToken, body: { anonymousId: other.id, customerId: account.id } });
+  const registered = await api.call('POST', '/customers/merge', {
+    token: session.accessToken, body: { anonymousId: other.id, customerId: account.id }, headers: proof(session.accessToken),
+  });
   t.same(registered.json(), { merged: false }, 'a registered customer is never merged away');
   const bad = await api.call('POST', '/customers/merge', { token: session.accessToken, body: { anonymousId: 'x', customerId: account.id } });
   t.equal(bad.statusCode, 400);
+});
+
+
+// Issue 14: an anonymousId is not a proof. Whoever learns a guest's id (the script-readable ctUserId cookie, a
+// screenshot) must not take the guest's data into their own account; only the guest's anonymous token does.
+t.test('sign-in with another guest\'s anonymousId but without that guest\'s token moves nothing', async (t) => {
+  const api = await h.api(t, { config: { ACCESS_TOKEN_TTL_S: 600 } });
+  const victim = await anonymous(api);
+  const attackerGuest = await anonymous(api);
+  const other = await anonymous(api, 'de');
+  const attacker = await registerVerified(api);
+  const userSession = await login(api, attacker);
+  const wrongProofs: Array<[string, Record<string, string>]> = [
+    ['no proof', {}],
+    ['the attacker\'s own anonymous token', proof(attackerGuest.accessToken)],
+    ['a signed-in user\'s token', proof(userSession.accessToken)],
+    ['another store\'s anonymous token', proof(other.accessToken)],
+    ['the victim\'s refresh token', proof(victim.refreshToken)],
+    ['garbage', proof('at_' + 'x'.repeat(43))],
+  ];
+  for (const [what, headers] of wrongProofs) {
+    const res = await login(api, attacker, { anonymousId: victim.ownerId }, headers);
+    t.equal(res.merged, false, what);
+  }
+  t.equal((await api.call('GET', '/customers/me', { token: victim.accessToken })).statusCode, 200, 'the guest keeps its session');
+  t.same((await api.db.query('select kind from customers where id = $1', [victim.ownerId])), [{ kind: 'anonymous' }], 'and its customer');
+  // an expired anonymous access token proves nothing (the storefront refreshes first)
+  api.clock.advance(600);
+  t.equal((await login(api, attacker, { anonymousId: victim.ownerId }, proof(victim.accessToken))).merged, false, 'expired token');
+  const renewed = (await api.call('POST', '/admin/customers/refresh-token', { body: { refreshToken: victim.refreshToken } })).json();
+  t.equal((await login(api, attacker, { anonymousId: victim.ownerId }, proof(renewed.accessToken))).merged, true, 'the refreshed token proves it');
+});
+
+t.test('POST /customers/merge with another guest\'s id and no proof moves nothing', async (t) => {
+  const api = await h.api(t);
+  const victim = await anonymous(api);
+  const account = await registerVerified(api);
+  const session = await login(api, account);
+  const body = { anonymousId: victim.ownerId, customerId: account.id };
+  t.same((await api.call('POST', '/customers/merge', { token: session.accessToken, body })).json(), { merged: false }, 'no proof');
+  const mine = await anonymous(api);
+  t.same((await api.call('POST', '/customers/merge', { token: session.accessToken, body, headers: proof(mine.accessToken) })).json(), { merged: false }, 'someone else\'s guest token');
+  t.equal((await api.call('GET', '/customers/me', { token: victim.accessToken })).statusCode, 200, 'the guest is untouched');
+  t.same((await api.call('POST', '/customers/merge', { token: session.accessToken, body, headers: proof(victim.accessToken) })).json(), { merged: true }, 'the holder merges');
+});
+
+t.test('the same browser key gets tokens of one anonymous customer; a malformed key is refused', async (t) => {
+  const api = await h.api(t);
+  const key = 'k'.repeat(43);
+  const calls = await Promise.all([1, 2, 3, 4, 5].map(() => api.call('GET', '/admin/customers/anonymous', { headers: { 'x-anonymous-key': key } })));
+  t.same(calls.map((c) => c.statusCode), [200, 200, 200, 200, 200]);
+  const owners = new Set(calls.map((c) => c.json().ownerId));
+  t.equal(owners.size, 1, 'one customer for parallel first calls');
+  t.equal(new Set(calls.map((c) => c.json().accessToken)).size, 5, 'each call its own token set');
+  const other = await api.call('GET', '/admin/customers/anonymous', { headers: { 'x-anonymous-key': 'j'.repeat(43) } });
+  t.not(other.json().ownerId, calls[0].json().ownerId);
+  const otherStore = await api.call('GET', '/admin/customers/anonymous', { store: 'de', headers: { 'x-anonymous-key': key } });
+  t.not(otherStore.json().ownerId, calls[0].json().ownerId, 'a key names a guest of one store');
+  const bad = await api.call('GET', '/admin/customers/anonymous', { headers: { 'x-anonymous-key': 'short' } });
+  t.equal(bad.statusCode, 400);
+  t.equal(bad.json().code, 'validation_failed');
 });
 
 t.test('abandoned guests are removed by housekeeping once their sessions are dead', async (t) => {

@@ -3,7 +3,7 @@
 // cart, coupons, addresses and payout accounts, recalculation after a new price set, merge at sign-in.
 import t from 'tap';
 import type { Cart } from '../../src/contracts/cart.ts';
-import { commerceHarness, login } from '../commerce/helpers.ts';
+import { commerceHarness, login, proof } from '../commerce/helpers.ts';
 import { addressOf, createCart, customer, guest, handOver, ok, priceSetAt, readyCart, type Shopper, openShop } from './helpers.ts';
 
 const h = await commerceHarness(t);
@@ -299,6 +299,32 @@ t.test('deleting a cart frees its type: the next POST creates a new one (spec 4:
   t.equal(deposit.shippingInfo?.key, 'deposit');
 });
 
+// Issue 14: the merge at sign-in used to add the guest's pieces to the account's line whatever the sum, so a cart
+// of 6 kilo bars (over 500,000) came out of it silently. Now the line is capped and the cart says so.
+t.test('a merge never passes the cart maximum: the guest\'s line is capped and the cart says cart_limit_exceeded', async (t) => {
+  const { api } = await openShop(h, t);
+  const BAR = 'AU-BAR-HERAEUS-1KG-CAST';
+  const c = await customer(api);
+  const own = await createCart(c, 'buy');
+  await ok(c.call('PUT', `/carts/${own.id}/line-items`, { sku: BAR, quantity: 3 }));
+  const g = await guest(api);
+  const guestBuy = await createCart(g, 'buy');
+  await ok(g.call('PUT', `/carts/${guestBuy.id}/line-items`, { sku: BAR, quantity: 3 }));
+  await ok(g.call('PUT', `/carts/${guestBuy.id}/line-items`, { sku: 'AG-PHIL-1OZ', quantity: 1 }));
+  const session = await login(api, { email: c.email, password: c.password, store: 'ch' }, { anonymousId: g.ownerId }, proof(g.token));
+  t.equal(session.merged, true, 'the sign-in and the merge go through');
+  const buy = (await api.call('GET', '/carts', { token: session.accessToken })).json().results.find((x: Cart) => x.transactionType === 'buy') as Cart;
+  const bars = buy.lineItems.find((l) => l.sku === BAR)!;
+  t.ok(buy.totalPrice!.centAmount <= 50_000_000, `the goods stay within 500,000 (${buy.totalPrice!.centAmount})`);
+  t.ok(bars.quantity >= 3 && bars.quantity < 6, `the bars are capped (${bars.quantity})`);
+  // as many as fit: one more bar would pass the maximum (the refusal of a normal write says so)
+  const grow = await api.call('PUT', `/carts/${buy.id}/line-items`, { token: session.accessToken, body: { sku: BAR, quantity: bars.quantity + 1 } });
+  t.equal(grow.json().code, 'cart_limit_exceeded', 'one more bar would not fit');
+  t.same(buy.notifications.map((n) => [n.code, n.sku]), [['cart_limit_exceeded', BAR]]);
+  t.equal(buy.notifications[0].message, 'Cart limit exceeded: a cart can hold at most 500,000.');
+  t.ok(buy.lineItems.some((l) => l.sku === 'AG-PHIL-1OZ'), 'lines that fit still join');
+});
+
 t.test('at sign-in the guest\'s carts merge into the customer\'s: quantities add up, missing carts move', async (t) => {
   const { api } = await openShop(h, t);
   const c: Shopper & { email: string; password: string } = await customer(api);
@@ -310,7 +336,7 @@ t.test('at sign-in the guest\'s carts merge into the customer\'s: quantities add
   await ok(g.call('PUT', `/carts/${guestBuy.id}/line-items`, { sku: 'AG-PHIL-1OZ', quantity: 1 }));
   const guestSell = await createCart(g, 'sell');
   await ok(g.call('POST', `/carts/${guestSell.id}/scrap-items`, { metal: 'silver', fineness: 925, weightGrams: 100 }));
-  const session = await login(api, { email: c.email, password: c.password, store: 'ch' }, { anonymousId: g.ownerId });
+  const session = await login(api, { email: c.email, password: c.password, store: 'ch' }, { anonymousId: g.ownerId }, proof(g.token));
   t.equal(session.merged, true);
   const carts = (await api.call('GET', '/carts', { token: session.accessToken })).json().results as Cart[];
   const buy = carts.find((x) => x.transactionType === 'buy')!;

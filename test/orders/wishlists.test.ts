@@ -2,7 +2,7 @@
 // moved into the account at sign-in.
 import t from 'tap';
 import type { Wishlist } from '../../src/contracts/wishlist.ts';
-import { commerceHarness, login } from '../commerce/helpers.ts';
+import { commerceHarness, login, proof } from '../commerce/helpers.ts';
 import { customer, guest } from './helpers.ts';
 
 const h = await commerceHarness(t);
@@ -45,13 +45,13 @@ t.test('at sign-in the guest\'s wishlist joins the account\'s', async (t) => {
   await g.call('POST', '/wishlists', { sku: 'AU-KRUG-1OZ', quantity: 3 });
   const w = (await g.call('GET', '/wishlists')).json().results[0] as Wishlist;
   await g.call('PUT', `/wishlists/${w.id}/store/ch`, { sku: 'PT-PHIL-1OZ' });
-  const session = await login(api, { email: c.email, password: c.password, store: 'ch' }, { anonymousId: g.ownerId });
+  const session = await login(api, { email: c.email, password: c.password, store: 'ch' }, { anonymousId: g.ownerId }, proof(g.token));
   const merged = (await api.call('GET', '/wishlists', { token: session.accessToken })).json().results[0] as Wishlist;
   t.same(merged.lineItems.map((l) => [l.sku, l.quantity]), [['AU-KRUG-1OZ', 1], ['PT-PHIL-1OZ', 1]], 'the account keeps its entry, gains the new one');
 
   const fresh = await guest(api);
   await fresh.call('POST', '/wishlists', { sku: 'AG-PHIL-1OZ' });
   const newcomer = await customer(api);
-  const s2 = await login(api, { email: newcomer.email, password: newcomer.password, store: 'ch' }, { anonymousId: fresh.ownerId });
+  const s2 = await login(api, { email: newcomer.email, password: newcomer.password, store: 'ch' }, { anonymousId: fresh.ownerId }, proof(fresh.token));
   t.same((await api.call('GET', '/wishlists', { token: s2.accessToken })).json().results[0].lineItems.map((l: { sku: string }) => l.sku), ['AG-PHIL-1OZ'], 'moved whole');
 });

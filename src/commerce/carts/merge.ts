@@ -4,10 +4,20 @@
 // account's cart keeps its own settings, taking the guest's only where it has none. The merged cart is
 // repriced (tiers follow the new quantities). The e-mail is the account's. Guest orders move too, so a guest who checked out and then
 // signs in sees them in the account.
+//
+// Issue 14, the cart maximum: a merge never pushes the account's cart over spec 9's 500,000 (CART_MAX_CENTS,
+// in the cart's currency) nor a line over 10,000 pieces. Decision: capped, not refused – the guest's pieces
+// join as far as they fit (the largest quantity that keeps the goods within the maximum, tiers included), a
+// scrap item that does not fit stays out, and the cart carries a `cart_limit_exceeded` notification (spec 8's
+// "Cart limit exceeded" message) for each line that was cut, so the customer sees it. Sign-in never fails
+// over it. Without a current price set nothing can be counted and the lines join as before.
 import type { Db } from '../db/index.ts';
 import type { MergeArgs } from '../customers/merge.ts';
 import { customerById } from '../customers/repository.ts';
-import type { CartRow } from './model.ts';
+import type { CartNotification } from '../../contracts/cart.ts';
+import { commerceOrderErrors } from '../orders/error-codes.ts';
+import { CART_MAX_CENTS } from './calculate.ts';
+import type { CartRow, StoredLine } from './model.ts';
 import { repriceCart, saveCart } from './repository.ts';
 
 const MAX_QUANTITY = 10_000;
@@ -29,10 +39,14 @@ export async function mergeCarts(tx: Db, args: MergeArgs): Promise<void> {
       );
       continue;
     }
+    // what repricing removes on the way (spec 4: sold out, no longer published) is told as a write would
+    const told: CartNotification[] = [];
+    await repriceCart(tx, target);
+    told.push(...target.notifications);
     for (const line of guest.line_items) {
-      const same = line.kind === 'product' ? target.line_items.find((l) => l.kind === 'product' && l.sku === line.sku) : undefined;
-      if (same) same.quantity = Math.min(MAX_QUANTITY, same.quantity + line.quantity);
-      else target.line_items.push(line);
+      const cut = await joinLine(tx, target, line);
+      told.push(...target.notifications);
+      if (cut) told.push({ code: 'cart_limit_exceeded', sku: line.sku, message: commerceOrderErrors.cart_limit_exceeded.message });
     }
     target.discount_code_id ??= guest.discount_code_id;
     target.shipping_method ??= guest.shipping_method;
@@ -44,6 +58,11 @@ export async function mergeCarts(tx: Db, args: MergeArgs): Promise<void> {
     target.customer_email = customer?.email ?? target.customer_email ?? guest.customer_email;
     await tx.query('delete from carts where id = $1', [guest.id]);
     await repriceCart(tx, target);
+    const seen = new Set<string>();
+    target.notifications = [...told, ...target.notifications].filter((n) => {
+      const k = `${n.code}:${n.sku}`;
+      return seen.has(k) ? false : (seen.add(k), true);
+    });
     await saveCart(tx, target, args.now);
   }
   // guest orders and their idempotency keys follow the customer (the anonymous customer is deleted next)
@@ -53,4 +72,50 @@ export async function mergeCarts(tx: Db, args: MergeArgs): Promise<void> {
        and not exists (select 1 from order_requests o where o.customer_id = $2 and o.idempotency_key = r.idempotency_key)`,
     [args.anonymousId, args.customerId],
   );
+}
+
+/** The goods of a repriced cart (spec 9's maximum counts them); null when a line has no price. */
+function goodsOf(cart: CartRow): number | null {
+  let sum = 0;
+  for (const l of cart.line_items) {
+    if (!l.price) return null;
+    sum += l.price.centAmount * (l.kind === 'scrap' ? 1 : l.quantity);
+  }
+  return sum;
+}
+
+/**
+ * Adds one guest line to the account's cart (repriced by the caller before), as far as the line and cart
+ * maximums allow; the cart is left repriced. True when the line was cut or left out.
+ */
+async function joinLine(tx: Db, target: CartRow, line: StoredLine): Promise<boolean> {
+  const before = target.line_items.map((l) => ({ ...l }));
+  const fits = async (pieces: number): Promise<boolean> => {
+    target.line_items = before.map((l) => ({ ...l }));
+    if (pieces > 0) {
+      const same = line.kind === 'product' ? target.line_items.find((l) => l.kind === 'product' && l.sku === line.sku) : undefined;
+      if (same) same.quantity += pieces;
+      else target.line_items.push({ ...line, quantity: line.kind === 'scrap' ? line.quantity : pieces });
+    }
+    await repriceCart(tx, target);
+    const goods = goodsOf(target);
+    return goods === null || goods <= CART_MAX_CENTS;
+  };
+  const held = line.kind === 'product' ? before.find((l) => l.kind === 'product' && l.sku === line.sku)?.quantity ?? 0 : 0;
+  const wanted = line.kind === 'scrap' ? 1 : Math.max(0, Math.min(line.quantity, MAX_QUANTITY - held));
+  if (wanted > 0 && (await fits(wanted))) return wanted < (line.kind === 'scrap' ? 1 : line.quantity);
+  if (line.kind === 'scrap' || wanted === 0) {
+    await fits(0);
+    return true;
+  }
+  // the largest number of pieces that still fits (tier prices fall with quantity, so search, not divide)
+  let lo = 0;
+  let hi = wanted - 1;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (await fits(mid)) lo = mid;
+    else hi = mid - 1;
+  }
+  await fits(lo);
+  return true;
 }

@@ -1,7 +1,7 @@
 // Sessions (spec 4, 7): anonymous token, refresh with rotation, sign-in with optional merge of the guest's
 // data, the current customer, and merge on its own.
-import { randomUUID } from 'node:crypto';
-import type { FastifyPluginAsync } from 'fastify';
+import { createHash, randomUUID } from 'node:crypto';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import type {} from '@fastify/swagger';
 import {
@@ -9,7 +9,7 @@ import {
 } from '../../contracts/commerce.ts';
 import { AppError, validationFields } from '../../lib/errors.ts';
 import { dummyHash, verifyPassword } from '../auth/passwords.ts';
-import { issueTokenSet, revokeFamily, rotateRefreshToken } from '../auth/tokens.ts';
+import { authenticate, issueTokenSet, revokeFamily, rotateRefreshToken } from '../auth/tokens.ts';
 import { requireAuth, requireUser } from '../context.ts';
 import { clientIp } from '../lib/http.ts';
 import { clearLoginFailures, loginLockRemaining, recordLoginFailure, subjectKey, takeLoginAttempt } from '../lib/rate.ts';
@@ -22,23 +22,77 @@ export const invalidCredentials = () => new AppError('invalid_credentials');
 export const tooManyAttempts = (retryAfter: number) =>
   new AppError('too_many_attempts', { details: { retryAfter } });
 
+/**
+ * Issue 14: the proof a caller holds the guest it wants merged. The guest's anonymous access token in this
+ * header (the storefront takes it from its httpOnly ctToken cookie only). An id alone (anonymousId, the
+ * script-readable ctUserId cookie) proves nothing: whoever learns it could take the guest's cart, orders and
+ * deposit into their own account.
+ */
+export const ANONYMOUS_TOKEN_HEADER = 'x-anonymous-token';
+
+/**
+ * Issue 14, parallel first writes: the storefront's browser key (a random value in an httpOnly cookie, given
+ * with the first page). Requests of one browser that carry the same key get tokens of ONE anonymous customer,
+ * so two tabs writing at once fill one cart. The id is derived (sha256 of store and key), never taken from
+ * outside; the key is a credential like a refresh token and never stored.
+ */
+export const ANONYMOUS_KEY_HEADER = 'x-anonymous-key';
+const ANONYMOUS_KEY = /^[A-Za-z0-9_-]{32,128}$/;
+
+/** A UUID (version 4 bits) derived from the store and the browser key. */
+export function anonymousIdForKey(storeKey: string, key: string): string {
+  const b = createHash('sha256').update(`anonymous-customer:${storeKey}:${key}`).digest();
+  b[6] = (b[6] & 0x0f) | 0x40;
+  b[8] = (b[8] & 0x3f) | 0x80;
+  const h = b.subarray(0, 16).toString('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
+}
+
 export const sessionRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock, ttl, config } = app.commerce;
+
+  /**
+   * True when the request presents a live anonymous access token (not expired, not revoked, Anonymous level,
+   * this store) whose customer is `anonymousId`. Decision: the access token, not the refresh token, is the
+   * proof; an expired one proves nothing (the storefront refreshes first: it asks GET /customers/me with it,
+   * which refreshes on the way).
+   */
+  async function holdsAnonymous(req: FastifyRequest, anonymousId: string, now: Date): Promise<boolean> {
+    const raw = req.headers[ANONYMOUS_TOKEN_HEADER];
+    if (typeof raw !== 'string' || raw.trim() === '') return false;
+    const auth = await authenticate(db, raw.trim(), req.storeKey, now);
+    return auth !== null && auth.level === 'Anonymous' && auth.customerId === anonymousId;
+  }
 
   app.get('/admin/customers/anonymous', {
     schema: {
       tags: ['session'],
-      summary: 'Creates an anonymous customer (a guest\'s cart owner) with a token set (spec 4: guests get one before creating a cart).',
+      summary: 'Creates an anonymous customer (a guest\'s cart owner) with a token set (spec 4: guests get one before creating a cart). '
+        + 'With x-anonymous-key (the storefront\'s browser key) every call with the same key answers a new token set of the same anonymous customer.',
       response: { 200: TokenResponse, ...errorResponses },
     },
   }, async (req) => {
     const now = clock();
-    const id = randomUUID();
+    const raw = req.headers[ANONYMOUS_KEY_HEADER];
+    const key = typeof raw === 'string' && ANONYMOUS_KEY.test(raw) ? raw : null;
+    if (raw !== undefined && key === null) {
+      const errors = new FieldErrors();
+      errors.add(ANONYMOUS_KEY_HEADER, 'invalid_format');
+      errors.throwIfAny();
+    }
     return db.transaction(async (tx) => {
+      let id = key ? anonymousIdForKey(req.storeKey, key) : randomUUID();
+      // Parallel calls with one key: the first inserts, the others wait for its commit and find the row.
       await tx.query(
-        `insert into customers (id, store_key, kind, created_at, updated_at) values ($1, $2, 'anonymous', $3, $3)`,
+        `insert into customers (id, store_key, kind, created_at, updated_at) values ($1, $2, 'anonymous', $3, $3) on conflict (id) do nothing`,
         [id, req.storeKey, now],
       );
+      const [row] = await tx.query<{ kind: string; store_key: string }>('select kind, store_key from customers where id = $1', [id]);
+      if (row?.kind !== 'anonymous' || row.store_key !== req.storeKey) {
+        // never a registered customer's tokens (a hash collision is not expected, but cheap to rule out)
+        id = randomUUID();
+        await tx.query(`insert into customers (id, store_key, kind, created_at, updated_at) values ($1, $2, 'anonymous', $3, $3)`, [id, req.storeKey, now]);
+      }
       return issueTokenSet(tx, { customerId: id, level: 'Anonymous', storeKey: req.storeKey, now, ttl });
     });
   });
@@ -56,7 +110,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     attachValidation: true,
     schema: {
       tags: ['session'],
-      summary: 'Signs in with e-mail and password; anonymousId moves the guest\'s data into the account.',
+      summary: 'Signs in with e-mail and password; anonymousId moves the guest\'s data into the account when x-anonymous-token proves it (the guest\'s live anonymous access token); merged false otherwise.',
       body: LoginBody,
       response: { 200: LoginResponse, ...errorResponses },
     },
@@ -93,9 +147,12 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
       throw new AppError('email_not_verified');
     }
 
+    // issue 14: only the holder of the guest's anonymous token moves the guest's data (checked before the
+    // transaction: PGlite has one connection)
+    const proven = anonymousId !== undefined && (await holdsAnonymous(req, anonymousId, now));
     const out = await db.transaction(async (tx) => {
       await tx.query('update customers set last_login_at = $2 where id = $1', [account.id, now]);
-      const merged = anonymousId
+      const merged = anonymousId && proven
         ? await mergeAnonymous(tx, app.commerce.mergeHooks, { anonymousId, customerId: account.id, storeKey: req.storeKey, now })
         : false;
       const tokens = await issueTokenSet(tx, { customerId: account.id, level: 'User', storeKey: req.storeKey, now, ttl });
@@ -139,7 +196,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: MergeBody }>('/customers/merge', {
     schema: {
       tags: ['session'],
-      summary: 'Moves an anonymous customer\'s data (carts, wishlists) into the signed-in customer; merged false when there was nothing to move.',
+      summary: 'Moves an anonymous customer\'s data (carts, wishlists, orders, deposit) into the signed-in customer when x-anonymous-token is that guest\'s live anonymous access token; merged false when there was nothing to move or no proof.',
       security: bearer,
       body: MergeBody,
       response: { 200: MergeResponse, ...errorResponses },
@@ -148,6 +205,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     const auth = await requireUser(req);
     if (auth.customerId !== req.body.customerId) throw customerNotFound();
     const now = clock();
+    if (!(await holdsAnonymous(req, req.body.anonymousId, now))) return { merged: false };
     const merged = await db.transaction((tx) =>
       mergeAnonymous(tx, app.commerce.mergeHooks, { anonymousId: req.body.anonymousId, customerId: auth.customerId, storeKey: req.storeKey, now }),
     );

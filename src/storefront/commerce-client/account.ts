@@ -63,17 +63,19 @@ export class AccountClient {
   }
 
   /**
-   * Signs in. A guest's anonymous customer (ctUserId of an Anonymous session) moves into the account
-   * (merge), then the user's token set replaces the anonymous one.
+   * Signs in. A guest's anonymous customer moves into the account (merge), then the user's token set
+   * replaces the anonymous one. Issue 14: the merge is proven with the guest's anonymous access token from
+   * the httpOnly ctToken cookie (x-anonymous-token), the id is the one the service confirms for it; the
+   * script-readable ctUserId is never used (a forged one changes nothing).
    */
   async login(input: LoginInput): Promise<Result<MeView & { merged: boolean }>> {
-    const s = this.client.session.current;
-    const anonymousId = s && s.level === 'Anonymous' && s.userId ? s.userId : undefined;
+    const proof = await this.client.anonymousProof();
     const res = await this.client.call<LoginResponse>({
       method: 'POST',
       path: '/customers/login',
       auth: 'none',
-      body: { ...input, ...(anonymousId ? { anonymousId } : {}) },
+      body: { ...input, ...(proof ? { anonymousId: proof.anonymousId } : {}) },
+      ...(proof ? { headers: { 'x-anonymous-token': proof.token } } : {}),
     });
     if (res.error) return fail(res.error);
     this.client.adopt(res.data);
@@ -111,11 +113,13 @@ export class AccountClient {
     return map(res, (me) => ({ session: this.client.info(), customer: me.customer ? reshapeCustomer(me.customer) : null }));
   }
 
-  /** The signed-in customer's id: the session's user id, else asked of the service. */
+  /**
+   * The signed-in customer's id, as the service says for the session's token. Issue 14: not the ctUserId
+   * cookie (the browser's state, writable by any script): no decision of ours rests on it.
+   */
   private async customerId(): Promise<Result<string>> {
     const s = this.client.session.current;
     if (!s || s.level !== 'User') return fail({ ...NOT_SIGNED_IN });
-    if (s.userId) return ok(s.userId);
     const me = await this.me();
     if (me.error) return fail(me.error);
     return me.data.customer ? ok(me.data.customer.id) : fail({ ...NOT_SIGNED_IN });

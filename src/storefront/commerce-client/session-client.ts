@@ -8,7 +8,7 @@
 // a network fault keeps the session; only a rejected refresh token ends it (session_expired). New tokens
 // go to the answer's cookies at once, also while a page's loaders run.
 import type { FastifyBaseLogger } from 'fastify';
-import type { TokenResponse } from '../../contracts/commerce.ts';
+import type { MeResponse, TokenResponse } from '../../contracts/commerce.ts';
 import type { CallError, Result } from '../../contracts/result.ts';
 import type { SessionInfo } from '../../contracts/shop-api.ts';
 import type { Refresher } from '../session/refresh.ts';
@@ -124,7 +124,12 @@ export class SessionClient {
     const { http, session } = this.deps;
     if (session.current) return ok(session.info());
     if (!session.canWriteCookies()) return fail({ ...SESSION_UNAVAILABLE });
-    session.anonymous ??= http.call<TokenResponse>({ path: '/admin/customers/anonymous', store: session.store, headers: this.deps.headers });
+    // issue 14: with the browser key, every first write of this browser (two tabs at once) gets the same
+    // anonymous customer, so every add ends up in the one cart the cookies will name
+    const key = session.anonymousKey;
+    session.anonymous ??= http.call<TokenResponse>({
+      path: '/admin/customers/anonymous', store: session.store, headers: { ...this.deps.headers, ...(key ? { 'x-anonymous-key': key } : {}) },
+    });
     const res = (await session.anonymous) as Result<TokenResponse>;
     if (res.error || !isTokenResponse(res.data)) {
       // spec 8: a failed anonymous-token call is only logged
@@ -134,6 +139,20 @@ export class SessionClient {
     }
     if (!session.current) session.adopt(res.data);
     return ok(session.info());
+  }
+
+  /**
+   * Issue 14, the proof of a merge at sign-in: the anonymous customer's id and its live access token, as
+   * the commerce service confirms them (GET /customers/me with the httpOnly ctToken, refreshed on the way
+   * when due). Never from ctUserId or ctTokenLevel: those cookies are the browser's, readable and writable
+   * by any script. Null when the session is not an anonymous one (or the service does not confirm it).
+   */
+  async anonymousProof(): Promise<{ anonymousId: string; token: string } | null> {
+    if (!this.deps.session.current) return null;
+    const me = await this.call<MeResponse>({ path: '/customers/me' });
+    const token = this.deps.session.current?.accessToken;
+    if (me.error || me.data.tokenLevel !== 'Anonymous' || !token) return null;
+    return { anonymousId: me.data.ownerId, token };
   }
 
   /** Sign-in or anything else that hands out a token set: it becomes the session. */

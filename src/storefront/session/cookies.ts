@@ -15,6 +15,24 @@ export const COOKIE = {
 
 /** Double-submit CSRF token: readable by the page's script, sent back in x-csrf-token. */
 export const CSRF_COOKIE = 'ctCsrf';
+/**
+ * Issue 14, parallel first writes: a browser without a session gets this random key (httpOnly, for the
+ * browser session) with its first page or /api read. The first cart writes of that browser present it to the
+ * commerce service (x-anonymous-key), which answers tokens of ONE anonymous customer for one key: two tabs
+ * that add at once fill one cart. It is cleared as soon as the browser has tokens (the tokens are the
+ * session then) and a new one is given after the session ends, so it never names an old guest again.
+ */
+export const ANONYMOUS_KEY_COOKIE = 'ctAnonymousKey';
+const ANONYMOUS_KEY = /^[A-Za-z0-9_-]{32,128}$/;
+
+export function isAnonymousKey(v: unknown): v is string {
+  return typeof v === 'string' && ANONYMOUS_KEY.test(v);
+}
+
+export function writeAnonymousKey(reply: FastifyReply, value: string, flags: CookieFlags): void {
+  void reply.setCookie(ANONYMOUS_KEY_COOKIE, value, { ...base(flags), httpOnly: true });
+}
+
 /** One-shot notice for the next page ("Your session has expired ..."), set when a session ends. */
 export const NOTICE_COOKIE = 'ctSessionNotice';
 
@@ -119,7 +137,9 @@ export function writeSessionCookies(reply: FastifyReply, t: TokenSetCookies, fla
 }
 
 export function clearCookies(reply: FastifyReply, names: readonly string[], flags: CookieFlags): void {
-  for (const name of names) void reply.clearCookie(name, { ...base(flags), httpOnly: name === COOKIE.token || name === COOKIE.refreshToken });
+  for (const name of names) {
+    void reply.clearCookie(name, { ...base(flags), httpOnly: name === COOKIE.token || name === COOKIE.refreshToken || name === ANONYMOUS_KEY_COOKIE });
+  }
 }
 
 /** A notice for the next rendered page; five minutes are plenty for a redirect to arrive. */

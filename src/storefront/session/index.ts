@@ -103,7 +103,10 @@ export function useSessions(scope: FastifyInstance): void {
     if (isCsrfToken(given)) req.csrfToken = given;
   });
   scope.addHook('onSend', async (req, reply, payload) => {
-    if (req.csrfToken || (req.method !== 'GET' && req.method !== 'HEAD') || reply.statusCode >= 300) return payload;
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || reply.statusCode >= 300) return payload;
+    // issue 14: the browser key for the first cart writes, before the first write (see ANONYMOUS_KEY_COOKIE)
+    req.shopSession?.issueAnonymousKey();
+    if (req.csrfToken) return payload;
     req.csrfToken = newCsrfToken();
     writeCsrfCookie(reply, req.csrfToken, flags);
     return payload;

@@ -5,9 +5,10 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TokenResponse } from '../../contracts/commerce.ts';
 import type { StoreKey } from '../../stores.ts';
 import type { SessionInfo } from '../../contracts/shop-api.ts';
+import { randomToken } from '../../lib/random.ts';
 import {
-  COOKIE, NOTICE_COOKIE, SESSION_COOKIES, clearCookies, readSessionCookies, writeNotice, writeSessionCookies,
-  type CookieFlags, type StoredSession,
+  ANONYMOUS_KEY_COOKIE, COOKIE, NOTICE_COOKIE, SESSION_COOKIES, clearCookies, isAnonymousKey, readSessionCookies, writeAnonymousKey, writeNotice,
+  writeSessionCookies, type CookieFlags, type StoredSession,
 } from './cookies.ts';
 
 export type EndReason = 'expired' | 'logout';
@@ -23,6 +24,8 @@ export class RequestSession {
   private noticeConsumed = false;
   /** an anonymous token being fetched for this request (parallel calls of one request share it) */
   anonymous: Promise<unknown> | null = null;
+  /** the browser key this request came with (ctAnonymousKey), null once the session has tokens or ended */
+  private key: string | null;
 
   constructor(req: FastifyRequest, reply: FastifyReply, flags: CookieFlags) {
     this.store = req.store;
@@ -32,6 +35,32 @@ export class RequestSession {
     this.stored = session;
     if (malformed.length) clearCookies(reply, malformed, flags);
     this.noticeIn = req.cookies[NOTICE_COOKIE] === 'expired';
+    const key = req.cookies[ANONYMOUS_KEY_COOKIE];
+    this.key = isAnonymousKey(key) ? key : null;
+    // a browser with tokens needs no key: left over, it could name an old guest once the tokens are gone
+    if (this.stored) this.dropKey();
+  }
+
+  /** The browser key for the anonymous token of a first write (see ANONYMOUS_KEY_COOKIE); null without one. */
+  get anonymousKey(): string | null {
+    return this.stored ? null : this.key;
+  }
+
+  /**
+   * A browser without a session and without a key gets one (called before the answer goes out, for reads
+   * only: a page, an /api GET). With a session nothing happens.
+   */
+  issueAnonymousKey(): void {
+    if (this.stored || this.key || !this.canWriteCookies()) return;
+    this.key = randomToken(32);
+    writeAnonymousKey(this.reply, this.key, this.flags);
+  }
+
+  /** The key has done its job (tokens arrived) or must not name the old guest again (session ended). */
+  private dropKey(): void {
+    if (this.key === null) return;
+    this.key = null;
+    if (this.canWriteCookies()) clearCookies(this.reply, [ANONYMOUS_KEY_COOKIE], this.flags);
   }
 
   /** The validated token set, null for a guest (or once the session ended). */
@@ -83,6 +112,7 @@ export class RequestSession {
     };
     this.endedBy = null;
     writeSessionCookies(this.reply, tokens, this.flags);
+    this.dropKey();
   }
 
   /**
@@ -92,6 +122,7 @@ export class RequestSession {
   end(reason: EndReason): void {
     this.stored = null;
     this.endedBy = reason;
+    this.dropKey();
     if (!this.canWriteCookies()) return;
     clearCookies(this.reply, SESSION_COOKIES, this.flags);
     if (reason === 'expired') writeNotice(this.reply, 'expired', this.flags);

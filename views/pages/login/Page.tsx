@@ -6,6 +6,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { Link } from '../../components/ShopLink.tsx';
 import { login, sendActivationMail } from '../../../client/lib/shop-api.ts';
 import { setSession } from '../../../client/lib/session.ts';
+import { noticeMergeCuts } from '../../../client/lib/cart-store.ts';
 import { track } from '../../../client/lib/data-layer.ts';
 import { useShop } from '../../lib/context.tsx';
 import { pathFor, safeRedirectPath } from '../../../src/screens.ts';
@@ -36,6 +37,8 @@ export default function LoginPage() {
       return r;
     }
     setSession(r.data.session);
+    // issue 14: a guest line the cart maximum cut at the merge is told on the next page
+    if (r.data.merged) await noticeMergeCuts();
     // spec 7: the data layer's login event (what leaves the browser is up to consent, analytics.ts)
     track({ event: 'login', method: 'password' });
     navigate(target, { replace: true });

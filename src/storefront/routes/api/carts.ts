@@ -19,6 +19,12 @@ type CartWrite = 'setLineQuantity' | 'removeLine' | 'updateCart' | 'setCartAddre
 
 /** spec 7 line-item quantity at most 10,000 pieces per line (the service's limit). */
 const MAX_LINE_QUANTITY = 10_000;
+/**
+ * Attempts of one add when other writes to the cart come in between (409 version conflict: the sum is taken
+ * again). Each lost race means another write went through, so N adds at once (tabs of one browser, issue 14)
+ * all succeed within N attempts; beyond 10 the add answers the conflict.
+ */
+const ADD_ATTEMPTS = 10;
 
 export function cartsFor(api: FastifyInstance, req: FastifyRequest, reply: FastifyReply): CartClient {
   return new CartClient(api.sessions.clientFor(req, reply), req.store, apiLanguage(req));
@@ -92,13 +98,13 @@ export async function cartRoutes(api: FastifyInstance) {
     let { cart } = mode.data;
     const { recreated } = mode.data;
     // PUT sets a line's quantity: add to what the cart holds, at the version it was read; a write in between
-    // (another tab) answers 409 and the sum is taken again once.
+    // (another tab) answers 409 and the sum is taken again (ADD_ATTEMPTS).
     for (let attempt = 0; ; attempt++) {
       const held = cart.lineItems.find((l) => l.kind === 'product' && l.sku === sku)?.quantity ?? 0;
       if (held + quantity > MAX_LINE_QUANTITY) return refuse(req, reply, 409, 'cart_limit_exceeded');
       const w = await carts.setQuantity(cart.id, { sku, quantity: held + quantity, version: cart.version });
       if (!w.error) return { cart: w.data, ...(recreated ? { notice: 'cart_recreated' as const } : {}) };
-      if (w.error.code !== 'cart_version_conflict' || attempt > 0) return fail(req, reply, w.error);
+      if (w.error.code !== 'cart_version_conflict' || attempt >= ADD_ATTEMPTS - 1) return fail(req, reply, w.error);
       const again = await carts.cart(cart.id);
       if (again.error) return fail(req, reply, again.error);
       cart = again.data;
