@@ -343,6 +343,20 @@ t.test('the same browser key gets tokens of one anonymous customer; a malformed 
   t.equal(bad.json().code, 'validation_failed');
 });
 
+t.test('a browser key joins only the first moments: a copy presented later gets a customer of its own', async (t) => {
+  const clock = testClock();
+  const api = await h.api(t, { clock });
+  const key = 'c'.repeat(43);
+  const first = (await api.call('GET', '/admin/customers/anonymous', { headers: { 'x-anonymous-key': key } })).json();
+  clock.advance(60);
+  const soon = (await api.call('GET', '/admin/customers/anonymous', { headers: { 'x-anonymous-key': key } })).json();
+  t.equal(soon.ownerId, first.ownerId, 'a tab a minute later still joins');
+  clock.advance(10 * 60);
+  const later = (await api.call('GET', '/admin/customers/anonymous', { headers: { 'x-anonymous-key': key } })).json();
+  t.not(later.ownerId, first.ownerId, 'a copied key does not open the guest later');
+  t.equal((await api.call('GET', '/customers/me', { token: later.accessToken })).json().ownerId, later.ownerId);
+});
+
 t.test('abandoned guests are removed by housekeeping once their sessions are dead', async (t) => {
   const clock = testClock();
   const first = await h.api(t, { clock, config: { REFRESH_TOKEN_TTL_S: 3600 } });

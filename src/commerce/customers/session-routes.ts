@@ -38,6 +38,8 @@ export const ANONYMOUS_TOKEN_HEADER = 'x-anonymous-token';
  */
 export const ANONYMOUS_KEY_HEADER = 'x-anonymous-key';
 const ANONYMOUS_KEY = /^[A-Za-z0-9_-]{32,128}$/;
+/** How long after its first write a browser key still joins the same anonymous customer. */
+export const KEY_JOIN_WINDOW_MS = 5 * 60_000;
 
 /** A UUID (version 4 bits) derived from the store and the browser key. */
 export function anonymousIdForKey(storeKey: string, key: string): string {
@@ -87,9 +89,14 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
         `insert into customers (id, store_key, kind, created_at, updated_at) values ($1, $2, 'anonymous', $3, $3) on conflict (id) do nothing`,
         [id, req.storeKey, now],
       );
-      const [row] = await tx.query<{ kind: string; store_key: string }>('select kind, store_key from customers where id = $1', [id]);
-      if (row?.kind !== 'anonymous' || row.store_key !== req.storeKey) {
-        // never a registered customer's tokens (a hash collision is not expected, but cheap to rule out)
+      const [row] = await tx.query<{ kind: string; store_key: string; created_at: Date }>(
+        'select kind, store_key, created_at from customers where id = $1', [id]);
+      // Never a registered customer's tokens (a hash collision is not expected, but cheap to rule out). And a
+      // key joins only the first moments of a browser (KEY_JOIN_WINDOW_MS): the storefront drops the key as
+      // soon as the browser holds tokens, so a key presented later is a copy, and a copy must not open the
+      // guest's cart and orders weeks after; it gets a customer of its own.
+      if (row?.kind !== 'anonymous' || row.store_key !== req.storeKey
+        || now.getTime() - new Date(row.created_at).getTime() > KEY_JOIN_WINDOW_MS) {
         id = randomUUID();
         await tx.query(`insert into customers (id, store_key, kind, created_at, updated_at) values ($1, $2, 'anonymous', $3, $3)`, [id, req.storeKey, now]);
       }
