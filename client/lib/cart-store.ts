@@ -283,9 +283,7 @@ export async function recalculateAll(): Promise<void> {
   for (const cart of [carts?.buy, carts?.sell]) {
     if (!cart || !cart.id || cart.lineItems.length === 0) continue;
     const r = await cartWrite(cart.transactionType, () => api.recalculateCart(cart.id));
-    // a cart that is gone is simply gone (read again); prices that could not be had are spec 8's
-    // PricesUpdateError (the server's message: "prices are being updated"); anything else is said (spec 8)
-    if (r.error?.code === 'prices_unavailable') pushNotice({ kind: 'error', message: r.error.message });
-    else if (r.error && r.error.status !== 404) pushNotice({ kind: 'recalculation-failed' });
+    // a cart that is gone is simply gone (read again); anything else is said (spec 8)
+    if (r.error && r.error.status !== 404) pushNotice({ kind: 'recalculation-failed' });
   }
 }
