@@ -48,7 +48,6 @@ function pageSession(req: FastifyRequest): SessionInfo {
   return req.shopSession ? req.shopSession.infoForPage() : sessionOf(req);
 }
 
-
 function sendLangCookie(reply: FastifyReply, lang: string, production: boolean) {
   void reply.setCookie('lang', lang, { path: '/', maxAge: 365 * 24 * 3600, sameSite: 'lax', secure: production, httpOnly: false });
 }
@@ -123,8 +122,8 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
     return { store: req.store, buildId: opts.assets.buildId, canonicalOrigin: storeOrigins[req.store], session: pageSession(req), storeOrigins, analyticsId: opts.analyticsId ?? null };
   };
 
-  /** The request's URL on its store's own origin (plugins/store.ts), never on the raw Host header. */
-  // (concatenated, not resolved: a path such as //evil.example/x stays a path on the store's host)
+  /** The request's URL on its store's own origin (plugins/store.ts), never on the raw Host header;
+   * concatenated, not resolved, so a path such as //evil.example/x stays a path on the store's host. */
   const requestUrl = (req: FastifyRequest, path: string): URL =>
     new URL(stores.originOf(req.store, req.protocol, req.host) + (path.startsWith('/') ? path : `/${path}`));
 
