@@ -81,6 +81,20 @@ export function canonicalHosts(storeHosts: string): Record<StoreKey, string> {
   return out;
 }
 
+/** A DNS name (labels of letters, digits, '-' and '_'), an IPv4 address or a bracketed IPv6 address. */
+const hostName = /^(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?(?:\.[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9_])?)*\.?|\[[0-9a-f:.]{2,45}\])(?::(\d{1,5}))?$/i;
+
+/**
+ * True when a Host header is a host[:port] (RFC 9110 7.2) and nothing else: no userinfo ('@'), quotes,
+ * angle brackets, spaces, paths or a port above 65535. The storefront answers 400 bad_host to anything
+ * else before it resolves the store, so no URL is ever built from such a header.
+ */
+export function isValidHost(host: string): boolean {
+  if (host.length === 0 || host.length > 260) return false;
+  const m = hostName.exec(host);
+  return m !== null && (m[1] === undefined || Number(m[1]) <= 65535);
+}
+
 /** Store for a Host header (port stripped, case-insensitive); unknown hosts get the default store. */
 export function storeForHost(host: string | undefined, table: Map<string, StoreKey>, fallback: StoreKey): StoreKey {
   if (!host) return fallback;

@@ -205,6 +205,8 @@ const contentErrors = {
 
 /** The storefront: the browser's API and session layer (visible), the price hub and its sockets (not). */
 const storefrontErrors = {
+  // a Host header that is not host[:port] (src/stores.ts isValidHost): refused before the store is resolved
+  bad_host: { status: 400, message: 'The Host header of the request is not valid.', visible: true },
   csrf_failed: { status: 403, message: 'Your request could not be verified. Please reload the page and try again.', visible: true },
   not_signed_in: { status: 401, message: 'Please log in.', visible: true },
   session_expired: { status: 401, message: 'Your session has expired. We have logged you out.', visible: true },

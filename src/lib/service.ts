@@ -2,6 +2,9 @@
 // pino logging without secrets, request ids, and errors answered as JSON { statusCode, code, message }
 // from the one error catalogue (errors.ts).
 import { randomUUID } from 'node:crypto';
+// Fastify's own validator compiler (its dependency, the one Fastify would build by default): used twice,
+// with and without coercion, by httpPart (validatorFactory below).
+import { AjvCompiler } from '@fastify/ajv-compiler';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { AppError, sendError, toErrorBody } from './errors.ts';
 
@@ -46,6 +49,53 @@ export interface ServiceOptions {
  */
 export const trustOneProxy = (_address: string, hop: number): boolean => hop === 0;
 
+const ajvOptions = { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } as const;
+
+type ValidatorFactory = ReturnType<typeof AjvCompiler>;
+type Validate = ((data: unknown, ctx?: unknown) => unknown) & { errors?: unknown; schemaEnv?: unknown };
+
+/** Path (ajv instancePath) of the first number in a value that is not finite, else null. */
+function nonFinitePath(value: unknown, path: string, depth = 0): string | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : path;
+  if (value === null || typeof value !== 'object' || depth > 8) return null;
+  for (const [k, v] of Object.entries(value)) {
+    const found = nonFinitePath(v, `${path}/${k}`, depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/**
+ * Validation by httpPart. A JSON body has real types: it is validated WITHOUT coercion, so `true`, "5" or
+ * [5] never become the integer 5 and null never becomes '' (and JSON's 1e999, Infinity, fails the number
+ * type). Query strings, path parameters and headers are strings: they are coerced ('array' too, for
+ * repeated keys), and then refused when a number came out infinite ('1e999', 'Infinity': ajv coerces
+ * those to Infinity and then skips minimum/maximum for a non-finite number, so a range alone does not
+ * catch them).
+ */
+const validatorFactory = ((externalSchemas: unknown, options: { customOptions?: object } = {}) => {
+  const pool = AjvCompiler() as unknown as (schemas: unknown, opts: object) => (route: { httpPart?: string }) => Validate;
+  const coercing = pool(externalSchemas, options);
+  const strict = pool(externalSchemas, { ...options, customOptions: { ...options.customOptions, coerceTypes: false } });
+  return (route: { httpPart?: string }): Validate => {
+    if (route.httpPart === 'body') return strict(route);
+    const validate = coercing(route);
+    const finite: Validate = (data, ctx) => {
+      if (!validate(data, ctx)) {
+        finite.errors = validate.errors;
+        return false;
+      }
+      const at = nonFinitePath(data, '');
+      if (at === null) return true;
+      finite.errors = [{ instancePath: at, schemaPath: '', keyword: 'type', params: { type: 'number' }, message: 'must be a finite number' }];
+      return false;
+    };
+    // Fastify passes the parent (so ajv may coerce a root value) only to a function that has schemaEnv
+    finite.schemaEnv = validate.schemaEnv;
+    return finite;
+  };
+}) as unknown as ValidatorFactory;
+
 /** A Fastify instance with this repository's conventions. It never listens. */
 export function createService(opts: ServiceOptions): FastifyInstance {
   const app = Fastify({
@@ -66,7 +116,8 @@ export function createService(opts: ServiceOptions): FastifyInstance {
       const body = toErrorBody(err);
       void sendError(reply as never, body.statusCode < 500 ? body : toErrorBody(new AppError('bad_request')));
     },
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } },
+    ajv: { customOptions: ajvOptions },
+    schemaController: { compilersFactory: { buildValidator: validatorFactory } },
   });
 
   // One line per request with id, route, status and duration (the storefront adds its store).

@@ -50,6 +50,8 @@ const routes: [string, string, string[]][] = [
 /** Values of every JSON shape, plus strings that tend to break parsers, paths and SQL. */
 const nasty = fc.oneof(
   fc.jsonValue(),
+  // issue 14: quantities that JSON body coercion used to accept (true, "5", [5]) and numbers out of range
+  fc.constantFrom<unknown>(true, '5', [5], 1.5, -1, 0, 1e308, '1e999'),
   fc.constantFrom('', ' ', '\u0000', '<script>', "' or 1=1 --", '../../etc/passwd', '%00', '😀'.repeat(40), 'a'.repeat(300), '+41 44 668 18 00', 'CH', 'us', 'company', 'mr', '8001'),
   fc.string({ maxLength: 80 }),
 );

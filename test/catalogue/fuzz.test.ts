@@ -11,7 +11,7 @@ const keys = [
 ];
 const plausible = [
   'de', 'en', 'gold', 'silver,platinum', 'coin', 'bar,numismatic', 'gold-coins', 'valcambi,pamp', '1oz', '1/10oz,100g', '0', '1', '-1',
-  '1e309', 'NaN', '999999999999', 'true', 'false', 'name', 'price', 'preciousMetal', 'relevance', 'default', 'asc', 'desc',
+  '1e309', '1e999', 'Infinity', '-Infinity', 'NaN', '999999999999', 'true', 'false', 'name', 'price', 'preciousMetal', 'relevance', 'default', 'asc', 'desc',
   'available', 'soldOut', 'new,sale', 'AU-KRUG-1OZ', 'AU-KRUG-1OZ,AG-PHIL-1OZ', 'Krügerrand', 'silver bar', "'; drop table products; --",
   ':*', '!(gold | silver)', '\\', '%', '&', 'ü'.repeat(60), '1.5', '',
 ];
@@ -55,4 +55,18 @@ t.test('search words of any kind never break the full-text query', async (t) => 
     { numRuns: 300 },
   );
   t.pass('no 5xx');
+});
+
+// Issue 14: a number from the query is checked for a finite range before use ('1e999' and 'Infinity'
+// coerce to Infinity, which a schema's minimum/maximum alone let through).
+t.test('catalogue numbers that are not finite are a 400 validation_failed', async (t) => {
+  for (const q of ['fineWeightMin=1e999', 'fineWeightMax=1e999', 'fineWeightMin=Infinity', 'fineWeightMax=-Infinity', 'fineWeightMin=-1e999']) {
+    for (const p of ['/products', '/products/search?q=gold&']) {
+      const url = p.includes('?') ? `${p}${q}` : `${p}?${q}`;
+      const res = await app.inject({ method: 'GET', url, headers: { 'x-store-key': 'at' } });
+      t.equal(res.statusCode, 400, `${url}: 400`);
+      t.equal((res.json() as { code: string }).code, 'validation_failed');
+    }
+  }
+  t.equal((await app.inject({ method: 'GET', url: '/products?fineWeightMin=1&fineWeightMax=1000000', headers: { 'x-store-key': 'at' } })).statusCode, 200, 'finite bounds answer');
 });

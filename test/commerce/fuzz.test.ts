@@ -4,6 +4,7 @@
 import t from 'tap';
 import fc from 'fast-check';
 import { commerceHarness, login, registerVerified, swissAddress } from './helpers.ts';
+import { createCart, guest, ok, pricesNow } from '../orders/helpers.ts';
 
 const h = await commerceHarness(t);
 
@@ -40,7 +41,7 @@ t.test('no route answers 5xx to malformed input', async (t) => {
   const weird = fc.oneof(
     fc.string(),
     fc.string({ unit: 'grapheme', maxLength: 40 }),
-    fc.constantFrom('', ' ', '0', '-1', '1e309', 'NaN', 'null', 'true', '%', '%00', '../..', '\u0000', 'x'.repeat(600), "'; drop table customers; --",
+    fc.constantFrom('', ' ', '0', '-1', '1e309', '1e999', 'Infinity', '-Infinity', '1.5', 'NaN', 'null', 'true', '%', '%00', '../..', '\u0000', 'x'.repeat(600), "'; drop table customers; --",
       '00000000-0000-0000-0000-000000000000', account.id, address, account.email, 'ch', 'ATU13585627', '+41446681800', '2026-02-30T25:00:00Z'),
     fc.uuid().map(String),
   );
@@ -115,4 +116,59 @@ t.test('no route answers 5xx to malformed input', async (t) => {
   // account itself must be intact: it signs in again and reads back.
   const again = await login(api, account);
   t.equal((await api.call('GET', '/customers/me', { token: again.accessToken })).json().customer.id, account.id, 'the account still works');
+});
+
+// Issue 14: numbers from outside are used only in their range. A JSON body has real types (no coercion:
+// true, "5" and [5] are not the quantity 5); a query string's number is refused when it is not finite
+// ('1e999' and 'Infinity' coerce to Infinity, which ajv's minimum/maximum let through).
+t.test('quantities are integers: true, "5", [5], 1.5, -1 (issue 14) are a 400 and change nothing', async (t) => {
+  const api = await h.api(t);
+  await pricesNow(api);
+  const shopper = await guest(api);
+  const cart = await createCart(shopper);
+  const held = await ok(shopper.call('PUT', `/carts/${cart.id}/line-items`, { sku: 'AU-KRUG-1OZ', quantity: 2, version: cart.version }));
+  for (const quantity of [true, '5', [5], 1.5, -1, 0, null, 'NaN', 10001]) {
+    const set = await shopper.call('PUT', `/carts/${cart.id}/line-items`, { sku: 'AU-KRUG-1OZ', quantity, version: held.version });
+    t.equal(set.statusCode, 400, `set quantity ${JSON.stringify(quantity)}: 400`);
+    t.equal(set.json().code, 'validation_failed');
+    t.same(set.json().details.fields.map((f: { field: string }) => f.field), ['quantity'], 'names the field');
+    const remove = await shopper.call('DELETE', `/carts/${cart.id}/line-items`, { sku: 'AU-KRUG-1OZ', quantity, version: held.version });
+    t.equal(remove.statusCode, 400, `remove quantity ${JSON.stringify(quantity)}: 400`);
+  }
+  // JSON's own 1e999 parses to Infinity: refused as not a number
+  const huge = await api.app.inject({
+    method: 'PUT', url: `/carts/${cart.id}/line-items`, payload: `{"sku":"AU-KRUG-1OZ","quantity":1e999,"version":${held.version}}`,
+    headers: { 'content-type': 'application/json', 'x-store-key': 'ch', authorization: `Bearer ${shopper.token}` },
+  });
+  t.equal(huge.statusCode, 400, 'quantity 1e999 in JSON: 400');
+  const after = await ok(shopper.call('GET', `/carts/${cart.id}`));
+  t.equal(after.version, held.version, 'the cart did not change');
+  t.same(after.lineItems.map((l) => [l.sku, l.quantity]), [['AU-KRUG-1OZ', 2]]);
+});
+
+t.test('query numbers that are not finite (1e999, Infinity) are a 400, never a 500 or an unchecked value', async (t) => {
+  const api = await h.api(t);
+  await pricesNow(api);
+  t.equal((await api.call('GET', '/scrap/estimate?metal=gold&fineness=750&weightGrams=10')).statusCode, 200, 'a real estimate answers');
+  for (const q of ['fineness=1e999&weightGrams=10', 'fineness=-1e999&weightGrams=10', 'fineness=Infinity&weightGrams=10', 'fineness=750&weightGrams=1e999', 'fineness=750&weightGrams=Infinity']) {
+    const res = await api.call('GET', `/scrap/estimate?metal=gold&${q}`);
+    t.equal(res.statusCode, 400, `scrap estimate ${q}: 400`);
+    t.equal(res.json().code, 'validation_failed');
+  }
+  for (const q of ['fineWeightMin=1e999', 'fineWeightMax=Infinity', 'limit=1e999', 'offset=1e999']) {
+    const res = await api.call('GET', `/products?${q}`);
+    t.equal(res.statusCode, 400, `products ${q}: 400`);
+  }
+  t.equal((await api.call('GET', '/admin/outbox?limit=1e309', { store: null })).statusCode, 400, 'the outbox limit 1e309: 400');
+});
+
+t.test('a string-or-null field of a JSON body: null clears it (no coercion to "")', async (t) => {
+  const api = await h.api(t);
+  await pricesNow(api);
+  const shopper = await guest(api);
+  const cart = await createCart(shopper);
+  const withMethod = await ok(shopper.call('PUT', `/carts/${cart.id}`, { shippingMethodId: 'shipping', version: cart.version }));
+  t.not(withMethod.shippingInfo, null, 'a shipping method is set');
+  const cleared = await ok(shopper.call('PUT', `/carts/${cart.id}`, { shippingMethodId: null, version: withMethod.version }));
+  t.equal(cleared.shippingInfo, null, 'null clears it');
 });

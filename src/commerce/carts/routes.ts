@@ -170,9 +170,8 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Params: Params; Body: UpdateCartBody; Querystring: CartQueryT }>('/carts/:id', writeSchema(
     'Locale, shipping method (id or key), payment method and store of the cart. Card and PayPal are coming soon (409).', UpdateCartBody,
   ), async (req, reply) => changeCart(req, reply, async (cart) => {
-    // Schema coercion (coerceTypes, src/lib/service.ts) turns a JSON null into '' for a string-or-null
-    // field before the handler sees it: '' is "none", as null is.
-    const b = { ...req.body, ...(req.body.shippingMethodId === '' ? { shippingMethodId: null } : {}), ...(req.body.pickupStore === '' ? { pickupStore: null } : {}) };
+    // (JSON bodies are validated without coercion, src/lib/service.ts: null arrives as null and clears)
+    const b = req.body;
     if (b.locale !== undefined) cart.locale = b.locale;
     if (b.shippingMethodId !== undefined) {
       if (b.shippingMethodId === null) cart.shipping_method = null;

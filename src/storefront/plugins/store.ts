@@ -1,7 +1,10 @@
 // Store by host (src/stores.ts): <key>.localhost and the STORE_HOSTS names; anything else is the
 // default store. Language by path (/en is English). Both are on every request and in its log line.
+// A Host header that is not a host[:port] (userinfo, quotes, '<', spaces...) is refused with 400 bad_host
+// before anything else runs, for every route (pages, /__data, /api, static files).
 import fp from 'fastify-plugin';
-import { canonicalHosts, hostTable, storeForHost, type Language, type StoreKey } from '../../stores.ts';
+import { AppError } from '../../lib/errors.ts';
+import { canonicalHosts, hostTable, isValidHost, storeForHost, type Language, type StoreKey } from '../../stores.ts';
 import { languageOfPath } from '../../screens.ts';
 
 declare module 'fastify' {
@@ -30,7 +33,7 @@ export function storeResolver(storeHosts: string, fallback: StoreKey): StoreReso
       const host = canonical[store];
       // Development hosts (*.localhost) keep the port the visitor used; production hosts have none.
       const port = host.endsWith('.localhost') ? /:(\d+)$/.exec(requestHost ?? '')?.[1] : undefined;
-      return `${protocol}://${host}${port ? `:${port}` : ''}`;
+      return `${protocol === 'https' ? 'https' : 'http'}://${host}${port ? `:${port}` : ''}`;
     },
   };
 }
@@ -41,6 +44,10 @@ export const storePlugin = fp<{ resolver: StoreResolver }>(async (app, { resolve
   app.decorateRequest('store', 'ch');
   app.decorateRequest('lang', 'de');
   app.addHook('onRequest', async (req) => {
+    // req.host is X-Forwarded-Host behind a trusted proxy, else the Host header: both must be host[:port]
+    for (const host of new Set([req.headers.host, req.host])) {
+      if (host !== undefined && host !== '' && !isValidHost(host)) throw new AppError('bad_host');
+    }
     req.store = resolver.storeOf(req.headers.host);
     req.lang = languageOfPath(req.url.split('?')[0]);
     req.logContext = { ...(req.logContext ?? {}), store: req.store };

@@ -48,10 +48,6 @@ function pageSession(req: FastifyRequest): SessionInfo {
   return req.shopSession ? req.shopSession.infoForPage() : sessionOf(req);
 }
 
-function requestUrl(req: FastifyRequest, path: string): URL {
-  return new URL(path, `${req.protocol}://${req.host || 'localhost'}`);
-}
-
 function sendLangCookie(reply: FastifyReply, lang: string, production: boolean) {
   void reply.setCookie('lang', lang, { path: '/', maxAge: 365 * 24 * 3600, sameSite: 'lax', secure: production, httpOnly: false });
 }
@@ -115,16 +111,21 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
     account: sessions.accountFor(req, reply),
     accountArea: new AccountAreaClient(sessions.clientFor(req, reply), req.store, req.lang),
     bot: isBot(req.headers['user-agent']),
-    origin: stores.originOf(req.store, req.protocol, req.headers.host),
+    origin: stores.originOf(req.store, req.protocol, req.host),
     prices: opts.prices?.(req.store),
   });
 
   /** Facts of the visit for the browser: built once per page, after the loaders ran. */
   const bootInfo = (req: FastifyRequest): BootInfo => {
     const storeOrigins = {} as Record<StoreKey, string>;
-    for (const k of storeKeys) storeOrigins[k] = stores.originOf(k, req.protocol, req.headers.host);
+    for (const k of storeKeys) storeOrigins[k] = stores.originOf(k, req.protocol, req.host);
     return { store: req.store, buildId: opts.assets.buildId, canonicalOrigin: storeOrigins[req.store], session: pageSession(req), storeOrigins, analyticsId: opts.analyticsId ?? null };
   };
+
+  /** The request's URL on its store's own origin (plugins/store.ts), never on the raw Host header;
+   * concatenated, not resolved, so a path such as //evil.example/x stays a path on the store's host. */
+  const requestUrl = (req: FastifyRequest, path: string): URL =>
+    new URL(stores.originOf(req.store, req.protocol, req.host) + (path.startsWith('/') ? path : `/${path}`));
 
   app.get('/*', async (req, reply) => {
     const url = requestUrl(req, req.url);
@@ -143,7 +144,7 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
     const bot = isBot(req.headers['user-agent']);
     // Preview pages show draft content (read with the preview token): never kept for other visitors.
     const draft = matchScreen(opts.renderer.routes, url.pathname)?.handle.layout === 'preview';
-    const cacheKey = draft ? null : opts.pageCache.keyOf({ method: req.method, url, host: req.headers.host, protocol: req.protocol, session: sessionOf(req), bot });
+    const cacheKey = draft ? null : opts.pageCache.keyOf({ method: req.method, url, host: url.host, protocol: req.protocol, session: sessionOf(req), bot });
     const encoding = negotiate(req.headers['accept-encoding']);
     if (cacheKey) {
       const hit = opts.pageCache.get(cacheKey, encoding);

@@ -173,7 +173,7 @@ export function registerSeo(app: FastifyInstance, opts: SeoOptions): void {
   const kept = new Map<string, { at: number; xml: Promise<string> }>();
 
   app.get('/sitemap.xml', async (req, reply) => {
-    const origin = app.stores.originOf(req.store, req.protocol, req.headers.host);
+    const origin = app.stores.originOf(req.store, req.protocol, req.host);
     const key = `${req.store}|${origin}`;
     const hit = kept.get(key);
     let xml = hit && Date.now() - hit.at < opts.ttlMs ? hit.xml : null;
@@ -192,7 +192,7 @@ export function registerSeo(app: FastifyInstance, opts: SeoOptions): void {
   });
 
   app.get('/robots.txt', async (req, reply) => {
-    const origin = app.stores.originOf(req.store, req.protocol, req.headers.host);
+    const origin = app.stores.originOf(req.store, req.protocol, req.host);
     return reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=3600').send(robotsTxt(origin));
   });
 }

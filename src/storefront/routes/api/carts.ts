@@ -134,7 +134,7 @@ export async function cartRoutes(api: FastifyInstance) {
 
   cartWrite('setLineQuantity', (carts, id, body) => carts.setQuantity(id, body));
   cartWrite('removeLine', (carts, id, body) => carts.removeLine(id, body));
-  // a JSON null of a string-or-null field arrives as '' after schema coercion; the service reads '' as none
+  // (bodies are not coerced, src/lib/service.ts: a JSON null of a string-or-null field reaches the service as null and clears it)
   cartWrite('updateCart', (carts, id, body) => carts.update(id, body));
   cartWrite('setCartAddresses', (carts, id, { email, shippingAddress, billingAddress, version }) => carts.setAddresses(id, {
     ...(email !== undefined ? { email } : {}),

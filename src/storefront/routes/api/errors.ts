@@ -6,7 +6,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FieldError } from '../../../contracts/commerce.ts';
 import type { CallError } from '../../../contracts/result.ts';
-import { isFieldCode, isVisibleCode, toErrorBody, type ErrorCode } from '../../../lib/errors.ts';
+import { errorCatalogue, isFieldCode, isVisibleCode, toErrorBody, type ErrorCode } from '../../../lib/errors.ts';
 import type { Language } from '../../../stores.ts';
 import { translator, type Translate } from '../../../i18n.ts';
 
@@ -65,9 +65,17 @@ export function retryMessage(t: Translate, seconds: number): string {
 }
 
 /**
+ * A 503 whose code the catalogue knows as a 503 the customer reads (prices_unavailable: spec 8's
+ * PricesUpdateError, "prices are being updated") reaches the browser as it is, not as the generic 502.
+ */
+function passedThrough(status: number, code: string): boolean {
+  return status === 503 && isVisibleCode(code) && errorCatalogue[code].status === 503;
+}
+
+/**
  * A commerce call's error as the browser gets it. No answer at all is 503; a 5xx of the service is 502
- * (the customer reads the generic 'something went wrong, try later', spec 8), but a 503
- * database_unavailable stays a 503 with its own message. fieldPrefix strips the
+ * (the customer reads the generic 'something went wrong, try later', spec 8), except the 503s the
+ * customer can act on (passedThrough: prices_unavailable, database_unavailable). fieldPrefix strips the
  * service's body path (address.zipCode -> zipCode) where the browser sends the fields flat.
  */
 export function apiError(err: CallError, lang: Language, opts: { fieldPrefix?: string } = {}): ApiErrorBody {
@@ -77,9 +85,7 @@ export function apiError(err: CallError, lang: Language, opts: { fieldPrefix?: s
   if (statusCode === 0) {
     statusCode = 503;
     code = 'service_unavailable';
-  } else if (statusCode === 503 && code === 'database_unavailable') {
-    // the commerce database is away for a moment: 503 with its own message ("try again in a moment")
-  } else if (statusCode >= 500 && code !== 'session_unavailable') {
+  } else if (statusCode >= 500 && code !== 'session_unavailable' && !passedThrough(statusCode, code)) {
     statusCode = 502;
     code = 'service_unavailable';
   } else if (statusCode < 400 || statusCode > 599) {
