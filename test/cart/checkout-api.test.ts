@@ -143,6 +143,24 @@ t.test('a forged ctUserId at sign-in takes nothing of another guest: only the br
   t.same(theirs.flatMap((c) => c.lineItems.map((l) => [l.sku, l.quantity])), [['AU-KRUG-1OZ', 2]], 'the guest keeps its cart and session');
 });
 
+t.test('a sign-in while the guest cannot be confirmed fails with the service\'s error instead of leaving the guest\'s cart behind', async (t) => {
+  const shop = await shopWithPrices(t);
+  const { b, account } = await signedIn(shop);
+  await b.post('/api/logout');
+  await b.get('/');
+  t.equal((await b.post('/api/cart/items', { transactionType: 'buy', sku: 'AU-KRUG-1OZ', quantity: 2 })).status, 200);
+  shop.proxy.faults.set('GET /customers/me', 503);
+  const refused = await b.post('/api/login', { email: account.email, password: account.password });
+  t.equal(refused.status, 502, 'the commerce fault, not a sign-in without the guest');
+  t.equal(b.cookie('ctTokenLevel'), 'Anonymous', 'the browser is still the guest');
+  shop.proxy.faults.delete('GET /customers/me');
+  const login = await b.post('/api/login', { email: account.email, password: account.password });
+  t.equal(login.status, 200);
+  t.equal(login.json.merged, true, 'once the service answers, the guest comes along');
+  const carts = (await b.get('/api/carts')).json.carts as { lineItems: { sku: string; quantity: number }[] }[];
+  t.same(carts.flatMap((c) => c.lineItems.map((l) => [l.sku, l.quantity])), [['AU-KRUG-1OZ', 2]]);
+});
+
 t.test('a forged ctUserId and ctTokenLevel without the guest\'s tokens merge nothing', async (t) => {
   const shop = await shopWithPrices(t);
   const victim = await guestWith(shop);

@@ -6,7 +6,7 @@
 import t from 'tap';
 import type { Cart } from '../../src/contracts/cart.ts';
 import type { Order } from '../../src/contracts/order.ts';
-import { commerceHarness, lastMessageTo, login, messageCount } from '../commerce/helpers.ts';
+import { commerceHarness, lastMessageTo, login, messageCount, proof } from '../commerce/helpers.ts';
 import { customer, guest, newKey, ok, placeOrder, readyCart } from './helpers.ts';
 import { openShop } from './helpers.ts';
 
@@ -110,7 +110,7 @@ t.test('a guest who typed address A and signed in as B: the cart names B and the
   const typed = `gast.${Math.random().toString(36).slice(2)}@example.ch`;
   const guestCart = await readyCart(g, { email: typed });
   t.equal(guestCart.customerEmail, typed);
-  const session = await login(api, { email: b.email, password: b.password, store: 'ch' }, { anonymousId: g.ownerId });
+  const session = await login(api, { email: b.email, password: b.password, store: 'ch' }, { anonymousId: g.ownerId }, proof(g.token));
   const cart = ((await api.call('GET', '/carts', { token: session.accessToken })).json().results as Cart[])[0];
   t.equal(cart.id, guestCart.id, 'the guest\'s cart moved into the account');
   t.equal(cart.customerEmail, b.email, 'the cart names the account\'s address (what the review shows)');

@@ -69,7 +69,9 @@ export class AccountClient {
    * script-readable ctUserId is never used (a forged one changes nothing).
    */
   async login(input: LoginInput): Promise<Result<MeView & { merged: boolean }>> {
-    const proof = await this.client.anonymousProof();
+    const proven = await this.client.anonymousProof();
+    if (proven.error) return fail(proven.error);
+    const proof = proven.data;
     const res = await this.client.call<LoginResponse>({
       method: 'POST',
       path: '/customers/login',

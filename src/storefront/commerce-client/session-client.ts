@@ -145,14 +145,17 @@ export class SessionClient {
    * Issue 14, the proof of a merge at sign-in: the anonymous customer's id and its live access token, as
    * the commerce service confirms them (GET /customers/me with the httpOnly ctToken, refreshed on the way
    * when due). Never from ctUserId or ctTokenLevel: those cookies are the browser's, readable and writable
-   * by any script. Null when the session is not an anonymous one (or the service does not confirm it).
+   * by any script. Null when the session is not an anonymous one (or the service refuses its token). A
+   * service that cannot answer just now (no answer, 5xx) is an error, not 'no guest': signing in without
+   * the merge would leave the guest's cart, orders and deposit behind for good, so the sign-in waits.
    */
-  async anonymousProof(): Promise<{ anonymousId: string; token: string } | null> {
-    if (!this.deps.session.current) return null;
+  async anonymousProof(): Promise<Result<{ anonymousId: string; token: string } | null>> {
+    if (!this.deps.session.current) return ok(null);
     const me = await this.call<MeResponse>({ path: '/customers/me' });
+    if (me.error) return me.error.status === 0 || me.error.status >= 500 ? fail(me.error) : ok(null);
     const token = this.deps.session.current?.accessToken;
-    if (me.error || me.data.tokenLevel !== 'Anonymous' || !token) return null;
-    return { anonymousId: me.data.ownerId, token };
+    if (me.data.tokenLevel !== 'Anonymous' || !token) return ok(null);
+    return ok({ anonymousId: me.data.ownerId, token });
   }
 
   /** Sign-in or anything else that hands out a token set: it becomes the session. */
