@@ -166,7 +166,7 @@ export const variables = {
   },
   ADMIN_TOKEN: {
     schema: Type.String({ default: '' }),
-    doc: 'Bearer token for admin calls (POST /admin/recalculate) from other than loopback. Empty: loopback only.',
+    doc: 'Bearer token for admin calls (POST /admin/recalculate) from other than loopback; the storefront also sends it as x-service-token so a commerce service on another machine believes its x-client-ip. Empty: loopback only.',
     accepts: 'a string of at least 24 characters, or empty',
   },
   BANK_ACCOUNT_OWNER: {

@@ -72,7 +72,7 @@ export async function buildStorefrontApp(opts: StorefrontOptions): Promise<Store
   const analyticsId = production && config.ANALYTICS_CONTAINER_ID ? config.ANALYTICS_CONTAINER_ID : null;
   await app.register(securityPlugin, { production, analytics: analyticsId !== null });
   // spec 3/9 session cookies: Secure, path /, SameSite Lax, living as long as the refresh token
-  await app.register(sessionPlugin, { http: commerce, flags: { secure: true, maxAgeS: config.REFRESH_TOKEN_TTL_S } });
+  await app.register(sessionPlugin, { http: commerce, flags: { secure: true, maxAgeS: config.REFRESH_TOKEN_TTL_S }, serviceToken: config.ADMIN_TOKEN || undefined });
   const sessions = app.sessions;
   await app.register(apiPlugin, { commerce, config });
   registerDevMailbox(app, { commerce, assets, production });

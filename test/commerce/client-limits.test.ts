@@ -80,6 +80,23 @@ t.test('RATE_LIMITS=off switches the per-client limits off, and production refus
   t.equal(loadConfig({ NODE_ENV: 'production' }).RATE_LIMITS, 'on');
 });
 
+t.test('x-client-ip counts only from the storefront (loopback or ADMIN_TOKEN), never because of TRUST_PROXY', async (t) => {
+  const token = 's'.repeat(32);
+  const api = await h.api(t, { config: { TRUST_PROXY: 'on', RATE_LIMITS: 'on', ADMIN_TOKEN: token } });
+  const lookup = (i: number, headers: Record<string, string> = {}) => api.app.inject({
+    method: 'GET', url: `/customers/email?email=${encodeURIComponent(uniqueEmail())}`, remoteAddress: '192.0.2.10',
+    headers: { 'x-store-key': 'ch', 'x-client-ip': `198.51.100.${i}`, ...headers },
+  });
+  const claimed: number[] = [];
+  for (let i = 0; i < 31; i++) claimed.push((await lookup(i)).statusCode);
+  t.equal(claimed[30], 429, 'a remote caller naming a fresh x-client-ip per request buys no fresh budget');
+  const wrong: number[] = [];
+  for (let i = 0; i < 3; i++) wrong.push((await lookup(i, { 'x-service-token': 'x'.repeat(32) })).statusCode);
+  t.same(wrong, [429, 429, 429], 'a wrong service token proves nothing');
+  const storefront = await lookup(77, { 'x-service-token': token });
+  t.equal(storefront.statusCode, 200, 'a storefront on another machine (ADMIN_TOKEN) forwards its visitor\'s address');
+});
+
 t.test('with TRUST_PROXY a remote caller cannot pass for loopback or pick its address by writing X-Forwarded-For', async (t) => {
   const api = await h.api(t, { config: { TRUST_PROXY: 'on', RATE_LIMITS: 'on' } });
   const hand = (remoteAddress: string, headers: Record<string, string> = {}) =>

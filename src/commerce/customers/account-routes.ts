@@ -266,7 +266,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
    */
   async function checkPasswordConfirmation(req: FastifyRequest, account: CustomerRow, password: string, field = 'currentPassword'): Promise<void> {
     const now = clock();
-    const subject = subjectKey('login', req.storeKey, account.email_lower ?? '', clientIp(req, config.TRUST_PROXY === 'on'));
+    const subject = subjectKey('login', req.storeKey, account.email_lower ?? '', clientIp(req, config.ADMIN_TOKEN));
     const wait = await loginLockRemaining(db, subject, now);
     if (wait > 0) throw tooManyAttempts(wait);
     if (await verifyPassword(password, account.password_hash ?? '')) {

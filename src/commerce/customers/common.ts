@@ -53,7 +53,7 @@ export async function requireOwnCustomer(req: FastifyRequest, id: string): Promi
 export async function limitByClient(req: FastifyRequest, bucket: string, rule: RateRule): Promise<void> {
   const { db, clock, config } = req.server.commerce;
   if (config.RATE_LIMITS === 'off') return;
-  const key = subjectKey('client', clientIp(req, config.TRUST_PROXY === 'on'));
+  const key = subjectKey('client', clientIp(req, config.ADMIN_TOKEN));
   const r = await hitRate(db, bucket, key, clock(), rule);
   if (!r.allowed) throw new AppError('too_many_requests', { details: { retryAfter: r.retryAfter } });
 }

@@ -133,7 +133,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
 
     const now = clock();
     const emailLower = normalizeEmail(email as string);
-    const subject = subjectKey('login', req.storeKey, emailLower, clientIp(req, config.TRUST_PROXY === 'on'));
+    const subject = subjectKey('login', req.storeKey, emailLower, clientIp(req, config.ADMIN_TOKEN));
     const wait = await loginLockRemaining(db, subject, now);
     if (wait > 0) throw tooManyAttempts(wait);
     const attempt = await takeLoginAttempt(req); // issue 14: failed sign-ins per client address

@@ -1,5 +1,6 @@
 // Request-level helpers of the commerce service: validation errors as field lists, the client's address
 // behind the storefront, and the shop origin for links in mails.
+import { timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import { validationFields } from '../../lib/errors.ts';
@@ -10,20 +11,30 @@ import { canonicalHosts, hostTable, stores, type StoreKey } from '../../stores.t
  * for the commerce modules that import it from here. */
 export const fieldsFromValidation = validationFields;
 
+/** The header the storefront proves itself with when it is not on this machine (ADMIN_TOKEN). */
+export const SERVICE_TOKEN_HEADER = 'x-service-token';
+
 /**
- * The client's address for throttling. The storefront calls from loopback and forwards the browser's
- * address in x-client-ip; the header counts only from a loopback peer (the socket's, never an address a
- * header claims) or with TRUST_PROXY, otherwise anyone could pick a fresh address per attempt. Without it the
- * caller's own address counts (req.ip: with TRUST_PROXY the one its proxy saw). No address is exempt from
- * the limits, loopback included (customers/common.ts).
+ * The client's address for throttling. The storefront forwards the browser's address in x-client-ip; the
+ * header counts only from the storefront: a loopback peer (the socket's, never an address a header claims:
+ * the embedded place) or a caller presenting ADMIN_TOKEN in x-service-token (a storefront on another
+ * machine). TRUST_PROXY does not open it: anyone who reaches the service through its proxy could otherwise
+ * name a fresh address per attempt. Without it the caller's own address counts (req.ip: with TRUST_PROXY
+ * the one its proxy saw). No address is exempt from the limits, loopback included (customers/common.ts).
  */
-export function clientIp(req: FastifyRequest, trustProxy: boolean): string {
-  if (trustProxy || isLoopback(req.socket.remoteAddress ?? '')) {
+export function clientIp(req: FastifyRequest, adminToken: string): string {
+  if (isLoopback(req.socket.remoteAddress ?? '') || serviceTokenValid(req, adminToken)) {
     const given = req.headers['x-client-ip'];
     const candidate = typeof given === 'string' ? given.trim() : '';
     if (candidate && isIP(candidate)) return candidate;
   }
   return req.ip;
+}
+
+function serviceTokenValid(req: FastifyRequest, adminToken: string): boolean {
+  if (!adminToken) return false;
+  const given = req.headers[SERVICE_TOKEN_HEADER];
+  return typeof given === 'string' && given.length === adminToken.length && timingSafeEqual(Buffer.from(given), Buffer.from(adminToken));
 }
 
 /**

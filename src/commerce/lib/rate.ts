@@ -111,7 +111,7 @@ export interface LoginAttempt {
 export async function takeLoginAttempt(req: FastifyRequest): Promise<LoginAttempt> {
   const { db, clock, config } = req.server.commerce;
   if (config.RATE_LIMITS === 'off') return { succeeded: async () => {} };
-  const key = subjectKey('login_client', clientIp(req, config.TRUST_PROXY === 'on'));
+  const key = subjectKey('login_client', clientIp(req, config.ADMIN_TOKEN));
   const now = clock();
   const r = await hitRate(db, 'login_client', key, now, CLIENT_LOGIN_FAILURES);
   if (!r.allowed) throw new AppError('too_many_attempts', { details: { retryAfter: r.retryAfter } });

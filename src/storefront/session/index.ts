@@ -36,6 +36,8 @@ export interface SessionLayerOptions {
   flags: CookieFlags;
   /** grace period of a settled refresh (tests) */
   refreshGraceMs?: number;
+  /** ADMIN_TOKEN: sent as x-service-token so a commerce service on another machine believes x-client-ip */
+  serviceToken?: string;
   now?: () => number;
 }
 
@@ -76,7 +78,7 @@ export function createSessionLayer(opts: SessionLayerOptions): SessionLayer {
     return req.shopSession;
   };
   const clientFor = (req: FastifyRequest, reply: FastifyReply): SessionClient =>
-    new SessionClient({ http: opts.http, refresher, session: sessionFor(req, reply), headers: forwardedHeaders(req), log: req.log, now: opts.now });
+    new SessionClient({ http: opts.http, refresher, session: sessionFor(req, reply), headers: { ...forwardedHeaders(req), ...(opts.serviceToken ? { 'x-service-token': opts.serviceToken } : {}) }, log: req.log, now: opts.now });
   return {
     flags: opts.flags,
     refresher,
