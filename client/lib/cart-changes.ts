@@ -18,6 +18,8 @@ export type CartChange =
   | { kind: 'pickupStore'; from: string | null; to: string | null }
   | { kind: 'paymentMethod'; from: ShopCart['paymentMethod']; to: ShopCart['paymentMethod'] }
   | { kind: 'payoutAccount' }
+  /** anything else the order is made of: discount codes, identity document, currency, customer group */
+  | { kind: 'other' }
   | { kind: 'total'; from: Money | null; to: Money | null };
 
 /** A line's identity: the product (sku) or the scrap item (its id). */
@@ -51,6 +53,10 @@ export function cartChanges(reviewed: ShopCart, current: ShopCart, opts: { price
   if ((reviewed.pickupStore ?? null) !== (current.pickupStore ?? null)) out.push({ kind: 'pickupStore', from: reviewed.pickupStore, to: current.pickupStore });
   if ((reviewed.paymentMethod ?? null) !== (current.paymentMethod ?? null)) out.push({ kind: 'paymentMethod', from: reviewed.paymentMethod, to: current.paymentMethod });
   if (JSON.stringify(reviewed.payoutAccount ?? null) !== JSON.stringify(current.payoutAccount ?? null)) out.push({ kind: 'payoutAccount' });
+  // Whatever else the order is made of: never placed again without asking, even when the total is the same
+  // (a coupon swapped for another of the same value, a new identity document on a sell cart).
+  const rest = (c: ShopCart) => JSON.stringify([c.discountCodes.map((d) => d.code).sort(), c.identityDocument ?? null, c.currency, c.customerGroup ?? null, c.transactionType]);
+  if (rest(reviewed) !== rest(current)) out.push({ kind: 'other' });
   if (opts.prices !== false && !sameMoney(reviewed.totalGrossPrice, current.totalGrossPrice)) {
     out.push({ kind: 'total', from: reviewed.totalGrossPrice, to: current.totalGrossPrice });
   }

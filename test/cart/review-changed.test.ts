@@ -120,4 +120,8 @@ t.test('cartChanges: lines added and removed, e-mail, method and payment; prices
   t.same(cartChanges(a, { ...a, version: 9, priceSetId: 'ps-9' }), [], 'a new version alone is no change');
   t.same(cartChanges(a, { ...a, totalGrossPrice: { centAmount: 1, currencyCode: 'CHF' } }).map((c) => c.kind), ['total']);
   t.same(cartChanges(a, { ...a, totalGrossPrice: { centAmount: 1, currencyCode: 'CHF' } }, { prices: false }), []);
+  // a coupon swapped for another of the same value, or an identity document added: same total, still a change,
+  // so the step asks again instead of placing by itself
+  t.same(cartChanges(a, { ...a, discountCodes: [{ discountCodeId: 'd-2', code: 'VERSAND50' }] }).map((c) => c.kind), ['other']);
+  t.same(cartChanges(a, { ...a, identityDocument: { documentType: 'passport', expiryDate: '2030-01-01' } }).map((c) => c.kind), ['other']);
 });

@@ -11,7 +11,7 @@ import { AppError, validationFields } from '../../lib/errors.ts';
 import { dummyHash, verifyPassword } from '../auth/passwords.ts';
 import { authenticate, issueTokenSet, revokeFamily, rotateRefreshToken } from '../auth/tokens.ts';
 import { requireAuth, requireUser } from '../context.ts';
-import { clientIp } from '../lib/http.ts';
+import { clientIp, fromStorefront } from '../lib/http.ts';
 import { clearLoginFailures, loginLockRemaining, recordLoginFailure, subjectKey, takeLoginAttempt } from '../lib/rate.ts';
 import { bearer, customerNotFound, errorResponses } from './common.ts';
 import { mergeAnonymous } from './merge.ts';
@@ -39,7 +39,7 @@ export const ANONYMOUS_TOKEN_HEADER = 'x-anonymous-token';
 export const ANONYMOUS_KEY_HEADER = 'x-anonymous-key';
 const ANONYMOUS_KEY = /^[A-Za-z0-9_-]{32,128}$/;
 /** How long after its first write a browser key still joins the same anonymous customer. */
-export const KEY_JOIN_WINDOW_MS = 5 * 60_000;
+export const KEY_JOIN_WINDOW_MS = 60_000;
 
 /** A UUID (version 4 bits) derived from the store and the browser key. */
 export function anonymousIdForKey(storeKey: string, key: string): string {
@@ -76,12 +76,13 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
   }, async (req) => {
     const now = clock();
     const raw = req.headers[ANONYMOUS_KEY_HEADER];
-    const key = typeof raw === 'string' && ANONYMOUS_KEY.test(raw) ? raw : null;
-    if (raw !== undefined && key === null) {
+    if (raw !== undefined && !(typeof raw === 'string' && ANONYMOUS_KEY.test(raw))) {
       const errors = new FieldErrors();
       errors.add(ANONYMOUS_KEY_HEADER, 'invalid_format');
       errors.throwIfAny();
     }
+    // The key is the storefront's (from its httpOnly cookie): from anyone else it is ignored.
+    const key = typeof raw === 'string' && fromStorefront(req, config.ADMIN_TOKEN) ? raw : null;
     return db.transaction(async (tx) => {
       let id = key ? anonymousIdForKey(req.storeKey, key) : randomUUID();
       // Parallel calls with one key: the first inserts, the others wait for its commit and find the row.

@@ -23,12 +23,17 @@ export const SERVICE_TOKEN_HEADER = 'x-service-token';
  * the one its proxy saw). No address is exempt from the limits, loopback included (customers/common.ts).
  */
 export function clientIp(req: FastifyRequest, adminToken: string): string {
-  if (isLoopback(req.socket.remoteAddress ?? '') || serviceTokenValid(req, adminToken)) {
+  if (fromStorefront(req, adminToken)) {
     const given = req.headers['x-client-ip'];
     const candidate = typeof given === 'string' ? given.trim() : '';
     if (candidate && isIP(candidate)) return candidate;
   }
   return req.ip;
+}
+
+/** The caller is our storefront: a loopback peer, or ADMIN_TOKEN in x-service-token. */
+export function fromStorefront(req: FastifyRequest, adminToken: string): boolean {
+  return isLoopback(req.socket.remoteAddress ?? '') || serviceTokenValid(req, adminToken);
 }
 
 function serviceTokenValid(req: FastifyRequest, adminToken: string): boolean {

@@ -31,6 +31,7 @@ export function CartChangedNotice({ changes, transactionType, attempt }: { chang
       case 'pickupStore': return t('checkout.review.changed.pickupStore');
       case 'paymentMethod': return t('checkout.review.changed.paymentMethod', { from: payment(c.from), to: payment(c.to) });
       case 'payoutAccount': return t('checkout.review.changed.payoutAccount');
+      case 'other': return t('checkout.review.changed.other');
       case 'total': return t('checkout.review.changed.total', { from: moneyOf(shop, c.from), to: moneyOf(shop, c.to) });
     }
   };
