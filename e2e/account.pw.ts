@@ -2,17 +2,10 @@
 // in, edit an address, log out; a failed login; an expired session. axe on every page; no console errors
 // (the API's expected 4xx answers, which the browser logs as failed resources, are the only exception).
 import type { Page } from '@playwright/test';
-import { test, expect, url, consentDecided } from './fixtures.ts';
+import { test, expect, url, consentDecided, ignoreApiAnswers } from './fixtures.ts';
 
 const host = 'ch.localhost';
 const PASSWORD = 'Goldbarren2026';
-
-/** The browser logs every 4xx fetch as "Failed to load resource"; these are the API's answers the test provokes. */
-function ignoreApiAnswers(errors: string[], statuses: number[]) {
-  for (let i = errors.length - 1; i >= 0; i--) {
-    if (statuses.some((s) => errors[i].includes(`status of ${s}`))) errors.splice(i, 1);
-  }
-}
 
 async function registerAndConfirm(page: Page, axe: (p?: Page) => Promise<void>, email: string) {
   await page.goto(url(host, '/registrierung'));

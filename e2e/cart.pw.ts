@@ -4,22 +4,10 @@
 // alone. axe on every page type (the checkout layout included); no console errors beyond the API answers
 // a test provokes on purpose.
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, url, PORT, placeOrder, hydrated } from './fixtures.ts';
+import { test, expect, url, PORT, placeOrder, hydrated, fillFields, ignoreApiAnswers, reviewPickupOrder } from './fixtures.ts';
 
 const PRICES = `http://127.0.0.1:${PORT + 2}`;
 const PASSWORD = 'Goldbarren2026';
-
-/** The browser logs every 4xx fetch as "Failed to load resource"; these are answers a test provokes. */
-function ignoreApiAnswers(errors: string[], statuses: number[]) {
-  for (let i = errors.length - 1; i >= 0; i--) {
-    if (statuses.some((s) => errors[i].includes(`status of ${s}`))) errors.splice(i, 1);
-  }
-}
-
-/** Fills the checkout's text fields by their labels (exact), in the order given. */
-async function fillFields(page: Page, fields: [label: string, value: string][]) {
-  for (const [name, value] of fields) await page.getByRole('textbox', { name, exact: true }).fill(value);
-}
 
 /** Registers and confirms an account through the shop's API and the development mailbox. */
 async function registeredCustomer(page: Page, host: string): Promise<string> {
@@ -255,20 +243,7 @@ test('a signed-in customer sells scrap gold on the Swiss store with the Scrap Me
 test('a price change during the review shows the modal with the new total; the price lock offers the new prices', async ({ page, axe, consoleErrors }) => {
   test.setTimeout(180_000);
   const host = 'ch.localhost';
-  await page.goto(url(host, '/preisliste/gold'));
-  await hydrated(page);
-  await page.getByRole('button', { name: /^In den Warenkorb\s*:\s*Krügerrand 1 Unze Gold$/ }).click();
-  await expect(page.getByTestId('cart-count-buy')).toHaveText('1');
-  await page.goto(url(host, '/checkout/buy'));
-  await hydrated(page);
-  await fillFields(page, [['E-Mail-Adresse', 'anna.muster@example.ch'], ['Vorname', 'Anna'], ['Nachname', 'Muster'], ['Strasse', 'Bahnhofstrasse'], ['Nr.', '12'],
-    ['Postleitzahl', '8001'], ['Ort', 'Zürich']]);
-  await page.getByRole('button', { name: 'Weiter zu Lieferung und Zahlung' }).click();
-  await page.getByRole('radio', { name: /^Abholung in der Filiale/ }).check();
-  await page.getByRole('combobox', { name: 'Filiale' }).selectOption('zuerich');
-  await page.getByRole('radio', { name: /^Überweisung/ }).check();
-  await page.getByRole('button', { name: 'Weiter zum Prüfen' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Prüfen' })).toBeFocused();
+  await reviewPickupOrder(page, host);
   for (const name of [/Datenschutzerklärung/, /Allgemeinen Geschäftsbedingungen/, /Stornobedingungen/]) await page.getByRole('checkbox', { name }).check();
   const comment = page.getByRole('textbox', { name: /Bemerkung/ });
   await comment.fill('Abholung am Freitag');

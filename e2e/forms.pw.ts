@@ -3,18 +3,11 @@
 // opt-in, then the duplicate's message) and an anonymous whistleblower report read back with its case
 // reference and access code, with the reporting office's answer. axe on every page and state touched.
 import type { APIRequestContext, Page } from '@playwright/test';
-import { consentDecided, expect, PORT, test, url, hydrated } from './fixtures.ts';
+import { consentDecided, expect, PORT, test, url, hydrated, ignoreApiAnswers } from './fixtures.ts';
 
 const host = 'ch.localhost';
 const commerce = `http://127.0.0.1:${PORT + 1}`;
 const SOLD_OUT = 'AU-EAGLE-1-10OZ';
-
-/** The browser logs every 4xx fetch as "Failed to load resource"; these are the API's answers the test provokes. */
-function ignoreApiAnswers(errors: string[], statuses: number[]) {
-  for (let i = errors.length - 1; i >= 0; i--) {
-    if (statuses.some((s) => errors[i].includes(`status of ${s}`))) errors.splice(i, 1);
-  }
-}
 
 /** The product is sold out (the admin call of the embedded commerce service, loopback) and its German slug. */
 async function soldOutProduct(request: APIRequestContext): Promise<string> {

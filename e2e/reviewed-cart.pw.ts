@@ -3,18 +3,7 @@
 // review shows what changed, with the focus on that notice, and the order goes out (for 7 pieces) only when
 // the customer places it again. The review says where the confirmation goes.
 import type { Page } from '@playwright/test';
-import { test, expect, url, placeOrder, hydrated } from './fixtures.ts';
-
-/** The browser logs every 4xx fetch as "Failed to load resource"; these are answers a test provokes. */
-function ignoreApiAnswers(errors: string[], statuses: number[]) {
-  for (let i = errors.length - 1; i >= 0; i--) {
-    if (statuses.some((s) => errors[i].includes(`status of ${s}`))) errors.splice(i, 1);
-  }
-}
-
-async function fillFields(page: Page, fields: [label: string, value: string][]) {
-  for (const [name, value] of fields) await page.getByRole('textbox', { name, exact: true }).fill(value);
-}
+import { test, expect, url, placeOrder, hydrated, ignoreApiAnswers, reviewPickupOrder } from './fixtures.ts';
 
 async function activeCarts(page: Page) {
   return page.evaluate(() => fetch('/api/carts', { headers: { accept: 'application/json' } })
@@ -24,23 +13,7 @@ async function activeCarts(page: Page) {
 test('a quantity changed in a second tab after the review is shown, and nothing is ordered until the customer places again', async ({ page, axe, consoleErrors }) => {
   test.setTimeout(120_000);
   const host = 'ch.localhost';
-  await page.goto(url(host, '/preisliste/gold'));
-  await hydrated(page);
-  // the count shows at once (optimistic): wait for the cart write itself before leaving the page
-  const added = page.waitForResponse((r) => r.url().endsWith('/api/cart/items') && r.request().method() === 'POST');
-  await page.getByRole('button', { name: /^In den Warenkorb\s*:\s*Krügerrand 1 Unze Gold$/ }).click();
-  expect((await added).status()).toBe(200);
-  await expect(page.getByTestId('cart-count-buy')).toHaveText('1');
-  await page.goto(url(host, '/checkout/buy'));
-  await hydrated(page);
-  await fillFields(page, [['E-Mail-Adresse', 'anna.muster@example.ch'], ['Vorname', 'Anna'], ['Nachname', 'Muster'], ['Strasse', 'Bahnhofstrasse'], ['Nr.', '12'],
-    ['Postleitzahl', '8001'], ['Ort', 'Zürich']]);
-  await page.getByRole('button', { name: 'Weiter zu Lieferung und Zahlung' }).click();
-  await page.getByRole('radio', { name: /^Abholung in der Filiale/ }).check();
-  await page.getByRole('combobox', { name: 'Filiale' }).selectOption('zuerich');
-  await page.getByRole('radio', { name: /^Überweisung/ }).check();
-  await page.getByRole('button', { name: 'Weiter zum Prüfen' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Prüfen' })).toBeFocused();
+  await reviewPickupOrder(page, host);
   await expect(page.getByTestId('confirmation-email')).toHaveText('Die Bestellbestätigung geht an anna.muster@example.ch.');
   for (const name of [/Datenschutzerklärung/, /Allgemeinen Geschäftsbedingungen/, /Stornobedingungen/]) await page.getByRole('checkbox', { name }).check();
 
