@@ -118,5 +118,5 @@ t.test('cart in German (Swiss store): the message in German with the store\'s nu
   const field = screen.getByRole('spinbutton', { name: /Krugerrand/ });
   await user.clear(field);
   await user.type(field, '100000{Enter}');
-  t.equal(text(screen.getByRole('alert')), '! Bitte geben Sie eine ganze Zahl von 1 bis 10'000 ein. Ihr Warenkorb ist unverändert.');
+  t.equal(text(screen.getByRole('alert')), "! Bitte geben Sie eine ganze Zahl von 1 bis 10'000 ein. Ihr Warenkorb ist unverändert.");
 });
