@@ -168,3 +168,20 @@ t.test('parallel first adds of a fresh browser all end up in its one cart', asyn
   t.equal(shop.count('GET /admin/customers/anonymous'), 10);
   t.equal((await shop.db.query("select id from customers where kind = 'anonymous'")).length, 1, 'one guest, not ten');
 });
+
+t.test('issue 17: the cart maximum is named with its currency in the store\'s format; the cart stays as it was', async (t) => {
+  const shop = await shopWithPrices(t);
+  const BAR = 'AU-BAR-HERAEUS-1KG-CAST'; // well above 100,000 a piece: five pass 500,000
+  for (const [host, lang, amount] of [['ch.localhost', 'de', "CHF 500'000.00"], ['us.localhost', 'en', '$500,000.00']] as const) {
+    const b = await guestWith(shop, host, lang);
+    const { cart } = (await b.post('/api/cart/items', { transactionType: 'buy', sku: BAR, quantity: 1 })).json;
+    const over = await b.put(`/api/carts/${cart.id}/line-items`, { sku: BAR, quantity: 5 });
+    t.equal(over.status, 409, host);
+    t.equal(over.json.code, 'cart_limit_exceeded', 'the stable code');
+    t.equal(over.json.message.replace(/\s/g, ' '), lang === 'de'
+      ? `Warenkorblimit überschritten: Ein Warenkorb darf höchstens ${amount} enthalten.`
+      : `Cart limit exceeded: a cart can hold at most ${amount}.`);
+    const after = (await b.get('/api/carts')).json.carts[0];
+    t.equal(after.lineItems[0].quantity, 1, 'nothing changed');
+  }
+});
