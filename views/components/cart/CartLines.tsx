@@ -138,7 +138,11 @@ function QuantityControl({ line, onQuantity }: { line: CartLineItem; onQuantity:
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
           onChange={(e) => setValue(e.target.value)}
-          onBlur={() => {
+          onBlur={(e) => {
+            // leaving for the line's "Remove" (what the message for 0 points to): it acts; a message appearing
+            // now would move it from under the pointer
+            const next = e.relatedTarget instanceof Element ? e.relatedTarget : null;
+            if (next && next.closest('.cart-line-remove') && e.currentTarget.closest('.cart-line')?.contains(next)) return;
             if (value !== String(line.quantity) || error) commitTyped();
           }}
         />

@@ -17,7 +17,8 @@ export function CartActions({ product }: { product: StorefrontProduct }) {
   const { t, locale } = useShop();
   const id = useId();
   const [raw, setRaw] = useState('1');
-  // the message shows once the field was left or an add was tried, not while typing
+  // the message shows once an add was tried (then it follows the field), not while typing and not on leaving
+  // the field: a message appearing on blur would move the buttons under a pointer that is pressing one
   const [checked, setChecked] = useState(false);
   const [deposit, setDeposit] = useState(false);
   const field = useRef<HTMLInputElement>(null);
@@ -50,7 +51,6 @@ export function CartActions({ product }: { product: StorefrontProduct }) {
             aria-invalid={invalid ? true : undefined}
             aria-describedby={invalid ? `${id}-qty-error` : undefined}
             onChange={(e) => setRaw(e.target.value)}
-            onBlur={() => setChecked(true)}
           />
           {invalid ? (
             <p className="field-error" id={`${id}-qty-error`} role="alert"><span aria-hidden="true" className="field-error-icon">!</span> {quantityRangeMessage(t, locale)}</p>
