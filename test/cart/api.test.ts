@@ -185,3 +185,18 @@ t.test('issue 17: the cart maximum is named with its currency in the store\'s fo
     t.equal(after.lineItems[0].quantity, 1, 'nothing changed');
   }
 });
+
+t.test('issue 17: adding past 10,000 pieces in a line says so (not the cart maximum) and changes nothing', async (t) => {
+  const shop = await shopWithPrices(t);
+  const b = await guestWith(shop, 'ch.localhost', 'de');
+  const CAPSULES = 'ACC-CAPSULES-37MM-10'; // 4.90 a pack: 10,000 stay far below the cart maximum
+  const first = await b.post('/api/cart/items', { transactionType: 'buy', sku: CAPSULES, quantity: 9_999 });
+  t.equal(first.status, 200, JSON.stringify(first.json).slice(0, 300));
+  const { cart } = first.json;
+  t.ok(cart.totalPrice.centAmount < 50_000_000, 'below the cart maximum');
+  const over = await b.post('/api/cart/items', { transactionType: 'buy', sku: CAPSULES, quantity: 2 });
+  t.equal(over.status, 409);
+  t.equal(over.json.code, 'line_quantity_exceeded');
+  t.equal(over.json.message, "Eine Warenkorbposition kann höchstens 10'000 Stück enthalten. Ihr Warenkorb ist unverändert.");
+  t.equal((await b.get('/api/carts')).json.carts[0].lineItems[0].quantity, 9_999, 'nothing changed');
+});
