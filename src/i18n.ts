@@ -5,6 +5,7 @@ import rosetta from 'rosetta';
 import en from '../locales/en.json' with { type: 'json' };
 import de from '../locales/de.json' with { type: 'json' };
 import type { Currency, Language, LocaleTag } from './stores.ts';
+import { CART_MAX_CENTS } from './contracts/cart-limits.ts';
 
 const i18n = rosetta<Record<string, unknown>>({ en, de });
 
@@ -49,6 +50,22 @@ export function formatMoney(cents: number, currency: Currency, locale: LocaleTag
     moneyFormats.set(key, f);
   }
   return normalize(f.format(cents / 100));
+}
+
+/**
+ * The parameters of an error message (form.error.<code>) that names an amount in the store's currency
+ * (issue 17: "a cart can hold at most CHF 500'000.00", not a bare number) or a number of pieces, formatted
+ * for the store's locale.
+ * Every place that shows form.error.<code> passes them: the browser's API (routes/api/errors.ts) and the
+ * views' translator (views/lib/context.tsx).
+ */
+/** spec 9 / the cart API: at most 10,000 pieces per cart line */
+const MAX_LINE_PIECES = 10_000;
+
+export function errorMessageParams(code: string, currency: Currency, locale: LocaleTag): Record<string, unknown> | undefined {
+  if (code === 'cart_limit_exceeded') return { amount: formatMoney(CART_MAX_CENTS, currency, locale) };
+  if (code === 'line_quantity_exceeded') return { max: formatNumber(MAX_LINE_PIECES, locale) };
+  return undefined;
 }
 
 const percentFormats = new Map<string, Intl.NumberFormat>();

@@ -41,6 +41,30 @@ export type CartNotice =
 
 type NewNotice = CartNotice extends infer N ? (N extends { id: number } ? Omit<N, 'id'> : never) : never;
 
+/**
+ * Where a notice was caused (issue 17): the id of the add-to-cart button that was pressed. While that button
+ * is on the page the notice is shown right after it in DOM order, so Tab from the button reaches "View cart"
+ * (a non-modal status, focus is not moved); the header's live region still announces it. Without an origin,
+ * or once the button is gone, the header shows it.
+ */
+const noticeOrigins = new Map<number, string>();
+
+export function noticeOrigin(id: number): string | undefined {
+  return noticeOrigins.get(id);
+}
+
+/** The button the notices came from leaves the page: its notices go back to the header. */
+export function releaseNoticeOrigin(origin: string): void {
+  let changed = false;
+  for (const [id, o] of noticeOrigins) {
+    if (o === origin) {
+      noticeOrigins.delete(id);
+      changed = true;
+    }
+  }
+  if (changed) setNotices([...notices]);
+}
+
 let notices: CartNotice[] = [];
 let noticeId = 0;
 const noticeListeners = new Set<() => void>();
@@ -50,12 +74,17 @@ function setNotices(next: CartNotice[]) {
   for (const l of noticeListeners) l();
 }
 
-export function pushNotice(n: NewNotice): void {
+export function pushNotice(n: NewNotice, origin?: string): void {
   // the latest few: a stream of adds must not pile up on the page
-  setNotices([...notices.slice(-2), { ...n, id: ++noticeId } as CartNotice]);
+  const id = ++noticeId;
+  if (origin) noticeOrigins.set(id, origin);
+  const kept = notices.slice(-2);
+  for (const old of notices) if (!kept.includes(old)) noticeOrigins.delete(old.id);
+  setNotices([...kept, { ...n, id } as CartNotice]);
 }
 
 export function dismissNotice(id: number): void {
+  noticeOrigins.delete(id);
   setNotices(notices.filter((n) => n.id !== id));
 }
 
@@ -222,6 +251,8 @@ export interface AddInput {
   name: string;
   currency: ShopCart['currency'];
   deposit?: boolean;
+  /** the pressed button's id: the notice is shown right after it (noticeOrigin) */
+  origin?: string;
 }
 
 /** Add to cart (product pages, cards, the price list): optimistic line, added-to-cart notice, add_to_cart. */
@@ -233,12 +264,12 @@ export async function addProduct(input: AddInput): Promise<Result<CartApiRespons
     (cart) => withQuantity(cart ?? skeleton(transactionType, input.currency), sku, name, (held) => held + quantity),
   );
   if (r.error) {
-    pushNotice({ kind: 'error', message: r.error.message });
+    pushNotice({ kind: 'error', message: r.error.message }, input.origin);
     return r;
   }
   const cart = r.data.cart;
   const line = cart.lineItems.find((l) => l.sku === sku);
-  pushNotice({ kind: 'added', transactionType, name: line?.name ?? name, quantity, recreated: r.data.notice === 'cart_recreated' });
+  pushNotice({ kind: 'added', transactionType, name: line?.name ?? name, quantity, recreated: r.data.notice === 'cart_recreated' }, input.origin);
   track({
     event: 'add_to_cart', transaction_type: transactionType,
     ecommerce: { currency: cart.currency, value: line?.price ? toMajor(line.price.centAmount * quantity) : undefined, items: [trackedItem(line ?? { sku, name, price: null, metal: null }, quantity)] },

@@ -217,6 +217,9 @@ const storefrontErrors = {
   overloaded: { status: 503, message: 'The shop is very busy right now.', visible: true },
   // spec 8: what a call wrapper answers when the server sent no error object
   UnknownError: { status: 502, message: 'An unknown error occured while making a request', visible: true },
+  // issue 17: an add to cart that would take a line over 10,000 pieces (routes/api/carts.ts); the cart maximum
+  // (cart_limit_exceeded) is about the amount, not pieces
+  line_quantity_exceeded: { status: 409, message: 'A cart line can hold at most 10,000 pieces.', visible: true },
   invalid_price_query: { status: 400, message: 'The price query is not valid.', visible: false },
   origin_not_allowed: { status: 403, message: "Live prices are served to the shop's own pages only.", visible: false },
   too_many_sockets: { status: 503, message: 'Live prices are at capacity; the page falls back to refreshing them.', visible: false },

@@ -168,3 +168,35 @@ t.test('parallel first adds of a fresh browser all end up in its one cart', asyn
   t.equal(shop.count('GET /admin/customers/anonymous'), 10);
   t.equal((await shop.db.query("select id from customers where kind = 'anonymous'")).length, 1, 'one guest, not ten');
 });
+
+t.test('issue 17: the cart maximum is named with its currency in the store\'s format; the cart stays as it was', async (t) => {
+  const shop = await shopWithPrices(t);
+  const BAR = 'AU-BAR-HERAEUS-1KG-CAST'; // well above 100,000 a piece: five pass 500,000
+  for (const [host, lang, amount] of [['ch.localhost', 'de', "CHF 500'000.00"], ['us.localhost', 'en', '$500,000.00']] as const) {
+    const b = await guestWith(shop, host, lang);
+    const { cart } = (await b.post('/api/cart/items', { transactionType: 'buy', sku: BAR, quantity: 1 })).json;
+    const over = await b.put(`/api/carts/${cart.id}/line-items`, { sku: BAR, quantity: 5 });
+    t.equal(over.status, 409, host);
+    t.equal(over.json.code, 'cart_limit_exceeded', 'the stable code');
+    t.equal(over.json.message.replace(/\s/g, ' '), lang === 'de'
+      ? `Warenkorblimit überschritten: Ein Warenkorb darf höchstens ${amount} enthalten.`
+      : `Cart limit exceeded: a cart can hold at most ${amount}.`);
+    const after = (await b.get('/api/carts')).json.carts[0];
+    t.equal(after.lineItems[0].quantity, 1, 'nothing changed');
+  }
+});
+
+t.test('issue 17: adding past 10,000 pieces in a line says so (not the cart maximum) and changes nothing', async (t) => {
+  const shop = await shopWithPrices(t);
+  const b = await guestWith(shop, 'ch.localhost', 'de');
+  const CAPSULES = 'ACC-CAPSULES-37MM-10'; // 4.90 a pack: 10,000 stay far below the cart maximum
+  const first = await b.post('/api/cart/items', { transactionType: 'buy', sku: CAPSULES, quantity: 9_999 });
+  t.equal(first.status, 200, JSON.stringify(first.json).slice(0, 300));
+  const { cart } = first.json;
+  t.ok(cart.totalPrice.centAmount < 50_000_000, 'below the cart maximum');
+  const over = await b.post('/api/cart/items', { transactionType: 'buy', sku: CAPSULES, quantity: 2 });
+  t.equal(over.status, 409);
+  t.equal(over.json.code, 'line_quantity_exceeded');
+  t.equal(over.json.message, "Eine Warenkorbposition kann höchstens 10'000 Stück enthalten. Ihr Warenkorb ist unverändert.");
+  t.equal((await b.get('/api/carts')).json.carts[0].lineItems[0].quantity, 9_999, 'nothing changed');
+});

@@ -3,7 +3,7 @@
 import { createContext as createReactContext, useContext } from 'react';
 import { createContext } from 'react-router';
 import { stores, type Currency, type Language, type LocaleTag, type StoreKey } from '../../src/stores.ts';
-import { formatDate, formatMoney, translator, type Translate } from '../../src/i18n.ts';
+import { errorMessageParams, formatDate, formatMoney, translator, type Translate } from '../../src/i18n.ts';
 import type { SessionInfo } from '../../src/contracts/shop-api.ts';
 
 export type { SessionInfo };
@@ -63,9 +63,17 @@ export function makeShop(boot: BootInfo, lang: Language): Shop {
     lang,
     locale,
     currency: s.currency,
-    t: translator(lang),
+    t: withErrorAmounts(translator(lang), s.currency, locale),
     money: (cents, currency = s.currency) => formatMoney(cents, currency, locale),
     date: (value) => formatDate(value, locale),
+  };
+}
+
+/** form.error.<code> messages that name an amount (the cart maximum) get it in the store's currency. */
+function withErrorAmounts(t: Translate, currency: Currency, locale: LocaleTag): Translate {
+  return (key, params) => {
+    if (!params && key.startsWith('form.error.')) return t(key, errorMessageParams(key.slice('form.error.'.length), currency, locale));
+    return t(key, params);
   };
 }
 

@@ -1,12 +1,13 @@
 // Add to cart for product pages, product cards and the price list (props: sku, transaction type, quantity,
 // product name). The line is added optimistically (the header's count moves at once); totals wait for the
-// server (STYLE: vercel/commerce #995). The added-to-cart notification with a link to the cart appears in
-// the header's polite live region. deposit: the product goes into the deposit (spec 4: a cart in the other
+// server (STYLE: vercel/commerce #995). The added-to-cart notification with a link to the cart is announced by
+// the header's polite live region and shown right after this button (Tab from it reaches "View cart"). deposit: the product goes into the deposit (spec 4: a cart in the other
 // mode is started anew).
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { TransactionType } from '../../../src/contracts/cart.ts';
 import { addProduct } from '../../../client/lib/cart-store.ts';
 import { useShop } from '../../lib/context.tsx';
+import { NoticeAfterButton } from './CartNotices.tsx';
 
 export interface AddToCartButtonProps {
   sku: string;
@@ -16,28 +17,35 @@ export interface AddToCartButtonProps {
   deposit?: boolean;
   /** smaller button for tables and cards */
   compact?: boolean;
+  /** checked before anything is sent (the product page's quantity field): false adds nothing */
+  validate?: () => boolean;
 }
 
-export function AddToCartButton({ sku, transactionType, quantity = 1, productName, deposit, compact }: AddToCartButtonProps) {
+export function AddToCartButton({ sku, transactionType, quantity = 1, productName, deposit, compact, validate }: AddToCartButtonProps) {
   const { t, currency } = useShop();
+  const origin = useId();
   const [busy, setBusy] = useState(false);
   const add = async () => {
     if (busy) return;
+    if (validate && !validate()) return;
     setBusy(true);
-    await addProduct({ transactionType, sku, quantity, name: productName, currency, deposit });
+    await addProduct({ transactionType, sku, quantity, name: productName, currency, deposit, origin });
     setBusy(false);
   };
   const label = busy ? t('cart.add.adding') : t(transactionType === 'buy' ? 'cart.add.buy' : 'cart.add.sell');
   return (
-    <button
-      type="button"
-      className={`button ${transactionType === 'buy' ? 'button-primary' : 'button-quiet'} add-to-cart${compact ? ' button-small' : ''}`}
-      aria-disabled={busy || undefined}
-      data-sku={sku}
-      onClick={() => void add()}
-    >
-      {label}
-      <span className="visually-hidden">: {productName}</span>
-    </button>
+    <>
+      <button
+        type="button"
+        className={`button ${transactionType === 'buy' ? 'button-primary' : 'button-quiet'} add-to-cart${compact ? ' button-small' : ''}`}
+        aria-disabled={busy || undefined}
+        data-sku={sku}
+        onClick={() => void add()}
+      >
+        {label}
+        <span className="visually-hidden">: {productName}</span>
+      </button>
+      <NoticeAfterButton origin={origin} />
+    </>
   );
 }

@@ -9,9 +9,8 @@ import type { CartView } from '../../../client/lib/cart-store.ts';
 import { useShop } from '../../lib/context.tsx';
 import { Link } from '../ShopLink.tsx';
 import { moneyOf } from './format.ts';
+import { MAX_QUANTITY, MIN_QUANTITY, parseQuantity, quantityRangeMessage } from './quantity.ts';
 
-/** spec 7 line-item quantities: 1 to 10,000 pieces */
-export const MAX_QUANTITY = 10_000;
 
 export interface CartLinesProps {
   cart: CartView;
@@ -86,45 +85,73 @@ function CartLine({ line, currency, pending, editable, onQuantity, onRemove }: {
   );
 }
 
-/** − and + change the quantity at once; the field takes a typed number on Enter or when left. */
+/**
+ * − and + change the quantity at once; the field takes a typed number on Enter or when left. A typed quantity
+ * outside 1..10,000 (empty, 0, negative, 1.5, 100000) is refused in the field: a message naming the range
+ * (aria-invalid, aria-describedby), nothing sent, the cart unchanged. Decision on 0: refused, not "remove"
+ * (a careful shop does not drop a line on a typo); the message points to the line's "Remove" button. The
+ * form is noValidate so Enter reaches our message instead of the browser's bubble.
+ */
 function QuantityControl({ line, onQuantity }: { line: CartLineItem; onQuantity: NonNullable<CartLinesProps['onQuantity']> }) {
-  const { t } = useShop();
+  const { t, locale } = useShop();
   const [value, setValue] = useState(String(line.quantity));
-  useEffect(() => setValue(String(line.quantity)), [line.quantity]);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    setValue(String(line.quantity));
+    setError(null);
+  }, [line.quantity]);
   const id = `qty-${line.id}`;
+  const errorId = `${id}-error`;
   const commit = (next: number) => {
-    if (!Number.isInteger(next) || next < 1 || next > MAX_QUANTITY) {
-      setValue(String(line.quantity));
+    setError(null);
+    if (next !== line.quantity) onQuantity(line, next);
+  };
+  const commitTyped = () => {
+    const next = parseQuantity(value);
+    if (next === null) {
+      const zero = value.trim() !== '' && Number(value) === 0;
+      setError([quantityRangeMessage(t, locale), zero ? t('cart.quantityZeroRemove') : null, t('cart.quantityUnchanged')].filter(Boolean).join(' '));
       return;
     }
-    if (next !== line.quantity) onQuantity(line, next);
+    commit(next);
   };
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    commit(Number(value));
+    commitTyped();
   };
   return (
-    <form className="quantity-control" onSubmit={submit}>
-      <label htmlFor={id} className="visually-hidden">{t('cart.quantityFor', { name: line.name })}</label>
-      <button type="button" className="quantity-step" onClick={() => commit(line.quantity - 1)} disabled={line.quantity <= 1}>
-        <span aria-hidden="true">−</span>
-        <span className="visually-hidden">{t('cart.decrease', { name: line.name })}</span>
-      </button>
-      <input
-        id={id}
-        type="number"
-        inputMode="numeric"
-        min={1}
-        max={MAX_QUANTITY}
-        step={1}
-        value={value}
-        onChange={(e) => setValue(e.target.value)}
-        onBlur={() => commit(Number(value))}
-      />
-      <button type="button" className="quantity-step" onClick={() => commit(line.quantity + 1)} disabled={line.quantity >= MAX_QUANTITY}>
-        <span aria-hidden="true">+</span>
-        <span className="visually-hidden">{t('cart.increase', { name: line.name })}</span>
-      </button>
+    <form className={`quantity-control${error ? ' quantity-control-invalid' : ''}`} onSubmit={submit} noValidate>
+      <div className="quantity-control-row">
+        <label htmlFor={id} className="visually-hidden">{t('cart.quantityFor', { name: line.name })}</label>
+        <button type="button" className="quantity-step" onClick={() => commit(line.quantity - 1)} disabled={line.quantity <= MIN_QUANTITY}>
+          <span aria-hidden="true">−</span>
+          <span className="visually-hidden">{t('cart.decrease', { name: line.name })}</span>
+        </button>
+        <input
+          id={id}
+          type="number"
+          inputMode="numeric"
+          min={MIN_QUANTITY}
+          max={MAX_QUANTITY}
+          step={1}
+          value={value}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? errorId : undefined}
+          onChange={(e) => setValue(e.target.value)}
+          onBlur={(e) => {
+            // leaving for the line's "Remove" (what the message for 0 points to): it acts; a message appearing
+            // now would move it from under the pointer
+            const next = e.relatedTarget instanceof Element ? e.relatedTarget : null;
+            if (next && next.closest('.cart-line-remove') && e.currentTarget.closest('.cart-line')?.contains(next)) return;
+            if (value !== String(line.quantity) || error) commitTyped();
+          }}
+        />
+        <button type="button" className="quantity-step" onClick={() => commit(line.quantity + 1)} disabled={line.quantity >= MAX_QUANTITY}>
+          <span aria-hidden="true">+</span>
+          <span className="visually-hidden">{t('cart.increase', { name: line.name })}</span>
+        </button>
+      </div>
+      {error ? <p className="field-error" id={errorId} role="alert"><span aria-hidden="true" className="field-error-icon">!</span> {error}</p> : null}
     </form>
   );
 }

@@ -3,7 +3,8 @@
 // One polite live region, present from the first render, so screen readers hear what is put into it; the
 // notification stays until it is closed or replaced (no time limit to read it, WCAG 2.2.1).
 import { useCartNotices } from '../../../client/hooks/useCarts.ts';
-import { dismissNotice, type CartNotice } from '../../../client/lib/cart-store.ts';
+import { useEffect } from 'react';
+import { dismissNotice, noticeOrigin, releaseNoticeOrigin, type CartNotice } from '../../../client/lib/cart-store.ts';
 import { useShop } from '../../lib/context.tsx';
 import { Link } from '../ShopLink.tsx';
 import { cartPath } from './HeaderCarts.tsx';
@@ -11,10 +12,46 @@ import { cartPath } from './HeaderCarts.tsx';
 export function CartNotices() {
   const notices = useCartNotices();
   const latest = notices[notices.length - 1];
+  // a notice of an add-to-cart button on the page is shown after that button (NoticeAfterButton); the
+  // live region here only announces its text
+  const elsewhere = latest ? noticeOrigin(latest.id) !== undefined : false;
   return (
     <div className="cart-notices" role="status" aria-live="polite">
-      {latest ? <Notice key={latest.id} notice={latest} /> : null}
+      {latest && elsewhere ? <p className="visually-hidden"><NoticeText notice={latest} /></p> : null}
+      {latest && !elsewhere ? <Notice key={latest.id} notice={latest} /> : null}
     </div>
+  );
+}
+
+/**
+ * The notice of the add-to-cart button with this id, right after it in DOM order (issue 17, WCAG 2.4.3:
+ * Tab from the button reaches "View cart"; focus is not moved, the notice is a status, not a dialog). It
+ * looks the same as the header's (fixed at the bottom right); when the button leaves the page its notice
+ * goes back to the header.
+ */
+export function NoticeAfterButton({ origin }: { origin: string }) {
+  const notices = useCartNotices();
+  useEffect(() => () => releaseNoticeOrigin(origin), [origin]);
+  const latest = notices[notices.length - 1];
+  if (!latest || noticeOrigin(latest.id) !== origin) return null;
+  return (
+    <div className="cart-notices" data-testid="cart-notice-after-button">
+      <Notice key={latest.id} notice={latest} />
+    </div>
+  );
+}
+
+/** What the live region says for a notice shown elsewhere. */
+function NoticeText({ notice }: { notice: CartNotice }) {
+  const { t } = useShop();
+  if (notice.kind === 'recalculation-failed') return <>{t('cart.notice.recalculationFailed')}</>;
+  if (notice.kind === 'error') return <>{notice.message}</>;
+  if (notice.kind === 'removed') return <>{notice.name ? `${notice.name}: ` : ''}{t(`form.error.${notice.code}`)}</>;
+  return (
+    <>
+      {t(notice.transactionType === 'buy' ? 'cart.notice.addedBuy' : 'cart.notice.addedSell', { name: notice.name, count: notice.quantity })}
+      {notice.recreated ? ` ${t('cart.notice.recreated')}` : ''}
+    </>
   );
 }
 

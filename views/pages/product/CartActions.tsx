@@ -3,30 +3,58 @@
 // anew in that mode), "sell" for the sell cart, and the wishlist. Decisions: a sold-out product offers no
 // buy button (the availability notification takes its place); duty-free products are sold only through
 // customer support (spec 6), so they say so instead; accessories are never bought back, so they have no
-// sell button.
-import { useId, useState } from 'react';
+// sell button. The quantity is whole pieces from 1 to 10,000 (the cart API's bound per line, spec 9): any
+// other value (empty, 0, negative, 1.5, over 10,000) adds nothing and says so at the field in the customer's
+// language; it is never rounded into range (issue 17: 0 used to add 1).
+import { useId, useRef, useState } from 'react';
 import type { StorefrontProduct } from '../../../src/contracts/catalogue.ts';
 import { useShop } from '../../lib/context.tsx';
 import { AddToCartButton } from '../../components/cart/AddToCartButton.tsx';
 import { WishlistButton } from '../../components/cart/WishlistButton.tsx';
-
-const MAX_QUANTITY = 10_000; // the cart API's bound per line
+import { MAX_QUANTITY, MIN_QUANTITY, parseQuantity, quantityRangeMessage } from '../../components/cart/quantity.ts';
 
 export function CartActions({ product }: { product: StorefrontProduct }) {
-  const { t } = useShop();
+  const { t, locale } = useShop();
   const id = useId();
   const [raw, setRaw] = useState('1');
+  // the message shows once an add was tried (then it follows the field), not while typing and not on leaving
+  // the field: a message appearing on blur would move the buttons under a pointer that is pressing one
+  const [checked, setChecked] = useState(false);
   const [deposit, setDeposit] = useState(false);
-  const quantity = Math.min(MAX_QUANTITY, Math.max(1, Math.floor(Number(raw)) || 1));
+  const field = useRef<HTMLInputElement>(null);
+  const parsed = parseQuantity(raw);
+  const invalid = checked && parsed === null;
+  const validate = () => {
+    setChecked(true);
+    if (parsed !== null) return true;
+    field.current?.focus();
+    return false;
+  };
+  const quantity = parsed ?? MIN_QUANTITY;
   const buyable = !product.dutyFree && product.availability !== 'soldOut';
   const sellable = product.metal !== null && !product.dutyFree;
   return (
     <div className="cart-actions">
       {product.dutyFree ? <p className="cart-actions-note">{t('productPage.dutyFreeViaSupport')}</p> : null}
       {buyable || sellable ? (
-        <div className="field cart-actions-quantity">
+        <div className={`field cart-actions-quantity${invalid ? ' field-invalid' : ''}`}>
           <label className="field-label" htmlFor={`${id}-qty`}>{t('productPage.quantity')}</label>
-          <input id={`${id}-qty`} type="number" inputMode="numeric" min={1} max={MAX_QUANTITY} step={1} value={raw} onChange={(e) => setRaw(e.target.value)} />
+          <input
+            ref={field}
+            id={`${id}-qty`}
+            type="number"
+            inputMode="numeric"
+            min={MIN_QUANTITY}
+            max={MAX_QUANTITY}
+            step={1}
+            value={raw}
+            aria-invalid={invalid ? true : undefined}
+            aria-describedby={invalid ? `${id}-qty-error` : undefined}
+            onChange={(e) => setRaw(e.target.value)}
+          />
+          {invalid ? (
+            <p className="field-error" id={`${id}-qty-error`} role="alert"><span aria-hidden="true" className="field-error-icon">!</span> {quantityRangeMessage(t, locale)}</p>
+          ) : null}
         </div>
       ) : null}
       {buyable && product.depositable ? (
@@ -35,8 +63,8 @@ export function CartActions({ product }: { product: StorefrontProduct }) {
         </label>
       ) : null}
       <div className="cart-actions-buttons">
-        {buyable ? <AddToCartButton sku={product.sku} transactionType="buy" quantity={quantity} productName={product.localizedName} deposit={product.depositable ? deposit : undefined} /> : null}
-        {sellable ? <AddToCartButton sku={product.sku} transactionType="sell" quantity={quantity} productName={product.localizedName} /> : null}
+        {buyable ? <AddToCartButton sku={product.sku} transactionType="buy" quantity={quantity} validate={validate} productName={product.localizedName} deposit={product.depositable ? deposit : undefined} /> : null}
+        {sellable ? <AddToCartButton sku={product.sku} transactionType="sell" quantity={quantity} validate={validate} productName={product.localizedName} /> : null}
         <WishlistButton sku={product.sku} productName={product.localizedName} />
       </div>
     </div>

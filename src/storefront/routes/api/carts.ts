@@ -101,7 +101,7 @@ export async function cartRoutes(api: FastifyInstance) {
     // (another tab) answers 409 and the sum is taken again (ADD_ATTEMPTS).
     for (let attempt = 0; ; attempt++) {
       const held = cart.lineItems.find((l) => l.kind === 'product' && l.sku === sku)?.quantity ?? 0;
-      if (held + quantity > MAX_LINE_QUANTITY) return refuse(req, reply, 409, 'cart_limit_exceeded');
+      if (held + quantity > MAX_LINE_QUANTITY) return refuse(req, reply, 409, 'line_quantity_exceeded');
       const w = await carts.setQuantity(cart.id, { sku, quantity: held + quantity, version: cart.version });
       if (!w.error) return { cart: w.data, ...(recreated ? { notice: 'cart_recreated' as const } : {}) };
       if (w.error.code !== 'cart_version_conflict' || attempt >= ADD_ATTEMPTS - 1) return fail(req, reply, w.error);

@@ -7,8 +7,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FieldError } from '../../../contracts/commerce.ts';
 import type { CallError } from '../../../contracts/result.ts';
 import { errorCatalogue, isFieldCode, isVisibleCode, toErrorBody, type ErrorCode } from '../../../lib/errors.ts';
-import type { Language } from '../../../stores.ts';
-import { translator, type Translate } from '../../../i18n.ts';
+import { localeFor, stores, type Language, type StoreKey } from '../../../stores.ts';
+import { errorMessageParams, translator, type Translate } from '../../../i18n.ts';
 
 export interface ApiErrorBody {
   statusCode: number;
@@ -52,6 +52,18 @@ function fieldsOf(details: unknown): FieldError[] | null {
   return list.filter((f): f is FieldError => !!f && typeof f.field === 'string' && typeof f.code === 'string' && typeof f.message === 'string');
 }
 
+/**
+ * The translator for API messages: with the store known, a form.error.<code> that names an amount (the cart
+ * maximum) says it in the store's currency and locale ("at most CHF 500'000.00").
+ */
+function messages(lang: Language, store?: StoreKey): Translate {
+  const t = translator(lang);
+  if (!store) return t;
+  const currency = stores[store].currency;
+  const locale = localeFor(store, lang);
+  return (key, params) => (!params && key.startsWith('form.error.') ? t(key, errorMessageParams(key.slice('form.error.'.length), currency, locale)) : t(key, params));
+}
+
 /** "Please correct 2 fields." (spec 8: register and login errors report the count of invalid fields) */
 export function correctFieldsMessage(t: Translate, n: number): string {
   return n === 1 ? t('form.correctOne') : t('form.correctMany', { count: n });
@@ -78,8 +90,8 @@ function passedThrough(status: number, code: string): boolean {
  * customer can act on (passedThrough: prices_unavailable, database_unavailable). fieldPrefix strips the
  * service's body path (address.zipCode -> zipCode) where the browser sends the fields flat.
  */
-export function apiError(err: CallError, lang: Language, opts: { fieldPrefix?: string } = {}): ApiErrorBody {
-  const t = translator(lang);
+export function apiError(err: CallError, lang: Language, opts: { fieldPrefix?: string; store?: StoreKey } = {}): ApiErrorBody {
+  const t = messages(lang, opts.store);
   let statusCode = err.status;
   let code = err.code;
   if (statusCode === 0) {
@@ -118,8 +130,8 @@ export function apiError(err: CallError, lang: Language, opts: { fieldPrefix?: s
 }
 
 /** One of our own errors (no call behind it), translated. */
-export function ownError(statusCode: number, code: ErrorCode, lang: Language, details?: Record<string, unknown>): ApiErrorBody {
-  const t = translator(lang);
+export function ownError(statusCode: number, code: ErrorCode, lang: Language, details?: Record<string, unknown>, store?: StoreKey): ApiErrorBody {
+  const t = messages(lang, store);
   return { statusCode, code, message: isVisibleCode(code) ? t(`form.error.${code}`) : t('error.server'), ...(details ? { details } : {}) };
 }
 

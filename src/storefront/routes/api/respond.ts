@@ -17,12 +17,12 @@ export function send(reply: FastifyReply, body: ErrorBody): FastifyReply {
 
 /** Answers a failed call. The session layer has already ended a session whose refresh was refused. */
 export function fail(req: FastifyRequest, reply: FastifyReply, err: CallError, fieldPrefix?: string): FastifyReply {
-  return send(reply, apiError(err, apiLanguage(req), { fieldPrefix }));
+  return send(reply, apiError(err, apiLanguage(req), { fieldPrefix, store: req.store }));
 }
 
 /** One of our own errors, in the customer's language. */
 export function refuse(req: FastifyRequest, reply: FastifyReply, statusCode: number, code: ErrorCode): FastifyReply {
-  return send(reply, ownError(statusCode, code, apiLanguage(req)));
+  return send(reply, ownError(statusCode, code, apiLanguage(req), undefined, req.store));
 }
 
 /** "Passwords don't match." as a field error (spec 5), before anything goes to the service. */
