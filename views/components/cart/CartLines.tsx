@@ -9,7 +9,7 @@ import type { CartView } from '../../../client/lib/cart-store.ts';
 import { useShop } from '../../lib/context.tsx';
 import { Link } from '../ShopLink.tsx';
 import { moneyOf } from './format.ts';
-import { MAX_QUANTITY, MIN_QUANTITY, parseQuantity, quantityRangeMessage } from './quantity.ts';
+import { MAX_QUANTITY, MIN_QUANTITY, parseQuantity, quantityFieldProps, quantityRangeMessage } from './quantity.ts';
 
 
 export interface CartLinesProps {
@@ -129,14 +129,8 @@ function QuantityControl({ line, onQuantity }: { line: CartLineItem; onQuantity:
         </button>
         <input
           id={id}
-          type="number"
-          inputMode="numeric"
-          min={MIN_QUANTITY}
-          max={MAX_QUANTITY}
-          step={1}
+          {...quantityFieldProps(error ? errorId : null)}
           value={value}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? errorId : undefined}
           onChange={(e) => setValue(e.target.value)}
           onBlur={(e) => {
             // leaving for the line's "Remove" (what the message for 0 points to): it acts; a message appearing

@@ -22,3 +22,19 @@ export function parseQuantity(raw: string): number | null {
 export function quantityRangeMessage(t: Translate, locale: LocaleTag): string {
   return t('cart.quantityRange', { min: formatNumber(MIN_QUANTITY, locale), max: formatNumber(MAX_QUANTITY, locale) });
 }
+
+/**
+ * The attributes of a quantity field, shared by the product page and the cart: a number field for whole
+ * pieces in the range, marked invalid and pointing to its message (errorId) while one is shown.
+ */
+export function quantityFieldProps(errorId: string | null) {
+  return {
+    type: 'number',
+    inputMode: 'numeric',
+    min: MIN_QUANTITY,
+    max: MAX_QUANTITY,
+    step: 1,
+    'aria-invalid': errorId ? true : undefined,
+    'aria-describedby': errorId ?? undefined,
+  } as const;
+}

@@ -11,7 +11,7 @@ import type { StorefrontProduct } from '../../../src/contracts/catalogue.ts';
 import { useShop } from '../../lib/context.tsx';
 import { AddToCartButton } from '../../components/cart/AddToCartButton.tsx';
 import { WishlistButton } from '../../components/cart/WishlistButton.tsx';
-import { MAX_QUANTITY, MIN_QUANTITY, parseQuantity, quantityRangeMessage } from '../../components/cart/quantity.ts';
+import { MIN_QUANTITY, parseQuantity, quantityFieldProps, quantityRangeMessage } from '../../components/cart/quantity.ts';
 
 export function CartActions({ product }: { product: StorefrontProduct }) {
   const { t, locale } = useShop();
@@ -42,14 +42,8 @@ export function CartActions({ product }: { product: StorefrontProduct }) {
           <input
             ref={field}
             id={`${id}-qty`}
-            type="number"
-            inputMode="numeric"
-            min={MIN_QUANTITY}
-            max={MAX_QUANTITY}
-            step={1}
+            {...quantityFieldProps(invalid ? `${id}-qty-error` : null)}
             value={raw}
-            aria-invalid={invalid ? true : undefined}
-            aria-describedby={invalid ? `${id}-qty-error` : undefined}
             onChange={(e) => setRaw(e.target.value)}
           />
           {invalid ? (
