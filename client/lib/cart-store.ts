@@ -117,7 +117,8 @@ export async function fetchCarts(): Promise<CartsState> {
 
 /**
  * Issue 14: after a sign-in that merged the guest's cart (the login page calls this): the merge never passes
- * the cart maximum, and a guest line that did not fit whole comes back as a cart_limit_exceeded notification,
+ * the cart maximum nor 10,000 pieces a line, and a guest line that did not fit whole comes back as a
+ * cart_limit_exceeded (or line_quantity_exceeded) notification,
  * shown like a removed line. The carts read here become the cache's.
  */
 export async function noticeMergeCuts(): Promise<void> {
@@ -125,7 +126,7 @@ export async function noticeMergeCuts(): Promise<void> {
   if (r.error) return;
   for (const cart of r.data.carts) {
     for (const n of cart.notifications) {
-      if (n.code !== 'cart_limit_exceeded') continue;
+      if (n.code !== 'cart_limit_exceeded' && n.code !== 'line_quantity_exceeded') continue;
       const name = cart.lineItems.find((l) => l.sku === n.sku)?.name ?? null;
       pushNotice({ kind: 'removed', transactionType: cart.transactionType, code: n.code, name });
     }

@@ -325,6 +325,22 @@ t.test('a merge never passes the cart maximum: the guest\'s line is capped and t
   t.ok(buy.lineItems.some((l) => l.sku === 'AG-PHIL-1OZ'), 'lines that fit still join');
 });
 
+t.test('a merge that would pass 10,000 pieces in a line caps the line and says line_quantity_exceeded, not the cart maximum', async (t) => {
+  const { api } = await openShop(h, t);
+  const CAPSULES = 'ACC-CAPSULES-37MM-10';
+  const c = await customer(api);
+  const own = await createCart(c, 'buy');
+  await ok(c.call('PUT', `/carts/${own.id}/line-items`, { sku: CAPSULES, quantity: 9_000 }));
+  const g = await guest(api);
+  const guestBuy = await createCart(g, 'buy');
+  await ok(g.call('PUT', `/carts/${guestBuy.id}/line-items`, { sku: CAPSULES, quantity: 2_000 }));
+  const session = await login(api, { email: c.email, password: c.password, store: 'ch' }, { anonymousId: g.ownerId }, proof(g.token));
+  t.equal(session.merged, true);
+  const buy = (await api.call('GET', '/carts', { token: session.accessToken })).json().results.find((x: Cart) => x.transactionType === 'buy') as Cart;
+  t.equal(buy.lineItems.find((l) => l.sku === CAPSULES)!.quantity, 10_000, 'the line holds the most a line may');
+  t.same(buy.notifications.map((n) => [n.code, n.sku]), [['line_quantity_exceeded', CAPSULES]], 'the line maximum, not the cart\'s amount');
+});
+
 t.test('at sign-in the guest\'s carts merge into the customer\'s: quantities add up, missing carts move', async (t) => {
   const { api } = await openShop(h, t);
   const c: Shopper & { email: string; password: string } = await customer(api);

@@ -15,6 +15,7 @@ import type { Db } from '../db/index.ts';
 import type { MergeArgs } from '../customers/merge.ts';
 import { customerById } from '../customers/repository.ts';
 import type { CartNotification } from '../../contracts/cart.ts';
+import { errorCatalogue } from '../../lib/errors.ts';
 import { commerceOrderErrors } from '../orders/error-codes.ts';
 import { CART_MAX_CENTS } from './calculate.ts';
 import type { CartRow, StoredLine } from './model.ts';
@@ -46,7 +47,8 @@ export async function mergeCarts(tx: Db, args: MergeArgs): Promise<void> {
     for (const line of guest.line_items) {
       const cut = await joinLine(tx, target, line);
       told.push(...target.notifications);
-      if (cut) told.push({ code: 'cart_limit_exceeded', sku: line.sku, message: commerceOrderErrors.cart_limit_exceeded.message });
+      // which maximum cut the line: the pieces of one line (10,000) or the cart's goods (500,000)
+      if (cut) told.push({ code: cut, sku: line.sku, message: cut === 'cart_limit_exceeded' ? commerceOrderErrors.cart_limit_exceeded.message : errorCatalogue.line_quantity_exceeded.message });
     }
     target.discount_code_id ??= guest.discount_code_id;
     target.shipping_method ??= guest.shipping_method;
@@ -86,9 +88,9 @@ function goodsOf(cart: CartRow): number | null {
 
 /**
  * Adds one guest line to the account's cart (repriced by the caller before), as far as the line and cart
- * maximums allow; the cart is left repriced. True when the line was cut or left out.
+ * maximums allow; the cart is left repriced. Says which maximum cut the line or left it out, else null.
  */
-async function joinLine(tx: Db, target: CartRow, line: StoredLine): Promise<boolean> {
+async function joinLine(tx: Db, target: CartRow, line: StoredLine): Promise<'line_quantity_exceeded' | 'cart_limit_exceeded' | null> {
   const before = target.line_items.map((l) => ({ ...l }));
   const fits = async (pieces: number): Promise<boolean> => {
     target.line_items = before.map((l) => ({ ...l }));
@@ -103,10 +105,10 @@ async function joinLine(tx: Db, target: CartRow, line: StoredLine): Promise<bool
   };
   const held = line.kind === 'product' ? before.find((l) => l.kind === 'product' && l.sku === line.sku)?.quantity ?? 0 : 0;
   const wanted = line.kind === 'scrap' ? 1 : Math.max(0, Math.min(line.quantity, MAX_QUANTITY - held));
-  if (wanted > 0 && (await fits(wanted))) return wanted < (line.kind === 'scrap' ? 1 : line.quantity);
+  if (wanted > 0 && (await fits(wanted))) return wanted < (line.kind === 'scrap' ? 1 : line.quantity) ? 'line_quantity_exceeded' : null;
   if (line.kind === 'scrap' || wanted === 0) {
     await fits(0);
-    return true;
+    return wanted === 0 && line.kind !== 'scrap' ? 'line_quantity_exceeded' : 'cart_limit_exceeded';
   }
   // the largest number of pieces that still fits (tier prices fall with quantity, so search, not divide)
   let lo = 0;
@@ -117,5 +119,5 @@ async function joinLine(tx: Db, target: CartRow, line: StoredLine): Promise<bool
     else hi = mid - 1;
   }
   await fits(lo);
-  return true;
+  return 'cart_limit_exceeded';
 }
