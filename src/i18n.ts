@@ -5,7 +5,7 @@ import rosetta from 'rosetta';
 import en from '../locales/en.json' with { type: 'json' };
 import de from '../locales/de.json' with { type: 'json' };
 import type { Currency, Language, LocaleTag } from './stores.ts';
-import { CART_MAX_CENTS } from './contracts/cart-limits.ts';
+import { CART_MAX_CENTS, LINE_MAX_PIECES } from './contracts/cart-limits.ts';
 
 const i18n = rosetta<Record<string, unknown>>({ en, de });
 
@@ -59,12 +59,9 @@ export function formatMoney(cents: number, currency: Currency, locale: LocaleTag
  * Every place that shows form.error.<code> passes them: the browser's API (routes/api/errors.ts) and the
  * views' translator (views/lib/context.tsx).
  */
-/** spec 9 / the cart API: at most 10,000 pieces per cart line */
-const MAX_LINE_PIECES = 10_000;
-
 export function errorMessageParams(code: string, currency: Currency, locale: LocaleTag): Record<string, unknown> | undefined {
   if (code === 'cart_limit_exceeded') return { amount: formatMoney(CART_MAX_CENTS, currency, locale) };
-  if (code === 'line_quantity_exceeded') return { max: formatNumber(MAX_LINE_PIECES, locale) };
+  if (code === 'line_quantity_exceeded') return { max: formatNumber(LINE_MAX_PIECES, locale) };
   return undefined;
 }
 

@@ -17,11 +17,11 @@ import { customerById } from '../customers/repository.ts';
 import type { CartNotification } from '../../contracts/cart.ts';
 import { errorCatalogue } from '../../lib/errors.ts';
 import { commerceOrderErrors } from '../orders/error-codes.ts';
+import { LINE_MAX_PIECES } from '../../contracts/cart-limits.ts';
 import { CART_MAX_CENTS } from './calculate.ts';
 import type { CartRow, StoredLine } from './model.ts';
 import { repriceCart, saveCart } from './repository.ts';
 
-const MAX_QUANTITY = 10_000;
 
 export async function mergeCarts(tx: Db, args: MergeArgs): Promise<void> {
   const customer = await customerById(tx, args.customerId);
@@ -104,7 +104,7 @@ async function joinLine(tx: Db, target: CartRow, line: StoredLine): Promise<'lin
     return goods === null || goods <= CART_MAX_CENTS;
   };
   const held = line.kind === 'product' ? before.find((l) => l.kind === 'product' && l.sku === line.sku)?.quantity ?? 0 : 0;
-  const wanted = line.kind === 'scrap' ? 1 : Math.max(0, Math.min(line.quantity, MAX_QUANTITY - held));
+  const wanted = line.kind === 'scrap' ? 1 : Math.max(0, Math.min(line.quantity, LINE_MAX_PIECES - held));
   if (wanted > 0 && (await fits(wanted))) return wanted < (line.kind === 'scrap' ? 1 : line.quantity) ? 'line_quantity_exceeded' : null;
   if (line.kind === 'scrap' || wanted === 0) {
     await fits(0);

@@ -2,13 +2,14 @@
 // 10,000 per line (spec 9, src/commerce/README.md). Anything else (empty, 0, negative, 1.5, 1e3, 100000) is
 // refused in the field with a message naming the range; nothing is sent and nothing is rounded into range
 // (issue 17: a 0 used to add 1 silently).
+import { LINE_MAX_PIECES } from '../../../src/contracts/cart-limits.ts';
 import { formatNumber } from '../../../src/i18n.ts';
 import type { Translate } from '../../../src/i18n.ts';
 import type { LocaleTag } from '../../../src/stores.ts';
 
 /** spec 9 line-item quantities: 1 to 10,000 pieces */
 export const MIN_QUANTITY = 1;
-export const MAX_QUANTITY = 10_000;
+export const MAX_QUANTITY = LINE_MAX_PIECES;
 
 /** The quantity in a field's text, or null when it is not a whole number from 1 to 10,000. */
 export function parseQuantity(raw: string): number | null {

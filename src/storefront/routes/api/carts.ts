@@ -5,6 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import type { CartLocale } from '../../../contracts/cart.ts';
+import { LINE_MAX_PIECES } from '../../../contracts/cart-limits.ts';
 import type { AddressInput } from '../../../contracts/commerce.ts';
 import type { AddressBody, AnswerOf, BodyOf, ShopApi, ShopCart } from '../../../contracts/shop-api.ts';
 import type { Result } from '../../../contracts/result.ts';
@@ -17,8 +18,6 @@ type Locale = Static<typeof CartLocale>;
 type CartWrite = 'setLineQuantity' | 'removeLine' | 'updateCart' | 'setCartAddresses' | 'setPayoutAccount' | 'setIdentityDocument' | 'recalculateCart'
   | 'applyCoupon' | 'removeCoupon';
 
-/** spec 7 line-item quantity at most 10,000 pieces per line (the service's limit). */
-const MAX_LINE_QUANTITY = 10_000;
 /**
  * Attempts of one add when other writes to the cart come in between (409 version conflict: the sum is taken
  * again). Each lost race means another write went through, so N adds at once (tabs of one browser, issue 14)
@@ -101,7 +100,7 @@ export async function cartRoutes(api: FastifyInstance) {
     // (another tab) answers 409 and the sum is taken again (ADD_ATTEMPTS).
     for (let attempt = 0; ; attempt++) {
       const held = cart.lineItems.find((l) => l.kind === 'product' && l.sku === sku)?.quantity ?? 0;
-      if (held + quantity > MAX_LINE_QUANTITY) return refuse(req, reply, 409, 'line_quantity_exceeded');
+      if (held + quantity > LINE_MAX_PIECES) return refuse(req, reply, 409, 'line_quantity_exceeded');
       const w = await carts.setQuantity(cart.id, { sku, quantity: held + quantity, version: cart.version });
       if (!w.error) return { cart: w.data, ...(recreated ? { notice: 'cart_recreated' as const } : {}) };
       if (w.error.code !== 'cart_version_conflict' || attempt >= ADD_ATTEMPTS - 1) return fail(req, reply, w.error);
