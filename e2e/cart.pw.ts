@@ -9,6 +9,16 @@ import { test, expect, url, PORT, placeOrder, hydrated, fillFields, ignoreApiAns
 const PRICES = `http://127.0.0.1:${PORT + 2}`;
 const PASSWORD = 'Goldbarren2026';
 
+/** Signs in through the login page (German) and lands on `path`, where the login's redirect leads. */
+async function signInOnPage(page: Page, host: string, email: string, path: string) {
+  await page.goto(url(host, `/login?redirect=${encodeURIComponent(path)}`));
+  await hydrated(page);
+  await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(email);
+  await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
+  await expect(page).toHaveURL(url(host, path));
+}
+
 /** Registers and confirms an account through the shop's API and the development mailbox. */
 async function registeredCustomer(page: Page, host: string): Promise<string> {
   const email = `e2e.seller.${Date.now()}@example.ch`;
@@ -140,12 +150,7 @@ test('two tabs of a guest add at once into one cart, and the cart comes along at
   const itemCount = () => page.evaluate(async () => ((await (await fetch('/api/carts')).json()) as { carts: { transactionType: string; itemCount: number }[] })
     .carts.find((c) => c.transactionType === 'buy')?.itemCount ?? 0);
   expect(await itemCount()).toBe(2);
-  await page.goto(url(host, '/login?redirect=%2F'));
-  await hydrated(page);
-  await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(email);
-  await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-  await expect(page).toHaveURL(url(host, '/'));
+  await signInOnPage(page, host, email, '/');
   expect((await context.cookies()).find((c) => c.name === 'ctTokenLevel')?.value).toBe('User');
   expect(await itemCount()).toBe(2);
 });
@@ -170,24 +175,14 @@ test('a sign-in whose merge would pass 500,000 caps the guest\'s line and says s
   await page.goto(url(host, '/'));
   await hydrated(page);
   expect(await apiCall(page, 'POST', '/api/cart/items', bars)).toBe(200);
-  await page.goto(url(host, '/login?redirect=%2F'));
-  await hydrated(page);
-  await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(email);
-  await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-  await expect(page).toHaveURL(url(host, '/'));
+  await signInOnPage(page, host, email, '/');
   await expect(page.getByTestId('cart-notice')).toContainText(/Warenkorblimit überschritten: Ein Warenkorb darf höchstens CHF\s500'000\.00 enthalten\./);
 });
 
 test('a signed-in customer sells scrap gold on the Swiss store with the Scrap Metal Box', async ({ page, axe, consoleErrors }) => {
   const host = 'ch.localhost';
   const email = await registeredCustomer(page, host);
-  await page.goto(url(host, '/login?redirect=%2Fshop%2Faltgold-ankauf'));
-  await hydrated(page);
-  await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(email);
-  await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
-  await expect(page).toHaveURL(url(host, '/shop/altgold-ankauf'));
+  await signInOnPage(page, host, email, '/shop/altgold-ankauf');
   await hydrated(page);
 
   const form = page.locator('.scrap-form');
