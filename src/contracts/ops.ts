@@ -1,0 +1,410 @@
+// The operators' API (issue 15): what the back office and outside tools send to and get from the commerce
+// service's /ops calls, and the order timeline a customer sees. The paths, field names and codes are a
+// contract (back office, load testers, finance tools): change them only together with every caller.
+//
+// Auth: POST /ops/login answers an operator access token; every other /ops call needs
+// `Authorization: Bearer <operator token>` (a customer token, none, an expired or revoked one: 401
+// `operator_token_required`; a role without the right: 403 `operator_role_required`). /ops calls take no
+// x-store-key: operators work across the five stores.
+import Type, { type Static } from 'typebox';
+import { Money, TransactionType } from './cart.ts';
+import { CurrencyCode } from './prices.ts';
+import { Order, OrderState, PaymentState } from './order.ts';
+
+const IsoTimestamp = Type.String({ format: 'date-time', description: 'ISO 8601, UTC' });
+const IsoDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
+const Id = Type.String({ format: 'uuid' });
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+const StoreKeyLit = Type.Union([Type.Literal('at'), Type.Literal('ch'), Type.Literal('de'), Type.Literal('li'), Type.Literal('us')]);
+
+// ---------------------------------------------------------------- operators
+
+/**
+ * support: reads orders, cancels, answers customers; finance: payments, bank statements, payouts, cancels;
+ * warehouse: shipments, pickups, goods received, assays; admin: everything, operators, whistleblower cases.
+ */
+export const OperatorRole = Type.Union([Type.Literal('support'), Type.Literal('finance'), Type.Literal('warehouse'), Type.Literal('admin')]);
+export type OperatorRole = Static<typeof OperatorRole>;
+export const operatorRoles: OperatorRole[] = ['support', 'finance', 'warehouse', 'admin'];
+
+export const Operator = Type.Object({
+  id: Id,
+  email: Type.String(),
+  roles: Type.Array(OperatorRole),
+  /** a disabled operator cannot sign in; its sessions end */
+  disabled: Type.Optional(Type.Boolean()),
+  createdAt: Type.Optional(IsoTimestamp),
+  lastLoginAt: Type.Optional(Nullable(IsoTimestamp)),
+});
+export type Operator = Static<typeof Operator>;
+
+export const OpsLoginBody = Type.Object({
+  email: Type.String({ minLength: 3, maxLength: 254 }),
+  password: Type.String({ minLength: 1, maxLength: 200 }),
+}, { additionalProperties: false });
+export type OpsLoginBody = Static<typeof OpsLoginBody>;
+
+/** 401 invalid_credentials; 429 too_many_attempts (lockout after repeated failures, details.retryAfter) */
+export const OpsLoginResponse = Type.Object({
+  accessToken: Type.String(),
+  /** seconds until the token expires (a working shift: 8 h) */
+  expiresIn: Type.Integer(),
+  operator: Operator,
+});
+export type OpsLoginResponse = Static<typeof OpsLoginResponse>;
+
+/** POST /ops/operators (admin): 201 Operator; 409 operator_email_taken */
+export const CreateOperatorBody = Type.Object({
+  email: Type.String({ minLength: 3, maxLength: 254 }),
+  password: Type.String({ minLength: 12, maxLength: 200 }),
+  roles: Type.Array(OperatorRole, { minItems: 1, maxItems: 4, uniqueItems: true }),
+}, { additionalProperties: false });
+export type CreateOperatorBody = Static<typeof CreateOperatorBody>;
+
+/** PUT /ops/operators/{id} (admin): Operator. An admin cannot take its own admin role or disable itself (409 operator_self_lockout). */
+export const UpdateOperatorBody = Type.Object({
+  roles: Type.Optional(Type.Array(OperatorRole, { minItems: 1, maxItems: 4, uniqueItems: true })),
+  disabled: Type.Optional(Type.Boolean()),
+  /** a new password (ends the operator's sessions) */
+  password: Type.Optional(Type.String({ minLength: 12, maxLength: 200 })),
+}, { additionalProperties: false });
+export type UpdateOperatorBody = Static<typeof UpdateOperatorBody>;
+
+export const OperatorsResponse = Type.Object({ results: Type.Array(Operator), total: Type.Integer() });
+export type OperatorsResponse = Static<typeof OperatorsResponse>;
+
+// ---------------------------------------------------------------- who did it, and the order's history
+
+/** Who made a change: an operator (named), the customer, or the shop itself (a job, a bank statement). */
+export const Actor = Type.Object({
+  type: Type.Union([Type.Literal('operator'), Type.Literal('customer'), Type.Literal('system')]),
+  /** operator id, customer id, or the job's name (e.g. "payment-deadline") */
+  id: Type.String(),
+  /** the operator's e-mail; null for customers and the system */
+  email: Nullable(Type.String()),
+});
+export type Actor = Static<typeof Actor>;
+
+/**
+ * What happened to an order. `placed` is written when the order is created; the rest by the transitions
+ * (src/commerce/README.md, the lifecycle table).
+ */
+export const OrderEventKind = Type.Union([
+  Type.Literal('placed'),
+  Type.Literal('payment_recorded'), // money arrived; details: amount, reference, valueDate
+  Type.Literal('payment_flagged'), // a bank statement line that could not be applied; details: amount, reason
+  Type.Literal('payment_failed'),
+  Type.Literal('confirmed'),
+  Type.Literal('payment_reminder'), // 3 working days without the transfer
+  Type.Literal('shipped'), // details: carrier, trackingNumber, trackingUrl
+  Type.Literal('collected'), // handed over at the store counter
+  Type.Literal('stored'), // booked into the deposit
+  Type.Literal('goods_received'), // sell: the parcel or the counter delivery arrived
+  Type.Literal('assayed'), // sell: final fine weights; details: estimate, final amount, lines
+  Type.Literal('paid_out'), // sell: details: amount, iban (masked), valueDate
+  Type.Literal('cancelled'), // details: reason
+]);
+export type OrderEventKind = Static<typeof OrderEventKind>;
+
+/** One line of the timeline on the customer's order page (no operator names, no internal notes). */
+export const OrderTimelineEntry = Type.Object({
+  at: IsoTimestamp,
+  kind: OrderEventKind,
+  orderState: OrderState,
+  paymentState: PaymentState,
+  /** kind-specific facts a customer may read: amount (Money), carrier, trackingNumber, trackingUrl, reason, ... */
+  details: Type.Record(Type.String(), Type.Unknown()),
+});
+export type OrderTimelineEntry = Static<typeof OrderTimelineEntry>;
+
+/** An entry of the append-only audit log (rows are never updated or deleted). */
+export const AuditEntry = Type.Object({
+  id: Id,
+  at: IsoTimestamp,
+  orderId: Nullable(Id),
+  orderNumber: Nullable(Type.String()),
+  actor: Actor,
+  /** the event kind, or an operator action outside orders (operator_created, statement_uploaded, ...) */
+  action: Type.String(),
+  before: Nullable(Type.Object({ orderState: OrderState, paymentState: PaymentState })),
+  after: Nullable(Type.Object({ orderState: OrderState, paymentState: PaymentState })),
+  details: Type.Record(Type.String(), Type.Unknown()),
+});
+export type AuditEntry = Static<typeof AuditEntry>;
+
+export const AuditQuery = Type.Object({
+  orderId: Type.Optional(Id),
+  operatorId: Type.Optional(Id),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000000, default: 0 })),
+}, { additionalProperties: false });
+export type AuditQuery = Static<typeof AuditQuery>;
+
+export const AuditResponse = Type.Object({ results: Type.Array(AuditEntry), total: Type.Integer() });
+export type AuditResponse = Static<typeof AuditResponse>;
+
+// ---------------------------------------------------------------- the order queue
+
+/** The work queues of the back office; an order may be in none. */
+export const OpsQueue = Type.Union([
+  Type.Literal('to_pay'), // buy, Open, payment Pending
+  Type.Literal('to_ship'), // buy, Confirmed, delivered by a carrier
+  Type.Literal('to_collect'), // buy, Confirmed, pickup at a store
+  Type.Literal('to_store'), // buy, Confirmed, into the deposit (booked at payment; completes at once)
+  Type.Literal('goods_to_receive'), // sell, Requested
+  Type.Literal('to_assay'), // sell, goods received, not yet assayed
+  Type.Literal('to_pay_out'), // sell, Accepted
+  Type.Literal('overdue'), // buy by bank transfer past its 5 working days
+]);
+export type OpsQueue = Static<typeof OpsQueue>;
+export const opsQueues: OpsQueue[] = ['to_pay', 'to_ship', 'to_collect', 'to_store', 'goods_to_receive', 'to_assay', 'to_pay_out', 'overdue'];
+
+export const OpsOrdersQuery = Type.Object({
+  state: Type.Optional(OrderState),
+  paymentState: Type.Optional(PaymentState),
+  store: Type.Optional(StoreKeyLit),
+  transactionType: Type.Optional(TransactionType),
+  queue: Type.Optional(OpsQueue),
+  /** order number, customer e-mail or name (case-insensitive, part of it) */
+  q: Type.Optional(Type.String({ maxLength: 100 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000000, default: 0 })),
+}, { additionalProperties: false });
+export type OpsOrdersQuery = Static<typeof OpsOrdersQuery>;
+
+export const OpsOrderSummary = Type.Object({
+  id: Id,
+  orderNumber: Type.String(),
+  createdAt: IsoTimestamp,
+  store: StoreKeyLit,
+  transactionType: TransactionType,
+  orderState: OrderState,
+  paymentState: PaymentState,
+  paymentMethod: Type.String(),
+  shippingMethod: Type.String(),
+  customerEmail: Type.String(),
+  customerName: Type.String(),
+  total: Money,
+  /** buy by bank transfer: the last day the transfer may arrive (5 working days); else null */
+  paymentDueBy: Nullable(IsoDate),
+  overdue: Type.Boolean(),
+  queues: Type.Array(OpsQueue),
+});
+export type OpsOrderSummary = Static<typeof OpsOrderSummary>;
+
+export const OpsOrdersResponse = Type.Object({
+  results: Type.Array(OpsOrderSummary),
+  /** how many match the filters (for paging) */
+  total: Type.Integer(),
+  /** how many orders each queue holds now, whatever the filters */
+  counts: Type.Record(Type.String(), Type.Integer()),
+});
+export type OpsOrdersResponse = Static<typeof OpsOrdersResponse>;
+
+export const OpsPayment = Type.Object({
+  id: Id,
+  amount: Money,
+  reference: Type.String(),
+  valueDate: IsoDate,
+  /** manual (an operator typed it) or camt053 (a bank statement line) */
+  source: Type.Union([Type.Literal('manual'), Type.Literal('camt053')]),
+  recordedAt: IsoTimestamp,
+  recordedBy: Actor,
+});
+export type OpsPayment = Static<typeof OpsPayment>;
+
+export const OpsShipment = Type.Object({
+  id: Id,
+  carrier: Type.String(),
+  trackingNumber: Type.String(),
+  /** the carrier's tracking page for the number, when the carrier is known */
+  trackingUrl: Nullable(Type.String()),
+  shippedAt: IsoTimestamp,
+});
+export type OpsShipment = Static<typeof OpsShipment>;
+
+/** A sell order's assay: per line the estimated and the final fine weight and payout. */
+export const OpsAssayLine = Type.Object({
+  lineId: Type.String(),
+  name: Type.String(),
+  estimatedFineWeightGrams: Type.Number(),
+  finalFineWeightGrams: Type.Number(),
+  estimate: Money,
+  final: Money,
+});
+export const OpsAssay = Type.Object({
+  lines: Type.Array(OpsAssayLine),
+  estimate: Money,
+  final: Money,
+  note: Nullable(Type.String()),
+  assayedAt: IsoTimestamp,
+});
+export type OpsAssay = Static<typeof OpsAssay>;
+
+export const OpsPayout = Type.Object({
+  amount: Money,
+  /** masked: CH93 **** **** **** 2957 1 */
+  iban: Type.String(),
+  valueDate: IsoDate,
+  paidAt: IsoTimestamp,
+});
+export type OpsPayout = Static<typeof OpsPayout>;
+
+/** An action the back office may offer on this order to this operator (role and state allow it). */
+export const OpsAction = Type.Union([
+  Type.Literal('payment'), Type.Literal('shipment'), Type.Literal('pickup'), Type.Literal('cancel'),
+  Type.Literal('goods-received'), Type.Literal('assay'), Type.Literal('payout'),
+]);
+export type OpsAction = Static<typeof OpsAction>;
+
+export const OpsOrderDetail = Type.Object({
+  summary: OpsOrderSummary,
+  /** the order as the customer sees it (names in the order's language) */
+  order: Order,
+  /** the audit entries of this order, oldest first, naming the operators */
+  timeline: Type.Array(AuditEntry),
+  payments: Type.Array(OpsPayment),
+  /** paid so far; the order is Paid when this reaches its total */
+  paidAmount: Money,
+  shipments: Type.Array(OpsShipment),
+  assay: Nullable(OpsAssay),
+  payout: Nullable(OpsPayout),
+  /** what this operator may do now */
+  actions: Type.Array(OpsAction),
+});
+export type OpsOrderDetail = Static<typeof OpsOrderDetail>;
+
+export const OpsOrderParams = Type.Object({ id: Id });
+
+// ---------------------------------------------------------------- the steps (each answers OpsOrderDetail; an impossible step: 409)
+
+/**
+ * POST /ops/orders/{id}/payments (finance). A partial amount is recorded and the order stays Open; the
+ * amount reaching the total makes it Paid and Confirmed. Currency other than the order's: 400
+ * payment_currency_mismatch; more than is still owed: 409 payment_exceeds_total; not a buy order awaiting
+ * payment: 409 invalid_transition.
+ */
+export const PaymentBody = Type.Object({
+  centAmount: Type.Integer({ minimum: 1, maximum: 100_000_000_00 }),
+  currency: CurrencyCode,
+  reference: Type.String({ minLength: 1, maxLength: 140 }),
+  valueDate: IsoDate,
+}, { additionalProperties: false });
+export type PaymentBody = Static<typeof PaymentBody>;
+
+/** POST /ops/orders/{id}/shipments (warehouse): Confirmed -> Complete, a mail with the tracking link. */
+export const ShipmentBody = Type.Object({
+  carrier: Type.String({ minLength: 1, maxLength: 60 }),
+  trackingNumber: Type.String({ minLength: 3, maxLength: 60, pattern: '^[A-Za-z0-9 -]+$' }),
+}, { additionalProperties: false });
+export type ShipmentBody = Static<typeof ShipmentBody>;
+
+/** POST /ops/orders/{id}/pickup (warehouse): handed over at the counter; Confirmed -> Complete. */
+export const PickupBody = Type.Object({
+  /** who collected it (the customer, or a person with authority), as checked on the ID */
+  collectedBy: Type.String({ minLength: 1, maxLength: 120 }),
+  note: Type.Optional(Type.String({ maxLength: 1000 })),
+}, { additionalProperties: false });
+export type PickupBody = Static<typeof PickupBody>;
+
+/** POST /ops/orders/{id}/cancel (support, finance, admin): 409 when paid or already done. */
+export const CancelBody = Type.Object({
+  reason: Type.String({ minLength: 3, maxLength: 500 }),
+}, { additionalProperties: false });
+export type CancelBody = Static<typeof CancelBody>;
+
+/** POST /ops/orders/{id}/goods-received (warehouse): the sell order's goods arrived. */
+export const GoodsReceivedBody = Type.Object({
+  note: Type.Optional(Type.String({ maxLength: 1000 })),
+}, { additionalProperties: false });
+export type GoodsReceivedBody = Static<typeof GoodsReceivedBody>;
+
+/**
+ * POST /ops/orders/{id}/assay (warehouse): the final fine weight of every line (grams, 3 decimals at most).
+ * The payout is recomputed at the price locked when the order was placed (the line's estimate per fine
+ * gram); Requested -> Accepted; the customer's mail explains the difference to the estimate.
+ */
+export const AssayBody = Type.Object({
+  lines: Type.Array(Type.Object({
+    lineId: Type.String({ minLength: 1, maxLength: 64 }),
+    finalFineWeightGrams: Type.Number({ minimum: 0, maximum: 1_000_000, multipleOf: 0.001 }),
+  }, { additionalProperties: false }), { minItems: 1, maxItems: 200 }),
+  note: Type.Optional(Type.String({ maxLength: 1000 })),
+}, { additionalProperties: false });
+export type AssayBody = Static<typeof AssayBody>;
+
+/**
+ * POST /ops/orders/{id}/payout (finance): the money went out; Accepted -> Complete, payment Paid. The
+ * amount must be the accepted payout (409 payout_amount_mismatch), the IBAN valid (400 validation_failed).
+ */
+export const PayoutBody = Type.Object({
+  iban: Type.String({ minLength: 15, maxLength: 42 }),
+  centAmount: Type.Integer({ minimum: 1, maximum: 100_000_000_00 }),
+  valueDate: IsoDate,
+}, { additionalProperties: false });
+export type PayoutBody = Static<typeof PayoutBody>;
+
+// ---------------------------------------------------------------- bank statements (camt.053)
+
+/**
+ * POST /ops/bank-statements (finance): body { xml } with a camt.053 document (ISO 20022
+ * BkToCstmrStmt, versions .001.02 to .001.08), at most 5 MB. Credit entries are matched to buy orders by
+ * the order number in the remittance information (Ustrd or the structured creditor reference). Only an
+ * exact match of amount and currency on an order awaiting payment is applied; everything else is listed
+ * as flagged and changes nothing. Uploading the same statement again applies nothing twice
+ * (entry reference or, without it, a hash of the entry).
+ */
+export const BankStatementBody = Type.Object({
+  xml: Type.String({ minLength: 1, maxLength: 5_000_000 }),
+}, { additionalProperties: false });
+export type BankStatementBody = Static<typeof BankStatementBody>;
+
+export const BankStatementEntryResult = Type.Union([
+  Type.Literal('applied'),
+  Type.Literal('amount_mismatch'),
+  Type.Literal('currency_mismatch'),
+  Type.Literal('no_order'),
+  Type.Literal('not_awaiting_payment'),
+  Type.Literal('duplicate'),
+  Type.Literal('debit'),
+]);
+export type BankStatementEntryResult = Static<typeof BankStatementEntryResult>;
+
+export const BankStatementEntry = Type.Object({
+  entryReference: Type.String(),
+  amount: Money,
+  valueDate: Nullable(IsoDate),
+  remittance: Type.String(),
+  debtorName: Nullable(Type.String()),
+  orderNumber: Nullable(Type.String()),
+  orderId: Nullable(Id),
+  result: BankStatementEntryResult,
+});
+export type BankStatementEntry = Static<typeof BankStatementEntry>;
+
+export const BankStatementResult = Type.Object({
+  statementId: Type.String(),
+  accountIban: Nullable(Type.String()),
+  entries: Type.Array(BankStatementEntry),
+  applied: Type.Integer(),
+  flagged: Type.Integer(),
+});
+export type BankStatementResult = Static<typeof BankStatementResult>;
+
+// ---------------------------------------------------------------- whistleblower cases (admin: the reporting office)
+
+export const OpsCasesQuery = Type.Object({
+  status: Type.Optional(Type.Union([Type.Literal('received'), Type.Literal('in-progress'), Type.Literal('closed')])),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25 })),
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000000, default: 0 })),
+}, { additionalProperties: false });
+export type OpsCasesQuery = Static<typeof OpsCasesQuery>;
+
+/** POST /ops/whistleblower/{reference}/answers { message, close? } -> the case; 409 whistleblow_case_closed */
+export const OpsCaseAnswerBody = Type.Object({
+  message: Type.String({ minLength: 1, maxLength: 5000 }),
+  close: Type.Optional(Type.Boolean()),
+}, { additionalProperties: false });
+export type OpsCaseAnswerBody = Static<typeof OpsCaseAnswerBody>;
+
+export { CurrencyCode, StoreKeyLit as OpsStoreKey };
