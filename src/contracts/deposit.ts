@@ -91,7 +91,27 @@ export const Deposit = Type.Object({
   /** the price set the values come from, and until when its prices are valid (spec 9: 180 s) */
   priceSetId: Nullable(Type.String()),
   pricesValidUntil: Nullable(IsoTimestamp),
+  /** only metal that is paid for (issue 15): a sale can take these, and only these */
   holdings: Type.Array(DepositHolding),
+  /**
+   * issue 15: deposit purchases not paid yet, apart from the holdings: their value at today's sell price, no
+   * lot and no tax-lot clock (the lot is booked, with the payment's date, when the money arrives). A
+   * cancelled order leaves this list and never enters the deposit.
+   */
+  awaitingPayment: Type.Array(Type.Object({
+    orderId: Id,
+    orderNumber: Type.String(),
+    orderedAt: IsoTimestamp,
+    /** the last day the transfer may arrive (YYYY-MM-DD) */
+    paymentDueBy: Nullable(Type.String()),
+    sku: Type.String(),
+    name: Type.String(),
+    slug: Nullable(Type.String()),
+    imageUrl: Nullable(Type.String()),
+    quantity: Type.Integer(),
+    cost: Money,
+    currentValue: Nullable(Money),
+  })),
   /** oldest first */
   lots: Type.Array(DepositLot),
   /** DE and AT stores: the one-year rule and its source; null elsewhere */

@@ -85,37 +85,7 @@ export const Actor = Type.Object({
 });
 export type Actor = Static<typeof Actor>;
 
-/**
- * What happened to an order. `placed` is written when the order is created; the rest by the transitions
- * (src/commerce/README.md, the lifecycle table).
- */
-export const OrderEventKind = Type.Union([
-  Type.Literal('placed'),
-  Type.Literal('payment_recorded'), // money arrived; details: amount, reference, valueDate
-  Type.Literal('payment_flagged'), // a bank statement line that could not be applied; details: amount, reason
-  Type.Literal('payment_failed'),
-  Type.Literal('confirmed'),
-  Type.Literal('payment_reminder'), // 3 working days without the transfer
-  Type.Literal('shipped'), // details: carrier, trackingNumber, trackingUrl
-  Type.Literal('collected'), // handed over at the store counter
-  Type.Literal('stored'), // booked into the deposit
-  Type.Literal('goods_received'), // sell: the parcel or the counter delivery arrived
-  Type.Literal('assayed'), // sell: final fine weights; details: estimate, final amount, lines
-  Type.Literal('paid_out'), // sell: details: amount, iban (masked), valueDate
-  Type.Literal('cancelled'), // details: reason
-]);
-export type OrderEventKind = Static<typeof OrderEventKind>;
-
-/** One line of the timeline on the customer's order page (no operator names, no internal notes). */
-export const OrderTimelineEntry = Type.Object({
-  at: IsoTimestamp,
-  kind: OrderEventKind,
-  orderState: OrderState,
-  paymentState: PaymentState,
-  /** kind-specific facts a customer may read: amount (Money), carrier, trackingNumber, trackingUrl, reason, ... */
-  details: Type.Record(Type.String(), Type.Unknown()),
-});
-export type OrderTimelineEntry = Static<typeof OrderTimelineEntry>;
+export { OrderEventKind, OrderTimelineEntry } from './order.ts';
 
 /** An entry of the append-only audit log (rows are never updated or deleted). */
 export const AuditEntry = Type.Object({

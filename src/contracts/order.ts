@@ -112,6 +112,38 @@ export const OrderDepositPart = Type.Object({
 });
 export type OrderDepositPart = Static<typeof OrderDepositPart>;
 
+/**
+ * What happened to an order. `placed` is written when the order is created; the rest by the transitions
+ * (src/commerce/README.md, the lifecycle table).
+ */
+export const OrderEventKind = Type.Union([
+  Type.Literal('placed'),
+  Type.Literal('payment_recorded'), // money arrived; details: amount, reference, valueDate
+  Type.Literal('payment_flagged'), // a bank statement line that could not be applied; details: amount, reason
+  Type.Literal('payment_failed'),
+  Type.Literal('confirmed'),
+  Type.Literal('payment_reminder'), // 3 working days without the transfer
+  Type.Literal('shipped'), // details: carrier, trackingNumber, trackingUrl
+  Type.Literal('collected'), // handed over at the store counter
+  Type.Literal('stored'), // booked into the deposit
+  Type.Literal('goods_received'), // sell: the parcel or the counter delivery arrived
+  Type.Literal('assayed'), // sell: final fine weights; details: estimate, final amount, lines
+  Type.Literal('paid_out'), // sell: details: amount, iban (masked), valueDate
+  Type.Literal('cancelled'), // details: reason
+]);
+export type OrderEventKind = Static<typeof OrderEventKind>;
+
+/** One line of the timeline on the customer's order page (no operator names, no internal notes). */
+export const OrderTimelineEntry = Type.Object({
+  at: IsoTimestamp,
+  kind: OrderEventKind,
+  orderState: OrderState,
+  paymentState: PaymentState,
+  /** kind-specific facts a customer may read: amount (Money), carrier, trackingNumber, trackingUrl, reason, ... */
+  details: Type.Record(Type.String(), Type.Unknown()),
+});
+export type OrderTimelineEntry = Static<typeof OrderTimelineEntry>;
+
 export const Order = Type.Object({
   id: Id,
   orderNumber: Type.String(),
@@ -152,6 +184,31 @@ export const Order = Type.Object({
   cashReport: Nullable(Type.Literal('form-8300')),
   /** only on a sale from the deposit: the lots it took, oldest first */
   depositParts: Type.Optional(Type.Array(OrderDepositPart)),
+  /** issue 15: what happened to the order so far, oldest first (GET /orders/{id} and the ops detail; lists may omit it) */
+  timeline: Type.Optional(Type.Array(OrderTimelineEntry)),
+  /** issue 15: parcels sent for this order, with the carrier's tracking link */
+  shipments: Type.Optional(Type.Array(Type.Object({
+    carrier: Type.String(),
+    trackingNumber: Type.String(),
+    trackingUrl: Nullable(Type.String()),
+    shippedAt: IsoTimestamp,
+  }))),
+  /** issue 15, buy by bank transfer while unpaid: the last day the transfer may arrive (5 working days), YYYY-MM-DD */
+  paymentDueBy: Type.Optional(Nullable(Type.String())),
+  /** issue 15, sell after the assay: the final payout beside the estimate, per line (grams of fine metal) */
+  assay: Type.Optional(Nullable(Type.Object({
+    estimate: Money,
+    final: Money,
+    lines: Type.Array(Type.Object({
+      lineId: Type.String(),
+      name: Type.String(),
+      estimatedFineWeightGrams: Type.Number(),
+      finalFineWeightGrams: Type.Number(),
+      estimate: Money,
+      final: Money,
+    })),
+    note: Nullable(Type.String()),
+  }))),
 });
 export type Order = Static<typeof Order>;
 

@@ -20,6 +20,7 @@ function deposit(withRule: boolean): Deposit {
   return {
     id: '11111111-1111-4111-8111-111111111111', number: 'DE-D-00000001', openedAt: '2025-03-01T10:00:00Z', currency: 'EUR',
     openingValue: eur(500_000), currentValue: eur(560_000), difference: eur(60_000), priceSetId: 'ps', pricesValidUntil: '2026-11-21T12:03:00Z',
+    awaitingPayment: [],
     holdings: [{ sku: 'AU-KRUG-1OZ', productId: null, name: 'Krügerrand 1 Unze Gold', slug: null, imageUrl: null, metal: 'gold', quantity: 3, cost: eur(500_000), unitSellPrice: eur(186_666), currentValue: eur(560_000), difference: eur(60_000) }],
     lots: [
       { id: '22222222-2222-4222-8222-222222222222', sku: 'AU-KRUG-1OZ', name: 'Krügerrand 1 Unze Gold', acquiredAt: '2025-03-01T10:00:00Z', orderNumber: 'DE-B-2025-000001', quantity: 1, remainingQuantity: 1, unitCost: eur(150_000), cost: eur(150_000), currentValue: eur(186_666), gain: eur(36_666), heldDays: 630, tax: withRule ? tax(0, '2026-03-02') : null },

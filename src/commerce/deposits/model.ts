@@ -254,7 +254,7 @@ export async function depositView(db: Db, deposit: DepositRow, lang: Lang, now: 
   return {
     id: deposit.id, number: deposit.number, openedAt: deposit.opened_at.toISOString(), currency: deposit.currency, openingValue: money(opening),
     currentValue: maybe(current), difference: maybe(current === null ? null : current - opening), priceSetId: prices.set?.id ?? null,
-    pricesValidUntil: prices.set?.validUntil.toISOString() ?? null, holdings, lots: lotViews,
+    pricesValidUntil: prices.set?.validUntil.toISOString() ?? null, holdings, lots: lotViews, awaitingPayment: [],
     holdingPeriodRule: rule ? { country: rule.country, source: rule.source, url: rule.url, holdingPeriodYears: rule.holdingPeriodYears } : null,
   };
 }
