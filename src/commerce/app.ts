@@ -89,7 +89,13 @@ export async function buildCommerceApp(opts: CommerceAppOptions): Promise<Commer
         version: '1.0.0',
         description: 'Customers, sessions, catalogue, carts, orders and wishlists of the precious-metals shop. Every call but /health and /openapi.json needs header x-store-key (at, ch, de, li, us). Errors: { statusCode, code, message, details? }.',
       },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer' },
+          // the /ops calls (src/commerce/ops/): an operator token from POST /ops/login, never a customer's
+          operatorToken: { type: 'http', scheme: 'bearer', description: 'Operator token (op_...) from POST /ops/login, valid 8 hours.' },
+        },
+      },
     },
   });
 
