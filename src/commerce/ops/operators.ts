@@ -23,7 +23,7 @@ export async function createOperator(db: Db, body: CreateOperatorBody, actor: Ac
     await writeAudit(tx, {
       orderId: null, orderNumber: null, actor, action: 'operator_created', before: null, after: null,
       details: { operatorId: row.id, ...auditedView(row) },
-    });
+    }, now);
     return operatorView(row);
   });
 }
@@ -49,7 +49,7 @@ export async function changeOperator(db: Db, id: string, body: UpdateOperatorBod
       orderId: null, orderNumber: null, actor, action: 'operator_updated', before: null, after: null,
       // never the password, only that it changed
       details: { operatorId: id, before: auditedView(before), after: auditedView(after), passwordChanged: passwordHash !== undefined, sessionsEnded: endsSessions },
-    });
+    }, now);
     return operatorView(after);
   });
 }
@@ -82,7 +82,7 @@ export async function seedDemoOperators(db: Db, password: string, now: Date): Pr
         await writeAudit(tx, {
           orderId: null, orderNumber: null, actor, action: 'operator_created', before: null, after: null,
           details: { operatorId: row.id, ...auditedView(row) },
-        });
+        }, now);
       }
     }
   });
