@@ -63,6 +63,25 @@ t.test('an admin cannot take its own admin role or disable itself: 409 operator_
   t.equal((await opsCall(api, 'PUT', `/ops/operators/${me.operator.id}`, me.accessToken, { roles: ['admin'] })).statusCode, 200);
 });
 
+t.test('two admins disabling each other at the same moment leave one admin', async (t) => {
+  const api = await h.api(t);
+  const root = await demoToken(api, 'admin');
+  const a = (await opsCall(api, 'POST', '/ops/operators', root, { email: uniqueEmail('a'), password: PASSWORD, roles: ['admin'] })).json();
+  const b = (await opsCall(api, 'POST', '/ops/operators', root, { email: uniqueEmail('b'), password: PASSWORD, roles: ['admin'] })).json();
+  const ta = (await opsLogin(api, a.email, PASSWORD)).accessToken;
+  const tb = (await opsLogin(api, b.email, PASSWORD)).accessToken;
+  const [ab, ba] = await Promise.all([
+    opsCall(api, 'PUT', `/ops/operators/${b.id}`, ta, { disabled: true }),
+    opsCall(api, 'PUT', `/ops/operators/${a.id}`, tb, { disabled: true }),
+  ]);
+  const codes = [ab.statusCode, ba.statusCode].sort();
+  t.equal(codes[0], 200, 'one of them wins');
+  // the other is refused: its session ended (401) or, already past the door, its admin right is gone (403)
+  t.ok([401, 403].includes(codes[1]), `the other is refused (${codes[1]})`);
+  const rows = await api.db.query<{ disabled: boolean }>('select disabled from operators where id = any($1::uuid[])', [[a.id, b.id]]);
+  t.same(rows.map((r) => r.disabled).sort(), [false, true], 'exactly one of them is disabled');
+});
+
 t.test('a role taken away counts at once; a new password ends the sessions and the new one works', async (t) => {
   const api = await h.api(t);
   const admin = await demoToken(api, 'admin');

@@ -7,7 +7,7 @@ import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/index.ts';
 import { writeAudit } from '../lifecycle/index.ts';
 import {
-  insertOperator, operatorById, operatorView, revokeOperatorSessions, updateOperator as updateOperatorRow, type OperatorRow,
+  insertOperator, lockOperators, operatorView, revokeOperatorSessions, updateOperator as updateOperatorRow, type OperatorRow,
 } from './repository.ts';
 
 function auditedView(row: OperatorRow) {
@@ -40,8 +40,13 @@ export async function changeOperator(db: Db, id: string, body: UpdateOperatorBod
   }
   const passwordHash = body.password !== undefined ? await hashPassword(body.password) : undefined;
   return db.transaction(async (tx) => {
-    const before = await operatorById(tx, id, true);
+    // Both rows locked, in one order: two admins disabling each other at the same moment must not leave the
+    // shop without an admin. The second waits, then finds its own admin right gone.
+    const locked = await lockOperators(tx, actor.type === 'operator' ? [id, actor.id] : [id]);
+    const before = locked.get(id);
     if (!before) throw new AppError('operator_not_found');
+    const self = actor.type === 'operator' ? locked.get(actor.id) : undefined;
+    if (actor.type === 'operator' && (!self || self.disabled || !self.roles.includes('admin'))) throw new AppError('operator_role_required');
     const after = await updateOperatorRow(tx, id, { roles: body.roles, disabled: body.disabled, passwordHash }, now);
     const endsSessions = passwordHash !== undefined || (after.disabled && !before.disabled);
     if (endsSessions) await revokeOperatorSessions(tx, id, now);

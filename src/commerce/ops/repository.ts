@@ -40,9 +40,10 @@ export async function operatorByEmail(db: Db, email: string, forUpdate = false):
   return rows[0] ?? null;
 }
 
-export async function operatorById(db: Db, id: string, forUpdate = false): Promise<OperatorRow | null> {
-  const rows = await db.query<OperatorRow>(`select * from operators where id = $1${forUpdate ? ' for update' : ''}`, [id]);
-  return rows[0] ?? null;
+/** Locks the operators' rows (ordered by id, so two transactions never wait for each other in a circle). */
+export async function lockOperators(db: Db, ids: string[]): Promise<Map<string, OperatorRow>> {
+  const rows = await db.query<OperatorRow>('select * from operators where id = any($1::uuid[]) order by id for update', [ids]);
+  return new Map(rows.map((r) => [r.id, r]));
 }
 
 export async function listOperators(db: Db): Promise<OperatorRow[]> {
