@@ -6,9 +6,8 @@ import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/index.ts';
 import { writeAudit } from '../lifecycle/index.ts';
-import {
-  insertOperator, lockOperators, operatorView, revokeOperatorSessions, updateOperator as updateOperatorRow, type OperatorRow,
-} from './repository.ts';
+import { revokeOperatorSessions } from '../auth/operator-sessions.ts';
+import { insertOperator, lockOperators, operatorView, updateOperator as updateOperatorRow, type OperatorRow } from './repository.ts';
 
 function auditedView(row: OperatorRow) {
   return { email: row.email, roles: row.roles, disabled: row.disabled };
