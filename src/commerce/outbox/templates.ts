@@ -2,14 +2,12 @@
 // (src/commerce/mail), from locales/{en,de}.json.
 import type { Language } from '../../stores.ts';
 
-export type MailLanguage = Language;
-
 /** spec 2 routes of the pages the links open. */
-export function activationLink(origin: string, lang: MailLanguage, token: string): string {
+export function activationLink(origin: string, lang: Language, token: string): string {
   return `${origin}${lang === 'en' ? '/en/activate-user' : '/activate-user'}?token=${encodeURIComponent(token)}`;
 }
 
-export function resetLink(origin: string, lang: MailLanguage, token: string): string {
+export function resetLink(origin: string, lang: Language, token: string): string {
   return `${origin}${lang === 'en' ? '/en/reset-password' : '/passwort-zuruecksetzen'}?token=${encodeURIComponent(token)}`;
 }
 
