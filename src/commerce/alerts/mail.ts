@@ -2,9 +2,8 @@
 // subscription (double opt-in, with a cancel link) and the one back-in-stock mail per restock.
 import { pathFor } from '../../screens.ts';
 import type { StoreKey } from '../../stores.ts';
-import type { Lang } from '../carts/model.ts';
-import { paragraphMail } from '../outbox/paragraph-mail.ts';
-import type { MailContent } from '../outbox/templates.ts';
+import type { Lang } from '../lib/lang.ts';
+import { paragraphMail, type MailContent } from '../outbox/index.ts';
 
 export interface AlertMailArgs {
   lang: Lang;

@@ -1,9 +1,8 @@
 // The receipt of a contact message: its reference, never the message itself (the outbox is not where
 // contact data should be kept).
 import type { StoreKey } from '../../stores.ts';
-import type { Lang } from '../carts/model.ts';
-import { paragraphMail } from '../outbox/paragraph-mail.ts';
-import type { MailContent } from '../outbox/templates.ts';
+import type { Lang } from '../lib/lang.ts';
+import { paragraphMail, type MailContent } from '../outbox/index.ts';
 
 export function contactReceiptMail(a: { lang: Lang; store: StoreKey; shop: string; name: string; reference: string }): MailContent {
   const en = a.lang === 'en';

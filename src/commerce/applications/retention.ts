@@ -2,11 +2,11 @@
 // older than 12 months, and the opt-ins nobody confirmed (availability alerts, newsletter) once their link
 // has expired. Mails sent about them leave the outbox after 30 days (app.ts housekeeping).
 import type { FastifyBaseLogger } from 'fastify';
-import { purgeUnconfirmedAlerts } from '../alerts/routes.ts';
+import { purgeUnconfirmedAlerts } from '../alerts/index.ts';
 import type { CommerceContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { createJob, type Job } from '../lib/jobs.ts';
-import { purgeUnconfirmedSubscriptions } from '../newsletter/routes.ts';
+import { purgeUnconfirmedSubscriptions } from '../newsletter/index.ts';
 
 /** spec 9: contact data is kept at most 12 months */
 export const CONTACT_RETENTION_MONTHS = 12;

@@ -12,11 +12,10 @@
 // "Cart limit exceeded" message) for each line that was cut, so the customer sees it. Sign-in never fails
 // over it. Without a current price set nothing can be counted and the lines join as before.
 import type { Db } from '../db/index.ts';
-import type { MergeArgs } from '../customers/merge.ts';
-import { customerById } from '../customers/repository.ts';
+import { type MergeArgs, customerById } from '../customers/index.ts';
 import type { CartNotification } from '../../contracts/cart.ts';
 import { errorCatalogue } from '../../lib/errors.ts';
-import { commerceOrderErrors } from '../orders/error-codes.ts';
+import { commerceOrderErrors } from '../http/errors.ts';
 import { LINE_MAX_PIECES } from '../../contracts/cart-limits.ts';
 import { CART_MAX_CENTS } from './calculate.ts';
 import type { CartRow, StoredLine } from './model.ts';

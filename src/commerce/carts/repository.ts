@@ -2,14 +2,12 @@
 // answer shape (spec 3 Cart). Every write reprices the whole cart, so a cart's lines always come from one
 // price set (its priceSetId).
 import type { Cart, CartLineItem, CartNotification } from '../../contracts/cart.ts';
-import type { CatalogueProduct } from '../catalogue/model.ts';
-import { pick, productsBySkus } from '../catalogue/queries.ts';
+import { type CatalogueProduct, pick, productsBySkus } from '../catalogue/index.ts';
 import type { Db } from '../db/index.ts';
-import { discountCodeById, type DiscountCode } from '../discounts/codes.ts';
-import { commerceOrderErrors } from '../orders/error-codes.ts';
-import { priceTypeFor, scrapPrice, tierPrice } from '../prices/pricing.ts';
-import { currentPriceSet, priceList, type CurrentPriceSet } from '../prices/store.ts';
-import { shippingMethodId } from '../shipping/methods.ts';
+import { discountCodeById, type DiscountCode } from '../discounts/index.ts';
+import { commerceOrderErrors } from '../http/errors.ts';
+import { priceTypeFor, scrapPrice, tierPrice, currentPriceSet, priceList, type CurrentPriceSet } from '../prices/index.ts';
+import { shippingMethodId } from '../shipping/index.ts';
 import { cartTotals, type CartTotals } from './calculate.ts';
 import { langOf, maskBankDetails, scrapName, type CartRow, type Lang, type StoredLine } from './model.ts';
 

@@ -4,10 +4,9 @@
 // the catalogue is the same for every store.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type {} from '@fastify/swagger'; // its FastifySchema augmentation: tags, summary
-import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/index.ts';
 import { AppError } from '../../lib/errors.ts';
-import { isLoopback } from '../../lib/service.ts';
+import { adminAllowed } from '../http/auth.ts';
 import {
   BySkusQuery, BySkusResponse, CategoriesResponse, LanguageQuery, ProductDetail, ProductListQuery, ProductListResponse, ProductSearchQuery,
   ProductSlugParams, SimilarQuery, SimilarResponse, type Language, type SortDirection, type SortField,
@@ -18,10 +17,11 @@ import {
 } from './queries.ts';
 
 export interface CatalogueRoutesOptions {
-  db: Db;
+  /** default: the service's (app.commerce.db) */
+  db?: Db;
   /**
    * ADMIN_TOKEN: lets a price service on another machine read the pricing attributes with
-   * `authorization: Bearer <token>`. Empty or absent: loopback callers only.
+   * `authorization: Bearer <token>`. Empty: loopback callers only. Absent: the service's ADMIN_TOKEN.
    */
   adminToken?: string;
 }
@@ -60,18 +60,12 @@ function filtersOf(q: ListQuery): ProductFilters {
   };
 }
 
-/** Admin calls of other services: from loopback, or with `Authorization: Bearer <ADMIN_TOKEN>`. */
-export function adminAllowed(req: FastifyRequest, token: string | undefined): boolean {
-  // the socket's peer: with TRUST_PROXY req.ip comes from X-Forwarded-For, which a client can write
-  if (isLoopback(req.socket.remoteAddress ?? '')) return true;
-  if (!token) return false;
-  const given = req.headers.authorization ?? '';
-  const expected = `Bearer ${token}`;
-  return given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
-}
+// adminAllowed is the kernel's (http/auth.ts); re-exported for the modules that import it here
+export { adminAllowed };
 
 export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async (app, opts) => {
-  const { db } = opts;
+  const db = opts.db ?? app.commerce.db;
+  const adminToken = opts.adminToken ?? app.commerce.config.ADMIN_TOKEN;
 
   const list = async (q: ListQuery, defaultSort: SortField) => {
     const sort = q.sort ?? defaultSort;
@@ -166,7 +160,7 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
       response: { 200: PricingAttributesResponse },
     },
   }, async (req) => {
-    if (!adminAllowed(req, opts.adminToken)) throw new AppError('forbidden', { message: 'Admin calls need loopback or the admin token.' });
+    if (!adminAllowed(req, adminToken)) throw new AppError('forbidden', { message: 'Admin calls need loopback or the admin token.' });
     return { products: await pricingAttributes(db) };
   });
 };

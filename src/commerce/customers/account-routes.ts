@@ -11,14 +11,14 @@ import {
 import { AppError, fieldError, validationFields } from '../../lib/errors.ts';
 import { stores, type StoreKey } from '../../stores.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { requireUser } from '../context.ts';
+import { requireUser } from '../http/auth.ts';
 import { revokeCustomerTokens } from '../auth/tokens.ts';
 import type { Db } from '../db/index.ts';
 import { addSeconds } from '../lib/clock.ts';
 import { clientIp, shopOrigin } from '../lib/http.ts';
 import { clearLoginFailures, hitRate, loginLockRemaining, recordLoginFailure, subjectKey } from '../lib/rate.ts';
 import { newSecret, sha256 } from '../lib/secrets.ts';
-import { activationLink, activationMail, passwordResetMail, resetLink, shopName } from '../outbox/templates.ts';
+import { activationLink, activationMail, passwordResetMail, resetLink, shopName } from '../outbox/index.ts';
 import {
   ACTIVATION_MAIL_RATE, EMAIL_TOKEN_TTL_S, LOOKUP_RATE, REGISTRATION_RATE, RESET_MAIL_RATE, RESET_TOKEN_TTL_S, bearer, customerNotFound,
   errorResponses, limitByClient, mailLanguage, requireOwnCustomer,

@@ -11,7 +11,7 @@ import type { Db } from '../db/index.ts';
 import { addSeconds } from '../lib/clock.ts';
 import { hitRate } from '../lib/rate.ts';
 import { sha256 } from '../lib/secrets.ts';
-import { shopName, smsCodeText } from '../outbox/templates.ts';
+import { shopName, smsCodeText } from '../outbox/index.ts';
 import {
   MAX_ADDRESSES, SMS_CODE_TTL_S, SMS_LOCK_S, SMS_MAX_ATTEMPTS, SMS_SEND_RATES, bearer, customerNotFound, errorResponses, requireOwnCustomer,
 } from './common.ts';

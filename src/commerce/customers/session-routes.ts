@@ -10,7 +10,7 @@ import {
 import { AppError, validationFields } from '../../lib/errors.ts';
 import { dummyHash, verifyPassword } from '../auth/passwords.ts';
 import { authenticate, issueTokenSet, revokeFamily, rotateRefreshToken } from '../auth/tokens.ts';
-import { requireAuth, requireUser } from '../context.ts';
+import { requireAuth, requireUser } from '../http/auth.ts';
 import { clientIp, fromStorefront } from '../lib/http.ts';
 import { clearLoginFailures, loginLockRemaining, recordLoginFailure, subjectKey, takeLoginAttempt } from '../lib/rate.ts';
 import { bearer, customerNotFound, errorResponses } from './common.ts';

@@ -3,9 +3,8 @@
 // delivery) opened with what the limit order did; failure and expiry mails link to the limit order page.
 import type { Order } from '../../contracts/order.ts';
 import { pathFor } from '../../screens.ts';
-import type { Lang } from '../carts/model.ts';
-import { formatMoney, paragraphMail } from '../outbox/paragraph-mail.ts';
-import type { MailContent } from '../outbox/templates.ts';
+import type { Lang } from '../lib/lang.ts';
+import { formatMoney, paragraphMail, type MailContent } from '../outbox/index.ts';
 import type { LimitOrderRow } from './model.ts';
 
 export interface LimitOrderMailArgs {

@@ -3,9 +3,8 @@
 // mail scanner opening the link confirms nothing).
 import { pathFor } from '../../screens.ts';
 import type { StoreKey } from '../../stores.ts';
-import type { Lang } from '../carts/model.ts';
-import { paragraphMail } from '../outbox/paragraph-mail.ts';
-import type { MailContent } from '../outbox/templates.ts';
+import type { Lang } from '../lib/lang.ts';
+import { paragraphMail, type MailContent } from '../outbox/index.ts';
 
 export interface NewsletterMailArgs {
   lang: Lang;

@@ -16,17 +16,17 @@ import {
 import type { StoreKey } from '../../stores.ts';
 import { AccountFieldErrors, accountError } from '../account-error-codes.ts';
 import { deleteAccountRows, requestLang } from '../account-routes-common.ts';
-import type { Lang } from '../carts/model.ts';
-import { optionalAuth, requireUser } from '../context.ts';
-import { bearer, errorResponses, limitByClient } from '../customers/common.ts';
-import { customerById } from '../customers/repository.ts';
-import { isEmail, normalizeEmail } from '../customers/validation.ts';
+import type { Lang } from '../lib/lang.ts';
+import { optionalAuth, requireUser, bearer } from '../http/auth.ts';
+import { errorResponses } from '../http/errors.ts';
+import { limitByClient } from '../http/request.ts';
+import { customerById, isEmail, normalizeEmail } from '../customers/index.ts';
 import type { Db } from '../db/index.ts';
 import { addSeconds } from '../lib/clock.ts';
 import { shopOrigin } from '../lib/http.ts';
 import { hitRate, subjectKey, type RateRule } from '../lib/rate.ts';
 import { newSecret, sha256 } from '../lib/secrets.ts';
-import { shopName } from '../outbox/templates.ts';
+import { shopName } from '../outbox/index.ts';
 import { newsletterConfirmationMail, newsletterWelcomeMail, type NewsletterMailArgs } from './mail.ts';
 
 interface SubscriptionRow {

@@ -5,9 +5,8 @@
 import { formatIban } from '../../contracts/bank-details.ts';
 import { stores, type StoreKey } from '../../stores.ts';
 import type { Order } from '../../contracts/order.ts';
-import type { MailContent } from '../outbox/templates.ts';
-import { closingDe, escapeHtml } from '../outbox/templates.ts';
-import type { Lang } from '../carts/model.ts';
+import { type MailContent, closingDe, escapeHtml } from '../outbox/index.ts';
+import type { Lang } from '../lib/lang.ts';
 
 const dayNames: Record<string, Record<Lang, string>> = {
   Monday: { de: 'Montag', en: 'Monday' }, Tuesday: { de: 'Dienstag', en: 'Tuesday' }, Wednesday: { de: 'Mittwoch', en: 'Wednesday' },

@@ -5,7 +5,7 @@ import type {} from '@fastify/swagger';
 import { OutboxQuery, OutboxResponse } from '../../contracts/commerce.ts';
 import { AppError } from '../../lib/errors.ts';
 import { isLoopback } from '../../lib/service.ts';
-import { errorResponses } from '../customers/common.ts';
+import { errorResponses } from '../http/errors.ts';
 
 export const outboxRoutes: FastifyPluginAsync = async (app) => {
   const { db, config } = app.commerce;

@@ -6,9 +6,8 @@ import { createGunzip } from 'node:zlib';
 import type { FastifyPluginAsync } from 'fastify';
 import type {} from '@fastify/swagger';
 import { CurrentPriceSetResponse, PriceSet, PriceSetReceipt } from '../../contracts/price-set.ts';
-import { adminAllowed } from '../catalogue/routes.ts';
-import { errorResponses } from '../customers/common.ts';
-import { orderError } from '../orders/error-codes.ts';
+import { adminAllowed } from '../http/auth.ts';
+import { errorResponses, orderError } from '../http/errors.ts';
 import { currentPriceSet, savePriceSet } from './store.ts';
 
 /** Decision: 32 MB of JSON is 50 times the seed catalogue's set; a set that large is a fault, not prices. */

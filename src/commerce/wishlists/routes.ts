@@ -9,13 +9,12 @@ import {
   CreateWishlistBody, Wishlist, WishlistEntryBody, WishlistLineParams, WishlistQuery, WishlistStoreParams, WishlistsResponse,
   type Wishlist as WishlistT,
 } from '../../contracts/wishlist.ts';
-import { productsBySkus, pick } from '../catalogue/queries.ts';
-import { requireAuth } from '../context.ts';
-import { bearer, errorResponses } from '../customers/common.ts';
-import { addMergeHook, type MergeArgs } from '../customers/merge.ts';
+import { productsBySkus, pick } from '../catalogue/index.ts';
+import { requireAuth, bearer } from '../http/auth.ts';
+import { errorResponses, orderError } from '../http/errors.ts';
+import { addMergeHook, type MergeArgs } from '../customers/index.ts';
 import type { Db } from '../db/index.ts';
-import { langOf } from '../carts/model.ts';
-import { orderError } from '../orders/error-codes.ts';
+import { langOf } from '../lib/lang.ts';
 
 interface WishlistRow { id: string; customer_id: string; store_key: string; created_at: Date; updated_at: Date }
 interface LineRow { id: string; sku: string; product_id: string; quantity: number; added_at: Date }
