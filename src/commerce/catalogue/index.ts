@@ -7,5 +7,5 @@ export const cataloguePlugin = commerceFeature('catalogue', [catalogueRoutes]);
 export default cataloguePlugin;
 
 export { stableUuid, type CatalogueProduct } from './model.ts';
-export { pick, productsBySkus } from './queries.ts';
+export { pick, productAvailabilityForUpdate, productsBySkus, saveProductAvailability } from './queries.ts';
 export { seedCatalogue } from './seed.ts';
