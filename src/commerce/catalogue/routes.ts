@@ -2,7 +2,7 @@
 // file describes them. Queries are validated by the TypeBox schemas of src/contracts/catalogue.ts (bad
 // input answers 400 validation_failed, never 5xx). The core app checks x-store-key before these run;
 // the catalogue is the same for every store.
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type {} from '@fastify/swagger'; // its FastifySchema augmentation: tags, summary
 import type { Db } from '../db/index.ts';
 import { AppError } from '../../lib/errors.ts';
