@@ -1,6 +1,7 @@
 // Carts in the database: reading, repricing from the current price set, writing under the version, and the
 // answer shape (spec 3 Cart). Every write reprices the whole cart, so a cart's lines always come from one
 // price set (its priceSetId).
+import { randomUUID } from 'node:crypto';
 import type { Cart, CartLineItem, CartNotification } from '../../contracts/cart.ts';
 import { type CatalogueProduct, pick, productsBySkus } from '../catalogue/index.ts';
 import type { Db } from '../db/index.ts';
@@ -19,6 +20,27 @@ export async function cartById(db: Db, id: string, opts: { forUpdate?: boolean }
 /** The customer's active carts (at most one per transaction type), buy first. */
 export async function activeCarts(db: Db, customerId: string): Promise<CartRow[]> {
   return db.query<CartRow>(`select * from carts where customer_id = $1 and status = 'active' order by transaction_type`, [customerId]);
+}
+
+export interface NewCart {
+  customerId: string; storeKey: string; transactionType: string; country: string; currency: string; locale: string;
+  customerGroup: string | null; customerEmail: string | null; now: Date;
+}
+
+/** The customer's new active cart of the type (version 1), or null when one exists already (one per type). */
+export async function insertActiveCart(tx: Db, c: NewCart): Promise<CartRow | null> {
+  const rows = await tx.query<CartRow>(
+    `insert into carts (id, customer_id, store_key, transaction_type, order_type, country, currency, locale, status, version, customer_group,
+       customer_email, created_at, updated_at)
+     values ($1, $2, $3, $4, 'order', $5, $6, $7, 'active', 1, $8, $9, $10, $10)
+     on conflict (customer_id, transaction_type) where status = 'active' do nothing returning *`,
+    [randomUUID(), c.customerId, c.storeKey, c.transactionType, c.country, c.currency, c.locale, c.customerGroup, c.customerEmail, c.now],
+  );
+  return rows[0] ?? null;
+}
+
+export async function deleteCart(tx: Db, id: string): Promise<void> {
+  await tx.query('delete from carts where id = $1', [id]);
 }
 
 /** Writes every mutable column and counts the version up; returns the stored row. */

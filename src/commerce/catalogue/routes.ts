@@ -5,7 +5,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type {} from '@fastify/swagger'; // its FastifySchema augmentation: tags, summary
 import type { Db } from '../db/index.ts';
-import { AppError } from '../../lib/errors.ts';
 import { adminAllowed } from '../http/auth.ts';
 import {
   BySkusQuery, BySkusResponse, CategoriesResponse, LanguageQuery, ProductDetail, ProductListQuery, ProductListResponse, ProductSearchQuery,
@@ -15,6 +14,7 @@ import { PricingAttributesResponse } from '../../contracts/pricing-attributes.ts
 import {
   categoryList, listProducts, pricingAttributes, productBySlug, productsBySkus, similarProducts, toStorefront, toVariantRef, type ProductFilters,
 } from './queries.ts';
+import { fail } from '../http/errors.ts';
 
 export interface CatalogueRoutesOptions {
   /** default: the service's (app.commerce.db) */
@@ -40,7 +40,7 @@ const split = (v: string | undefined) => (v ? [...new Set(v.split(','))] : undef
 
 function filtersOf(q: ListQuery): ProductFilters {
   if (q.fineWeightMin !== undefined && q.fineWeightMax !== undefined && q.fineWeightMin > q.fineWeightMax) {
-    throw new AppError('invalid_weight_range');
+    fail('invalid_weight_range');
   }
   return {
     q: q.q,
@@ -104,7 +104,7 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
     },
   }, async (req) => {
     const skus = [...new Set(req.query.skus.split(','))];
-    if (skus.length > MAX_SKUS) throw new AppError('too_many_skus', { message: `At most ${MAX_SKUS} skus per request.` });
+    if (skus.length > MAX_SKUS) fail('too_many_skus', { message: `At most ${MAX_SKUS} skus per request.` });
     const language = req.query.language ?? 'de';
     const found = new Map((await productsBySkus(db, skus)).map((p) => [p.sku, p]));
     return {
@@ -124,7 +124,7 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
   }, async (req) => {
     const language = req.query.language ?? 'de';
     const found = await productBySlug(db, req.params.slug);
-    if (!found) throw new AppError('product_not_found');
+    if (!found) fail('product_not_found');
     return { product: toStorefront(found.product, language), variants: found.variants.map((v) => toVariantRef(v, language)) };
   });
 
@@ -139,7 +139,7 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
   }, async (req) => {
     const language = req.query.language ?? 'de';
     const found = await productBySlug(db, req.params.slug);
-    if (!found) throw new AppError('product_not_found');
+    if (!found) fail('product_not_found');
     const similar = await similarProducts(db, found.product, req.query.limit ?? 4);
     return { products: similar.map((p) => toStorefront(p, language)) };
   });
@@ -160,7 +160,7 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
       response: { 200: PricingAttributesResponse },
     },
   }, async (req) => {
-    if (!adminAllowed(req, adminToken)) throw new AppError('forbidden', { message: 'Admin calls need loopback or the admin token.' });
+    if (!adminAllowed(req, adminToken)) fail('forbidden', { message: 'Admin calls need loopback or the admin token.' });
     return { products: await pricingAttributes(db) };
   });
 };

@@ -31,6 +31,7 @@ import {
 import { FieldErrors, asInput, emailField, fieldFailed, isEmail, messages, newPasswordField, normalizeEmail, validateProfile } from './validation.ts';
 import { checkVatId } from './vat.ts';
 import { tooManyAttempts } from './session-routes.ts';
+import { fail } from '../http/errors.ts';
 
 type Purpose = OneTimePurpose;
 
@@ -75,7 +76,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     const profile = validateProfile(input, req.storeKey, errors);
     if (req.validationError && errors.empty) errors.list.push(...validationFields(req.validationError.validation));
     errors.throwIfAny();
-    if (!email || !password || !profile) throw new AppError('validation_failed', { message: 'Invalid request.' });
+    if (!email || !password || !profile) fail('validation_failed', { message: 'Invalid request.' });
     await limitByClient(req, 'register', REGISTRATION_RATE);
 
     const emailLower = normalizeEmail(email);
@@ -117,11 +118,11 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     const now = clock();
     return db.transaction(async (tx) => {
       const t = await verificationTokenForUpdate(tx, sha256(req.query.emailToken));
-      if (!t || t.store_key !== req.storeKey) throw new AppError('invalid_email_token');
+      if (!t || t.store_key !== req.storeKey) fail('invalid_email_token');
       // A second click on the same link (mail scanners, impatient users) is not an error once verified.
       if (t.used_at && t.email_verified_at) return { verified: true, alreadyVerified: true };
-      if (t.used_at || t.voided_at) throw new AppError('invalid_email_token', { message: 'This activation link is invalid. Please use the most recent e-mail or request a new one.' });
-      if (t.expires_at <= now) throw new AppError('email_token_expired');
+      if (t.used_at || t.voided_at) fail('invalid_email_token', { message: 'This activation link is invalid. Please use the most recent e-mail or request a new one.' });
+      if (t.expires_at <= now) fail('email_token_expired');
       await useOneTimeToken(tx, sha256(req.query.emailToken), now);
       const already = t.email_verified_at !== null;
       if (!already) await markEmailVerified(tx, t.customer_id, now);
@@ -198,7 +199,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     const now = clock();
     await db.transaction(async (tx) => {
       const customerId = await resetTokenCustomerForUpdate(tx, hash, req.storeKey, now);
-      if (!customerId) throw new AppError('invalid_reset_token');
+      if (!customerId) fail('invalid_reset_token');
       await useOneTimeToken(tx, hash, now);
       // The link reached the mailbox, so the address is proven as well.
       await setPasswordHash(tx, customerId, passwordHash, now, { verifyEmail: true });
@@ -254,7 +255,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     }
     const lock = await recordLoginFailure(db, subject, now);
     if (lock > 0) throw tooManyAttempts(lock);
-    throw new AppError('invalid_current_password', { details: { fields: [fieldError(field, 'invalid_current_password')] } });
+    fail('invalid_current_password', { details: { fields: [fieldError(field, 'invalid_current_password')] } });
   }
 
   app.get<{ Querystring: { email: string } }>('/customers/check-first-time-logging-in', {
@@ -320,13 +321,13 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       // history and go with the account.
       const blockers = await deletionBlockers(tx, account.id);
       if (blockers.openLimitOrders > 0) {
-        throw new AppError('limit_orders_exist');
+        fail('limit_orders_exist');
       }
       // Decision (spec 6 names only limit orders): metal still held in the depot is the customer's property
       // and its records are the only proof of it; deleting the account would delete them. The customer sells
       // it or has it delivered first.
       if (blockers.depotPieces > 0) {
-        throw new AppError('deposit_not_empty');
+        fail('deposit_not_empty');
       }
       // Messages addressed to the person, also those written before the account existed under this id.
       const to = [account.email, account.phone].filter((v): v is string => !!v);

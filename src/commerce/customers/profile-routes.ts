@@ -19,6 +19,7 @@ import {
   recordSmsFailure, smsCodeOf, takeDefaults, updateAddress, updateProfile, type CustomerRow,
 } from './repository.ts';
 import { FieldErrors, asInput, fieldFailed, validateAddress, validateProfile, type AddressValues, type ProfileValues } from './validation.ts';
+import { fail } from '../http/errors.ts';
 
 function profileOf(c: CustomerRow): ProfileValues {
   return {
@@ -58,7 +59,7 @@ function addressFromBody(req: FastifyRequest): { body: Record<string, unknown>; 
     ? (errors.add('address', 'required'), null)
     : validateAddress(body.address, req.storeKey, errors);
   bodyErrors(req, errors);
-  if (!address) throw new AppError('validation_failed', { message: 'Invalid request.' });
+  if (!address) fail('validation_failed', { message: 'Invalid request.' });
   return { body, address };
 }
 
@@ -95,7 +96,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
     const errors = new FieldErrors();
     const p = validateProfile(req.body, req.storeKey, errors, profileOf(current));
     bodyErrors(req, errors);
-    if (!p) throw new AppError('validation_failed', { message: 'Invalid request.' });
+    if (!p) fail('validation_failed', { message: 'Invalid request.' });
     const now = clock();
     await updateProfile(db, current.id, p, now);
     return answer(current.id);
@@ -120,7 +121,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
       await lockCustomer(tx, auth.customerId);
       const existing = await addressesOf(tx, auth.customerId);
       if (existing.length >= MAX_ADDRESSES) {
-        throw new AppError('too_many_addresses', { message: `An account can keep at most ${MAX_ADDRESSES} addresses.` });
+        fail('too_many_addresses', { message: `An account can keep at most ${MAX_ADDRESSES} addresses.` });
       }
       const id = randomUUID();
       // Decision: the first address is the default for both; a later one only when asked (or when no
@@ -185,7 +186,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
       // spec 8 "selected address cannot be removed": a default address while others exist would leave
       // checkout without a default; the last address may go.
       if ((target.default_shipping || target.default_billing) && all.length > 1) {
-        throw new AppError('address_is_default');
+        fail('address_is_default');
       }
       await deleteAddress(tx, auth.customerId, target.id);
     });
@@ -206,14 +207,14 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
     const auth = await requireOwnCustomer(req, req.params.id);
     const c = await customerById(db, auth.customerId);
     if (!c) throw customerNotFound();
-    if (!c.phone) throw new AppError('phone_missing');
-    if (c.phone_verified_at) throw new AppError('phone_already_verified');
+    if (!c.phone) fail('phone_missing');
+    if (c.phone_verified_at) fail('phone_already_verified');
     const now = clock();
     const lockedUntil = (await smsCodeOf(db, c.id))?.locked_until;
     if (lockedUntil && lockedUntil > now) throw smsLocked(lockedUntil, now);
     for (const [i, rule] of SMS_SEND_RATES.entries()) {
       const r = await hitRate(db, `sms_send_${i}`, c.id, now, rule);
-      if (!r.allowed) throw new AppError('sms_rate_limited', { details: { retryAfter: r.retryAfter } });
+      if (!r.allowed) fail('sms_rate_limited', { details: { retryAfter: r.retryAfter } });
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const salt = randomBytes(16).toString('hex');
@@ -253,9 +254,9 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
       const c = await customerById(tx, auth.customerId, { forUpdate: true });
       if (!c) throw customerNotFound();
       const p = await smsCodeOf(tx, c.id);
-      if (!p || p.phone !== c.phone) throw new AppError('no_pending_code');
+      if (!p || p.phone !== c.phone) fail('no_pending_code');
       if (p.locked_until && p.locked_until > now) throw smsLocked(p.locked_until, now);
-      if (p.expires_at <= now) throw new AppError('code_expired');
+      if (p.expires_at <= now) fail('code_expired');
       const given = Buffer.from(sha256(p.salt + code), 'hex');
       if (timingSafeEqual(given, Buffer.from(p.code_hash, 'hex'))) {
         await deleteSmsCode(tx, c.id);
@@ -270,7 +271,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
     });
     if (!outcome.ok) {
       if (outcome.lock) throw smsLocked(outcome.lock, now);
-      throw new AppError('invalid_code', { details: { attemptsLeft: SMS_MAX_ATTEMPTS - outcome.failed } });
+      fail('invalid_code', { details: { attemptsLeft: SMS_MAX_ATTEMPTS - outcome.failed } });
     }
     return answer(auth.customerId);
   });

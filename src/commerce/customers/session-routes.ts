@@ -17,6 +17,7 @@ import { bearer, customerNotFound, errorResponses } from './common.ts';
 import { mergeAnonymous } from './merge.ts';
 import { accountByEmail, customerKind, insertAnonymousCustomer, loadCustomer, setLastLogin } from './repository.ts';
 import { FieldErrors, asInput, emailField, normalizeEmail } from './validation.ts';
+import { fail } from '../http/errors.ts';
 
 export const invalidCredentials = () => new AppError('invalid_credentials');
 export const tooManyAttempts = (retryAfter: number) =>
@@ -148,7 +149,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     // Only after the right password: telling a stranger that an address is registered but unverified
     // would confirm the account.
     if (!account.email_verified_at) {
-      throw new AppError('email_not_verified');
+      fail('email_not_verified');
     }
 
     // issue 14: only the holder of the guest's anonymous token moves the guest's data (checked before the
@@ -193,7 +194,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     const auth = await requireAuth(req);
     if (auth.level === 'Anonymous') return { tokenLevel: 'Anonymous' as const, ownerId: auth.customerId, customer: null };
     const customer = await loadCustomer(db, auth.customerId);
-    if (!customer) throw new AppError('invalid_token');
+    if (!customer) fail('invalid_token');
     return { tokenLevel: 'User' as const, ownerId: auth.customerId, customer };
   });
 

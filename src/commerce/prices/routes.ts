@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type {} from '@fastify/swagger';
 import { CurrentPriceSetResponse, PriceSet, PriceSetReceipt } from '../../contracts/price-set.ts';
 import { adminAllowed } from '../http/auth.ts';
-import { errorResponses, orderError } from '../http/errors.ts';
+import { errorResponses, fail } from '../http/errors.ts';
 import { currentPriceSet, savePriceSet } from './store.ts';
 
 /** Decision: 32 MB of JSON is 50 times the seed catalogue's set; a set that large is a fault, not prices. */
@@ -28,9 +28,9 @@ export const priceRoutes: FastifyPluginAsync = async (app) => {
     },
     // before the body is read: a stranger's gigabytes are not even decompressed
     onRequest: async (req) => {
-      if (!adminAllowed(req, config.ADMIN_TOKEN)) throw orderError('forbidden');
+      if (!adminAllowed(req, config.ADMIN_TOKEN)) fail('forbidden');
       const encoding = String(req.headers['content-encoding'] ?? 'identity').toLowerCase();
-      if (encoding !== 'gzip' && encoding !== 'identity') throw orderError('unsupported_content_encoding');
+      if (encoding !== 'gzip' && encoding !== 'identity') fail('unsupported_content_encoding');
     },
     preParsing: async (req, _reply, payload) => {
       if (String(req.headers['content-encoding'] ?? '').toLowerCase() !== 'gzip') return payload;
@@ -63,7 +63,7 @@ export const priceRoutes: FastifyPluginAsync = async (app) => {
       response: { 200: CurrentPriceSetResponse, ...errorResponses },
     },
   }, async (req) => {
-    if (!adminAllowed(req, config.ADMIN_TOKEN)) throw orderError('forbidden');
+    if (!adminAllowed(req, config.ADMIN_TOKEN)) fail('forbidden');
     const set = await currentPriceSet(db);
     return {
       id: set?.id ?? null,
