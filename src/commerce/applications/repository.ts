@@ -88,3 +88,8 @@ export async function addCaseMessage(tx: Db, caseId: string, author: 'reporter' 
 export async function caseMessages(db: Db, caseId: string): Promise<CaseMessageRow[]> {
   return db.query<CaseMessageRow>('select author, text, created_at from whistleblower_messages where case_id = $1 order by seq', [caseId]);
 }
+
+/** spec 9: contact messages received before the cutoff are deleted; the number deleted. */
+export async function deleteContactMessagesBefore(db: Db, cutoff: Date): Promise<number> {
+  return (await db.query('delete from contact_messages where created_at < $1 returning id', [cutoff])).length;
+}

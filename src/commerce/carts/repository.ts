@@ -39,6 +39,42 @@ export async function insertActiveCart(tx: Db, c: NewCart): Promise<CartRow | nu
   return rows[0] ?? null;
 }
 
+/** The customer's active carts, locked (the guest's at sign-in). */
+export async function activeCartsForUpdate(tx: Db, customerId: string): Promise<CartRow[]> {
+  return tx.query<CartRow>(`select * from carts where customer_id = $1 and status = 'active' for update`, [customerId]);
+}
+
+export async function activeCartForUpdate(tx: Db, customerId: string, transactionType: string): Promise<CartRow | null> {
+  const [row] = await tx.query<CartRow>(
+    `select * from carts where customer_id = $1 and transaction_type = $2 and status = 'active' for update`,
+    [customerId, transactionType],
+  );
+  return row ?? null;
+}
+
+/** A guest's cart changes hands at sign-in (the account had none of its type). */
+export async function handOverCart(tx: Db, id: string, customerId: string, customerGroup: string | null, customerEmail: string | null, now: Date): Promise<void> {
+  await tx.query(
+    `update carts set customer_id = $2, customer_group = $3, customer_email = coalesce($4, customer_email), version = version + 1, updated_at = $5
+     where id = $1`,
+    [id, customerId, customerGroup, customerEmail, now],
+  );
+}
+
+/**
+ * A guest's orders and their idempotency records move into the account with the carts (a request key the
+ * account used already stays the guest's and goes with it). (The tables are the orders'; the move is part
+ * of the carts' merge hook.)
+ */
+export async function moveGuestOrders(tx: Db, anonymousId: string, customerId: string): Promise<void> {
+  await tx.query('update orders set customer_id = $2 where customer_id = $1', [anonymousId, customerId]);
+  await tx.query(
+    `update order_requests r set customer_id = $2 where customer_id = $1
+       and not exists (select 1 from order_requests o where o.customer_id = $2 and o.idempotency_key = r.idempotency_key)`,
+    [anonymousId, customerId],
+  );
+}
+
 export async function deleteCart(tx: Db, id: string): Promise<void> {
   await tx.query('delete from carts where id = $1', [id]);
 }

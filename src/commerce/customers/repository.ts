@@ -332,3 +332,9 @@ export async function deleteOutboxOf(tx: Db, customerId: string, to: string[]): 
 export async function deleteCustomer(tx: Db, id: string): Promise<void> {
   await tx.query('delete from customers where id = $1', [id]);
 }
+
+/** The anonymous customer of the store, locked for the merge; null when there is none (merged, registered, other store). */
+export async function anonymousForUpdate(tx: Db, id: string, storeKey: string): Promise<{ id: string } | null> {
+  const [row] = await tx.query<{ id: string }>(`select id from customers where id = $1 and kind = 'anonymous' and store_key = $2 for update`, [id, storeKey]);
+  return row ?? null;
+}
