@@ -11,6 +11,7 @@ import { isStoreKey } from '../stores.ts';
 import { purgeExpiredTokens } from './auth/tokens.ts';
 import type { CommerceConfig, CommerceContext } from './context.ts';
 import { migrate, migrationsDir, type Db } from './db/index.ts';
+import { documentOperations, openApiOptions } from './http/openapi.ts';
 import { KERNEL_PLUGIN } from './http/plugin.ts';
 import { StoreKeyHeader } from './http/schemas.ts';
 import { addSeconds, systemClock, type Clock } from './lib/clock.ts';
@@ -83,17 +84,8 @@ export async function buildCommerceApp(opts: CommerceAppOptions): Promise<Commer
     kernel.decorateRequest('authContext', null);
   }, { name: KERNEL_PLUGIN, fastify: '5.x' }));
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'Commerce API',
-        version: '1.0.0',
-        description: 'Customers, sessions, catalogue, carts, orders and wishlists of the precious-metals shop. Every call but /health and /openapi.json needs header x-store-key (at, ch, de, li, us). Errors: { statusCode, code, message, details? }.',
-      },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
-    },
-  });
+  await app.register(swagger, openApiOptions);
+  documentOperations(app);
 
   // Document x-store-key on every route that needs it (the hook below answers a missing one with a
   // stable code before schema validation runs).

@@ -21,7 +21,7 @@ import { AccountFieldErrors } from '../account-error-codes.ts';
 import { deleteAccountRows, notFoundOnBadId, requestLang } from '../account-routes-common.ts';
 import type { Lang } from '../lib/lang.ts';
 import { pick, productAvailabilityForUpdate, productsBySkus, saveProductAvailability, type CatalogueProduct } from '../catalogue/index.ts';
-import { adminAllowed, bearer, optionalAuth, requireUser } from '../http/auth.ts';
+import { adminAllowed, adminSecurity, bearer, optionalAuth, optionalBearer, requireUser } from '../http/auth.ts';
 import type { CommerceContext } from '../context.ts';
 import { errorResponses, fail } from '../http/errors.ts';
 import { limitByClient } from '../http/request.ts';
@@ -123,7 +123,7 @@ export const alertRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: CreateAlertBody; Querystring: { languageTag?: string } }>('/availability-alerts', {
     schema: {
       tags, summary: 'Subscribes to a sold-out product: one e-mail when it is back in stock. Signed in: the account\'s e-mail, active at once (201). Otherwise: e-mail required, confirmed by the mailed link (202).',
-      body: CreateAlertBody, querystring: AlertQuery, response: { 200: CreateAlertResponse, 201: CreateAlertResponse, 202: CreateAlertResponse, ...errorResponses },
+      security: optionalBearer, body: CreateAlertBody, querystring: AlertQuery, response: { 200: CreateAlertResponse, 201: CreateAlertResponse, 202: CreateAlertResponse, ...errorResponses },
     },
   }, async (req, reply) => {
     const auth = await optionalAuth(req);
@@ -258,7 +258,7 @@ export const alertRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Params: { sku: string }; Body: AvailabilityBodyT }>('/admin/products/:sku/availability', {
     config: { storeKey: false },
     schema: {
-      tags: ['admin', 'catalogue'],
+      tags: ['admin', 'catalogue'], security: adminSecurity,
       summary: 'Sets a product\'s availability and publication (loopback or ADMIN_TOKEN). A sold-out product coming back mails each subscriber once.',
       params: ProductAvailabilityParams, body: ProductAvailabilityBody, response: { 200: ProductAvailabilityResponse, ...errorResponses },
     },

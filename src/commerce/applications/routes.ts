@@ -21,7 +21,7 @@ import {
 } from '../../contracts/application.ts';
 import { accountFieldMessages } from '../account-error-codes.ts';
 import { deleteAccountRows, requestLang } from '../account-routes-common.ts';
-import { adminAllowed, optionalAuth } from '../http/auth.ts';
+import { adminAllowed, adminSecurity, optionalAuth, optionalBearer } from '../http/auth.ts';
 import { errorResponses, fail } from '../http/errors.ts';
 import { limitByClient } from '../http/request.ts';
 import { FieldErrors, asInput, emailField, normalizeEmail, phoneField, text } from '../customers/index.ts';
@@ -96,7 +96,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: ContactBodyT; Querystring: { languageTag?: string } }>('/application/contact', {
     schema: {
       tags: ['applications'], summary: 'Contact form (spec 5: consent required). Stores the message with a reference and mails the sender a receipt; kept at most 12 months (spec 9).',
-      body: ContactBody, querystring: ApplicationQuery, response: { 201: ContactReceipt, ...errorResponses },
+      security: optionalBearer, body: ContactBody, querystring: ApplicationQuery, response: { 201: ContactReceipt, ...errorResponses },
     },
   }, async (req, reply) => {
     const input = asInput(req.body);
@@ -197,7 +197,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { limit?: number } }>('/admin/applications/whistleblow', {
     config: { storeKey: false }, onRequest: adminOnly,
     schema: {
-      tags: ['admin', 'applications'], summary: 'Whistleblower cases, newest first, with their messages (the reporting office).',
+      tags: ['admin', 'applications'], security: adminSecurity, summary: 'Whistleblower cases, newest first, with their messages (the reporting office).',
       querystring: AdminListQuery, response: { 200: WhistleblowAdminCases, ...errorResponses },
     },
   }, async (req) => {
@@ -213,7 +213,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: WhistleblowAnswerBodyT }>('/admin/applications/whistleblow/answers', {
     config: { storeKey: false }, onRequest: adminOnly,
     schema: {
-      tags: ['admin', 'applications'], summary: 'The office answers a case (the reporter reads it with reference and access code); status in-progress unless given.',
+      tags: ['admin', 'applications'], security: adminSecurity, summary: 'The office answers a case (the reporter reads it with reference and access code); status in-progress unless given.',
       body: WhistleblowAnswerBody, response: { 201: WhistleblowCase, ...errorResponses },
     },
   }, async (req, reply) => {
@@ -230,7 +230,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { limit?: number } }>('/admin/applications/contact', {
     config: { storeKey: false }, onRequest: adminOnly,
     schema: {
-      tags: ['admin', 'applications'], summary: 'Contact messages, newest first (customer support).', querystring: AdminListQuery,
+      tags: ['admin', 'applications'], security: adminSecurity, summary: 'Contact messages, newest first (customer support).', querystring: AdminListQuery,
       response: { 200: ContactMessages, ...errorResponses },
     },
   }, async (req) => {

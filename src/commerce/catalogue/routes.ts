@@ -5,7 +5,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type {} from '@fastify/swagger'; // its FastifySchema augmentation: tags, summary
 import type { Db } from '../db/index.ts';
-import { adminAllowed } from '../http/auth.ts';
+import { adminAllowed, adminSecurity } from '../http/auth.ts';
 import {
   BySkusQuery, BySkusResponse, CategoriesResponse, LanguageQuery, ProductDetail, ProductListQuery, ProductListResponse, ProductSearchQuery,
   ProductSlugParams, SimilarQuery, SimilarResponse, type Language, type SortDirection, type SortField,
@@ -155,7 +155,7 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
 
   app.get('/admin/products/pricing-attributes', {
     schema: {
-      tags: ['catalogue', 'admin'],
+      tags: ['catalogue', 'admin'], security: adminSecurity,
       summary: 'Pricing attributes of every product, for the price service (loopback or ADMIN_TOKEN)',
       response: { 200: PricingAttributesResponse },
     },

@@ -8,8 +8,16 @@ import { isLoopback } from '../../lib/service.ts';
 import { authenticate, type AuthContext } from '../auth/tokens.ts';
 import { fail } from './errors.ts';
 
-/** The OpenAPI `security` of a route that needs a customer's (or guest's) access token. */
-export const bearer = [{ bearerAuth: [] }];
+/** The OpenAPI `security` of a route that needs a customer's (or guest's) access token (http/openapi.ts). */
+type SecurityRequirements = { [scheme: string]: string[] }[];
+
+export const bearer: SecurityRequirements = [{ customerToken: [] }];
+/** The OpenAPI `security` of a call that works with and without a customer's token (optionalAuth). */
+export const optionalBearer: SecurityRequirements = [{ customerToken: [] }, {}];
+/** The OpenAPI `security` of the operators' calls (/ops, token from POST /ops/login). */
+export const operatorSecurity: SecurityRequirements = [{ operatorToken: [] }];
+/** The OpenAPI `security` of the admin calls of the other services: ADMIN_TOKEN, or none from loopback. */
+export const adminSecurity: SecurityRequirements = [{ adminToken: [] }, {}];
 
 /** The caller's session from `Authorization: Bearer <access token>`: 401 token_required / invalid_token. */
 export async function requireAuth(req: FastifyRequest): Promise<AuthContext> {

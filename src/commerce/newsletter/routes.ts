@@ -15,7 +15,7 @@ import {
 import { AccountFieldErrors } from '../account-error-codes.ts';
 import { deleteAccountRows, requestLang } from '../account-routes-common.ts';
 import type { Lang } from '../lib/lang.ts';
-import { bearer, optionalAuth, requireUser } from '../http/auth.ts';
+import { bearer, optionalAuth, optionalBearer, requireUser } from '../http/auth.ts';
 import { errorResponses, fail } from '../http/errors.ts';
 import { limitByClient } from '../http/request.ts';
 import { customerById, isEmail, normalizeEmail } from '../customers/index.ts';
@@ -61,7 +61,7 @@ export const newsletterRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { email: string }; Querystring: { languageTag?: string } }>('/newsletters/subscriptions', {
     schema: {
       tags, summary: 'Subscribes an address to the newsletter with double opt-in (202, confirmation mail); a signed-in customer\'s own address is confirmed at once (201). A confirmed address answers 409 newsletter_already_subscribed.',
-      body: NewsletterSubscriptionBody, querystring: NewsletterQuery,
+      security: optionalBearer, body: NewsletterSubscriptionBody, querystring: NewsletterQuery,
       response: { 201: NewsletterSubscriptionResponse, 202: NewsletterSubscriptionResponse, ...errorResponses },
     },
   }, async (req, reply) => {

@@ -6,7 +6,7 @@ import { createGunzip } from 'node:zlib';
 import type { FastifyPluginAsync } from 'fastify';
 import type {} from '@fastify/swagger';
 import { CurrentPriceSetResponse, PriceSet, PriceSetReceipt } from '../../contracts/price-set.ts';
-import { adminAllowed } from '../http/auth.ts';
+import { adminAllowed, adminSecurity } from '../http/auth.ts';
 import { errorResponses, fail } from '../http/errors.ts';
 import { currentPriceSet, savePriceSet } from './store.ts';
 
@@ -21,7 +21,7 @@ export const priceRoutes: FastifyPluginAsync = async (app) => {
     // prices are the same call for every store: no x-store-key
     config: { storeKey: false },
     schema: {
-      tags: ['admin', 'prices'],
+      tags: ['admin', 'prices'], security: adminSecurity,
       summary: 'Price hand-over: the price service stores each new price set here before announcing RecalculationProcessFinished (loopback or ADMIN_TOKEN).',
       body: PriceSet,
       response: { 200: PriceSetReceipt, ...errorResponses },
@@ -58,7 +58,7 @@ export const priceRoutes: FastifyPluginAsync = async (app) => {
   app.get('/admin/prices', {
     config: { storeKey: false },
     schema: {
-      tags: ['admin', 'prices'],
+      tags: ['admin', 'prices'], security: adminSecurity,
       summary: 'The price set commerce prices carts and orders from (loopback or ADMIN_TOKEN).',
       response: { 200: CurrentPriceSetResponse, ...errorResponses },
     },
