@@ -1,0 +1,7 @@
+// The applications feature's only door: contact messages and whistleblower cases, and the data-retention
+// job (which purges the alerts' and newsletter's unconfirmed rows too).
+import { commerceFeature } from '../http/plugin.ts';
+import { applicationRoutes } from './routes.ts';
+
+export const applicationsPlugin = commerceFeature('applications', [applicationRoutes], ['customers', 'outbox', 'alerts', 'newsletter']);
+export default applicationsPlugin;
