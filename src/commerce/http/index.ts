@@ -4,3 +4,5 @@ export * from './errors.ts';
 export * from './auth.ts';
 export * from './request.ts';
 export * from './schemas.ts';
+export * from './plugin.ts';
+export * from './openapi.ts';
