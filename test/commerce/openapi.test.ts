@@ -57,6 +57,13 @@ t.test('every operation has its own operationId, generated from method and path 
   const ops = operations(doc);
   const ids = ops.map((o) => o.op.operationId);
   t.same(ops.filter((o) => !o.op.operationId).map((o) => `${o.method} ${o.path}`), [], 'none without');
+  t.same(ops.filter((o) => !o.op.security).map((o) => `${o.method} ${o.path}`), [], 'each names its security (none: [])');
+  const answers = (o: Operation, first: string) => Object.keys(o.responses ?? {}).some((c) => c.startsWith(first));
+  t.same(ops.filter((o) => !answers(o.op, '2') || !answers(o.op, '4'))
+    .map((o) => `${o.method} ${o.path}`), [], 'each documents its answer and its error body');
+  const undeclared = ops.flatMap((o) => [...o.path.matchAll(/\{(\w+)\}/g)].map((m) => m[1])
+    .filter((name) => !o.op.parameters?.some((p) => p.in === 'path' && p.name === name)).map((name) => `${o.method} ${o.path} ${name}`));
+  t.same(undeclared, [], 'every path parameter is declared');
   t.equal(new Set(ids).size, ids.length, 'no two alike');
   t.equal(doc.paths['/customers/me'].get.operationId, 'getCustomersMe');
   t.equal(doc.paths['/customers/{id}/address/{addressId}'].put.operationId, 'putCustomersByIdAddressByAddressId');
@@ -82,7 +89,8 @@ t.test('security schemes for customer and operator tokens; each call names the t
   t.match(schemes.operatorToken, { type: 'http', scheme: 'bearer', description: /POST \/ops\/login/ });
   t.same(doc.paths['/customers/me'].get.security, [{ customerToken: [] }]);
   t.same(doc.paths['/carts'].get.security, [{ customerToken: [] }]);
-  t.same(doc.paths['/customers/login'].post.security, undefined, 'signing in needs no token');
+  t.same(doc.paths['/customers/login'].post.security, [], 'signing in needs no token, and says so');
+  t.same(doc.paths['/products'].get.security, [], 'nor does the catalogue');
   t.same(doc.paths['/admin/prices'].get.security, [{ adminToken: [] }, {}], 'admin calls: ADMIN_TOKEN or loopback');
   for (const { method, path, op } of operations(doc)) {
     if (!path.startsWith('/ops/') || path === '/ops/login') continue;

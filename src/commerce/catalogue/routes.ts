@@ -14,7 +14,7 @@ import { PricingAttributesResponse } from '../../contracts/pricing-attributes.ts
 import {
   categoryList, listProducts, pricingAttributes, productBySlug, productsBySkus, similarProducts, toStorefront, toVariantRef, type ProductFilters,
 } from './queries.ts';
-import { fail } from '../http/errors.ts';
+import { errorResponses, fail } from '../http/errors.ts';
 
 export interface CatalogueRoutesOptions {
   /** default: the service's (app.commerce.db) */
@@ -82,7 +82,7 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
       tags: ['catalogue'],
       summary: 'Product listing: filters, sorting (spec 5), paging, optional search words and facets',
       querystring: ProductListQuery,
-      response: { 200: ProductListResponse },
+      response: { 200: ProductListResponse, ...errorResponses },
     },
   }, async (req) => list(req.query, 'default'));
 
@@ -91,7 +91,7 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
       tags: ['catalogue'],
       summary: 'Full-text search over names, metals, manufacturers and series in German and English',
       querystring: ProductSearchQuery,
-      response: { 200: ProductListResponse },
+      response: { 200: ProductListResponse, ...errorResponses },
     },
   }, async (req) => list(req.query, 'relevance'));
 
@@ -100,7 +100,7 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
       tags: ['catalogue'],
       summary: 'Products by sku (comma list, at most 100), published or not, in the order asked',
       querystring: BySkusQuery,
-      response: { 200: BySkusResponse },
+      response: { 200: BySkusResponse, ...errorResponses },
     },
   }, async (req) => {
     const skus = [...new Set(req.query.skus.split(','))];
@@ -119,7 +119,7 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
       summary: 'One product by its slug in either language (spec 3), with its other weights',
       params: ProductSlugParams,
       querystring: LanguageQuery,
-      response: { 200: ProductDetail },
+      response: { 200: ProductDetail, ...errorResponses },
     },
   }, async (req) => {
     const language = req.query.language ?? 'de';
@@ -134,7 +134,7 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
       summary: 'Products like this one (same metal and type, other product lines, nearest weight first) for the product page',
       params: ProductSlugParams,
       querystring: SimilarQuery,
-      response: { 200: SimilarResponse },
+      response: { 200: SimilarResponse, ...errorResponses },
     },
   }, async (req) => {
     const language = req.query.language ?? 'de';
@@ -149,7 +149,7 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
       tags: ['catalogue'],
       summary: 'The shop\'s categories with their slugs in both languages and product counts (spec 2 /shop/{slug})',
       querystring: LanguageQuery,
-      response: { 200: CategoriesResponse },
+      response: { 200: CategoriesResponse, ...errorResponses },
     },
   }, async (req) => ({ categories: await categoryList(db, req.query.language ?? 'de') }));
 
@@ -157,7 +157,7 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
     schema: {
       tags: ['catalogue', 'admin'], security: adminSecurity,
       summary: 'Pricing attributes of every product, for the price service (loopback or ADMIN_TOKEN)',
-      response: { 200: PricingAttributesResponse },
+      response: { 200: PricingAttributesResponse, ...errorResponses },
     },
   }, async (req) => {
     if (!adminAllowed(req, adminToken)) fail('forbidden', { message: 'Admin calls need loopback or the admin token.' });

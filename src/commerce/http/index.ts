@@ -5,3 +5,5 @@ export * from './auth.ts';
 export * from './operator-auth.ts';
 export * from './request.ts';
 export * from './schemas.ts';
+export * from './plugin.ts';
+export * from './openapi.ts';
