@@ -23,7 +23,7 @@ export function AwaitingPayment({ deposit }: { deposit: Pick<Deposit, 'awaitingP
         {t('deposit.awaitingIntro')}
         {showsHoldingPeriod(shop.store, deposit) ? ` ${t('deposit.awaitingClock')}` : ''}
       </p>
-      <ScrollRegion label={t('deposit.awaitingTitle')}>
+      <ScrollRegion label={t('deposit.awaitingCaption')}>
         <table className="data-table account-table">
           <caption className="visually-hidden">{t('deposit.awaitingCaption')}</caption>
           <thead>
