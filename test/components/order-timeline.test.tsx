@@ -214,3 +214,16 @@ t.test('the orders list: translated badges, a sale\'s payout said as such, and t
   ]);
   t.ok(rows[0].querySelector('.status-tag.status-pending'), 'a badge');
 });
+
+t.test('the order page: after a part of the transfer, the rest is asked for', async (t) => {
+  const o = order({ paymentDueBy: '2026-12-09', paymentInstructions: instructions, timeline: [entry('placed'), entry('payment_recorded', { amount: eur(700_000), valueDate: '2026-12-03' })] });
+  renderInShop(<AccountOrderPage />, { path: pathFor('accountOrder', 'en', { slug: ORDER_ID }), store: 'de', session: { level: 'user' }, loaderData: { order: o, meta: {} } });
+  t.equal(text(await screen.findByTestId('order-pay-by')),
+    'We have received €7,000.00 so far. Please transfer the remaining €123.45 by 09/12/2026, quoting your order number DE-B-2026-000042.');
+  t.match(text(screen.getByRole('region', { name: 'Our bank details' })), /Amount\s*€123\.45/);
+});
+
+t.test('stored in the depot: a way to the depot', async (t) => {
+  showTimeline(order({ orderState: 'Complete', paymentState: 'Paid', timeline: [entry('stored')] }), 'de');
+  t.equal(within(screen.getByTestId('order-timeline')).getByRole('link', { name: 'Zum Depot' }).getAttribute('href'), pathFor('accountDeposit', 'de'));
+});

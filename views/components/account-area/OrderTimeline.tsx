@@ -7,9 +7,11 @@ import type { ReactNode } from 'react';
 import type { Money } from '../../../src/contracts/cart.ts';
 import type { Order, OrderTimelineEntry } from '../../../src/contracts/order.ts';
 import { formatNumber } from '../../../src/i18n.ts';
+import { pathFor } from '../../../src/screens.ts';
 import type { Shop } from '../../lib/context.tsx';
 import { useShop } from '../../lib/context.tsx';
 import { moneyOf } from '../cart/format.ts';
+import { Link } from '../ShopLink.tsx';
 import { calendarDate, dateTime, orderStateLabel } from './labels.tsx';
 
 type Details = Record<string, unknown>;
@@ -152,6 +154,7 @@ function EntryText({ entry, order }: { entry: OrderTimelineEntry; order: Order }
       break;
     case 'stored':
       sentence = t('orders.timeline.stored');
+      more = <Link to={pathFor('accountDeposit', shop.lang)}>{t('orders.timeline.toDeposit')}</Link>;
       break;
     case 'goods_received':
       sentence = t('orders.timeline.goodsReceived');

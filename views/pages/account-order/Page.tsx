@@ -9,9 +9,9 @@ import { pathFor } from '../../../src/screens.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { Link } from '../../components/ShopLink.tsx';
 import { moneyOf } from '../../components/cart/format.ts';
-import { calendarDate, dateTime, OrderStateTag, orderTypeLabel, paymentMethodLabel, PaymentStateTag, transferDueBy } from '../../components/account-area/labels.tsx';
+import { dateTime, OrderStateTag, orderTypeLabel, paymentMethodLabel, PaymentStateTag } from '../../components/account-area/labels.tsx';
 import { OrderTimeline } from '../../components/account-area/OrderTimeline.tsx';
-import { BankDetails } from '../../components/BankDetails.tsx';
+import { PayByNotice } from '../../components/account-area/PayByNotice.tsx';
 import { useShop } from '../../lib/context.tsx';
 import { AccountShell } from '../account/AccountNav.tsx';
 import { addressLines } from '../account/format.ts';
@@ -23,7 +23,6 @@ export default function AccountOrderPage() {
   const shop = useShop();
   const { t, lang } = shop;
   const goods = order.lineItems.reduce((sum, l) => sum + l.totalPrice.centAmount, 0);
-  const dueBy = transferDueBy(order);
   return (
     <>
       <Breadcrumb />
@@ -37,14 +36,7 @@ export default function AccountOrderPage() {
           <div><dt>{t('orders.paymentDate')}</dt><dd>{order.paymentDate ? shop.date(order.paymentDate) : t('orders.notYet')}</dd></div>
           <div><dt>{t('orders.shippingMethod')}</dt><dd>{order.shippingInfo.name}</dd></div>
         </dl>
-        {dueBy ? (
-          <>
-            <p className="form-alert form-alert-info order-pay-by" data-testid="order-pay-by">
-              {t('orders.payBy', { amount: moneyOf(shop, order.paymentInstructions?.amount ?? order.totalGrossPrice), date: calendarDate(shop, dueBy), number: order.orderNumber })}
-            </p>
-            {order.paymentInstructions ? <BankDetails instructions={order.paymentInstructions} titleId="order-bank-details" hint={t('orders.payByHint', { date: calendarDate(shop, dueBy) })} /> : null}
-          </>
-        ) : null}
+        <PayByNotice order={order} />
         <OrderTimeline order={order} />
         <div className="account-summary">
           <section className="account-panel" aria-labelledby="order-billing">
