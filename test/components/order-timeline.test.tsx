@@ -72,7 +72,7 @@ const kinds: [string, Partial<Order>, OrderTimelineEntry, string, string][] = [
     'Wir haben Ihre Bestellung mit DHL versandt.', 'We shipped your order with DHL.'],
   ['collected', { pickupStore: { slug: 'berlin', name: 'Aurum Berlin', streetAddress: 'Friedrichstraße 1', postalCode: '10117', city: 'Berlin', country: 'DE', openingHours: [] } },
     entry('collected'), 'Sie haben Ihre Bestellung in der Filiale Aurum Berlin abgeholt.', 'You collected your order at Aurum Berlin.'],
-  ['stored in the depot', {}, entry('stored'), 'Wir haben Ihr Edelmetall in Ihr Depot eingelagert.', 'We stored your metal in your deposit.'],
+  ['stored in the depot', {}, entry('stored', { depositNumber: 'DE-D-00000001' }), 'Wir haben Ihr Edelmetall in Ihr Depot DE-D-00000001 eingelagert.', 'We stored your metal in your deposit DE-D-00000001.'],
   ['goods received', { type: 'sell' }, entry('goods_received'), 'Ihre Ware ist bei uns eingegangen.', 'Your items arrived at our premises.'],
   ['assayed', { type: 'sell', assay }, entry('assayed', { estimate: eur(250_000), final: eur(242_500) }),
     'Wir haben Ihre Ware geprüft: Die Auszahlung beträgt 2.425,00 € statt der geschätzten 2.500,00 € (−75,00 €).',
@@ -80,8 +80,16 @@ const kinds: [string, Partial<Order>, OrderTimelineEntry, string, string][] = [
   ['paid out', { type: 'sell' }, entry('paid_out', { amount: eur(242_500), iban: 'DE89 •••• •••• •••• •••• 00', valueDate: '2026-12-10' }),
     'Wir haben 2.425,00 € auf Ihr Konto DE89 •••• •••• •••• •••• 00 überwiesen (Valuta 10/12/2026).',
     'We transferred €2,425.00 to your account DE89 •••• •••• •••• •••• 00 (value date 10/12/2026).'],
-  ['cancelled', {}, entry('cancelled', { reason: 'Zahlung nicht fristgerecht eingegangen' }),
-    'Die Bestellung wurde storniert: Zahlung nicht fristgerecht eingegangen', 'The order was cancelled: Zahlung nicht fristgerecht eingegangen'],
+  ['paid out (to the order\'s payout account)', { type: 'sell', payoutAccount: { accountOwner: 'Anna Muster', iban: 'CH93•••••••••••••2957', bic: null, accountNumber: null, routingNumber: null } },
+    entry('paid_out', { amount: eur(242_500), valueDate: '2026-12-10' }),
+    'Wir haben 2.425,00 € auf Ihr Konto CH93•••••••••••••2957 überwiesen (Valuta 10/12/2026).',
+    'We transferred €2,425.00 to your account CH93•••••••••••••2957 (value date 10/12/2026).'],
+  ['cancelled by us, with the reason', {}, entry('cancelled', { reason: 'Auf Ihren Wunsch' }),
+    'Die Bestellung wurde storniert: Auf Ihren Wunsch', 'The order was cancelled: Auf Ihren Wunsch'],
+  ['cancelled because the transfer did not arrive', {}, entry('cancelled', { reason: 'not_paid_in_time' }),
+    'Die Bestellung wurde storniert, weil Ihre Überweisung nicht rechtzeitig eingegangen ist.', 'The order was cancelled because your transfer did not arrive in time.'],
+  ['cancelled with a reason code this page does not know', {}, entry('cancelled', { reason: 'some_new_code' }),
+    'Die Bestellung wurde storniert.', 'The order was cancelled.'],
 ];
 
 for (const [name, over, e, de, en] of kinds) {
@@ -216,11 +224,12 @@ t.test('the orders list: translated badges, a sale\'s payout said as such, and t
 });
 
 t.test('the order page: after a part of the transfer, the rest is asked for', async (t) => {
-  const o = order({ paymentDueBy: '2026-12-09', paymentInstructions: instructions, timeline: [entry('placed'), entry('payment_recorded', { amount: eur(700_000), valueDate: '2026-12-03' })] });
+  const o = order({ paymentDueBy: '2026-12-09', paymentInstructions: instructions, timeline: [entry('placed'), entry('payment_recorded', { amount: eur(700_000), valueDate: '2026-12-03', paidAmount: eur(700_000), openAmount: eur(12_345) })] });
   renderInShop(<AccountOrderPage />, { path: pathFor('accountOrder', 'en', { slug: ORDER_ID }), store: 'de', session: { level: 'user' }, loaderData: { order: o, meta: {} } });
   t.equal(text(await screen.findByTestId('order-pay-by')),
     'We have received €7,000.00 so far. Please transfer the remaining €123.45 by 09/12/2026, quoting your order number DE-B-2026-000042.');
   t.match(text(screen.getByRole('region', { name: 'Our bank details' })), /Amount\s*€123\.45/);
+  t.same(sentences(), ['You placed the order.', 'We received your payment of €7,000.00 (value date 03/12/2026). €123.45 is still to pay.']);
 });
 
 t.test('stored in the depot: a way to the depot', async (t) => {

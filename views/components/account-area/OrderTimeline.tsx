@@ -97,6 +97,20 @@ function AssayExplanation({ assay }: { assay: NonNullable<ReturnType<typeof assa
   );
 }
 
+/**
+ * A cancellation with its reason: the shop's own reasons come as codes (not_paid_in_time) and read as a
+ * sentence of their own; an operator's words are quoted; an unknown code is not shown as such.
+ */
+function cancellation(t: Shop['t'], reason: string | null): string {
+  if (!reason) return t('orders.timeline.cancelled');
+  if (/^[a-z][a-z0-9_]*$/.test(reason)) {
+    const key = `orders.timeline.cancelReason.${reason}`;
+    const sentence = t(key);
+    return sentence === key ? t('orders.timeline.cancelled') : sentence;
+  }
+  return t('orders.timeline.cancelledReason', { reason });
+}
+
 /** The sentence (and what goes with it) for one entry. */
 function EntryText({ entry, order }: { entry: OrderTimelineEntry; order: Order }) {
   const shop = useShop();
@@ -115,9 +129,12 @@ function EntryText({ entry, order }: { entry: OrderTimelineEntry; order: Order }
       break;
     case 'payment_recorded': {
       const valueDate = day(d.valueDate);
+      const open = money(d.openAmount);
       sentence = amount
         ? t(valueDate ? 'orders.timeline.paymentDated' : 'orders.timeline.payment', { amount: moneyOf(shop, amount), date: valueDate })
         : t('orders.timeline.paymentNoAmount');
+      // a part of the total: what is still to pay
+      if (open && open.centAmount > 0) sentence += ` ${t('orders.timeline.paymentOpen', { amount: moneyOf(shop, open) })}`;
       break;
     }
     case 'payment_flagged':
@@ -153,7 +170,7 @@ function EntryText({ entry, order }: { entry: OrderTimelineEntry; order: Order }
       sentence = order.pickupStore ? t('orders.timeline.collectedAt', { store: order.pickupStore.name }) : t('orders.timeline.collected');
       break;
     case 'stored':
-      sentence = t('orders.timeline.stored');
+      sentence = text(d.depositNumber) ? t('orders.timeline.storedIn', { number: text(d.depositNumber) }) : t('orders.timeline.stored');
       more = <Link to={pathFor('accountDeposit', shop.lang)}>{t('orders.timeline.toDeposit')}</Link>;
       break;
     case 'goods_received':
@@ -172,7 +189,8 @@ function EntryText({ entry, order }: { entry: OrderTimelineEntry; order: Order }
       break;
     }
     case 'paid_out': {
-      const iban = text(d.iban);
+      // the masked account: the entry's, else the order's payout account (masked too)
+      const iban = text(d.iban) ?? text(order.payoutAccount?.iban) ?? text(order.payoutAccount?.accountNumber);
       const valueDate = day(d.valueDate);
       sentence = !amount ? t('orders.timeline.paidOutNoAmount')
         : iban ? t(valueDate ? 'orders.timeline.paidOutIbanDated' : 'orders.timeline.paidOutIban', { amount: moneyOf(shop, amount), iban, date: valueDate })
@@ -180,8 +198,7 @@ function EntryText({ entry, order }: { entry: OrderTimelineEntry; order: Order }
       break;
     }
     case 'cancelled': {
-      const reason = text(d.reason);
-      sentence = reason ? t('orders.timeline.cancelledReason', { reason }) : t('orders.timeline.cancelled');
+      sentence = cancellation(t, text(d.reason));
       break;
     }
     default:

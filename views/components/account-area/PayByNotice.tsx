@@ -6,14 +6,23 @@ import { BankDetails } from '../BankDetails.tsx';
 import { moneyOf } from '../cart/format.ts';
 import { calendarDate, transferDueBy } from './labels.tsx';
 
-/** What arrived so far according to the timeline's payments (in the order's currency). */
-export function paidSoFar(order: Pick<Order, 'timeline' | 'currency'>): number {
-  let cents = 0;
+type Cents = { centAmount?: unknown; currencyCode?: unknown } | undefined;
+const centsIn = (m: Cents, currency: string): number | null =>
+  m && Number.isSafeInteger(m.centAmount) && m.currencyCode === currency ? (m.centAmount as number) : null;
+
+/**
+ * What arrived so far and what is still open, from the timeline's payments (in the order's currency): the
+ * service states the open amount with each payment; without it, the payments are added up.
+ */
+export function paymentProgress(order: Pick<Order, 'timeline' | 'currency'>, total: number): { paid: number; open: number } {
+  let paid = 0;
+  let open: number | null = null;
   for (const e of order.timeline ?? []) {
-    const m = e.kind === 'payment_recorded' ? (e.details?.amount as { centAmount?: unknown; currencyCode?: unknown } | undefined) : undefined;
-    if (m && Number.isSafeInteger(m.centAmount) && m.currencyCode === order.currency) cents += m.centAmount as number;
+    if (e.kind !== 'payment_recorded') continue;
+    paid += centsIn(e.details?.amount as Cents, order.currency) ?? 0;
+    open = centsIn(e.details?.openAmount as Cents, order.currency) ?? open;
   }
-  return cents;
+  return { paid, open: Math.max(0, open ?? total - paid) };
 }
 
 export function PayByNotice({ order }: { order: Order }) {
@@ -22,8 +31,8 @@ export function PayByNotice({ order }: { order: Order }) {
   const dueBy = transferDueBy(order);
   if (!dueBy) return null;
   const total = order.paymentInstructions?.amount ?? order.totalGrossPrice;
-  const paid = paidSoFar(order);
-  const rest = { centAmount: Math.max(0, total.centAmount - paid), currencyCode: total.currencyCode };
+  const { paid, open } = paymentProgress(order, total.centAmount);
+  const rest = { centAmount: open, currencyCode: total.currencyCode };
   if (rest.centAmount === 0) return null;
   const date = calendarDate(shop, dueBy);
   return (
