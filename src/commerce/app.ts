@@ -29,6 +29,7 @@ import { applicationRoutes } from './applications/routes.ts';
 import { depositRoutes } from './deposits/routes.ts';
 import { limitOrderRoutes } from './limit-orders/routes.ts';
 import { newsletterRoutes } from './newsletter/routes.ts';
+import { lifecyclePlugin } from './lifecycle/index.ts';
 
 export { migrationsDir };
 export type { CommerceConfig };
@@ -143,6 +144,8 @@ export async function buildCommerceApp(opts: CommerceAppOptions): Promise<Commer
     await api.register(alertRoutes);
     await api.register(newsletterRoutes);
     await api.register(applicationRoutes);
+    // issue 15: the order lifecycle (placement hook, payment-deadline job)
+    await api.register(lifecyclePlugin);
   });
 
   // Housekeeping: dead tokens, old counters, abandoned anonymous customers, spent one-time tokens.

@@ -1,0 +1,64 @@
+// The order lifecycle (issue 15): the one door of src/commerce/lifecycle/. Every step of an order after its
+// placement (payment, shipment, pickup, cancellation, goods received, assay, payout), the camt.053 bank
+// statement import, the back office's order queue and detail, and the append-only audit log. Each step is
+// one transaction with the order row locked, an audit entry, a customer mail (outbox) and a timeline entry;
+// an impossible step answers 409 invalid_transition, a missing order 404 order_not_found, a role without
+// the right 403 operator_role_required. The transitions table: src/commerce/README.md.
+import type {
+  Actor, AssayBody, AuditQuery, AuditResponse, BankStatementResult, CancelBody, GoodsReceivedBody, OperatorRole,
+  OpsOrderDetail, OpsOrdersQuery, OpsOrdersResponse, PaymentBody, PayoutBody, PickupBody, ShipmentBody,
+} from '../../contracts/ops.ts';
+import type { CommerceContext } from '../context.ts';
+import * as audit from './audit.ts';
+import * as camt from './camt.ts';
+import * as queue from './queue.ts';
+import * as steps from './steps.ts';
+
+export { actionRoles } from './model.ts';
+export { writeAudit, type AuditInput } from './audit.ts';
+export { withLifecycle } from './queue.ts';
+export { lifecyclePlugin } from './plugin.ts';
+export { paymentDueBy, addWorkingDays } from './working-days.ts';
+export { DEADLINE_JOB } from './jobs.ts';
+
+export async function recordPayment(ctx: CommerceContext, orderId: string, body: PaymentBody, actor: Actor, roles: OperatorRole[]): Promise<OpsOrderDetail> {
+  await steps.recordPayment(ctx, orderId, body, actor, roles);
+  return queue.opsOrderDetail(ctx, orderId, roles);
+}
+export async function recordShipment(ctx: CommerceContext, orderId: string, body: ShipmentBody, actor: Actor, roles: OperatorRole[]): Promise<OpsOrderDetail> {
+  await steps.recordShipment(ctx, orderId, body, actor, roles);
+  return queue.opsOrderDetail(ctx, orderId, roles);
+}
+export async function recordPickup(ctx: CommerceContext, orderId: string, body: PickupBody, actor: Actor, roles: OperatorRole[]): Promise<OpsOrderDetail> {
+  await steps.recordPickup(ctx, orderId, body, actor, roles);
+  return queue.opsOrderDetail(ctx, orderId, roles);
+}
+export async function cancelOrder(ctx: CommerceContext, orderId: string, body: CancelBody, actor: Actor, roles: OperatorRole[]): Promise<OpsOrderDetail> {
+  await steps.cancelOrder(ctx, orderId, body, actor, roles);
+  return queue.opsOrderDetail(ctx, orderId, roles);
+}
+export async function recordGoodsReceived(ctx: CommerceContext, orderId: string, body: GoodsReceivedBody, actor: Actor, roles: OperatorRole[]): Promise<OpsOrderDetail> {
+  await steps.recordGoodsReceived(ctx, orderId, body, actor, roles);
+  return queue.opsOrderDetail(ctx, orderId, roles);
+}
+export async function recordAssay(ctx: CommerceContext, orderId: string, body: AssayBody, actor: Actor, roles: OperatorRole[]): Promise<OpsOrderDetail> {
+  await steps.recordAssay(ctx, orderId, body, actor, roles);
+  return queue.opsOrderDetail(ctx, orderId, roles);
+}
+export async function recordPayout(ctx: CommerceContext, orderId: string, body: PayoutBody, actor: Actor, roles: OperatorRole[]): Promise<OpsOrderDetail> {
+  await steps.recordPayout(ctx, orderId, body, actor, roles);
+  return queue.opsOrderDetail(ctx, orderId, roles);
+}
+export function importBankStatement(ctx: CommerceContext, xml: string, actor: Actor): Promise<BankStatementResult> {
+  return camt.importBankStatement(ctx, xml, actor);
+}
+export function listOpsOrders(ctx: CommerceContext, query: OpsOrdersQuery): Promise<OpsOrdersResponse> {
+  return queue.listOpsOrders(ctx, query);
+}
+/** `actions`: the steps the state allows and the roles may take. */
+export function opsOrderDetail(ctx: CommerceContext, orderId: string, roles: OperatorRole[]): Promise<OpsOrderDetail> {
+  return queue.opsOrderDetail(ctx, orderId, roles);
+}
+export function listAudit(ctx: CommerceContext, query: AuditQuery): Promise<AuditResponse> {
+  return audit.listAudit(ctx.db, query);
+}
