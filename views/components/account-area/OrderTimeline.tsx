@@ -76,7 +76,8 @@ function difference(shop: Shop, from: Money, to: Money): string {
 function AssayExplanation({ assay }: { assay: NonNullable<ReturnType<typeof assayOf>> }) {
   const shop = useShop();
   const { t, locale } = shop;
-  const g = (n: number) => formatNumber(n, locale, 3);
+  // grams with the unit, never split over two lines
+  const g = (n: number) => `${formatNumber(n, locale, 3)}\u00a0g`;
   return (
     <div className="order-timeline-assay" data-testid="assay-explanation">
       <p>{t('orders.timeline.assayWhy')}</p>
