@@ -103,10 +103,10 @@ test('a sale of scrap gold assayed below the estimate: the difference explained 
   await hydrated(page);
   await expect(page.getByTestId('order-state')).toHaveText('Accepted');
   await expect(page.getByTestId('order-payment-state')).toHaveText('Payout pending');
-  await expect(timelineTexts(page).last()).toHaveText(/^We assayed your items: the payout is €.+ instead of the estimated €.+ \(−€.+\)\.$/);
+  await expect(timelineTexts(page).last()).toHaveText(/^We assayed your items: the payout is €.+ instead of the estimated €.+ \(−\u2060€.+\)\.$/);
   const explanation = page.getByTestId('assay-explanation');
   await expect(explanation).toContainText('only the fine weight found in the assay changes the amount');
-  await expect(explanation.getByRole('listitem')).toHaveText([/: 7\.5\sg fine metal estimated, 7\sg found: €.+ instead of €.+ \(−€.+\)\.$/]);
+  await expect(explanation.getByRole('listitem')).toHaveText([/: 7\.5\sg fine metal estimated, 7\sg found: €.+ instead of €.+ \(−\u2060€.+\)\.$/]);
   await axe();
   await bothSizes(page, 'order-assayed');
 });

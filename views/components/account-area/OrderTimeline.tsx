@@ -70,7 +70,8 @@ function assayOf(details: Details, order: Pick<Order, 'assay'>): Pick<AssayFacts
 function difference(shop: Shop, from: Money, to: Money): string {
   const d = to.centAmount - from.centAmount;
   const m = moneyOf(shop, { centAmount: Math.abs(d), currencyCode: to.currencyCode });
-  return d > 0 ? `+${m}` : d < 0 ? `−${m}` : m;
+  // a word joiner keeps the sign on the amount's line
+  return d > 0 ? `+\u2060${m}` : d < 0 ? `−\u2060${m}` : m;
 }
 
 function AssayExplanation({ assay }: { assay: NonNullable<ReturnType<typeof assayOf>> }) {
