@@ -179,6 +179,11 @@ export const variables = {
     doc: 'Bearer token for admin calls (POST /admin/recalculate) from other than loopback; the storefront also sends it as x-service-token so a commerce service on another machine believes its x-client-ip. Empty: loopback only.',
     accepts: 'a string of at least 24 characters, or empty',
   },
+  OPS_DEMO_PASSWORD: {
+    schema: Type.String({ minLength: 12, maxLength: 200, default: 'Demo-Operator-2026' }),
+    doc: 'Password of the demo operators (admin@, finance@, warehouse@, support@ops.example) the commerce service creates at start-up when they are missing, outside production only (an existing one keeps its password). In production there are none: create the first admin with `npm run ops:create-admin`.',
+    accepts: '12-200 characters',
+  },
   BANK_ACCOUNT_OWNER: {
     schema: Type.String({ minLength: 2, default: 'Aurum Edelmetalle AG' }),
     doc: 'Account owner named with the bank details in order confirmations (bank-transfer buy orders).',

@@ -29,6 +29,7 @@ import { applicationRoutes } from './applications/routes.ts';
 import { depositRoutes } from './deposits/routes.ts';
 import { limitOrderRoutes } from './limit-orders/routes.ts';
 import { newsletterRoutes } from './newsletter/routes.ts';
+import { opsRoutes } from './ops/index.ts';
 
 export { migrationsDir };
 export type { CommerceConfig };
@@ -143,6 +144,8 @@ export async function buildCommerceApp(opts: CommerceAppOptions): Promise<Commer
     await api.register(alertRoutes);
     await api.register(newsletterRoutes);
     await api.register(applicationRoutes);
+    // the operators' API (/ops, issue 15)
+    await api.register(opsRoutes);
   });
 
   // Housekeeping: dead tokens, old counters, abandoned anonymous customers, spent one-time tokens.

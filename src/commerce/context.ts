@@ -15,7 +15,7 @@ import type { OrderRow } from './orders/model.ts';
 export type CommerceConfig = Pick<
   Config,
   'NODE_ENV' | 'LOG_LEVEL' | 'ACCESS_TOKEN_TTL_S' | 'REFRESH_TOKEN_TTL_S' | 'SMTP_URL' | 'MAIL_FROM' | 'TRUST_PROXY' | 'RATE_LIMITS' | 'STORE_HOSTS' | 'PORT'
-  | 'ADMIN_TOKEN' | 'BANK_ACCOUNT_OWNER' | 'BANK_IBAN' | 'BANK_BIC' | 'BANK_ACCOUNT_NUMBER' | 'BANK_ROUTING_NUMBER'
+  | 'ADMIN_TOKEN' | 'OPS_DEMO_PASSWORD' | 'BANK_ACCOUNT_OWNER' | 'BANK_IBAN' | 'BANK_BIC' | 'BANK_ACCOUNT_NUMBER' | 'BANK_ROUTING_NUMBER'
 >;
 
 export interface CommerceContext {

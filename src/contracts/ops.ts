@@ -10,6 +10,7 @@ import Type, { type Static } from 'typebox';
 import { Money, TransactionType } from './cart.ts';
 import { CurrencyCode } from './prices.ts';
 import { Order, OrderState, PaymentState } from './order.ts';
+import { WhistleblowAdminCase } from './application.ts';
 
 const IsoTimestamp = Type.String({ format: 'date-time', description: 'ISO 8601, UTC' });
 const IsoDate = Type.String({ format: 'date', description: 'YYYY-MM-DD' });
@@ -376,5 +377,12 @@ export const OpsCaseAnswerBody = Type.Object({
   close: Type.Optional(Type.Boolean()),
 }, { additionalProperties: false });
 export type OpsCaseAnswerBody = Static<typeof OpsCaseAnswerBody>;
+
+/** GET /ops/whistleblower/{reference}: a case as the office sees it (the reporter only when not anonymous). */
+export const OpsCase = WhistleblowAdminCase;
+export type OpsCase = Static<typeof OpsCase>;
+/** GET /ops/whistleblower (OpsCasesQuery): newest first; total counts every case of the filter. */
+export const OpsCasesResponse = Type.Object({ results: Type.Array(OpsCase), total: Type.Integer() });
+export type OpsCasesResponse = Static<typeof OpsCasesResponse>;
 
 export { CurrencyCode, StoreKeyLit as OpsStoreKey };

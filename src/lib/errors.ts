@@ -82,6 +82,12 @@ const commerceErrors = {
   invalid_code: { status: 400, message: 'Verification code incorrect.', visible: true },
   // catalogue calls: pages render a 404 page or a filter without results, never these messages
   invalid_weight_range: { status: 400, message: 'fineWeightMin must not be greater than fineWeightMax.', visible: false },
+  // ---------------------------------------------------------------- operators (issue 15, /ops; the back office shows them)
+  operator_token_required: { status: 401, message: 'Please sign in as an operator.', visible: true },
+  operator_role_required: { status: 403, message: 'Your role does not allow this.', visible: true },
+  operator_self_lockout: { status: 409, message: 'You cannot take away your own admin role or disable yourself.', visible: true },
+  operator_email_taken: { status: 409, message: 'An operator with this e-mail address exists already.', visible: true },
+  operator_not_found: { status: 404, message: 'Operator not found.', visible: true },
 } as const satisfies Record<string, ErrorSpec>;
 
 /** The commerce service's carts, orders, wishlists and price hand-over (spec 4, 5, 8; src/commerce/orders/). */

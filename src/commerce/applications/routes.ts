@@ -34,23 +34,8 @@ import { newSecret, sha256 } from '../lib/secrets.ts';
 import { orderError } from '../orders/error-codes.ts';
 import { shopName } from '../outbox/templates.ts';
 import { contactReceiptMail } from './mail.ts';
+import { addCaseMessage, answerCase, caseView, listOfficeCases, type CaseRow } from './office.ts';
 import { createRetentionJob } from './retention.ts';
-
-interface CaseRow {
-  id: string;
-  reference: string;
-  secret_hash: string;
-  store_key: StoreKey;
-  language: Lang;
-  category: WhistleblowCategory;
-  anonymous: boolean;
-  reporter_name: string | null;
-  reporter_email: string | null;
-  reporter_phone: string | null;
-  status: WhistleblowStatus;
-  created_at: Date;
-  updated_at: Date;
-}
 
 /** Decision: contact messages per client address (spam), like registrations. */
 const CONTACT_RATE: RateRule = { limit: 10, windowS: 3600 };
@@ -84,21 +69,6 @@ async function withReference<T>(db: Db, prefix: string, insert: (tx: Db, ref: st
       if ((err as { code?: string }).code !== '23505' || attempt >= 3) throw err;
     }
   }
-}
-
-function addMessage(tx: Db, caseId: string, author: 'reporter' | 'office', text: string, now: Date): Promise<unknown> {
-  return tx.query('insert into whistleblower_messages (id, case_id, author, text, created_at) values ($1, $2, $3, $4, $5)', [randomUUID(), caseId, author, text, now]);
-}
-
-async function caseView(db: Db, c: CaseRow): Promise<WhistleblowCaseT> {
-  const messages = await db.query<{ author: 'reporter' | 'office'; text: string; created_at: Date }>(
-    'select author, text, created_at from whistleblower_messages where case_id = $1 order by seq',
-    [c.id],
-  );
-  return {
-    caseReference: c.reference, category: c.category, anonymous: c.anonymous, status: c.status, createdAt: c.created_at.toISOString(),
-    updatedAt: c.updated_at.toISOString(), messages: messages.map((m) => ({ author: m.author, text: m.text, createdAt: m.created_at.toISOString() })),
-  };
 }
 
 export const applicationRoutes: FastifyPluginAsync = async (app) => {
@@ -179,7 +149,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'received', $11, $11) returning *`,
         [randomUUID(), ref, sha256(secret), req.storeKey, lang(req), req.body.category, anonymous, name, email, phone, now],
       );
-      await addMessage(tx, c.id, 'reporter', message as string, now);
+      await addCaseMessage(tx, c.id, 'reporter', message as string, now);
       return c;
     });
     return reply.status(201).send({ caseReference: row.reference, secret, status: row.status, createdAt: row.created_at.toISOString() });
@@ -217,7 +187,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
     const row = await db.transaction(async (tx) => {
       const c = await reporterCase(tx, req, true);
       if (c.status === 'closed') throw accountError('whistleblow_case_closed');
-      await addMessage(tx, c.id, 'reporter', message as string, now);
+      await addCaseMessage(tx, c.id, 'reporter', message as string, now);
       await tx.query('update whistleblower_cases set updated_at = $2 where id = $1', [c.id, now]);
       return c;
     });
@@ -233,11 +203,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
       querystring: AdminListQuery, response: { 200: WhistleblowAdminCases, ...errorResponses },
     },
   }, async (req) => {
-    const rows = await db.query<CaseRow>('select * from whistleblower_cases order by created_at desc, reference limit $1', [req.query.limit ?? 50]);
-    const results = [];
-    for (const r of rows) {
-      results.push({ ...(await caseView(db, r)), reporter: r.anonymous ? null : { name: r.reporter_name, email: r.reporter_email, phone: r.reporter_phone } });
-    }
+    const { results } = await listOfficeCases(db, { limit: req.query.limit ?? 50, offset: 0 });
     return { results };
   });
 
@@ -250,16 +216,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
     },
   }, async (req, reply) => {
     const now = clock();
-    const row = await db.transaction(async (tx) => {
-      const [c] = await tx.query<CaseRow>('select * from whistleblower_cases where reference = $1 for update', [req.body.caseReference.trim().toUpperCase()]);
-      if (!c) throw accountError('whistleblow_case_not_found');
-      await addMessage(tx, c.id, 'office', req.body.message.trim(), now);
-      const [updated] = await tx.query<CaseRow>(
-        'update whistleblower_cases set status = $2, updated_at = $3 where id = $1 returning *',
-        [c.id, req.body.status ?? 'in-progress', now],
-      );
-      return updated;
-    });
+    const row = await answerCase(db, req.body.caseReference, req.body.message, req.body.status ?? 'in-progress', now);
     return reply.status(201).send(await caseView(db, row));
   });
 

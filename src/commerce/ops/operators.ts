@@ -1,0 +1,89 @@
+// Managing operators (admin): create, change roles, disable, set a new password; the demo operators
+// outside production; the first admin in production (scripts/ops-create-admin.ts). Every change writes an
+// audit entry (the lifecycle's append-only log) in the same transaction.
+import type { Actor, CreateOperatorBody, Operator, OperatorRole, UpdateOperatorBody } from '../../contracts/ops.ts';
+import { AppError } from '../../lib/errors.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import type { Db } from '../db/index.ts';
+import { writeAudit } from '../lifecycle/index.ts';
+import {
+  insertOperator, operatorById, operatorView, revokeOperatorSessions, updateOperator as updateOperatorRow, type OperatorRow,
+} from './repository.ts';
+
+function auditedView(row: OperatorRow) {
+  return { email: row.email, roles: row.roles, disabled: row.disabled };
+}
+
+/** Creates an operator: 409 operator_email_taken when the e-mail is taken (whatever its case). */
+export async function createOperator(db: Db, body: CreateOperatorBody, actor: Actor, now: Date): Promise<Operator> {
+  const passwordHash = await hashPassword(body.password);
+  return db.transaction(async (tx) => {
+    const row = await insertOperator(tx, { email: body.email, passwordHash, roles: body.roles, now });
+    if (!row) throw new AppError('operator_email_taken');
+    await writeAudit(tx, {
+      orderId: null, orderNumber: null, actor, action: 'operator_created', before: null, after: null,
+      details: { operatorId: row.id, ...auditedView(row) },
+    });
+    return operatorView(row);
+  });
+}
+
+/**
+ * Changes an operator. An admin cannot take its own admin role or disable itself (409
+ * operator_self_lockout): the shop would otherwise risk having no admin left. A new password or disabling
+ * ends the operator's sessions at once.
+ */
+export async function changeOperator(db: Db, id: string, body: UpdateOperatorBody, actor: Actor, now: Date): Promise<Operator> {
+  const self = actor.type === 'operator' && actor.id === id;
+  if (self && (body.disabled === true || (body.roles !== undefined && !body.roles.includes('admin')))) {
+    throw new AppError('operator_self_lockout');
+  }
+  const passwordHash = body.password !== undefined ? await hashPassword(body.password) : undefined;
+  return db.transaction(async (tx) => {
+    const before = await operatorById(tx, id, true);
+    if (!before) throw new AppError('operator_not_found');
+    const after = await updateOperatorRow(tx, id, { roles: body.roles, disabled: body.disabled, passwordHash }, now);
+    const endsSessions = passwordHash !== undefined || (after.disabled && !before.disabled);
+    if (endsSessions) await revokeOperatorSessions(tx, id, now);
+    await writeAudit(tx, {
+      orderId: null, orderNumber: null, actor, action: 'operator_updated', before: null, after: null,
+      // never the password, only that it changed
+      details: { operatorId: id, before: auditedView(before), after: auditedView(after), passwordChanged: passwordHash !== undefined, sessionsEnded: endsSessions },
+    });
+    return operatorView(after);
+  });
+}
+
+export const DEMO_OPERATORS: { email: string; roles: OperatorRole[] }[] = [
+  { email: 'admin@ops.example', roles: ['admin'] },
+  { email: 'finance@ops.example', roles: ['finance'] },
+  { email: 'warehouse@ops.example', roles: ['warehouse'] },
+  { email: 'support@ops.example', roles: ['support'] },
+];
+
+/**
+ * Outside production: one operator per role with OPS_DEMO_PASSWORD. Idempotent and creating only what is
+ * missing: a demo operator whose password, roles or "disabled" someone changed keeps the change (a restart
+ * must not undo what an admin did, e.g. lock a demo account away on a shared test system).
+ */
+export async function seedDemoOperators(db: Db, password: string, now: Date): Promise<void> {
+  const existing = new Set(
+    (await db.query<{ email: string }>('select lower(email) as email from operators where lower(email) = any($1::text[])', [DEMO_OPERATORS.map((o) => o.email)]))
+      .map((r) => r.email),
+  );
+  const missing = DEMO_OPERATORS.filter((o) => !existing.has(o.email));
+  if (missing.length === 0) return;
+  const passwordHash = await hashPassword(password);
+  const actor: Actor = { type: 'system', id: 'demo-operators', email: null };
+  await db.transaction(async (tx) => {
+    for (const o of missing) {
+      const row = await insertOperator(tx, { email: o.email, passwordHash, roles: o.roles, now });
+      if (row) {
+        await writeAudit(tx, {
+          orderId: null, orderNumber: null, actor, action: 'operator_created', before: null, after: null,
+          details: { operatorId: row.id, ...auditedView(row) },
+        });
+      }
+    }
+  });
+}

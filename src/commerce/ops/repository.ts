@@ -1,0 +1,157 @@
+// The operators' rows and sessions (migration 0031). Row types are checked here once; the routes and the
+// sign-in see Operator (src/contracts/ops.ts) and OperatorRow.
+import { randomUUID } from 'node:crypto';
+import type { Operator, OperatorRole } from '../../contracts/ops.ts';
+import type { Db } from '../db/index.ts';
+import { addSeconds } from '../lib/clock.ts';
+import { newSecret, sha256 } from '../lib/secrets.ts';
+
+export interface OperatorRow {
+  id: string;
+  email: string;
+  password_hash: string;
+  roles: OperatorRole[];
+  disabled: boolean;
+  failed_logins: number;
+  locked_until: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  last_login_at: Date | null;
+}
+
+/** An operator token says what it is: op_ (customer tokens are at_/rt_ and live in another table). */
+export const OPERATOR_TOKEN_PREFIX = 'op';
+/** A working shift: an operator signs in again after 8 hours. */
+export const OPERATOR_SESSION_TTL_S = 8 * 3600;
+
+export function operatorView(row: OperatorRow): Operator {
+  return {
+    id: row.id,
+    email: row.email,
+    roles: row.roles,
+    disabled: row.disabled,
+    createdAt: row.created_at.toISOString(),
+    lastLoginAt: row.last_login_at ? row.last_login_at.toISOString() : null,
+  };
+}
+
+export async function operatorByEmail(db: Db, email: string, forUpdate = false): Promise<OperatorRow | null> {
+  const rows = await db.query<OperatorRow>(`select * from operators where lower(email) = lower($1)${forUpdate ? ' for update' : ''}`, [email.trim()]);
+  return rows[0] ?? null;
+}
+
+export async function operatorById(db: Db, id: string, forUpdate = false): Promise<OperatorRow | null> {
+  const rows = await db.query<OperatorRow>(`select * from operators where id = $1${forUpdate ? ' for update' : ''}`, [id]);
+  return rows[0] ?? null;
+}
+
+export async function listOperators(db: Db): Promise<OperatorRow[]> {
+  return db.query<OperatorRow>('select * from operators order by lower(email)');
+}
+
+/** Inserts an operator; null when the e-mail is taken (whatever its case). */
+export async function insertOperator(
+  db: Db, args: { email: string; passwordHash: string; roles: OperatorRole[]; now: Date },
+): Promise<OperatorRow | null> {
+  const rows = await db.query<OperatorRow>(
+    `insert into operators (id, email, password_hash, roles, created_at, updated_at) values ($1, $2, $3, $4, $5, $5)
+     on conflict ((lower(email))) do nothing returning *`,
+    [randomUUID(), args.email.trim(), args.passwordHash, args.roles, args.now],
+  );
+  return rows[0] ?? null;
+}
+
+export async function updateOperator(
+  db: Db, id: string, change: { roles?: OperatorRole[]; disabled?: boolean; passwordHash?: string }, now: Date,
+): Promise<OperatorRow> {
+  const [row] = await db.query<OperatorRow>(
+    `update operators set roles = coalesce($2, roles), disabled = coalesce($3, disabled), password_hash = coalesce($4, password_hash),
+       -- a new password starts with a clean slate (an admin unlocks an operator that way)
+       failed_logins = case when $4::text is null then failed_logins else 0 end,
+       locked_until = case when $4::text is null then locked_until else null end,
+       updated_at = $5
+     where id = $1 returning *`,
+    [id, change.roles ?? null, change.disabled ?? null, change.passwordHash ?? null, now],
+  );
+  return row;
+}
+
+/** A wrong password: counts it and, at lockAfter in a row, locks sign-in for lockS seconds (the count starts again). */
+export async function recordOperatorFailure(db: Db, id: string, now: Date, lockAfter: number, lockS: number): Promise<{ lockedUntil: Date | null }> {
+  const [row] = await db.query<{ locked_until: Date | null }>(
+    `update operators set
+       failed_logins = case when failed_logins + 1 >= $2 then 0 else failed_logins + 1 end,
+       locked_until = case when failed_logins + 1 >= $2 then $3::timestamptz else locked_until end
+     where id = $1 returning locked_until`,
+    [id, lockAfter, addSeconds(now, lockS)],
+  );
+  const until = row?.locked_until ?? null;
+  return { lockedUntil: until && until > now ? until : null };
+}
+
+export async function recordOperatorLogin(db: Db, id: string, now: Date): Promise<void> {
+  await db.query('update operators set failed_logins = 0, locked_until = null, last_login_at = $2 where id = $1', [id, now]);
+}
+
+/** Starts a session; answers the token (shown once, stored as sha256). */
+export async function createOperatorSession(db: Db, operatorId: string, now: Date): Promise<{ token: string; expiresAt: Date }> {
+  const token = newSecret(OPERATOR_TOKEN_PREFIX);
+  const expiresAt = addSeconds(now, OPERATOR_SESSION_TTL_S);
+  await db.query(
+    'insert into operator_sessions (id, token_hash, operator_id, created_at, expires_at) values ($1, $2, $3, $4, $5)',
+    [randomUUID(), sha256(token), operatorId, now, expiresAt],
+  );
+  return { token, expiresAt };
+}
+
+export interface OperatorSession {
+  sessionId: string;
+  operator: OperatorRow;
+}
+
+/** The live session of a token (not expired, not revoked, operator not disabled), or null. */
+export async function operatorSession(db: Db, token: string, now: Date): Promise<OperatorSession | null> {
+  if (token.length > 200 || !token.startsWith(`${OPERATOR_TOKEN_PREFIX}_`)) return null;
+  const rows = await db.query<OperatorRow & { session_id: string }>(
+    `select o.*, s.id as session_id from operator_sessions s join operators o on o.id = s.operator_id
+     where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2 and not o.disabled`,
+    [sha256(token), now],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const { session_id: sessionId, ...operator } = row;
+  return { sessionId, operator };
+}
+
+export async function revokeOperatorSession(db: Db, sessionId: string, now: Date): Promise<void> {
+  await db.query('update operator_sessions set revoked_at = $2 where id = $1 and revoked_at is null', [sessionId, now]);
+}
+
+/** Ends every session of an operator (new password, disabled). */
+export async function revokeOperatorSessions(db: Db, operatorId: string, now: Date): Promise<void> {
+  await db.query('update operator_sessions set revoked_at = $2 where operator_id = $1 and revoked_at is null', [operatorId, now]);
+}
+
+/** Housekeeping: sessions dead for more than a day. */
+export async function purgeOperatorSessions(db: Db, now: Date): Promise<void> {
+  await db.query('delete from operator_sessions where expires_at < $1', [addSeconds(now, -86400)]);
+}
+
+/**
+ * Wrong sign-ins naming an e-mail no operator has count like an operator's (login_throttle, keyed by a hash
+ * of the e-mail), so a lock never tells whether the address belongs to an operator.
+ */
+export async function recordUnknownEmailFailure(db: Db, subject: string, now: Date, lockAfter: number, lockS: number): Promise<{ lockedUntil: Date | null }> {
+  const lockedUntil = addSeconds(now, lockS);
+  const [row] = await db.query<{ locked_until: Date | null }>(
+    `insert into login_throttle (subject_hash, failures, first_failure_at, last_failure_at, locked_until) values ($1, 1, $2, $2, null)
+     on conflict (subject_hash) do update set
+       failures = case when login_throttle.failures + 1 >= $3 then 0 else login_throttle.failures + 1 end,
+       last_failure_at = $2,
+       locked_until = case when login_throttle.failures + 1 >= $3 then $4::timestamptz else login_throttle.locked_until end
+     returning locked_until`,
+    [subject, now, lockAfter, lockedUntil],
+  );
+  const until = row?.locked_until ?? null;
+  return { lockedUntil: until && until > now ? until : null };
+}
