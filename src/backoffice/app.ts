@@ -242,7 +242,7 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
     const { f } = req.bo;
     const reason = (req.query as Record<string, string>).reason;
     const message = reason === 'expired' ? f.t('signIn.expired') : reason === 'required' ? f.t('signIn.required') : reason === 'signedOut' ? f.t('signIn.signedOut') : null;
-    return send(reply, 200, f.t('signIn.title'), createElement(SignInView, { f, message: reason === 'signedOut' ? null : message }), req, null, reason === 'signedOut' ? { kind: 'success', text: message as string } : null);
+    return send(reply, 200, f.t('signIn.title'), createElement(SignInView, { f, csrf: req.bo.csrf, message: reason === 'signedOut' ? null : message }), req, null, reason === 'signedOut' ? { kind: 'success', text: message as string } : null);
   });
 
   app.post('/sign-in', async (req, reply) => {
@@ -250,7 +250,7 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
     const body = req.body as Body;
     const email = str(body.email).slice(0, 254);
     const password = typeof body.password === 'string' ? body.password.slice(0, 200) : '';
-    const again = (status: number, message: string) => send(reply, status, f.t('signIn.title'), createElement(SignInView, { f, email, message }), req, null);
+    const again = (status: number, message: string) => send(reply, status, f.t('signIn.title'), createElement(SignInView, { f, csrf: req.bo.csrf, email, message }), req, null);
     if (email.length < 3 || !password) return again(400, f.t('signIn.missing'));
     const res = await ops.call<OpsLoginResponse>('POST', '/ops/login', { body: { email, password } });
     if (res.error) {

@@ -159,10 +159,11 @@ function State({ f, order }: { f: Fmt; order: { orderState: string; paymentState
 
 // ---------------------------------------------------------------- sign-in
 
-export function SignInView({ f, email, message }: { f: Fmt; email?: string; message?: string | null }) {
+export function SignInView({ f, csrf, email, message }: { f: Fmt; csrf: string; email?: string; message?: string | null }) {
   return (
-    <form method="post" action="/sign-in" className="card narrow" noValidate={false}>
+    <form method="post" action="/sign-in" className="card narrow">
       {message && <p className="notice error" role="alert">{message}</p>}
+      <Csrf value={csrf} />
       <Field name="email" label={f.t('signIn.email')} type="email" value={email} required autoComplete="username" />
       <Field name="password" label={f.t('signIn.password')} type="password" required autoComplete="current-password" />
       <button type="submit">{f.t('signIn.submit')}</button>
