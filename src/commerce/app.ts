@@ -30,6 +30,7 @@ import { depositRoutes } from './deposits/routes.ts';
 import { limitOrderRoutes } from './limit-orders/routes.ts';
 import { newsletterRoutes } from './newsletter/routes.ts';
 import { opsRoutes } from './ops/index.ts';
+import { lifecyclePlugin } from './lifecycle/index.ts';
 
 export { migrationsDir };
 export type { CommerceConfig };
@@ -144,6 +145,8 @@ export async function buildCommerceApp(opts: CommerceAppOptions): Promise<Commer
     await api.register(alertRoutes);
     await api.register(newsletterRoutes);
     await api.register(applicationRoutes);
+    // issue 15: the order lifecycle (placement hook, payment-deadline job)
+    await api.register(lifecyclePlugin);
     // the operators' API (/ops, issue 15)
     await api.register(opsRoutes);
   });

@@ -234,11 +234,24 @@ const storefrontErrors = {
   outbox_unavailable: { status: 502, message: 'The commerce service did not answer with its outbox.', visible: false },
 } as const satisfies Record<string, ErrorSpec>;
 
+/** The order lifecycle (issue 15, src/commerce/lifecycle): the operators' steps and the bank statement import. */
+const lifecycleErrors = {
+  invalid_transition: { status: 409, message: 'This step is not possible in the order\'s current state.', visible: false },
+  payment_currency_mismatch: { status: 400, message: 'The payment\'s currency is not the order\'s currency.', visible: false },
+  payment_exceeds_total: { status: 409, message: 'The payment is more than the order still owes.', visible: false },
+  payout_amount_mismatch: { status: 409, message: 'The payout amount is not the accepted payout of the order.', visible: false },
+  assay_lines_mismatch: { status: 400, message: 'The assay must give the final fine weight of every line of the order, once.', visible: false },
+  invalid_bank_statement: { status: 400, message: 'The document is not a readable camt.053 bank statement.', visible: false },
+  // also the ops HTTP layer's refusal (a lifecycle step checks the role again: defence in depth)
+  operator_role_required: { status: 403, message: 'Your role does not allow this step.', visible: false },
+} as const satisfies Record<string, ErrorSpec>;
+
 export const errorCatalogue = {
   ...requestErrors,
   ...commerceErrors,
   ...cartOrderErrors,
   ...accountErrors,
+  ...lifecycleErrors,
   ...pricingErrors,
   ...contentErrors,
   ...storefrontErrors,

@@ -90,20 +90,30 @@ export function fifoTake<L extends Pick<LotRow, 'remaining'>>(lots: L[], quantit
 }
 
 /**
- * The orders-hook: a purchase shipped with the Deposit method becomes one lot per product line, in the
- * deposit opened by the customer's first such purchase. Cost per piece is the price paid, converted at the
- * order's price set when the cart was in another currency than the store's.
+ * The orders-hook of a purchase shipped with the Deposit method: it opens the customer's deposit (the first
+ * such purchase does; its open date is that order's) but books nothing yet. Issue 15: the metal enters the
+ * deposit only when the order is paid (bookDepositPurchase, called by the lifecycle's payment step); until
+ * then the deposit lists it under awaitingPayment, and no sale can take it.
  */
-export async function bookDepositPurchase(tx: Db, order: OrderRow, now: Date): Promise<void> {
+export async function openDepositFor(tx: Db, order: OrderRow, now: Date): Promise<void> {
   if (order.type !== 'buy' || order.data.shippingMethod !== 'deposit' || !order.customer_id) return;
-  const currency = stores[order.store_key].currency;
   await tx.query(
     `insert into deposits (id, customer_id, store_key, number, currency, opened_at)
      values ($1, $2, $3, upper($3) || '-D-' || lpad(nextval('deposit_number_seq')::text, 8, '0'), $4, $5)
      on conflict (customer_id) do nothing`,
-    [randomUUID(), order.customer_id, order.store_key, currency, now],
+    [randomUUID(), order.customer_id, order.store_key, stores[order.store_key].currency, now],
   );
-  const [deposit] = await tx.query<DepositRow>('select * from deposits where customer_id = $1', [order.customer_id]);
+}
+
+/**
+ * A paid deposit purchase becomes one lot per product line, acquired at `acquiredAt` (the payment's time: the
+ * tax clock starts when the metal is bought and paid). Cost per piece is the price paid, converted at the
+ * order's price set when the cart was in another currency than the store's. Answers the deposit's number.
+ */
+export async function bookDepositPurchase(tx: Db, order: OrderRow, acquiredAt: Date): Promise<string | null> {
+  if (order.type !== 'buy' || order.data.shippingMethod !== 'deposit' || !order.customer_id) return null;
+  await openDepositFor(tx, order, acquiredAt);
+  const [deposit] = await tx.query<DepositRow>('select * from deposits where customer_id = $1 for update', [order.customer_id]);
   let rate = 1;
   if (order.currency !== deposit.currency) {
     const [set] = await tx.query<{ eur_rates: Record<Currency, number> }>('select eur_rates from price_sets where id = $1', [order.price_set_id]);
@@ -113,10 +123,22 @@ export async function bookDepositPurchase(tx: Db, order: OrderRow, now: Date): P
     if (line.kind !== 'product' || !line.sku) continue;
     await tx.query(
       `insert into deposit_lots (id, deposit_id, order_id, order_number, order_line_id, sku, quantity, remaining, unit_cost_cents, acquired_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9)`,
-      [randomUUID(), deposit.id, order.id, order.order_number, line.id, line.sku, line.quantity, Math.round(line.price.centAmount * rate), order.created_at],
+       values ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9) on conflict (order_number, order_line_id) do nothing`,
+      [randomUUID(), deposit.id, order.id, order.order_number, line.id, line.sku, line.quantity, Math.round(line.price.centAmount * rate), acquiredAt],
     );
   }
+  return deposit.number;
+}
+
+/** A cancelled sale from the deposit puts the pieces it took back into the lots they came from. */
+export async function restoreDepositSale(tx: Db, order: OrderRow): Promise<number> {
+  if (order.type !== 'sell' || order.data.shippingMethod !== 'depositSell') return 0;
+  const taken = await tx.query<{ id: string; lot_id: string; quantity: number }>('select id, lot_id, quantity from deposit_withdrawals where order_id = $1 for update', [order.id]);
+  for (const w of taken) {
+    await tx.query('update deposit_lots set remaining = remaining + $2 where id = $1', [w.lot_id, w.quantity]);
+    await tx.query('delete from deposit_withdrawals where id = $1', [w.id]);
+  }
+  return taken.reduce((n, w) => n + w.quantity, 0);
 }
 
 /**
@@ -254,9 +276,36 @@ export async function depositView(db: Db, deposit: DepositRow, lang: Lang, now: 
   return {
     id: deposit.id, number: deposit.number, openedAt: deposit.opened_at.toISOString(), currency: deposit.currency, openingValue: money(opening),
     currentValue: maybe(current), difference: maybe(current === null ? null : current - opening), priceSetId: prices.set?.id ?? null,
-    pricesValidUntil: prices.set?.validUntil.toISOString() ?? null, holdings, lots: lotViews, awaitingPayment: [],
+    pricesValidUntil: prices.set?.validUntil.toISOString() ?? null, holdings, lots: lotViews, awaitingPayment: await awaitingPayment(db, deposit, prices, lang),
     holdingPeriodRule: rule ? { country: rule.country, source: rule.source, url: rule.url, holdingPeriodYears: rule.holdingPeriodYears } : null,
   };
+}
+
+/**
+ * Issue 15: deposit purchases not paid yet (Open, payment Pending): shown apart from the holdings, at today's
+ * sell price, without lot or tax clock; a cancelled or paid order leaves the list.
+ */
+async function awaitingPayment(db: Db, deposit: DepositRow, prices: Pricing, lang: Lang): Promise<Deposit['awaitingPayment']> {
+  const orders = await db.query<OrderRow & { due: string | null }>(
+    `select *, payment_due_by::text as due from orders
+     where customer_id = $1 and store_key = $2 and type = 'buy' and data->>'shippingMethod' = 'deposit'
+       and order_state in ('Open', 'Created') and payment_state <> 'Paid'
+     order by created_at, order_number`,
+    [deposit.customer_id, deposit.store_key],
+  );
+  const out: Deposit['awaitingPayment'] = [];
+  for (const o of orders) {
+    for (const l of o.data.lines) {
+      if (l.kind !== 'product' || !l.sku) continue;
+      const u = prices.unitSell(l.sku, l.quantity);
+      out.push({
+        orderId: o.id, orderNumber: o.order_number, orderedAt: o.created_at.toISOString(), paymentDueBy: o.due, sku: l.sku, name: l.name[lang],
+        slug: l.slug?.[lang] ?? null, imageUrl: l.imageUrl, quantity: l.quantity, cost: { centAmount: l.price.centAmount * l.quantity, currencyCode: o.currency },
+        currentValue: u === null ? null : { centAmount: u * l.quantity, currencyCode: deposit.currency },
+      });
+    }
+  }
+  return out;
 }
 
 /** Which lots a sale of quantity pieces of sku would take, oldest first, with cost, proceeds and gain. */

@@ -13,7 +13,7 @@ import { notFoundOnBadId, requestLang } from '../account-routes-common.ts';
 import { requireUser } from '../context.ts';
 import { bearer, errorResponses } from '../customers/common.ts';
 import { addMergeHook } from '../customers/merge.ts';
-import { bookDepositPurchase, depositView, mergeDeposits, sellPreview, takeDepositSale, type DepositRow } from './model.ts';
+import { openDepositFor, depositView, mergeDeposits, sellPreview, takeDepositSale, type DepositRow } from './model.ts';
 
 const tags = ['deposits'];
 type LangQuery = { languageTag?: string };
@@ -21,7 +21,7 @@ type LangQuery = { languageTag?: string };
 export const depositRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.commerce;
   const { db, clock } = ctx;
-  ctx.orderPlacedHooks.push(bookDepositPurchase, takeDepositSale);
+  ctx.orderPlacedHooks.push(openDepositFor, takeDepositSale);
   addMergeHook(app, mergeDeposits);
 
   notFoundOnBadId(app, 'deposit_not_found');

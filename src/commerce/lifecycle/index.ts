@@ -2,49 +2,63 @@
 // placement (payment, shipment, pickup, cancellation, goods received, assay, payout), the camt.053 bank
 // statement import, the back office's order queue and detail, and the append-only audit log. Each step is
 // one transaction with the order row locked, an audit entry, a customer mail (outbox) and a timeline entry;
-// an impossible step answers 409 invalid_transition. The transitions table: src/commerce/README.md.
+// an impossible step answers 409 invalid_transition, a missing order 404 order_not_found, a role without
+// the right 403 operator_role_required. The transitions table: src/commerce/README.md.
 import type {
-  Actor, AssayBody, AuditQuery, AuditResponse, BankStatementResult, CancelBody, GoodsReceivedBody, OperatorRole, OpsAction,
+  Actor, AssayBody, AuditQuery, AuditResponse, BankStatementResult, CancelBody, GoodsReceivedBody, OperatorRole,
   OpsOrderDetail, OpsOrdersQuery, OpsOrdersResponse, PaymentBody, PayoutBody, PickupBody, ShipmentBody,
 } from '../../contracts/ops.ts';
 import type { CommerceContext } from '../context.ts';
-import type { Db } from '../db/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import * as audit from './audit.ts';
+import * as camt from './camt.ts';
+import * as queue from './queue.ts';
+import * as steps from './steps.ts';
 
-/** Which roles may take which step (admin may take all); the HTTP layer checks first, the steps again. */
-export const actionRoles: Record<OpsAction, OperatorRole[]> = {
-  payment: ['finance', 'admin'],
-  payout: ['finance', 'admin'],
-  cancel: ['support', 'finance', 'admin'],
-  shipment: ['warehouse', 'admin'],
-  pickup: ['warehouse', 'admin'],
-  'goods-received': ['warehouse', 'admin'],
-  assay: ['warehouse', 'admin'],
-};
+export { actionRoles } from './model.ts';
+export { writeAudit, type AuditInput } from './audit.ts';
+export { withLifecycle } from './queue.ts';
+export { lifecyclePlugin } from './plugin.ts';
+export { paymentDueBy, addWorkingDays } from './working-days.ts';
+export { DEADLINE_JOB } from './jobs.ts';
 
-const todo = (): never => {
-  throw new AppError('internal_error', { message: 'not implemented yet' });
-};
-
-export interface AuditInput {
-  orderId: string | null;
-  orderNumber: string | null;
-  actor: Actor;
-  action: string;
-  before: { orderState: string; paymentState: string } | null;
-  after: { orderState: string; paymentState: string } | null;
-  details: Record<string, unknown>;
+export async function recordPayment(ctx: CommerceContext, orderId: string, body: PaymentBody, actor: Actor, roles: OperatorRole[]): Promise<OpsOrderDetail> {
+  await steps.recordPayment(ctx, orderId, body, actor, roles);
+  return queue.opsOrderDetail(ctx, orderId, roles);
 }
-
-export async function writeAudit(_tx: Db, _entry: AuditInput): Promise<void> { todo(); }
-export async function recordPayment(_ctx: CommerceContext, _orderId: string, _body: PaymentBody, _actor: Actor, _roles: OperatorRole[]): Promise<OpsOrderDetail> { return todo(); }
-export async function recordShipment(_ctx: CommerceContext, _orderId: string, _body: ShipmentBody, _actor: Actor, _roles: OperatorRole[]): Promise<OpsOrderDetail> { return todo(); }
-export async function recordPickup(_ctx: CommerceContext, _orderId: string, _body: PickupBody, _actor: Actor, _roles: OperatorRole[]): Promise<OpsOrderDetail> { return todo(); }
-export async function cancelOrder(_ctx: CommerceContext, _orderId: string, _body: CancelBody, _actor: Actor, _roles: OperatorRole[]): Promise<OpsOrderDetail> { return todo(); }
-export async function recordGoodsReceived(_ctx: CommerceContext, _orderId: string, _body: GoodsReceivedBody, _actor: Actor, _roles: OperatorRole[]): Promise<OpsOrderDetail> { return todo(); }
-export async function recordAssay(_ctx: CommerceContext, _orderId: string, _body: AssayBody, _actor: Actor, _roles: OperatorRole[]): Promise<OpsOrderDetail> { return todo(); }
-export async function recordPayout(_ctx: CommerceContext, _orderId: string, _body: PayoutBody, _actor: Actor, _roles: OperatorRole[]): Promise<OpsOrderDetail> { return todo(); }
-export async function importBankStatement(_ctx: CommerceContext, _xml: string, _actor: Actor): Promise<BankStatementResult> { return todo(); }
-export async function listOpsOrders(_ctx: CommerceContext, _query: OpsOrdersQuery): Promise<OpsOrdersResponse> { return todo(); }
-export async function opsOrderDetail(_ctx: CommerceContext, _orderId: string, _roles: OperatorRole[]): Promise<OpsOrderDetail> { return todo(); }
-export async function listAudit(_ctx: CommerceContext, _query: AuditQuery): Promise<AuditResponse> { return todo(); }
+export async function recordShipment(ctx: CommerceContext, orderId: string, body: ShipmentBody, actor: Actor, roles: OperatorRole[]): Promise<OpsOrderDetail> {
+  await steps.recordShipment(ctx, orderId, body, actor, roles);
+  return queue.opsOrderDetail(ctx, orderId, roles);
+}
+export async function recordPickup(ctx: CommerceContext, orderId: string, body: PickupBody, actor: Actor, roles: OperatorRole[]): Promise<OpsOrderDetail> {
+  await steps.recordPickup(ctx, orderId, body, actor, roles);
+  return queue.opsOrderDetail(ctx, orderId, roles);
+}
+export async function cancelOrder(ctx: CommerceContext, orderId: string, body: CancelBody, actor: Actor, roles: OperatorRole[]): Promise<OpsOrderDetail> {
+  await steps.cancelOrder(ctx, orderId, body, actor, roles);
+  return queue.opsOrderDetail(ctx, orderId, roles);
+}
+export async function recordGoodsReceived(ctx: CommerceContext, orderId: string, body: GoodsReceivedBody, actor: Actor, roles: OperatorRole[]): Promise<OpsOrderDetail> {
+  await steps.recordGoodsReceived(ctx, orderId, body, actor, roles);
+  return queue.opsOrderDetail(ctx, orderId, roles);
+}
+export async function recordAssay(ctx: CommerceContext, orderId: string, body: AssayBody, actor: Actor, roles: OperatorRole[]): Promise<OpsOrderDetail> {
+  await steps.recordAssay(ctx, orderId, body, actor, roles);
+  return queue.opsOrderDetail(ctx, orderId, roles);
+}
+export async function recordPayout(ctx: CommerceContext, orderId: string, body: PayoutBody, actor: Actor, roles: OperatorRole[]): Promise<OpsOrderDetail> {
+  await steps.recordPayout(ctx, orderId, body, actor, roles);
+  return queue.opsOrderDetail(ctx, orderId, roles);
+}
+export function importBankStatement(ctx: CommerceContext, xml: string, actor: Actor): Promise<BankStatementResult> {
+  return camt.importBankStatement(ctx, xml, actor);
+}
+export function listOpsOrders(ctx: CommerceContext, query: OpsOrdersQuery): Promise<OpsOrdersResponse> {
+  return queue.listOpsOrders(ctx, query);
+}
+/** `actions`: the steps the state allows and the roles may take. */
+export function opsOrderDetail(ctx: CommerceContext, orderId: string, roles: OperatorRole[]): Promise<OpsOrderDetail> {
+  return queue.opsOrderDetail(ctx, orderId, roles);
+}
+export function listAudit(ctx: CommerceContext, query: AuditQuery): Promise<AuditResponse> {
+  return audit.listAudit(ctx.db, query);
+}

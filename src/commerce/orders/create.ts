@@ -279,7 +279,7 @@ async function insertOrder(tx: Db, ctx: CommerceContext, a: InsertArgs): Promise
     cashReport: a.aml?.report ?? null,
     paymentDate: null,
   };
-  const states = initialStates(cart.transaction_type);
+  const states = initialStates(cart.transaction_type, t.method!.key);
   const number = await nextOrderNumber(tx, cart.store_key, cart.transaction_type, now);
   const [row] = await tx.query<OrderRow>(
     `insert into orders (id, customer_id, store_key, order_number, created_at, data, cart_id, type, order_state, payment_state, currency,

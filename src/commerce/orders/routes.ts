@@ -17,6 +17,7 @@ import { currentPriceSet } from '../prices/store.ts';
 import { depotHoldings } from '../deposits/model.ts';
 import { methodRuleViolation, shippingCost, shippingCostTable, shippingMethodDefs, shippingMethodId } from '../shipping/methods.ts';
 import { pickupStoresFor, toPickupStore } from '../shipping/pickup-stores.ts';
+import { withLifecycle } from '../lifecycle/index.ts';
 import { placeOrder } from './create.ts';
 import { orderError } from './error-codes.ts';
 import { toOrder, type OrderRow } from './model.ts';
@@ -140,6 +141,8 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
     const auth = await requireAuth(req);
     const [row] = await db.query<OrderRow>('select * from orders where id = $1', [req.params.id]);
     if (!row || row.customer_id !== auth.customerId || row.store_key !== req.storeKey) throw orderError('order_not_found');
-    return toOrder(row, langOf(req.query.languageTag, langOf(row.data.locale, 'de')));
+    const lang = langOf(req.query.languageTag, langOf(row.data.locale, 'de'));
+    // issue 15: the timeline (customer-safe), parcels with tracking links, the transfer's due date, the assay
+    return withLifecycle(db, toOrder(row, lang), lang);
   });
 };

@@ -1,14 +1,16 @@
 // Order and payment states (spec 4: Open, Created, Confirmed, Complete, Cancelled, Requested, Accepted;
-// Paid, Pending, Failed). The spec does not show the transitions; these are the shop's:
+// Paid, Pending, Failed). The spec does not show the transitions; these are the shop's (issue 15: the steps
+// that take them are src/commerce/lifecycle/, the full table with who and when is src/commerce/README.md):
 //
-//   buy:   Open ──▶ Confirmed ──▶ Complete          (payment received or pickup agreed; then delivered,
-//            │          │                            handed over or booked into the deposit)
-//            └──────────┴──▶ Cancelled              (not paid in time, or cancelled by support)
-//   sell:  Requested ──▶ Accepted ──▶ Complete      (items received and checked; then paid out)
-//            │              │
+//   buy:   Open ──▶ Confirmed ──▶ Complete          (fully paid by transfer, or at once at placement for cash
+//            │          │                            on pickup; then shipped, collected, or booked into the
+//            │          │                            deposit in the payment's own transaction)
+//            └──────────┴──▶ Cancelled              (by an operator, or not paid within 5 working days; never
+//                                                    once Paid)
+//   sell:  Requested ──▶ Accepted ──▶ Complete      (goods received and assayed; then paid out). A sale from
+//            │              │                        the deposit starts Accepted: nothing to receive or assay.
 //            └──────────────┴──▶ Cancelled
-//   Created: an order the shop writes without a checkout (support, limit-order execution); it goes on to
-//   Confirmed or Cancelled like an Open one.
+//   Created: an order the shop writes without a checkout; it goes on to Confirmed or Cancelled like an Open one.
 //
 //   payment: Pending ──▶ Paid | Failed;  Failed ──▶ Pending (a new attempt). Paid is final.
 import type { TransactionType } from '../../contracts/cart.ts';
@@ -30,9 +32,12 @@ export const paymentTransitions: Record<PaymentState, PaymentState[]> = {
   Paid: [],
 };
 
-/** The state a new order starts in: a purchase is Open, a sale to the shop Requested; payment Pending. */
-export function initialStates(type: TransactionType): { orderState: OrderState; paymentState: PaymentState } {
-  return { orderState: type === 'buy' ? 'Open' : 'Requested', paymentState: 'Pending' };
+/**
+ * The state a new order starts in: a purchase is Open, a sale to the shop Requested, a sale from the deposit
+ * (shipping method depositSell: the metal is in our vault) Accepted; payment Pending.
+ */
+export function initialStates(type: TransactionType, shippingMethod?: string): { orderState: OrderState; paymentState: PaymentState } {
+  return { orderState: type === 'buy' ? 'Open' : shippingMethod === 'depositSell' ? 'Accepted' : 'Requested', paymentState: 'Pending' };
 }
 
 export function canTransition(from: OrderState, to: OrderState): boolean {

@@ -1,0 +1,95 @@
+// The append-only audit log (table order_audit; UPDATE, DELETE and TRUNCATE are refused by a trigger) and
+// the customer's timeline read from it. Every lifecycle step writes its entry in the step's transaction.
+import { randomUUID } from 'node:crypto';
+import type { Actor, AuditEntry, AuditQuery, AuditResponse } from '../../contracts/ops.ts';
+import type { OrderEventKind, OrderState, OrderTimelineEntry, PaymentState } from '../../contracts/order.ts';
+import type { Db } from '../db/index.ts';
+
+export interface States { orderState: OrderState; paymentState: PaymentState }
+
+export interface AuditInput {
+  orderId: string | null;
+  orderNumber: string | null;
+  actor: Actor;
+  action: string;
+  before: States | null;
+  after: States | null;
+  details: Record<string, unknown>;
+}
+
+interface AuditRow {
+  id: string;
+  at: Date;
+  order_id: string | null;
+  order_number: string | null;
+  actor_type: Actor['type'];
+  actor_id: string;
+  actor_email: string | null;
+  action: string;
+  before_state: States | null;
+  after_state: States | null;
+  details: Record<string, unknown>;
+}
+
+export async function writeAudit(tx: Db, e: AuditInput, at: Date = new Date()): Promise<void> {
+  await tx.query(
+    `insert into order_audit (id, at, order_id, order_number, actor_type, actor_id, actor_email, action, before_state, after_state, details)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11::jsonb)`,
+    [
+      randomUUID(), at, e.orderId, e.orderNumber, e.actor.type, e.actor.id, e.actor.type === 'operator' ? e.actor.email : null, e.action,
+      e.before ? JSON.stringify(e.before) : null, e.after ? JSON.stringify(e.after) : null, JSON.stringify(e.details),
+    ],
+  );
+}
+
+function toEntry(r: AuditRow): AuditEntry {
+  return {
+    id: r.id, at: r.at.toISOString(), orderId: r.order_id, orderNumber: r.order_number,
+    actor: { type: r.actor_type, id: r.actor_id, email: r.actor_email }, action: r.action, before: r.before_state, after: r.after_state,
+    details: r.details,
+  };
+}
+
+/** The entries of one order, oldest first. */
+export async function auditOf(db: Db, orderId: string): Promise<AuditEntry[]> {
+  return (await db.query<AuditRow>('select * from order_audit where order_id = $1 order by seq', [orderId])).map(toEntry);
+}
+
+export async function listAudit(db: Db, q: AuditQuery): Promise<AuditResponse> {
+  const limit = q.limit ?? 50;
+  const offset = q.offset ?? 0;
+  const where = `($1::uuid is null or order_id = $1) and ($2::text is null or (actor_type = 'operator' and actor_id = $2))`;
+  const params = [q.orderId ?? null, q.operatorId ?? null];
+  const [{ n }] = await db.query<{ n: number }>(`select count(*)::int as n from order_audit where ${where}`, params);
+  const rows = await db.query<AuditRow>(`select * from order_audit where ${where} order by seq desc limit $3 offset $4`, [...params, limit, offset]);
+  return { results: rows.map(toEntry), total: n };
+}
+
+/**
+ * What the customer may read of each kind's details: amounts, the carrier and tracking, the cancellation's
+ * reason (the operator's reason is told to the customer: the back office says so), the value date. Never
+ * operator names, references typed by finance, IBANs, notes of the warehouse or who collected.
+ */
+const customerDetails: Partial<Record<OrderEventKind, string[]>> = {
+  payment_recorded: ['amount', 'valueDate', 'paidAmount', 'openAmount'],
+  confirmed: [],
+  payment_reminder: ['paymentDueBy'],
+  shipped: ['carrier', 'trackingNumber', 'trackingUrl'],
+  stored: ['depositNumber'],
+  assayed: ['estimate', 'final'],
+  paid_out: ['amount', 'valueDate'],
+  cancelled: ['reason'],
+};
+const customerKinds = new Set<string>(['placed', 'payment_recorded', 'payment_failed', 'confirmed', 'payment_reminder', 'shipped', 'collected', 'stored', 'goods_received', 'assayed', 'paid_out', 'cancelled']);
+
+/** The customer's timeline of an order: its events, oldest first, without who did them and without internal facts. */
+export function customerTimeline(entries: AuditEntry[]): OrderTimelineEntry[] {
+  return entries
+    .filter((e) => customerKinds.has(e.action) && e.after)
+    .map((e) => {
+      const kind = e.action as OrderEventKind;
+      const keep = customerDetails[kind] ?? [];
+      const details = Object.fromEntries(keep.filter((k) => e.details[k] !== undefined).map((k) => [k, e.details[k]]));
+      return { at: e.at, kind, orderState: e.after!.orderState, paymentState: e.after!.paymentState, details };
+    });
+}

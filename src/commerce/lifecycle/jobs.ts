@@ -1,0 +1,60 @@
+// The payment deadline of bank-transfer purchases (job `payment-deadline`, every 15 minutes and at start):
+// once 3 working days have passed without the full transfer the customer gets ONE reminder; once the 5th
+// working day (paymentDueBy) has passed the order is cancelled. Each order is handled in a transaction of
+// its own with its row locked (`for update skip locked`: a second instance on the same database skips the
+// rows the first holds, and re-checks the state under the lock), so two instances never remind or cancel
+// twice. Orders with a partial payment are not cancelled automatically (money would have to go back): they
+// stay in the back office's overdue queue for finance. Time is the service's clock (tests move it).
+import type { Actor } from '../../contracts/ops.ts';
+import type { CommerceContext } from '../context.ts';
+import { helpers, queueMail } from './mail.ts';
+import { move, type LifeRow } from './model.ts';
+import { applyCancel, paidCents } from './steps.ts';
+import { reminderAfter, storeDay } from './working-days.ts';
+
+export const DEADLINE_JOB = 'payment-deadline';
+export const DEADLINE_INTERVAL_MS = 15 * 60_000;
+const actor: Actor = { type: 'system', id: DEADLINE_JOB, email: null };
+
+const AWAITING = `type = 'buy' and data->>'paymentMethod' = 'bank-transfer' and order_state in ('Open', 'Created') and payment_state = 'Pending'`;
+
+export async function paymentDeadlines(ctx: CommerceContext): Promise<{ reminded: number; cancelled: number }> {
+  const now = ctx.clock();
+  // candidates: due dates from 3 days before tomorrow on (a cheap prefilter; the rule is checked per row)
+  const candidates = await ctx.db.query<{ id: string }>(
+    `select id from orders where ${AWAITING} and payment_due_by is not null and payment_due_by <= $1::date + 5 order by payment_due_by, id`,
+    [now.toISOString().slice(0, 10)],
+  );
+  let reminded = 0;
+  let cancelled = 0;
+  for (const { id } of candidates) {
+    const result = await ctx.db.transaction(async (tx) => {
+      const [row] = await tx.query<LifeRow>(`select *, payment_due_by::text as due from orders where id = $1 and ${AWAITING} for update skip locked`, [id]);
+      if (!row || !row.due) return null;
+      const today = storeDay(now, row.store_key);
+      const h = helpers(row);
+      if (today > row.due) {
+        if (await paidCents(tx, row.id) > 0) return null;
+        const ids = await applyCancel(ctx, tx, row, 'not_paid_in_time', actor, now, h.t('cancelled.unpaid', { dueBy: h.date(row.due) }));
+        return { kind: 'cancelled' as const, ids };
+      }
+      if (!row.payment_reminded_at && today > reminderAfter(row.created_at, row.store_key)) {
+        await tx.query('update orders set payment_reminded_at = $2 where id = $1', [row.id, now]);
+        const open = Number(row.total_gross_cents) - await paidCents(tx, row.id);
+        await move(tx, row, {}, 'payment_reminder', actor, { paymentDueBy: row.due }, now);
+        const pay = row.data.paymentInstructions;
+        const id = await queueMail(ctx, tx, row, 'payment_reminder', { amount: h.money(open), dueBy: h.date(row.due) }, now, (m) => [
+          m.t('payment_reminder.account', { owner: pay?.accountOwner ?? '', account: pay?.iban ?? pay?.accountNumber ?? '' }),
+          m.t('payment_reminder.ignore'),
+        ]);
+        return { kind: 'reminded' as const, ids: [id] };
+      }
+      return null;
+    });
+    if (!result) continue;
+    ctx.outbox.deliver(result.ids);
+    if (result.kind === 'cancelled') cancelled += 1;
+    else reminded += 1;
+  }
+  return { reminded, cancelled };
+}

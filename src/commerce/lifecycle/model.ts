@@ -1,0 +1,107 @@
+// The lifecycle's view of an order row: loading it under a row lock, which steps its state allows, moving
+// it to new states with the audit entry, and the facts kept in the order's document (goods received, assay,
+// payout).
+import type { Actor, OperatorRole, OpsAction } from '../../contracts/ops.ts';
+import type { OrderRow } from '../orders/model.ts';
+import type { Db } from '../db/index.ts';
+import { AppError } from '../../lib/errors.ts';
+import { writeAudit, type States } from './audit.ts';
+
+export interface AssayDoc {
+  lines: { lineId: string; estimatedFineMg: number; finalFineMg: number; estimateCents: number; finalCents: number }[];
+  estimateCents: number;
+  finalCents: number;
+  note: string | null;
+  assayedAt: string;
+}
+
+export interface PayoutDoc { amountCents: number; iban: string; valueDate: string; paidAt: string }
+
+/** The lifecycle's facts in orders.data, beside the checkout's OrderDoc. */
+export interface LifecycleDoc {
+  goodsReceivedAt?: string;
+  assay?: AssayDoc;
+  payout?: PayoutDoc;
+}
+
+export type LifeRow = OrderRow & { data: OrderRow['data'] & LifecycleDoc; due: string | null; payment_reminded_at: Date | null; limit_order_id: string | null };
+
+const SELECT = 'select *, payment_due_by::text as due from orders';
+
+export async function orderById(db: Db, id: string, opts: { forUpdate?: boolean } = {}): Promise<LifeRow> {
+  const [row] = /^[0-9a-f-]{36}$/i.test(id) ? await db.query<LifeRow>(`${SELECT} where id = $1${opts.forUpdate ? ' for update' : ''}`, [id]) : [];
+  if (!row) throw new AppError('order_not_found');
+  return row;
+}
+
+export const statesOf = (row: OrderRow): States => ({ orderState: row.order_state, paymentState: row.payment_state });
+
+const carrierMethods = new Set(['shipping', 'insured-shipping']);
+const counterMethods = new Set(['pickup', 'send-to-store']);
+const open = (row: OrderRow) => row.order_state === 'Open' || row.order_state === 'Created';
+
+/** Whether the order's state allows the step (whoever asks). */
+export function possible(row: LifeRow, action: OpsAction): boolean {
+  const buy = row.type === 'buy';
+  const method = row.data.shippingMethod ?? (buy ? 'shipping' : 'leave-in-store');
+  switch (action) {
+    case 'payment':
+      return buy && open(row) && row.payment_state === 'Pending' && row.data.paymentMethod === 'bank-transfer';
+    case 'shipment':
+      return buy && row.order_state === 'Confirmed' && row.payment_state === 'Paid' && carrierMethods.has(method);
+    case 'pickup':
+      return buy && row.order_state === 'Confirmed' && row.payment_state !== 'Failed' && counterMethods.has(method)
+        && (row.payment_state === 'Paid' || row.data.paymentMethod === 'cash');
+    case 'cancel':
+      return row.payment_state !== 'Paid' && (buy ? open(row) || row.order_state === 'Confirmed' : row.order_state === 'Requested' || row.order_state === 'Accepted');
+    case 'goods-received':
+      return !buy && row.order_state === 'Requested' && method !== 'depositSell' && !row.data.goodsReceivedAt;
+    case 'assay':
+      return !buy && row.order_state === 'Requested' && !!row.data.goodsReceivedAt;
+    case 'payout':
+      return !buy && row.order_state === 'Accepted' && row.payment_state === 'Pending' && !!row.data.payoutAccount;
+  }
+}
+
+/** Which roles may take which step (admin may take all); the HTTP layer checks first, the steps again. */
+export const actionRoles: Record<OpsAction, OperatorRole[]> = {
+  payment: ['finance', 'admin'],
+  payout: ['finance', 'admin'],
+  cancel: ['support', 'finance', 'admin'],
+  shipment: ['warehouse', 'admin'],
+  pickup: ['warehouse', 'admin'],
+  'goods-received': ['warehouse', 'admin'],
+  assay: ['warehouse', 'admin'],
+};
+export const allActions = Object.keys(actionRoles) as OpsAction[];
+
+export function mayDo(roles: OperatorRole[], action: OpsAction): boolean {
+  return roles.some((r) => actionRoles[action].includes(r));
+}
+
+export function requireRole(roles: OperatorRole[], action: OpsAction): void {
+  if (!mayDo(roles, action)) throw new AppError('operator_role_required', { details: { action, roles: actionRoles[action] } });
+}
+
+export function invalidTransition(row: OrderRow, action: string): AppError {
+  return new AppError('invalid_transition', { details: { orderState: row.order_state, paymentState: row.payment_state, action } });
+}
+
+/**
+ * Moves the (locked) order to `to` and writes the audit entry of `action`; the row object follows (the
+ * caller's later steps and answers read it). `to` may equal the current states (an event without a change).
+ */
+export async function move(tx: Db, row: LifeRow, to: Partial<States>, action: string, actor: Actor, details: Record<string, unknown>, now: Date): Promise<void> {
+  const before = statesOf(row);
+  const after: States = { orderState: to.orderState ?? before.orderState, paymentState: to.paymentState ?? before.paymentState };
+  if (after.orderState !== before.orderState || after.paymentState !== before.paymentState) {
+    await tx.query('update orders set order_state = $2, payment_state = $3 where id = $1', [row.id, after.orderState, after.paymentState]);
+    row.order_state = after.orderState;
+    row.payment_state = after.paymentState;
+  }
+  await writeAudit(tx, { orderId: row.id, orderNumber: row.order_number, actor, action, before, after, details }, now);
+}
+
+export async function saveDoc(tx: Db, row: LifeRow): Promise<void> {
+  await tx.query('update orders set data = $2::jsonb where id = $1', [row.id, JSON.stringify(row.data)]);
+}

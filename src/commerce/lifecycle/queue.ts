@@ -1,0 +1,163 @@
+// The back office's reading of orders: the queue (filters, paging, counts per work queue), one order's
+// detail with its audit timeline, payments, shipments, assay and payout and the steps the operator may
+// take; and what the customer's own order answer gains (timeline, shipments, payment due date, assay).
+import type { Order } from '../../contracts/order.ts';
+import type {
+  OperatorRole, OpsAssay, OpsOrderDetail, OpsOrderSummary, OpsOrdersQuery, OpsOrdersResponse, OpsPayment, OpsQueue, OpsShipment,
+} from '../../contracts/ops.ts';
+import { opsQueues } from '../../contracts/ops.ts';
+import type { CommerceContext } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import { toOrder } from '../orders/model.ts';
+import { auditOf, customerTimeline } from './audit.ts';
+import { orderLang } from './mail.ts';
+import { allActions, mayDo, orderById, possible, type LifeRow } from './model.ts';
+import { storeDay } from './working-days.ts';
+
+/** The SQL condition of each queue (o: orders; $today: the UTC day, close enough for a list filter). */
+const queueSql: Record<OpsQueue, string> = {
+  to_pay: `o.type = 'buy' and o.order_state in ('Open', 'Created') and o.payment_state = 'Pending'`,
+  to_ship: `o.type = 'buy' and o.order_state = 'Confirmed' and coalesce(o.data->>'shippingMethod', 'shipping') in ('shipping', 'insured-shipping')`,
+  to_collect: `o.type = 'buy' and o.order_state = 'Confirmed' and o.data->>'shippingMethod' in ('pickup', 'send-to-store')`,
+  to_store: `o.type = 'buy' and o.order_state = 'Confirmed' and o.data->>'shippingMethod' = 'deposit'`,
+  goods_to_receive: `o.type = 'sell' and o.order_state = 'Requested' and o.data->>'goodsReceivedAt' is null and coalesce(o.data->>'shippingMethod', '') <> 'depositSell'`,
+  to_assay: `o.type = 'sell' and o.order_state = 'Requested' and o.data->>'goodsReceivedAt' is not null`,
+  to_pay_out: `o.type = 'sell' and o.order_state = 'Accepted' and o.payment_state = 'Pending'`,
+  overdue: `o.type = 'buy' and o.order_state in ('Open', 'Created') and o.payment_state = 'Pending' and o.payment_due_by < $today::date`,
+};
+
+function queuesOf(row: LifeRow, today: string): OpsQueue[] {
+  const q: OpsQueue[] = [];
+  const buy = row.type === 'buy';
+  const m = row.data.shippingMethod ?? (buy ? 'shipping' : 'leave-in-store');
+  const open = row.order_state === 'Open' || row.order_state === 'Created';
+  if (buy && open && row.payment_state === 'Pending') q.push('to_pay');
+  if (buy && row.order_state === 'Confirmed') {
+    if (m === 'shipping' || m === 'insured-shipping') q.push('to_ship');
+    else if (m === 'pickup' || m === 'send-to-store') q.push('to_collect');
+    else if (m === 'deposit') q.push('to_store');
+  }
+  if (!buy && row.order_state === 'Requested') {
+    if (row.data.goodsReceivedAt) q.push('to_assay');
+    else if (m !== 'depositSell') q.push('goods_to_receive');
+  }
+  if (!buy && row.order_state === 'Accepted' && row.payment_state === 'Pending') q.push('to_pay_out');
+  if (overdue(row, today)) q.push('overdue');
+  return q;
+}
+
+const overdue = (row: LifeRow, today: string) =>
+  row.type === 'buy' && (row.order_state === 'Open' || row.order_state === 'Created') && row.payment_state === 'Pending' && !!row.due && row.due < today;
+
+function summary(row: LifeRow, today: string): OpsOrderSummary {
+  const a = row.data.billingAddress;
+  return {
+    id: row.id, orderNumber: row.order_number, createdAt: row.created_at.toISOString(), store: row.store_key, transactionType: row.type,
+    orderState: row.order_state, paymentState: row.payment_state, paymentMethod: row.data.paymentMethod,
+    shippingMethod: row.data.shippingMethod ?? (row.type === 'buy' ? 'shipping' : 'leave-in-store'), customerEmail: row.data.customerEmail,
+    customerName: [a?.firstName, a?.lastName].filter(Boolean).join(' ') || (a as { companyName?: string } | undefined)?.companyName || '',
+    total: { centAmount: Number(row.total_gross_cents), currencyCode: row.currency }, paymentDueBy: dueShown(row), overdue: overdue(row, today),
+    queues: queuesOf(row, today),
+  };
+}
+
+/** The due date while a bank-transfer purchase awaits its money; null once paid, cancelled, or not by transfer. */
+function dueShown(row: LifeRow): string | null {
+  return row.type === 'buy' && row.payment_state === 'Pending' && (row.order_state === 'Open' || row.order_state === 'Created') ? row.due : null;
+}
+
+export async function listOpsOrders(ctx: CommerceContext, q: OpsOrdersQuery): Promise<OpsOrdersResponse> {
+  const today = new Date(ctx.clock()).toISOString().slice(0, 10);
+  const limit = q.limit ?? 25;
+  const offset = q.offset ?? 0;
+  const params: unknown[] = [today];
+  const conds: string[] = [];
+  const add = (sql: string, v: unknown) => {
+    params.push(v);
+    conds.push(sql.replace('$?', `$${params.length}`));
+  };
+  if (q.state) add('o.order_state = $?', q.state);
+  if (q.paymentState) add('o.payment_state = $?', q.paymentState);
+  if (q.store) add('o.store_key = $?', q.store);
+  if (q.transactionType) add('o.type = $?', q.transactionType);
+  if (q.queue) conds.push(`(${queueSql[q.queue]})`);
+  if (q.q && q.q.trim()) {
+    params.push(`%${q.q.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    const i = `$${params.length}`;
+    const name = `concat_ws(' ', o.data->'billingAddress'->>'firstName', o.data->'billingAddress'->>'lastName', o.data->'billingAddress'->>'companyName')`;
+    conds.push(`(lower(o.order_number) like ${i} or lower(o.data->>'customerEmail') like ${i} or lower(${name}) like ${i})`);
+  }
+  const where = conds.length > 0 ? conds.join(' and ') : 'true';
+  // $today appears in the overdue queue only; every query passes it as $1
+  const sqlWhere = where.replace(/\$today/g, '$1');
+  const [{ n }] = await ctx.db.query<{ n: number }>(`select count(*)::int as n from orders o where $1::text is not null and ${sqlWhere}`, params);
+  const rows = await ctx.db.query<LifeRow>(
+    `select o.*, o.payment_due_by::text as due from orders o where $1::text is not null and ${sqlWhere}
+     order by o.created_at desc, o.order_number desc limit ${Number(limit)} offset ${Number(offset)}`,
+    params,
+  );
+  const counts: Record<string, number> = {};
+  const countSql = opsQueues.map((k) => `count(*) filter (where ${queueSql[k].replace(/\$today/g, '$1')})::int as "${k}"`).join(', ');
+  const [c] = await ctx.db.query<Record<string, number>>(`select ${countSql} from orders o where $1::text is not null`, [today]);
+  for (const k of opsQueues) counts[k] = Number(c[k]);
+  return { results: rows.map((r) => summary(r, today)), total: n, counts };
+}
+
+interface PaymentRow { id: string; amount_cents: number; currency: string; reference: string; value_date: string; source: 'manual' | 'camt053'; recorded_at: Date; actor_type: 'operator' | 'customer' | 'system'; actor_id: string; actor_email: string | null }
+interface ShipmentRow { carrier: string; tracking_number: string; tracking_url: string | null; shipped_at: Date }
+
+async function shipmentsOf(db: Db, orderId: string): Promise<OpsShipment[]> {
+  const rows = await db.query<ShipmentRow & { id: string }>('select * from order_shipments where order_id = $1 order by shipped_at', [orderId]);
+  return rows.map((s) => ({ id: s.id, carrier: s.carrier, trackingNumber: s.tracking_number, trackingUrl: s.tracking_url, shippedAt: s.shipped_at.toISOString() }));
+}
+
+function assayOf(row: LifeRow, lang: 'de' | 'en'): OpsAssay | null {
+  const a = row.data.assay;
+  if (!a) return null;
+  const m = (centAmount: number) => ({ centAmount, currencyCode: row.currency });
+  return {
+    lines: a.lines.map((l) => ({
+      lineId: l.lineId, name: row.data.lines.find((x) => x.id === l.lineId)?.name[lang] ?? l.lineId,
+      estimatedFineWeightGrams: l.estimatedFineMg / 1000, finalFineWeightGrams: l.finalFineMg / 1000, estimate: m(l.estimateCents), final: m(l.finalCents),
+    })),
+    estimate: m(a.estimateCents), final: m(a.finalCents), note: a.note, assayedAt: a.assayedAt,
+  };
+}
+
+/** The customer's order with what the lifecycle knows: timeline (customer-safe), shipments, due date, assay. */
+export async function withLifecycle(db: Db, order: Order, lang: 'de' | 'en'): Promise<Order> {
+  const row = await orderById(db, order.id);
+  const assay = assayOf(row, lang);
+  return {
+    ...order,
+    timeline: customerTimeline(await auditOf(db, row.id)),
+    shipments: (await shipmentsOf(db, row.id)).map(({ id: _id, ...s }) => s),
+    paymentDueBy: dueShown(row),
+    assay: assay ? { estimate: assay.estimate, final: assay.final, lines: assay.lines, note: assay.note } : null,
+  };
+}
+
+export async function opsOrderDetail(ctx: CommerceContext, orderId: string, roles: OperatorRole[]): Promise<OpsOrderDetail> {
+  const { db } = ctx;
+  const row = await orderById(db, orderId);
+  const today = storeDay(ctx.clock(), row.store_key);
+  const lang = orderLang(row);
+  const payments = await db.query<PaymentRow>('select *, value_date::text as value_date from order_payments where order_id = $1 order by recorded_at, id', [row.id]);
+  const paid = payments.reduce((s, p) => s + Number(p.amount_cents), 0);
+  const order = await withLifecycle(db, toOrder(row, lang), lang);
+  const p = row.data.payout;
+  return {
+    summary: summary(row, today),
+    order,
+    timeline: await auditOf(db, row.id),
+    payments: payments.map((x): OpsPayment => ({
+      id: x.id, amount: { centAmount: Number(x.amount_cents), currencyCode: x.currency as OpsPayment['amount']['currencyCode'] }, reference: x.reference,
+      valueDate: x.value_date, source: x.source, recordedAt: x.recorded_at.toISOString(), recordedBy: { type: x.actor_type, id: x.actor_id, email: x.actor_email },
+    })),
+    paidAmount: { centAmount: paid, currencyCode: row.currency },
+    shipments: await shipmentsOf(db, row.id),
+    assay: assayOf(row, lang),
+    payout: p ? { amount: { centAmount: p.amountCents, currencyCode: row.currency }, iban: p.iban, valueDate: p.valueDate, paidAt: p.paidAt } : null,
+    actions: allActions.filter((a) => mayDo(roles, a) && possible(row, a)),
+  };
+}

@@ -1,0 +1,233 @@
+// The operators' steps (and the jobs' and the bank statement's): each ONE transaction with the order row
+// locked (two steps on one order at once queue; the second sees the first's result), the role checked
+// again, the state checked (409 invalid_transition), the audit entry, the customer's mail (outbox).
+import { randomUUID } from 'node:crypto';
+import type {
+  Actor, AssayBody, CancelBody, GoodsReceivedBody, OperatorRole, OpsAction, PaymentBody, PayoutBody, PickupBody, ShipmentBody,
+} from '../../contracts/ops.ts';
+import { formatIban, ibanValid, normalizeIban } from '../../contracts/bank-details.ts';
+import { AppError } from '../../lib/errors.ts';
+import type { CommerceContext } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import { bookDepositPurchase, restoreDepositSale } from '../deposits/model.ts';
+import { findPickupStore } from '../shipping/pickup-stores.ts';
+import { tracking } from './carriers.ts';
+import { helpers, queueMail } from './mail.ts';
+import { invalidTransition, move, orderById, possible, requireRole, saveDoc, type AssayDoc, type LifeRow } from './model.ts';
+import { storeDay } from './working-days.ts';
+
+type StepFn = (tx: Db, row: LifeRow, now: Date) => Promise<number[]>;
+
+/** Runs a step: role, lock, state, the work; delivers its mails after the commit. Answers the order's id. */
+export async function runStep(ctx: CommerceContext, orderId: string, action: OpsAction, roles: OperatorRole[] | null, fn: StepFn): Promise<void> {
+  if (roles) requireRole(roles, action);
+  const ids = await ctx.db.transaction(async (tx) => {
+    const row = await orderById(tx, orderId, { forUpdate: true });
+    if (!possible(row, action)) throw invalidTransition(row, action);
+    return fn(tx, row, ctx.clock());
+  });
+  ctx.outbox.deliver(ids);
+}
+
+export async function paidCents(tx: Db, orderId: string): Promise<number> {
+  const [{ n }] = await tx.query<{ n: number }>('select coalesce(sum(amount_cents), 0)::int8 as n from order_payments where order_id = $1', [orderId]);
+  return Number(n);
+}
+
+const money = (row: LifeRow, centAmount: number) => ({ centAmount, currencyCode: row.currency });
+
+export interface PaymentInput extends PaymentBody { source: 'manual' | 'camt053'; entryRef?: string | null }
+
+/**
+ * Money arrived for a buy order awaiting its bank transfer (the row locked, the state checked by the caller).
+ * Partial: recorded, the order stays Open. Reaching the total: Paid and Confirmed; a deposit purchase's metal
+ * is booked as lots acquired now and the order is Complete (entries payment_recorded, confirmed, stored).
+ */
+export async function applyPayment(ctx: CommerceContext, tx: Db, row: LifeRow, p: PaymentInput, actor: Actor, now: Date): Promise<number[]> {
+  if (p.currency !== row.currency) throw new AppError('payment_currency_mismatch', { details: { currency: row.currency } });
+  const paid = await paidCents(tx, row.id);
+  const total = Number(row.total_gross_cents);
+  if (paid + p.centAmount > total) throw new AppError('payment_exceeds_total', { details: { open: money(row, total - paid) } });
+  const id = randomUUID();
+  await tx.query(
+    `insert into order_payments (id, order_id, amount_cents, currency, reference, value_date, source, entry_ref, recorded_at, actor_type, actor_id, actor_email)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    [id, row.id, p.centAmount, p.currency, p.reference, p.valueDate, p.source, p.entryRef ?? null, now, actor.type, actor.id, actor.type === 'operator' ? actor.email : null],
+  );
+  const nowPaid = paid + p.centAmount;
+  const full = nowPaid === total;
+  const details = {
+    paymentId: id, amount: money(row, p.centAmount), reference: p.reference, valueDate: p.valueDate, source: p.source,
+    paidAmount: money(row, nowPaid), openAmount: money(row, total - nowPaid),
+  };
+  await move(tx, row, full ? { paymentState: 'Paid' } : {}, 'payment_recorded', actor, details, now);
+  const h = helpers(row);
+  if (!full) {
+    return [await queueMail(ctx, tx, row, 'payment_recorded', { amount: h.money(p.centAmount), open: h.money(total - nowPaid), dueBy: row.due ? h.date(row.due) : '' }, now)];
+  }
+  row.data.paymentDate = now.toISOString();
+  await saveDoc(tx, row);
+  await move(tx, row, { orderState: 'Confirmed' }, 'confirmed', actor, {}, now);
+  if (row.data.shippingMethod === 'deposit') {
+    const depositNumber = await bookDepositPurchase(tx, row, now);
+    await move(tx, row, { orderState: 'Complete' }, 'stored', actor, { depositNumber }, now);
+    return [await queueMail(ctx, tx, row, 'stored', { depositNumber, date: h.date(now.toISOString()) }, now)];
+  }
+  const store = row.data.pickupStore ? findPickupStore(row.store_key, row.data.pickupStore) : null;
+  return [await queueMail(ctx, tx, row, 'confirmed', { amount: h.money(total) }, now, (m) => [
+    store ? m.t('confirmed.pickup', { store: `${store.name}, ${store.streetAddress}, ${store.postalCode} ${store.city}` }) : m.t('confirmed.ship'),
+  ])];
+}
+
+export async function recordPayment(ctx: CommerceContext, orderId: string, body: PaymentBody, actor: Actor, roles: OperatorRole[]): Promise<void> {
+  await runStep(ctx, orderId, 'payment', roles, (tx, row, now) => applyPayment(ctx, tx, row, { ...body, source: 'manual' }, actor, now));
+}
+
+export async function recordShipment(ctx: CommerceContext, orderId: string, body: ShipmentBody, actor: Actor, roles: OperatorRole[]): Promise<void> {
+  await runStep(ctx, orderId, 'shipment', roles, async (tx, row, now) => {
+    const trackingNumber = body.trackingNumber.trim();
+    const { carrier, trackingUrl } = tracking(body.carrier, trackingNumber);
+    await tx.query(
+      'insert into order_shipments (id, order_id, carrier, tracking_number, tracking_url, shipped_at) values ($1, $2, $3, $4, $5, $6)',
+      [randomUUID(), row.id, carrier, trackingNumber, trackingUrl, now],
+    );
+    await move(tx, row, { orderState: 'Complete' }, 'shipped', actor, { carrier, trackingNumber, trackingUrl }, now);
+    return [await queueMail(ctx, tx, row, 'shipped', { carrier, trackingNumber }, now, (m) => (trackingUrl ? [m.t('shipped.link'), trackingUrl] : []), trackingUrl ? [trackingUrl] : [])];
+  });
+}
+
+export async function recordPickup(ctx: CommerceContext, orderId: string, body: PickupBody, actor: Actor, roles: OperatorRole[]): Promise<void> {
+  await runStep(ctx, orderId, 'pickup', roles, async (tx, row, now) => {
+    if (row.payment_state === 'Pending') {
+      // cash on pickup: paid at the counter when handed over
+      const total = Number(row.total_gross_cents) - await paidCents(tx, row.id);
+      await applyCounterPayment(tx, row, total, actor, now);
+    }
+    await move(tx, row, { orderState: 'Complete' }, 'collected', actor, { collectedBy: body.collectedBy, note: body.note ?? null }, now);
+    return [await queueMail(ctx, tx, row, 'collected', { date: helpers(row).date(now.toISOString()) }, now)];
+  });
+}
+
+async function applyCounterPayment(tx: Db, row: LifeRow, cents: number, actor: Actor, now: Date): Promise<void> {
+  const day = storeDay(now, row.store_key);
+  await tx.query(
+    `insert into order_payments (id, order_id, amount_cents, currency, reference, value_date, source, recorded_at, actor_type, actor_id, actor_email)
+     values ($1, $2, $3, $4, $5, $6, 'manual', $7, $8, $9, $10)`,
+    [randomUUID(), row.id, cents, row.currency, 'cash at pickup', day, now, actor.type, actor.id, actor.type === 'operator' ? actor.email : null],
+  );
+  row.data.paymentDate = now.toISOString();
+  await saveDoc(tx, row);
+  await move(tx, row, { paymentState: 'Paid' }, 'payment_recorded', actor, { amount: money(row, cents), reference: 'cash at pickup', valueDate: day, source: 'manual' }, now);
+}
+
+/** Cancels the locked order (state checked by the caller); a sale from the deposit puts its pieces back. */
+export async function applyCancel(ctx: CommerceContext, tx: Db, row: LifeRow, reason: string, actor: Actor, now: Date, mailParagraph?: string): Promise<number[]> {
+  const paid = await paidCents(tx, row.id);
+  const restored = await restoreDepositSale(tx, row);
+  const details: Record<string, unknown> = { reason };
+  if (paid > 0) details.refundDue = money(row, paid);
+  if (restored > 0) details.piecesRestored = restored;
+  await move(tx, row, { orderState: 'Cancelled' }, 'cancelled', actor, details, now);
+  const h = helpers(row);
+  return [await queueMail(ctx, tx, row, 'cancelled', { date: h.date(row.created_at.toISOString()) }, now, (m) => [mailParagraph ?? m.t('cancelled.reason', { reason })])];
+}
+
+export async function cancelOrder(ctx: CommerceContext, orderId: string, body: CancelBody, actor: Actor, roles: OperatorRole[]): Promise<void> {
+  await runStep(ctx, orderId, 'cancel', roles, (tx, row, now) => applyCancel(ctx, tx, row, body.reason.trim(), actor, now));
+}
+
+export async function recordGoodsReceived(ctx: CommerceContext, orderId: string, body: GoodsReceivedBody, actor: Actor, roles: OperatorRole[]): Promise<void> {
+  await runStep(ctx, orderId, 'goods-received', roles, async (tx, row, now) => {
+    row.data.goodsReceivedAt = now.toISOString();
+    await saveDoc(tx, row);
+    await move(tx, row, {}, 'goods_received', actor, { note: body.note ?? null }, now);
+    return [await queueMail(ctx, tx, row, 'goods_received', {}, now)];
+  });
+}
+
+const mg = (grams: number) => Math.round(grams * 1000);
+
+/**
+ * The payout of the measured fine weight at the price locked when the order was placed: per line the
+ * estimate's price per estimated fine milligram times the final fine milligrams, rounded to the cent (half
+ * up: Math.round of the exact fraction estimateCents * finalMg / estimatedMg); the order's payout is the sum
+ * of the lines. A line whose estimated fine weight is unknown (0) cannot be repriced: 400 assay_lines_mismatch.
+ */
+export function assayPayout(lines: { lineId: string; estimatedFineMg: number; finalFineMg: number; estimateCents: number }[]): AssayDoc['lines'] {
+  return lines.map((l) => ({ ...l, finalCents: Math.round((l.estimateCents * l.finalFineMg) / l.estimatedFineMg) }));
+}
+
+export async function recordAssay(ctx: CommerceContext, orderId: string, body: AssayBody, actor: Actor, roles: OperatorRole[]): Promise<void> {
+  await runStep(ctx, orderId, 'assay', roles, async (tx, row, now) => {
+    const given = new Map(body.lines.map((l) => [l.lineId, l.finalFineWeightGrams]));
+    const ids = row.data.lines.map((l) => l.id);
+    if (given.size !== body.lines.length || given.size !== ids.length || ids.some((id) => !given.has(id))) {
+      throw new AppError('assay_lines_mismatch', { details: { lineIds: ids } });
+    }
+    const skus = row.data.lines.filter((l) => l.kind === 'product' && l.sku).map((l) => l.sku as string);
+    const fine = new Map((await tx.query<{ sku: string; g: string }>('select sku, fine_weight_grams::text as g from products where sku = any($1::text[])', [skus])).map((r) => [r.sku, Number(r.g)]));
+    const lines = assayPayout(row.data.lines.map((l) => {
+      const estimated = l.kind === 'scrap' && l.scrap ? (l.scrap.weightGrams * l.scrap.fineness) / 1000 : (fine.get(l.sku ?? '') ?? 0) * l.quantity;
+      const estimateCents = l.price.centAmount * (l.kind === 'scrap' ? 1 : l.quantity);
+      return { lineId: l.id, estimatedFineMg: mg(estimated), finalFineMg: mg(given.get(l.id)!), estimateCents };
+    }));
+    const unknown = lines.filter((l) => l.estimatedFineMg <= 0).map((l) => l.lineId);
+    if (unknown.length > 0) throw new AppError('assay_lines_mismatch', { message: 'A line has no estimated fine weight to reprice from.', details: { lineIds: unknown } });
+    const estimateCents = lines.reduce((s, l) => s + l.estimateCents, 0);
+    const finalCents = lines.reduce((s, l) => s + l.finalCents, 0);
+    row.data.assay = { lines, estimateCents, finalCents, note: body.note?.trim() || null, assayedAt: now.toISOString() };
+    await saveDoc(tx, row);
+    await move(tx, row, { orderState: 'Accepted' }, 'assayed', actor, {
+      estimate: money(row, estimateCents), final: money(row, finalCents), lines: lines.map((l) => ({ lineId: l.lineId, finalFineWeightGrams: l.finalFineMg / 1000, final: l.finalCents })),
+    }, now);
+    const h = helpers(row);
+    const g = (m: number) => new Intl.NumberFormat(h.lang === 'en' ? 'en-GB' : 'de-DE', { maximumFractionDigits: 3 }).format(m / 1000);
+    const account = row.data.payoutAccount ? (row.data.payoutAccount.iban ? formatIban(row.data.payoutAccount.iban) : row.data.payoutAccount.accountNumber ?? '') : null;
+    return [await queueMail(ctx, tx, row, 'assayed', {}, now, (m) => [
+      lines.map((l) => m.t('assayed.line', {
+        name: row.data.lines.find((x) => x.id === l.lineId)!.name[m.lang], estimatedGrams: g(l.estimatedFineMg), finalGrams: g(l.finalFineMg),
+        final: m.money(l.finalCents), estimate: m.money(l.estimateCents),
+      })).join('\n'),
+      finalCents === estimateCents
+        ? m.t('assayed.same', { final: m.money(finalCents) })
+        : m.t('assayed.total', { final: m.money(finalCents), estimate: m.money(estimateCents), difference: m.money(finalCents - estimateCents) }),
+      ...(row.data.assay?.note ? [m.t('assayed.note', { note: row.data.assay.note })] : []),
+      account ? m.t('assayed.transfer', { account: maskIban(account) }) : m.t('assayed.cash'),
+    ])];
+  });
+}
+
+/** The accepted payout: the assay's final amount, or the order's total (a sale from the deposit, no assay). */
+export function acceptedPayoutCents(row: LifeRow): number {
+  return row.data.assay?.finalCents ?? Number(row.total_gross_cents);
+}
+
+/** CH93 **** **** **** 2957 1: the country, check digits and the last five characters. */
+export function maskIban(iban: string): string {
+  const n = iban.replace(/\s+/g, '');
+  const masked = n.slice(0, 4) + n.slice(4, -5).replace(/./g, '*') + n.slice(-5);
+  return masked.replace(/(.{4})/g, '$1 ').trim();
+}
+
+export async function recordPayout(ctx: CommerceContext, orderId: string, body: PayoutBody, actor: Actor, roles: OperatorRole[]): Promise<void> {
+  const iban = normalizeIban(body.iban);
+  if (!ibanValid(iban)) {
+    throw new AppError('validation_failed', { details: { fields: [{ field: 'iban', code: 'invalid_format', message: 'The IBAN is not valid.' }] } });
+  }
+  await runStep(ctx, orderId, 'payout', roles, async (tx, row, now) => {
+    const expected = acceptedPayoutCents(row);
+    if (body.centAmount !== expected) throw new AppError('payout_amount_mismatch', { details: { expected: money(row, expected) } });
+    // the money goes only to the account the customer gave with the order
+    const own = row.data.payoutAccount?.iban ? normalizeIban(row.data.payoutAccount.iban) : null;
+    if (own !== iban) {
+      throw new AppError('validation_failed', { details: { fields: [{ field: 'iban', code: 'invalid_value', message: 'The IBAN is not the payout account of the order.' }] } });
+    }
+    const masked = maskIban(iban);
+    row.data.payout = { amountCents: expected, iban: masked, valueDate: body.valueDate, paidAt: now.toISOString() };
+    row.data.paymentDate = now.toISOString();
+    await saveDoc(tx, row);
+    await move(tx, row, { orderState: 'Complete', paymentState: 'Paid' }, 'paid_out', actor, { amount: money(row, expected), iban: masked, valueDate: body.valueDate }, now);
+    const h = helpers(row);
+    return [await queueMail(ctx, tx, row, 'paid_out', { amount: h.money(expected), iban: masked, valueDate: h.date(body.valueDate) }, now)];
+  });
+}

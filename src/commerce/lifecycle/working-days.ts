@@ -1,0 +1,44 @@
+// The one working-day rule of the lifecycle: a bank transfer is due within 5 working days of the order's
+// day (the checkout and the confirmation mail promise "within 5 working days"), a reminder goes out once 3
+// have passed, and the order is cancelled once the 5th has passed. Working days are Monday to Friday in
+// the store's time zone. Decision: public holidays are not counted as days off: commerce knows no holiday
+// calendar (the CMS's store closures are the shops' counter hours, not bank days), and counting them as
+// working days only ever makes the deadline earlier by the holidays in between; since the auto-cancel only
+// runs the day after the deadline and an operator can still record a late payment of an Open order, a
+// customer loses nothing but the price lock of an order not paid. Migration 0030 backfills open orders with
+// the same rule.
+import type { StoreKey } from '../../stores.ts';
+
+export const PAYMENT_DAYS = 5;
+export const REMINDER_DAYS = 3;
+
+export const storeTimeZones: Record<StoreKey, string> = {
+  at: 'Europe/Vienna', ch: 'Europe/Zurich', de: 'Europe/Berlin', li: 'Europe/Vaduz', us: 'America/New_York',
+};
+
+/** The calendar day (YYYY-MM-DD) of a moment in the store's time zone. */
+export function storeDay(at: Date, storeKey: StoreKey): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: storeTimeZones[storeKey], year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/** The n-th working day (Mon-Fri) after the day `iso` (YYYY-MM-DD). */
+export function addWorkingDays(iso: string, n: number): string {
+  const d = new Date(`${iso}T12:00:00Z`);
+  let left = n;
+  while (left > 0) {
+    d.setUTCDate(d.getUTCDate() + 1);
+    const wd = d.getUTCDay();
+    if (wd !== 0 && wd !== 6) left -= 1;
+  }
+  return d.toISOString().slice(0, 10);
+}
+
+/** The last day a bank transfer for an order placed at `createdAt` may arrive. */
+export function paymentDueBy(createdAt: Date, storeKey: StoreKey): string {
+  return addWorkingDays(storeDay(createdAt, storeKey), PAYMENT_DAYS);
+}
+
+/** The last day before the reminder: from the next day on, the order is reminded. */
+export function reminderAfter(createdAt: Date, storeKey: StoreKey): string {
+  return addWorkingDays(storeDay(createdAt, storeKey), REMINDER_DAYS);
+}
