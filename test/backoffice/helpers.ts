@@ -27,7 +27,11 @@ export interface BackofficeUnderTest {
 
 export async function backofficeUnderTest(t: Test): Promise<BackofficeUnderTest> {
   const harness = await commerceHarness(t);
-  const api = await harness.api(t);
+  return backofficeOver(t, await harness.api(t));
+}
+
+/** The back office over a commerce app of a test (listening on a free loopback port). */
+export async function backofficeOver(t: Test, api: Api): Promise<BackofficeUnderTest> {
   await api.app.listen({ host: '127.0.0.1', port: 0 });
   const address = api.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

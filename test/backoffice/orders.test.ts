@@ -1,0 +1,100 @@
+// Orders in the back office against the real lifecycle: the queue with its counts, the detail offering only
+// the steps the role and state allow, a payment and a shipment through the forms, refusals as messages
+// (a step no longer possible, a bad amount next to its field), the audit log of the order.
+import t from 'tap';
+import { commerceHarness } from '../commerce/helpers.ts';
+import { customer, openShop } from '../orders/helpers.ts';
+import { order } from '../lifecycle/helpers.ts';
+import { backofficeOver, textOf } from './helpers.ts';
+
+const h = await commerceHarness(t);
+
+t.test('finance finds an unpaid order in "to pay", records the payment through the form, and the order is Paid', async (t) => {
+  const { api } = await openShop(h, t);
+  const { signedIn } = await backofficeOver(t, api);
+  const c = await customer(api, 'ch');
+  const o = await order(c);
+  const total = o.totalGrossPrice.centAmount;
+
+  const fin = await signedIn('finance@ops.example');
+  const queue = await fin.get('/orders?queue=to_pay');
+  t.equal(queue.statusCode, 200);
+  const text = textOf(queue.body);
+  t.match(text, o.orderNumber, 'the order is in the queue');
+  t.match(text, /To pay 1 /, 'the queue counts it');
+  t.match(text, 'Page 1 of 1');
+  t.match(queue.body, `href="/orders/${o.id}"`);
+
+  const other = await fin.get('/orders?queue=to_ship');
+  t.notMatch(textOf(other.body), o.orderNumber, 'not in another queue');
+  t.match(textOf(other.body), 'No order matches these filters.');
+  const search = await fin.get(`/orders?q=${encodeURIComponent(o.orderNumber)}&state=Cancelled`);
+  t.notMatch(textOf(search.body), `${o.orderNumber} CH`, 'the filters combine');
+
+  const detail = await fin.get(`/orders/${o.id}`);
+  t.equal(detail.statusCode, 200);
+  t.match(detail.body, `action="/orders/${o.id}/payment"`, 'finance is offered the payment form');
+  t.match(detail.body, `action="/orders/${o.id}/cancel"`, 'and cancelling');
+  t.notMatch(detail.body, `action="/orders/${o.id}/shipment"`, 'but not shipping an unpaid order');
+  t.match(textOf(detail.body), 'Order placed');
+
+  const bad = await fin.post(`/orders/${o.id}/payment`, { amount: '12abc', currency: 'CHF', reference: o.orderNumber, valueDate: '2026-11-23' });
+  t.equal(bad.statusCode, 400);
+  t.match(textOf(bad.body), 'Please enter an amount such as 1234.50.');
+  t.match(bad.body, 'id="payment-amount-error"', 'the message sits at the amount field');
+  t.match(bad.body, 'value="12abc"', 'what was typed stays');
+
+  const paid = await fin.post(`/orders/${o.id}/payment`, { amount: (total / 100).toFixed(2), currency: 'CHF', reference: o.orderNumber, valueDate: '2026-11-23' });
+  t.equal(paid.statusCode, 303);
+  t.equal(paid.headers.location, `/orders/${o.id}?done=payment`);
+  const after = await fin.get(paid.headers.location as string);
+  const afterText = textOf(after.body);
+  t.match(afterText, 'The payment is recorded.');
+  t.match(afterText, /Confirmed\s+Paid/);
+  t.match(afterText, 'Payment recorded');
+  t.match(afterText, 'by finance@ops.example', 'the timeline names the operator');
+  t.notMatch(after.body, `action="/orders/${o.id}/payment"`, 'no payment form for a paid order');
+
+  // the same form sent again (a second tab, a double click): the order is no longer awaiting payment
+  const again = await fin.post(`/orders/${o.id}/payment`, { amount: '1.00', currency: 'CHF', reference: o.orderNumber, valueDate: '2026-11-23' });
+  t.equal(again.statusCode, 409);
+  t.match(textOf(again.body), 'This order can no longer record a payment: it is now Confirmed (Paid).');
+
+  const de = await fin.get(`/orders/${o.id}`, { 'accept-language': 'de' });
+  t.match(textOf(de.body), 'Zahlung erfasst', 'the timeline in German');
+});
+
+t.test('warehouse ships a paid order with a tracking number; a role refusal is a message', async (t) => {
+  const { api } = await openShop(h, t);
+  const { signedIn } = await backofficeOver(t, api);
+  const c = await customer(api, 'ch');
+  const o = await order(c);
+  const fin = await signedIn('finance@ops.example');
+  t.equal((await fin.post(`/orders/${o.id}/payment`, { amount: (o.totalGrossPrice.centAmount / 100).toFixed(2), currency: 'CHF', reference: o.orderNumber, valueDate: '2026-11-23' })).statusCode, 303);
+
+  const sup = await signedIn('support@ops.example');
+  const refused = await sup.post(`/orders/${o.id}/shipment`, { carrier: 'DHL', trackingNumber: '00340434161234567890' });
+  t.equal(refused.statusCode, 403);
+  t.match(textOf(refused.body), 'Your role may not record a shipment.');
+
+  const wh = await signedIn('warehouse@ops.example');
+  const queue = textOf((await wh.get('/orders?queue=to_ship')).body);
+  t.match(queue, o.orderNumber);
+  const detail = await wh.get(`/orders/${o.id}`);
+  t.match(detail.body, `action="/orders/${o.id}/shipment"`);
+  t.notMatch(detail.body, `action="/orders/${o.id}/cancel"`, 'the warehouse does not cancel');
+  const shipped = await wh.post(`/orders/${o.id}/shipment`, { carrier: 'DHL', trackingNumber: '00340434161234567890' });
+  t.equal(shipped.statusCode, 303);
+  const after = await wh.get(shipped.headers.location as string);
+  t.match(textOf(after.body), 'The shipment is recorded');
+  t.match(after.body, 'href="https://www.dhl.com/global-en/home/tracking.html?tracking-id=00340434161234567890"', 'the tracking link');
+  t.match(textOf(after.body), /Complete\s+Paid/);
+
+  const audit = await wh.get(`/audit?orderId=${o.id}`);
+  t.equal(audit.statusCode, 200);
+  const auditText = textOf(audit.body);
+  t.match(auditText, 'Shipped');
+  t.match(auditText, 'warehouse@ops.example');
+  t.match(auditText, 'finance@ops.example');
+  t.match(auditText, 'Confirmed/Paid → Complete/Paid');
+});
