@@ -4,7 +4,7 @@
 import t from 'tap';
 import { commerceHarness } from '../commerce/helpers.ts';
 import { customer, openShop } from '../orders/helpers.ts';
-import { order } from '../lifecycle/helpers.ts';
+import { order, scrapSale } from '../lifecycle/helpers.ts';
 import { backofficeOver, textOf } from './helpers.ts';
 
 const h = await commerceHarness(t);
@@ -97,4 +97,76 @@ t.test('warehouse ships a paid order with a tracking number; a role refusal is a
   t.match(auditText, 'warehouse@ops.example');
   t.match(auditText, 'finance@ops.example');
   t.match(auditText, 'Confirmed/Paid → Complete/Paid');
+});
+
+t.test('a sell intake: goods received, an assay below the estimate, and the payout of the lower amount', async (t) => {
+  const { api } = await openShop(h, t);
+  const { signedIn } = await backofficeOver(t, api);
+  const c = await customer(api, 'de');
+  const sale = await scrapSale(c, [{ metal: 'gold', fineness: 750, weightGrams: 10 }]);
+
+  const wh = await signedIn('warehouse@ops.example');
+  t.match(textOf((await wh.get('/orders?queue=goods_to_receive')).body), sale.orderNumber);
+  const received = await wh.post(`/orders/${sale.id}/goods-received`, { note: 'parcel intact' });
+  t.equal(received.statusCode, 303, textOf(received.body).slice(0, 300));
+  const toAssay = await wh.get(`/orders/${sale.id}`);
+  const line = sale.lineItems[0];
+  t.match(toAssay.body, `name="line.${line.id}"`, 'one assay field per line');
+  t.match(toAssay.body, 'value="7.5"', 'prefilled with the estimate (10 g at 750)');
+
+  const badGrams = await wh.post(`/orders/${sale.id}/assay`, { [`line.${line.id}`]: '7.12345' });
+  t.equal(badGrams.statusCode, 400);
+  t.match(badGrams.body, `id="assay-${line.id}-error"`);
+
+  const assayed = await wh.post(`/orders/${sale.id}/assay`, { [`line.${line.id}`]: '7.0', note: 'lower fineness than declared' });
+  t.equal(assayed.statusCode, 303, textOf(assayed.body).slice(0, 300));
+  const after = await wh.get(assayed.headers.location as string);
+  const afterText = textOf(after.body);
+  t.match(afterText, 'The assay is recorded');
+  t.match(afterText, '7.5 g');
+  t.match(afterText, '7 g');
+
+  const fin = await signedIn('finance@ops.example');
+  const payoutPage = await fin.get(`/orders/${sale.id}`);
+  t.match(payoutPage.body, `action="/orders/${sale.id}/payout"`);
+  const finalCents = Number(/name="amount"[^>]*value="([\d.]+)"|value="([\d.]+)"[^>]*name="amount"/.exec(payoutPage.body)?.slice(1).find(Boolean)) * 100;
+  t.ok(finalCents > 0 && finalCents < sale.amount.centAmount, `the payout offered (${finalCents}) is below the estimate (${sale.amount.centAmount})`);
+  const wrong = await fin.post(`/orders/${sale.id}/payout`, { iban: 'DE89 3704 0044 0532 0130 00', amount: (sale.amount.centAmount / 100).toFixed(2), valueDate: '2026-11-24' });
+  t.equal(wrong.statusCode, 409, 'the estimate is no longer the amount to pay');
+  t.match(textOf(wrong.body), 'The amount is not the accepted payout.');
+  const paid = await fin.post(`/orders/${sale.id}/payout`, { iban: 'DE89 3704 0044 0532 0130 00', amount: (finalCents / 100).toFixed(2), valueDate: '2026-11-24' });
+  t.equal(paid.statusCode, 303, textOf(paid.body).slice(0, 300));
+  const done = textOf((await fin.get(paid.headers.location as string)).body);
+  t.match(done, 'The payout is recorded.');
+  t.match(done, /Complete\s+Paid/);
+});
+
+t.test('support finds an overdue bank transfer in "overdue" and cancels it with the reason prefilled', async (t) => {
+  const { api } = await openShop(h, t);
+  const { signedIn } = await backofficeOver(t, api);
+  const c = await customer(api, 'ch');
+  const o = await order(c);
+  api.clock.advance(10 * 86400);
+
+  const sup = await signedIn('support@ops.example');
+  const queue = await sup.get('/orders?queue=overdue');
+  const text = textOf(queue.body);
+  t.match(text, o.orderNumber);
+  t.match(text, /Overdue 1 /);
+  t.match(text, 'overdue');
+  const detail = await sup.get(`/orders/${o.id}`);
+  t.match(detail.body, `action="/orders/${o.id}/cancel"`);
+  t.notMatch(detail.body, `action="/orders/${o.id}/payment"`, 'support records no payments');
+  t.match(detail.body, 'The payment did not arrive within 5 working days.', 'the reason is prefilled for an overdue order');
+
+  const tooShort = await sup.post(`/orders/${o.id}/cancel`, { reason: '' });
+  t.equal(tooShort.statusCode, 400);
+  t.match(tooShort.body, 'id="cancel-reason-error"');
+
+  const cancelled = await sup.post(`/orders/${o.id}/cancel`, { reason: 'The payment did not arrive within 5 working days.' });
+  t.equal(cancelled.statusCode, 303, textOf(cancelled.body).slice(0, 300));
+  const after = textOf((await sup.get(cancelled.headers.location as string)).body);
+  t.match(after, 'The order is cancelled');
+  t.match(after, /Cancelled\s+Payment pending/);
+  t.match(after, 'support@ops.example');
 });
