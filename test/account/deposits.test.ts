@@ -8,10 +8,11 @@ import type { Deposit, SellPreview } from '../../src/contracts/deposit.ts';
 import type { Cart } from '../../src/contracts/cart.ts';
 import type { Order, ShippingMethodsResponse } from '../../src/contracts/order.ts';
 import { fifoTake, lotTaxInfo, takeDepositSale } from '../../src/commerce/deposits/model.ts';
+import { recordPayment } from '../../src/commerce/lifecycle/index.ts';
 import type { Db } from '../../src/commerce/db/index.ts';
 import type { OrderRow } from '../../src/commerce/orders/model.ts';
 import { formatDate } from '../../src/commerce/orders/mail.ts';
-import { commerceHarness, login, proof } from '../commerce/helpers.ts';
+import { commerceHarness, login, proof, type Api } from '../commerce/helpers.ts';
 import { customer, guest, handOver, ok, placeOrder, readyCart, type Shopper } from '../orders/helpers.ts';
 import { lastMessageTo, openAccountShop, setWithPrice } from './helpers.ts';
 
@@ -19,11 +20,16 @@ const h = await commerceHarness(t);
 const BAR = 'AU-BAR-HERAEUS-100G';
 const COIN = 'AU-KRUG-1OZ';
 
-async function depositPurchase(s: Shopper, lines: { sku: string; quantity: number }[]): Promise<Order> {
+const FINANCE = { type: 'operator' as const, id: '00000000-0000-4000-8000-0000000000f1', email: 'finance@aurum.example' };
+
+/** A deposit purchase, paid at once (issue 15: the metal enters the deposit only when paid; test/lifecycle/deposit.test.ts covers the unpaid one). */
+async function depositPurchase(api: Api, s: Shopper, lines: { sku: string; quantity: number }[]): Promise<Order> {
   const cart = await readyCart(s, { lines, shippingMethodId: 'deposit' });
   const res = await placeOrder(s, cart.id);
   if (res.statusCode !== 201) throw new Error(`order: ${res.statusCode} ${res.body}`);
-  return res.json() as Order;
+  const o = res.json() as Order;
+  await recordPayment(api.app.commerce, o.id, { centAmount: o.totalGrossPrice.centAmount, currency: o.currency, reference: o.orderNumber, valueDate: '2026-11-23' }, FINANCE, ['finance']);
+  return o;
 }
 
 async function depositOf(s: Shopper): Promise<Deposit> {
@@ -39,7 +45,7 @@ t.test('a deposit purchase opens the deposit as a lot; its values follow the sel
   t.teardown(() => h.db.query('delete from deposits'));
   const c = await customer(api, 'de');
   t.same((await c.call('GET', '/deposits')).json(), { results: [] }, 'no deposit before the first deposit purchase');
-  const order = await depositPurchase(c, [{ sku: BAR, quantity: 2 }]);
+  const order = await depositPurchase(api, c, [{ sku: BAR, quantity: 2 }]);
   const unit = order.lineItems[0].price.centAmount;
 
   const d = await depositOf(c);
@@ -75,7 +81,7 @@ t.test('a guest\'s order and deposit move at sign-in only with the guest\'s toke
   const { api } = await openAccountShop(h, t);
   t.teardown(() => h.db.query('delete from deposits'));
   const g = await guest(api);
-  const order = await depositPurchase(g, [{ sku: COIN, quantity: 2 }]);
+  const order = await depositPurchase(api, g, [{ sku: COIN, quantity: 2 }]);
   const attacker = await customer(api);
   const stolen = await login(api, { email: attacker.email, password: attacker.password, store: 'ch' }, { anonymousId: g.ownerId });
   t.equal(stolen.merged, false, 'an id is no proof');
@@ -96,9 +102,9 @@ t.test('each deposit purchase is a lot; a sale takes the oldest lots first', asy
   const { api } = await openAccountShop(h, t);
   t.teardown(() => h.db.query('delete from deposits'));
   const c = await customer(api, 'at');
-  const first = await depositPurchase(c, [{ sku: COIN, quantity: 2 }, { sku: BAR, quantity: 1 }]);
+  const first = await depositPurchase(api, c, [{ sku: COIN, quantity: 2 }, { sku: BAR, quantity: 1 }]);
   api.clock.advance(60);
-  const second = await depositPurchase(c, [{ sku: COIN, quantity: 3 }]);
+  const second = await depositPurchase(api, c, [{ sku: COIN, quantity: 3 }]);
   const d = await depositOf(c);
   t.same(d.lots.map((l) => [l.sku, l.quantity, l.orderNumber]), [[COIN, 2, first.orderNumber], [BAR, 1, first.orderNumber], [COIN, 3, second.orderNumber]], 'oldest first');
   t.match(d.holdings.find((x) => x.sku === COIN), { quantity: 5 });
@@ -145,9 +151,9 @@ t.test('a sell order from the deposit takes the oldest lots first; the deposit k
   const { api } = await openAccountShop(h, t);
   t.teardown(() => h.db.query('delete from deposits'));
   const c = await customer(api, 'de');
-  const first = await depositPurchase(c, [{ sku: COIN, quantity: 2 }, { sku: BAR, quantity: 1 }]);
+  const first = await depositPurchase(api, c, [{ sku: COIN, quantity: 2 }, { sku: BAR, quantity: 1 }]);
   api.clock.advance(60);
-  const second = await depositPurchase(c, [{ sku: COIN, quantity: 3 }]);
+  const second = await depositPurchase(api, c, [{ sku: COIN, quantity: 3 }]);
   const unitFirst = first.lineItems.find((l) => l.sku === COIN)!.price.centAmount;
   const unitSecond = second.lineItems[0].price.centAmount;
   const barCost = first.lineItems.find((l) => l.sku === BAR)!.price.centAmount;
@@ -158,7 +164,7 @@ t.test('a sell order from the deposit takes the oldest lots first; the deposit k
   const res = await placeOrder(c, cart.id);
   t.equal(res.statusCode, 201, res.body);
   const sale = res.json() as Order;
-  t.match(sale, { type: 'sell', orderState: 'Requested', shippingInfo: { key: 'depositSell' }, deliveryMethod: 'deposit' });
+  t.match(sale, { type: 'sell', orderState: 'Accepted', shippingInfo: { key: 'depositSell' }, deliveryMethod: 'deposit' });
 
   const taken = await withdrawals(sale.orderNumber);
   t.same(taken.map((w) => [w.lot_order, w.quantity]), [[first.orderNumber, 2], [second.orderNumber, 1]], 'two from the older lot, one from the newer');
@@ -196,7 +202,7 @@ t.test('a sale from the deposit only of what it holds: refused before and at the
   const { api } = await openAccountShop(h, t);
   t.teardown(() => h.db.query('delete from deposits'));
   const c = await customer(api, 'de');
-  await depositPurchase(c, [{ sku: COIN, quantity: 2 }]);
+  await depositPurchase(api, c, [{ sku: COIN, quantity: 2 }]);
   const before = await depositOf(c);
 
   const tooMany = await depositSale(c, [{ sku: COIN, quantity: 3 }]);
@@ -251,7 +257,7 @@ t.test('a sell cart offers the sale from the deposit only to a customer whose de
   t.equal((await none.call('PUT', `/carts/${buy.id}`, { shippingMethodId: 'depositSell' })).json().code, 'shipping_method_not_found', 'not a method of a purchase');
 
   const owner = await customer(api, 'de');
-  await depositPurchase(owner, [{ sku: COIN, quantity: 1 }]);
+  await depositPurchase(api, owner, [{ sku: COIN, quantity: 1 }]);
   t.ok(await sellMethod(owner, await readyCart(owner, { type: 'sell', lines: [{ sku: COIN, quantity: 1 }] })), 'offered to the owner of a deposit');
   const ownerBefore = await depositOf(owner);
   t.match((await placeOrder(none, (await depositSale(none, [{ sku: COIN, quantity: 1 }])).id)).json(), { code: 'deposit_sell_quantity_exceeded' },
@@ -263,7 +269,7 @@ t.test('stores outside Germany and Austria show no holding-period countdown', as
   const { api } = await openAccountShop(h, t);
   t.teardown(() => h.db.query('delete from deposits'));
   const c = await customer(api, 'ch');
-  await depositPurchase(c, [{ sku: BAR, quantity: 1 }]);
+  await depositPurchase(api, c, [{ sku: BAR, quantity: 1 }]);
   const d = await depositOf(c);
   t.equal(d.currency, 'CHF');
   t.equal(d.holdingPeriodRule, null);
@@ -276,7 +282,7 @@ t.test('another customer\'s deposit answers 404', async (t) => {
   t.teardown(() => h.db.query('delete from deposits'));
   const owner = await customer(api, 'de');
   const other = await customer(api, 'de');
-  await depositPurchase(owner, [{ sku: BAR, quantity: 1 }]);
+  await depositPurchase(api, owner, [{ sku: BAR, quantity: 1 }]);
   const d = await depositOf(owner);
   for (const url of [`/deposits/${d.id}`, `/deposits/${d.id}/sell-preview?sku=${BAR}&quantity=1`, '/deposits/not-a-uuid']) {
     const res = await other.call('GET', url);
