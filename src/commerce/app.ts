@@ -29,8 +29,8 @@ import { applicationRoutes } from './applications/routes.ts';
 import { depositRoutes } from './deposits/routes.ts';
 import { limitOrderRoutes } from './limit-orders/routes.ts';
 import { newsletterRoutes } from './newsletter/routes.ts';
-import { opsRoutes } from './ops/index.ts';
 import { lifecyclePlugin } from './lifecycle/index.ts';
+import { opsRoutes } from './ops/index.ts';
 
 export { migrationsDir };
 export type { CommerceConfig };
@@ -90,7 +90,13 @@ export async function buildCommerceApp(opts: CommerceAppOptions): Promise<Commer
         version: '1.0.0',
         description: 'Customers, sessions, catalogue, carts, orders and wishlists of the precious-metals shop. Every call but /health and /openapi.json needs header x-store-key (at, ch, de, li, us). Errors: { statusCode, code, message, details? }.',
       },
-      components: { securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer' } } },
+      components: {
+        securitySchemes: {
+          bearerAuth: { type: 'http', scheme: 'bearer' },
+          // the /ops calls (src/commerce/ops/): an operator token from POST /ops/login, never a customer's
+          operatorToken: { type: 'http', scheme: 'bearer', description: 'Operator token (op_...) from POST /ops/login, valid 8 hours.' },
+        },
+      },
     },
   });
 
