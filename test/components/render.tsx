@@ -21,6 +21,8 @@ export interface RenderOptions {
   session?: SessionInfo;
   /** more routes (targets of navigation) */
   routes?: { path: string; element: ReactElement }[];
+  /** what the page's loader answered (a page reads it with useLoaderData) */
+  loaderData?: unknown;
 }
 
 // findBy/waitFor give up after this long: generous, because a busy two-core machine runs several test
@@ -49,8 +51,12 @@ export function renderInShop(ui: ReactElement, opts: RenderOptions = {}) {
   const path = opts.path ?? '/';
   const pathname = path.split('?')[0];
   const router = createMemoryRouter(
-    [{ element: <Frame />, children: [{ path: pathname, element: ui }, ...(opts.routes ?? []).map((r) => ({ path: r.path, element: r.element })), { path: '*', element: <p>elsewhere</p> }] }],
-    { initialEntries: [path] },
+    [{ element: <Frame />, children: [
+      { id: 'page', path: pathname, element: ui, ...(opts.loaderData === undefined ? {} : { loader: () => opts.loaderData }) },
+      ...(opts.routes ?? []).map((r) => ({ path: r.path, element: r.element })), { path: '*', element: <p>elsewhere</p> },
+    ] }],
+    // as after the server's render: the page's data is there at once
+    { initialEntries: [path], ...(opts.loaderData === undefined ? {} : { hydrationData: { loaderData: { page: opts.loaderData } } }) },
   );
   // as the browser entry does: session changes (sign-out, expiry) navigate with the router
   setNavigator((to) => void router.navigate(to));

@@ -1,7 +1,7 @@
 // Words for the account area's states (spec 4): order and payment states, limit-order statuses, and how
 // an expiry reads ("in 12 days"). One place, so lists, details and the overview say the same.
 import type { LimitOrder, LimitOrderStatus } from '../../../src/contracts/limit-order.ts';
-import type { Order } from '../../../src/contracts/order.ts';
+import type { Order, OrderState, PaymentState } from '../../../src/contracts/order.ts';
 import { formatTime } from '../../../src/i18n.ts';
 import type { Shop } from '../../lib/context.tsx';
 
@@ -13,8 +13,29 @@ export function orderStateLabel(t: Shop['t'], o: Pick<Order, 'orderState'>): str
   return t(`orders.state.${o.orderState}`);
 }
 
-export function paymentStateLabel(t: Shop['t'], o: Pick<Order, 'paymentState'>): string {
-  return t(`orders.paymentState.${o.paymentState}`);
+/** A sale's payment is our payout to the customer: "Paid out", "Payout pending" read right there. */
+export function paymentStateLabel(t: Shop['t'], o: Pick<Order, 'paymentState'> & Partial<Pick<Order, 'type'>>): string {
+  return t(o.type === 'sell' ? `orders.payoutState.${o.paymentState}` : `orders.paymentState.${o.paymentState}`);
+}
+
+// The badge colours (client/styles.css .status-*): waiting on someone, going well, done, stopped.
+const stateTone: Record<OrderState, string> = {
+  Open: 'pending', Created: 'pending', Requested: 'pending', Confirmed: 'active', Accepted: 'active', Complete: 'executed', Cancelled: 'cancelled',
+};
+const paymentTone: Record<PaymentState, string> = { Pending: 'pending', Paid: 'active', Failed: 'failed' };
+
+export function OrderStateTag({ t, order }: { t: Shop['t']; order: Pick<Order, 'orderState'> }) {
+  return <span className={`status-tag status-${stateTone[order.orderState] ?? 'pending'}`}>{orderStateLabel(t, order)}</span>;
+}
+
+export function PaymentStateTag({ t, order }: { t: Shop['t']; order: Pick<Order, 'paymentState' | 'type'> }) {
+  return <span className={`status-tag status-${paymentTone[order.paymentState] ?? 'pending'}`}>{paymentStateLabel(t, order)}</span>;
+}
+
+/** A bank-transfer purchase still waiting for the money: the last day the transfer may arrive, else null. */
+export function transferDueBy(o: Pick<Order, 'type' | 'paymentMethod' | 'paymentState' | 'orderState' | 'paymentDueBy'>): string | null {
+  const waiting = o.type === 'buy' && o.paymentMethod === 'bank-transfer' && o.paymentState !== 'Paid' && o.orderState !== 'Cancelled' && o.orderState !== 'Complete';
+  return waiting && o.paymentDueBy ? o.paymentDueBy : null;
 }
 
 export function orderTypeLabel(t: Shop['t'], o: Pick<Order, 'type'>): string {
@@ -30,6 +51,18 @@ export function expiryInDays(t: Shop['t'], lo: Pick<LimitOrder, 'status' | 'expi
   if (lo.status !== 'active' && lo.status !== 'pending') return null;
   const n = lo.expiresInDays;
   return n === 0 ? t('limitOrders.expiresToday') : n === 1 ? t('limitOrders.inOneDay') : t('limitOrders.inDays', { count: n });
+}
+
+/**
+ * A calendar day (YYYY-MM-DD: a due date, a value date) in the shop's format (spec 9: US MM/DD/YYYY, others
+ * DD/MM/YYYY). It names a day, not an instant: read as UTC midnight it would be the day before in New York.
+ * A full timestamp goes through the shop's date formatter.
+ */
+export function calendarDate(shop: Pick<Shop, 'date' | 'locale'>, value: string): string {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!m) return shop.date(value);
+  const [, y, mo, d] = m;
+  return shop.locale === 'en-US' ? `${mo}/${d}/${y}` : `${d}/${mo}/${y}`;
 }
 
 /** The date and time of an instant in the shop's formats. */

@@ -1,13 +1,17 @@
 // One order (spec 3 Order): number, state, payment state and method, dates, addresses, lines, shipping,
 // tax and total, in the customer's language (names come from the service in it) and the order's currency. A
-// sale from the deposit also lists the lots it took, with their purchase date, cost and the gain.
+// sale from the deposit also lists the lots it took, with their purchase date, cost and the gain. Issue 15:
+// what happened to the order so far (the timeline), and while a bank transfer is awaited, by when and where
+// to pay.
 import { ScrollRegion } from '../../components/ScrollRegion.tsx';
 import { useLoaderData } from 'react-router';
 import { pathFor } from '../../../src/screens.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { Link } from '../../components/ShopLink.tsx';
 import { moneyOf } from '../../components/cart/format.ts';
-import { dateTime, orderStateLabel, orderTypeLabel, paymentMethodLabel, paymentStateLabel } from '../../components/account-area/labels.tsx';
+import { dateTime, OrderStateTag, orderTypeLabel, paymentMethodLabel, PaymentStateTag } from '../../components/account-area/labels.tsx';
+import { OrderTimeline } from '../../components/account-area/OrderTimeline.tsx';
+import { PayByNotice } from '../../components/account-area/PayByNotice.tsx';
 import { useShop } from '../../lib/context.tsx';
 import { AccountShell } from '../account/AccountNav.tsx';
 import { addressLines } from '../account/format.ts';
@@ -26,12 +30,14 @@ export default function AccountOrderPage() {
         <dl className="account-facts" data-testid="order-facts">
           <div><dt>{t('orders.type')}</dt><dd>{orderTypeLabel(t, order)}</dd></div>
           <div><dt>{t('orders.date')}</dt><dd>{dateTime(shop, order.createdAt)}</dd></div>
-          <div><dt>{t('orders.stateLabel')}</dt><dd>{orderStateLabel(t, order)}</dd></div>
-          <div><dt>{t('orders.paymentStateLabel')}</dt><dd>{paymentStateLabel(t, order)}</dd></div>
+          <div><dt>{t('orders.stateLabel')}</dt><dd data-testid="order-state"><OrderStateTag t={t} order={order} /></dd></div>
+          <div><dt>{t('orders.paymentStateLabel')}</dt><dd data-testid="order-payment-state"><PaymentStateTag t={t} order={order} /></dd></div>
           <div><dt>{t('orders.paymentMethod')}</dt><dd>{paymentMethodLabel(t, order)}</dd></div>
           <div><dt>{t('orders.paymentDate')}</dt><dd>{order.paymentDate ? shop.date(order.paymentDate) : t('orders.notYet')}</dd></div>
           <div><dt>{t('orders.shippingMethod')}</dt><dd>{order.shippingInfo.name}</dd></div>
         </dl>
+        <PayByNotice order={order} />
+        <OrderTimeline order={order} />
         <div className="account-summary">
           <section className="account-panel" aria-labelledby="order-billing">
             <h2 id="order-billing">{t('orders.billingAddress')}</h2>

@@ -7,7 +7,7 @@ import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { Link } from '../../components/ShopLink.tsx';
 import { moneyOf } from '../../components/cart/format.ts';
-import { orderStateLabel, orderTypeLabel, paymentStateLabel } from '../../components/account-area/labels.tsx';
+import { calendarDate, OrderStateTag, orderTypeLabel, PaymentStateTag, transferDueBy } from '../../components/account-area/labels.tsx';
 import { useShop } from '../../lib/context.tsx';
 import { AccountShell } from '../account/AccountNav.tsx';
 import type { AccountOrdersData, OrderFilter } from './loader.ts';
@@ -52,16 +52,22 @@ export default function AccountOrdersPage() {
                 </tr>
               </thead>
               <tbody>
-                {orders.results.map((o) => (
-                  <tr key={o.id}>
-                    <th scope="row"><Link to={pathFor('accountOrder', lang, { slug: o.id })}>{o.orderNumber}</Link></th>
-                    <td>{shop.date(o.createdAt)}</td>
-                    <td>{orderTypeLabel(t, o)}</td>
-                    <td>{orderStateLabel(t, o)}</td>
-                    <td>{paymentStateLabel(t, o)}</td>
-                    <td className="num">{moneyOf(shop, o.totalGrossPrice)}</td>
-                  </tr>
-                ))}
+                {orders.results.map((o) => {
+                  const dueBy = transferDueBy(o);
+                  return (
+                    <tr key={o.id}>
+                      <th scope="row"><Link to={pathFor('accountOrder', lang, { slug: o.id })}>{o.orderNumber}</Link></th>
+                      <td>{shop.date(o.createdAt)}</td>
+                      <td>{orderTypeLabel(t, o)}</td>
+                      <td><OrderStateTag t={t} order={o} /></td>
+                      <td>
+                        <PaymentStateTag t={t} order={o} />
+                        {dueBy ? <span className="account-muted order-due"> {t('orders.payByShort', { date: calendarDate(shop, dueBy) })}</span> : null}
+                      </td>
+                      <td className="num">{moneyOf(shop, o.totalGrossPrice)}</td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
           </ScrollRegion>

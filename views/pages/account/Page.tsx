@@ -8,7 +8,7 @@ import { AccountShell } from './AccountNav.tsx';
 import { addressLines, fullName } from './format.ts';
 import type { AccountOverviewData } from './overview-loader.ts';
 import { moneyOf } from '../../components/cart/format.ts';
-import { orderStateLabel, orderTypeLabel } from '../../components/account-area/labels.tsx';
+import { OrderStateTag, orderTypeLabel } from '../../components/account-area/labels.tsx';
 import { LimitOrderRows } from '../../components/account-area/LimitOrderRows.tsx';
 
 const sections: { id: ScreenId; title: string; text: string }[] = [
@@ -74,7 +74,7 @@ export default function AccountPage() {
                     <Link to={pathFor('accountOrder', lang, { slug: o.id })}>{o.orderNumber}</Link>
                     <span>{date(o.createdAt)}</span>
                     <span>{orderTypeLabel(t, o)}</span>
-                    <span>{orderStateLabel(t, o)}</span>
+                    <span><OrderStateTag t={t} order={o} /></span>
                     <span className="num">{moneyOf(shop, o.totalGrossPrice)}</span>
                   </li>
                 ))}

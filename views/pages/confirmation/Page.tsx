@@ -6,7 +6,6 @@
 import { useEffect } from 'react';
 import { useLoaderData, useSearchParams } from 'react-router';
 import useSWR from 'swr';
-import { formatIban } from '../../../src/contracts/bank-details.ts';
 import type { Order } from '../../../src/contracts/order.ts';
 import { pathFor } from '../../../src/screens.ts';
 import { useHydrated } from '../../../client/hooks/usePrices.ts';
@@ -15,6 +14,7 @@ import { publishCheckoutNav } from '../../../client/lib/checkout-progress.ts';
 import { toMajor, track } from '../../../client/lib/data-layer.ts';
 import { getOrder } from '../../../client/lib/shop-api.ts';
 import { moneyOf } from '../../components/cart/format.ts';
+import { BankDetails } from '../../components/BankDetails.tsx';
 import { Link } from '../../components/ShopLink.tsx';
 import { useShop } from '../../lib/context.tsx';
 import { ACCOUNT_CREATED_KEY } from '../checkout/Page.tsx';
@@ -125,21 +125,7 @@ function OrderConfirmation({ order, accountEmail }: { order: Order; accountEmail
         <li>{t(`confirmation.next.${method}`)}</li>
         {!buy ? <li>{t(order.paymentMethod === 'cash' ? 'confirmation.payoutCash' : order.shippingInfo.key === 'depositSell' ? 'confirmation.payoutBankDeposit' : 'confirmation.payoutBank', { amount: moneyOf(shop, order.amount) })}</li> : null}
       </ol>
-      {p ? (
-        <section className="bank-details" aria-labelledby="bank-details-title" data-testid="bank-details">
-          <h2 id="bank-details-title">{t('confirmation.bankTitle')}</h2>
-          <dl>
-            <div><dt>{t('confirmation.bank.owner')}</dt><dd>{p.accountOwner}</dd></div>
-            {p.iban ? <div><dt>{t('checkout.payout.iban')}</dt><dd>{formatIban(p.iban)}</dd></div> : null}
-            {p.bic ? <div><dt>{t('checkout.payout.bic')}</dt><dd>{p.bic}</dd></div> : null}
-            {p.accountNumber ? <div><dt>{t('checkout.payout.accountNumber')}</dt><dd>{p.accountNumber}</dd></div> : null}
-            {p.routingNumber ? <div><dt>{t('checkout.payout.routingNumber')}</dt><dd>{p.routingNumber}</dd></div> : null}
-            <div><dt>{t('confirmation.bank.amount')}</dt><dd>{moneyOf(shop, p.amount)}</dd></div>
-            <div><dt>{t('confirmation.bank.reference')}</dt><dd>{p.reference}</dd></div>
-          </dl>
-          <p className="field-hint">{t('confirmation.bank.within')}</p>
-        </section>
-      ) : null}
+      {p ? <BankDetails instructions={p} titleId="bank-details-title" hint={t('confirmation.bank.within')} /> : null}
       {order.pickupStore ? (
         <section className="pickup-details" aria-labelledby="pickup-title" data-testid="pickup-details">
           <h2 id="pickup-title">{t(method === 'leave-in-store' ? 'confirmation.dropOffTitle' : 'confirmation.pickupTitle')}</h2>
