@@ -58,6 +58,10 @@ fieldset{border:0;padding:0;margin:0 0 .8rem}
 .card .table-wrap{border:0}
 table{border-collapse:collapse;width:100%}
 th,td{text-align:left;padding:.55rem .7rem;border-bottom:1px solid var(--line);vertical-align:top}
+td{overflow-wrap:anywhere}
+th,td.num{overflow-wrap:normal;white-space:nowrap}
+dd,.me{overflow-wrap:anywhere}
+.table-wrap:focus-visible{outline:3px solid var(--focus)}
 thead th{font-size:.85rem;color:var(--muted);background:#fafbfc}
 .num{text-align:right;font-variant-numeric:tabular-nums}
 tr.overdue td:first-child{box-shadow:inset 4px 0 0 var(--warn)}
@@ -94,7 +98,11 @@ tr.disabled td{color:var(--muted)}
   .top{padding:.6rem .9rem}
   .who{margin-left:0}
   main{padding:1rem .75rem}
+  th,td{padding:.45rem .4rem}
+  .card{padding:.9rem .8rem}
   .filters{grid-template-columns:1fr 1fr}
+  .filters .actions-row{grid-column:1/-1}
+  .filters .field:first-of-type{grid-column:1/-1}
   table.orders thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
   table.orders tr{display:block;border-bottom:1px solid var(--line);padding:.5rem 0}
   table.orders td{display:grid;grid-template-columns:7.5rem 1fr;gap:.5rem;border:0;padding:.2rem .75rem}

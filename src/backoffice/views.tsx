@@ -221,7 +221,7 @@ export function QueueView({ f, data, query, limit, offset }: { f: Fmt; data: Ops
       {data.results.length === 0 ? (
         <p className="empty">{t('queue.empty')}</p>
       ) : (
-        <div className="table-wrap">
+        <TableWrap label={t('queue.caption')}>
           <table className="orders">
             <caption className="visually-hidden">{t('queue.caption')}</caption>
             <thead>
@@ -249,7 +249,7 @@ export function QueueView({ f, data, query, limit, offset }: { f: Fmt; data: Ops
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
       <Pager f={f} total={data.total} limit={limit} offset={offset} href={(o) => qs({ offset: o })} />
     </>
@@ -303,21 +303,34 @@ function Timeline({ f, entries }: { f: Fmt; entries: AuditEntry[] }) {
   );
 }
 
+/** The facts of an audit entry an operator reads (amounts, references, reasons); keys without a label stay out. */
 function Details({ f, details }: { f: Fmt; details: Record<string, unknown> }) {
   const isMoney = (v: unknown): v is { centAmount: number; currencyCode: string } =>
     typeof v === 'object' && v !== null && typeof (v as { centAmount?: unknown }).centAmount === 'number' && typeof (v as { currencyCode?: unknown }).currencyCode === 'string';
-  const entries = Object.entries(details ?? {}).filter(([, v]) => v !== null && v !== undefined && (typeof v !== 'object' || isMoney(v)));
+  const label = (k: string) => {
+    const l = f.tAny(`backoffice.detailKey.${k}`);
+    return l === `backoffice.detailKey.${k}` ? null : l;
+  };
+  const entries = Object.entries(details ?? {}).filter(([k, v]) => label(k) && v !== null && v !== undefined && (typeof v !== 'object' || isMoney(v)));
   if (entries.length === 0) return null;
+  const show = (v: unknown) => {
+    if (isMoney(v)) return f.money(v);
+    if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return f.date(v);
+    if (typeof v === 'string' && /^https:\/\//.test(v)) return <a href={v} rel="noopener noreferrer">{v}</a>;
+    return String(v);
+  };
   return (
     <dl className="details">
       {entries.map(([k, v]) => (
-        <div key={k}>
-          <dt>{f.tAny(`backoffice.detailKey.${k}`) === `backoffice.detailKey.${k}` ? k : f.t(`detailKey.${k}`)}</dt>
-          <dd>{isMoney(v) ? f.money(v) : typeof v === 'string' && /^https:\/\//.test(v) ? <a href={v} rel="noopener noreferrer">{v}</a> : String(v)}</dd>
-        </div>
+        <div key={k}><dt>{label(k)}</dt><dd>{show(v)}</dd></div>
       ))}
     </dl>
   );
+}
+
+/** A table that may be wider than a phone scrolls inside this region, which the keyboard can reach. */
+function TableWrap({ label, children }: { label: string; children: ReactNode }) {
+  return <div className="table-wrap" role="region" aria-label={label} tabIndex={0}>{children}</div>;
 }
 
 const carriers = ['Swiss Post', 'DHL', 'DPD', 'UPS', 'FedEx', 'USPS', 'Österreichische Post'];
@@ -343,13 +356,13 @@ export function OrderDetailView({ f, csrf, detail, form }: { f: Fmt; csrf: strin
           <div><dt>{t('queue.col.created')}</dt><dd>{f.dateTime(s.createdAt)}</dd></div>
           <div><dt>{t('queue.col.customer')}</dt><dd>{s.customerName} · {s.customerEmail}</dd></div>
           <div><dt>{t('detail.paymentMethod')}</dt><dd>{t(`payment.${s.paymentMethod}`)}</dd></div>
-          <div><dt>{t('detail.delivery')}</dt><dd>{order.pickupStore ? t('detail.pickupAt', { store: order.pickupStore.name }) : order.deliveryMethod ?? '–'}</dd></div>
+          <div><dt>{t('detail.delivery')}</dt><dd>{order.pickupStore ? t('detail.pickupAt', { store: order.pickupStore.name }) : order.shippingInfo?.name ?? order.deliveryMethod ?? '–'}</dd></div>
           <div><dt>{t('queue.col.total')}</dt><dd>{f.money(s.total)}</dd></div>
           {s.transactionType === 'buy' && <div><dt>{t('detail.paid')}</dt><dd>{f.money(detail.paidAmount)}</dd></div>}
           {s.paymentDueBy && <div><dt>{t('queue.col.due')}</dt><dd>{f.date(s.paymentDueBy)}{s.overdue && <strong className="warn-text"> {t('queue.overdue')}</strong>}</dd></div>}
         </dl>
         <h3>{t('detail.lines')}</h3>
-        <div className="table-wrap">
+        <TableWrap label={t('detail.lines')}>
           <table>
             <thead><tr><th scope="col">{t('detail.item')}</th><th scope="col" className="num">{t('detail.quantity')}</th><th scope="col" className="num">{t('queue.col.total')}</th></tr></thead>
             <tbody>
@@ -358,7 +371,7 @@ export function OrderDetailView({ f, csrf, detail, form }: { f: Fmt; csrf: strin
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
         <p><a href={`/audit?orderId=${s.id}`}>{t('detail.auditLink')}</a></p>
       </section>
 
@@ -450,7 +463,7 @@ export function OrderDetailView({ f, csrf, detail, form }: { f: Fmt; csrf: strin
         <section aria-labelledby="h-payments" className="card">
           <h2 id="h-payments">{t('detail.payments')}</h2>
           {detail.payments.length === 0 ? <p className="empty">{t('detail.noPayments')}</p> : (
-            <div className="table-wrap">
+            <TableWrap label={t('detail.payments')}>
               <table>
                 <thead><tr><th scope="col">{t('action.valueDate')}</th><th scope="col" className="num">{t('detail.amount')}</th><th scope="col">{t('action.payment.reference')}</th><th scope="col">{t('detail.source')}</th><th scope="col">{t('detail.recordedBy')}</th></tr></thead>
                 <tbody>
@@ -459,7 +472,7 @@ export function OrderDetailView({ f, csrf, detail, form }: { f: Fmt; csrf: strin
                   ))}
                 </tbody>
               </table>
-            </div>
+            </TableWrap>
           )}
         </section>
       )}
@@ -481,7 +494,7 @@ export function OrderDetailView({ f, csrf, detail, form }: { f: Fmt; csrf: strin
       {detail.assay && (
         <section aria-labelledby="h-assay" className="card">
           <h2 id="h-assay">{t('detail.assay')}</h2>
-          <div className="table-wrap">
+          <TableWrap label={t('detail.assay')}>
             <table>
               <thead><tr><th scope="col">{t('detail.item')}</th><th scope="col" className="num">{t('detail.estimatedGrams')}</th><th scope="col" className="num">{t('detail.finalGrams')}</th><th scope="col" className="num">{t('detail.estimate')}</th><th scope="col" className="num">{t('detail.final')}</th></tr></thead>
               <tbody>
@@ -491,7 +504,7 @@ export function OrderDetailView({ f, csrf, detail, form }: { f: Fmt; csrf: strin
               </tbody>
               <tfoot><tr><th scope="row" colSpan={3}>{t('detail.assayTotal')}</th><td className="num">{f.money(detail.assay.estimate)}</td><td className="num"><strong>{f.money(detail.assay.final)}</strong></td></tr></tfoot>
             </table>
-          </div>
+          </TableWrap>
           {detail.assay.note && <p>{detail.assay.note}</p>}
         </section>
       )}
@@ -530,7 +543,7 @@ export function StatementsView({ f, csrf, result, error }: { f: Fmt; csrf: strin
         <section aria-labelledby="h-result" className="card">
           <h2 id="h-result">{t('statements.result', { applied: result.applied, flagged: result.flagged })}</h2>
           {result.accountIban && <p>{t('statements.account', { iban: result.accountIban })}</p>}
-          <div className="table-wrap">
+          <TableWrap label={t('statements.title')}>
             <table>
               <thead><tr><th scope="col">{t('statements.col.result')}</th><th scope="col">{t('action.valueDate')}</th><th scope="col" className="num">{t('detail.amount')}</th><th scope="col">{t('statements.col.remittance')}</th><th scope="col">{t('statements.col.debtor')}</th><th scope="col">{t('queue.col.order')}</th></tr></thead>
               <tbody>
@@ -546,7 +559,7 @@ export function StatementsView({ f, csrf, result, error }: { f: Fmt; csrf: strin
                 ))}
               </tbody>
             </table>
-          </div>
+          </TableWrap>
         </section>
       )}
     </>
@@ -564,7 +577,7 @@ export function CasesView({ f, cases, total, status, limit, offset }: { f: Fmt; 
         <div className="field actions-row"><button type="submit">{t('queue.apply')}</button></div>
       </form>
       {cases.length === 0 ? <p className="empty">{t('cases.empty')}</p> : (
-        <div className="table-wrap">
+        <TableWrap label={t('cases.title')}>
           <table>
             <thead><tr><th scope="col">{t('cases.reference')}</th><th scope="col">{t('cases.category')}</th><th scope="col">{t('cases.status')}</th><th scope="col">{t('cases.received')}</th><th scope="col">{t('cases.updated')}</th></tr></thead>
             <tbody>
@@ -579,7 +592,7 @@ export function CasesView({ f, cases, total, status, limit, offset }: { f: Fmt; 
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
       <Pager f={f} total={total} limit={limit} offset={offset} href={(o) => `/cases?${new URLSearchParams({ ...(status ? { status } : {}), offset: String(o) })}`} />
     </>
@@ -634,7 +647,7 @@ export function OperatorsView({ f, csrf, operators, values, fields }: { f: Fmt; 
   const checkedRoles = new Set(Array.isArray(values?.roles) ? values.roles : values?.roles ? [values.roles] : []);
   return (
     <>
-      <div className="table-wrap">
+      <TableWrap label={t('operators.caption')}>
         <table>
           <caption className="visually-hidden">{t('operators.caption')}</caption>
           <thead><tr><th scope="col">{t('signIn.email')}</th><th scope="col">{t('operators.roles')}</th><th scope="col">{t('operators.lastLogin')}</th><th scope="col">{t('operators.change')}</th></tr></thead>
@@ -667,7 +680,7 @@ export function OperatorsView({ f, csrf, operators, values, fields }: { f: Fmt; 
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
       <form method="post" action="/operators" className="card" aria-labelledby="h-new-operator">
         <h2 id="h-new-operator">{t('operators.create')}</h2>
         <Csrf value={csrf} />
@@ -706,7 +719,7 @@ export function AuditView({ f, data, orderId, limit, offset }: { f: Fmt; data: A
         </div>
       </form>
       {data.results.length === 0 ? <p className="empty">{t('audit.empty')}</p> : (
-        <div className="table-wrap">
+        <TableWrap label={t('audit.title')}>
           <table>
             <thead><tr><th scope="col">{t('audit.when')}</th><th scope="col">{t('audit.who')}</th><th scope="col">{t('audit.what')}</th><th scope="col">{t('queue.col.order')}</th><th scope="col">{t('audit.change')}</th></tr></thead>
             <tbody>
@@ -721,7 +734,7 @@ export function AuditView({ f, data, orderId, limit, offset }: { f: Fmt; data: A
               ))}
             </tbody>
           </table>
-        </div>
+        </TableWrap>
       )}
       <Pager f={f} total={data.total} limit={limit} offset={offset} href={(o) => `/audit?${new URLSearchParams({ ...(orderId ? { orderId } : {}), offset: String(o) })}`} />
     </>
