@@ -184,7 +184,11 @@ test('the warehouse ships with a tracking number; the customer\'s order and mail
   await customerOrderPage(page, 'ch.localhost', o.id);
   await expect(page.getByTestId('order-timeline').locator(`a[href="${tracking}"]`)).toBeVisible();
 
-  const { messages } = (await (await fetch(`${COMMERCE}/admin/outbox?limit=50`)).json()) as { messages: { to: string; subject: string | null; text: string }[] };
+  // the development mailbox of the commerce service (loopback only): the storefront's /dev/mailbox reads it too
+  const res = await fetch(`${COMMERCE}/admin/outbox?limit=50`, { headers: { 'x-store-key': 'ch' } });
+  const body = await res.text();
+  expect(res.status, body).toBe(200);
+  const { messages } = JSON.parse(body) as { messages: { to: string; subject: string | null; text: string }[] };
   const mail = messages.find((m) => m.subject?.includes(o.orderNumber) && m.text.includes('00340434161234567890'));
   expect(mail, `the shipping mail to the customer among ${JSON.stringify(messages.filter((m) => m.subject?.includes(o.orderNumber)).map((m) => [m.to, m.subject]))}`).toBeTruthy();
   expect(mail!.to).toBe(email);
