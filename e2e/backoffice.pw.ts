@@ -105,6 +105,7 @@ test('finance records a payment in the back office and the customer\'s order sho
   const signIn = await (await browser.newContext()).newPage();
   await signIn.goto(`${BO}/sign-in`);
   await axe(signIn);
+  await signIn.screenshot({ path: `${SHOTS}/sign-in.png` });
   await signIn.getByLabel('E-mail address').fill('finance@ops.example');
   await signIn.getByLabel('Password').fill('wrong-password');
   await signIn.getByRole('button', { name: 'Sign in' }).click();
@@ -145,6 +146,7 @@ test('finance records a payment in the back office and the customer\'s order sho
   await expect(fin.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible();
   await expect(fin.getByRole('table')).toContainText('finance@ops.example');
   await axe(fin);
+  await fin.screenshot({ path: `${SHOTS}/audit-1280.png`, fullPage: true });
   await fin.getByRole('navigation', { name: 'Back office' }).getByRole('link', { name: 'Bank statements' }).click();
   await axe(fin);
   await fin.context().close();
@@ -226,6 +228,7 @@ test('a sell intake: goods received, an assay below the estimate, the payout of 
   await expect(fin.getByRole('status')).toHaveText('The payout is recorded.');
   await expect(fin.locator('section[aria-labelledby="h-summary"]')).toContainText('Complete');
   await axe(fin);
+  await fin.screenshot({ path: `${SHOTS}/sell-detail-1280.png`, fullPage: true });
   await fin.context().close();
 
   await customerOrderPage(page, 'de.localhost', sale.id);
@@ -277,6 +280,7 @@ test('admin screens: operators, whistleblower cases; the queue and detail fit a 
   await create.getByRole('button', { name: 'Create operator' }).click();
   await expect(admin.getByRole('status')).toHaveText('The operator was created.');
   await expect(admin.getByRole('cell', { name: email, exact: true })).toBeVisible();
+  await admin.screenshot({ path: `${SHOTS}/operators-1280.png`, fullPage: true });
 
   // a whistleblower report through the shop's public call, then read and answered by the office
   const report = await fetch(`${COMMERCE}/application/whistleblow`, {
@@ -293,6 +297,7 @@ test('admin screens: operators, whistleblower cases; the queue and detail fit a 
     await admin.getByLabel(/^Your answer/).fill('Thank you, we are looking into it.');
     await admin.getByRole('button', { name: 'Send answer' }).click();
     await expect(admin.getByRole('status')).toHaveText('Your answer was sent.');
+    await admin.screenshot({ path: `${SHOTS}/case-1280.png`, fullPage: true });
   }
   await admin.context().close();
 

@@ -82,17 +82,18 @@ tr.overdue td:first-child{box-shadow:inset 4px 0 0 var(--warn)}
 .timeline li::before{content:"";position:absolute;left:-1.45rem;top:.45rem;width:.7rem;height:.7rem;border-radius:50%;background:var(--accent)}
 .timeline p{margin:0}
 .message{white-space:pre-wrap}
-.action{border-top:1px solid var(--line);padding-top:1rem;margin-top:1rem}
-.action:first-of-type{border-top:0;margin-top:0;padding-top:0}
+.action-grid{display:grid;gap:1rem}
+.action{border:1px solid var(--line);border-radius:6px;padding:.9rem 1rem;min-width:0}
+.action.danger{border-color:#e3b3b5}
 .action.danger h3{color:var(--err)}
-#h-actions+.action{border-top:0}
 .operator-edit{display:flex;flex-wrap:wrap;gap:.25rem .75rem;align-items:center}
 .operator-edit fieldset{margin:0}
 tr.disabled td{color:var(--muted)}
 .back{margin:0 0 .75rem}
 .empty{color:var(--muted)}
 @media (min-width:768px){
-  #h-actions~.action{display:inline-block;vertical-align:top;width:calc(50% - 1rem);margin-right:1rem}
+  .action-grid{grid-template-columns:repeat(auto-fit,minmax(20rem,1fr))}
+  .filters .field:first-of-type{grid-column:span 2}
 }
 @media (max-width:767px){
   .top{padding:.6rem .9rem}

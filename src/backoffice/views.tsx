@@ -378,6 +378,7 @@ export function OrderDetailView({ f, csrf, detail, form }: { f: Fmt; csrf: strin
       {detail.actions.length > 0 && (
         <section aria-labelledby="h-actions" className="card">
           <h2 id="h-actions">{t('detail.actions')}</h2>
+          <div className="action-grid">
           {can.has('payment') && (
             <form method="post" action={`/orders/${s.id}/payment`} className="action" aria-labelledby="h-a-payment">
               <h3 id="h-a-payment">{t('action.payment.title')}</h3>
@@ -451,6 +452,7 @@ export function OrderDetailView({ f, csrf, detail, form }: { f: Fmt; csrf: strin
               <button type="submit" className="danger">{t('action.cancel.submit')}</button>
             </form>
           )}
+          </div>
         </section>
       )}
 
