@@ -58,7 +58,7 @@ fieldset{border:0;padding:0;margin:0 0 .8rem}
 .card .table-wrap{border:0}
 table{border-collapse:collapse;width:100%}
 th,td{text-align:left;padding:.55rem .7rem;border-bottom:1px solid var(--line);vertical-align:top}
-td{overflow-wrap:anywhere}
+td{overflow-wrap:break-word}
 th,td.num{overflow-wrap:normal;white-space:nowrap}
 dd,.me{overflow-wrap:anywhere}
 .table-wrap:focus-visible{outline:3px solid var(--focus)}
@@ -106,7 +106,7 @@ tr.disabled td{color:var(--muted)}
   .filters .field:first-of-type{grid-column:1/-1}
   table.orders thead{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
   table.orders tr{display:block;border-bottom:1px solid var(--line);padding:.5rem 0}
-  table.orders td{display:grid;grid-template-columns:7.5rem 1fr;gap:.5rem;border:0;padding:.2rem .75rem}
+  table.orders td{overflow-wrap:anywhere;display:grid;grid-template-columns:7.5rem 1fr;gap:.5rem;border:0;padding:.2rem .75rem}
   table.orders td::before{content:attr(data-label);font-size:.85rem;color:var(--muted);font-weight:600}
   table.orders td.num{text-align:left}
 }
