@@ -238,13 +238,13 @@ export function QueueView({ f, data, query, limit, offset }: { f: Fmt; data: Ops
             <tbody>
               {data.results.map((o) => (
                 <tr key={o.id} className={o.overdue ? 'overdue' : undefined}>
-                  <td data-label={t('queue.col.order')}><a href={`/orders/${o.id}`}>{o.orderNumber}</a> <span className="store">{o.store.toUpperCase()}</span></td>
-                  <td data-label={t('queue.col.created')}>{f.dateTime(o.createdAt)}</td>
-                  <td data-label={t('queue.col.customer')}>{o.customerName}<br /><span className="muted">{o.customerEmail}</span></td>
-                  <td data-label={t('queue.col.type')}>{t(`type.${o.transactionType}`)}<br /><span className="muted">{t(`payment.${o.paymentMethod}`)}</span></td>
-                  <td data-label={t('queue.col.state')}><State f={f} order={o} /></td>
-                  <td data-label={t('queue.col.total')} className="num">{f.money(o.total)}</td>
-                  <td data-label={t('queue.col.due')}>{o.paymentDueBy ? f.date(o.paymentDueBy) : '–'}{o.overdue && <strong className="warn-text"> {t('queue.overdue')}</strong>}</td>
+                  <td data-label={t('queue.col.order')}><div><a href={`/orders/${o.id}`}>{o.orderNumber}</a> <span className="store">{o.store.toUpperCase()}</span></div></td>
+                  <td data-label={t('queue.col.created')}><div>{f.dateTime(o.createdAt)}</div></td>
+                  <td data-label={t('queue.col.customer')}><div>{o.customerName}<br /><span className="muted">{o.customerEmail}</span></div></td>
+                  <td data-label={t('queue.col.type')}><div>{t(`type.${o.transactionType}`)}<br /><span className="muted">{t(`payment.${o.paymentMethod}`)}</span></div></td>
+                  <td data-label={t('queue.col.state')}><div><State f={f} order={o} /></div></td>
+                  <td data-label={t('queue.col.total')} className="num"><div>{f.money(o.total)}</div></td>
+                  <td data-label={t('queue.col.due')}><div>{o.paymentDueBy ? f.date(o.paymentDueBy) : '–'}{o.overdue && <strong className="warn-text"> {t('queue.overdue')}</strong>}</div></td>
                 </tr>
               ))}
             </tbody>
