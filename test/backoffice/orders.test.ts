@@ -170,3 +170,61 @@ t.test('support finds an overdue bank transfer in "overdue" and cancels it with 
   t.match(after, /Cancelled\s+Payment pending/);
   t.match(after, 'support@ops.example');
 });
+
+const camt = (entries: { ref: string; cents: number; currency: string; remittance: string }[]) => `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.04"><BkToCstmrStmt><GrpHdr><MsgId>M1</MsgId><CreDtTm>2026-11-23T08:00:00</CreDtTm></GrpHdr>
+<Stmt><Id>STMT-BO-1</Id><Acct><Id><IBAN>CH9300762011623852957</IBAN></Id></Acct>
+${entries.map((e) => `<Ntry><NtryRef>${e.ref}</NtryRef><Amt Ccy="${e.currency}">${(e.cents / 100).toFixed(2)}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><ValDt><Dt>2026-11-23</Dt></ValDt>
+<NtryDtls><TxDtls><RltdPties><Dbtr><Nm>Anna Muster</Nm></Dbtr></RltdPties><RmtInf><Ustrd>${e.remittance}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>`).join('\n')}
+</Stmt></BkToCstmrStmt></Document>`;
+
+/** A multipart body as a browser sends a file input and the CSRF field. */
+function multipart(fields: Record<string, string>, file: { name: string; filename: string; content: string }) {
+  const boundary = '----backoffice' + Math.random().toString(36).slice(2);
+  const parts = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
+  parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: text/xml\r\n\r\n${file.content}\r\n`);
+  return { body: parts.join('') + `--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+t.test('finance uploads a camt.053 file: the exact transfer is applied, a short one flagged with its reason', async (t) => {
+  const { api } = await openShop(h, t);
+  const { signedIn, bo } = await backofficeOver(t, api);
+  const c = await customer(api, 'ch');
+  const exact = await order(c);
+  const short = await order(c);
+  const fin = await signedIn('finance@ops.example');
+  const page = await fin.get('/bank-statements');
+  t.match(page.body, /enctype="multipart\/form-data"/i);
+  t.match(page.body, 'type="file"');
+
+  const xml = camt([
+    { ref: 'E-1', cents: exact.totalGrossPrice.centAmount, currency: 'CHF', remittance: `Zahlung ${exact.orderNumber}` },
+    { ref: 'E-2', cents: short.totalGrossPrice.centAmount - 500, currency: 'CHF', remittance: short.orderNumber },
+  ]);
+  const upload = async (fields: Record<string, string>) => {
+    const m = multipart(fields, { name: 'file', filename: 'statement.xml', content: xml });
+    return bo.inject({
+      method: 'POST', url: '/bank-statements', payload: m.body,
+      headers: { host: 'backoffice.test', origin: 'http://backoffice.test', 'content-type': m.contentType, cookie: [...fin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+  };
+  const refused = await upload({ _csrf: 'forged' });
+  t.equal(refused.statusCode, 403, 'the upload needs the CSRF token too');
+
+  const res = await upload({ _csrf: fin.cookies.get('bo_csrf')! });
+  t.equal(res.statusCode, 200, textOf(res.body).slice(0, 400));
+  const text = textOf(res.body);
+  t.match(text, '1 applied, 1 flagged');
+  t.match(text, 'Applied');
+  t.match(text, 'Flagged: amount differs');
+  t.match(res.body, `href="/orders/${exact.id}"`, 'each line links its order');
+
+  const again = textOf((await upload({ _csrf: fin.cookies.get('bo_csrf')! })).body);
+  t.match(again, 'Already applied earlier', 'the same statement applies nothing twice');
+  t.match(textOf((await fin.get(`/orders/${exact.id}`)).body), /Confirmed\s+Paid/);
+
+  const garbage = multipart({ _csrf: fin.cookies.get('bo_csrf')! }, { name: 'file', filename: 'x.xml', content: '<html>not a statement</html>' });
+  const bad = await bo.inject({ method: 'POST', url: '/bank-statements', payload: garbage.body, headers: { host: 'backoffice.test', origin: 'http://backoffice.test', 'content-type': garbage.contentType, cookie: [...fin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+  t.equal(bad.statusCode, 400);
+  t.match(textOf(bad.body), 'This file is not a camt.053 statement we can read.');
+});

@@ -7,7 +7,7 @@ import { parseMultipart } from '../../src/backoffice/multipart.ts';
 import { parseAmount } from '../../src/backoffice/format.ts';
 
 // one commerce service and back office for the whole file (a database per test would take a minute)
-const { browser, signedIn } = await backofficeUnderTest(t);
+const { browser, signedIn, api } = await backofficeUnderTest(t);
 
 t.test('every page carries a CSP without any script and the other security headers, and is not cached', async (t) => {
   const res = await browser().get('/sign-in');
@@ -181,4 +181,30 @@ t.test('the statement upload reads a multipart body with a file and the CSRF fie
   t.same(parseMultipart(body, `multipart/form-data; boundary=${boundary}`), { _csrf: 'tok', file: '<Document>ä</Document>' });
   t.equal(parseMultipart(body, 'multipart/form-data'), null, 'no boundary');
   t.equal(parseMultipart(Buffer.from('garbage'), `multipart/form-data; boundary=${boundary}`), null);
+});
+
+t.test('the reporting office (admin) reads a whistleblower case, answers it and closes it', async (t) => {
+  const report = await api.call('POST', '/application/whistleblow', { store: 'ch', body: { category: 'fraud', message: 'Invoices are being altered.', anonymous: true } });
+  t.equal(report.statusCode, 201);
+  const { caseReference } = report.json() as { caseReference: string };
+  const admin = await signedIn('admin@ops.example');
+  const list = await admin.get('/cases');
+  t.equal(list.statusCode, 200);
+  t.match(list.body, `href="/cases/${caseReference}"`);
+  const one = await admin.get(`/cases/${caseReference}`);
+  t.match(textOf(one.body), 'Invoices are being altered.');
+  t.match(textOf(one.body), 'Anonymous');
+
+  const empty = await admin.post(`/cases/${caseReference}/answers`, { message: '  ' });
+  t.equal(empty.statusCode, 400);
+  t.match(one.body, 'name="message"');
+
+  const answered = await admin.post(`/cases/${caseReference}/answers`, { message: 'Thank you, we have started an investigation.', close: '1' });
+  t.equal(answered.statusCode, 303);
+  const closed = await admin.get(answered.headers.location as string);
+  const text = textOf(closed.body);
+  t.match(text, 'Your answer was sent and the case is closed.');
+  t.match(text, 'Thank you, we have started an investigation.');
+  t.match(text, 'Closed');
+  t.notMatch(closed.body, `action="/cases/${caseReference}/answers"`, 'a closed case takes no answer');
 });
