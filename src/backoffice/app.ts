@@ -62,6 +62,8 @@ declare module 'fastify' {
   }
 }
 
+/** The status the operator's page answers for a refusal of the API: its own, or 503 when the shop failed. */
+const shownStatus = (e: OpsError) => (e.status >= 500 ? 503 : e.status);
 const str = (v: string | string[] | undefined): string => (Array.isArray(v) ? v[0] ?? '' : v ?? '').trim();
 const list = (v: string | string[] | undefined): string[] => (Array.isArray(v) ? v : v ? [v] : []);
 
@@ -163,8 +165,7 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
   });
 
   app.setNotFoundHandler(async (req, reply) => {
-    const f = req.bo?.f ?? fmtFor('en');
-    return send(reply, 404, f.t('notFound.title'), createElement(MessageView, { f, text: f.t('notFound.text') }), req, null);
+    return notFound(req, reply, null);
   });
 
   // ---------------------------------------------------------------- helpers
@@ -178,6 +179,11 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
   function safeBack(req: FastifyRequest): string {
     const p = req.url.split('?')[0];
     return /^\/[A-Za-z0-9/_-]*$/.test(p) && !p.startsWith('//') ? p.replace(/\/(payment|shipment|pickup|cancel|goods-received|assay|payout|answers)$/, '') : '/orders';
+  }
+
+  function notFound(req: FastifyRequest, reply: FastifyReply, viewer: Viewer | null) {
+    const { f } = req.bo;
+    return send(reply, 404, f.t('notFound.title'), createElement(MessageView, { f, text: f.t('notFound.text') }), req, viewer);
   }
 
   function toSignIn(reply: FastifyReply, reason: 'expired' | 'required') {
@@ -194,7 +200,7 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
     const me = await ops.call<Operator | { operator: Operator }>('GET', '/ops/me', { token: req.bo.token });
     if (me.error) {
       if (me.error.status === 401) await toSignIn(reply, 'expired');
-      else await send(reply, me.error.status >= 500 ? 503 : me.error.status, req.bo.f.t('refusal.title'), createElement(MessageView, { f: req.bo.f, text: refusalText(req.bo.f, me.error) }), req, null);
+      else await send(reply, shownStatus(me.error), req.bo.f.t('refusal.title'), createElement(MessageView, { f: req.bo.f, text: refusalText(req.bo.f, me.error) }), req, null);
       return null;
     }
     const op = 'operator' in me.data ? me.data.operator : me.data;
@@ -309,8 +315,7 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
 
   async function refused(req: FastifyRequest, reply: FastifyReply, viewer: Viewer, e: OpsError, title: string, action?: string) {
     if (e.status === 401) return toSignIn(reply, 'expired');
-    const status = e.status >= 500 ? 503 : e.status;
-    return send(reply, status, title, createElement(MessageView, { f: req.bo.f, text: refusalText(req.bo.f, e, action) }), req, viewer, { kind: 'error', text: refusalText(req.bo.f, e, action) });
+    return send(reply, shownStatus(e), title, createElement(MessageView, { f: req.bo.f, text: refusalText(req.bo.f, e, action) }), req, viewer, { kind: 'error', text: refusalText(req.bo.f, e, action) });
   }
 
   // ---------------------------------------------------------------- order detail and its steps
@@ -327,7 +332,7 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
     if (!viewer) return reply;
     const { f } = req.bo;
     const { id } = req.params as { id: string };
-    if (!UUID.test(id)) return send(reply, 404, f.t('notFound.title'), createElement(MessageView, { f, text: f.t('notFound.text') }), req, viewer);
+    if (!UUID.test(id)) return notFound(req, reply, viewer);
     const done = (req.query as Record<string, string>).done;
     const notice = done && ['payment', 'shipment', 'pickup', 'cancel', 'goods-received', 'assay', 'payout'].includes(done) ? { kind: 'success' as const, text: f.t(`done.${done}`) } : null;
     return showOrder(req, reply, viewer, id, 200, {}, notice);
@@ -388,7 +393,7 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
     if (!viewer) return reply;
     const { f } = req.bo;
     const { id, action } = req.params as { id: string; action: string };
-    if (!UUID.test(id) || !(action in actionPaths)) return send(reply, 404, f.t('notFound.title'), createElement(MessageView, { f, text: f.t('notFound.text') }), req, viewer);
+    if (!UUID.test(id) || !(action in actionPaths)) return notFound(req, reply, viewer);
     const a = action as OpsAction;
     const b = req.body as Body;
     const values = Object.fromEntries(Object.entries(b).filter(([k]) => k !== '_csrf').map(([k, v]) => [k, str(v)]));
@@ -404,7 +409,7 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
         if (line) rename[fe.field.replace(/^\/?(body\.)?/, '').replace(/\//g, '.')] = `line.${line.lineId}`;
       });
       const fm = res.error.status === 400 ? fieldMessages(f, res.error, rename) : {};
-      return showOrder(req, reply, viewer, id, res.error.status >= 500 ? 503 : res.error.status, { action: a, values, fields: fm }, { kind: 'error', text: refusalText(f, res.error, a) });
+      return showOrder(req, reply, viewer, id, shownStatus(res.error), { action: a, values, fields: fm }, { kind: 'error', text: refusalText(f, res.error, a) });
     }
     return reply.redirect(`/orders/${id}?done=${a}`, 303);
   });
@@ -430,7 +435,7 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
     if (res.error) {
       if (res.error.status === 401) return toSignIn(reply, 'expired');
       const text = res.error.status === 400 || res.error.status === 422 ? f.t('statements.invalid') : refusalText(f, res.error, 'statement');
-      return page(res.error.status >= 500 ? 503 : res.error.status, null, res.error.status === 400 ? text : undefined, { kind: 'error', text });
+      return page(shownStatus(res.error), null, res.error.status === 400 ? text : undefined, { kind: 'error', text });
     }
     return page(200, res.data, undefined, { kind: 'success', text: f.t('statements.result', { applied: res.data.applied, flagged: res.data.flagged }) });
   });
@@ -463,7 +468,7 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
     if (!viewer) return reply;
     const { f } = req.bo;
     const { reference } = req.params as { reference: string };
-    if (!REFERENCE.test(reference)) return send(reply, 404, f.t('notFound.title'), createElement(MessageView, { f, text: f.t('notFound.text') }), req, viewer);
+    if (!REFERENCE.test(reference)) return notFound(req, reply, viewer);
     const done = (req.query as Record<string, string>).done;
     return showCase(req, reply, viewer, reference, 200, undefined, undefined, done === 'answered' || done === 'closed' ? { kind: 'success', text: f.t(`cases.done.${done}`) } : undefined);
   });
@@ -473,7 +478,7 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
     if (!viewer) return reply;
     const { f } = req.bo;
     const { reference } = req.params as { reference: string };
-    if (!REFERENCE.test(reference)) return send(reply, 404, f.t('notFound.title'), createElement(MessageView, { f, text: f.t('notFound.text') }), req, viewer);
+    if (!REFERENCE.test(reference)) return notFound(req, reply, viewer);
     const b = req.body as Body;
     const message = str(b.message);
     const close = str(b.close) === '1';
@@ -481,7 +486,7 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
     const res = await ops.call('POST', `/ops/whistleblower/${encodeURIComponent(reference)}/answers`, { token: req.bo.token, body: { message: message.slice(0, 5000), ...(close ? { close: true } : {}) } });
     if (res.error) {
       if (res.error.status === 401) return toSignIn(reply, 'expired');
-      return showCase(req, reply, viewer, reference, res.error.status >= 500 ? 503 : res.error.status, message, undefined, { kind: 'error', text: refusalText(f, res.error, 'cases') });
+      return showCase(req, reply, viewer, reference, shownStatus(res.error), message, undefined, { kind: 'error', text: refusalText(f, res.error, 'cases') });
     }
     return reply.redirect(`/cases/${encodeURIComponent(reference)}?done=${close ? 'closed' : 'answered'}`, 303);
   });
@@ -523,7 +528,7 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
     if (res.error) {
       if (res.error.status === 401) return toSignIn(reply, 'expired');
       const fm = res.error.status === 400 ? fieldMessages(f, res.error) : res.error.code === 'operator_email_taken' ? { email: refusalText(f, res.error, 'operators') } : {};
-      return showOperators(req, reply, viewer, res.error.status >= 500 ? 503 : res.error.status, { kind: 'error', text: refusalText(f, res.error, 'operators') }, values, fm);
+      return showOperators(req, reply, viewer, shownStatus(res.error), { kind: 'error', text: refusalText(f, res.error, 'operators') }, values, fm);
     }
     return reply.redirect('/operators?done=created', 303);
   });
@@ -533,14 +538,14 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
     if (!viewer) return reply;
     const { f } = req.bo;
     const { id } = req.params as { id: string };
-    if (!UUID.test(id)) return send(reply, 404, f.t('notFound.title'), createElement(MessageView, { f, text: f.t('notFound.text') }), req, viewer);
+    if (!UUID.test(id)) return notFound(req, reply, viewer);
     const b = req.body as Body;
     const roles = rolesOf(b);
     if (roles.length === 0) return showOperators(req, reply, viewer, 400, { kind: 'error', text: f.t('field.roles') });
     const res = await ops.call<Operator>('PUT', `/ops/operators/${id}`, { token: req.bo.token, body: { roles, disabled: str(b.disabled) === '1' } });
     if (res.error) {
       if (res.error.status === 401) return toSignIn(reply, 'expired');
-      return showOperators(req, reply, viewer, res.error.status >= 500 ? 503 : res.error.status, { kind: 'error', text: refusalText(f, res.error, 'operators') });
+      return showOperators(req, reply, viewer, shownStatus(res.error), { kind: 'error', text: refusalText(f, res.error, 'operators') });
     }
     return reply.redirect('/operators?done=saved', 303);
   });
