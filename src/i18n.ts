@@ -38,6 +38,27 @@ export function translator(lang: Language): Translate {
   return t;
 }
 
+/** A message as written in the locale file, its {{placeholders}} not filled in; undefined when the key is
+ * missing. The mails fill placeholders themselves (src/commerce/mail), so one without a value stays visible. */
+export function messageTemplate(lang: Language, key: string): string | undefined {
+  let v: unknown = i18n.table(lang);
+  for (const part of key.split('.')) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[part] : undefined;
+  return typeof v === 'string' ? v : undefined;
+}
+
+const weekdayFormats = new Map<LocaleTag, Intl.DateTimeFormat>();
+
+/** The name of a weekday (0 Monday .. 6 Sunday) in a locale, from Intl (never typed by hand). */
+export function weekdayName(day: number, locale: LocaleTag): string {
+  let f = weekdayFormats.get(locale);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
+    weekdayFormats.set(locale, f);
+  }
+  // 1 January 2024 was a Monday
+  return f.format(Date.UTC(2024, 0, 1 + day));
+}
+
 const moneyFormats = new Map<string, Intl.NumberFormat>();
 
 /** Formats integer cents in a currency for a locale (e.g. de-CH: "CHF 1'234.50", en-US: "$1,234.50").

@@ -4,6 +4,7 @@
 // also those given under the account's e-mail before signing in; other customers' data stays.
 import t from 'tap';
 import type { Order } from '../../src/contracts/order.ts';
+import { recordPayment } from '../../src/commerce/lifecycle/index.ts';
 import { commerceHarness, PASSWORD, uniqueEmail } from '../commerce/helpers.ts';
 import { customer, placeOrder, readyCart, type Shopper } from '../orders/helpers.ts';
 import { giveLimitOrder, inDays, openAccountShop, restoreProducts, setAvailability } from './helpers.ts';
@@ -45,7 +46,10 @@ t.test('account deletion removes limit orders, deposit, alerts, newsletter and c
   const gone = await customer(api, 'de');
   await setAvailability(api, 'AG-PHIL-1OZ', { availability: 'soldOut' });
   for (const c of [keep, gone]) {
-    await ordered(c, { lines: [{ sku: 'AU-BAR-HERAEUS-100G', quantity: 1 }], shippingMethodId: 'deposit' });
+    const bought = await ordered(c, { lines: [{ sku: 'AU-BAR-HERAEUS-100G', quantity: 1 }], shippingMethodId: 'deposit' });
+    // issue 15: the metal enters the deposit when paid
+    await recordPayment(api.app.commerce, bought.id, { centAmount: bought.totalGrossPrice.centAmount, currency: bought.currency, reference: bought.orderNumber, valueDate: '2026-11-23' },
+      { type: 'operator', id: 'finance-test', email: 'finance@aurum.example' }, ['finance']);
     const lo = await giveLimitOrder(c, { sku: 'AU-KRUG-1OZ', quantity: 1, targetCentAmount: 100_000, expiresAt: inDays(api, 5) });
     await c.call('DELETE', `/limit-orders/${lo.id}`);
     t.equal((await c.call('POST', '/availability-alerts', { sku: 'AG-PHIL-1OZ' })).statusCode, 201);

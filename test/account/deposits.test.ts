@@ -11,7 +11,7 @@ import { fifoTake, lotTaxInfo, takeDepositSale } from '../../src/commerce/deposi
 import { recordPayment } from '../../src/commerce/lifecycle/index.ts';
 import type { Db } from '../../src/commerce/db/index.ts';
 import type { OrderRow } from '../../src/commerce/orders/model.ts';
-import { formatDate } from '../../src/commerce/orders/mail.ts';
+import { formatDate } from '../../src/i18n.ts';
 import { commerceHarness, login, proof, type Api } from '../commerce/helpers.ts';
 import { customer, guest, handOver, ok, placeOrder, readyCart, type Shopper } from '../orders/helpers.ts';
 import { lastMessageTo, openAccountShop, setWithPrice } from './helpers.ts';
@@ -187,7 +187,7 @@ t.test('a sell order from the deposit takes the oldest lots first; the deposit k
   t.equal(d.openingValue.centAmount, barCost + 2 * unitSecond, 'the opening value: what the remaining metal cost');
   const mail = (await lastMessageTo(h.db, c.email))?.text ?? '';
   t.match(mail, /Wir entnehmen die Stücke Ihrem Online-Depot/);
-  t.match(mail, `2 × Krügerrand 1 Unze Gold, gekauft am ${formatDate(first.createdAt, 'de')} (${first.orderNumber}) zu je`, 'the mail lists the lots taken');
+  t.match(mail, `2 × Krügerrand 1 Unze Gold, gekauft am ${formatDate(first.createdAt, 'de-DE')} (${first.orderNumber}) zu je`, 'the mail lists the lots taken');
   t.match(mail, 'Wir überweisen den Betrag auf Ihr Konto DE89', 'the payout: nothing has to arrive first');
   t.notMatch(mail, /Nach Eingang und Prüfung/);
 

@@ -32,8 +32,8 @@ import type { Db } from '../db/index.ts';
 import { hitRate, type RateRule } from '../lib/rate.ts';
 import { newSecret, sha256 } from '../lib/secrets.ts';
 import { orderError } from '../orders/error-codes.ts';
+import { renderMail } from '../mail/index.ts';
 import { shopName } from '../outbox/templates.ts';
-import { contactReceiptMail } from './mail.ts';
 import { addCaseMessage, answerCase, caseView, listOfficeCases, type CaseRow } from './office.ts';
 import { createRetentionJob } from './retention.ts';
 
@@ -115,7 +115,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
         [randomUUID(), ref, req.storeKey, auth?.level === 'User' ? auth.customerId : null, req.body.salutation ?? null, firstName, lastName, email,
           normalizeEmail(email as string), phone, subject, message, language, now],
       );
-      const mail = contactReceiptMail({ lang: language, store: req.storeKey, shop, name: `${firstName} ${lastName}`, reference: ref });
+      const mail = renderMail('contact.receipt', language, { store: req.storeKey, shop, name: `${firstName} ${lastName}`, reference: ref });
       const mailId = await outbox.add(tx, { channel: 'mail', customerId: auth?.level === 'User' ? auth.customerId : null, storeKey: req.storeKey, to: email as string, ...mail }, now);
       return { ref, mailId };
     });

@@ -18,7 +18,8 @@ import { addSeconds } from '../lib/clock.ts';
 import { clientIp, shopOrigin } from '../lib/http.ts';
 import { clearLoginFailures, hitRate, loginLockRemaining, recordLoginFailure, subjectKey } from '../lib/rate.ts';
 import { newSecret, sha256 } from '../lib/secrets.ts';
-import { activationLink, activationMail, passwordResetMail, resetLink, shopName } from '../outbox/templates.ts';
+import { renderMail } from '../mail/index.ts';
+import { activationLink, resetLink, shopName } from '../outbox/templates.ts';
 import {
   ACTIVATION_MAIL_RATE, EMAIL_TOKEN_TTL_S, LOOKUP_RATE, REGISTRATION_RATE, RESET_MAIL_RATE, RESET_TOKEN_TTL_S, bearer, customerNotFound,
   errorResponses, limitByClient, mailLanguage, requireOwnCustomer,
@@ -58,7 +59,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     const token = await newOneTimeToken(tx, c.id, 'email_verification', now, EMAIL_TOKEN_TTL_S);
     const lang = c.language ?? 'de';
     const link = activationLink(shopOrigin(req, req.storeKey, config), lang, token);
-    const mail = activationMail({ lang, store: req.storeKey, shop, name: displayName(c), link, validHours: EMAIL_TOKEN_TTL_S / 3600 });
+    const mail = renderMail('account.activation', lang, { store: req.storeKey, shop, name: displayName(c), link, validHours: EMAIL_TOKEN_TTL_S / 3600 });
     return outbox.add(tx, { channel: 'mail', customerId: c.id, storeKey: req.storeKey, to: c.email as string, ...mail }, now);
   }
 
@@ -179,7 +180,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
         const id = await db.transaction(async (tx) => {
           const token = await newOneTimeToken(tx, account.id, 'password_reset', now, RESET_TOKEN_TTL_S);
           const link = resetLink(shopOrigin(req, req.storeKey, config), lang, token);
-          const mail = passwordResetMail({ lang, store: req.storeKey, shop, name: displayName(account), link });
+          const mail = renderMail('account.passwordReset', lang, { store: req.storeKey, shop, name: displayName(account), link });
           return outbox.add(tx, { channel: 'mail', customerId: account.id, storeKey: req.storeKey, to: account.email as string, ...mail }, now);
         });
         outbox.deliver([id]);

@@ -11,7 +11,8 @@ import type { Db } from '../db/index.ts';
 import { addSeconds } from '../lib/clock.ts';
 import { hitRate } from '../lib/rate.ts';
 import { sha256 } from '../lib/secrets.ts';
-import { shopName, smsCodeText } from '../outbox/templates.ts';
+import { renderSms } from '../mail/index.ts';
+import { shopName } from '../outbox/templates.ts';
 import {
   MAX_ADDRESSES, SMS_CODE_TTL_S, SMS_LOCK_S, SMS_MAX_ATTEMPTS, SMS_SEND_RATES, bearer, customerNotFound, errorResponses, requireOwnCustomer,
 } from './common.ts';
@@ -251,7 +252,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
       );
       return outbox.add(tx, {
         channel: 'sms', customerId: c.id, storeKey: req.storeKey, to: c.phone as string,
-        text: smsCodeText(c.language ?? 'de', shop, code, SMS_CODE_TTL_S / 60),
+        text: renderSms('verificationCode', c.language ?? 'de', { store: req.storeKey, shop, values: { code, validMinutes: SMS_CODE_TTL_S / 60 } }),
       }, now);
     });
     outbox.deliver([id]);

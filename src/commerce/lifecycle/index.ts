@@ -21,34 +21,24 @@ export { lifecyclePlugin } from './plugin.ts';
 export { paymentDueBy, addWorkingDays } from './working-days.ts';
 export { DEADLINE_JOB } from './jobs.ts';
 
-export async function recordPayment(ctx: CommerceContext, orderId: string, body: PaymentBody, actor: Actor, roles: OperatorRole[]): Promise<OpsOrderDetail> {
-  await steps.recordPayment(ctx, orderId, body, actor, roles);
-  return queue.opsOrderDetail(ctx, orderId, roles);
+type Step<B> = (ctx: CommerceContext, orderId: string, body: B, actor: Actor, roles: OperatorRole[]) => Promise<void>;
+
+/** A step that answers the order's detail after its commit (what the operator sees next). */
+function answeringDetail<B>(step: Step<B>) {
+  return async (ctx: CommerceContext, orderId: string, body: B, actor: Actor, roles: OperatorRole[]): Promise<OpsOrderDetail> => {
+    await step(ctx, orderId, body, actor, roles);
+    return queue.opsOrderDetail(ctx, orderId, roles);
+  };
 }
-export async function recordShipment(ctx: CommerceContext, orderId: string, body: ShipmentBody, actor: Actor, roles: OperatorRole[]): Promise<OpsOrderDetail> {
-  await steps.recordShipment(ctx, orderId, body, actor, roles);
-  return queue.opsOrderDetail(ctx, orderId, roles);
-}
-export async function recordPickup(ctx: CommerceContext, orderId: string, body: PickupBody, actor: Actor, roles: OperatorRole[]): Promise<OpsOrderDetail> {
-  await steps.recordPickup(ctx, orderId, body, actor, roles);
-  return queue.opsOrderDetail(ctx, orderId, roles);
-}
-export async function cancelOrder(ctx: CommerceContext, orderId: string, body: CancelBody, actor: Actor, roles: OperatorRole[]): Promise<OpsOrderDetail> {
-  await steps.cancelOrder(ctx, orderId, body, actor, roles);
-  return queue.opsOrderDetail(ctx, orderId, roles);
-}
-export async function recordGoodsReceived(ctx: CommerceContext, orderId: string, body: GoodsReceivedBody, actor: Actor, roles: OperatorRole[]): Promise<OpsOrderDetail> {
-  await steps.recordGoodsReceived(ctx, orderId, body, actor, roles);
-  return queue.opsOrderDetail(ctx, orderId, roles);
-}
-export async function recordAssay(ctx: CommerceContext, orderId: string, body: AssayBody, actor: Actor, roles: OperatorRole[]): Promise<OpsOrderDetail> {
-  await steps.recordAssay(ctx, orderId, body, actor, roles);
-  return queue.opsOrderDetail(ctx, orderId, roles);
-}
-export async function recordPayout(ctx: CommerceContext, orderId: string, body: PayoutBody, actor: Actor, roles: OperatorRole[]): Promise<OpsOrderDetail> {
-  await steps.recordPayout(ctx, orderId, body, actor, roles);
-  return queue.opsOrderDetail(ctx, orderId, roles);
-}
+
+export const recordPayment = answeringDetail<PaymentBody>(steps.recordPayment);
+export const recordShipment = answeringDetail<ShipmentBody>(steps.recordShipment);
+export const recordPickup = answeringDetail<PickupBody>(steps.recordPickup);
+export const cancelOrder = answeringDetail<CancelBody>(steps.cancelOrder);
+export const recordGoodsReceived = answeringDetail<GoodsReceivedBody>(steps.recordGoodsReceived);
+export const recordAssay = answeringDetail<AssayBody>(steps.recordAssay);
+export const recordPayout = answeringDetail<PayoutBody>(steps.recordPayout);
+
 export function importBankStatement(ctx: CommerceContext, xml: string, actor: Actor): Promise<BankStatementResult> {
   return camt.importBankStatement(ctx, xml, actor);
 }

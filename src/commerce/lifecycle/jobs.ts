@@ -7,7 +7,7 @@
 // stay in the back office's overdue queue for finance. Time is the service's clock (tests move it).
 import type { Actor } from '../../contracts/ops.ts';
 import type { CommerceContext } from '../context.ts';
-import { helpers, queueMail } from './mail.ts';
+import { day, helpers, queueMail } from './mail.ts';
 import { move, type LifeRow } from './model.ts';
 import { applyCancel, paidCents } from './steps.ts';
 import { reminderAfter, storeDay } from './working-days.ts';
@@ -32,10 +32,10 @@ export async function paymentDeadlines(ctx: CommerceContext): Promise<{ reminded
       const [row] = await tx.query<LifeRow>(`select *, payment_due_by::text as due from orders where id = $1 and ${AWAITING} for update skip locked`, [id]);
       if (!row || !row.due) return null;
       const today = storeDay(now, row.store_key);
-      const h = helpers(row);
+      const h = helpers(ctx, row);
       if (today > row.due) {
         if (await paidCents(tx, row.id) > 0) return null;
-        const ids = await applyCancel(ctx, tx, row, 'not_paid_in_time', actor, now, h.t('cancelled.unpaid', { dueBy: h.date(row.due) }));
+        const ids = await applyCancel(ctx, tx, row, 'not_paid_in_time', actor, now, h.t('cancelled.unpaid', { dueBy: day(row.due) }));
         return { kind: 'cancelled' as const, ids };
       }
       if (!row.payment_reminded_at && today > reminderAfter(row.created_at, row.store_key)) {
@@ -43,10 +43,9 @@ export async function paymentDeadlines(ctx: CommerceContext): Promise<{ reminded
         const open = Number(row.total_gross_cents) - await paidCents(tx, row.id);
         await move(tx, row, {}, 'payment_reminder', actor, { paymentDueBy: row.due }, now);
         const pay = row.data.paymentInstructions;
-        const id = await queueMail(ctx, tx, row, 'payment_reminder', { amount: h.money(open), dueBy: h.date(row.due) }, now, (m) => [
-          m.t('payment_reminder.account', { owner: pay?.accountOwner ?? '', account: pay?.iban ?? pay?.accountNumber ?? '' }),
-          m.t('payment_reminder.ignore'),
-        ]);
+        const id = await queueMail(ctx, tx, row, 'payment_reminder', {
+          amount: h.money(open), dueBy: day(row.due), owner: pay?.accountOwner ?? '', account: pay?.iban ?? pay?.accountNumber ?? '',
+        }, now);
         return { kind: 'reminded' as const, ids: [id] };
       }
       return null;

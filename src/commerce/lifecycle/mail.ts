@@ -1,16 +1,17 @@
-// The customer's mails of the lifecycle steps, in the order's language: texts from the locale files
-// (mail.lifecycle.<kind>.*), laid out by the paragraph mail of the outbox (greeting, paragraphs, closing).
+// The customer's mails of the lifecycle steps, in the order's language: texts in the locale files under
+// mail.lifecycle.<kind> (subject, body; the alternatives a body composes from are keys beside them),
+// rendered by the one mail renderer (renderMail 'lifecycle.<kind>'; amounts, dates and Swiss German "ss"
+// handled there), queued in the step's transaction.
 import type { OrderRow } from '../orders/model.ts';
-import { translator } from '../../i18n.ts';
 import { langOf, type Lang } from '../carts/model.ts';
-import { formatDate } from '../orders/mail.ts';
-import { formatMoney, paragraphMail } from '../outbox/paragraph-mail.ts';
+import { mailText, renderMail, type MailMoney, type MailValues } from '../mail/index.ts';
 import { shopName } from '../outbox/templates.ts';
 import type { CommerceContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 
 export type LifecycleMailKind =
-  | 'payment_recorded' | 'confirmed' | 'stored' | 'shipped' | 'collected' | 'cancelled' | 'payment_reminder' | 'goods_received' | 'assayed' | 'paid_out';
+  | 'payment_recorded' | 'confirmed' | 'stored' | 'shipped' | 'shipped_untracked' | 'collected' | 'cancelled' | 'payment_reminder'
+  | 'goods_received' | 'assayed' | 'paid_out';
 
 export function orderLang(row: OrderRow): Lang {
   return langOf(row.data.locale, row.store_key === 'us' ? 'en' : 'de');
@@ -18,36 +19,30 @@ export function orderLang(row: OrderRow): Lang {
 
 export interface MailHelpers {
   lang: Lang;
-  t: (key: string, params?: Record<string, unknown>) => string;
-  money: (cents: number) => string;
-  date: (iso: string) => string;
+  /** a text under mail.lifecycle. filled with values */
+  t: (key: string, values?: MailValues) => string;
+  money: (cents: number) => MailMoney;
 }
 
-export function helpers(row: OrderRow): MailHelpers {
+export function helpers(ctx: CommerceContext, row: OrderRow): MailHelpers {
   const lang = orderLang(row);
-  const t = translator(lang);
+  const shop = shopName(ctx.config.MAIL_FROM);
   return {
     lang,
-    t: (key, params) => t(`mail.lifecycle.${key}`, params),
-    money: (cents) => formatMoney(cents, row.currency, row.store_key, lang),
-    date: (iso) => formatDate(iso.length === 10 ? `${iso}T12:00:00Z` : iso, row.store_key),
+    t: (key, values) => mailText(lang, row.store_key, shop, `mail.lifecycle.${key}`, values),
+    money: (centAmount) => ({ centAmount, currencyCode: row.currency }),
   };
 }
 
-/**
- * Queues the mail of a step in the step's transaction: the subject and first paragraph come from the
- * kind's keys with `params`; `more` adds paragraphs (already translated); `links` are paragraphs shown as links.
- */
-export async function queueMail(
-  ctx: CommerceContext, tx: Db, row: OrderRow, kind: LifecycleMailKind, params: Record<string, unknown>, now: Date,
-  more: (h: MailHelpers) => string[] = () => [], links: string[] = [],
-): Promise<number> {
-  const h = helpers(row);
-  const p = { orderNumber: row.order_number, ...params };
-  const name = `${row.data.billingAddress.firstName ?? ''} ${row.data.billingAddress.lastName ?? ''}`.trim() || null;
-  const mail = paragraphMail({
-    lang: h.lang, store: row.store_key, shop: shopName(ctx.config.MAIL_FROM), name,
-    subject: h.t(`${kind}.subject`, p), paragraphs: [h.t(`${kind}.body`, p), ...more(h)], links,
+/** A YYYY-MM-DD day as the mail renderer's date (noon UTC: the same day in every store's time zone). */
+export const day = (iso: string) => new Date(`${iso.slice(0, 10)}T12:00:00Z`);
+
+/** Queues the mail of a step in the step's transaction; values fill mail.lifecycle.<kind>.subject and .body. */
+export async function queueMail(ctx: CommerceContext, tx: Db, row: OrderRow, kind: LifecycleMailKind, values: MailValues, now: Date): Promise<number> {
+  const a = row.data.billingAddress;
+  const name = `${a?.firstName ?? ''} ${a?.lastName ?? ''}`.trim() || null;
+  const mail = renderMail(`lifecycle.${kind}`, orderLang(row), {
+    store: row.store_key, shop: shopName(ctx.config.MAIL_FROM), name, values: { orderNumber: row.order_number, ...values },
   });
   return ctx.outbox.add(tx, {
     channel: 'mail', customerId: row.customer_id, storeKey: row.store_key, to: row.data.customerEmail, subject: mail.subject, text: mail.text, html: mail.html,

@@ -5,14 +5,17 @@ import { randomUUID } from 'node:crypto';
 import type {
   Actor, AssayBody, CancelBody, GoodsReceivedBody, OperatorRole, OpsAction, PaymentBody, PayoutBody, PickupBody, ShipmentBody,
 } from '../../contracts/ops.ts';
-import { formatIban, ibanValid, normalizeIban } from '../../contracts/bank-details.ts';
+import { ibanValid, normalizeIban } from '../../contracts/bank-details.ts';
 import { AppError } from '../../lib/errors.ts';
+import { formatNumber } from '../../i18n.ts';
+import { stores } from '../../stores.ts';
 import type { CommerceContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { bookDepositPurchase, restoreDepositSale } from '../deposits/model.ts';
 import { findPickupStore } from '../shipping/pickup-stores.ts';
 import { tracking } from './carriers.ts';
-import { helpers, queueMail } from './mail.ts';
+import { mailLink } from '../mail/index.ts';
+import { day, helpers, queueMail } from './mail.ts';
 import { invalidTransition, move, orderById, possible, requireRole, saveDoc, type AssayDoc, type LifeRow } from './model.ts';
 import { storeDay } from './working-days.ts';
 
@@ -61,9 +64,9 @@ export async function applyPayment(ctx: CommerceContext, tx: Db, row: LifeRow, p
     paidAmount: money(row, nowPaid), openAmount: money(row, total - nowPaid),
   };
   await move(tx, row, full ? { paymentState: 'Paid' } : {}, 'payment_recorded', actor, details, now);
-  const h = helpers(row);
+  const h = helpers(ctx, row);
   if (!full) {
-    return [await queueMail(ctx, tx, row, 'payment_recorded', { amount: h.money(p.centAmount), open: h.money(total - nowPaid), dueBy: row.due ? h.date(row.due) : '' }, now)];
+    return [await queueMail(ctx, tx, row, 'payment_recorded', { amount: h.money(p.centAmount), open: h.money(total - nowPaid), dueBy: day(row.due ?? storeDay(now, row.store_key)) }, now)];
   }
   row.data.paymentDate = now.toISOString();
   await saveDoc(tx, row);
@@ -71,12 +74,11 @@ export async function applyPayment(ctx: CommerceContext, tx: Db, row: LifeRow, p
   if (row.data.shippingMethod === 'deposit') {
     const depositNumber = await bookDepositPurchase(tx, row, now);
     await move(tx, row, { orderState: 'Complete' }, 'stored', actor, { depositNumber }, now);
-    return [await queueMail(ctx, tx, row, 'stored', { depositNumber, date: h.date(now.toISOString()) }, now)];
+    return [await queueMail(ctx, tx, row, 'stored', { depositNumber: depositNumber ?? '', date: now }, now)];
   }
   const store = row.data.pickupStore ? findPickupStore(row.store_key, row.data.pickupStore) : null;
-  return [await queueMail(ctx, tx, row, 'confirmed', { amount: h.money(total) }, now, (m) => [
-    store ? m.t('confirmed.pickup', { store: `${store.name}, ${store.streetAddress}, ${store.postalCode} ${store.city}` }) : m.t('confirmed.ship'),
-  ])];
+  const next = store ? h.t('confirmed.pickup', { store: `${store.name[h.lang]}, ${store.streetAddress}, ${store.postalCode} ${store.city}` }) : h.t('confirmed.ship');
+  return [await queueMail(ctx, tx, row, 'confirmed', { amount: h.money(total), next }, now)];
 }
 
 export async function recordPayment(ctx: CommerceContext, orderId: string, body: PaymentBody, actor: Actor, roles: OperatorRole[]): Promise<void> {
@@ -92,7 +94,7 @@ export async function recordShipment(ctx: CommerceContext, orderId: string, body
       [randomUUID(), row.id, carrier, trackingNumber, trackingUrl, now],
     );
     await move(tx, row, { orderState: 'Complete' }, 'shipped', actor, { carrier, trackingNumber, trackingUrl }, now);
-    return [await queueMail(ctx, tx, row, 'shipped', { carrier, trackingNumber }, now, (m) => (trackingUrl ? [m.t('shipped.link'), trackingUrl] : []), trackingUrl ? [trackingUrl] : [])];
+    return [await queueMail(ctx, tx, row, trackingUrl ? 'shipped' : 'shipped_untracked', { carrier, trackingNumber, ...(trackingUrl ? { link: mailLink(trackingUrl) } : {}) }, now)];
   });
 }
 
@@ -104,7 +106,7 @@ export async function recordPickup(ctx: CommerceContext, orderId: string, body: 
       await applyCounterPayment(tx, row, total, actor, now);
     }
     await move(tx, row, { orderState: 'Complete' }, 'collected', actor, { collectedBy: body.collectedBy, note: body.note ?? null }, now);
-    return [await queueMail(ctx, tx, row, 'collected', { date: helpers(row).date(now.toISOString()) }, now)];
+    return [await queueMail(ctx, tx, row, 'collected', { date: now }, now)];
   });
 }
 
@@ -121,15 +123,15 @@ async function applyCounterPayment(tx: Db, row: LifeRow, cents: number, actor: A
 }
 
 /** Cancels the locked order (state checked by the caller); a sale from the deposit puts its pieces back. */
-export async function applyCancel(ctx: CommerceContext, tx: Db, row: LifeRow, reason: string, actor: Actor, now: Date, mailParagraph?: string): Promise<number[]> {
+export async function applyCancel(ctx: CommerceContext, tx: Db, row: LifeRow, reason: string, actor: Actor, now: Date, why?: string): Promise<number[]> {
   const paid = await paidCents(tx, row.id);
   const restored = await restoreDepositSale(tx, row);
   const details: Record<string, unknown> = { reason };
   if (paid > 0) details.refundDue = money(row, paid);
   if (restored > 0) details.piecesRestored = restored;
   await move(tx, row, { orderState: 'Cancelled' }, 'cancelled', actor, details, now);
-  const h = helpers(row);
-  return [await queueMail(ctx, tx, row, 'cancelled', { date: h.date(row.created_at.toISOString()) }, now, (m) => [mailParagraph ?? m.t('cancelled.reason', { reason })])];
+  const h = helpers(ctx, row);
+  return [await queueMail(ctx, tx, row, 'cancelled', { date: row.created_at, why: why ?? h.t('cancelled.reason', { reason }) }, now)];
 }
 
 export async function cancelOrder(ctx: CommerceContext, orderId: string, body: CancelBody, actor: Actor, roles: OperatorRole[]): Promise<void> {
@@ -180,20 +182,22 @@ export async function recordAssay(ctx: CommerceContext, orderId: string, body: A
     await move(tx, row, { orderState: 'Accepted' }, 'assayed', actor, {
       estimate: money(row, estimateCents), final: money(row, finalCents), lines: lines.map((l) => ({ lineId: l.lineId, finalFineWeightGrams: l.finalFineMg / 1000, final: l.finalCents })),
     }, now);
-    const h = helpers(row);
-    const g = (m: number) => new Intl.NumberFormat(h.lang === 'en' ? 'en-GB' : 'de-DE', { maximumFractionDigits: 3 }).format(m / 1000);
-    const account = row.data.payoutAccount ? (row.data.payoutAccount.iban ? formatIban(row.data.payoutAccount.iban) : row.data.payoutAccount.accountNumber ?? '') : null;
-    return [await queueMail(ctx, tx, row, 'assayed', {}, now, (m) => [
-      lines.map((l) => m.t('assayed.line', {
-        name: row.data.lines.find((x) => x.id === l.lineId)!.name[m.lang], estimatedGrams: g(l.estimatedFineMg), finalGrams: g(l.finalFineMg),
-        final: m.money(l.finalCents), estimate: m.money(l.estimateCents),
-      })).join('\n'),
+    const h = helpers(ctx, row);
+    // grams to the milligram (the assay's precision), in the store's locale
+    const grams = (m: number) => formatNumber(m / 1000, stores[row.store_key].locales[h.lang], 3);
+    const account = row.data.payoutAccount ? (row.data.payoutAccount.iban ? maskIban(row.data.payoutAccount.iban) : row.data.payoutAccount.accountNumber ?? '') : null;
+    const lineTexts = lines.map((l) => h.t('assayed.line', {
+      name: row.data.lines.find((x) => x.id === l.lineId)!.name[h.lang], estimatedGrams: grams(l.estimatedFineMg), finalGrams: grams(l.finalFineMg),
+      final: h.money(l.finalCents), estimate: h.money(l.estimateCents),
+    }));
+    const summary = [
       finalCents === estimateCents
-        ? m.t('assayed.same', { final: m.money(finalCents) })
-        : m.t('assayed.total', { final: m.money(finalCents), estimate: m.money(estimateCents), difference: m.money(finalCents - estimateCents) }),
-      ...(row.data.assay?.note ? [m.t('assayed.note', { note: row.data.assay.note })] : []),
-      account ? m.t('assayed.transfer', { account: maskIban(account) }) : m.t('assayed.cash'),
-    ])];
+        ? h.t('assayed.same', { final: h.money(finalCents) })
+        : h.t('assayed.total', { final: h.money(finalCents), estimate: h.money(estimateCents), difference: h.money(finalCents - estimateCents) }),
+      ...(row.data.assay?.note ? [h.t('assayed.note', { note: row.data.assay.note })] : []),
+    ].join('\n');
+    const next = account ? h.t('assayed.transfer', { account }) : h.t('assayed.cash');
+    return [await queueMail(ctx, tx, row, 'assayed', { lines: lineTexts.join('\n'), summary, next }, now)];
   });
 }
 
@@ -227,7 +231,6 @@ export async function recordPayout(ctx: CommerceContext, orderId: string, body: 
     row.data.paymentDate = now.toISOString();
     await saveDoc(tx, row);
     await move(tx, row, { orderState: 'Complete', paymentState: 'Paid' }, 'paid_out', actor, { amount: money(row, expected), iban: masked, valueDate: body.valueDate }, now);
-    const h = helpers(row);
-    return [await queueMail(ctx, tx, row, 'paid_out', { amount: h.money(expected), iban: masked, valueDate: h.date(body.valueDate) }, now)];
+    return [await queueMail(ctx, tx, row, 'paid_out', { amount: money(row, expected), iban: masked, valueDate: day(body.valueDate) }, now)];
   });
 }

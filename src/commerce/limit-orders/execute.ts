@@ -28,7 +28,6 @@ import type { Db } from '../db/index.ts';
 import { addSeconds } from '../lib/clock.ts';
 import { canonicalOrigin } from '../lib/http.ts';
 import { placeOrder } from '../orders/create.ts';
-import { formatDate } from '../orders/mail.ts';
 import { tierPrice } from '../prices/pricing.ts';
 import { currentPriceSet, orderable, priceList } from '../prices/store.ts';
 import { shopName } from '../outbox/templates.ts';
@@ -100,7 +99,7 @@ export function createLimitOrderExecutor(ctx: CommerceContext, log: FastifyBaseL
         );
         if (!lo) return undefined; // another instance (or the customer) was first
         const args = await mailArgs(tx, lo);
-        return mailCustomer(tx, lo, (name) => expiredMail(args, name, formatDate(lo.expires_at.toISOString(), lo.store_key)), now);
+        return mailCustomer(tx, lo, (name) => expiredMail(args, name, lo.expires_at), now);
       });
       if (mailId === undefined) continue;
       expired.push(id);
@@ -188,7 +187,7 @@ export function createLimitOrderExecutor(ctx: CommerceContext, log: FastifyBaseL
             body: { cartId },
             idempotencyKey: `limit-order:${lo.id}`,
             languageTag: lo.language,
-            limitOrder: { id: lo.id, mail: (order) => executedMail(args, unitCents, order) },
+            limitOrder: { id: lo.id, mail: executedMail(args, unitCents) },
           }, sp);
         });
       } catch (err) {

@@ -16,10 +16,8 @@ import type { Actor, OperatorRole } from '../../contracts/ops.ts';
 import { AppError } from '../../lib/errors.ts';
 import { dummyHash, verifyPassword } from '../auth/passwords.ts';
 import { loginLockRemaining, subjectKey, takeLoginAttempt } from '../lib/rate.ts';
-import {
-  createOperatorSession, operatorByEmail, operatorSession, purgeOperatorSessions, recordOperatorFailure, recordOperatorLogin,
-  recordUnknownEmailFailure, type OperatorRow, type OperatorSession,
-} from './repository.ts';
+import { createOperatorSession, operatorSession, purgeOperatorSessions, type OperatorSession } from '../auth/operator-sessions.ts';
+import { operatorByEmail, recordOperatorFailure, recordOperatorLogin, recordUnknownEmailFailure, type OperatorRow } from './repository.ts';
 
 /** Wrong passwords in a row before sign-in locks. */
 export const OPS_LOCK_AFTER = 5;

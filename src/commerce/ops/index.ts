@@ -3,4 +3,3 @@
 export { opsRoutes, BANK_STATEMENT_MAX_BYTES } from './routes.ts';
 export { requireOperator, operatorOf, hasRole, actorOf, OPS_LOCK_AFTER, OPS_LOCK_S } from './auth.ts';
 export { createOperator, changeOperator, seedDemoOperators, DEMO_OPERATORS } from './operators.ts';
-export { OPERATOR_SESSION_TTL_S } from './repository.ts';

@@ -6,9 +6,8 @@ import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/index.ts';
 import { writeAudit } from '../lifecycle/index.ts';
-import {
-  insertOperator, operatorById, operatorView, revokeOperatorSessions, updateOperator as updateOperatorRow, type OperatorRow,
-} from './repository.ts';
+import { revokeOperatorSessions } from '../auth/operator-sessions.ts';
+import { insertOperator, lockOperators, operatorView, updateOperator as updateOperatorRow, type OperatorRow } from './repository.ts';
 
 function auditedView(row: OperatorRow) {
   return { email: row.email, roles: row.roles, disabled: row.disabled };
@@ -23,7 +22,7 @@ export async function createOperator(db: Db, body: CreateOperatorBody, actor: Ac
     await writeAudit(tx, {
       orderId: null, orderNumber: null, actor, action: 'operator_created', before: null, after: null,
       details: { operatorId: row.id, ...auditedView(row) },
-    });
+    }, now);
     return operatorView(row);
   });
 }
@@ -40,8 +39,13 @@ export async function changeOperator(db: Db, id: string, body: UpdateOperatorBod
   }
   const passwordHash = body.password !== undefined ? await hashPassword(body.password) : undefined;
   return db.transaction(async (tx) => {
-    const before = await operatorById(tx, id, true);
+    // Both rows locked, in one order: two admins disabling each other at the same moment must not leave the
+    // shop without an admin. The second waits, then finds its own admin right gone.
+    const locked = await lockOperators(tx, actor.type === 'operator' ? [id, actor.id] : [id]);
+    const before = locked.get(id);
     if (!before) throw new AppError('operator_not_found');
+    const self = actor.type === 'operator' ? locked.get(actor.id) : undefined;
+    if (actor.type === 'operator' && (!self || self.disabled || !self.roles.includes('admin'))) throw new AppError('operator_role_required');
     const after = await updateOperatorRow(tx, id, { roles: body.roles, disabled: body.disabled, passwordHash }, now);
     const endsSessions = passwordHash !== undefined || (after.disabled && !before.disabled);
     if (endsSessions) await revokeOperatorSessions(tx, id, now);
@@ -49,7 +53,7 @@ export async function changeOperator(db: Db, id: string, body: UpdateOperatorBod
       orderId: null, orderNumber: null, actor, action: 'operator_updated', before: null, after: null,
       // never the password, only that it changed
       details: { operatorId: id, before: auditedView(before), after: auditedView(after), passwordChanged: passwordHash !== undefined, sessionsEnded: endsSessions },
-    });
+    }, now);
     return operatorView(after);
   });
 }
@@ -82,7 +86,7 @@ export async function seedDemoOperators(db: Db, password: string, now: Date): Pr
         await writeAudit(tx, {
           orderId: null, orderNumber: null, actor, action: 'operator_created', before: null, after: null,
           details: { operatorId: row.id, ...auditedView(row) },
-        });
+        }, now);
       }
     }
   });

@@ -4,7 +4,6 @@ import { randomUUID } from 'node:crypto';
 import type { Operator, OperatorRole } from '../../contracts/ops.ts';
 import type { Db } from '../db/index.ts';
 import { addSeconds } from '../lib/clock.ts';
-import { newSecret, sha256 } from '../lib/secrets.ts';
 
 export interface OperatorRow {
   id: string;
@@ -18,11 +17,6 @@ export interface OperatorRow {
   updated_at: Date;
   last_login_at: Date | null;
 }
-
-/** An operator token says what it is: op_ (customer tokens are at_/rt_ and live in another table). */
-export const OPERATOR_TOKEN_PREFIX = 'op';
-/** A working shift: an operator signs in again after 8 hours. */
-export const OPERATOR_SESSION_TTL_S = 8 * 3600;
 
 export function operatorView(row: OperatorRow): Operator {
   return {
@@ -40,8 +34,14 @@ export async function operatorByEmail(db: Db, email: string, forUpdate = false):
   return rows[0] ?? null;
 }
 
-export async function operatorById(db: Db, id: string, forUpdate = false): Promise<OperatorRow | null> {
-  const rows = await db.query<OperatorRow>(`select * from operators where id = $1${forUpdate ? ' for update' : ''}`, [id]);
+/** Locks the operators' rows (ordered by id, so two transactions never wait for each other in a circle). */
+export async function lockOperators(db: Db, ids: string[]): Promise<Map<string, OperatorRow>> {
+  const rows = await db.query<OperatorRow>('select * from operators where id = any($1::uuid[]) order by id for update', [ids]);
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+export async function operatorById(db: Db, id: string): Promise<OperatorRow | null> {
+  const rows = await db.query<OperatorRow>('select * from operators where id = $1', [id]);
   return rows[0] ?? null;
 }
 
@@ -91,50 +91,6 @@ export async function recordOperatorFailure(db: Db, id: string, now: Date, lockA
 
 export async function recordOperatorLogin(db: Db, id: string, now: Date): Promise<void> {
   await db.query('update operators set failed_logins = 0, locked_until = null, last_login_at = $2 where id = $1', [id, now]);
-}
-
-/** Starts a session; answers the token (shown once, stored as sha256). */
-export async function createOperatorSession(db: Db, operatorId: string, now: Date): Promise<{ token: string; expiresAt: Date }> {
-  const token = newSecret(OPERATOR_TOKEN_PREFIX);
-  const expiresAt = addSeconds(now, OPERATOR_SESSION_TTL_S);
-  await db.query(
-    'insert into operator_sessions (id, token_hash, operator_id, created_at, expires_at) values ($1, $2, $3, $4, $5)',
-    [randomUUID(), sha256(token), operatorId, now, expiresAt],
-  );
-  return { token, expiresAt };
-}
-
-export interface OperatorSession {
-  sessionId: string;
-  operator: OperatorRow;
-}
-
-/** The live session of a token (not expired, not revoked, operator not disabled), or null. */
-export async function operatorSession(db: Db, token: string, now: Date): Promise<OperatorSession | null> {
-  if (token.length > 200 || !token.startsWith(`${OPERATOR_TOKEN_PREFIX}_`)) return null;
-  const rows = await db.query<OperatorRow & { session_id: string }>(
-    `select o.*, s.id as session_id from operator_sessions s join operators o on o.id = s.operator_id
-     where s.token_hash = $1 and s.revoked_at is null and s.expires_at > $2 and not o.disabled`,
-    [sha256(token), now],
-  );
-  const row = rows[0];
-  if (!row) return null;
-  const { session_id: sessionId, ...operator } = row;
-  return { sessionId, operator };
-}
-
-export async function revokeOperatorSession(db: Db, sessionId: string, now: Date): Promise<void> {
-  await db.query('update operator_sessions set revoked_at = $2 where id = $1 and revoked_at is null', [sessionId, now]);
-}
-
-/** Ends every session of an operator (new password, disabled). */
-export async function revokeOperatorSessions(db: Db, operatorId: string, now: Date): Promise<void> {
-  await db.query('update operator_sessions set revoked_at = $2 where operator_id = $1 and revoked_at is null', [operatorId, now]);
-}
-
-/** Housekeeping: sessions dead for more than a day. */
-export async function purgeOperatorSessions(db: Db, now: Date): Promise<void> {
-  await db.query('delete from operator_sessions where expires_at < $1', [addSeconds(now, -86400)]);
 }
 
 /**

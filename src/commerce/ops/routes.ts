@@ -22,7 +22,8 @@ import {
 } from '../lifecycle/index.ts';
 import { actorOf, operatorOf, requireOperator, signIn } from './auth.ts';
 import { changeOperator, createOperator, seedDemoOperators } from './operators.ts';
-import { listOperators, operatorView, OPERATOR_SESSION_TTL_S, revokeOperatorSession } from './repository.ts';
+import { OPERATOR_SESSION_TTL_S, revokeOperatorSession } from '../auth/operator-sessions.ts';
+import { listOperators, operatorById, operatorView } from './repository.ts';
 
 /** Every /ops call: no x-store-key. */
 const config = { storeKey: false };
@@ -97,7 +98,11 @@ export const opsRoutes: FastifyPluginAsync = async (app) => {
   app.get('/ops/me', {
     config, onRequest: requireOperator(),
     schema: { tags, operationId: 'opsMe', security: operatorToken, summary: 'The signed-in operator with its roles.', response: { 200: Operator, ...errorResponses } },
-  }, async (req) => operatorView((await operatorOf(req)).operator));
+  }, async (req) => {
+    const row = await operatorById(db, (await operatorOf(req)).operator.id);
+    if (!row) throw new AppError('operator_token_required'); // deleted in between
+    return operatorView(row);
+  });
 
   // ---------------------------------------------------------------- orders (the lifecycle)
 

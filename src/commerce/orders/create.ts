@@ -18,6 +18,7 @@ import { pick } from '../catalogue/queries.ts';
 import type { CommerceContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { sha256 } from '../lib/secrets.ts';
+import { renderMail, type LimitOrderMailInfo } from '../mail/index.ts';
 import { shopName } from '../outbox/templates.ts';
 import { CART_MAX_CENTS, CART_MIN_CENTS, cartTotals, type CartTotals } from '../carts/calculate.ts';
 import { langOf, scrapName, type CartRow } from '../carts/model.ts';
@@ -30,7 +31,6 @@ import { depotHoldings } from '../deposits/model.ts';
 import { customerById } from '../customers/repository.ts';
 import { cashNeedsIdentity, type CashThreshold } from '../../contracts/aml.ts';
 import { orderError, type CommerceOrderErrorCode } from './error-codes.ts';
-import { orderConfirmationMail } from './mail.ts';
 import { toOrder, type FrozenLine, type OrderDoc, type OrderRow } from './model.ts';
 import { nextOrderNumber } from './numbers.ts';
 import { initialStates } from './states.ts';
@@ -139,7 +139,7 @@ export interface PlaceOrderInput {
    * 'limit-order', never a shopping cart), the order records the limit order, and the confirmation mail
    * opens with what the limit order did.
    */
-  limitOrder?: { id: string; mail: (order: Order) => { subject: string; intro: string } };
+  limitOrder?: { id: string; mail: { limitOrder: LimitOrderMailInfo; unitCents: number } };
 }
 
 export interface PlacedOrder {
@@ -208,7 +208,10 @@ export async function placeOrder(ctx: CommerceContext, input: PlaceOrderInput, d
     );
     const lang = langOf(input.languageTag, langOf(cart.locale, 'de'));
     const order = toOrder(row, lang);
-    const mail = orderConfirmationMail(order, { lang, storeKey, shop: shopName(ctx.config.MAIL_FROM), ...input.limitOrder?.mail(order) });
+    const shop = shopName(ctx.config.MAIL_FROM);
+    const mail = input.limitOrder
+      ? renderMail('limitOrder.executed', lang, { store: storeKey, shop, order, ...input.limitOrder.mail })
+      : renderMail('order.confirmation', lang, { store: storeKey, shop, order });
     const outboxId = await ctx.outbox.add(tx, {
       channel: 'mail', customerId: auth.customerId, storeKey, to: row.data.customerEmail, subject: mail.subject, text: mail.text, html: mail.html,
     }, now);

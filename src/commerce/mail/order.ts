@@ -1,0 +1,106 @@
+// The order confirmation (and the mail of an executed limit order, which is the same confirmation with its
+// own subject and opening): what was ordered at which price, the delivery (pickup: store address and opening
+// hours, weekday names from Intl), and the payment: for a bank-transfer purchase the shop's bank details and
+// the reference; for cash the store and the 5 working days (spec 9); for a sale where the payout goes.
+import { formatIban } from '../../contracts/bank-details.ts';
+import type { Order } from '../../contracts/order.ts';
+import { weekdayName } from '../../i18n.ts';
+import type { MailBlock } from './document.tsx';
+import type { MailCtx } from './index.ts';
+
+const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+function dayName(c: MailCtx, day: string): string {
+  const i = weekdays.indexOf(day);
+  return i < 0 ? day : weekdayName(i, c.locale);
+}
+
+const text = (...lines: string[]): MailBlock => ({ kind: 'text', lines });
+
+export function orderMailBlocks(c: MailCtx, order: Order, opening?: { subject: string; intro: string }): { subject: string; name: string; blocks: MailBlock[] } {
+  const { t, money } = c;
+  const buy = order.type === 'buy';
+  const k = (key: string) => `mail.order.${key}`;
+  const number = { orderNumber: order.orderNumber };
+  const blocks: MailBlock[] = [];
+
+  blocks.push(text(opening?.intro ?? t(k(buy ? 'intro.buy' : 'intro.sell'), { ...number, date: c.date(order.createdAt) })));
+  blocks.push(text(...order.lineItems.map((l) => (l.kind === 'scrap'
+    ? t(k('scrapLine'), { name: l.name, amount: money(l.totalPrice) })
+    : t(k('line'), { quantity: l.quantity, name: l.name, amount: money(l.totalPrice) })))));
+
+  const totals = [t(k('goods'), { amount: money(order.totalPrice) })];
+  if (order.discount && order.discount.applies) totals.push(t(k('coupon'), { code: order.discount.code, amount: money(order.discount.amount) }));
+  if (buy) totals.push(t(k('shipping'), { name: order.shippingInfo.name, amount: money(order.shippingInfo.totalGrossPrice) }));
+  totals.push(buy
+    ? t(k('total'), { amount: money(order.totalGrossPrice), tax: money(order.totalTaxPrice) })
+    : t(k('payout'), { amount: money(order.totalGrossPrice) }));
+  blocks.push(text(...totals));
+
+  // delivery
+  const store = order.pickupStore;
+  const storeLines = store
+    ? [
+      store.name, store.streetAddress, `${store.postalCode} ${store.city}`,
+      ...store.openingHours.map((h) => `${dayName(c, h.dayFrom)}${h.dayTo !== h.dayFrom ? `–${dayName(c, h.dayTo)}` : ''} ${h.hourFrom}–${h.hourTo}`),
+    ]
+    : [];
+  switch (order.shippingInfo.key) {
+    case 'pickup':
+      blocks.push(text(t(k('delivery.pickup')), ...storeLines));
+      break;
+    case 'send-to-store':
+      blocks.push(text(t(k('delivery.sendToStore')), ...storeLines));
+      break;
+    case 'leave-in-store':
+      blocks.push(text(t(k('delivery.leaveInStore')), ...storeLines));
+      break;
+    case 'deposit':
+      blocks.push(text(t(k('delivery.deposit'))));
+      break;
+    case 'depositSell':
+      // the lots the sale took, for the customer's records (tax: acquisition date and cost of each piece)
+      blocks.push(text(t(k('delivery.depositSell')), ...(order.depositParts ?? []).map((x) => t(k('delivery.depositLot'), {
+        quantity: x.quantity,
+        name: order.lineItems.find((l) => l.sku === x.sku)?.name ?? x.sku,
+        date: c.date(x.acquiredAt),
+        lot: x.lotOrderNumber,
+        amount: money(x.unitCost),
+      }))));
+      break;
+    case 'scrapMetalBox':
+      blocks.push(text(t(k('delivery.scrapMetalBox'))));
+      break;
+    case 'shippingSell':
+      blocks.push(text(t(k('delivery.shippingSell'), number)));
+      break;
+    default: {
+      const a = order.shippingAddress;
+      blocks.push(text(t(k('delivery.to')), `${a.firstName} ${a.lastName}`, `${a.streetName} ${a.streetNumber}`, `${a.zipCode} ${a.city}`, t(k('delivery.time'))));
+    }
+  }
+
+  // payment
+  const pay = order.paymentInstructions;
+  if (buy && pay) {
+    const account = pay.iban
+      ? [t(k('payment.iban'), { value: formatIban(pay.iban) }), t(k('payment.bic'), { value: pay.bic ?? '' })]
+      : [t(k('payment.accountNumber'), { value: pay.accountNumber ?? '' }), t(k('payment.routingNumber'), { value: pay.routingNumber ?? '' })];
+    blocks.push(text(
+      t(k('payment.transfer'), { amount: money(pay.amount) }),
+      t(k('payment.accountOwner'), { value: pay.accountOwner }), ...account, t(k('payment.reference'), { value: pay.reference }),
+    ));
+  } else if (buy && order.paymentMethod === 'cash') {
+    blocks.push(text(t(k('payment.cashBuy'), { amount: money(order.totalGrossPrice) })));
+  } else if (!buy && order.paymentMethod === 'cash') {
+    blocks.push(text(t(k('payment.cashSell'))));
+  } else if (!buy && order.payoutAccount) {
+    const acc = order.payoutAccount.iban ?? order.payoutAccount.accountNumber ?? '';
+    // a sale from the deposit: the metal is already in our vault, nothing has to arrive or be checked
+    blocks.push(text(t(k(order.shippingInfo.key === 'depositSell' ? 'payment.payoutDeposit' : 'payment.payoutAfterCheck'), { account: acc })));
+  }
+  if (order.identityDocumentRecorded) blocks.push(text(t(k('identityDocument'))));
+
+  const name = `${order.billingAddress.firstName} ${order.billingAddress.lastName}`.trim();
+  return { subject: opening?.subject ?? t(k(buy ? 'subject.buy' : 'subject.sell'), number), name, blocks };
+}

@@ -1,0 +1,104 @@
+// Issue 15: camt.053 bank statements. Credit lines are matched by the order number in the remittance
+// information (as printed, without dashes, with spaces; unstructured or the structured reference); only an
+// exact amount and currency on an order awaiting payment is applied (a payment of source camt053, by the
+// uploading operator); everything else is flagged and changes nothing; the same statement again applies
+// nothing twice; a document that is not a camt.053 statement is refused with 400 invalid_bank_statement.
+import { readFileSync } from 'node:fs';
+import t from 'tap';
+import type { Order } from '../../src/contracts/order.ts';
+import * as life from '../../src/commerce/lifecycle/index.ts';
+import { findOrderNumber, parseCamt053, toCents } from '../../src/commerce/lifecycle/camt.ts';
+import { commerceHarness } from '../commerce/helpers.ts';
+import { customer, openShop } from '../orders/helpers.ts';
+import { auditActions, finance, order } from './helpers.ts';
+
+const h = await commerceHarness(t);
+const sample = readFileSync(new URL('../fixtures/camt053-ch-sample.xml', import.meta.url), 'utf8');
+const chf = (cents: number) => (cents / 100).toFixed(2);
+
+function statementFor(a: Order, b: Order, c: Order): string {
+  return sample
+    .replaceAll('CH-B-2026-000101', a.orderNumber).replaceAll('3488.90', chf(a.totalGrossPrice.centAmount))
+    .replace('CHB2026000102', b.orderNumber.replaceAll('-', '')).replace('3478.90', chf(b.totalGrossPrice.centAmount - 1000))
+    .replace('CH B 2026 000103', c.orderNumber.replaceAll('-', ' '));
+}
+
+t.test('a statement: the exact match is applied, the rest flagged; uploaded again, nothing twice', async (t) => {
+  const { api } = await openShop(h, t);
+  t.teardown(() => h.db.query('delete from bank_statement_entries'));
+  const ctx = api.app.commerce;
+  const cust = await customer(api, 'ch');
+  const a = await order(cust);
+  const b = await order(cust);
+  const c = await order(cust);
+  const fin = finance();
+  const xml = statementFor(a, b, c);
+
+  const result = await life.importBankStatement(ctx, xml, fin.actor);
+  t.match(result, { statementId: 'STMT-20261124-CH9300762011623852957', accountIban: 'CH9300762011623852957', applied: 1, flagged: 3 });
+  t.same(result.entries.map((e) => [e.orderNumber, e.result]), [
+    [a.orderNumber, 'applied'], [b.orderNumber, 'amount_mismatch'], [c.orderNumber, 'currency_mismatch'], [null, 'no_order'], [null, 'debit'],
+  ]);
+  t.match(result.entries[0], { entryReference: '20261124-0000417', debtorName: 'Anna Muster', valueDate: '2026-11-24', orderId: a.id, remittance: `Bestellung ${a.orderNumber} & Dank` });
+  t.match(result.entries[2], { amount: { centAmount: 330_000, currencyCode: 'EUR' }, valueDate: '2026-11-25', debtorName: 'Carla Exempel' });
+
+  const da = await life.opsOrderDetail(ctx, a.id, fin.roles);
+  t.match(da.summary, { orderState: 'Confirmed', paymentState: 'Paid' });
+  t.match(da.payments, [{ source: 'camt053', valueDate: '2026-11-24', recordedBy: { id: fin.actor.id, email: fin.actor.email } }]);
+  t.same(await auditActions(h.db, a.id), ['placed', 'payment_recorded', 'confirmed']);
+  const db = await life.opsOrderDetail(ctx, b.id, fin.roles);
+  t.match(db.summary, { orderState: 'Open', paymentState: 'Pending' }, 'a short amount changes nothing');
+  t.same(db.payments, []);
+  t.match(db.timeline.at(-1), { action: 'payment_flagged', details: { reason: 'amount_mismatch' } });
+  t.same(((await cust.call('GET', `/orders/${b.id}`)).json() as Order).timeline?.map((e) => e.kind), ['placed'], 'the customer does not see flags');
+
+  const again = await life.importBankStatement(ctx, xml, fin.actor);
+  t.same(again.entries.map((e) => e.result), ['duplicate', 'duplicate', 'duplicate', 'duplicate', 'debit'], 'the same statement again: duplicates');
+  t.match(again, { applied: 0, flagged: 0 });
+  const [{ n }] = await h.db.query<{ n: number }>('select count(*)::int as n from order_payments where order_id = $1', [a.id]);
+  t.equal(n, 1, 'booked once');
+
+  // finance records CHF 10 by hand; the rest still owed is the line's amount, which now applies
+  await life.recordPayment(ctx, b.id, { centAmount: 1000, currency: 'CHF', reference: 'phone: rest follows', valueDate: '2026-11-25' }, fin.actor, fin.roles);
+  const later = await life.importBankStatement(ctx, xml.replace('20261124-0000418', '20261125-0000001').replace('UBS-20261124-418', 'UBS-20261125-1'), fin.actor);
+  t.same(later.entries[1].result, 'applied', 'the amount still owed is what must match');
+  t.match((await life.opsOrderDetail(ctx, b.id, fin.roles)).summary, { orderState: 'Confirmed', paymentState: 'Paid' });
+  const audit = await life.listAudit(ctx, { operatorId: fin.actor.id, limit: 200 });
+  t.ok(audit.results.some((e) => e.action === 'statement_uploaded' && e.orderId === null), 'each upload is in the audit');
+});
+
+t.test('two uploads of one statement at once apply it once', async (t) => {
+  const { api } = await openShop(h, t);
+  t.teardown(() => h.db.query('delete from bank_statement_entries'));
+  const ctx = api.app.commerce;
+  const cust = await customer(api, 'ch');
+  const [a, b, c] = [await order(cust), await order(cust), await order(cust)];
+  const xml = statementFor(a, b, c);
+  const [x, y] = await Promise.all([life.importBankStatement(ctx, xml, finance().actor), life.importBankStatement(ctx, xml, finance().actor)]);
+  t.equal(x.applied + y.applied, 1, JSON.stringify([x.entries.map((e) => e.result), y.entries.map((e) => e.result)]));
+  const [{ n }] = await h.db.query<{ n: number }>('select count(*)::int as n from order_payments where order_id = $1', [a.id]);
+  t.equal(n, 1);
+});
+
+t.test('not a camt.053 statement: 400 invalid_bank_statement, nothing applied', async (t) => {
+  const bad = [
+    '<html><body>hello</body></html>',
+    '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.054.001.08"><BkToCstmrDbtCdtNtfctn/></Document>',
+    '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt><Stmt><Ntry><Amt Ccy="CHF">1.234</Amt><CdtDbtInd>CRDT</CdtDbtInd></Ntry></Stmt></BkToCstmrStmt></Document>',
+    '<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt><Stmt>',
+    '<?xml version="1.0"?><!DOCTYPE d [<!ENTITY x SYSTEM "file:///etc/passwd">]><Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.08"><BkToCstmrStmt><Stmt><Ntry><Amt Ccy="CHF">1.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><NtryDtls><TxDtls><RmtInf><Ustrd>&x;</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry></Stmt></BkToCstmrStmt></Document>',
+    'not xml at all',
+  ];
+  for (const xml of bad) t.throws(() => parseCamt053(xml), { statusCode: 400, code: 'invalid_bank_statement' }, xml.slice(0, 60));
+  const { api } = await openShop(h, t);
+  await t.rejects(life.importBankStatement(api.app.commerce, bad[4], finance().actor), { code: 'invalid_bank_statement', details: { reason: 'doctype_not_allowed' } }, 'external entities are refused');
+});
+
+t.test('order numbers in remittance texts; amounts', async (t) => {
+  t.equal(findOrderNumber('Rechnung CH-B-2026-000042 danke'), 'CH-B-2026-000042');
+  t.equal(findOrderNumber('chb2026000042'), 'CH-B-2026-000042');
+  t.equal(findOrderNumber('DE B 2026 000042'), 'DE-B-2026-000042');
+  t.equal(findOrderNumber('XCH-B-2026-0000421'), null, 'not inside longer numbers');
+  t.equal(findOrderNumber('order 42'), null);
+  t.same([toCents('3488.9'), toCents('12'), toCents('0.05'), toCents('1.234'), toCents('-5.00'), toCents('1e3')], [348890, 1200, 5, null, null, null]);
+});
