@@ -81,6 +81,7 @@ t.test('the due date: 5 working days in the order, on the customer\'s order whil
   t.equal(o.orderState, 'Open');
   const mine = (await c.call('GET', `/orders/${o.id}`)).json() as Order;
   t.equal(mine.paymentDueBy, '2026-11-27');
+  t.equal(((await c.call('GET', '/orders')).json().results as Order[])[0].paymentDueBy, '2026-11-27', 'also in the list');
   t.match(mine.timeline, [{ kind: 'placed', orderState: 'Open', paymentState: 'Pending' }]);
   t.equal(life.addWorkingDays('2026-11-27', 1), '2026-11-30', 'Friday + 1 is Monday');
   t.equal(life.paymentDueBy(new Date('2026-11-20T23:30:00Z'), 'de'), '2026-11-27', 'Saturday in Berlin counts from the Saturday');

@@ -16,7 +16,7 @@ import * as steps from './steps.ts';
 
 export { actionRoles } from './model.ts';
 export { writeAudit, type AuditInput } from './audit.ts';
-export { withLifecycle } from './queue.ts';
+export { withLifecycle, dueShown as paymentDueShown } from './queue.ts';
 export { lifecyclePlugin } from './plugin.ts';
 export { paymentDueBy, addWorkingDays } from './working-days.ts';
 export { DEADLINE_JOB } from './jobs.ts';

@@ -62,7 +62,7 @@ function summary(row: LifeRow, today: string): OpsOrderSummary {
 }
 
 /** The due date while a bank-transfer purchase awaits its money; null once paid, cancelled, or not by transfer. */
-function dueShown(row: LifeRow): string | null {
+export function dueShown(row: Pick<LifeRow, 'type' | 'payment_state' | 'order_state' | 'due'>): string | null {
   return row.type === 'buy' && row.payment_state === 'Pending' && (row.order_state === 'Open' || row.order_state === 'Created') ? row.due : null;
 }
 

@@ -17,7 +17,7 @@ import { currentPriceSet } from '../prices/store.ts';
 import { depotHoldings } from '../deposits/model.ts';
 import { methodRuleViolation, shippingCost, shippingCostTable, shippingMethodDefs, shippingMethodId } from '../shipping/methods.ts';
 import { pickupStoresFor, toPickupStore } from '../shipping/pickup-stores.ts';
-import { withLifecycle } from '../lifecycle/index.ts';
+import { paymentDueShown, withLifecycle } from '../lifecycle/index.ts';
 import { placeOrder } from './create.ts';
 import { orderError } from './error-codes.ts';
 import { toOrder, type OrderRow } from './model.ts';
@@ -71,13 +71,17 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
       'select count(*)::int as n from orders where customer_id = $1 and store_key = $2 and ($3::text is null or type = $3)',
       [auth.customerId, req.storeKey, type],
     );
-    const rows = await db.query<OrderRow>(
-      `select * from orders where customer_id = $1 and store_key = $2 and ($5::text is null or type = $5)
+    const rows = await db.query<OrderRow & { due: string | null }>(
+      `select *, payment_due_by::text as due from orders where customer_id = $1 and store_key = $2 and ($5::text is null or type = $5)
        order by created_at desc, order_number desc limit $3 offset $4`,
       [auth.customerId, req.storeKey, limit, offset, type],
     );
     const lang = langOf(req.query.languageTag, 'de');
-    return { results: rows.map((r) => toOrder(r, langOf(req.query.languageTag, langOf(r.data.locale, lang)))), total: n, limit, offset };
+    // issue 15: the list carries the transfer's due date (cheap: a column); the timeline is on the order itself
+    return {
+      results: rows.map((r) => ({ ...toOrder(r, langOf(req.query.languageTag, langOf(r.data.locale, lang))), paymentDueBy: paymentDueShown(r) })),
+      total: n, limit, offset,
+    };
   });
 
   app.get<{ Querystring: ShippingMethodsQueryT }>('/orders/shipping-methods', {
