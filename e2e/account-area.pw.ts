@@ -3,44 +3,17 @@
 // executed with its order in the orders list; the deposit page on the German store shows the lots and the
 // holding-period countdown; a sale from the deposit, clicked through from the deposit page's preview and
 // the sell checkout, takes the oldest lot first. The deposit is seeded through the shop's /api (a Deposit
-// cart ordered by bank transfer), not by clicking through the buy checkout (its own tests cover that). axe
-// on every new page.
+// cart ordered by bank transfer), not by clicking through the buy checkout (its own tests cover that), and
+// paid through the operators' API (issue 15: a deposit purchase is booked when paid; until then the page
+// lists it apart, awaiting payment). axe on every new page.
 import type { Page } from '@playwright/test';
 import { test, expect, url, PORT, fitsViewport, placeOrder, hydrated } from './fixtures.ts';
+import { api, signedInCustomer } from './customer.ts';
+import { paidByTransfer } from './ops.ts';
 
 const PRICES = `http://127.0.0.1:${PORT + 2}`;
-const PASSWORD = 'Goldbarren2026';
 const ADDRESS = { firstName: 'Anna', lastName: 'Muster', streetName: 'Bahnhofstrasse', streetNumber: '12', zipCode: '8001', city: 'Zürich', country: 'CH', phone: '+41 44 668 18 00' };
 const DE_ADDRESS = { firstName: 'Anna', lastName: 'Muster', streetName: 'Leopoldstraße', streetNumber: '5', zipCode: '80802', city: 'München', country: 'DE', phone: '+49 89 123456' };
-
-/** A JSON call to the shop's /api from the page (with its CSRF token), as the browser's own code makes it. */
-async function api(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
-  return page.evaluate(async ({ method, path, body }) => {
-    const csrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('ctCsrf='))?.split('=')[1] ?? '');
-    const res = await fetch(path, { method, headers: { 'content-type': 'application/json', 'x-csrf-token': csrf }, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: res.status, json: await res.json().catch(() => null) };
-  }, { method, path, body });
-}
-
-/** Registers, confirms through the development mailbox, signs in and adds a default address. */
-async function signedInCustomer(page: Page, host: string, address: Record<string, string>): Promise<string> {
-  const email = `e2e.account.${Date.now()}@example.ch`;
-  await page.goto(url(host, '/'));
-  await hydrated(page);
-  const reg = await api(page, 'POST', '/api/register', { email, password: PASSWORD, passwordRepeat: PASSWORD, firstName: 'Anna', lastName: 'Muster' });
-  expect(reg.status).toBe(201);
-  const token = await page.evaluate(async (email) => {
-    const box = (await (await fetch('/dev/mailbox.json')).json()) as { messages: { to: string; text: string }[] };
-    return /token=([A-Za-z0-9_-]+)/.exec(box.messages.find((m) => m.to === email)?.text ?? '')?.[1] ?? '';
-  }, email);
-  expect((await api(page, 'POST', '/api/activate', { token })).status).toBe(200);
-  expect((await api(page, 'POST', '/api/login', { email, password: PASSWORD })).status).toBe(200);
-  const added = await api(page, 'POST', '/api/me/addresses', address);
-  expect(added.status).toBe(201);
-  const id = added.json.customer.addresses[0].id as string;
-  expect((await api(page, 'PUT', `/api/me/addresses/${id}/default`, { shipping: true, billing: true })).status).toBe(200);
-  return email;
-}
 
 test('a limit order above the price executes on the next recalculation and its order is listed', async ({ page, request, axe, consoleErrors }) => {
   test.setTimeout(120_000);
@@ -107,7 +80,7 @@ async function depositPurchase(page: Page, quantity: number): Promise<{ status: 
   return placed;
 }
 
-test('the deposit page on the German store shows the lots and the holding-period countdown', async ({ page, axe, consoleErrors }) => {
+test('the deposit page on the German store shows the lots and the holding-period countdown', async ({ page, request, axe, consoleErrors }) => {
   test.setTimeout(120_000);
   await signedInCustomer(page, 'de.localhost', DE_ADDRESS);
   const empty = await page.goto(url('de.localhost', '/kundenkonto/depotverwaltung'));
@@ -116,8 +89,20 @@ test('the deposit page on the German store shows the lots and the holding-period
 
   const placed = await depositPurchase(page, 2);
 
+  // issue 15: not paid yet, so apart under "awaiting payment": no lot, no holding, nothing to sell
   await page.goto(url('de.localhost', '/kundenkonto/depotverwaltung'));
   await hydrated(page);
+  await expect(page.getByTestId('deposit-awaiting')).toContainText(placed.json.order.orderNumber);
+  await expect(page.getByRole('region', { name: 'Zahlung ausstehend' })).toContainText('Die einjährige Haltefrist beginnt am Tag der Einbuchung');
+  await expect(page.getByTestId('deposit-no-holdings')).toBeVisible();
+  await expect(page.getByTestId('deposit-lots')).toHaveCount(0);
+  await expect(page.getByLabel(/^Stück .* zu verkaufen/)).toHaveCount(0);
+  await axe();
+
+  await paidByTransfer(request, placed.json.order);
+  await page.goto(url('de.localhost', '/kundenkonto/depotverwaltung'));
+  await hydrated(page);
+  await expect(page.getByTestId('deposit-awaiting')).toHaveCount(0);
   await expect(page.getByTestId('deposit-facts')).toContainText(/DE-D-/);
   await expect(page.getByTestId('deposit-lots')).toContainText(placed.json.order.orderNumber);
   await expect(page.getByTestId('lot-countdown').first()).toHaveText(/noch 36[56] Tage/);
@@ -129,11 +114,14 @@ test('the deposit page on the German store shows the lots and the holding-period
   expect(consoleErrors).toEqual([]);
 });
 
-test('a sale from the deposit, from the preview through the sell checkout, takes the oldest lot first', async ({ page, axe, consoleErrors }) => {
+test('a sale from the deposit, from the preview through the sell checkout, takes the oldest lot first', async ({ page, request, axe, consoleErrors }) => {
   test.setTimeout(150_000);
   await signedInCustomer(page, 'de.localhost', DE_ADDRESS);
+  // paid one after the other: lots are booked when paid (issue 15)
   const older = await depositPurchase(page, 1);
+  await paidByTransfer(request, older.json.order);
   const newer = await depositPurchase(page, 2);
+  await paidByTransfer(request, newer.json.order);
   await page.goto(url('de.localhost', '/kundenkonto/depotverwaltung'));
   await hydrated(page);
   await page.getByLabel(/^Stück .* zu verkaufen/).fill('2');

@@ -75,8 +75,8 @@ const kinds: [string, Partial<Order>, OrderTimelineEntry, string, string][] = [
   ['stored in the depot', {}, entry('stored', { depositNumber: 'DE-D-00000001' }), 'Wir haben Ihr Edelmetall in Ihr Depot DE-D-00000001 eingelagert.', 'We stored your metal in your deposit DE-D-00000001.'],
   ['goods received', { type: 'sell' }, entry('goods_received'), 'Ihre Ware ist bei uns eingegangen.', 'Your items arrived at our premises.'],
   ['assayed', { type: 'sell', assay }, entry('assayed', { estimate: eur(250_000), final: eur(242_500) }),
-    'Wir haben Ihre Ware geprüft: Die Auszahlung beträgt 2.425,00 € statt der geschätzten 2.500,00 € (−75,00 €).',
-    'We assayed your items: the payout is €2,425.00 instead of the estimated €2,500.00 (−€75.00).'],
+    'Wir haben Ihre Ware geprüft: Die Auszahlung beträgt 2.425,00 € statt der geschätzten 2.500,00 € (−\u206075,00 €).',
+    'We assayed your items: the payout is €2,425.00 instead of the estimated €2,500.00 (−\u2060€75.00).'],
   ['paid out', { type: 'sell' }, entry('paid_out', { amount: eur(242_500), iban: 'DE89 •••• •••• •••• •••• 00', valueDate: '2026-12-10' }),
     'Wir haben 2.425,00 € auf Ihr Konto DE89 •••• •••• •••• •••• 00 überwiesen (Valuta 10/12/2026).',
     'We transferred €2,425.00 to your account DE89 •••• •••• •••• •••• 00 (value date 10/12/2026).'],
@@ -164,15 +164,15 @@ t.test('an assay explains per line the estimate, the fine weight found and the d
   const explanation = screen.getByTestId('assay-explanation');
   t.match(text(explanation), /zu den Preisen, die bei Ihrer Bestellung festgelegt wurden; nur das bei der Prüfung ermittelte Feingewicht/);
   t.same(within(explanation).getAllByRole('listitem').map(text), [
-    'Altgold 585/1000: 20 g Feingewicht geschätzt, 19,4 g ermittelt: 2.425,00 € statt 2.500,00 € (−75,00 €).',
+    'Altgold 585/1000: 20 g Feingewicht geschätzt, 19,4 g ermittelt: 2.425,00 € statt 2.500,00 € (−\u206075,00 €).',
     'Vreneli 20 Franken: 5,806 g Feingewicht, wie geschätzt: 1.500,00 €.',
   ]);
   t.match(text(explanation), /Hinweis aus der Prüfung: Eine Münze war beschädigt\./);
   cleanup();
   showTimeline(order({ type: 'sell', orderState: 'Accepted', assay: twoLines, timeline: [entry('assayed')] }), 'en');
   t.same(within(screen.getByTestId('assay-explanation')).getAllByRole('listitem').map(text)[0],
-    'Altgold 585/1000: 20 g fine metal estimated, 19.4 g found: €2,425.00 instead of €2,500.00 (−€75.00).', 'the order\'s assay when the entry has no facts');
-  t.same(sentences(), ['We assayed your items: the payout is €3,925.00 instead of the estimated €4,000.00 (−€75.00).']);
+    'Altgold 585/1000: 20 g fine metal estimated, 19.4 g found: €2,425.00 instead of €2,500.00 (−\u2060€75.00).', 'the order\'s assay when the entry has no facts');
+  t.same(sentences(), ['We assayed your items: the payout is €3,925.00 instead of the estimated €4,000.00 (−\u2060€75.00).']);
 });
 
 t.test('an order from before the timeline shows its placement', async (t) => {

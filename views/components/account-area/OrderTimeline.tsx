@@ -70,13 +70,15 @@ function assayOf(details: Details, order: Pick<Order, 'assay'>): Pick<AssayFacts
 function difference(shop: Shop, from: Money, to: Money): string {
   const d = to.centAmount - from.centAmount;
   const m = moneyOf(shop, { centAmount: Math.abs(d), currencyCode: to.currencyCode });
-  return d > 0 ? `+${m}` : d < 0 ? `−${m}` : m;
+  // a word joiner keeps the sign on the amount's line
+  return d > 0 ? `+\u2060${m}` : d < 0 ? `−\u2060${m}` : m;
 }
 
 function AssayExplanation({ assay }: { assay: NonNullable<ReturnType<typeof assayOf>> }) {
   const shop = useShop();
   const { t, locale } = shop;
-  const g = (n: number) => formatNumber(n, locale, 3);
+  // grams with the unit, never split over two lines
+  const g = (n: number) => `${formatNumber(n, locale, 3)}\u00a0g`;
   return (
     <div className="order-timeline-assay" data-testid="assay-explanation">
       <p>{t('orders.timeline.assayWhy')}</p>

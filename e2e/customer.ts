@@ -1,0 +1,35 @@
+// A customer of the browser tests: registered, confirmed through the development mailbox and signed in, and
+// the shop's /api called from their page as the browser's own code calls it (with the CSRF token).
+import type { Page } from '@playwright/test';
+import { expect, hydrated, url } from './fixtures.ts';
+
+export const PASSWORD = 'Goldbarren2026';
+
+/** A JSON call to the shop's /api from the page (with its CSRF token), as the browser's own code makes it. */
+export async function api(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
+  return page.evaluate(async ({ method, path, body }) => {
+    const csrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('ctCsrf='))?.split('=')[1] ?? '');
+    const res = await fetch(path, { method, headers: { 'content-type': 'application/json', 'x-csrf-token': csrf }, body: body === undefined ? undefined : JSON.stringify(body) });
+    return { status: res.status, json: await res.json().catch(() => null) };
+  }, { method, path, body });
+}
+
+/** Registers, confirms through the development mailbox, signs in and adds a default address. */
+export async function signedInCustomer(page: Page, host: string, address: Record<string, string>): Promise<string> {
+  const email = `e2e.account.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.ch`;
+  await page.goto(url(host, '/'));
+  await hydrated(page);
+  const reg = await api(page, 'POST', '/api/register', { email, password: PASSWORD, passwordRepeat: PASSWORD, firstName: 'Anna', lastName: 'Muster' });
+  expect(reg.status).toBe(201);
+  const token = await page.evaluate(async (email) => {
+    const box = (await (await fetch('/dev/mailbox.json')).json()) as { messages: { to: string; text: string }[] };
+    return /token=([A-Za-z0-9_-]+)/.exec(box.messages.find((m) => m.to === email)?.text ?? '')?.[1] ?? '';
+  }, email);
+  expect((await api(page, 'POST', '/api/activate', { token })).status).toBe(200);
+  expect((await api(page, 'POST', '/api/login', { email, password: PASSWORD })).status).toBe(200);
+  const added = await api(page, 'POST', '/api/me/addresses', address);
+  expect(added.status).toBe(201);
+  const id = added.json.customer.addresses[0].id as string;
+  expect((await api(page, 'PUT', `/api/me/addresses/${id}/default`, { shipping: true, billing: true })).status).toBe(200);
+  return email;
+}
