@@ -191,6 +191,14 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
     return reply.redirect(`/sign-in?reason=${reason}`, 303);
   }
 
+  /** A page for signed-in operators only: the handler gets the operator; without a session, the sign-in page. */
+  function signedIn(handler: (req: FastifyRequest, reply: FastifyReply, viewer: Viewer) => Promise<unknown>) {
+    return async (req: FastifyRequest, reply: FastifyReply) => {
+      const viewer = await viewerOf(req, reply);
+      return viewer ? handler(req, reply, viewer) : reply;
+    };
+  }
+
   /** The signed-in operator, or a redirect to the sign-in page (null). */
   async function viewerOf(req: FastifyRequest, reply: FastifyReply): Promise<Viewer | null> {
     if (!req.bo.token) {
@@ -293,9 +301,7 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
     return Number.isInteger(n) && n >= 0 && n <= 1_000_000 ? n : 0;
   }
 
-  app.get('/orders', async (req, reply) => {
-    const viewer = await viewerOf(req, reply);
-    if (!viewer) return reply;
+  app.get('/orders', signedIn(async (req, reply, viewer) => {
     const { f } = req.bo;
     const q = req.query as Record<string, string>;
     // unknown filter values are dropped, not sent: a hand-edited URL shows all orders instead of an error
@@ -311,7 +317,7 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
     const res = await ops.call<OpsOrdersResponse>('GET', '/ops/orders', { token: req.bo.token, query: { ...query, limit: PAGE_SIZE, offset } });
     if (res.error) return refused(req, reply, viewer, res.error, f.t('queue.title'));
     return send(reply, 200, f.t('queue.title'), createElement(QueueView, { f, data: res.data, query, limit: PAGE_SIZE, offset }), req, viewer);
-  });
+  }));
 
   async function refused(req: FastifyRequest, reply: FastifyReply, viewer: Viewer, e: OpsError, title: string, action?: string) {
     if (e.status === 401) return toSignIn(reply, 'expired');
@@ -327,16 +333,14 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
     return send(reply, status, f.t('detail.title', { number: res.data.summary.orderNumber }), createElement(OrderDetailView, { f, csrf, detail: res.data, form }), req, viewer, notice);
   }
 
-  app.get('/orders/:id', async (req, reply) => {
-    const viewer = await viewerOf(req, reply);
-    if (!viewer) return reply;
+  app.get('/orders/:id', signedIn(async (req, reply, viewer) => {
     const { f } = req.bo;
     const { id } = req.params as { id: string };
     if (!UUID.test(id)) return notFound(req, reply, viewer);
     const done = (req.query as Record<string, string>).done;
     const notice = done && ['payment', 'shipment', 'pickup', 'cancel', 'goods-received', 'assay', 'payout'].includes(done) ? { kind: 'success' as const, text: f.t(`done.${done}`) } : null;
     return showOrder(req, reply, viewer, id, 200, {}, notice);
-  });
+  }));
 
   const actionPaths: Record<OpsAction, string> = {
     payment: 'payments', shipment: 'shipments', pickup: 'pickup', cancel: 'cancel', 'goods-received': 'goods-received', assay: 'assay', payout: 'payout',
@@ -388,9 +392,7 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
     }
   }
 
-  app.post('/orders/:id/:action', async (req, reply) => {
-    const viewer = await viewerOf(req, reply);
-    if (!viewer) return reply;
+  app.post('/orders/:id/:action', signedIn(async (req, reply, viewer) => {
     const { f } = req.bo;
     const { id, action } = req.params as { id: string; action: string };
     if (!UUID.test(id) || !(action in actionPaths)) return notFound(req, reply, viewer);
@@ -412,20 +414,16 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
       return showOrder(req, reply, viewer, id, shownStatus(res.error), { action: a, values, fields: fm }, { kind: 'error', text: refusalText(f, res.error, a) });
     }
     return reply.redirect(`/orders/${id}?done=${a}`, 303);
-  });
+  }));
 
   // ---------------------------------------------------------------- bank statements (camt.053)
 
-  app.get('/bank-statements', async (req, reply) => {
-    const viewer = await viewerOf(req, reply);
-    if (!viewer) return reply;
+  app.get('/bank-statements', signedIn(async (req, reply, viewer) => {
     const { f, csrf } = req.bo;
     return send(reply, 200, f.t('statements.title'), createElement(StatementsView, { f, csrf, result: null }), req, viewer);
-  });
+  }));
 
-  app.post('/bank-statements', async (req, reply) => {
-    const viewer = await viewerOf(req, reply);
-    if (!viewer) return reply;
+  app.post('/bank-statements', signedIn(async (req, reply, viewer) => {
     const { f, csrf } = req.bo;
     const xml = str((req.body as Body).file);
     const page = (status: number, result: BankStatementResult | null, error?: string, notice?: { kind: 'error' | 'success'; text: string }) =>
@@ -438,13 +436,11 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
       return page(shownStatus(res.error), null, res.error.status === 400 ? text : undefined, { kind: 'error', text });
     }
     return page(200, res.data, undefined, { kind: 'success', text: f.t('statements.result', { applied: res.data.applied, flagged: res.data.flagged }) });
-  });
+  }));
 
   // ---------------------------------------------------------------- whistleblower cases (admin)
 
-  app.get('/cases', async (req, reply) => {
-    const viewer = await viewerOf(req, reply);
-    if (!viewer) return reply;
+  app.get('/cases', signedIn(async (req, reply, viewer) => {
     const { f } = req.bo;
     const q = req.query as Record<string, string>;
     const status = ['received', 'in-progress', 'closed'].includes(q.status) ? q.status : undefined;
@@ -452,7 +448,7 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
     const res = await ops.call<{ results: WhistleblowOpsCase[]; total?: number }>('GET', '/ops/whistleblower', { token: req.bo.token, query: { status, limit: PAGE_SIZE, offset } });
     if (res.error) return refused(req, reply, viewer, res.error, f.t('cases.title'), 'cases');
     return send(reply, 200, f.t('cases.title'), createElement(CasesView, { f, cases: res.data.results, total: res.data.total ?? res.data.results.length, status, limit: PAGE_SIZE, offset }), req, viewer);
-  });
+  }));
 
   async function showCase(req: FastifyRequest, reply: FastifyReply, viewer: Viewer, reference: string, status: number, message?: string, error?: string, notice?: { kind: 'error' | 'success'; text: string }) {
     const { f, csrf } = req.bo;
@@ -463,19 +459,15 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
 
   const REFERENCE = /^[A-Z0-9-]{4,40}$/;
 
-  app.get('/cases/:reference', async (req, reply) => {
-    const viewer = await viewerOf(req, reply);
-    if (!viewer) return reply;
+  app.get('/cases/:reference', signedIn(async (req, reply, viewer) => {
     const { f } = req.bo;
     const { reference } = req.params as { reference: string };
     if (!REFERENCE.test(reference)) return notFound(req, reply, viewer);
     const done = (req.query as Record<string, string>).done;
     return showCase(req, reply, viewer, reference, 200, undefined, undefined, done === 'answered' || done === 'closed' ? { kind: 'success', text: f.t(`cases.done.${done}`) } : undefined);
-  });
+  }));
 
-  app.post('/cases/:reference/answers', async (req, reply) => {
-    const viewer = await viewerOf(req, reply);
-    if (!viewer) return reply;
+  app.post('/cases/:reference/answers', signedIn(async (req, reply, viewer) => {
     const { f } = req.bo;
     const { reference } = req.params as { reference: string };
     if (!REFERENCE.test(reference)) return notFound(req, reply, viewer);
@@ -489,7 +481,7 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
       return showCase(req, reply, viewer, reference, shownStatus(res.error), message, undefined, { kind: 'error', text: refusalText(f, res.error, 'cases') });
     }
     return reply.redirect(`/cases/${encodeURIComponent(reference)}?done=${close ? 'closed' : 'answered'}`, 303);
-  });
+  }));
 
   // ---------------------------------------------------------------- operators (admin)
 
@@ -500,19 +492,15 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
     return send(reply, status, f.t('operators.title'), createElement(OperatorsView, { f, csrf, operators: res.data.results, values, fields }), req, viewer, notice);
   }
 
-  app.get('/operators', async (req, reply) => {
-    const viewer = await viewerOf(req, reply);
-    if (!viewer) return reply;
+  app.get('/operators', signedIn(async (req, reply, viewer) => {
     const { f } = req.bo;
     const done = (req.query as Record<string, string>).done;
     return showOperators(req, reply, viewer, 200, done === 'created' || done === 'saved' ? { kind: 'success', text: f.t(`operators.done.${done}`) } : null);
-  });
+  }));
 
   const rolesOf = (b: Body): OperatorRole[] => list(b.roles).filter((r): r is OperatorRole => (operatorRoles as string[]).includes(r));
 
-  app.post('/operators', async (req, reply) => {
-    const viewer = await viewerOf(req, reply);
-    if (!viewer) return reply;
+  app.post('/operators', signedIn(async (req, reply, viewer) => {
     const { f } = req.bo;
     const b = req.body as Body;
     const { _csrf: _c, password: _p, ...values } = b;
@@ -531,11 +519,9 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
       return showOperators(req, reply, viewer, shownStatus(res.error), { kind: 'error', text: refusalText(f, res.error, 'operators') }, values, fm);
     }
     return reply.redirect('/operators?done=created', 303);
-  });
+  }));
 
-  app.post('/operators/:id', async (req, reply) => {
-    const viewer = await viewerOf(req, reply);
-    if (!viewer) return reply;
+  app.post('/operators/:id', signedIn(async (req, reply, viewer) => {
     const { f } = req.bo;
     const { id } = req.params as { id: string };
     if (!UUID.test(id)) return notFound(req, reply, viewer);
@@ -548,13 +534,11 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
       return showOperators(req, reply, viewer, shownStatus(res.error), { kind: 'error', text: refusalText(f, res.error, 'operators') });
     }
     return reply.redirect('/operators?done=saved', 303);
-  });
+  }));
 
   // ---------------------------------------------------------------- audit log
 
-  app.get('/audit', async (req, reply) => {
-    const viewer = await viewerOf(req, reply);
-    if (!viewer) return reply;
+  app.get('/audit', signedIn(async (req, reply, viewer) => {
     const { f } = req.bo;
     const q = req.query as Record<string, string>;
     const orderId = typeof q.orderId === 'string' && UUID.test(q.orderId.trim()) ? q.orderId.trim() : undefined;
@@ -563,7 +547,7 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
     if (res.error) return refused(req, reply, viewer, res.error, f.t('audit.title'), 'audit');
     const notice = q.orderId && !orderId ? { kind: 'error' as const, text: f.t('audit.badOrderId') } : null;
     return send(reply, notice ? 400 : 200, f.t('audit.title'), createElement(AuditView, { f, data: res.data, orderId, limit: AUDIT_PAGE_SIZE, offset }), req, viewer, notice);
-  });
+  }));
 
   return app;
 }
