@@ -172,13 +172,16 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
 
   function send(reply: FastifyReply, status: number, title: string, children: ReactNode, req: FastifyRequest, viewer: Viewer | null, notice?: { kind: 'error' | 'success'; text: string } | null) {
     const { f, csrf } = req.bo;
-    const html = renderPage(createElement(Page, { f, csrf, viewer, path: req.url, title, notice: notice ?? null, children }));
+    // the language links of a page answering a form lead to the page the form belongs to (GET)
+    const path = req.method === 'POST' ? safeBack(req) : req.url;
+    const html = renderPage(createElement(Page, { f, csrf, viewer, path, title, notice: notice ?? null, children }));
     return reply.code(status).type('text/html; charset=utf-8').send(html);
   }
 
   function safeBack(req: FastifyRequest): string {
     const p = req.url.split('?')[0];
-    return /^\/[A-Za-z0-9/_-]*$/.test(p) && !p.startsWith('//') ? p.replace(/\/(payment|shipment|pickup|cancel|goods-received|assay|payout|answers)$/, '') : '/orders';
+    if (!/^\/[A-Za-z0-9/_-]*$/.test(p) || p.startsWith('//')) return '/orders';
+    return p.replace(/\/(payment|shipment|pickup|cancel|goods-received|assay|payout|answers)$/, '').replace(/^\/operators\/.+$/, '/operators');
   }
 
   function notFound(req: FastifyRequest, reply: FastifyReply, viewer: Viewer | null) {

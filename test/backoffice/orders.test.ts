@@ -43,6 +43,7 @@ t.test('finance finds an unpaid order in "to pay", records the payment through t
   t.match(textOf(bad.body), 'Please enter an amount such as 1234.50.');
   t.match(bad.body, 'id="payment-amount-error"', 'the message sits at the amount field');
   t.match(bad.body, 'value="12abc"', 'what was typed stays');
+  t.match(bad.body, `href="/orders/${o.id}?lang=de"`, 'the language switch of a refused form leads back to the order');
 
   const paid = await fin.post(`/orders/${o.id}/payment`, { amount: (total / 100).toFixed(2), currency: 'CHF', reference: o.orderNumber, valueDate: '2026-11-23' });
   t.equal(paid.statusCode, 303);
