@@ -208,3 +208,33 @@ t.test('the reporting office (admin) reads a whistleblower case, answers it and 
   t.match(text, 'Closed');
   t.notMatch(closed.body, `action="/cases/${caseReference}/answers"`, 'a closed case takes no answer');
 });
+
+t.test('an admin changes an operator\'s roles and disables it; taking its own admin role is refused with a message', async (t) => {
+  const admin = await signedIn('admin@ops.example');
+  t.equal((await admin.post('/operators', { email: 'temp.staff@ops.example', password: 'Temporary-2026-x', roles: 'support' })).statusCode, 303);
+  const list = (await api.call('GET', '/ops/operators', { store: null, token: admin.cookies.get('bo_session')! })).json() as { results: { id: string; email: string; roles: string[] }[] };
+  const temp = list.results.find((o) => o.email === 'temp.staff@ops.example')!;
+  const me = list.results.find((o) => o.email === 'admin@ops.example')!;
+
+  const roles = await admin.post(`/operators/${temp.id}`, { roles: ['support', 'finance'] });
+  t.equal(roles.statusCode, 303);
+  t.match(textOf((await admin.get('/operators?done=saved')).body), 'The changes were saved.');
+  const tempSession = browser();
+  await tempSession.get('/sign-in');
+  t.equal((await tempSession.post('/sign-in', { email: 'temp.staff@ops.example', password: 'Temporary-2026-x' })).statusCode, 303);
+  t.match((await tempSession.get('/orders')).body, 'href="/bank-statements"', 'the new finance role opens the statements');
+
+  t.equal((await admin.post(`/operators/${temp.id}`, { roles: ['support', 'finance'], disabled: '1' })).statusCode, 303);
+  const after = await tempSession.get('/orders');
+  t.equal(after.statusCode, 303, 'a disabled operator\'s session ends');
+  const again = browser();
+  await again.get('/sign-in');
+  t.equal((await again.post('/sign-in', { email: 'temp.staff@ops.example', password: 'Temporary-2026-x' })).statusCode, 401, 'and it cannot sign in');
+
+  const self = await admin.post(`/operators/${me.id}`, { roles: 'support' });
+  t.equal(self.statusCode, 409);
+  t.match(textOf(self.body), 'You cannot take your own admin role or disable yourself.');
+  const none = await admin.post(`/operators/${temp.id}`, {});
+  t.equal(none.statusCode, 400);
+  t.match(textOf(none.body), 'Please choose at least one role.');
+});
