@@ -4,10 +4,13 @@
 //   client ──▶ views (pages, router)
 //   everything ──▶ neutral ground: src/contracts, src/stores.ts, src/screens.ts, src/i18n.ts, src/config.ts
 //   src/commerce, src/pricing, src/content ──▶ src/contracts, src/lib (never the storefront, views or each other)
+//   src/commerce/<feature>/ ──▶ another feature only through its index.ts; the kernel (http, db, lib, auth) is shared
 //   src/backoffice ──▶ src/contracts, src/lib, neutral ground (the shop only over HTTP: the commerce /ops API)
 //
 // Type-only imports count: a type from the wrong side is a dependency on it all the same.
 const SERVICES = '^src/(commerce|pricing|content)/';
+// The commerce kernel: shared ground of the commerce features (every other folder of src/commerce is a feature).
+const COMMERCE_KERNEL = '(?:http|db|lib|auth)/';
 const NEUTRAL = '^src/(contracts/|stores\\.ts$|screens\\.ts$|i18n\\.ts$|config\\.ts$)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
@@ -86,6 +89,18 @@ module.exports = {
       severity: 'error',
       from: { path: '^workers/' },
       to: { path: '^(views/|client/|src/storefront/(?!price-hub/))' },
+    },
+    {
+      name: 'commerce-features-through-their-door',
+      comment:
+        'A commerce feature (a folder of src/commerce) reaches another feature only through its index.ts, the door. ' +
+        'The kernel (http/, db/, lib/, auth/) and the files at src/commerce/ itself are shared ground (src/commerce/README.md, Conventions).',
+      severity: 'error',
+      from: { path: `^src/commerce/(?!${COMMERCE_KERNEL})([^/]+)/` },
+      to: {
+        path: `^src/commerce/(?!${COMMERCE_KERNEL})[^/]+/`,
+        pathNot: ['^src/commerce/$1/', '^src/commerce/[^/]+/index\\.ts$'],
+      },
     },
     {
       name: 'no-circular-across-layers',

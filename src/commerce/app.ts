@@ -4,33 +4,34 @@
 // generated from the TypeBox schemas that validate the routes.
 import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import swagger from '@fastify/swagger';
-import Type from 'typebox';
+import fp from 'fastify-plugin';
 import { AppError, sendError, toErrorBody } from '../lib/errors.ts';
 import { createService, trustOneProxy } from '../lib/service.ts';
-import { isStoreKey, storeKeys } from '../stores.ts';
+import { isStoreKey } from '../stores.ts';
 import { purgeExpiredTokens } from './auth/tokens.ts';
-import { catalogueRoutes } from './catalogue/routes.ts';
-import { seedCatalogue } from './catalogue/seed.ts';
 import type { CommerceConfig, CommerceContext } from './context.ts';
-import { accountRoutes } from './customers/account-routes.ts';
-import { profileRoutes } from './customers/profile-routes.ts';
-import { sessionRoutes } from './customers/session-routes.ts';
 import { migrate, migrationsDir, type Db } from './db/index.ts';
+import { documentOperations, openApiOptions } from './http/openapi.ts';
+import { KERNEL_PLUGIN } from './http/plugin.ts';
+import { StoreKeyHeader } from './http/schemas.ts';
 import { addSeconds, systemClock, type Clock } from './lib/clock.ts';
 import { purgeRateState } from './lib/rate.ts';
-import { createOutbox } from './outbox/outbox.ts';
-import { outboxRoutes } from './outbox/routes.ts';
-import { cartRoutes } from './carts/routes.ts';
-import { orderRoutes } from './orders/routes.ts';
-import { priceRoutes } from './prices/routes.ts';
-import { wishlistRoutes } from './wishlists/routes.ts';
-import { alertRoutes } from './alerts/routes.ts';
-import { applicationRoutes } from './applications/routes.ts';
-import { depositRoutes } from './deposits/routes.ts';
-import { limitOrderRoutes } from './limit-orders/routes.ts';
-import { newsletterRoutes } from './newsletter/routes.ts';
-import { lifecyclePlugin } from './lifecycle/index.ts';
-import { opsRoutes } from './ops/index.ts';
+import alertsPlugin from './alerts/index.ts';
+import applicationsPlugin from './applications/index.ts';
+import cartsPlugin from './carts/index.ts';
+import cataloguePlugin, { seedCatalogue } from './catalogue/index.ts';
+import customersPlugin from './customers/index.ts';
+import depositsPlugin from './deposits/index.ts';
+import discountsPlugin from './discounts/index.ts';
+import limitOrdersPlugin from './limit-orders/index.ts';
+import newsletterPlugin from './newsletter/index.ts';
+import ordersPlugin from './orders/index.ts';
+import outboxPlugin, { createOutbox } from './outbox/index.ts';
+import pricesPlugin from './prices/index.ts';
+import shippingPlugin from './shipping/index.ts';
+import wishlistsPlugin from './wishlists/index.ts';
+import lifecyclePlugin from './lifecycle/index.ts';
+import opsPlugin from './ops/index.ts';
 
 export { migrationsDir };
 export type { CommerceConfig };
@@ -78,37 +79,25 @@ export async function buildCommerceApp(opts: CommerceAppOptions): Promise<Commer
     priceSetListeners: [],
     jobs: new Map(),
   };
-  app.decorate('commerce', ctx);
-  app.decorateRequest('storeKey', 'ch');
-  app.decorateRequest('authContext', null);
+  // The kernel: what every feature plugin needs (they declare it as their dependency, http/plugin.ts).
+  await app.register(fp(async (kernel) => {
+    kernel.decorate('commerce', ctx);
+    kernel.decorateRequest('storeKey', 'ch');
+    kernel.decorateRequest('authContext', null);
+    kernel.decorateRequest('operatorSession', null);
+  }, { name: KERNEL_PLUGIN, fastify: '5.x' }));
 
-  await app.register(swagger, {
-    openapi: {
-      openapi: '3.0.3',
-      info: {
-        title: 'Commerce API',
-        version: '1.0.0',
-        description: 'Customers, sessions, catalogue, carts, orders and wishlists of the precious-metals shop. Every call but /health and /openapi.json needs header x-store-key (at, ch, de, li, us). Errors: { statusCode, code, message, details? }.',
-      },
-      components: {
-        securitySchemes: {
-          bearerAuth: { type: 'http', scheme: 'bearer' },
-          // the /ops calls (src/commerce/ops/): an operator token from POST /ops/login, never a customer's
-          operatorToken: { type: 'http', scheme: 'bearer', description: 'Operator token (op_...) from POST /ops/login, valid 8 hours.' },
-        },
-      },
-    },
-  });
+  await app.register(swagger, openApiOptions);
+  documentOperations(app);
 
   // Document x-store-key on every route that needs it (the hook below answers a missing one with a
   // stable code before schema validation runs).
-  const storeKeyHeader = Type.Object({ 'x-store-key': Type.Union(storeKeys.map((k) => Type.Literal(k))) });
   app.addHook('onRoute', (route) => {
     if (route.config?.storeKey === false || !route.schema || (route.schema as { hide?: boolean }).hide) return;
     const existing = route.schema.headers as { properties?: Record<string, unknown>; required?: string[] } | undefined;
     route.schema.headers = {
       type: 'object',
-      properties: { ...(existing?.properties ?? {}), ...storeKeyHeader.properties },
+      properties: { ...(existing?.properties ?? {}), ...StoreKeyHeader.properties },
       required: [...new Set([...(existing?.required ?? []), 'x-store-key'])],
     };
   });
@@ -133,28 +122,29 @@ export async function buildCommerceApp(opts: CommerceAppOptions): Promise<Commer
   });
   app.get('/openapi.json', { config: { storeKey: false }, schema: { hide: true } }, async () => app.swagger());
 
-  // The API routes in one scope (errors: the service's handler, src/lib/errors.ts toErrorBody).
+  // The API routes in one scope (errors: the service's handler, src/lib/errors.ts toErrorBody). Each feature
+  // is a named plugin (its folder's index.ts) registered after the features it depends on.
   await app.register(async (api) => {
-    await api.register(sessionRoutes);
-    await api.register(accountRoutes);
-    await api.register(profileRoutes);
-    await api.register(outboxRoutes);
-    await api.register(catalogueRoutes, { db, adminToken: config.ADMIN_TOKEN });
+    await api.register(customersPlugin);
+    await api.register(outboxPlugin);
+    await api.register(cataloguePlugin);
     // carts, orders, wishlists and the price hand-over (src/commerce/README.md, carts and orders)
-    await api.register(priceRoutes);
-    await api.register(cartRoutes);
-    await api.register(orderRoutes);
-    await api.register(wishlistRoutes);
+    await api.register(pricesPlugin);
+    await api.register(discountsPlugin);
+    await api.register(shippingPlugin);
+    await api.register(cartsPlugin);
+    await api.register(ordersPlugin);
+    await api.register(wishlistsPlugin);
     // the account's features (src/commerce/README.md, limit orders to data retention)
-    await api.register(limitOrderRoutes);
-    await api.register(depositRoutes);
-    await api.register(alertRoutes);
-    await api.register(newsletterRoutes);
-    await api.register(applicationRoutes);
-    // issue 15: the order lifecycle (placement hook, payment-deadline job)
+    await api.register(limitOrdersPlugin);
+    await api.register(depositsPlugin);
+    await api.register(alertsPlugin);
+    await api.register(newsletterPlugin);
+    await api.register(applicationsPlugin);
+    // issue 15: the order lifecycle (placement hook, payment-deadline job; its steps are called by ops)
     await api.register(lifecyclePlugin);
     // the operators' API (/ops, issue 15)
-    await api.register(opsRoutes);
+    await api.register(opsPlugin);
   });
 
   // Housekeeping: dead tokens, old counters, abandoned anonymous customers, spent one-time tokens.

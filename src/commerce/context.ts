@@ -1,16 +1,18 @@
 // What every commerce route needs, decorated on the service instance (app.commerce), and the request
-// helpers other commerce plugins (carts, orders, wishlists) call: storeKeyOf, requireAuth, requireUser.
+// helpers other commerce plugins call: storeKeyOf; the auth hooks live in the kernel (http/auth.ts) and are
+// re-exported here.
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
-import { AppError } from '../lib/errors.ts';
 import type { StoreKey } from '../stores.ts';
-import { authenticate, type AuthContext, type TokenLifetimes } from './auth/tokens.ts';
+import type { AuthContext, TokenLifetimes } from './auth/tokens.ts';
 import type { MergeHook } from './customers/merge.ts';
 import type { Db } from './db/index.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Job } from './lib/jobs.ts';
 import type { Outbox } from './outbox/outbox.ts';
 import type { OrderRow } from './orders/model.ts';
+
+export { optionalAuth, requireAuth, requireUser } from './http/auth.ts';
 
 export type CommerceConfig = Pick<
   Config,
@@ -66,34 +68,4 @@ declare module 'fastify' {
 
 export function storeKeyOf(req: FastifyRequest): StoreKey {
   return req.storeKey;
-}
-
-/** The caller's session from `Authorization: Bearer <access token>`: 401 token_required / invalid_token. */
-export async function requireAuth(req: FastifyRequest): Promise<AuthContext> {
-  if (req.authContext) return req.authContext;
-  const header = req.headers.authorization;
-  const m = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-  if (!m) throw new AppError('token_required');
-  const { db, clock } = req.server.commerce;
-  const auth = await authenticate(db, m[1], req.storeKey, clock());
-  if (!auth) throw new AppError('invalid_token');
-  req.authContext = auth;
-  return auth;
-}
-
-/** Like requireAuth, and the token must be a signed-in customer's (403 user_token_required otherwise). */
-export async function requireUser(req: FastifyRequest): Promise<AuthContext> {
-  const auth = await requireAuth(req);
-  if (auth.level !== 'User') throw new AppError('user_token_required');
-  return auth;
-}
-
-/** The session when a valid token is present, null otherwise (calls that work with and without one). */
-export async function optionalAuth(req: FastifyRequest): Promise<AuthContext | null> {
-  try {
-    return await requireAuth(req);
-  } catch (err) {
-    if (err instanceof AppError && err.statusCode === 401) return null;
-    throw err;
-  }
 }

@@ -46,7 +46,7 @@ t.test('/openapi.json documents every route with its schemas, the store key head
   const res = await api.call('GET', '/openapi.json', { store: null });
   t.equal(res.statusCode, 200);
   const doc = res.json();
-  t.equal(doc.openapi, '3.0.3');
+  t.equal(doc.openapi, '3.1.0');
   const expected: Array<[string, string]> = [
     ['get', '/admin/customers/anonymous'], ['post', '/admin/customers/refresh-token'], ['post', '/customers/login'], ['get', '/customers/me'],
     ['post', '/customers/merge'], ['post', '/customers'], ['get', '/customers/email-verification'], ['post', '/customers/emails/registration-activation'],
@@ -66,8 +66,8 @@ t.test('/openapi.json documents every route with its schemas, the store key head
   const register = doc.paths['/customers'].post.requestBody.content['application/json'].schema;
   t.same(register.required, ['email', 'password', 'firstName', 'lastName']);
   t.ok(register.properties.vatId && register.properties.newsletterOptIn);
-  t.same(doc.paths['/customers/me'].get.security, [{ bearerAuth: [] }]);
-  t.same(doc.components.securitySchemes.bearerAuth, { type: 'http', scheme: 'bearer' });
+  t.same(doc.paths['/customers/me'].get.security, [{ customerToken: [] }]);
+  t.match(doc.components.securitySchemes.customerToken, { type: 'http', scheme: 'bearer' });
   t.ok(doc.paths['/customers/{id}'].put.responses['200'], 'responses are documented');
 });
 

@@ -2,11 +2,12 @@
 // older than 12 months, and the opt-ins nobody confirmed (availability alerts, newsletter) once their link
 // has expired. Mails sent about them leave the outbox after 30 days (app.ts housekeeping).
 import type { FastifyBaseLogger } from 'fastify';
-import { purgeUnconfirmedAlerts } from '../alerts/routes.ts';
+import { purgeUnconfirmedAlerts } from '../alerts/index.ts';
 import type { CommerceContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { createJob, type Job } from '../lib/jobs.ts';
-import { purgeUnconfirmedSubscriptions } from '../newsletter/routes.ts';
+import { purgeUnconfirmedSubscriptions } from '../newsletter/index.ts';
+import { deleteContactMessagesBefore } from './repository.ts';
 
 /** spec 9: contact data is kept at most 12 months */
 export const CONTACT_RETENTION_MONTHS = 12;
@@ -21,7 +22,7 @@ export function contactCutoff(now: Date): Date {
 }
 
 export async function purgeContactMessages(db: Db, now: Date): Promise<number> {
-  return (await db.query('delete from contact_messages where created_at < $1 returning id', [contactCutoff(now)])).length;
+  return deleteContactMessagesBefore(db, contactCutoff(now));
 }
 
 export interface RetentionReport {

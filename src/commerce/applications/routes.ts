@@ -10,31 +10,28 @@
 // (POST, so neither travels in a URL) and add follow-ups. Confidentiality: nothing of a report is logged,
 // no mail is written (the outbox is readable by operators), no client address is stored (the flood guard
 // is one shop-wide counter). The office answers through the admin calls (loopback or ADMIN_TOKEN).
-import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
+import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type {} from '@fastify/swagger';
 import {
   AdminListQuery, ApplicationQuery, ContactBody, ContactMessages, ContactReceipt, WhistleblowAccessBody, WhistleblowAdminCases, WhistleblowAnswerBody,
   WhistleblowBody, WhistleblowCase, WhistleblowFollowUpBody, WhistleblowReceipt,
   type ContactBody as ContactBodyT, type WhistleblowAnswerBody as WhistleblowAnswerBodyT, type WhistleblowBody as WhistleblowBodyT,
-  type WhistleblowCase as WhistleblowCaseT, type WhistleblowCategory, type WhistleblowStatus,
+  type WhistleblowCase as WhistleblowCaseT,
 } from '../../contracts/application.ts';
-import { AppError } from '../../lib/service.ts';
-import type { StoreKey } from '../../stores.ts';
-import { accountError, accountFieldMessages } from '../account-error-codes.ts';
+import { accountFieldMessages } from '../account-error-codes.ts';
 import { deleteAccountRows, requestLang } from '../account-routes-common.ts';
-import type { Lang } from '../carts/model.ts';
-import { adminAllowed } from '../catalogue/routes.ts';
-import { optionalAuth } from '../context.ts';
-import { errorResponses, limitByClient } from '../customers/common.ts';
-import { FieldErrors, asInput, emailField, normalizeEmail, phoneField, text } from '../customers/validation.ts';
+import { adminAllowed, adminSecurity, optionalAuth, optionalBearer } from '../http/auth.ts';
+import { errorResponses, fail } from '../http/errors.ts';
+import { limitByClient } from '../http/request.ts';
+import { FieldErrors, asInput, emailField, normalizeEmail, phoneField, text } from '../customers/index.ts';
 import type { Db } from '../db/index.ts';
 import { hitRate, type RateRule } from '../lib/rate.ts';
 import { newSecret, sha256 } from '../lib/secrets.ts';
-import { orderError } from '../orders/error-codes.ts';
 import { renderMail } from '../mail/index.ts';
-import { shopName } from '../outbox/templates.ts';
-import { addCaseMessage, answerCase, caseView, listOfficeCases, type CaseRow } from './office.ts';
+import { shopName } from '../outbox/index.ts';
+import { addCaseMessage, caseByReference, insertCase, insertContactMessage, newestContactMessages, touchCase, type CaseRow } from './repository.ts';
+import { answerCase, caseView, listOfficeCases } from './office.ts';
 import { createRetentionJob } from './retention.ts';
 
 /** Decision: contact messages per client address (spam), like registrations. */
@@ -83,13 +80,13 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
 
   const lang = (req: FastifyRequest) => requestLang(req);
   const adminOnly = async (req: FastifyRequest) => {
-    if (!adminAllowed(req, config.ADMIN_TOKEN)) throw orderError('forbidden');
+    if (!adminAllowed(req, config.ADMIN_TOKEN)) fail('forbidden');
   };
 
   app.post<{ Body: ContactBodyT; Querystring: { languageTag?: string } }>('/application/contact', {
     schema: {
       tags: ['applications'], summary: 'Contact form (spec 5: consent required). Stores the message with a reference and mails the sender a receipt; kept at most 12 months (spec 9).',
-      body: ContactBody, querystring: ApplicationQuery, response: { 201: ContactReceipt, ...errorResponses },
+      security: optionalBearer, body: ContactBody, querystring: ApplicationQuery, response: { 201: ContactReceipt, ...errorResponses },
     },
   }, async (req, reply) => {
     const input = asInput(req.body);
@@ -108,13 +105,10 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
     const now = clock();
     const language = lang(req);
     const { ref, mailId } = await withReference(db, 'CT', async (tx, ref) => {
-      await tx.query(
-        `insert into contact_messages (id, reference, store_key, customer_id, salutation, first_name, last_name, email, email_lower, phone, subject, message,
-           language, consent_at, created_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)`,
-        [randomUUID(), ref, req.storeKey, auth?.level === 'User' ? auth.customerId : null, req.body.salutation ?? null, firstName, lastName, email,
-          normalizeEmail(email as string), phone, subject, message, language, now],
-      );
+      await insertContactMessage(tx, {
+        reference: ref, storeKey: req.storeKey, customerId: auth?.level === 'User' ? auth.customerId : null, salutation: req.body.salutation ?? null,
+        firstName, lastName, email, emailLower: normalizeEmail(email as string), phone, subject, message, language, now,
+      });
       const mail = renderMail('contact.receipt', language, { store: req.storeKey, shop, name: `${firstName} ${lastName}`, reference: ref });
       const mailId = await outbox.add(tx, { channel: 'mail', customerId: auth?.level === 'User' ? auth.customerId : null, storeKey: req.storeKey, to: email as string, ...mail }, now);
       return { ref, mailId };
@@ -140,15 +134,12 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
     errors.throwIfAny();
     const now = clock();
     const rate = await hitRate(db, 'whistleblow', 'shop', now, WHISTLEBLOW_RATE);
-    if (!rate.allowed) throw new AppError('too_many_requests', { details: { retryAfter: rate.retryAfter } });
+    if (!rate.allowed) fail('too_many_requests', { details: { retryAfter: rate.retryAfter } });
     const secret = newSecret('wb');
     const row = await withReference(db, 'WB', async (tx, ref) => {
-      const [c] = await tx.query<CaseRow>(
-        `insert into whistleblower_cases (id, reference, secret_hash, store_key, language, category, anonymous, reporter_name, reporter_email,
-           reporter_phone, status, created_at, updated_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'received', $11, $11) returning *`,
-        [randomUUID(), ref, sha256(secret), req.storeKey, lang(req), req.body.category, anonymous, name, email, phone, now],
-      );
+      const c = await insertCase(tx, {
+        reference: ref, secretHash: sha256(secret), storeKey: req.storeKey, language: lang(req), category: req.body.category, anonymous, name, email, phone, now,
+      });
       await addCaseMessage(tx, c.id, 'reporter', message as string, now);
       return c;
     });
@@ -157,13 +148,10 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
 
   /** The case of a reference and access code; anything else (unknown reference, wrong code, another store) is the same 404. */
   async function reporterCase(tx: Db, req: FastifyRequest<{ Body: { caseReference: string; secret: string } }>, forUpdate = false): Promise<CaseRow> {
-    const [row] = await tx.query<CaseRow>(
-      `select * from whistleblower_cases where reference = $1${forUpdate ? ' for update' : ''}`,
-      [req.body.caseReference.trim().toUpperCase()],
-    );
+    const row = await caseByReference(tx, req.body.caseReference.trim().toUpperCase(), { forUpdate });
     const given = Buffer.from(sha256(req.body.secret.trim()));
     const ok = !!row && row.store_key === req.storeKey && timingSafeEqual(given, Buffer.from(row.secret_hash));
-    if (!ok) throw accountError('whistleblow_case_not_found');
+    if (!ok) fail('whistleblow_case_not_found');
     return row;
   }
 
@@ -186,9 +174,9 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
     const now = clock();
     const row = await db.transaction(async (tx) => {
       const c = await reporterCase(tx, req, true);
-      if (c.status === 'closed') throw accountError('whistleblow_case_closed');
+      if (c.status === 'closed') fail('whistleblow_case_closed');
       await addCaseMessage(tx, c.id, 'reporter', message as string, now);
-      await tx.query('update whistleblower_cases set updated_at = $2 where id = $1', [c.id, now]);
+      await touchCase(tx, c.id, now);
       return c;
     });
     return reply.status(201).send(await caseView(db, row));
@@ -199,11 +187,11 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { limit?: number } }>('/admin/applications/whistleblow', {
     config: { storeKey: false }, onRequest: adminOnly,
     schema: {
-      tags: ['admin', 'applications'], summary: 'Whistleblower cases, newest first, with their messages (the reporting office).',
+      tags: ['admin', 'applications'], security: adminSecurity, summary: 'Whistleblower cases, newest first, with their messages (the reporting office).',
       querystring: AdminListQuery, response: { 200: WhistleblowAdminCases, ...errorResponses },
     },
   }, async (req) => {
-    const { results } = await listOfficeCases(db, { limit: req.query.limit ?? 50, offset: 0 });
+    const { results } = await listOfficeCases(db, { limit: req.query.limit ?? 50 });
     return { results };
   });
 
@@ -211,7 +199,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: WhistleblowAnswerBodyT }>('/admin/applications/whistleblow/answers', {
     config: { storeKey: false }, onRequest: adminOnly,
     schema: {
-      tags: ['admin', 'applications'], summary: 'The office answers a case (the reporter reads it with reference and access code); status in-progress unless given.',
+      tags: ['admin', 'applications'], security: adminSecurity, summary: 'The office answers a case (the reporter reads it with reference and access code); status in-progress unless given.',
       body: WhistleblowAnswerBody, response: { 201: WhistleblowCase, ...errorResponses },
     },
   }, async (req, reply) => {
@@ -223,14 +211,11 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: { limit?: number } }>('/admin/applications/contact', {
     config: { storeKey: false }, onRequest: adminOnly,
     schema: {
-      tags: ['admin', 'applications'], summary: 'Contact messages, newest first (customer support).', querystring: AdminListQuery,
+      tags: ['admin', 'applications'], security: adminSecurity, summary: 'Contact messages, newest first (customer support).', querystring: AdminListQuery,
       response: { 200: ContactMessages, ...errorResponses },
     },
   }, async (req) => {
-    const rows = await db.query<{
-      reference: string; salutation: 'mr' | 'ms' | 'diverse' | null; first_name: string; last_name: string; email: string; phone: string | null;
-      subject: string | null; message: string; language: string; customer_id: string | null; created_at: Date;
-    }>('select * from contact_messages order by created_at desc, reference limit $1', [req.query.limit ?? 50]);
+    const rows = await newestContactMessages(db, req.query.limit ?? 50);
     return {
       results: rows.map((r) => ({
         reference: r.reference, salutation: r.salutation, firstName: r.first_name, lastName: r.last_name, email: r.email, phone: r.phone,

@@ -8,10 +8,9 @@
 //   of the goods (an ancillary cost follows the supply it belongs to: shipping investment gold carries
 //   no VAT), so the tax is the goods' tax scaled to the total. null while a buy line's price came without
 //   its VAT (order reason co004). A private seller's payout carries none.
-import type { CatalogueProduct } from '../catalogue/model.ts';
-import type { DiscountCode } from '../discounts/codes.ts';
-import { discountAmounts } from '../discounts/codes.ts';
-import { findShippingMethod, shippingCost, type RuleLine, type ShippingMethodDef } from '../shipping/methods.ts';
+import type { CatalogueProduct } from '../catalogue/index.ts';
+import { type DiscountCode, discountAmounts } from '../discounts/index.ts';
+import { findShippingMethod, shippingCost, type RuleLine, type ShippingMethodDef } from '../shipping/index.ts';
 import type { CartRow } from './model.ts';
 
 export { CART_MAX_CENTS, CART_MIN_CENTS } from '../../contracts/cart-limits.ts';

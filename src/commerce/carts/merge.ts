@@ -12,32 +12,24 @@
 // "Cart limit exceeded" message) for each line that was cut, so the customer sees it. Sign-in never fails
 // over it. Without a current price set nothing can be counted and the lines join as before.
 import type { Db } from '../db/index.ts';
-import type { MergeArgs } from '../customers/merge.ts';
-import { customerById } from '../customers/repository.ts';
+import { type MergeArgs, customerById } from '../customers/index.ts';
 import type { CartNotification } from '../../contracts/cart.ts';
 import { errorCatalogue } from '../../lib/errors.ts';
-import { commerceOrderErrors } from '../orders/error-codes.ts';
+import { commerceOrderErrors } from '../http/errors.ts';
 import { LINE_MAX_PIECES } from '../../contracts/cart-limits.ts';
 import { CART_MAX_CENTS } from './calculate.ts';
 import type { CartRow, StoredLine } from './model.ts';
-import { repriceCart, saveCart } from './repository.ts';
+import { activeCartForUpdate, activeCartsForUpdate, deleteCart, handOverCart, moveGuestOrders, repriceCart, saveCart } from './repository.ts';
 
 
 export async function mergeCarts(tx: Db, args: MergeArgs): Promise<void> {
   const customer = await customerById(tx, args.customerId);
   const group = customer?.account_type ?? 'individual';
-  const guestCarts = await tx.query<CartRow>(`select * from carts where customer_id = $1 and status = 'active' for update`, [args.anonymousId]);
+  const guestCarts = await activeCartsForUpdate(tx, args.anonymousId);
   for (const guest of guestCarts) {
-    const [target] = await tx.query<CartRow>(
-      `select * from carts where customer_id = $1 and transaction_type = $2 and status = 'active' for update`,
-      [args.customerId, guest.transaction_type],
-    );
+    const target = await activeCartForUpdate(tx, args.customerId, guest.transaction_type);
     if (!target) {
-      await tx.query(
-        `update carts set customer_id = $2, customer_group = $3, customer_email = coalesce($4, customer_email), version = version + 1, updated_at = $5
-         where id = $1`,
-        [guest.id, args.customerId, group, customer?.email ?? null, args.now],
-      );
+      await handOverCart(tx, guest.id, args.customerId, group, customer?.email ?? null, args.now);
       continue;
     }
     // what repricing removes on the way (spec 4: sold out, no longer published) is told as a write would
@@ -58,7 +50,7 @@ export async function mergeCarts(tx: Db, args: MergeArgs): Promise<void> {
     target.billing_address ??= guest.billing_address;
     // the account's own address, never the one the guest typed (issue 14: the confirmation goes there)
     target.customer_email = customer?.email ?? target.customer_email ?? guest.customer_email;
-    await tx.query('delete from carts where id = $1', [guest.id]);
+    await deleteCart(tx, guest.id);
     await repriceCart(tx, target);
     const seen = new Set<string>();
     target.notifications = [...told, ...target.notifications].filter((n) => {
@@ -68,12 +60,7 @@ export async function mergeCarts(tx: Db, args: MergeArgs): Promise<void> {
     await saveCart(tx, target, args.now);
   }
   // guest orders and their idempotency keys follow the customer (the anonymous customer is deleted next)
-  await tx.query('update orders set customer_id = $2 where customer_id = $1', [args.anonymousId, args.customerId]);
-  await tx.query(
-    `update order_requests r set customer_id = $2 where customer_id = $1
-       and not exists (select 1 from order_requests o where o.customer_id = $2 and o.idempotency_key = r.idempotency_key)`,
-    [args.anonymousId, args.customerId],
-  );
+  await moveGuestOrders(tx, args.anonymousId, args.customerId);
 }
 
 /** The goods of a repriced cart (spec 9's maximum counts them); null when a line has no price. */

@@ -4,6 +4,7 @@ import type {
   CartAddress, CartNotification, LinePrice, MaskedBankDetails, PaymentMethod, ScrapMetal, ShippingMethodKey, TransactionType,
 } from '../../contracts/cart.ts';
 import type { Currency, StoreKey } from '../../stores.ts';
+import { langOf, type Lang } from '../lib/lang.ts';
 
 export interface StoredLine {
   id: string;
@@ -66,13 +67,8 @@ export interface CartRow {
   updated_at: Date;
 }
 
-export type Lang = 'de' | 'en';
-
-/** de or en from a language tag or locale (en-US -> en); anything else falls back. */
-export function langOf(tag: string | null | undefined, fallback: Lang): Lang {
-  const l = (tag ?? '').slice(0, 2).toLowerCase();
-  return l === 'de' || l === 'en' ? l : fallback;
-}
+// the language helpers moved to the kernel (lib/lang.ts); re-exported for the modules that import them here
+export { langOf, type Lang };
 
 const scrapNames: Record<ScrapMetal, Record<Lang, string>> = {
   gold: { de: 'Altgold', en: 'Scrap gold' },

@@ -1,15 +1,14 @@
 // Carts in the database: reading, repricing from the current price set, writing under the version, and the
 // answer shape (spec 3 Cart). Every write reprices the whole cart, so a cart's lines always come from one
 // price set (its priceSetId).
+import { randomUUID } from 'node:crypto';
 import type { Cart, CartLineItem, CartNotification } from '../../contracts/cart.ts';
-import type { CatalogueProduct } from '../catalogue/model.ts';
-import { pick, productsBySkus } from '../catalogue/queries.ts';
+import { type CatalogueProduct, pick, productsBySkus } from '../catalogue/index.ts';
 import type { Db } from '../db/index.ts';
-import { discountCodeById, type DiscountCode } from '../discounts/codes.ts';
-import { commerceOrderErrors } from '../orders/error-codes.ts';
-import { priceTypeFor, scrapPrice, tierPrice } from '../prices/pricing.ts';
-import { currentPriceSet, priceList, type CurrentPriceSet } from '../prices/store.ts';
-import { shippingMethodId } from '../shipping/methods.ts';
+import { discountCodeById, type DiscountCode } from '../discounts/index.ts';
+import { commerceOrderErrors } from '../http/errors.ts';
+import { priceTypeFor, scrapPrice, tierPrice, currentPriceSet, priceList, type CurrentPriceSet } from '../prices/index.ts';
+import { shippingMethodId } from '../shipping/index.ts';
 import { cartTotals, type CartTotals } from './calculate.ts';
 import { langOf, maskBankDetails, scrapName, type CartRow, type Lang, type StoredLine } from './model.ts';
 
@@ -21,6 +20,63 @@ export async function cartById(db: Db, id: string, opts: { forUpdate?: boolean }
 /** The customer's active carts (at most one per transaction type), buy first. */
 export async function activeCarts(db: Db, customerId: string): Promise<CartRow[]> {
   return db.query<CartRow>(`select * from carts where customer_id = $1 and status = 'active' order by transaction_type`, [customerId]);
+}
+
+export interface NewCart {
+  customerId: string; storeKey: string; transactionType: string; country: string; currency: string; locale: string;
+  customerGroup: string | null; customerEmail: string | null; now: Date;
+}
+
+/** The customer's new active cart of the type (version 1), or null when one exists already (one per type). */
+export async function insertActiveCart(tx: Db, c: NewCart): Promise<CartRow | null> {
+  const rows = await tx.query<CartRow>(
+    `insert into carts (id, customer_id, store_key, transaction_type, order_type, country, currency, locale, status, version, customer_group,
+       customer_email, created_at, updated_at)
+     values ($1, $2, $3, $4, 'order', $5, $6, $7, 'active', 1, $8, $9, $10, $10)
+     on conflict (customer_id, transaction_type) where status = 'active' do nothing returning *`,
+    [randomUUID(), c.customerId, c.storeKey, c.transactionType, c.country, c.currency, c.locale, c.customerGroup, c.customerEmail, c.now],
+  );
+  return rows[0] ?? null;
+}
+
+/** The customer's active carts, locked (the guest's at sign-in). */
+export async function activeCartsForUpdate(tx: Db, customerId: string): Promise<CartRow[]> {
+  return tx.query<CartRow>(`select * from carts where customer_id = $1 and status = 'active' for update`, [customerId]);
+}
+
+export async function activeCartForUpdate(tx: Db, customerId: string, transactionType: string): Promise<CartRow | null> {
+  const [row] = await tx.query<CartRow>(
+    `select * from carts where customer_id = $1 and transaction_type = $2 and status = 'active' for update`,
+    [customerId, transactionType],
+  );
+  return row ?? null;
+}
+
+/** A guest's cart changes hands at sign-in (the account had none of its type). */
+export async function handOverCart(tx: Db, id: string, customerId: string, customerGroup: string | null, customerEmail: string | null, now: Date): Promise<void> {
+  await tx.query(
+    `update carts set customer_id = $2, customer_group = $3, customer_email = coalesce($4, customer_email), version = version + 1, updated_at = $5
+     where id = $1`,
+    [id, customerId, customerGroup, customerEmail, now],
+  );
+}
+
+/**
+ * A guest's orders and their idempotency records move into the account with the carts (a request key the
+ * account used already stays the guest's and goes with it). (The tables are the orders'; the move is part
+ * of the carts' merge hook.)
+ */
+export async function moveGuestOrders(tx: Db, anonymousId: string, customerId: string): Promise<void> {
+  await tx.query('update orders set customer_id = $2 where customer_id = $1', [anonymousId, customerId]);
+  await tx.query(
+    `update order_requests r set customer_id = $2 where customer_id = $1
+       and not exists (select 1 from order_requests o where o.customer_id = $2 and o.idempotency_key = r.idempotency_key)`,
+    [anonymousId, customerId],
+  );
+}
+
+export async function deleteCart(tx: Db, id: string): Promise<void> {
+  await tx.query('delete from carts where id = $1', [id]);
 }
 
 /** Writes every mutable column and counts the version up; returns the stored row. */

@@ -13,22 +13,18 @@ import {
 } from '../../contracts/cart.ts';
 import { stores } from '../../stores.ts';
 import type { AuthContext } from '../auth/tokens.ts';
-import { productsBySkus } from '../catalogue/queries.ts';
-import { requireAuth } from '../context.ts';
-import { bearer, errorResponses } from '../customers/common.ts';
-import { addMergeHook } from '../customers/merge.ts';
-import { customerById } from '../customers/repository.ts';
+import { productsBySkus } from '../catalogue/index.ts';
+import { requireAuth, bearer } from '../http/auth.ts';
+import { errorResponses, fail } from '../http/errors.ts';
+import { addMergeHook, customerById } from '../customers/index.ts';
 import type { Db } from '../db/index.ts';
-import { discountCodeByCode, normalizeCode, usableOn } from '../discounts/codes.ts';
-import { orderError } from '../orders/error-codes.ts';
-import { scrapPrice } from '../prices/pricing.ts';
-import { currentPriceSet } from '../prices/store.ts';
-import { findPickupStore } from '../shipping/pickup-stores.ts';
-import { findShippingMethod } from '../shipping/methods.ts';
+import { discountCodeByCode, normalizeCode, usableOn } from '../discounts/index.ts';
+import { scrapPrice, currentPriceSet } from '../prices/index.ts';
+import { findPickupStore, findShippingMethod } from '../shipping/index.ts';
 import { CART_MAX_CENTS } from './calculate.ts';
 import { mergeCarts } from './merge.ts';
 import { stableJson, type CartRow, type StoredLine } from './model.ts';
-import { activeCarts, cartById, cartView, repriceCart, saveCart } from './repository.ts';
+import { activeCarts, cartById, cartView, deleteCart, insertActiveCart, repriceCart, saveCart } from './repository.ts';
 import { checkVersion, notFoundOnBadParams } from './route-helpers.ts';
 import { validateCartAddresses, validateIdentityDocument, validatePayoutAccount } from './validation.ts';
 
@@ -53,7 +49,7 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
   /** The caller's active cart, locked for the transaction; anything else is 404. */
   async function ownCart(tx: Db, auth: AuthContext, req: FastifyRequest, id: string): Promise<CartRow> {
     const cart = await cartById(tx, id, { forUpdate: true });
-    if (!cart || cart.customer_id !== auth.customerId || cart.store_key !== req.storeKey || cart.status !== 'active') throw orderError('cart_not_found');
+    if (!cart || cart.customer_id !== auth.customerId || cart.store_key !== req.storeKey || cart.status !== 'active') fail('cart_not_found');
     return cart;
   }
 
@@ -77,7 +73,7 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
       const changed = snapshot(row) !== before || row.notifications.length > 0;
       const stored = changed ? await saveCart(tx, row, now) : row;
       const view = await cartView(tx, stored, { languageTag: languageOf(req.query), repriced });
-      if (grows && view.totals.goods !== null && view.totals.goods > CART_MAX_CENTS) throw orderError('cart_limit_exceeded');
+      if (grows && view.totals.goods !== null && view.totals.goods > CART_MAX_CENTS) fail('cart_limit_exceeded');
       return view.cart;
     });
     void reply.header('etag', `"${cart.version}"`);
@@ -101,26 +97,20 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
     const auth = await requireAuth(req);
     const store = stores[req.storeKey];
     const { transactionType, country, currency } = req.body;
-    if (!(store.shippingCountries as string[]).includes(country)) throw orderError('country_not_allowed');
+    if (!(store.shippingCountries as string[]).includes(country)) fail('country_not_allowed');
     // spec 1: currency by store, and a user can switch to USD
-    if (currency !== store.currency && currency !== 'USD') throw orderError('currency_not_allowed');
+    if (currency !== store.currency && currency !== 'USD') fail('currency_not_allowed');
     const now = clock();
     const { row, created } = await db.transaction(async (tx) => {
       const customer = await customerById(tx, auth.customerId);
-      const id = randomUUID();
-      const inserted = await tx.query<CartRow>(
-        `insert into carts (id, customer_id, store_key, transaction_type, order_type, country, currency, locale, status, version, customer_group,
-           customer_email, created_at, updated_at)
-         values ($1, $2, $3, $4, 'order', $5, $6, $7, 'active', 1, $8, $9, $10, $10)
-         on conflict (customer_id, transaction_type) where status = 'active' do nothing returning *`,
-        [
-          id, auth.customerId, req.storeKey, transactionType, country, currency, req.body.locale ?? store.locales.de,
-          customer?.kind === 'registered' ? customer.account_type ?? 'individual' : null, customer?.kind === 'registered' ? customer.email : null, now,
-        ],
-      );
-      if (inserted[0]) return { row: inserted[0], created: true };
+      const inserted = await insertActiveCart(tx, {
+        customerId: auth.customerId, storeKey: req.storeKey, transactionType, country, currency, locale: req.body.locale ?? store.locales.de,
+        customerGroup: customer?.kind === 'registered' ? customer.account_type ?? 'individual' : null,
+        customerEmail: customer?.kind === 'registered' ? customer.email : null, now,
+      });
+      if (inserted) return { row: inserted, created: true };
       const existing = (await activeCarts(tx, auth.customerId)).find((c) => c.transaction_type === transactionType);
-      if (!existing) throw orderError('cart_not_found'); // deleted in between: the client retries
+      if (!existing) fail('cart_not_found'); // deleted in between: the client retries
       return { row: existing, created: false };
     });
     const view = await cartView(db, row, { languageTag: req.query.languageTag });
@@ -136,7 +126,7 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
   }, async (req) => {
     const auth = await requireAuth(req);
     // spec 7 ownerId: only the token's own carts are ever answered
-    if (req.query.ownerId !== undefined && req.query.ownerId !== auth.customerId) throw orderError('cart_not_found');
+    if (req.query.ownerId !== undefined && req.query.ownerId !== auth.customerId) fail('cart_not_found');
     const rows = (await activeCarts(db, auth.customerId)).filter((c) => c.store_key === req.storeKey);
     const results: CartT[] = [];
     for (const row of rows) results.push((await cartView(db, row, { languageTag: req.query.languageTag })).cart);
@@ -149,7 +139,7 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
   }, async (req, reply) => {
     const auth = await requireAuth(req);
     const row = await cartById(db, req.params.id);
-    if (!row || row.customer_id !== auth.customerId || row.store_key !== req.storeKey || row.status !== 'active') throw orderError('cart_not_found');
+    if (!row || row.customer_id !== auth.customerId || row.store_key !== req.storeKey || row.status !== 'active') fail('cart_not_found');
     void reply.header('etag', `"${row.version}"`);
     return (await cartView(db, row, { languageTag: languageOf(req.query) })).cart;
   });
@@ -160,7 +150,7 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
       const row = await ownCart(tx, auth, req, req.params.id);
       checkVersion(req, row.version);
       const view = await cartView(tx, row, { languageTag: languageOf(req.query) });
-      await tx.query('delete from carts where id = $1', [row.id]);
+      await deleteCart(tx, row.id);
       return view.cart;
     });
   });
@@ -178,17 +168,17 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
       else {
         const method = findShippingMethod(b.shippingMethodId);
         // spec 8: "Shipping method not found" also for a method of the other transaction type
-        if (!method || method.transactionType !== cart.transaction_type) throw orderError('shipping_method_not_found');
+        if (!method || method.transactionType !== cart.transaction_type) fail('shipping_method_not_found');
         cart.shipping_method = method.key;
       }
     }
     if (b.paymentMethod !== undefined) {
       // spec 9: card and PayPal are coming soon; refused until a payment provider exists
-      if (b.paymentMethod === 'card' || b.paymentMethod === 'paypal') throw orderError('payment_method_unavailable');
+      if (b.paymentMethod === 'card' || b.paymentMethod === 'paypal') fail('payment_method_unavailable');
       cart.payment_method = b.paymentMethod;
     }
     if (b.pickupStore !== undefined) {
-      if (b.pickupStore !== null && !findPickupStore(cart.store_key, b.pickupStore)) throw orderError('pickup_store_not_found');
+      if (b.pickupStore !== null && !findPickupStore(cart.store_key, b.pickupStore)) fail('pickup_store_not_found');
       cart.pickup_store = b.pickupStore;
     }
   }));
@@ -200,12 +190,12 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
   ), async (req, reply) => changeCart(req, reply, async (cart, tx) => {
     const { sku, quantity } = req.body;
     const [product] = await productsBySkus(tx, [sku]);
-    if (!product) throw orderError('product_not_found');
-    if (!product.published) throw orderError('product_no_longer_available');
+    if (!product) fail('product_not_found');
+    if (!product.published) fail('product_no_longer_available');
     // spec 6: duty-free products are sold only via customer support
-    if (product.dutyFree) throw orderError('duty_free_via_support');
-    if (cart.transaction_type === 'buy' && product.availability === 'soldOut') throw orderError('product_out_of_stock', undefined, 'This product is out of stock.');
-    if (cart.transaction_type === 'sell' && product.metal === null) throw orderError('product_not_bought_back');
+    if (product.dutyFree) fail('duty_free_via_support');
+    if (cart.transaction_type === 'buy' && product.availability === 'soldOut') fail('product_out_of_stock', { message: 'This product is out of stock.' });
+    if (cart.transaction_type === 'sell' && product.metal === null) fail('product_not_bought_back');
     const line = cart.line_items.find((l) => l.kind === 'product' && l.sku === sku);
     const before = line?.quantity ?? 0;
     if (line) line.quantity = quantity;
@@ -218,7 +208,7 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
   ), async (req, reply) => changeCart(req, reply, async (cart) => {
     const { sku, quantity } = req.body;
     const line = cart.line_items.find((l) => l.kind === 'product' && l.sku === sku);
-    if (!line) throw orderError('line_item_not_found');
+    if (!line) fail('line_item_not_found');
     if (quantity !== undefined && quantity < line.quantity) line.quantity -= quantity;
     else cart.line_items = cart.line_items.filter((l) => l !== line);
   }));
@@ -226,7 +216,7 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: Params; Body: ScrapItemBody; Querystring: CartQueryT }>('/carts/:id/scrap-items', writeSchema(
     'Adds a scrap item to the sell cart: metal, fineness (per mille) and weight in grams, priced from the current bid price.', ScrapItemBody,
   ), async (req, reply) => changeCart(req, reply, async (cart) => {
-    if (cart.transaction_type !== 'sell') throw orderError('scrap_only_in_sell_cart');
+    if (cart.transaction_type !== 'sell') fail('scrap_only_in_sell_cart');
     const { metal, fineness, weightGrams } = req.body;
     const scrap = { metal, fineness: Math.round(fineness * 10) / 10, weightGrams: Math.round(weightGrams * 100) / 100 };
     cart.line_items.push(newLine({ kind: 'scrap', sku: null, productId: null, quantity: 1, scrap }, clock()));
@@ -238,7 +228,7 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
     schema: { tags, summary: 'Removes a scrap item.', security: bearer, params: CartLineParams, querystring: CartQuery, response: cartResponses },
   }, async (req, reply) => changeCart(req, reply, async (cart) => {
     const line = cart.line_items.find((l) => l.kind === 'scrap' && l.id === req.params.lineItemId);
-    if (!line) throw orderError('line_item_not_found');
+    if (!line) fail('line_item_not_found');
     cart.line_items = cart.line_items.filter((l) => l !== line);
   }));
 
@@ -285,21 +275,21 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
     'Adds a coupon code (spec 5: code must be given; only one coupon).', CouponBody,
   ), async (req, reply) => changeCart(req, reply, async (cart, tx) => {
     const code = normalizeCode(req.body.code);
-    if (code === '') throw orderError('coupon_code_required');
+    if (code === '') fail('coupon_code_required');
     const found = await discountCodeByCode(tx, code);
     if (cart.discount_code_id) {
       if (found && found.id === cart.discount_code_id) return;
-      throw orderError('only_one_coupon');
+      fail('only_one_coupon');
     }
-    if (!found) throw orderError('coupon_not_found');
-    if (!usableOn(found, { storeKey: cart.store_key, transactionType: cart.transaction_type, currency: cart.currency }, clock())) throw orderError('coupon_not_applicable');
+    if (!found) fail('coupon_not_found');
+    if (!usableOn(found, { storeKey: cart.store_key, transactionType: cart.transaction_type, currency: cart.currency }, clock())) fail('coupon_not_applicable');
     cart.discount_code_id = found.id;
   }));
 
   app.delete<{ Params: Params; Body: RemoveCouponBody; Querystring: CartQueryT }>('/admin/carts/:id/coupon', writeSchema(
     'Removes the coupon code.', RemoveCouponBody,
   ), async (req, reply) => changeCart(req, reply, async (cart) => {
-    if (!cart.discount_code_id || cart.discount_code_id !== req.body.discountCodeId) throw orderError('coupon_not_found');
+    if (!cart.discount_code_id || cart.discount_code_id !== req.body.discountCodeId) fail('coupon_not_found');
     cart.discount_code_id = null;
   }));
 
@@ -315,7 +305,7 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
     const currency = req.query.currency ?? stores[req.storeKey].currency;
     const set = await currentPriceSet(db);
     const price = scrapPrice(set, { metal, fineness, weightGrams }, currency);
-    if (!set || !price) throw orderError('prices_unavailable');
+    if (!set || !price) fail('prices_unavailable');
     return {
       metal, fineness, weightGrams, price: { centAmount: price.centAmount, currencyCode: currency }, priceSetId: set.id,
       validUntil: set.validUntil.toISOString(),

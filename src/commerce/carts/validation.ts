@@ -5,8 +5,8 @@
 import type { CartAddress, CartAddressesBody, IdentityDocumentBody, PayoutAccountBody } from '../../contracts/cart.ts';
 import { bicValid, ibanValid, normalizeBic, normalizeIban, routingNumberValid, usAccountNumberValid } from '../../contracts/bank-details.ts';
 import type { StoreKey } from '../../stores.ts';
-import { FieldErrors, isEmail, text, validateAddress, type AddressValues } from '../customers/validation.ts';
-import { orderFieldMessages, type OrderFieldCode } from '../orders/error-codes.ts';
+import { FieldErrors, isEmail, text, validateAddress, type AddressValues } from '../customers/index.ts';
+import { orderFieldMessages, type OrderFieldCode } from '../http/errors.ts';
 import type { BankDetails, IdentityDocument } from './model.ts';
 
 function addField(errors: FieldErrors, field: string, code: OrderFieldCode): void {

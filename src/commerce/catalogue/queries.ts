@@ -1,6 +1,6 @@
-// Catalogue reads: the listing with filters, sorting, paging, full-text search and facets; one product
+// Catalogue reads (the catalogue's repository): the listing with filters, sorting, paging, full-text search and facets; one product
 // by slug; products by sku; the pricing attributes. Every list parameter travels as one comma-joined
-// text parameter (string_to_array) so the same SQL runs on PGlite and on the postgres driver.
+// text parameter (string_to_array) so the same SQL runs on PGlite and on the postgres driver. Writes: a product's availability.
 import type { Db } from '../db/index.ts';
 import type {
   Availability, CatalogueCategory, FacetCount, Language, ProductAttributes, ProductFacets, ProductVariantRef, SortDirection, SortField,
@@ -324,4 +324,23 @@ export async function productsBySkus(db: Db, skus: string[]): Promise<CatalogueP
 export async function pricingAttributes(db: Db): Promise<PricingAttributes[]> {
   const rows = await db.query<{ pricing: PricingAttributes }>(`select data->'pricing' as pricing from products order by sku`);
   return rows.map((r) => r.pricing);
+}
+
+/** A product's availability, publication and document, its row locked for the transaction (null: unknown SKU). */
+export async function productAvailabilityForUpdate(
+  tx: Db, sku: string,
+): Promise<{ availability: Availability; published: boolean; data: CatalogueProduct } | null> {
+  const [row] = await tx.query<{ availability: Availability; published: boolean; data: CatalogueProduct }>(
+    'select availability, published, data from products where sku = $1 for update',
+    [sku],
+  );
+  return row ?? null;
+}
+
+/** Writes availability, publication and badges to the columns and the product's document. */
+export async function saveProductAvailability(tx: Db, sku: string, data: CatalogueProduct, now: Date): Promise<void> {
+  await tx.query(
+    `update products set availability = $2, published = $3, badges = string_to_array($4, ','), data = $5::jsonb, updated_at = $6 where sku = $1`,
+    [sku, data.availability, data.published, data.badges.join(','), JSON.stringify(data), now],
+  );
 }

@@ -2,12 +2,10 @@
 // file describes them. Queries are validated by the TypeBox schemas of src/contracts/catalogue.ts (bad
 // input answers 400 validation_failed, never 5xx). The core app checks x-store-key before these run;
 // the catalogue is the same for every store.
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import type {} from '@fastify/swagger'; // its FastifySchema augmentation: tags, summary
-import { timingSafeEqual } from 'node:crypto';
 import type { Db } from '../db/index.ts';
-import { AppError } from '../../lib/errors.ts';
-import { isLoopback } from '../../lib/service.ts';
+import { adminAllowed, adminSecurity } from '../http/auth.ts';
 import {
   BySkusQuery, BySkusResponse, CategoriesResponse, LanguageQuery, ProductDetail, ProductListQuery, ProductListResponse, ProductSearchQuery,
   ProductSlugParams, SimilarQuery, SimilarResponse, type Language, type SortDirection, type SortField,
@@ -16,12 +14,14 @@ import { PricingAttributesResponse } from '../../contracts/pricing-attributes.ts
 import {
   categoryList, listProducts, pricingAttributes, productBySlug, productsBySkus, similarProducts, toStorefront, toVariantRef, type ProductFilters,
 } from './queries.ts';
+import { fail } from '../http/errors.ts';
 
 export interface CatalogueRoutesOptions {
-  db: Db;
+  /** default: the service's (app.commerce.db) */
+  db?: Db;
   /**
    * ADMIN_TOKEN: lets a price service on another machine read the pricing attributes with
-   * `authorization: Bearer <token>`. Empty or absent: loopback callers only.
+   * `authorization: Bearer <token>`. Empty: loopback callers only. Absent: the service's ADMIN_TOKEN.
    */
   adminToken?: string;
 }
@@ -40,7 +40,7 @@ const split = (v: string | undefined) => (v ? [...new Set(v.split(','))] : undef
 
 function filtersOf(q: ListQuery): ProductFilters {
   if (q.fineWeightMin !== undefined && q.fineWeightMax !== undefined && q.fineWeightMin > q.fineWeightMax) {
-    throw new AppError('invalid_weight_range');
+    fail('invalid_weight_range');
   }
   return {
     q: q.q,
@@ -60,18 +60,12 @@ function filtersOf(q: ListQuery): ProductFilters {
   };
 }
 
-/** Admin calls of other services: from loopback, or with `Authorization: Bearer <ADMIN_TOKEN>`. */
-export function adminAllowed(req: FastifyRequest, token: string | undefined): boolean {
-  // the socket's peer: with TRUST_PROXY req.ip comes from X-Forwarded-For, which a client can write
-  if (isLoopback(req.socket.remoteAddress ?? '')) return true;
-  if (!token) return false;
-  const given = req.headers.authorization ?? '';
-  const expected = `Bearer ${token}`;
-  return given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
-}
+// adminAllowed is the kernel's (http/auth.ts); re-exported for the modules that import it here
+export { adminAllowed };
 
 export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async (app, opts) => {
-  const { db } = opts;
+  const db = opts.db ?? app.commerce.db;
+  const adminToken = opts.adminToken ?? app.commerce.config.ADMIN_TOKEN;
 
   const list = async (q: ListQuery, defaultSort: SortField) => {
     const sort = q.sort ?? defaultSort;
@@ -110,7 +104,7 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
     },
   }, async (req) => {
     const skus = [...new Set(req.query.skus.split(','))];
-    if (skus.length > MAX_SKUS) throw new AppError('too_many_skus', { message: `At most ${MAX_SKUS} skus per request.` });
+    if (skus.length > MAX_SKUS) fail('too_many_skus', { message: `At most ${MAX_SKUS} skus per request.` });
     const language = req.query.language ?? 'de';
     const found = new Map((await productsBySkus(db, skus)).map((p) => [p.sku, p]));
     return {
@@ -130,7 +124,7 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
   }, async (req) => {
     const language = req.query.language ?? 'de';
     const found = await productBySlug(db, req.params.slug);
-    if (!found) throw new AppError('product_not_found');
+    if (!found) fail('product_not_found');
     return { product: toStorefront(found.product, language), variants: found.variants.map((v) => toVariantRef(v, language)) };
   });
 
@@ -145,7 +139,7 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
   }, async (req) => {
     const language = req.query.language ?? 'de';
     const found = await productBySlug(db, req.params.slug);
-    if (!found) throw new AppError('product_not_found');
+    if (!found) fail('product_not_found');
     const similar = await similarProducts(db, found.product, req.query.limit ?? 4);
     return { products: similar.map((p) => toStorefront(p, language)) };
   });
@@ -161,12 +155,12 @@ export const catalogueRoutes: FastifyPluginAsync<CatalogueRoutesOptions> = async
 
   app.get('/admin/products/pricing-attributes', {
     schema: {
-      tags: ['catalogue', 'admin'],
+      tags: ['catalogue', 'admin'], security: adminSecurity,
       summary: 'Pricing attributes of every product, for the price service (loopback or ADMIN_TOKEN)',
       response: { 200: PricingAttributesResponse },
     },
   }, async (req) => {
-    if (!adminAllowed(req, opts.adminToken)) throw new AppError('forbidden', { message: 'Admin calls need loopback or the admin token.' });
+    if (!adminAllowed(req, adminToken)) fail('forbidden', { message: 'Admin calls need loopback or the admin token.' });
     return { products: await pricingAttributes(db) };
   });
 };

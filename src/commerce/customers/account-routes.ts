@@ -11,7 +11,7 @@ import {
 import { AppError, fieldError, validationFields } from '../../lib/errors.ts';
 import { stores, type StoreKey } from '../../stores.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { requireUser } from '../context.ts';
+import { requireUser } from '../http/auth.ts';
 import { revokeCustomerTokens } from '../auth/tokens.ts';
 import type { Db } from '../db/index.ts';
 import { addSeconds } from '../lib/clock.ts';
@@ -19,29 +19,27 @@ import { clientIp, shopOrigin } from '../lib/http.ts';
 import { clearLoginFailures, hitRate, loginLockRemaining, recordLoginFailure, subjectKey } from '../lib/rate.ts';
 import { newSecret, sha256 } from '../lib/secrets.ts';
 import { renderMail } from '../mail/index.ts';
-import { activationLink, resetLink, shopName } from '../outbox/templates.ts';
+import { activationLink, resetLink, shopName } from '../outbox/index.ts';
 import {
   ACTIVATION_MAIL_RATE, EMAIL_TOKEN_TTL_S, LOOKUP_RATE, REGISTRATION_RATE, RESET_MAIL_RATE, RESET_TOKEN_TTL_S, bearer, customerNotFound,
   errorResponses, limitByClient, mailLanguage, requireOwnCustomer,
 } from './common.ts';
-import { accountByEmail, customerById, loadCustomer, type CustomerRow } from './repository.ts';
+import {
+  accountByEmail, customerById, deleteCustomer, deleteOutboxOf, deletionBlockers, insertAccount, loadCustomer, lockCustomer, markEmailVerified,
+  replaceOneTimeToken, resetTokenCustomerForUpdate, setPasswordHash, useOneTimeToken, verificationTokenForUpdate, type CustomerRow,
+  type OneTimePurpose,
+} from './repository.ts';
 import { FieldErrors, asInput, emailField, fieldFailed, isEmail, messages, newPasswordField, normalizeEmail, validateProfile } from './validation.ts';
 import { checkVatId } from './vat.ts';
 import { tooManyAttempts } from './session-routes.ts';
+import { fail } from '../http/errors.ts';
 
-type Purpose = 'email_verification' | 'password_reset';
+type Purpose = OneTimePurpose;
 
 /** A new single-use token; older unused ones of the same purpose stop working (issue 3: a new one voids the old). */
 async function newOneTimeToken(tx: Db, customerId: string, purpose: Purpose, now: Date, ttlS: number): Promise<string> {
-  await tx.query(
-    'update one_time_tokens set voided_at = $3 where customer_id = $1 and purpose = $2 and used_at is null and voided_at is null',
-    [customerId, purpose, now],
-  );
   const token = newSecret(purpose === 'email_verification' ? 'ev' : 'pr');
-  await tx.query(
-    'insert into one_time_tokens (hash, customer_id, purpose, created_at, expires_at) values ($1, $2, $3, $4, $5)',
-    [sha256(token), customerId, purpose, now, addSeconds(now, ttlS)],
-  );
+  await replaceOneTimeToken(tx, customerId, purpose, sha256(token), now, addSeconds(now, ttlS));
   return token;
 }
 
@@ -79,7 +77,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     const profile = validateProfile(input, req.storeKey, errors);
     if (req.validationError && errors.empty) errors.list.push(...validationFields(req.validationError.validation));
     errors.throwIfAny();
-    if (!email || !password || !profile) throw new AppError('validation_failed', { message: 'Invalid request.' });
+    if (!email || !password || !profile) fail('validation_failed', { message: 'Invalid request.' });
     await limitByClient(req, 'register', REGISTRATION_RATE);
 
     const emailLower = normalizeEmail(email);
@@ -91,13 +89,11 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     let mailId: number;
     try {
       mailId = await db.transaction(async (tx) => {
-        await tx.query(
-          `insert into customers (id, store_key, kind, email, email_lower, password_hash, salutation, title, first_name, last_name, phone,
-             account_type, company_name, vat_id, language, newsletter_opt_in, created_at, updated_at)
-           values ($1, $2, 'registered', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16)`,
-          [id, req.storeKey, email, emailLower, passwordHash, profile.salutation, profile.title, profile.firstName, profile.lastName,
-            profile.phone, profile.accountType, profile.companyName, profile.vatId, profile.language, profile.newsletterOptIn, now],
-        );
+        await insertAccount(tx, {
+          id, storeKey: req.storeKey, email: email as string, emailLower, passwordHash, salutation: profile.salutation, title: profile.title,
+          firstName: profile.firstName, lastName: profile.lastName, phone: profile.phone, accountType: profile.accountType,
+          companyName: profile.companyName, vatId: profile.vatId, language: profile.language, newsletterOptIn: profile.newsletterOptIn, now,
+        });
         const row = (await customerById(tx, id)) as CustomerRow;
         return sendActivation(tx, req, row, now);
       });
@@ -122,21 +118,15 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
   }, async (req) => {
     const now = clock();
     return db.transaction(async (tx) => {
-      const rows = await tx.query<{ customer_id: string; expires_at: Date; used_at: Date | null; voided_at: Date | null; store_key: string; email_verified_at: Date | null }>(
-        `select t.customer_id, t.expires_at, t.used_at, t.voided_at, c.store_key, c.email_verified_at
-         from one_time_tokens t join customers c on c.id = t.customer_id
-         where t.hash = $1 and t.purpose = 'email_verification' for update of t`,
-        [sha256(req.query.emailToken)],
-      );
-      const t = rows[0];
-      if (!t || t.store_key !== req.storeKey) throw new AppError('invalid_email_token');
+      const t = await verificationTokenForUpdate(tx, sha256(req.query.emailToken));
+      if (!t || t.store_key !== req.storeKey) fail('invalid_email_token');
       // A second click on the same link (mail scanners, impatient users) is not an error once verified.
       if (t.used_at && t.email_verified_at) return { verified: true, alreadyVerified: true };
-      if (t.used_at || t.voided_at) throw new AppError('invalid_email_token', { message: 'This activation link is invalid. Please use the most recent e-mail or request a new one.' });
-      if (t.expires_at <= now) throw new AppError('email_token_expired');
-      await tx.query('update one_time_tokens set used_at = $2 where hash = $1', [sha256(req.query.emailToken), now]);
+      if (t.used_at || t.voided_at) fail('invalid_email_token', { message: 'This activation link is invalid. Please use the most recent e-mail or request a new one.' });
+      if (t.expires_at <= now) fail('email_token_expired');
+      await useOneTimeToken(tx, sha256(req.query.emailToken), now);
       const already = t.email_verified_at !== null;
-      if (!already) await tx.query('update customers set email_verified_at = $2, updated_at = $2 where id = $1', [t.customer_id, now]);
+      if (!already) await markEmailVerified(tx, t.customer_id, now);
       return { verified: true, alreadyVerified: already };
     });
   });
@@ -209,21 +199,11 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     const passwordHash = await hashPassword(password as string);
     const now = clock();
     await db.transaction(async (tx) => {
-      const rows = await tx.query<{ customer_id: string }>(
-        `select t.customer_id from one_time_tokens t join customers c on c.id = t.customer_id
-         where t.hash = $1 and t.purpose = 'password_reset' and t.used_at is null and t.voided_at is null and t.expires_at > $2
-           and c.store_key = $3
-         for update of t`,
-        [hash, now, req.storeKey],
-      );
-      const customerId = rows[0]?.customer_id;
-      if (!customerId) throw new AppError('invalid_reset_token');
-      await tx.query('update one_time_tokens set used_at = $2 where hash = $1', [hash, now]);
+      const customerId = await resetTokenCustomerForUpdate(tx, hash, req.storeKey, now);
+      if (!customerId) fail('invalid_reset_token');
+      await useOneTimeToken(tx, hash, now);
       // The link reached the mailbox, so the address is proven as well.
-      await tx.query(
-        'update customers set password_hash = $2, email_verified_at = coalesce(email_verified_at, $3), updated_at = $3 where id = $1',
-        [customerId, passwordHash, now],
-      );
+      await setPasswordHash(tx, customerId, passwordHash, now, { verifyEmail: true });
       await revokeCustomerTokens(tx, customerId, now);
     });
     return { ok: true };
@@ -253,7 +233,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     const passwordHash = await hashPassword(password as string);
     const now = clock();
     await db.transaction(async (tx) => {
-      await tx.query('update customers set password_hash = $2, updated_at = $3 where id = $1', [account.id, passwordHash, now]);
+      await setPasswordHash(tx, account.id, passwordHash, now);
       // Whoever might know the old password is signed out everywhere else; this session stays.
       await revokeCustomerTokens(tx, account.id, now, auth.familyId);
     });
@@ -276,7 +256,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     }
     const lock = await recordLoginFailure(db, subject, now);
     if (lock > 0) throw tooManyAttempts(lock);
-    throw new AppError('invalid_current_password', { details: { fields: [fieldError(field, 'invalid_current_password')] } });
+    fail('invalid_current_password', { details: { fields: [fieldError(field, 'invalid_current_password')] } });
   }
 
   app.get<{ Querystring: { email: string } }>('/customers/check-first-time-logging-in', {
@@ -337,34 +317,27 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     if (!account) throw customerNotFound();
     await checkPasswordConfirmation(req, account, input.password, 'password');
     await db.transaction(async (tx) => {
-      await tx.query('select id from customers where id = $1 for update', [account.id]);
+      await lockCustomer(tx, account.id);
       // spec 6: blocked until all limit orders are deleted. Closed ones (executed, cancelled, failed) are
       // history and go with the account.
-      const open = await tx.query<{ n: number }>(
-        `select count(*)::int as n from limit_orders where customer_id = $1 and status in ('active', 'inactive', 'pending')`,
-        [account.id],
-      );
-      if ((open[0]?.n ?? 0) > 0) {
-        throw new AppError('limit_orders_exist');
+      const blockers = await deletionBlockers(tx, account.id);
+      if (blockers.openLimitOrders > 0) {
+        fail('limit_orders_exist');
       }
       // Decision (spec 6 names only limit orders): metal still held in the depot is the customer's property
       // and its records are the only proof of it; deleting the account would delete them. The customer sells
       // it or has it delivered first.
-      const held = await tx.query<{ n: number }>(
-        `select coalesce(sum(l.remaining), 0)::int as n from deposit_lots l join deposits d on d.id = l.deposit_id where d.customer_id = $1`,
-        [account.id],
-      );
-      if ((held[0]?.n ?? 0) > 0) {
-        throw new AppError('deposit_not_empty');
+      if (blockers.depotPieces > 0) {
+        fail('deposit_not_empty');
       }
       // Messages addressed to the person, also those written before the account existed under this id.
       const to = [account.email, account.phone].filter((v): v is string => !!v);
-      await tx.query('delete from outbox where customer_id = $1 or "to" = any($2::text[])', [account.id, to]);
+      await deleteOutboxOf(tx, account.id, to);
       // what other plugins keep by e-mail address (alerts, newsletter, contact messages)
       const deletion = { customerId: account.id, storeKey: req.storeKey, emailLower: account.email_lower, now: clock() };
       for (const hook of app.commerce.accountDeletionHooks) await hook(tx, deletion);
       // addresses, tokens, one-time tokens, SMS codes, orders and limit orders follow by cascade
-      await tx.query('delete from customers where id = $1', [account.id]);
+      await deleteCustomer(tx, account.id);
     });
     return { ok: true };
   });

@@ -1,12 +1,10 @@
 // Shared pieces of the customer routes: constants of the spec and the issue, ownership checks, schemas'
 // common parts.
 import type { FastifyRequest } from 'fastify';
-import { ErrorResponse } from '../../contracts/commerce.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { AuthContext } from '../auth/tokens.ts';
-import { requireUser } from '../context.ts';
-import { clientIp } from '../lib/http.ts';
-import { hitRate, subjectKey, type RateRule } from '../lib/rate.ts';
+import { requireUser } from '../http/auth.ts';
+import type { RateRule } from '../lib/rate.ts';
 
 /** Decision: activation links stay valid 48 hours (long enough for a weekend; a new one can be requested). */
 export const EMAIL_TOKEN_TTL_S = 48 * 3600;
@@ -29,8 +27,10 @@ export const SMS_SEND_RATES: RateRule[] = [{ limit: 1, windowS: 60 }, { limit: 5
 /** Decision: at most 50 addresses per customer */
 export const MAX_ADDRESSES = 50;
 
-export const errorResponses = { '4xx': ErrorResponse };
-export const bearer = [{ bearerAuth: [] }];
+// the error body, the route security and the per-client limit are the kernel's (http/); re-exported here
+export { errorResponses } from '../http/errors.ts';
+export { bearer } from '../http/auth.ts';
+export { limitByClient } from '../http/request.ts';
 
 export const customerNotFound = () => new AppError('customer_not_found');
 
@@ -43,19 +43,6 @@ export async function requireOwnCustomer(req: FastifyRequest, id: string): Promi
   const auth = await requireUser(req);
   if (auth.customerId !== id) throw customerNotFound();
   return auth;
-}
-
-/**
- * Per-client-address limit. No address is exempt, loopback neither: behind a reverse proxy on the same host
- * without TRUST_PROXY every customer arrives as loopback, and an exemption would switch the limit off for
- * all of them (README, "Running behind a reverse proxy"). RATE_LIMITS=off (never in production) turns it off.
- */
-export async function limitByClient(req: FastifyRequest, bucket: string, rule: RateRule): Promise<void> {
-  const { db, clock, config } = req.server.commerce;
-  if (config.RATE_LIMITS === 'off') return;
-  const key = subjectKey('client', clientIp(req, config.ADMIN_TOKEN));
-  const r = await hitRate(db, bucket, key, clock(), rule);
-  if (!r.allowed) throw new AppError('too_many_requests', { details: { retryAfter: r.retryAfter } });
 }
 
 /** de or en from a language tag (de-CH -> de), else the fallback. */

@@ -4,6 +4,7 @@
 // is deleted (its tokens and addresses go with it); a hook that throws rolls the whole merge back.
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/index.ts';
+import { anonymousForUpdate, deleteCustomer } from './repository.ts';
 
 export interface MergeArgs {
   /** the anonymous customer whose data moves (deleted after the hooks ran) */
@@ -26,12 +27,9 @@ export function addMergeHook(app: FastifyInstance, hook: MergeHook): void {
  * never blocks a sign-in.
  */
 export async function mergeAnonymous(tx: Db, hooks: MergeHook[], args: MergeArgs): Promise<boolean> {
-  const rows = await tx.query<{ id: string }>(
-    `select id from customers where id = $1 and kind = 'anonymous' and store_key = $2 for update`,
-    [args.anonymousId, args.storeKey],
-  );
-  if (!rows[0] || args.anonymousId === args.customerId) return false;
+  const guest = await anonymousForUpdate(tx, args.anonymousId, args.storeKey);
+  if (!guest || args.anonymousId === args.customerId) return false;
   for (const hook of hooks) await hook(tx, args);
-  await tx.query('delete from customers where id = $1', [args.anonymousId]);
+  await deleteCustomer(tx, args.anonymousId);
   return true;
 }

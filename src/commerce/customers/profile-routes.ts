@@ -7,17 +7,20 @@ import {
   AddressBody, AddressParams, Customer, CustomerIdParams, PhoneCodeBody, PhoneVerificationResponse, ProfileBody,
 } from '../../contracts/commerce.ts';
 import { AppError, validationFields } from '../../lib/errors.ts';
-import type { Db } from '../db/index.ts';
 import { addSeconds } from '../lib/clock.ts';
 import { hitRate } from '../lib/rate.ts';
 import { sha256 } from '../lib/secrets.ts';
 import { renderSms } from '../mail/index.ts';
-import { shopName } from '../outbox/templates.ts';
+import { shopName } from '../outbox/index.ts';
 import {
   MAX_ADDRESSES, SMS_CODE_TTL_S, SMS_LOCK_S, SMS_MAX_ATTEMPTS, SMS_SEND_RATES, bearer, customerNotFound, errorResponses, requireOwnCustomer,
 } from './common.ts';
-import { addressesOf, customerById, loadCustomer, type AddressRow, type CustomerRow } from './repository.ts';
+import {
+  addressById, addressesOf, customerById, deleteAddress, deleteSmsCode, insertAddress, loadCustomer, lockCustomer, markPhoneVerified, putSmsCode,
+  recordSmsFailure, smsCodeOf, takeDefaults, updateAddress, updateProfile, type CustomerRow,
+} from './repository.ts';
 import { FieldErrors, asInput, fieldFailed, validateAddress, validateProfile, type AddressValues, type ProfileValues } from './validation.ts';
+import { fail } from '../http/errors.ts';
 
 function profileOf(c: CustomerRow): ProfileValues {
   return {
@@ -57,18 +60,8 @@ function addressFromBody(req: FastifyRequest): { body: Record<string, unknown>; 
     ? (errors.add('address', 'required'), null)
     : validateAddress(body.address, req.storeKey, errors);
   bodyErrors(req, errors);
-  if (!address) throw new AppError('validation_failed', { message: 'Invalid request.' });
+  if (!address) fail('validation_failed', { message: 'Invalid request.' });
   return { body, address };
-}
-
-/** Clears the other addresses' default flags the new or changed address takes (at most one of each). */
-async function takeDefaults(tx: Db, customerId: string, addressId: string, a: { defaultShipping: boolean; defaultBilling: boolean }): Promise<void> {
-  if (a.defaultShipping) {
-    await tx.query('update addresses set default_shipping = false where customer_id = $1 and id <> $2 and default_shipping', [customerId, addressId]);
-  }
-  if (a.defaultBilling) {
-    await tx.query('update addresses set default_billing = false where customer_id = $1 and id <> $2 and default_billing', [customerId, addressId]);
-  }
 }
 
 function maskPhone(e164: string): string {
@@ -104,15 +97,9 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
     const errors = new FieldErrors();
     const p = validateProfile(req.body, req.storeKey, errors, profileOf(current));
     bodyErrors(req, errors);
-    if (!p) throw new AppError('validation_failed', { message: 'Invalid request.' });
+    if (!p) fail('validation_failed', { message: 'Invalid request.' });
     const now = clock();
-    await db.query(
-      `update customers set salutation = $2, title = $3, first_name = $4, last_name = $5, phone = $6, account_type = $7,
-         company_name = $8, vat_id = $9, language = $10, newsletter_opt_in = $11, updated_at = $12,
-         phone_verified_at = case when phone is not distinct from $6 then phone_verified_at else null end
-       where id = $1`,
-      [current.id, p.salutation, p.title, p.firstName, p.lastName, p.phone, p.accountType, p.companyName, p.vatId, p.language, p.newsletterOptIn, now],
-    );
+    await updateProfile(db, current.id, p, now);
     return answer(current.id);
   });
 
@@ -132,10 +119,10 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
     const { body, address: a } = addressFromBody(req);
     const now = clock();
     await db.transaction(async (tx) => {
-      await tx.query('select id from customers where id = $1 for update', [auth.customerId]);
+      await lockCustomer(tx, auth.customerId);
       const existing = await addressesOf(tx, auth.customerId);
       if (existing.length >= MAX_ADDRESSES) {
-        throw new AppError('too_many_addresses', { message: `An account can keep at most ${MAX_ADDRESSES} addresses.` });
+        fail('too_many_addresses', { message: `An account can keep at most ${MAX_ADDRESSES} addresses.` });
       }
       const id = randomUUID();
       // Decision: the first address is the default for both; a later one only when asked (or when no
@@ -167,23 +154,15 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
     const given = asInput(body.address);
     const now = clock();
     await db.transaction(async (tx) => {
-      await tx.query('select id from customers where id = $1 for update', [auth.customerId]);
-      const rows = await tx.query<AddressRow>('select * from addresses where id = $1 and customer_id = $2', [req.params.addressId, auth.customerId]);
-      const old = rows[0];
+      await lockCustomer(tx, auth.customerId);
+      const old = await addressById(tx, auth.customerId, req.params.addressId);
       if (!old) throw addressNotFound();
       const flags = {
         defaultShipping: typeof given.defaultShipping === 'boolean' ? given.defaultShipping : old.default_shipping,
         defaultBilling: typeof given.defaultBilling === 'boolean' ? given.defaultBilling : old.default_billing,
       };
       await takeDefaults(tx, auth.customerId, old.id, flags);
-      await tx.query(
-        `update addresses set title = $3, first_name = $4, last_name = $5, company = $6, street_name = $7, street_number = $8,
-           apartment = $9, zip_code = $10, city = $11, state = $12, country = $13, phone = $14, default_shipping = $15,
-           default_billing = $16, updated_at = $17
-         where id = $1 and customer_id = $2`,
-        [old.id, auth.customerId, a.title, a.firstName, a.lastName, a.company, a.streetName, a.streetNumber, a.apartment, a.zipCode,
-          a.city, a.state, a.country, a.phone, flags.defaultShipping, flags.defaultBilling, now],
-      );
+      await updateAddress(tx, auth.customerId, old.id, { ...a, ...flags }, now);
     });
     return answer(auth.customerId);
   });
@@ -201,16 +180,16 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
     rejectBadPath(req, addressNotFound);
     const auth = await requireOwnCustomer(req, req.params.id);
     await db.transaction(async (tx) => {
-      await tx.query('select id from customers where id = $1 for update', [auth.customerId]);
+      await lockCustomer(tx, auth.customerId);
       const all = await addressesOf(tx, auth.customerId);
       const target = all.find((a) => a.id === req.params.addressId);
       if (!target) throw addressNotFound();
       // spec 8 "selected address cannot be removed": a default address while others exist would leave
       // checkout without a default; the last address may go.
       if ((target.default_shipping || target.default_billing) && all.length > 1) {
-        throw new AppError('address_is_default');
+        fail('address_is_default');
       }
-      await tx.query('delete from addresses where id = $1 and customer_id = $2', [target.id, auth.customerId]);
+      await deleteAddress(tx, auth.customerId, target.id);
     });
     return answer(auth.customerId);
   });
@@ -229,27 +208,20 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
     const auth = await requireOwnCustomer(req, req.params.id);
     const c = await customerById(db, auth.customerId);
     if (!c) throw customerNotFound();
-    if (!c.phone) throw new AppError('phone_missing');
-    if (c.phone_verified_at) throw new AppError('phone_already_verified');
+    if (!c.phone) fail('phone_missing');
+    if (c.phone_verified_at) fail('phone_already_verified');
     const now = clock();
-    const pending = await db.query<{ locked_until: Date | null }>('select locked_until from sms_codes where customer_id = $1', [c.id]);
-    const lockedUntil = pending[0]?.locked_until;
+    const lockedUntil = (await smsCodeOf(db, c.id))?.locked_until;
     if (lockedUntil && lockedUntil > now) throw smsLocked(lockedUntil, now);
     for (const [i, rule] of SMS_SEND_RATES.entries()) {
       const r = await hitRate(db, `sms_send_${i}`, c.id, now, rule);
-      if (!r.allowed) throw new AppError('sms_rate_limited', { details: { retryAfter: r.retryAfter } });
+      if (!r.allowed) fail('sms_rate_limited', { details: { retryAfter: r.retryAfter } });
     }
     const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
     const salt = randomBytes(16).toString('hex');
     const expiresAt = addSeconds(now, SMS_CODE_TTL_S);
     const id = await db.transaction(async (tx) => {
-      await tx.query(
-        `insert into sms_codes (customer_id, phone, code_hash, salt, created_at, expires_at, failed_attempts, locked_until)
-         values ($1, $2, $3, $4, $5, $6, 0, null)
-         on conflict (customer_id) do update set phone = $2, code_hash = $3, salt = $4, created_at = $5, expires_at = $6,
-           failed_attempts = 0, locked_until = null`,
-        [c.id, c.phone, sha256(salt + code), salt, now, expiresAt],
-      );
+      await putSmsCode(tx, c.id, c.phone, sha256(salt + code), salt, now, expiresAt);
       return outbox.add(tx, {
         channel: 'sms', customerId: c.id, storeKey: req.storeKey, to: c.phone as string,
         text: renderSms('verificationCode', c.language ?? 'de', { store: req.storeKey, shop, values: { code, validMinutes: SMS_CODE_TTL_S / 60 } }),
@@ -282,29 +254,25 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
     const outcome = await db.transaction(async (tx) => {
       const c = await customerById(tx, auth.customerId, { forUpdate: true });
       if (!c) throw customerNotFound();
-      const rows = await tx.query<{ phone: string; code_hash: string; salt: string; expires_at: Date; failed_attempts: number; locked_until: Date | null }>(
-        'select * from sms_codes where customer_id = $1',
-        [c.id],
-      );
-      const p = rows[0];
-      if (!p || p.phone !== c.phone) throw new AppError('no_pending_code');
+      const p = await smsCodeOf(tx, c.id);
+      if (!p || p.phone !== c.phone) fail('no_pending_code');
       if (p.locked_until && p.locked_until > now) throw smsLocked(p.locked_until, now);
-      if (p.expires_at <= now) throw new AppError('code_expired');
+      if (p.expires_at <= now) fail('code_expired');
       const given = Buffer.from(sha256(p.salt + code), 'hex');
       if (timingSafeEqual(given, Buffer.from(p.code_hash, 'hex'))) {
-        await tx.query('delete from sms_codes where customer_id = $1', [c.id]);
-        await tx.query('update customers set phone_verified_at = $2, updated_at = $2 where id = $1', [c.id, now]);
+        await deleteSmsCode(tx, c.id);
+        await markPhoneVerified(tx, c.id, now);
         return { ok: true as const };
       }
       const failed = p.failed_attempts + 1;
       const lock = failed >= SMS_MAX_ATTEMPTS ? addSeconds(now, SMS_LOCK_S) : null;
-      await tx.query('update sms_codes set failed_attempts = $2, locked_until = $3 where customer_id = $1', [c.id, failed, lock]);
+      await recordSmsFailure(tx, c.id, failed, lock);
       // the failure is committed (not rolled back by a throw inside the transaction)
       return { ok: false as const, failed, lock };
     });
     if (!outcome.ok) {
       if (outcome.lock) throw smsLocked(outcome.lock, now);
-      throw new AppError('invalid_code', { details: { attemptsLeft: SMS_MAX_ATTEMPTS - outcome.failed } });
+      fail('invalid_code', { details: { attemptsLeft: SMS_MAX_ATTEMPTS - outcome.failed } });
     }
     return answer(auth.customerId);
   });
@@ -314,14 +282,4 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
 function smsLocked(until: Date, now: Date): AppError {
   const retryAfter = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000));
   return new AppError('sms_locked', { details: { retryAfter } });
-}
-
-async function insertAddress(tx: Db, customerId: string, id: string, a: AddressValues, now: Date): Promise<void> {
-  await tx.query(
-    `insert into addresses (id, customer_id, title, first_name, last_name, company, street_name, street_number, apartment, zip_code,
-       city, state, country, phone, default_shipping, default_billing, created_at, updated_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17)`,
-    [id, customerId, a.title, a.firstName, a.lastName, a.company, a.streetName, a.streetNumber, a.apartment, a.zipCode, a.city,
-      a.state, a.country, a.phone, a.defaultShipping, a.defaultBilling, now],
-  );
 }

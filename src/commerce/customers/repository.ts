@@ -111,3 +111,230 @@ export async function loadCustomer(db: Db, id: string): Promise<Customer | null>
   if (!c || c.kind !== 'registered') return null;
   return toCustomer(c, await addressesOf(db, id));
 }
+
+// ---------------------------------------------------------------- writes of the customer routes
+
+/** Locks the customer row for the transaction (address changes and deletion serialize per customer). */
+export async function lockCustomer(tx: Db, id: string): Promise<void> {
+  await tx.query('select id from customers where id = $1 for update', [id]);
+}
+
+/** A new anonymous customer; with ifAbsent, an existing row of the id is left as it is. */
+export async function insertAnonymousCustomer(tx: Db, id: string, storeKey: string, now: Date, opts: { ifAbsent?: boolean } = {}): Promise<void> {
+  await tx.query(
+    `insert into customers (id, store_key, kind, created_at, updated_at) values ($1, $2, 'anonymous', $3, $3)${opts.ifAbsent ? ' on conflict (id) do nothing' : ''}`,
+    [id, storeKey, now],
+  );
+}
+
+export async function customerKind(tx: Db, id: string): Promise<{ kind: string; store_key: string; created_at: Date } | null> {
+  const [row] = await tx.query<{ kind: string; store_key: string; created_at: Date }>('select kind, store_key, created_at from customers where id = $1', [id]);
+  return row ?? null;
+}
+
+export async function setLastLogin(tx: Db, id: string, now: Date): Promise<void> {
+  await tx.query('update customers set last_login_at = $2 where id = $1', [id, now]);
+}
+
+export interface NewAccount {
+  id: string; storeKey: string; email: string; emailLower: string; passwordHash: string; salutation: string | null; title: string | null;
+  firstName: string; lastName: string; phone: string | null; accountType: string; companyName: string | null; vatId: string | null;
+  language: string | null; newsletterOptIn: boolean; now: Date;
+}
+
+/** A registered account (unverified). A second account of the address in the store fails on the unique index (23505). */
+export async function insertAccount(tx: Db, a: NewAccount): Promise<void> {
+  await tx.query(
+    `insert into customers (id, store_key, kind, email, email_lower, password_hash, salutation, title, first_name, last_name, phone,
+       account_type, company_name, vat_id, language, newsletter_opt_in, created_at, updated_at)
+     values ($1, $2, 'registered', $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $16)`,
+    [a.id, a.storeKey, a.email, a.emailLower, a.passwordHash, a.salutation, a.title, a.firstName, a.lastName,
+      a.phone, a.accountType, a.companyName, a.vatId, a.language, a.newsletterOptIn, a.now],
+  );
+}
+
+export interface ProfileUpdate {
+  salutation: string | null; title: string | null; firstName: string; lastName: string; phone: string | null; accountType: string;
+  companyName: string | null; vatId: string | null; language: string | null; newsletterOptIn: boolean;
+}
+
+/** Writes the profile; a changed phone number is unverified again. */
+export async function updateProfile(db: Db, id: string, p: ProfileUpdate, now: Date): Promise<void> {
+  await db.query(
+    `update customers set salutation = $2, title = $3, first_name = $4, last_name = $5, phone = $6, account_type = $7,
+       company_name = $8, vat_id = $9, language = $10, newsletter_opt_in = $11, updated_at = $12,
+       phone_verified_at = case when phone is not distinct from $6 then phone_verified_at else null end
+     where id = $1`,
+    [id, p.salutation, p.title, p.firstName, p.lastName, p.phone, p.accountType, p.companyName, p.vatId, p.language, p.newsletterOptIn, now],
+  );
+}
+
+export async function setPasswordHash(tx: Db, id: string, passwordHash: string, now: Date, opts: { verifyEmail?: boolean } = {}): Promise<void> {
+  if (opts.verifyEmail) {
+    await tx.query('update customers set password_hash = $2, email_verified_at = coalesce(email_verified_at, $3), updated_at = $3 where id = $1', [id, passwordHash, now]);
+  } else {
+    await tx.query('update customers set password_hash = $2, updated_at = $3 where id = $1', [id, passwordHash, now]);
+  }
+}
+
+export async function markEmailVerified(tx: Db, id: string, now: Date): Promise<void> {
+  await tx.query('update customers set email_verified_at = $2, updated_at = $2 where id = $1', [id, now]);
+}
+
+export async function markPhoneVerified(tx: Db, id: string, now: Date): Promise<void> {
+  await tx.query('update customers set phone_verified_at = $2, updated_at = $2 where id = $1', [id, now]);
+}
+
+// ---------------------------------------------------------------- one-time tokens (activation, password reset)
+
+export type OneTimePurpose = 'email_verification' | 'password_reset';
+
+/** Voids the unused tokens of a purpose and stores the new one's hash. */
+export async function replaceOneTimeToken(tx: Db, customerId: string, purpose: OneTimePurpose, hash: string, now: Date, expiresAt: Date): Promise<void> {
+  await tx.query(
+    'update one_time_tokens set voided_at = $3 where customer_id = $1 and purpose = $2 and used_at is null and voided_at is null',
+    [customerId, purpose, now],
+  );
+  await tx.query('insert into one_time_tokens (hash, customer_id, purpose, created_at, expires_at) values ($1, $2, $3, $4, $5)', [hash, customerId, purpose, now, expiresAt]);
+}
+
+export interface VerificationTokenRow {
+  customer_id: string; expires_at: Date; used_at: Date | null; voided_at: Date | null; store_key: string; email_verified_at: Date | null;
+}
+
+/** An activation token with its customer's store and state, the token locked. */
+export async function verificationTokenForUpdate(tx: Db, hash: string): Promise<VerificationTokenRow | null> {
+  const [row] = await tx.query<VerificationTokenRow>(
+    `select t.customer_id, t.expires_at, t.used_at, t.voided_at, c.store_key, c.email_verified_at
+     from one_time_tokens t join customers c on c.id = t.customer_id
+     where t.hash = $1 and t.purpose = 'email_verification' for update of t`,
+    [hash],
+  );
+  return row ?? null;
+}
+
+/** The customer of a live password-reset token of the store (the token locked), or null. */
+export async function resetTokenCustomerForUpdate(tx: Db, hash: string, storeKey: string, now: Date): Promise<string | null> {
+  const [row] = await tx.query<{ customer_id: string }>(
+    `select t.customer_id from one_time_tokens t join customers c on c.id = t.customer_id
+     where t.hash = $1 and t.purpose = 'password_reset' and t.used_at is null and t.voided_at is null and t.expires_at > $2
+       and c.store_key = $3
+     for update of t`,
+    [hash, now, storeKey],
+  );
+  return row?.customer_id ?? null;
+}
+
+export async function useOneTimeToken(tx: Db, hash: string, now: Date): Promise<void> {
+  await tx.query('update one_time_tokens set used_at = $2 where hash = $1', [hash, now]);
+}
+
+// ---------------------------------------------------------------- addresses
+
+export interface AddressWrite {
+  title: string | null; firstName: string; lastName: string; company: string | null; streetName: string; streetNumber: string;
+  apartment: string | null; zipCode: string; city: string; state: string | null; country: string; phone: string | null;
+  defaultShipping: boolean; defaultBilling: boolean;
+}
+
+export async function insertAddress(tx: Db, customerId: string, id: string, a: AddressWrite, now: Date): Promise<void> {
+  await tx.query(
+    `insert into addresses (id, customer_id, title, first_name, last_name, company, street_name, street_number, apartment, zip_code,
+       city, state, country, phone, default_shipping, default_billing, created_at, updated_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $17)`,
+    [id, customerId, a.title, a.firstName, a.lastName, a.company, a.streetName, a.streetNumber, a.apartment, a.zipCode, a.city,
+      a.state, a.country, a.phone, a.defaultShipping, a.defaultBilling, now],
+  );
+}
+
+export async function updateAddress(tx: Db, customerId: string, id: string, a: AddressWrite, now: Date): Promise<void> {
+  await tx.query(
+    `update addresses set title = $3, first_name = $4, last_name = $5, company = $6, street_name = $7, street_number = $8,
+       apartment = $9, zip_code = $10, city = $11, state = $12, country = $13, phone = $14, default_shipping = $15,
+       default_billing = $16, updated_at = $17
+     where id = $1 and customer_id = $2`,
+    [id, customerId, a.title, a.firstName, a.lastName, a.company, a.streetName, a.streetNumber, a.apartment, a.zipCode,
+      a.city, a.state, a.country, a.phone, a.defaultShipping, a.defaultBilling, now],
+  );
+}
+
+export async function addressById(tx: Db, customerId: string, id: string): Promise<AddressRow | null> {
+  const [row] = await tx.query<AddressRow>('select * from addresses where id = $1 and customer_id = $2', [id, customerId]);
+  return row ?? null;
+}
+
+export async function deleteAddress(tx: Db, customerId: string, id: string): Promise<void> {
+  await tx.query('delete from addresses where id = $1 and customer_id = $2', [id, customerId]);
+}
+
+/** Clears the other addresses' default flags the new or changed address takes (at most one of each). */
+export async function takeDefaults(tx: Db, customerId: string, addressId: string, a: { defaultShipping: boolean; defaultBilling: boolean }): Promise<void> {
+  if (a.defaultShipping) {
+    await tx.query('update addresses set default_shipping = false where customer_id = $1 and id <> $2 and default_shipping', [customerId, addressId]);
+  }
+  if (a.defaultBilling) {
+    await tx.query('update addresses set default_billing = false where customer_id = $1 and id <> $2 and default_billing', [customerId, addressId]);
+  }
+}
+
+// ---------------------------------------------------------------- SMS codes
+
+export interface SmsCodeRow { phone: string; code_hash: string; salt: string; expires_at: Date; failed_attempts: number; locked_until: Date | null }
+
+export async function smsCodeOf(db: Db, customerId: string): Promise<SmsCodeRow | null> {
+  const [row] = await db.query<SmsCodeRow>('select * from sms_codes where customer_id = $1', [customerId]);
+  return row ?? null;
+}
+
+/** The customer's one pending code (a new one replaces it and its failures). */
+export async function putSmsCode(tx: Db, customerId: string, phone: string | null, codeHash: string, salt: string, now: Date, expiresAt: Date): Promise<void> {
+  await tx.query(
+    `insert into sms_codes (customer_id, phone, code_hash, salt, created_at, expires_at, failed_attempts, locked_until)
+     values ($1, $2, $3, $4, $5, $6, 0, null)
+     on conflict (customer_id) do update set phone = $2, code_hash = $3, salt = $4, created_at = $5, expires_at = $6,
+       failed_attempts = 0, locked_until = null`,
+    [customerId, phone, codeHash, salt, now, expiresAt],
+  );
+}
+
+export async function recordSmsFailure(tx: Db, customerId: string, failed: number, lockedUntil: Date | null): Promise<void> {
+  await tx.query('update sms_codes set failed_attempts = $2, locked_until = $3 where customer_id = $1', [customerId, failed, lockedUntil]);
+}
+
+export async function deleteSmsCode(tx: Db, customerId: string): Promise<void> {
+  await tx.query('delete from sms_codes where customer_id = $1', [customerId]);
+}
+
+// ---------------------------------------------------------------- account deletion
+
+/**
+ * What blocks deleting the account: limit orders still open (spec 6) and metal held in the depot. (The
+ * tables are the limit orders' and the deposits'; the check belongs to the deletion, which runs here.)
+ */
+export async function deletionBlockers(tx: Db, customerId: string): Promise<{ openLimitOrders: number; depotPieces: number }> {
+  const [open] = await tx.query<{ n: number }>(
+    `select count(*)::int as n from limit_orders where customer_id = $1 and status in ('active', 'inactive', 'pending')`,
+    [customerId],
+  );
+  const [held] = await tx.query<{ n: number }>(
+    `select coalesce(sum(l.remaining), 0)::int as n from deposit_lots l join deposits d on d.id = l.deposit_id where d.customer_id = $1`,
+    [customerId],
+  );
+  return { openLimitOrders: open?.n ?? 0, depotPieces: held?.n ?? 0 };
+}
+
+/** Messages addressed to the person: by customer id or to one of the addresses. */
+export async function deleteOutboxOf(tx: Db, customerId: string, to: string[]): Promise<void> {
+  await tx.query('delete from outbox where customer_id = $1 or "to" = any($2::text[])', [customerId, to]);
+}
+
+/** Addresses, tokens, one-time tokens, SMS codes, orders and limit orders follow by cascade. */
+export async function deleteCustomer(tx: Db, id: string): Promise<void> {
+  await tx.query('delete from customers where id = $1', [id]);
+}
+
+/** The anonymous customer of the store, locked for the merge; null when there is none (merged, registered, other store). */
+export async function anonymousForUpdate(tx: Db, id: string, storeKey: string): Promise<{ id: string } | null> {
+  const [row] = await tx.query<{ id: string }>(`select id from customers where id = $1 and kind = 'anonymous' and store_key = $2 for update`, [id, storeKey]);
+  return row ?? null;
+}

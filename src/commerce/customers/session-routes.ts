@@ -10,13 +10,14 @@ import {
 import { AppError, validationFields } from '../../lib/errors.ts';
 import { dummyHash, verifyPassword } from '../auth/passwords.ts';
 import { authenticate, issueTokenSet, revokeFamily, rotateRefreshToken } from '../auth/tokens.ts';
-import { requireAuth, requireUser } from '../context.ts';
+import { requireAuth, requireUser } from '../http/auth.ts';
 import { clientIp, fromStorefront } from '../lib/http.ts';
 import { clearLoginFailures, loginLockRemaining, recordLoginFailure, subjectKey, takeLoginAttempt } from '../lib/rate.ts';
 import { bearer, customerNotFound, errorResponses } from './common.ts';
 import { mergeAnonymous } from './merge.ts';
-import { accountByEmail, loadCustomer } from './repository.ts';
+import { accountByEmail, customerKind, insertAnonymousCustomer, loadCustomer, setLastLogin } from './repository.ts';
 import { FieldErrors, asInput, emailField, normalizeEmail } from './validation.ts';
+import { fail } from '../http/errors.ts';
 
 export const invalidCredentials = () => new AppError('invalid_credentials');
 export const tooManyAttempts = (retryAfter: number) =>
@@ -86,12 +87,8 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     return db.transaction(async (tx) => {
       let id = key ? anonymousIdForKey(req.storeKey, key) : randomUUID();
       // Parallel calls with one key: the first inserts, the others wait for its commit and find the row.
-      await tx.query(
-        `insert into customers (id, store_key, kind, created_at, updated_at) values ($1, $2, 'anonymous', $3, $3) on conflict (id) do nothing`,
-        [id, req.storeKey, now],
-      );
-      const [row] = await tx.query<{ kind: string; store_key: string; created_at: Date }>(
-        'select kind, store_key, created_at from customers where id = $1', [id]);
+      await insertAnonymousCustomer(tx, id, req.storeKey, now, { ifAbsent: true });
+      const row = await customerKind(tx, id);
       // Never a registered customer's tokens (a hash collision is not expected, but cheap to rule out). And a
       // key joins only the first moments of a browser (KEY_JOIN_WINDOW_MS): the storefront drops the key as
       // soon as the browser holds tokens, so a key presented later is a copy, and a copy must not open the
@@ -99,7 +96,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
       if (row?.kind !== 'anonymous' || row.store_key !== req.storeKey
         || now.getTime() - new Date(row.created_at).getTime() > KEY_JOIN_WINDOW_MS) {
         id = randomUUID();
-        await tx.query(`insert into customers (id, store_key, kind, created_at, updated_at) values ($1, $2, 'anonymous', $3, $3)`, [id, req.storeKey, now]);
+        await insertAnonymousCustomer(tx, id, req.storeKey, now);
       }
       return issueTokenSet(tx, { customerId: id, level: 'Anonymous', storeKey: req.storeKey, now, ttl });
     });
@@ -152,14 +149,14 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     // Only after the right password: telling a stranger that an address is registered but unverified
     // would confirm the account.
     if (!account.email_verified_at) {
-      throw new AppError('email_not_verified');
+      fail('email_not_verified');
     }
 
     // issue 14: only the holder of the guest's anonymous token moves the guest's data (checked before the
     // transaction: PGlite has one connection)
     const proven = anonymousId !== undefined && (await holdsAnonymous(req, anonymousId, now));
     const out = await db.transaction(async (tx) => {
-      await tx.query('update customers set last_login_at = $2 where id = $1', [account.id, now]);
+      await setLastLogin(tx, account.id, now);
       const merged = anonymousId && proven
         ? await mergeAnonymous(tx, app.commerce.mergeHooks, { anonymousId, customerId: account.id, storeKey: req.storeKey, now })
         : false;
@@ -197,7 +194,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     const auth = await requireAuth(req);
     if (auth.level === 'Anonymous') return { tokenLevel: 'Anonymous' as const, ownerId: auth.customerId, customer: null };
     const customer = await loadCustomer(db, auth.customerId);
-    if (!customer) throw new AppError('invalid_token');
+    if (!customer) fail('invalid_token');
     return { tokenLevel: 'User' as const, ownerId: auth.customerId, customer };
   });
 

@@ -3,15 +3,13 @@
 import { randomUUID } from 'node:crypto';
 import type { Deposit, DepositLot, HoldingPeriodRule, LotTaxInfo, SellPreview } from '../../contracts/deposit.ts';
 import { stores, type Currency, type StoreKey } from '../../stores.ts';
-import type { Lang } from '../carts/model.ts';
-import type { CatalogueProduct } from '../catalogue/model.ts';
-import { pick, productsBySkus } from '../catalogue/queries.ts';
-import type { MergeArgs } from '../customers/merge.ts';
+import type { Lang } from '../lib/lang.ts';
+import { type CatalogueProduct, pick, productsBySkus } from '../catalogue/index.ts';
+import type { MergeArgs } from '../customers/index.ts';
 import type { Db } from '../db/index.ts';
-import { orderError } from '../orders/error-codes.ts';
-import type { DepositPartDoc, OrderRow } from '../orders/model.ts';
-import { tierPrice } from '../prices/pricing.ts';
-import { currentPriceSet, priceList, type CurrentPriceSet } from '../prices/store.ts';
+import { orderError } from '../http/errors.ts';
+import type { DepositPartDoc, OrderRow } from '../orders/index.ts';
+import { tierPrice, currentPriceSet, priceList, type CurrentPriceSet } from '../prices/index.ts';
 
 export interface DepositRow {
   id: string;

@@ -10,9 +10,9 @@ import {
 } from '../../contracts/deposit.ts';
 import { accountError } from '../account-error-codes.ts';
 import { notFoundOnBadId, requestLang } from '../account-routes-common.ts';
-import { requireUser } from '../context.ts';
-import { bearer, errorResponses } from '../customers/common.ts';
-import { addMergeHook } from '../customers/merge.ts';
+import { requireUser, bearer } from '../http/auth.ts';
+import { errorResponses } from '../http/errors.ts';
+import { addMergeHook } from '../customers/index.ts';
 import { openDepositFor, depositView, mergeDeposits, sellPreview, takeDepositSale, type DepositRow } from './model.ts';
 
 const tags = ['deposits'];

@@ -11,7 +11,7 @@
 import { createHash } from 'node:crypto';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type { Actor, BankStatementEntry, BankStatementEntryResult, BankStatementResult } from '../../contracts/ops.ts';
-import { AppError } from '../../lib/errors.ts';
+import { fail } from '../http/index.ts';
 import type { CommerceContext } from '../context.ts';
 import { writeAudit } from './audit.ts';
 import { move, orderById, possible, type LifeRow } from './model.ts';
@@ -30,7 +30,9 @@ export interface CamtEntry {
 
 export interface CamtStatement { statementId: string; accountIban: string | null; entries: CamtEntry[] }
 
-const bad = (why: string) => new AppError('invalid_bank_statement', { details: { reason: why } });
+function bad(why: string): never {
+  return fail('invalid_bank_statement', { details: { reason: why } });
+}
 
 type Node = Record<string, unknown>;
 const arrays = new Set(['Stmt', 'Ntry', 'NtryDtls', 'TxDtls', 'Ustrd', 'Strd']);
@@ -60,20 +62,20 @@ const isoDay = (d: Node) => {
 };
 
 export function parseCamt053(xml: string): CamtStatement {
-  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) throw bad('doctype_not_allowed');
-  if (XMLValidator.validate(xml) !== true) throw bad('malformed_xml');
+  if (/<!DOCTYPE|<!ENTITY/i.test(xml)) bad('doctype_not_allowed');
+  if (XMLValidator.validate(xml) !== true) bad('malformed_xml');
   let doc: Node;
   try {
     doc = parser.parse(xml) as Node;
   } catch {
-    throw bad('malformed_xml');
+    bad('malformed_xml');
   }
   const root = obj(doc.Document);
   const ns = String(root['@xmlns'] ?? '');
   const bk = root.BkToCstmrStmt;
-  if (!bk || (ns && !/camt\.053\.001\.0[2-8]$/.test(ns))) throw bad('not_camt053');
+  if (!bk || (ns && !/camt\.053\.001\.0[2-8]$/.test(ns))) bad('not_camt053');
   const stmts = list(obj(bk).Stmt);
-  if (stmts.length === 0) throw bad('no_statement');
+  if (stmts.length === 0) bad('no_statement');
   let accountIban: string | null = null;
   const entries: CamtEntry[] = [];
   for (const st of stmts) {
@@ -84,7 +86,7 @@ export function parseCamt053(xml: string): CamtStatement {
       const cents = toCents(text(n.Amt));
       const currency = String(amt['@Ccy'] ?? '');
       const cdt = text(n.CdtDbtInd);
-      if (cents === null || !/^[A-Z]{3}$/.test(currency) || (cdt !== 'CRDT' && cdt !== 'DBIT')) throw bad('malformed_entry');
+      if (cents === null || !/^[A-Z]{3}$/.test(currency) || (cdt !== 'CRDT' && cdt !== 'DBIT')) bad('malformed_entry');
       const txs = list(n.NtryDtls).flatMap((d) => list(d.TxDtls));
       const rmt = txs.map((t) => obj(t.RmtInf));
       const ustrd = rmt.flatMap((r) => (Array.isArray(r.Ustrd) ? r.Ustrd : []).map((u) => text(u) ?? ''));

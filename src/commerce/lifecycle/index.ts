@@ -18,6 +18,7 @@ export { actionRoles } from './model.ts';
 export { writeAudit, type AuditInput } from './audit.ts';
 export { withLifecycle, dueShown as paymentDueShown } from './queue.ts';
 export { lifecyclePlugin } from './plugin.ts';
+export { lifecyclePlugin as default } from './plugin.ts';
 export { paymentDueBy, addWorkingDays } from './working-days.ts';
 export { DEADLINE_JOB } from './jobs.ts';
 

@@ -2,10 +2,10 @@
 // mail.lifecycle.<kind> (subject, body; the alternatives a body composes from are keys beside them),
 // rendered by the one mail renderer (renderMail 'lifecycle.<kind>'; amounts, dates and Swiss German "ss"
 // handled there), queued in the step's transaction.
-import type { OrderRow } from '../orders/model.ts';
-import { langOf, type Lang } from '../carts/model.ts';
+import type { OrderRow } from '../orders/index.ts';
+import { langOf, type Lang } from '../lib/lang.ts';
 import { mailText, renderMail, type MailMoney, type MailValues } from '../mail/index.ts';
-import { shopName } from '../outbox/templates.ts';
+import { shopName } from '../outbox/index.ts';
 import type { CommerceContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 

@@ -2,9 +2,9 @@
 // it to new states with the audit entry, and the facts kept in the order's document (goods received, assay,
 // payout).
 import type { Actor, OperatorRole, OpsAction } from '../../contracts/ops.ts';
-import type { OrderRow } from '../orders/model.ts';
+import type { OrderRow } from '../orders/index.ts';
 import type { Db } from '../db/index.ts';
-import { AppError } from '../../lib/errors.ts';
+import { fail } from '../http/index.ts';
 import { writeAudit, type States } from './audit.ts';
 
 export interface AssayDoc {
@@ -30,7 +30,7 @@ const SELECT = 'select *, payment_due_by::text as due from orders';
 
 export async function orderById(db: Db, id: string, opts: { forUpdate?: boolean } = {}): Promise<LifeRow> {
   const [row] = /^[0-9a-f-]{36}$/i.test(id) ? await db.query<LifeRow>(`${SELECT} where id = $1${opts.forUpdate ? ' for update' : ''}`, [id]) : [];
-  if (!row) throw new AppError('order_not_found');
+  if (!row) fail('order_not_found');
   return row;
 }
 
@@ -80,11 +80,11 @@ export function mayDo(roles: OperatorRole[], action: OpsAction): boolean {
 }
 
 export function requireRole(roles: OperatorRole[], action: OpsAction): void {
-  if (!mayDo(roles, action)) throw new AppError('operator_role_required', { details: { action, roles: actionRoles[action] } });
+  if (!mayDo(roles, action)) fail('operator_role_required', { details: { action, roles: actionRoles[action] } });
 }
 
-export function invalidTransition(row: OrderRow, action: string): AppError {
-  return new AppError('invalid_transition', { details: { orderState: row.order_state, paymentState: row.payment_state, action } });
+export function invalidTransition(row: OrderRow, action: string): never {
+  return fail('invalid_transition', { details: { orderState: row.order_state, paymentState: row.payment_state, action } });
 }
 
 /**

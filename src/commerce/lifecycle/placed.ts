@@ -5,7 +5,7 @@
 // the metal is in our vault, nothing to receive or assay).
 import type { Actor } from '../../contracts/ops.ts';
 import type { Db } from '../db/index.ts';
-import type { OrderRow } from '../orders/model.ts';
+import type { OrderRow } from '../orders/index.ts';
 import { move, statesOf, type LifeRow } from './model.ts';
 import { writeAudit } from './audit.ts';
 import { paymentDueBy } from './working-days.ts';

@@ -8,7 +8,7 @@ import type {
 import { opsQueues } from '../../contracts/ops.ts';
 import type { CommerceContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
-import { toOrder } from '../orders/model.ts';
+import { toOrder } from '../orders/index.ts';
 import { auditOf, customerTimeline } from './audit.ts';
 import { orderLang } from './mail.ts';
 import { allActions, mayDo, orderById, possible, type LifeRow } from './model.ts';

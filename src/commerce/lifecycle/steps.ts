@@ -6,13 +6,13 @@ import type {
   Actor, AssayBody, CancelBody, GoodsReceivedBody, OperatorRole, OpsAction, PaymentBody, PayoutBody, PickupBody, ShipmentBody,
 } from '../../contracts/ops.ts';
 import { ibanValid, normalizeIban } from '../../contracts/bank-details.ts';
-import { AppError } from '../../lib/errors.ts';
+import { fail } from '../http/index.ts';
 import { formatNumber } from '../../i18n.ts';
 import { stores } from '../../stores.ts';
 import type { CommerceContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
-import { bookDepositPurchase, restoreDepositSale } from '../deposits/model.ts';
-import { findPickupStore } from '../shipping/pickup-stores.ts';
+import { bookDepositPurchase, restoreDepositSale } from '../deposits/index.ts';
+import { findPickupStore } from '../shipping/index.ts';
 import { tracking } from './carriers.ts';
 import { mailLink } from '../mail/index.ts';
 import { day, helpers, queueMail } from './mail.ts';
@@ -26,7 +26,7 @@ export async function runStep(ctx: CommerceContext, orderId: string, action: Ops
   if (roles) requireRole(roles, action);
   const ids = await ctx.db.transaction(async (tx) => {
     const row = await orderById(tx, orderId, { forUpdate: true });
-    if (!possible(row, action)) throw invalidTransition(row, action);
+    if (!possible(row, action)) invalidTransition(row, action);
     return fn(tx, row, ctx.clock());
   });
   ctx.outbox.deliver(ids);
@@ -47,10 +47,10 @@ export interface PaymentInput extends PaymentBody { source: 'manual' | 'camt053'
  * is booked as lots acquired now and the order is Complete (entries payment_recorded, confirmed, stored).
  */
 export async function applyPayment(ctx: CommerceContext, tx: Db, row: LifeRow, p: PaymentInput, actor: Actor, now: Date): Promise<number[]> {
-  if (p.currency !== row.currency) throw new AppError('payment_currency_mismatch', { details: { currency: row.currency } });
+  if (p.currency !== row.currency) fail('payment_currency_mismatch', { details: { currency: row.currency } });
   const paid = await paidCents(tx, row.id);
   const total = Number(row.total_gross_cents);
-  if (paid + p.centAmount > total) throw new AppError('payment_exceeds_total', { details: { open: money(row, total - paid) } });
+  if (paid + p.centAmount > total) fail('payment_exceeds_total', { details: { open: money(row, total - paid) } });
   const id = randomUUID();
   await tx.query(
     `insert into order_payments (id, order_id, amount_cents, currency, reference, value_date, source, entry_ref, recorded_at, actor_type, actor_id, actor_email)
@@ -164,7 +164,7 @@ export async function recordAssay(ctx: CommerceContext, orderId: string, body: A
     const given = new Map(body.lines.map((l) => [l.lineId, l.finalFineWeightGrams]));
     const ids = row.data.lines.map((l) => l.id);
     if (given.size !== body.lines.length || given.size !== ids.length || ids.some((id) => !given.has(id))) {
-      throw new AppError('assay_lines_mismatch', { details: { lineIds: ids } });
+      fail('assay_lines_mismatch', { details: { lineIds: ids } });
     }
     const skus = row.data.lines.filter((l) => l.kind === 'product' && l.sku).map((l) => l.sku as string);
     const fine = new Map((await tx.query<{ sku: string; g: string }>('select sku, fine_weight_grams::text as g from products where sku = any($1::text[])', [skus])).map((r) => [r.sku, Number(r.g)]));
@@ -174,7 +174,7 @@ export async function recordAssay(ctx: CommerceContext, orderId: string, body: A
       return { lineId: l.id, estimatedFineMg: mg(estimated), finalFineMg: mg(given.get(l.id)!), estimateCents };
     }));
     const unknown = lines.filter((l) => l.estimatedFineMg <= 0).map((l) => l.lineId);
-    if (unknown.length > 0) throw new AppError('assay_lines_mismatch', { message: 'A line has no estimated fine weight to reprice from.', details: { lineIds: unknown } });
+    if (unknown.length > 0) fail('assay_lines_mismatch', { message: 'A line has no estimated fine weight to reprice from.', details: { lineIds: unknown } });
     const estimateCents = lines.reduce((s, l) => s + l.estimateCents, 0);
     const finalCents = lines.reduce((s, l) => s + l.finalCents, 0);
     row.data.assay = { lines, estimateCents, finalCents, note: body.note?.trim() || null, assayedAt: now.toISOString() };
@@ -216,15 +216,15 @@ export function maskIban(iban: string): string {
 export async function recordPayout(ctx: CommerceContext, orderId: string, body: PayoutBody, actor: Actor, roles: OperatorRole[]): Promise<void> {
   const iban = normalizeIban(body.iban);
   if (!ibanValid(iban)) {
-    throw new AppError('validation_failed', { details: { fields: [{ field: 'iban', code: 'invalid_format', message: 'The IBAN is not valid.' }] } });
+    fail('validation_failed', { details: { fields: [{ field: 'iban', code: 'invalid_format', message: 'The IBAN is not valid.' }] } });
   }
   await runStep(ctx, orderId, 'payout', roles, async (tx, row, now) => {
     const expected = acceptedPayoutCents(row);
-    if (body.centAmount !== expected) throw new AppError('payout_amount_mismatch', { details: { expected: money(row, expected) } });
+    if (body.centAmount !== expected) fail('payout_amount_mismatch', { details: { expected: money(row, expected) } });
     // the money goes only to the account the customer gave with the order
     const own = row.data.payoutAccount?.iban ? normalizeIban(row.data.payoutAccount.iban) : null;
     if (own !== iban) {
-      throw new AppError('validation_failed', { details: { fields: [{ field: 'iban', code: 'invalid_value', message: 'The IBAN is not the payout account of the order.' }] } });
+      fail('validation_failed', { details: { fields: [{ field: 'iban', code: 'invalid_value', message: 'The IBAN is not the payout account of the order.' }] } });
     }
     const masked = maskIban(iban);
     row.data.payout = { amountCents: expected, iban: masked, valueDate: body.valueDate, paidAt: now.toISOString() };

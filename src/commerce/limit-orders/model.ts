@@ -4,13 +4,11 @@
 import type { LimitOrder, LimitOrderStatus } from '../../contracts/limit-order.ts';
 import type { Currency, StoreKey } from '../../stores.ts';
 import { accountErrors } from '../account-error-codes.ts';
-import type { Lang } from '../carts/model.ts';
-import type { CatalogueProduct } from '../catalogue/model.ts';
-import { pick, productsBySkus } from '../catalogue/queries.ts';
+import type { Lang } from '../lib/lang.ts';
+import { type CatalogueProduct, pick, productsBySkus } from '../catalogue/index.ts';
 import type { Db } from '../db/index.ts';
-import { commerceOrderErrors } from '../orders/error-codes.ts';
-import { tierPrice } from '../prices/pricing.ts';
-import { currentPriceSet, priceList, type CurrentPriceSet } from '../prices/store.ts';
+import { commerceOrderErrors } from '../http/errors.ts';
+import { tierPrice, currentPriceSet, priceList, type CurrentPriceSet } from '../prices/index.ts';
 
 export interface LimitOrderRow {
   id: string;

@@ -13,15 +13,14 @@ import { stores } from '../../stores.ts';
 import { AccountFieldErrors, accountError } from '../account-error-codes.ts';
 import { notFoundOnBadId, requestLang } from '../account-routes-common.ts';
 import type { AuthContext } from '../auth/tokens.ts';
-import { CART_MAX_CENTS } from '../carts/calculate.ts';
-import { langOf } from '../carts/model.ts';
-import { productsBySkus } from '../catalogue/queries.ts';
-import { requireUser } from '../context.ts';
-import { bearer, errorResponses } from '../customers/common.ts';
-import { addressesOf, customerById } from '../customers/repository.ts';
+import { CART_MAX_CENTS } from '../carts/index.ts';
+import { langOf } from '../lib/lang.ts';
+import { productsBySkus } from '../catalogue/index.ts';
+import { requireUser, bearer } from '../http/auth.ts';
+import { errorResponses, orderError } from '../http/errors.ts';
+import { addressesOf, customerById } from '../customers/index.ts';
 import type { Db } from '../db/index.ts';
 import { createJob } from '../lib/jobs.ts';
-import { orderError } from '../orders/error-codes.ts';
 import { createLimitOrderExecutor } from './execute.ts';
 import {
   LIMIT_ORDER_MAX_DAYS, LIMIT_PRICE_MAX_CENTS, OPEN_LIMIT_ORDERS_MAX, OPEN_STATUSES, limitOrderViews, nextLimitOrderNumber, type LimitOrderRow,

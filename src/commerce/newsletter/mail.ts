@@ -3,7 +3,7 @@
 // token; the storefront calls us with it (POST, so a mail scanner opening the link confirms nothing).
 import { pathFor } from '../../screens.ts';
 import type { StoreKey } from '../../stores.ts';
-import type { Lang } from '../carts/model.ts';
+import type { Lang } from '../lib/lang.ts';
 import { renderMail, type MailContent } from '../mail/index.ts';
 
 export interface NewsletterMailArgs {

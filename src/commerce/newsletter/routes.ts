@@ -7,42 +7,29 @@
 //   message; a pending one gets the confirmation mail again (at most three an hour).
 // - unsubscribing (the welcome mail's link, or the account) deletes the row: nothing is kept of a withdrawn
 //   consent. customers.newsletter_opt_in of the store's account with that address follows both ways.
-import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type {} from '@fastify/swagger';
 import {
   NewsletterMeResponse, NewsletterQuery, NewsletterSubscriptionBody, NewsletterSubscriptionResponse, NewsletterTokenBody, NewsletterTokenResponse,
 } from '../../contracts/newsletter.ts';
-import type { StoreKey } from '../../stores.ts';
-import { AccountFieldErrors, accountError } from '../account-error-codes.ts';
+import { AccountFieldErrors } from '../account-error-codes.ts';
 import { deleteAccountRows, requestLang } from '../account-routes-common.ts';
-import type { Lang } from '../carts/model.ts';
-import { optionalAuth, requireUser } from '../context.ts';
-import { bearer, errorResponses, limitByClient } from '../customers/common.ts';
-import { customerById } from '../customers/repository.ts';
-import { isEmail, normalizeEmail } from '../customers/validation.ts';
+import type { Lang } from '../lib/lang.ts';
+import { bearer, optionalAuth, optionalBearer, requireUser } from '../http/auth.ts';
+import { errorResponses, fail } from '../http/errors.ts';
+import { limitByClient } from '../http/request.ts';
+import { customerById, isEmail, normalizeEmail } from '../customers/index.ts';
 import type { Db } from '../db/index.ts';
 import { addSeconds } from '../lib/clock.ts';
 import { shopOrigin } from '../lib/http.ts';
 import { hitRate, subjectKey, type RateRule } from '../lib/rate.ts';
 import { newSecret, sha256 } from '../lib/secrets.ts';
-import { shopName } from '../outbox/templates.ts';
+import { shopName } from '../outbox/index.ts';
 import { newsletterConfirmationMail, newsletterWelcomeMail, type NewsletterMailArgs } from './mail.ts';
-
-interface SubscriptionRow {
-  id: string;
-  store_key: StoreKey;
-  email: string;
-  email_lower: string;
-  customer_id: string | null;
-  language: Lang;
-  status: 'pending' | 'confirmed';
-  confirm_token_hash: string | null;
-  confirm_expires_at: Date | null;
-  unsubscribe_token_hash: string | null;
-  consent_at: Date;
-  confirmed_at: Date | null;
-}
+import {
+  deleteByUnsubscribeToken, deleteSubscription, insertPendingSubscription, markConfirmed, purgeUnconfirmedSubscriptions, setConfirmToken,
+  subscriptionByConfirmToken, subscriptionByEmail, syncOptIn, type SubscriptionRow,
+} from './repository.ts';
 
 /** Decision: the confirmation link is valid 48 hours, like an account's activation link. */
 export const NEWSLETTER_CONFIRMATION_TTL_S = 48 * 3600;
@@ -52,18 +39,8 @@ const SUBSCRIBE_CLIENT_RATE: RateRule = { limit: 20, windowS: 3600 };
 
 const tags = ['newsletter'];
 
-/** Housekeeping: subscriptions never confirmed within the link's validity are deleted. */
-export async function purgeUnconfirmedSubscriptions(db: Db, now: Date): Promise<number> {
-  return (await db.query(`delete from newsletter_subscriptions where status = 'pending' and confirm_expires_at < $1 returning id`, [now])).length;
-}
-
-/** The store's account with this address follows the subscription (profile's newsletterOptIn). */
-async function syncOptIn(tx: Db, storeKey: string, emailLower: string, optIn: boolean, now: Date): Promise<void> {
-  await tx.query(
-    `update customers set newsletter_opt_in = $3, updated_at = $4 where store_key = $1 and email_lower = $2 and kind = 'registered' and newsletter_opt_in <> $3`,
-    [storeKey, emailLower, optIn, now],
-  );
-}
+// (re-exported: the data-retention job imports it through the door)
+export { purgeUnconfirmedSubscriptions };
 
 export const newsletterRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.commerce;
@@ -76,10 +53,7 @@ export const newsletterRoutes: FastifyPluginAsync = async (app) => {
   /** Confirms a row in the transaction: a new unsubscribe token, the welcome mail, the account's flag. */
   async function confirm(tx: Db, req: FastifyRequest, row: SubscriptionRow, now: Date): Promise<number> {
     const unsubscribe = newSecret('nu');
-    await tx.query(
-      `update newsletter_subscriptions set status = 'confirmed', confirmed_at = $2, unsubscribe_token_hash = $3, customer_id = $4, updated_at = $2 where id = $1`,
-      [row.id, now, sha256(unsubscribe), row.customer_id],
-    );
+    await markConfirmed(tx, row.id, sha256(unsubscribe), row.customer_id, now);
     await syncOptIn(tx, row.store_key, row.email_lower, true, now);
     return outbox.add(tx, { channel: 'mail', customerId: row.customer_id, storeKey: row.store_key, to: row.email, ...newsletterWelcomeMail(mailArgs(req, row.language), unsubscribe) }, now);
   }
@@ -87,7 +61,7 @@ export const newsletterRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: { email: string }; Querystring: { languageTag?: string } }>('/newsletters/subscriptions', {
     schema: {
       tags, summary: 'Subscribes an address to the newsletter with double opt-in (202, confirmation mail); a signed-in customer\'s own address is confirmed at once (201). A confirmed address answers 409 newsletter_already_subscribed.',
-      body: NewsletterSubscriptionBody, querystring: NewsletterQuery,
+      security: optionalBearer, body: NewsletterSubscriptionBody, querystring: NewsletterQuery,
       response: { 201: NewsletterSubscriptionResponse, 202: NewsletterSubscriptionResponse, ...errorResponses },
     },
   }, async (req, reply) => {
@@ -105,28 +79,15 @@ export const newsletterRoutes: FastifyPluginAsync = async (app) => {
     const now = clock();
 
     const { status, mailId } = await db.transaction(async (tx) => {
-      const [existing] = await tx.query<SubscriptionRow>(
-        'select * from newsletter_subscriptions where store_key = $1 and email_lower = $2 for update',
-        [req.storeKey, emailLower],
-      );
+      const existing = await subscriptionByEmail(tx, req.storeKey, emailLower, { forUpdate: true });
       // spec 8: the duplicate answers with its message
-      if (existing?.status === 'confirmed') throw accountError('newsletter_already_subscribed');
-      let row = existing;
-      if (!row) {
-        [row] = await tx.query<SubscriptionRow>(
-          `insert into newsletter_subscriptions (id, store_key, email, email_lower, customer_id, language, status, consent_at, created_at, updated_at)
-           values ($1, $2, $3, $4, $5, $6, 'pending', $7, $7, $7) returning *`,
-          [randomUUID(), req.storeKey, email, emailLower, own ? account.id : null, lang, now],
-        );
-      }
+      if (existing?.status === 'confirmed') fail('newsletter_already_subscribed');
+      const row = existing ?? (await insertPendingSubscription(tx, { storeKey: req.storeKey, email, emailLower, customerId: own ? account.id : null, language: lang, now }));
       if (own) return { status: 'confirmed' as const, mailId: await confirm(tx, req, { ...row, customer_id: account.id }, now) };
       const rate = await hitRate(tx, 'newsletter_mail', subjectKey(req.storeKey, emailLower), now, CONFIRMATION_MAIL_RATE);
       if (!rate.allowed) return { status: 'pending' as const, mailId: null };
       const token = newSecret('nl');
-      await tx.query(
-        'update newsletter_subscriptions set confirm_token_hash = $2, confirm_expires_at = $3, language = $4, consent_at = $5, updated_at = $5 where id = $1',
-        [row.id, sha256(token), addSeconds(now, NEWSLETTER_CONFIRMATION_TTL_S), lang, now],
-      );
+      await setConfirmToken(tx, row.id, sha256(token), addSeconds(now, NEWSLETTER_CONFIRMATION_TTL_S), lang, now);
       const mail = newsletterConfirmationMail(mailArgs(req, lang), token, NEWSLETTER_CONFIRMATION_TTL_S / 3600);
       return { status: 'pending' as const, mailId: await outbox.add(tx, { channel: 'mail', customerId: null, storeKey: req.storeKey, to: email, ...mail }, now) };
     });
@@ -142,13 +103,10 @@ export const newsletterRoutes: FastifyPluginAsync = async (app) => {
   }, async (req) => {
     const now = clock();
     const mailId = await db.transaction(async (tx) => {
-      const [row] = await tx.query<SubscriptionRow>(
-        'select * from newsletter_subscriptions where confirm_token_hash = $1 and store_key = $2 for update',
-        [sha256(req.body.token), req.storeKey],
-      );
-      if (!row) throw accountError('newsletter_token_invalid');
+      const row = await subscriptionByConfirmToken(tx, sha256(req.body.token), req.storeKey);
+      if (!row) fail('newsletter_token_invalid');
       if (row.status === 'confirmed') return null;
-      if (!row.confirm_expires_at || row.confirm_expires_at <= now) throw accountError('newsletter_token_invalid');
+      if (!row.confirm_expires_at || row.confirm_expires_at <= now) fail('newsletter_token_invalid');
       return confirm(tx, req, row, now);
     });
     if (mailId !== null) outbox.deliver([mailId]);
@@ -163,11 +121,8 @@ export const newsletterRoutes: FastifyPluginAsync = async (app) => {
   }, async (req) => {
     const now = clock();
     await db.transaction(async (tx) => {
-      const [row] = await tx.query<SubscriptionRow>(
-        'delete from newsletter_subscriptions where unsubscribe_token_hash = $1 and store_key = $2 returning *',
-        [sha256(req.body.token), req.storeKey],
-      );
-      if (!row) throw accountError('newsletter_token_invalid');
+      const row = await deleteByUnsubscribeToken(tx, sha256(req.body.token), req.storeKey);
+      if (!row) fail('newsletter_token_invalid');
       await syncOptIn(tx, row.store_key, row.email_lower, false, now);
     });
     return { status: 'unsubscribed' as const };
@@ -177,8 +132,8 @@ export const newsletterRoutes: FastifyPluginAsync = async (app) => {
     const auth = await requireUser(req);
     const account = await customerById(db, auth.customerId);
     const emailLower = account?.email_lower ?? '';
-    const [row] = await db.query<SubscriptionRow>('select * from newsletter_subscriptions where store_key = $1 and email_lower = $2', [req.storeKey, emailLower]);
-    return { email: account?.email ?? '', emailLower, row: row ?? null };
+    const row = await subscriptionByEmail(db, req.storeKey, emailLower);
+    return { email: account?.email ?? '', emailLower, row };
   }
 
   app.get('/newsletters/subscriptions/me', {
@@ -197,9 +152,9 @@ export const newsletterRoutes: FastifyPluginAsync = async (app) => {
     },
   }, async (req) => {
     const { emailLower, row } = await ownSubscription(req);
-    if (!row) throw accountError('newsletter_not_subscribed');
+    if (!row) fail('newsletter_not_subscribed');
     await db.transaction(async (tx) => {
-      await tx.query('delete from newsletter_subscriptions where id = $1', [row.id]);
+      await deleteSubscription(tx, row.id);
       await syncOptIn(tx, req.storeKey, emailLower, false, clock());
     });
     return { status: 'unsubscribed' as const };

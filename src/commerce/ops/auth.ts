@@ -1,4 +1,4 @@
-// Operators' sign-in and the guard of every /ops call.
+// Operators' sign-in (the guard of every /ops call is the kernel's requireOperator, http/operator-auth.ts).
 //
 // Decisions:
 // - Lockout: 5 wrong passwords in a row lock an operator's sign-in for 15 minutes (429 too_many_attempts
@@ -12,11 +12,10 @@
 // - A session is one op_ token, valid 8 hours (a shift), stored as sha256. Roles and "disabled" are read
 //   from the operator's row on every call: a role taken away counts at once.
 import type { FastifyRequest } from 'fastify';
-import type { Actor, OperatorRole } from '../../contracts/ops.ts';
-import { AppError } from '../../lib/errors.ts';
 import { dummyHash, verifyPassword } from '../auth/passwords.ts';
+import { fail } from '../http/errors.ts';
 import { loginLockRemaining, subjectKey, takeLoginAttempt } from '../lib/rate.ts';
-import { createOperatorSession, operatorSession, purgeOperatorSessions, type OperatorSession } from '../auth/operator-sessions.ts';
+import { createOperatorSession, purgeOperatorSessions } from '../auth/operator-sessions.ts';
 import { operatorByEmail, recordOperatorFailure, recordOperatorLogin, recordUnknownEmailFailure, type OperatorRow } from './repository.ts';
 
 /** Wrong passwords in a row before sign-in locks. */
@@ -24,15 +23,8 @@ export const OPS_LOCK_AFTER = 5;
 /** How long it stays locked. */
 export const OPS_LOCK_S = 15 * 60;
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    /** the operator session of an /ops call (set by requireOperator) */
-    operatorSession: OperatorSession | null;
-  }
-}
-
-const tooManyAttempts = (until: Date, now: Date) =>
-  new AppError('too_many_attempts', { details: { retryAfter: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)) } });
+const tooManyAttempts = (until: Date, now: Date): never =>
+  fail('too_many_attempts', { details: { retryAfter: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)) } });
 
 /** Signs an operator in: the session token and the operator, or 401 invalid_credentials / 429 too_many_attempts. */
 export async function signIn(req: FastifyRequest, email: string, password: string): Promise<{ token: string; operator: OperatorRow }> {
@@ -40,10 +32,10 @@ export async function signIn(req: FastifyRequest, email: string, password: strin
   const now = clock();
   const operator = await operatorByEmail(db, email);
   const unknownSubject = subjectKey('ops_login', email.trim().toLowerCase());
-  if (operator?.locked_until && operator.locked_until > now) throw tooManyAttempts(operator.locked_until, now);
+  if (operator?.locked_until && operator.locked_until > now) tooManyAttempts(operator.locked_until, now);
   if (!operator) {
     const wait = await loginLockRemaining(db, unknownSubject, now);
-    if (wait > 0) throw new AppError('too_many_attempts', { details: { retryAfter: wait } });
+    if (wait > 0) fail('too_many_attempts', { details: { retryAfter: wait } });
   }
   const attempt = await takeLoginAttempt(req);
   const ok = await verifyPassword(password, operator?.password_hash ?? (await dummyHash()));
@@ -53,9 +45,9 @@ export async function signIn(req: FastifyRequest, email: string, password: strin
       const { lockedUntil } = operator
         ? await recordOperatorFailure(db, operator.id, now, OPS_LOCK_AFTER, OPS_LOCK_S)
         : await recordUnknownEmailFailure(db, unknownSubject, now, OPS_LOCK_AFTER, OPS_LOCK_S);
-      if (lockedUntil) throw tooManyAttempts(lockedUntil, now);
+      if (lockedUntil) tooManyAttempts(lockedUntil, now);
     }
-    throw new AppError('invalid_credentials');
+    fail('invalid_credentials');
   }
   await attempt.succeeded();
   const session = await db.transaction(async (tx) => {
@@ -65,41 +57,3 @@ export async function signIn(req: FastifyRequest, email: string, password: strin
   await purgeOperatorSessions(db, now);
   return { token: session.token, operator: { ...operator, last_login_at: now, failed_logins: 0, locked_until: null } };
 }
-
-function bearerToken(req: FastifyRequest): string | null {
-  const header = req.headers.authorization;
-  const m = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;
-  return m ? m[1] : null;
-}
-
-/** The caller's operator session: 401 operator_token_required for none, a customer's, an expired or revoked token. */
-export async function operatorOf(req: FastifyRequest): Promise<OperatorSession> {
-  if (req.operatorSession) return req.operatorSession;
-  const token = bearerToken(req);
-  const { db, clock } = req.server.commerce;
-  const session = token ? await operatorSession(db, token, clock()) : null;
-  if (!session) throw new AppError('operator_token_required');
-  req.operatorSession = session;
-  return session;
-}
-
-/**
- * An onRequest hook: the caller must be a signed-in operator holding one of `roles` (admin holds every
- * right); none given: any operator. 401 operator_token_required, 403 operator_role_required.
- */
-export function requireOperator(...roles: OperatorRole[]) {
-  return async (req: FastifyRequest): Promise<void> => {
-    const { operator } = await operatorOf(req);
-    if (!hasRole(operator.roles, roles)) throw new AppError('operator_role_required', { details: { required: roles } });
-  };
-}
-
-export function hasRole(held: readonly OperatorRole[], anyOf: readonly OperatorRole[]): boolean {
-  return anyOf.length === 0 || held.includes('admin') || anyOf.some((r) => held.includes(r));
-}
-
-/** The audit log's "who" of an /ops call. */
-export function actorOf(session: OperatorSession): Actor {
-  return { type: 'operator', id: session.operator.id, email: session.operator.email };
-}
-

@@ -2,9 +2,9 @@
 // outside production; the first admin in production (scripts/ops-create-admin.ts). Every change writes an
 // audit entry (the lifecycle's append-only log) in the same transaction.
 import type { Actor, CreateOperatorBody, Operator, OperatorRole, UpdateOperatorBody } from '../../contracts/ops.ts';
-import { AppError } from '../../lib/errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { Db } from '../db/index.ts';
+import { fail } from '../http/errors.ts';
 import { writeAudit } from '../lifecycle/index.ts';
 import { revokeOperatorSessions } from '../auth/operator-sessions.ts';
 import { insertOperator, lockOperators, operatorView, updateOperator as updateOperatorRow, type OperatorRow } from './repository.ts';
@@ -18,7 +18,7 @@ export async function createOperator(db: Db, body: CreateOperatorBody, actor: Ac
   const passwordHash = await hashPassword(body.password);
   return db.transaction(async (tx) => {
     const row = await insertOperator(tx, { email: body.email, passwordHash, roles: body.roles, now });
-    if (!row) throw new AppError('operator_email_taken');
+    if (!row) fail('operator_email_taken');
     await writeAudit(tx, {
       orderId: null, orderNumber: null, actor, action: 'operator_created', before: null, after: null,
       details: { operatorId: row.id, ...auditedView(row) },
@@ -35,7 +35,7 @@ export async function createOperator(db: Db, body: CreateOperatorBody, actor: Ac
 export async function changeOperator(db: Db, id: string, body: UpdateOperatorBody, actor: Actor, now: Date): Promise<Operator> {
   const self = actor.type === 'operator' && actor.id === id;
   if (self && (body.disabled === true || (body.roles !== undefined && !body.roles.includes('admin')))) {
-    throw new AppError('operator_self_lockout');
+    fail('operator_self_lockout');
   }
   const passwordHash = body.password !== undefined ? await hashPassword(body.password) : undefined;
   return db.transaction(async (tx) => {
@@ -43,9 +43,9 @@ export async function changeOperator(db: Db, id: string, body: UpdateOperatorBod
     // shop without an admin. The second waits, then finds its own admin right gone.
     const locked = await lockOperators(tx, actor.type === 'operator' ? [id, actor.id] : [id]);
     const before = locked.get(id);
-    if (!before) throw new AppError('operator_not_found');
+    if (!before) fail('operator_not_found');
     const self = actor.type === 'operator' ? locked.get(actor.id) : undefined;
-    if (actor.type === 'operator' && (!self || self.disabled || !self.roles.includes('admin'))) throw new AppError('operator_role_required');
+    if (actor.type === 'operator' && (!self || self.disabled || !self.roles.includes('admin'))) fail('operator_role_required');
     const after = await updateOperatorRow(tx, id, { roles: body.roles, disabled: body.disabled, passwordHash }, now);
     const endsSessions = passwordHash !== undefined || (after.disabled && !before.disabled);
     if (endsSessions) await revokeOperatorSessions(tx, id, now);

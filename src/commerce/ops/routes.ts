@@ -12,22 +12,22 @@ import {
   OpsOrderDetail, OpsOrderParams, OpsOrdersQuery, OpsOrdersResponse, PaymentBody, PayoutBody, PickupBody, ShipmentBody,
   UpdateOperatorBody, type Actor, type OperatorRole, type OpsAction, type OpsOrderDetail as OpsOrderDetailT,
 } from '../../contracts/ops.ts';
-import { AppError, fieldError } from '../../lib/errors.ts';
-import { answerCase, listOfficeCases, officeCase, officeCaseView } from '../applications/office.ts';
+import { fieldError } from '../../lib/errors.ts';
+import { answerCase, listOfficeCases, officeCase, officeCaseView } from '../applications/index.ts';
 import type { CommerceContext } from '../context.ts';
-import { errorResponses } from '../customers/common.ts';
+import { actorOf, errorResponses, fail, operatorOf, operatorSecurity, requireOperator } from '../http/index.ts';
 import {
   actionRoles, cancelOrder, importBankStatement, listAudit, listOpsOrders, opsOrderDetail, recordAssay, recordGoodsReceived, recordPayment,
   recordPayout, recordPickup, recordShipment,
 } from '../lifecycle/index.ts';
-import { actorOf, operatorOf, requireOperator, signIn } from './auth.ts';
+import { signIn } from './auth.ts';
 import { changeOperator, createOperator, seedDemoOperators } from './operators.ts';
 import { OPERATOR_SESSION_TTL_S, revokeOperatorSession } from '../auth/operator-sessions.ts';
 import { listOperators, operatorById, operatorView } from './repository.ts';
 
 /** Every /ops call: no x-store-key. */
 const config = { storeKey: false };
-const operatorToken = [{ operatorToken: [] }];
+const operatorToken = operatorSecurity;
 const tags = ['ops'];
 const Ok = Type.Object({ ok: Type.Literal(true) });
 const OperatorParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
@@ -66,7 +66,6 @@ const steps: StepRoute[] = [
 export const opsRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.commerce;
   const { db, clock } = ctx;
-  app.decorateRequest('operatorSession', null);
   if (ctx.config.NODE_ENV !== 'production') await seedDemoOperators(db, ctx.config.OPS_DEMO_PASSWORD, clock());
 
   // camt.053 may come as the raw XML document too (Content-Type application/xml or text/xml)
@@ -100,7 +99,7 @@ export const opsRoutes: FastifyPluginAsync = async (app) => {
     schema: { tags, operationId: 'opsMe', security: operatorToken, summary: 'The signed-in operator with its roles.', response: { 200: Operator, ...errorResponses } },
   }, async (req) => {
     const row = await operatorById(db, (await operatorOf(req)).operator.id);
-    if (!row) throw new AppError('operator_token_required'); // deleted in between
+    if (!row) fail('operator_token_required'); // deleted in between
     return operatorView(row);
   });
 
@@ -220,7 +219,7 @@ export const opsRoutes: FastifyPluginAsync = async (app) => {
       params: CaseParams, body: OpsCaseAnswerBody, response: { 201: OpsCase, ...errorResponses },
     },
   }, async (req, reply) => {
-    if (req.body.message.trim() === '') throw new AppError('validation_failed', { details: { fields: [fieldError('message', 'required')] } });
+    if (req.body.message.trim() === '') fail('validation_failed', { details: { fields: [fieldError('message', 'required')] } });
     const row = await answerCase(db, req.params.reference, req.body.message, req.body.close ? 'closed' : 'in-progress', clock(), { refuseClosed: true });
     return reply.status(201).send(await officeCaseView(db, row));
   });

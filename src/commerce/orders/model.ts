@@ -4,9 +4,9 @@
 import type { CartAddress, CartDiscount, LinePrice, PaymentMethod, ShippingMethodKey, TransactionType } from '../../contracts/cart.ts';
 import type { Order, OrderDepositPart, OrderLineItem, OrderState, PaymentInstructions, PaymentState } from '../../contracts/order.ts';
 import type { Currency, StoreKey } from '../../stores.ts';
-import { maskBankDetails, type BankDetails, type IdentityDocument, type Lang, type StoredLine } from '../carts/model.ts';
-import { defaultShippingMethod, findShippingMethod, shippingMethodId } from '../shipping/methods.ts';
-import { findPickupStore, toPickupStore } from '../shipping/pickup-stores.ts';
+import { maskBankDetails, type BankDetails, type IdentityDocument, type StoredLine } from '../carts/index.ts';
+import type { Lang } from '../lib/lang.ts';
+import { defaultShippingMethod, findShippingMethod, shippingMethodId, findPickupStore, toPickupStore } from '../shipping/index.ts';
 
 export interface FrozenLine {
   id: string;

@@ -3,9 +3,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type {} from '@fastify/swagger';
 import { OutboxQuery, OutboxResponse } from '../../contracts/commerce.ts';
-import { AppError } from '../../lib/errors.ts';
 import { isLoopback } from '../../lib/service.ts';
-import { errorResponses } from '../customers/common.ts';
+import { errorResponses, fail } from '../http/errors.ts';
+import { newestMessages } from './repository.ts';
 
 export const outboxRoutes: FastifyPluginAsync = async (app) => {
   const { db, config } = app.commerce;
@@ -19,18 +19,11 @@ export const outboxRoutes: FastifyPluginAsync = async (app) => {
     },
   }, async (req) => {
     if (config.NODE_ENV === 'production' || !isLoopback(req.socket.remoteAddress ?? '')) {
-      throw new AppError('not_found', { message: `Route GET ${req.url.split('?')[0]} not found` });
+      fail('not_found', { message: `Route GET ${req.url.split('?')[0]} not found` });
     }
     // (a non-finite limit such as "1e309" is refused by the schema compiler, src/lib/service.ts)
     const limit = req.query.limit ?? 50;
-    const rows = await db.query<{
-      id: number; channel: 'mail' | 'sms'; store_key: string | null; to: string; subject: string | null; text: string;
-      html: string | null; created_at: Date; sent_at: Date | null; failed_at: Date | null; failed_attempts: number;
-    }>(
-      `select id, channel, store_key, "to", subject, text, html, created_at, sent_at, failed_at, failed_attempts
-         from outbox order by id desc limit $1`,
-      [limit],
-    );
+    const rows = await newestMessages(db, limit);
     return {
       messages: rows.map((r) => ({
         id: r.id, channel: r.channel, storeKey: r.store_key, to: r.to, subject: r.subject, text: r.text, html: r.html,

@@ -6,9 +6,8 @@ import { createGunzip } from 'node:zlib';
 import type { FastifyPluginAsync } from 'fastify';
 import type {} from '@fastify/swagger';
 import { CurrentPriceSetResponse, PriceSet, PriceSetReceipt } from '../../contracts/price-set.ts';
-import { adminAllowed } from '../catalogue/routes.ts';
-import { errorResponses } from '../customers/common.ts';
-import { orderError } from '../orders/error-codes.ts';
+import { adminAllowed, adminSecurity } from '../http/auth.ts';
+import { errorResponses, fail } from '../http/errors.ts';
 import { currentPriceSet, savePriceSet } from './store.ts';
 
 /** Decision: 32 MB of JSON is 50 times the seed catalogue's set; a set that large is a fault, not prices. */
@@ -22,16 +21,16 @@ export const priceRoutes: FastifyPluginAsync = async (app) => {
     // prices are the same call for every store: no x-store-key
     config: { storeKey: false },
     schema: {
-      tags: ['admin', 'prices'],
+      tags: ['admin', 'prices'], security: adminSecurity,
       summary: 'Price hand-over: the price service stores each new price set here before announcing RecalculationProcessFinished (loopback or ADMIN_TOKEN).',
       body: PriceSet,
       response: { 200: PriceSetReceipt, ...errorResponses },
     },
     // before the body is read: a stranger's gigabytes are not even decompressed
     onRequest: async (req) => {
-      if (!adminAllowed(req, config.ADMIN_TOKEN)) throw orderError('forbidden');
+      if (!adminAllowed(req, config.ADMIN_TOKEN)) fail('forbidden');
       const encoding = String(req.headers['content-encoding'] ?? 'identity').toLowerCase();
-      if (encoding !== 'gzip' && encoding !== 'identity') throw orderError('unsupported_content_encoding');
+      if (encoding !== 'gzip' && encoding !== 'identity') fail('unsupported_content_encoding');
     },
     preParsing: async (req, _reply, payload) => {
       if (String(req.headers['content-encoding'] ?? '').toLowerCase() !== 'gzip') return payload;
@@ -59,12 +58,12 @@ export const priceRoutes: FastifyPluginAsync = async (app) => {
   app.get('/admin/prices', {
     config: { storeKey: false },
     schema: {
-      tags: ['admin', 'prices'],
+      tags: ['admin', 'prices'], security: adminSecurity,
       summary: 'The price set commerce prices carts and orders from (loopback or ADMIN_TOKEN).',
       response: { 200: CurrentPriceSetResponse, ...errorResponses },
     },
   }, async (req) => {
-    if (!adminAllowed(req, config.ADMIN_TOKEN)) throw orderError('forbidden');
+    if (!adminAllowed(req, config.ADMIN_TOKEN)) fail('forbidden');
     const set = await currentPriceSet(db);
     return {
       id: set?.id ?? null,

@@ -3,8 +3,8 @@
 // carts and served to the product page (GET /orders/shipping-costs).
 import type { ShippingMethodKey, TransactionType } from '../../contracts/cart.ts';
 import type { Currency } from '../../stores.ts';
-import { stableUuid } from '../catalogue/model.ts';
-import type { CommerceOrderErrorCode } from '../orders/error-codes.ts';
+import { stableUuid } from '../catalogue/index.ts';
+import type { CommerceOrderErrorCode } from '../http/errors.ts';
 
 /** spec 9 delivery methods, by the words of the shop */
 export type DeliveryMethod = 'standard-shipping' | 'insured-shipping' | 'pickup' | 'send-to-store' | 'leave-in-store' | 'deposit' | 'scrap-metal-box';

@@ -2,34 +2,28 @@
 // customer; a token is needed (spec 6: wishlists only for non-guests: anonymous and signed-in sessions). The
 // store key in the path must be the request's store. Another customer's wishlist answers 404. A guest's
 // wishlist moves into the account at sign-in.
-import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type {} from '@fastify/swagger';
 import {
   CreateWishlistBody, Wishlist, WishlistEntryBody, WishlistLineParams, WishlistQuery, WishlistStoreParams, WishlistsResponse,
   type Wishlist as WishlistT,
 } from '../../contracts/wishlist.ts';
-import { productsBySkus, pick } from '../catalogue/queries.ts';
-import { requireAuth } from '../context.ts';
-import { bearer, errorResponses } from '../customers/common.ts';
-import { addMergeHook, type MergeArgs } from '../customers/merge.ts';
+import { productsBySkus, pick } from '../catalogue/index.ts';
+import { requireAuth, bearer } from '../http/auth.ts';
+import { errorResponses, fail } from '../http/errors.ts';
+import { addMergeHook, type MergeArgs } from '../customers/index.ts';
 import type { Db } from '../db/index.ts';
-import { langOf } from '../carts/model.ts';
-import { orderError } from '../orders/error-codes.ts';
-
-interface WishlistRow { id: string; customer_id: string; store_key: string; created_at: Date; updated_at: Date }
-interface LineRow { id: string; sku: string; product_id: string; quantity: number; added_at: Date }
+import { langOf } from '../lib/lang.ts';
+import {
+  copyWishlistLines, deleteWishlistLine, insertWishlist, moveWishlist, putWishlistLine, touchWishlist, wishlistLines, wishlistOf,
+  type WishlistRow,
+} from './repository.ts';
 
 const tags = ['wishlists'];
 type LangQuery = { languageTag?: string; language?: string };
 
-async function wishlistOf(db: Db, customerId: string): Promise<WishlistRow | null> {
-  const rows = await db.query<WishlistRow>('select * from wishlists where customer_id = $1', [customerId]);
-  return rows[0] ?? null;
-}
-
 async function toWishlist(db: Db, w: WishlistRow, lang: 'de' | 'en'): Promise<WishlistT> {
-  const lines = await db.query<LineRow>('select id, sku, product_id, quantity, added_at from wishlist_line_items where wishlist_id = $1 order by seq', [w.id]);
+  const lines = await wishlistLines(db, w.id);
   const products = new Map((await productsBySkus(db, lines.map((l) => l.sku))).map((p) => [p.sku, p]));
   return {
     id: w.id,
@@ -49,13 +43,8 @@ async function toWishlist(db: Db, w: WishlistRow, lang: 'de' | 'en'): Promise<Wi
 /** Adds a product or sets its quantity (spec 3 entry sku, quantity). */
 async function putEntry(tx: Db, wishlistId: string, sku: string, quantity: number, now: Date): Promise<void> {
   const [product] = await productsBySkus(tx, [sku]);
-  if (!product || !product.published) throw orderError('product_not_found');
-  await tx.query(
-    `insert into wishlist_line_items (id, wishlist_id, sku, product_id, quantity, added_at) values ($1, $2, $3, $4, $5, $6)
-     on conflict (wishlist_id, sku) do update set quantity = excluded.quantity`,
-    [randomUUID(), wishlistId, sku, product.productId, quantity, now],
-  );
-  await tx.query('update wishlists set updated_at = $2 where id = $1', [wishlistId, now]);
+  if (!product || !product.published) fail('product_not_found');
+  await putWishlistLine(tx, wishlistId, sku, product.productId, quantity, now);
 }
 
 export async function mergeWishlists(tx: Db, args: MergeArgs): Promise<void> {
@@ -63,15 +52,10 @@ export async function mergeWishlists(tx: Db, args: MergeArgs): Promise<void> {
   if (!guest) return;
   const own = await wishlistOf(tx, args.customerId);
   if (!own) {
-    await tx.query('update wishlists set customer_id = $2, updated_at = $3 where id = $1', [guest.id, args.customerId, args.now]);
+    await moveWishlist(tx, guest.id, args.customerId, args.now);
     return;
   }
-  await tx.query(
-    `insert into wishlist_line_items (id, wishlist_id, sku, product_id, quantity, added_at)
-     select gen_random_uuid(), $2, sku, product_id, quantity, added_at from wishlist_line_items where wishlist_id = $1 order by seq
-     on conflict (wishlist_id, sku) do nothing`,
-    [guest.id, own.id],
-  );
+  await copyWishlistLines(tx, guest.id, own.id);
 }
 
 export const wishlistRoutes: FastifyPluginAsync = async (app) => {
@@ -83,7 +67,7 @@ export const wishlistRoutes: FastifyPluginAsync = async (app) => {
   async function ownWishlist(req: FastifyRequest, id: string, storeKey: string): Promise<WishlistRow> {
     const auth = await requireAuth(req);
     const w = await wishlistOf(db, auth.customerId);
-    if (!w || w.id !== id || storeKey !== req.storeKey || w.store_key !== req.storeKey) throw orderError('wishlist_not_found');
+    if (!w || w.id !== id || storeKey !== req.storeKey || w.store_key !== req.storeKey) fail('wishlist_not_found');
     return w;
   }
 
@@ -96,15 +80,11 @@ export const wishlistRoutes: FastifyPluginAsync = async (app) => {
     const auth = await requireAuth(req);
     const now = clock();
     const { row, created } = await db.transaction(async (tx) => {
-      const inserted = await tx.query<WishlistRow>(
-        `insert into wishlists (id, customer_id, store_key, created_at, updated_at) values ($1, $2, $3, $4, $4)
-         on conflict (customer_id) do nothing returning *`,
-        [randomUUID(), auth.customerId, req.storeKey, now],
-      );
-      const w = inserted[0] ?? (await wishlistOf(tx, auth.customerId));
-      if (!w) throw orderError('wishlist_not_found');
+      const inserted = await insertWishlist(tx, auth.customerId, req.storeKey, now);
+      const w = inserted ?? (await wishlistOf(tx, auth.customerId));
+      if (!w) fail('wishlist_not_found');
       if (req.body?.sku) await putEntry(tx, w.id, req.body.sku, req.body.quantity ?? 1, now);
-      return { row: w, created: inserted.length > 0 };
+      return { row: w, created: inserted !== null };
     });
     return reply.status(created ? 201 : 200).send(await toWishlist(db, row, langOfReq(req)));
   });
@@ -138,11 +118,9 @@ export const wishlistRoutes: FastifyPluginAsync = async (app) => {
     },
   }, async (req) => {
     const w = await ownWishlist(req, req.params.id, req.params.storeKey);
-    const removed = /^[0-9a-f-]{36}$/i.test(req.params.lineItemId)
-      ? await db.query('delete from wishlist_line_items where id = $1 and wishlist_id = $2 returning id', [req.params.lineItemId, w.id])
-      : [];
-    if (removed.length === 0) throw orderError('wishlist_item_not_found');
-    await db.query('update wishlists set updated_at = $2 where id = $1', [w.id, clock()]);
+    const removed = /^[0-9a-f-]{36}$/i.test(req.params.lineItemId) && (await deleteWishlistLine(db, w.id, req.params.lineItemId));
+    if (!removed) fail('wishlist_item_not_found');
+    await touchWishlist(db, w.id, clock());
     return toWishlist(db, w, langOfReq(req));
   });
 };

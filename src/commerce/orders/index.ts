@@ -1,0 +1,10 @@
+// The orders feature's only door: POST /orders, reading orders, states, numbers, the confirmation mail.
+import { commerceFeature } from '../http/plugin.ts';
+import { orderRoutes } from './routes.ts';
+
+export const ordersPlugin = commerceFeature('orders', [orderRoutes], ['customers', 'carts', 'prices', 'shipping', 'discounts']);
+export default ordersPlugin;
+
+export { placeOrder } from './create.ts';
+export type { DepositPartDoc, OrderRow } from './model.ts';
+export { toOrder } from './model.ts';

@@ -1,0 +1,16 @@
+// The outbox's reading SQL (the development mailbox); writing and delivery live in outbox.ts.
+import type { Db } from '../db/index.ts';
+
+export interface OutboxRow {
+  id: number; channel: 'mail' | 'sms'; store_key: string | null; to: string; subject: string | null; text: string;
+  html: string | null; created_at: Date; sent_at: Date | null; failed_at: Date | null; failed_attempts: number;
+}
+
+/** The newest messages first. */
+export async function newestMessages(db: Db, limit: number): Promise<OutboxRow[]> {
+  return db.query<OutboxRow>(
+    `select id, channel, store_key, "to", subject, text, html, created_at, sent_at, failed_at, failed_attempts
+       from outbox order by id desc limit $1`,
+    [limit],
+  );
+}
