@@ -109,3 +109,23 @@ where o.payment_state <> 'Paid';
 delete from deposit_lots l using orders o
 where o.id = l.order_id and o.payment_state <> 'Paid'
   and not exists (select 1 from deposit_withdrawals w where w.lot_id = l.id);
+
+-- Orders placed before follow the rules of placement too: a cash purchase picked up at the counter is
+-- Confirmed (paid when handed over), a sale from the deposit Accepted (nothing to receive or assay); each
+-- move is in the audit.
+insert into order_audit (id, at, order_id, order_number, actor_type, actor_id, actor_email, action, before_state, after_state, details)
+select gen_random_uuid(), now(), o.id, o.order_number, 'system', 'migration-0030', null, 'confirmed',
+       jsonb_build_object('orderState', o.order_state, 'paymentState', o.payment_state),
+       jsonb_build_object('orderState', 'Confirmed', 'paymentState', o.payment_state), '{"payAtPickup": true}'::jsonb
+from orders o
+where o.type = 'buy' and o.data->>'paymentMethod' = 'cash' and o.data->>'shippingMethod' = 'pickup' and o.order_state in ('Open', 'Created') and o.payment_state = 'Pending';
+update orders set order_state = 'Confirmed'
+where type = 'buy' and data->>'paymentMethod' = 'cash' and data->>'shippingMethod' = 'pickup' and order_state in ('Open', 'Created') and payment_state = 'Pending';
+
+insert into order_audit (id, at, order_id, order_number, actor_type, actor_id, actor_email, action, before_state, after_state, details)
+select gen_random_uuid(), now(), o.id, o.order_number, 'system', 'migration-0030', null, 'accepted_from_deposit',
+       jsonb_build_object('orderState', o.order_state, 'paymentState', o.payment_state),
+       jsonb_build_object('orderState', 'Accepted', 'paymentState', o.payment_state), '{}'::jsonb
+from orders o
+where o.type = 'sell' and o.data->>'shippingMethod' = 'depositSell' and o.order_state = 'Requested';
+update orders set order_state = 'Accepted' where type = 'sell' and data->>'shippingMethod' = 'depositSell' and order_state = 'Requested';
