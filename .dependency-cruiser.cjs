@@ -5,6 +5,7 @@
 //   everything ──▶ neutral ground: src/contracts, src/stores.ts, src/screens.ts, src/i18n.ts, src/config.ts
 //   src/commerce, src/pricing, src/content ──▶ src/contracts, src/lib (never the storefront, views or each other)
 //   src/commerce/<feature>/ ──▶ another feature only through its index.ts; the kernel (http, db, lib, auth) is shared
+//   src/backoffice ──▶ src/contracts, src/lib, neutral ground (the shop only over HTTP: the commerce /ops API)
 //
 // Type-only imports count: a type from the wrong side is a dependency on it all the same.
 const SERVICES = '^src/(commerce|pricing|content)/';
@@ -61,6 +62,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^src/storefront/' },
       to: { path: SERVICES },
+    },
+    {
+      name: 'backoffice-talks-over-the-network',
+      comment: 'The back office reaches the shop only through the commerce /ops API over HTTP: never the services, the storefront or the views.',
+      severity: 'error',
+      from: { path: '^src/backoffice/' },
+      to: { path: '^(src/(storefront|commerce|pricing|content)/|views/|client/|workers/)' },
     },
     {
       name: 'neutral-ground-stays-neutral',

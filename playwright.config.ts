@@ -1,5 +1,5 @@
-// Browser tests in Chromium against the whole shop started as `npm start` would (embedded services,
-// in-memory database). A second storefront with MAINTENANCE=on shares the first one's services.
+// Browser tests in Chromium against the whole shop started as `npm start` would (embedded services and
+// the back office on PORT+4, in-memory database). A second storefront with MAINTENANCE=on shares the first one's services.
 import { defineConfig } from '@playwright/test';
 
 const PORT = Number(process.env.E2E_PORT ?? 3310);
@@ -48,6 +48,7 @@ export default defineConfig({
         COMMERCE_API_URL: `http://127.0.0.1:${PORT + 1}`,
         PRICE_SERVICE_URL: `http://127.0.0.1:${PORT + 2}`,
         CMS_API_URL: `http://127.0.0.1:${PORT + 3}/v2`,
+        BACKOFFICE_URL: `http://127.0.0.1:${PORT + 4}`,
       },
       reuseExistingServer: false,
       timeout: 120_000,

@@ -31,7 +31,7 @@ export const variables = {
   },
   PORT: {
     schema: Type.Integer({ minimum: 1, maximum: 65531, default: 3000 }),
-    doc: 'Storefront port. Embedded services take PORT+1 (commerce), PORT+2 (prices), PORT+3 (content).',
+    doc: 'Storefront port. Embedded services take PORT+1 (commerce), PORT+2 (prices), PORT+3 (content); the embedded back office PORT+4.',
     accepts: 'an integer 1-65531',
   },
   LOG_LEVEL: {
@@ -88,6 +88,16 @@ export const variables = {
     schema: Type.Union([url, Type.Literal('')], { default: '' }),
     doc: 'Base URL of an external commerce service. Unset: the embedded one starts on PORT+1.',
     accepts: 'an http(s) URL',
+  },
+  BACKOFFICE_URL: {
+    schema: Type.Union([url, Type.Literal('')], { default: '' }),
+    doc: 'Base URL of a back office (the staff web app) run elsewhere: then none starts here. Unset: the embedded back office starts on PORT+4 and talks to the commerce service\'s /ops API.',
+    accepts: 'an http(s) URL',
+  },
+  BACKOFFICE_HOST: {
+    schema: Type.String({ minLength: 1, default: '127.0.0.1' }),
+    doc: 'Interface the embedded back office listens on. Staff only: loopback by default, reached through a VPN, an SSH tunnel (ssh -L 3004:127.0.0.1:3004) or a TLS reverse proxy that restricts who may connect. Never expose it to the internet.',
+    accepts: 'an IP address or host name',
   },
   PRICE_SERVICE_URL: {
     schema: Type.Union([url, Type.Literal('')], { default: '' }),
@@ -253,7 +263,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 }
 
 export function servicePorts(config: Pick<Config, 'PORT'>) {
-  return { storefront: config.PORT, commerce: config.PORT + 1, pricing: config.PORT + 2, content: config.PORT + 3 };
+  return { storefront: config.PORT, commerce: config.PORT + 1, pricing: config.PORT + 2, content: config.PORT + 3, backoffice: config.PORT + 4 };
 }
 
 /** The README's configuration table (`npx tsx src/config.ts` prints it). */

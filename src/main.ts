@@ -1,5 +1,6 @@
 // Starts the whole shop: the storefront on PORT and, for each upstream whose URL is not configured, the
-// embedded service on loopback (commerce PORT+1, prices PORT+2, content PORT+3). Embedded services are
+// embedded service on loopback (commerce PORT+1, prices PORT+2, content PORT+3), and the staff's back
+// office on BACKOFFICE_HOST:PORT+4 (loopback by default) unless BACKOFFICE_URL names one run elsewhere. Embedded services are
 // reached over HTTP exactly as external ones would be. SIGTERM/SIGINT: stop accepting, finish in-flight
 // requests, close sockets and databases, exit 0.
 import type { FastifyInstance } from 'fastify';
@@ -10,10 +11,11 @@ import { buildContentApp } from './content/app.ts';
 import { startPricingService } from './pricing/main.ts';
 import { startCommerceService } from './commerce/main.ts';
 import { buildStorefrontApp } from './storefront/app.ts';
+import { buildBackofficeApp } from './backoffice/app.ts';
 
 export interface RunningShop {
   config: Config;
-  urls: { storefront: string; commerce: string; prices: string; cms: string };
+  urls: { storefront: string; commerce: string; prices: string; cms: string; backoffice: string };
   storefront: FastifyInstance;
   close(): Promise<void>;
 }
@@ -34,6 +36,7 @@ export async function startShop(config: Config, log: Logger = processLogger('sho
     commerce: config.COMMERCE_API_URL.replace(/\/$/, '') || `http://${LOOPBACK}:${ports.commerce}`,
     prices: config.PRICE_SERVICE_URL.replace(/\/$/, '') || `http://${LOOPBACK}:${ports.pricing}`,
     cms: config.CMS_API_URL.replace(/\/$/, '') || `http://${LOOPBACK}:${ports.content}/v2`,
+    backoffice: config.BACKOFFICE_URL.replace(/\/$/, '') || `http://${config.BACKOFFICE_HOST === '0.0.0.0' ? LOOPBACK : config.BACKOFFICE_HOST}:${ports.backoffice}`,
   };
   try {
     if (!config.CMS_API_URL) {
@@ -51,6 +54,12 @@ export async function startShop(config: Config, log: Logger = processLogger('sho
     if (!config.PRICE_SERVICE_URL) {
       const pricing = await startPricingService(config, ports.pricing);
       closables.push({ name: 'prices', close: () => pricing.close() });
+    }
+
+    if (!config.BACKOFFICE_URL) {
+      const backoffice = await buildBackofficeApp({ commerceUrl: urls.commerce, production: config.NODE_ENV === 'production', logLevel: config.LOG_LEVEL });
+      await backoffice.listen({ host: config.BACKOFFICE_HOST, port: ports.backoffice });
+      closables.unshift({ name: 'backoffice', close: () => backoffice.close() });
     }
 
     const { app: storefront } = await buildStorefrontApp({ config, upstreams: { commerce: urls.commerce, prices: urls.prices, cms: urls.cms } });

@@ -60,10 +60,11 @@ async function freeBasePort(): Promise<number> {
   for (let i = 0; i < 50; i++) {
     const base = 40000 + Math.floor(Math.random() * 20000);
     let ok = true;
-    for (let p = base; p < base + 4 && ok; p++) ok = await portFree(p);
+    // the storefront, commerce, prices, content and the back office: PORT to PORT+4
+    for (let p = base; p < base + 5 && ok; p++) ok = await portFree(p);
     if (ok) return base;
   }
-  throw new Error('no four free ports in a row');
+  throw new Error('no five free ports in a row');
 }
 
 /** A customer's browser: cookies per host, the CSRF header, no keep-alive tricks (undici's default pool). */

@@ -1,0 +1,77 @@
+// Language, locale formatting and the amounts staff type, for the back office. Dates and amounts go through
+// the shop's one formatter (src/i18n.ts); the back office is run from Switzerland (de-CH) and reads English
+// in British form (DD/MM/YYYY, like every European store).
+import { formatDate, formatMoney, formatNumber, formatTime, translator, type Translate } from '../i18n.ts';
+import type { Currency, Language, LocaleTag } from '../stores.ts';
+
+export const languages: Language[] = ['en', 'de'];
+
+export interface Fmt {
+  lang: Language;
+  locale: LocaleTag;
+  /** a back-office string: t('queue.title') reads backoffice.queue.title */
+  t: Translate;
+  /** any key of the locale files (validation.<code> for field messages) */
+  tAny: Translate;
+  money(m: { centAmount: number; currencyCode: string }): string;
+  date(iso: string): string;
+  dateTime(iso: string): string;
+  grams(n: number): string;
+}
+
+export function fmtFor(lang: Language): Fmt {
+  const locale: LocaleTag = lang === 'de' ? 'de-CH' : 'en-GB';
+  const tAny = translator(lang);
+  return {
+    lang,
+    locale,
+    tAny,
+    t: (key, params) => tAny(`backoffice.${key}`, params),
+    money: (m) => formatMoney(m.centAmount, m.currencyCode as Currency, locale),
+    date: (iso) => formatDate(iso, locale),
+    dateTime: (iso) => `${formatDate(iso, locale)} ${formatTime(iso, locale)}`,
+    grams: (n) => `${formatNumber(n, locale, 3)} g`,
+  };
+}
+
+/** The operator's language: a valid cookie, else the first of Accept-Language we speak, else English. */
+export function pickLanguage(cookie: string | undefined, acceptLanguage: string | undefined): Language {
+  if (cookie === 'de' || cookie === 'en') return cookie;
+  for (const part of (acceptLanguage ?? '').split(',')) {
+    const tag = part.split(';')[0].trim().toLowerCase().slice(0, 2);
+    if (tag === 'de' || tag === 'en') return tag;
+  }
+  return 'en';
+}
+
+/**
+ * An amount as staff type it, in major units: "1234.50", "1'234.50", "1.234,50", "1234,5", "1234" -> cents.
+ * null when it is not an amount (letters, three decimals, negative, zero).
+ */
+export function parseAmount(raw: string): number | null {
+  const s = raw.trim().replace(/[\s'’\u00a0]/g, '').replace(/^(CHF|EUR|USD|\$|€)/i, '');
+  if (!/^\d[\d.,]*$/.test(s)) return null;
+  const lastSep = Math.max(s.lastIndexOf('.'), s.lastIndexOf(','));
+  let whole = s;
+  let frac = '';
+  if (lastSep >= 0 && s.length - lastSep - 1 <= 2) {
+    whole = s.slice(0, lastSep);
+    frac = s.slice(lastSep + 1);
+  }
+  whole = whole.replace(/[.,]/g, '');
+  if (!/^\d+$/.test(whole) || !/^\d{0,2}$/.test(frac)) return null;
+  const cents = Number(whole) * 100 + Number(frac.padEnd(2, '0'));
+  return Number.isSafeInteger(cents) && cents > 0 ? cents : null;
+}
+
+/** Grams as typed ("31.103", "31,103"), at most 3 decimals; null otherwise. */
+export function parseGrams(raw: string): number | null {
+  const s = raw.trim().replace(',', '.');
+  if (!/^\d+(\.\d{1,3})?$/.test(s)) return null;
+  return Number(s);
+}
+
+/** Today in Zurich as YYYY-MM-DD (the default value date of a payment or payout). */
+export function todayIso(now = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Zurich', year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
+}

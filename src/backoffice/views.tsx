@@ -1,0 +1,753 @@
+// The back office's screens: server-rendered React, plain HTML forms (POST -> redirect -> GET), no script
+// at all, so the strict CSP holds and keyboard and screen readers work by default. Every form carries the
+// session's CSRF token; every action form is offered only when the order's `actions` allow it.
+import type { ReactNode } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import type {
+  AuditEntry, AuditResponse, BankStatementResult, Operator, OperatorRole, OpsAction, OpsOrderDetail, OpsOrdersQuery, OpsOrdersResponse,
+} from '../contracts/ops.ts';
+import { operatorRoles, opsQueues } from '../contracts/ops.ts';
+import type { WhistleblowCase } from '../contracts/application.ts';
+import { languages, type Fmt } from './format.ts';
+
+export type WhistleblowOpsCase = WhistleblowCase & { reporter?: { name: string | null; email: string | null; phone: string | null } | null };
+
+export interface Viewer {
+  email: string;
+  roles: OperatorRole[];
+}
+
+export interface PageProps {
+  f: Fmt;
+  csrf: string;
+  viewer: Viewer | null;
+  /** the path of this page with its query (for the language links) */
+  path: string;
+  title: string;
+  /** a message above the content: a refusal (error) or a step done (success) */
+  notice?: { kind: 'error' | 'success'; text: string } | null;
+  children: ReactNode;
+}
+
+/** Field messages of a form: field name -> message already in the operator's language. */
+export type FieldMessages = Record<string, string>;
+
+export function renderPage(node: ReactNode): string {
+  return `<!doctype html>${renderToStaticMarkup(node)}`;
+}
+
+const withLang = (path: string, lang: string) => {
+  const [p, q = ''] = path.split('?');
+  const qs = new URLSearchParams(q);
+  qs.set('lang', lang);
+  return `${p}?${qs}`;
+};
+
+export function Page({ f, csrf, viewer, path, title, notice, children }: PageProps) {
+  const { t } = f;
+  const isAdmin = viewer?.roles.includes('admin') ?? false;
+  const nav: [string, string, boolean][] = viewer
+    ? [
+        ['/orders', t('nav.orders'), true],
+        ['/bank-statements', t('nav.statements'), viewer.roles.includes('finance') || isAdmin],
+        ['/audit', t('nav.audit'), true],
+        ['/cases', t('nav.cases'), isAdmin],
+        ['/operators', t('nav.operators'), isAdmin],
+      ]
+    : [];
+  const section = '/' + (path.split('?')[0].split('/')[1] ?? '');
+  return (
+    <html lang={f.lang}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="robots" content="noindex, nofollow" />
+        <title>{`${title} – ${t('name')}`}</title>
+        <link rel="stylesheet" href="/assets/backoffice.css" />
+      </head>
+      <body>
+        <a className="skip" href="#main">{t('skipToContent')}</a>
+        <header className="top">
+          <p className="brand"><a href="/orders">{t('name')}</a></p>
+          {viewer && (
+            <nav aria-label={t('nav.label')}>
+              <ul>
+                {nav.filter(([, , show]) => show).map(([href, label]) => (
+                  <li key={href}><a href={href} aria-current={section === href ? 'page' : undefined}>{label}</a></li>
+                ))}
+              </ul>
+            </nav>
+          )}
+          <div className="who">
+            <ul className="langs" aria-label={t('language')}>
+              {languages.map((l) => (
+                <li key={l}>
+                  {l === f.lang
+                    ? <span aria-current="true" lang={l}>{l.toUpperCase()}</span>
+                    : <a href={withLang(path, l)} lang={l} hrefLang={l} aria-label={f.tAny(`backoffice.languageName.${l}`)}>{l.toUpperCase()}</a>}
+                </li>
+              ))}
+            </ul>
+            {viewer && (
+              <form method="post" action="/sign-out" className="inline">
+                <input type="hidden" name="_csrf" value={csrf} />
+                <span className="me">{viewer.email} <span className="roles">({viewer.roles.map((r) => t(`role.${r}`)).join(', ')})</span></span>
+                <button type="submit" className="link">{t('signOut')}</button>
+              </form>
+            )}
+          </div>
+        </header>
+        <main id="main" tabIndex={-1}>
+          <h1>{title}</h1>
+          {notice && (
+            <p className={`notice ${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>{notice.text}</p>
+          )}
+          {children}
+        </main>
+      </body>
+    </html>
+  );
+}
+
+function Csrf({ value }: { value: string }) {
+  return <input type="hidden" name="_csrf" value={value} />;
+}
+
+/** A labelled input with its message: the message is tied to the field (aria-describedby, aria-invalid). */
+function Field(props: {
+  name: string; label: string; value?: string; type?: string; required?: boolean; error?: string; hint?: string; id?: string;
+  autoComplete?: string; inputMode?: 'decimal' | 'text' | 'numeric'; textarea?: boolean; list?: string; maxLength?: number; minLength?: number;
+}) {
+  const id = props.id ?? `f-${props.name}`;
+  const describedBy = [props.hint ? `${id}-hint` : '', props.error ? `${id}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const common = {
+    id, name: props.name, required: props.required, 'aria-invalid': props.error ? true : undefined, 'aria-describedby': describedBy,
+    maxLength: props.maxLength, minLength: props.minLength,
+  };
+  return (
+    <div className="field">
+      <label htmlFor={id}>{props.label}</label>
+      {props.hint && <span className="hint" id={`${id}-hint`}>{props.hint}</span>}
+      {props.textarea
+        ? <textarea {...common} rows={3} defaultValue={props.value ?? ''} />
+        : <input {...common} type={props.type ?? 'text'} defaultValue={props.value ?? ''} autoComplete={props.autoComplete} inputMode={props.inputMode} list={props.list} />}
+      {props.error && <span className="field-error" id={`${id}-error`}>{props.error}</span>}
+    </div>
+  );
+}
+
+function Pager({ f, total, limit, offset, href }: { f: Fmt; total: number; limit: number; offset: number; href: (offset: number) => string }) {
+  const pages = Math.max(1, Math.ceil(total / limit));
+  const page = Math.min(pages, Math.floor(offset / limit) + 1);
+  return (
+    <nav className="pager" aria-label={f.t('pager.label')}>
+      {page > 1 ? <a href={href((page - 2) * limit)} rel="prev">{f.t('pager.previous')}</a> : <span aria-hidden="true" className="disabled">{f.t('pager.previous')}</span>}
+      <span>{f.t('pager.pageOf', { page, pages })}</span>
+      {page < pages ? <a href={href(page * limit)} rel="next">{f.t('pager.next')}</a> : <span aria-hidden="true" className="disabled">{f.t('pager.next')}</span>}
+    </nav>
+  );
+}
+
+function State({ f, order }: { f: Fmt; order: { orderState: string; paymentState: string } }) {
+  return (
+    <span className="states">
+      <span className={`badge s-${order.orderState.toLowerCase()}`}>{f.t(`orderState.${order.orderState}`)}</span>{' '}
+      <span className={`badge p-${order.paymentState.toLowerCase()}`}>{f.t(`paymentState.${order.paymentState}`)}</span>
+    </span>
+  );
+}
+
+// ---------------------------------------------------------------- sign-in
+
+export function SignInView({ f, csrf, email, message }: { f: Fmt; csrf: string; email?: string; message?: string | null }) {
+  return (
+    <form method="post" action="/sign-in" className="card narrow">
+      {message && <p className="notice error" role="alert">{message}</p>}
+      <Csrf value={csrf} />
+      <Field name="email" label={f.t('signIn.email')} type="email" value={email} required autoComplete="username" />
+      <Field name="password" label={f.t('signIn.password')} type="password" required autoComplete="current-password" />
+      <button type="submit">{f.t('signIn.submit')}</button>
+    </form>
+  );
+}
+
+// ---------------------------------------------------------------- order queue
+
+export const queueFilterKeys = ['queue', 'state', 'paymentState', 'store', 'transactionType', 'q'] as const;
+
+export function QueueView({ f, data, query, limit, offset }: { f: Fmt; data: OpsOrdersResponse; query: OpsOrdersQuery; limit: number; offset: number }) {
+  const { t } = f;
+  const qs = (over: Record<string, string | number | undefined>) => {
+    const p = new URLSearchParams();
+    for (const k of queueFilterKeys) {
+      const v = k in over ? over[k] : query[k];
+      if (v !== undefined && v !== '') p.set(k, String(v));
+    }
+    if (over.offset) p.set('offset', String(over.offset));
+    const s = p.toString();
+    return `/orders${s ? `?${s}` : ''}`;
+  };
+  const shownQueues = opsQueues.filter((q) => q !== 'to_store' || (data.counts[q] ?? 0) > 0);
+  return (
+    <>
+      <nav aria-label={t('queue.queues')} className="queues">
+        <ul>
+          <li><a href={qs({ queue: undefined })} aria-current={!query.queue ? 'page' : undefined}>{t('queue.all')}</a></li>
+          {shownQueues.map((q) => (
+            <li key={q}>
+              <a href={qs({ queue: q })} aria-current={query.queue === q ? 'page' : undefined} className={q === 'overdue' && (data.counts[q] ?? 0) > 0 ? 'warn' : undefined}>
+                {t(`queue.name.${q}`)} <span className="count">{data.counts[q] ?? 0}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      <form method="get" action="/orders" className="filters" role="search" aria-label={t('queue.filters')}>
+        {query.queue && <input type="hidden" name="queue" value={query.queue} />}
+        <div className="field">
+          <label htmlFor="f-q">{t('queue.search')}</label>
+          <input id="f-q" name="q" type="search" defaultValue={query.q ?? ''} maxLength={100} />
+        </div>
+        <Select f={f} name="state" label={t('queue.state')} value={query.state} options={['Open', 'Created', 'Confirmed', 'Complete', 'Cancelled', 'Requested', 'Accepted'].map((s) => [s, t(`orderState.${s}`)])} />
+        <Select f={f} name="paymentState" label={t('queue.paymentState')} value={query.paymentState} options={['Pending', 'Paid', 'Failed'].map((s) => [s, t(`paymentState.${s}`)])} />
+        <Select f={f} name="store" label={t('queue.store')} value={query.store} options={['at', 'ch', 'de', 'li', 'us'].map((s) => [s, t(`store.${s}`)])} />
+        <Select f={f} name="transactionType" label={t('queue.type')} value={query.transactionType} options={['buy', 'sell'].map((s) => [s, t(`type.${s}`)])} />
+        <div className="field actions-row">
+          <button type="submit">{t('queue.apply')}</button>
+          <a href="/orders" className="button secondary">{t('queue.reset')}</a>
+        </div>
+      </form>
+      <p role="status" className="result-count">{t('queue.found', { count: data.total })}</p>
+      {data.results.length === 0 ? (
+        <p className="empty">{t('queue.empty')}</p>
+      ) : (
+        <TableWrap label={t('queue.caption')}>
+          <table className="orders">
+            <caption className="visually-hidden">{t('queue.caption')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('queue.col.order')}</th>
+                <th scope="col">{t('queue.col.created')}</th>
+                <th scope="col">{t('queue.col.customer')}</th>
+                <th scope="col">{t('queue.col.type')}</th>
+                <th scope="col">{t('queue.col.state')}</th>
+                <th scope="col" className="num">{t('queue.col.total')}</th>
+                <th scope="col">{t('queue.col.due')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.results.map((o) => (
+                <tr key={o.id} className={o.overdue ? 'overdue' : undefined}>
+                  <td data-label={t('queue.col.order')}><div><a href={`/orders/${o.id}`}>{o.orderNumber}</a> <span className="store">{o.store.toUpperCase()}</span></div></td>
+                  <td data-label={t('queue.col.created')}><div>{f.dateTime(o.createdAt)}</div></td>
+                  <td data-label={t('queue.col.customer')}><div>{o.customerName}<br /><span className="muted">{o.customerEmail}</span></div></td>
+                  <td data-label={t('queue.col.type')}><div>{t(`type.${o.transactionType}`)}<br /><span className="muted">{t(`payment.${o.paymentMethod}`)}</span></div></td>
+                  <td data-label={t('queue.col.state')}><div><State f={f} order={o} /></div></td>
+                  <td data-label={t('queue.col.total')} className="num"><div>{f.money(o.total)}</div></td>
+                  <td data-label={t('queue.col.due')}><div>{o.paymentDueBy ? f.date(o.paymentDueBy) : '–'}{o.overdue && <strong className="warn-text"> {t('queue.overdue')}</strong>}</div></td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableWrap>
+      )}
+      <Pager f={f} total={data.total} limit={limit} offset={offset} href={(o) => qs({ offset: o })} />
+    </>
+  );
+}
+
+function Select({ f, name, label, value, options }: { f: Fmt; name: string; label: string; value?: string; options: [string, string][] }) {
+  return (
+    <div className="field">
+      <label htmlFor={`f-${name}`}>{label}</label>
+      <select id={`f-${name}`} name={name} defaultValue={value ?? ''}>
+        <option value="">{f.t('queue.any')}</option>
+        {options.map(([v, l]) => <option key={v} value={v}>{l}</option>)}
+      </select>
+    </div>
+  );
+}
+
+// ---------------------------------------------------------------- order detail
+
+export interface ActionFormState {
+  /** the action whose form was sent and refused */
+  action?: OpsAction;
+  values?: Record<string, string>;
+  fields?: FieldMessages;
+}
+
+function actorName(f: Fmt, a: AuditEntry['actor']): string {
+  if (a.type === 'operator') return a.email ?? a.id;
+  if (a.type === 'customer') return f.t('actor.customer');
+  return f.t('actor.system', { name: a.id });
+}
+
+function Timeline({ f, entries }: { f: Fmt; entries: AuditEntry[] }) {
+  if (entries.length === 0) return <p className="empty">{f.t('detail.noEvents')}</p>;
+  return (
+    <ol className="timeline">
+      {entries.map((e) => (
+        <li key={e.id}>
+          <p><time dateTime={e.at}>{f.dateTime(e.at)}</time> · <strong>{f.tAny(`backoffice.event.${e.action}`) === `backoffice.event.${e.action}` ? e.action : f.t(`event.${e.action}`)}</strong></p>
+          <p className="muted">
+            {f.t('detail.by', { who: actorName(f, e.actor) })}
+            {e.before && e.after && (
+              <> · {f.t(`orderState.${e.before.orderState}`)}/{f.t(`paymentState.${e.before.paymentState}`)} → {f.t(`orderState.${e.after.orderState}`)}/{f.t(`paymentState.${e.after.paymentState}`)}</>
+            )}
+          </p>
+          <Details f={f} details={e.details} />
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** The facts of an audit entry an operator reads (amounts, references, reasons); keys without a label stay out. */
+function Details({ f, details }: { f: Fmt; details: Record<string, unknown> }) {
+  const isMoney = (v: unknown): v is { centAmount: number; currencyCode: string } =>
+    typeof v === 'object' && v !== null && typeof (v as { centAmount?: unknown }).centAmount === 'number' && typeof (v as { currencyCode?: unknown }).currencyCode === 'string';
+  const label = (k: string) => {
+    const l = f.tAny(`backoffice.detailKey.${k}`);
+    return l === `backoffice.detailKey.${k}` ? null : l;
+  };
+  const entries = Object.entries(details ?? {}).filter(([k, v]) => label(k) && v !== null && v !== undefined && (typeof v !== 'object' || isMoney(v)));
+  if (entries.length === 0) return null;
+  const show = (v: unknown) => {
+    if (isMoney(v)) return f.money(v);
+    if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return f.date(v);
+    if (typeof v === 'string' && /^https:\/\//.test(v)) return <a href={v} rel="noopener noreferrer">{v}</a>;
+    return String(v);
+  };
+  return (
+    <dl className="details">
+      {entries.map(([k, v]) => (
+        <div key={k}><dt>{label(k)}</dt><dd>{show(v)}</dd></div>
+      ))}
+    </dl>
+  );
+}
+
+/** A table that may be wider than a phone scrolls inside this region, which the keyboard can reach. */
+function TableWrap({ label, children }: { label: string; children: ReactNode }) {
+  return <div className="table-wrap" role="region" aria-label={label} tabIndex={0}>{children}</div>;
+}
+
+const carriers = ['Swiss Post', 'DHL', 'DPD', 'UPS', 'FedEx', 'USPS', 'Österreichische Post'];
+
+export function OrderDetailView({ f, csrf, detail, form }: { f: Fmt; csrf: string; detail: OpsOrderDetail; form: ActionFormState }) {
+  const { t } = f;
+  const { summary: s, order } = detail;
+  const can = new Set(detail.actions);
+  const v = (action: OpsAction, name: string, dflt = '') => (form.action === action ? form.values?.[name] ?? dflt : dflt);
+  const err = (action: OpsAction, name: string) => (form.action === action ? form.fields?.[name] : undefined);
+  const owed = { centAmount: Math.max(0, s.total.centAmount - detail.paidAmount.centAmount), currencyCode: s.total.currencyCode };
+  const majorUnits = (cents: number) => (cents / 100).toFixed(2);
+  const payoutDue = detail.assay?.final ?? s.total;
+  const today = new Date().toISOString().slice(0, 10);
+  return (
+    <>
+      <p className="back"><a href="/orders">{t('detail.back')}</a></p>
+      <section aria-labelledby="h-summary" className="card">
+        <h2 id="h-summary">{t('detail.summary')}</h2>
+        <dl className="facts">
+          <div><dt>{t('detail.state')}</dt><dd><State f={f} order={s} /></dd></div>
+          <div><dt>{t('queue.col.type')}</dt><dd>{t(`type.${s.transactionType}`)} · {t(`store.${s.store}`)}</dd></div>
+          <div><dt>{t('queue.col.created')}</dt><dd>{f.dateTime(s.createdAt)}</dd></div>
+          <div><dt>{t('queue.col.customer')}</dt><dd>{s.customerName} · {s.customerEmail}</dd></div>
+          <div><dt>{t('detail.paymentMethod')}</dt><dd>{t(`payment.${s.paymentMethod}`)}</dd></div>
+          <div><dt>{t('detail.delivery')}</dt><dd>{order.pickupStore ? t('detail.pickupAt', { store: order.pickupStore.name }) : order.shippingInfo?.name ?? order.deliveryMethod ?? '–'}</dd></div>
+          <div><dt>{t('queue.col.total')}</dt><dd>{f.money(s.total)}</dd></div>
+          {s.transactionType === 'buy' && <div><dt>{t('detail.paid')}</dt><dd>{f.money(detail.paidAmount)}</dd></div>}
+          {s.paymentDueBy && <div><dt>{t('queue.col.due')}</dt><dd>{f.date(s.paymentDueBy)}{s.overdue && <strong className="warn-text"> {t('queue.overdue')}</strong>}</dd></div>}
+        </dl>
+        <h3>{t('detail.lines')}</h3>
+        <TableWrap label={t('detail.lines')}>
+          <table>
+            <thead><tr><th scope="col">{t('detail.item')}</th><th scope="col" className="num">{t('detail.quantity')}</th><th scope="col" className="num">{t('queue.col.total')}</th></tr></thead>
+            <tbody>
+              {order.lineItems.map((l) => (
+                <tr key={l.id}><td>{l.name}</td><td className="num">{l.quantity}</td><td className="num">{f.money(l.totalPrice)}</td></tr>
+              ))}
+            </tbody>
+          </table>
+        </TableWrap>
+        <p><a href={`/audit?orderId=${s.id}`}>{t('detail.auditLink')}</a></p>
+      </section>
+
+      {detail.actions.length > 0 && (
+        <section aria-labelledby="h-actions" className="card">
+          <h2 id="h-actions">{t('detail.actions')}</h2>
+          <div className="action-grid">
+          {can.has('payment') && (
+            <form method="post" action={`/orders/${s.id}/payment`} className="action" aria-labelledby="h-a-payment">
+              <h3 id="h-a-payment">{t('action.payment.title')}</h3>
+              <Csrf value={csrf} />
+              <input type="hidden" name="currency" value={s.total.currencyCode} />
+              <Field id="payment-amount" name="amount" label={t('action.payment.amount', { currency: s.total.currencyCode })} hint={t('action.payment.owed', { amount: f.money(owed) })} value={v('payment', 'amount', majorUnits(owed.centAmount))} inputMode="decimal" required error={err('payment', 'amount')} />
+              <Field id="payment-reference" name="reference" label={t('action.payment.reference')} value={v('payment', 'reference', s.orderNumber)} required maxLength={140} error={err('payment', 'reference')} />
+              <Field id="payment-date" name="valueDate" label={t('action.valueDate')} type="date" value={v('payment', 'valueDate', today)} required error={err('payment', 'valueDate')} />
+              <button type="submit">{t('action.payment.submit')}</button>
+            </form>
+          )}
+          {can.has('shipment') && (
+            <form method="post" action={`/orders/${s.id}/shipment`} className="action" aria-labelledby="h-a-shipment">
+              <h3 id="h-a-shipment">{t('action.shipment.title')}</h3>
+              <Csrf value={csrf} />
+              <Field id="shipment-carrier" name="carrier" label={t('action.shipment.carrier')} value={v('shipment', 'carrier', order.country === 'US' ? 'USPS' : 'Swiss Post')} list="carriers" required maxLength={60} error={err('shipment', 'carrier')} />
+              <datalist id="carriers">{carriers.map((c) => <option key={c} value={c} />)}</datalist>
+              <Field id="shipment-tracking" name="trackingNumber" label={t('action.shipment.trackingNumber')} value={v('shipment', 'trackingNumber')} required minLength={3} maxLength={60} error={err('shipment', 'trackingNumber')} />
+              <button type="submit">{t('action.shipment.submit')}</button>
+            </form>
+          )}
+          {can.has('pickup') && (
+            <form method="post" action={`/orders/${s.id}/pickup`} className="action" aria-labelledby="h-a-pickup">
+              <h3 id="h-a-pickup">{t('action.pickup.title')}</h3>
+              <Csrf value={csrf} />
+              <Field id="pickup-by" name="collectedBy" label={t('action.pickup.collectedBy')} hint={t('action.pickup.hint')} value={v('pickup', 'collectedBy', s.customerName)} required maxLength={120} error={err('pickup', 'collectedBy')} />
+              <Field id="pickup-note" name="note" label={t('action.note')} value={v('pickup', 'note')} textarea maxLength={1000} error={err('pickup', 'note')} />
+              <button type="submit">{t('action.pickup.submit')}</button>
+            </form>
+          )}
+          {can.has('goods-received') && (
+            <form method="post" action={`/orders/${s.id}/goods-received`} className="action" aria-labelledby="h-a-goods">
+              <h3 id="h-a-goods">{t('action.goods.title')}</h3>
+              <Csrf value={csrf} />
+              <Field id="goods-note" name="note" label={t('action.note')} value={v('goods-received', 'note')} textarea maxLength={1000} error={err('goods-received', 'note')} />
+              <button type="submit">{t('action.goods.submit')}</button>
+            </form>
+          )}
+          {can.has('assay') && (
+            <form method="post" action={`/orders/${s.id}/assay`} className="action" aria-labelledby="h-a-assay">
+              <h3 id="h-a-assay">{t('action.assay.title')}</h3>
+              <p className="hint">{t('action.assay.hint')}</p>
+              <Csrf value={csrf} />
+              {order.lineItems.map((l) => {
+                const est = l.scrap ? Math.round(l.scrap.weightGrams * (l.scrap.fineness > 1 ? l.scrap.fineness / 1000 : l.scrap.fineness) * 1000) / 1000 : undefined;
+                return (
+                  <Field key={l.id} id={`assay-${l.id}`} name={`line.${l.id}`} label={t('action.assay.line', { name: l.name, quantity: l.quantity })}
+                    hint={est !== undefined ? t('action.assay.estimate', { grams: f.grams(est) }) : undefined}
+                    value={v('assay', `line.${l.id}`, est !== undefined ? String(est) : '')} inputMode="decimal" required error={err('assay', `line.${l.id}`)} />
+                );
+              })}
+              <Field id="assay-note" name="note" label={t('action.note')} value={v('assay', 'note')} textarea maxLength={1000} error={err('assay', 'note')} />
+              <button type="submit">{t('action.assay.submit')}</button>
+            </form>
+          )}
+          {can.has('payout') && (
+            <form method="post" action={`/orders/${s.id}/payout`} className="action" aria-labelledby="h-a-payout">
+              <h3 id="h-a-payout">{t('action.payout.title')}</h3>
+              <Csrf value={csrf} />
+              <Field id="payout-iban" name="iban" label={t('action.payout.iban')} hint={order.payoutAccount ? t('action.payout.ibanHint', { owner: order.payoutAccount.accountOwner, iban: order.payoutAccount.iban ?? order.payoutAccount.accountNumber ?? '–' }) : undefined} value={v('payout', 'iban')} required autoComplete="off" maxLength={42} error={err('payout', 'iban')} />
+              <Field id="payout-amount" name="amount" label={t('action.payout.amount', { currency: payoutDue.currencyCode })} hint={t('action.payout.due', { amount: f.money(payoutDue) })} value={v('payout', 'amount', majorUnits(payoutDue.centAmount))} inputMode="decimal" required error={err('payout', 'amount')} />
+              <Field id="payout-date" name="valueDate" label={t('action.valueDate')} type="date" value={v('payout', 'valueDate', today)} required error={err('payout', 'valueDate')} />
+              <button type="submit">{t('action.payout.submit')}</button>
+            </form>
+          )}
+          {can.has('cancel') && (
+            <form method="post" action={`/orders/${s.id}/cancel`} className="action danger" aria-labelledby="h-a-cancel">
+              <h3 id="h-a-cancel">{t('action.cancel.title')}</h3>
+              <Csrf value={csrf} />
+              <Field id="cancel-reason" name="reason" label={t('action.cancel.reason')} value={v('cancel', 'reason', s.overdue ? t('action.cancel.overdueReason') : '')} textarea required minLength={3} maxLength={500} error={err('cancel', 'reason')} />
+              <button type="submit" className="danger">{t('action.cancel.submit')}</button>
+            </form>
+          )}
+          </div>
+        </section>
+      )}
+
+      <section aria-labelledby="h-timeline" className="card">
+        <h2 id="h-timeline">{t('detail.timeline')}</h2>
+        <Timeline f={f} entries={detail.timeline} />
+      </section>
+
+      {s.transactionType === 'buy' && (
+        <section aria-labelledby="h-payments" className="card">
+          <h2 id="h-payments">{t('detail.payments')}</h2>
+          {detail.payments.length === 0 ? <p className="empty">{t('detail.noPayments')}</p> : (
+            <TableWrap label={t('detail.payments')}>
+              <table>
+                <thead><tr><th scope="col">{t('action.valueDate')}</th><th scope="col" className="num">{t('detail.amount')}</th><th scope="col">{t('action.payment.reference')}</th><th scope="col">{t('detail.source')}</th><th scope="col">{t('detail.recordedBy')}</th></tr></thead>
+                <tbody>
+                  {detail.payments.map((p) => (
+                    <tr key={p.id}><td>{f.date(p.valueDate)}</td><td className="num">{f.money(p.amount)}</td><td>{p.reference}</td><td>{t(`source.${p.source}`)}</td><td>{actorName(f, p.recordedBy)}</td></tr>
+                  ))}
+                </tbody>
+              </table>
+            </TableWrap>
+          )}
+        </section>
+      )}
+
+      {detail.shipments.length > 0 && (
+        <section aria-labelledby="h-shipments" className="card">
+          <h2 id="h-shipments">{t('detail.shipments')}</h2>
+          <ul>
+            {detail.shipments.map((sh) => (
+              <li key={sh.id}>
+                {f.dateTime(sh.shippedAt)} · {sh.carrier} ·{' '}
+                {sh.trackingUrl ? <a href={sh.trackingUrl} rel="noopener noreferrer">{sh.trackingNumber}</a> : sh.trackingNumber}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      {detail.assay && (
+        <section aria-labelledby="h-assay" className="card">
+          <h2 id="h-assay">{t('detail.assay')}</h2>
+          <TableWrap label={t('detail.assay')}>
+            <table>
+              <thead><tr><th scope="col">{t('detail.item')}</th><th scope="col" className="num">{t('detail.estimatedGrams')}</th><th scope="col" className="num">{t('detail.finalGrams')}</th><th scope="col" className="num">{t('detail.estimate')}</th><th scope="col" className="num">{t('detail.final')}</th></tr></thead>
+              <tbody>
+                {detail.assay.lines.map((l) => (
+                  <tr key={l.lineId}><td>{l.name}</td><td className="num">{f.grams(l.estimatedFineWeightGrams)}</td><td className="num">{f.grams(l.finalFineWeightGrams)}</td><td className="num">{f.money(l.estimate)}</td><td className="num">{f.money(l.final)}</td></tr>
+                ))}
+              </tbody>
+              <tfoot><tr><th scope="row" colSpan={3}>{t('detail.assayTotal')}</th><td className="num">{f.money(detail.assay.estimate)}</td><td className="num"><strong>{f.money(detail.assay.final)}</strong></td></tr></tfoot>
+            </table>
+          </TableWrap>
+          {detail.assay.note && <p>{detail.assay.note}</p>}
+        </section>
+      )}
+
+      {detail.payout && (
+        <section aria-labelledby="h-payout" className="card">
+          <h2 id="h-payout">{t('detail.payout')}</h2>
+          <dl className="facts">
+            <div><dt>{t('detail.amount')}</dt><dd>{f.money(detail.payout.amount)}</dd></div>
+            <div><dt>{t('action.payout.iban')}</dt><dd>{detail.payout.iban}</dd></div>
+            <div><dt>{t('action.valueDate')}</dt><dd>{f.date(detail.payout.valueDate)}</dd></div>
+          </dl>
+        </section>
+      )}
+    </>
+  );
+}
+
+// ---------------------------------------------------------------- bank statements
+
+export function StatementsView({ f, csrf, result, error }: { f: Fmt; csrf: string; result: BankStatementResult | null; error?: string }) {
+  const { t } = f;
+  return (
+    <>
+      <form method="post" action="/bank-statements" encType="multipart/form-data" className="card">
+        <Csrf value={csrf} />
+        <p>{t('statements.intro')}</p>
+        <div className="field">
+          <label htmlFor="f-file">{t('statements.file')}</label>
+          <input id="f-file" name="file" type="file" accept=".xml,application/xml,text/xml" required aria-describedby={error ? 'f-file-error' : undefined} aria-invalid={error ? true : undefined} />
+          {error && <span className="field-error" id="f-file-error">{error}</span>}
+        </div>
+        <button type="submit">{t('statements.submit')}</button>
+      </form>
+      {result && (
+        <section aria-labelledby="h-result" className="card">
+          <h2 id="h-result">{t('statements.result', { applied: result.applied, flagged: result.flagged })}</h2>
+          {result.accountIban && <p>{t('statements.account', { iban: result.accountIban })}</p>}
+          <TableWrap label={t('statements.title')}>
+            <table>
+              <thead><tr><th scope="col">{t('statements.col.result')}</th><th scope="col">{t('action.valueDate')}</th><th scope="col" className="num">{t('detail.amount')}</th><th scope="col">{t('statements.col.remittance')}</th><th scope="col">{t('statements.col.debtor')}</th><th scope="col">{t('queue.col.order')}</th></tr></thead>
+              <tbody>
+                {result.entries.map((e, i) => (
+                  <tr key={`${e.entryReference}-${i}`} className={e.result === 'applied' ? 'applied' : 'flagged'}>
+                    <td><span className={`badge ${e.result === 'applied' ? 'ok' : 'warn'}`}>{t(`statements.entry.${e.result}`)}</span></td>
+                    <td>{e.valueDate ? f.date(e.valueDate) : '–'}</td>
+                    <td className="num">{f.money(e.amount)}</td>
+                    <td>{e.remittance}</td>
+                    <td>{e.debtorName ?? '–'}</td>
+                    <td>{e.orderId ? <a href={`/orders/${e.orderId}`}>{e.orderNumber}</a> : e.orderNumber ?? '–'}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </TableWrap>
+        </section>
+      )}
+    </>
+  );
+}
+
+// ---------------------------------------------------------------- whistleblower cases (admin)
+
+export function CasesView({ f, cases, total, status, limit, offset }: { f: Fmt; cases: WhistleblowOpsCase[]; total: number; status?: string; limit: number; offset: number }) {
+  const { t } = f;
+  return (
+    <>
+      <form method="get" action="/cases" className="filters" aria-label={t('queue.filters')}>
+        <Select f={f} name="status" label={t('cases.status')} value={status} options={['received', 'in-progress', 'closed'].map((s) => [s, t(`cases.state.${s}`)])} />
+        <div className="field actions-row"><button type="submit">{t('queue.apply')}</button></div>
+      </form>
+      {cases.length === 0 ? <p className="empty">{t('cases.empty')}</p> : (
+        <TableWrap label={t('cases.title')}>
+          <table>
+            <thead><tr><th scope="col">{t('cases.reference')}</th><th scope="col">{t('cases.category')}</th><th scope="col">{t('cases.status')}</th><th scope="col">{t('cases.received')}</th><th scope="col">{t('cases.updated')}</th></tr></thead>
+            <tbody>
+              {cases.map((c) => (
+                <tr key={c.caseReference}>
+                  <td><a href={`/cases/${encodeURIComponent(c.caseReference)}`}>{c.caseReference}</a></td>
+                  <td>{c.category}</td>
+                  <td>{t(`cases.state.${c.status}`)}</td>
+                  <td>{f.dateTime(c.createdAt)}</td>
+                  <td>{f.dateTime(c.updatedAt)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableWrap>
+      )}
+      <Pager f={f} total={total} limit={limit} offset={offset} href={(o) => `/cases?${new URLSearchParams({ ...(status ? { status } : {}), offset: String(o) })}`} />
+    </>
+  );
+}
+
+export function CaseView({ f, csrf, c, message, error }: { f: Fmt; csrf: string; c: WhistleblowOpsCase; message?: string; error?: string }) {
+  const { t } = f;
+  return (
+    <>
+      <p className="back"><a href="/cases">{t('cases.back')}</a></p>
+      <section className="card" aria-labelledby="h-case">
+        <h2 id="h-case">{t('cases.facts')}</h2>
+        <dl className="facts">
+          <div><dt>{t('cases.category')}</dt><dd>{c.category}</dd></div>
+          <div><dt>{t('cases.status')}</dt><dd>{t(`cases.state.${c.status}`)}</dd></div>
+          <div><dt>{t('cases.received')}</dt><dd>{f.dateTime(c.createdAt)}</dd></div>
+          <div><dt>{t('cases.reporter')}</dt><dd>{c.anonymous || !c.reporter ? t('cases.anonymous') : [c.reporter.name, c.reporter.email, c.reporter.phone].filter(Boolean).join(' · ')}</dd></div>
+        </dl>
+      </section>
+      <section className="card" aria-labelledby="h-messages">
+        <h2 id="h-messages">{t('cases.messages')}</h2>
+        <ol className="timeline">
+          {c.messages.map((m, i) => (
+            <li key={i} className={m.author}>
+              <p><time dateTime={m.createdAt}>{f.dateTime(m.createdAt)}</time> · <strong>{t(`cases.author.${m.author}`)}</strong></p>
+              <p className="message">{m.text}</p>
+            </li>
+          ))}
+        </ol>
+      </section>
+      {c.status !== 'closed' && (
+        <form method="post" action={`/cases/${encodeURIComponent(c.caseReference)}/answers`} className="card" aria-labelledby="h-answer">
+          <h2 id="h-answer">{t('cases.answer')}</h2>
+          <Csrf value={csrf} />
+          <Field name="message" label={t('cases.message')} value={message} textarea required maxLength={5000} error={error} />
+          <div className="check">
+            <input type="checkbox" id="f-close" name="close" value="1" />
+            <label htmlFor="f-close">{t('cases.close')}</label>
+          </div>
+          <button type="submit">{t('cases.send')}</button>
+        </form>
+      )}
+    </>
+  );
+}
+
+// ---------------------------------------------------------------- operators (admin)
+
+export function OperatorsView({ f, csrf, operators, values, fields }: { f: Fmt; csrf: string; operators: Operator[]; values?: Record<string, string | string[]>; fields?: FieldMessages }) {
+  const { t } = f;
+  const checkedRoles = new Set(Array.isArray(values?.roles) ? values.roles : values?.roles ? [values.roles] : []);
+  return (
+    <>
+      <TableWrap label={t('operators.caption')}>
+        <table>
+          <caption className="visually-hidden">{t('operators.caption')}</caption>
+          <thead><tr><th scope="col">{t('signIn.email')}</th><th scope="col">{t('operators.roles')}</th><th scope="col">{t('operators.lastLogin')}</th><th scope="col">{t('operators.change')}</th></tr></thead>
+          <tbody>
+            {operators.map((o) => (
+              <tr key={o.id} className={o.disabled ? 'disabled' : undefined}>
+                <td>{o.email}{o.disabled && <> <span className="badge warn">{t('operators.disabled')}</span></>}</td>
+                <td>{o.roles.map((r) => t(`role.${r}`)).join(', ')}</td>
+                <td>{o.lastLoginAt ? f.dateTime(o.lastLoginAt) : '–'}</td>
+                <td>
+                  <form method="post" action={`/operators/${o.id}`} className="operator-edit">
+                    <Csrf value={csrf} />
+                    <fieldset>
+                      <legend className="visually-hidden">{t('operators.rolesOf', { email: o.email })}</legend>
+                      {operatorRoles.map((r) => (
+                        <span className="check" key={r}>
+                          <input type="checkbox" id={`r-${o.id}-${r}`} name="roles" value={r} defaultChecked={o.roles.includes(r)} />
+                          <label htmlFor={`r-${o.id}-${r}`}>{t(`role.${r}`)}</label>
+                        </span>
+                      ))}
+                      <span className="check">
+                        <input type="checkbox" id={`d-${o.id}`} name="disabled" value="1" defaultChecked={o.disabled ?? false} />
+                        <label htmlFor={`d-${o.id}`}>{t('operators.disable')}</label>
+                      </span>
+                    </fieldset>
+                    <button type="submit" aria-label={t('operators.saveFor', { email: o.email })}>{t('operators.save')}</button>
+                  </form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableWrap>
+      <form method="post" action="/operators" className="card" aria-labelledby="h-new-operator">
+        <h2 id="h-new-operator">{t('operators.create')}</h2>
+        <Csrf value={csrf} />
+        <Field id="new-email" name="email" label={t('signIn.email')} type="email" value={typeof values?.email === 'string' ? values.email : ''} required autoComplete="off" error={fields?.email} />
+        <Field id="new-password" name="password" label={t('operators.password')} hint={t('operators.passwordHint')} type="password" required minLength={12} autoComplete="new-password" error={fields?.password} />
+        <fieldset aria-describedby={fields?.roles ? 'new-roles-error' : undefined}>
+          <legend>{t('operators.roles')}</legend>
+          {operatorRoles.map((r) => (
+            <span className="check" key={r}>
+              <input type="checkbox" id={`new-${r}`} name="roles" value={r} defaultChecked={checkedRoles.has(r)} />
+              <label htmlFor={`new-${r}`}>{t(`role.${r}`)}</label>
+            </span>
+          ))}
+          {fields?.roles && <span className="field-error" id="new-roles-error">{fields.roles}</span>}
+        </fieldset>
+        <button type="submit">{t('operators.createSubmit')}</button>
+      </form>
+    </>
+  );
+}
+
+// ---------------------------------------------------------------- audit log
+
+export function AuditView({ f, data, orderId, limit, offset }: { f: Fmt; data: AuditResponse; orderId?: string; limit: number; offset: number }) {
+  const { t } = f;
+  return (
+    <>
+      <form method="get" action="/audit" className="filters" aria-label={t('queue.filters')}>
+        <div className="field">
+          <label htmlFor="f-orderId">{t('audit.orderId')}</label>
+          <input id="f-orderId" name="orderId" defaultValue={orderId ?? ''} maxLength={36} />
+        </div>
+        <div className="field actions-row">
+          <button type="submit">{t('queue.apply')}</button>
+          <a href="/audit" className="button secondary">{t('queue.reset')}</a>
+        </div>
+      </form>
+      {data.results.length === 0 ? <p className="empty">{t('audit.empty')}</p> : (
+        <TableWrap label={t('audit.title')}>
+          <table>
+            <thead><tr><th scope="col">{t('audit.when')}</th><th scope="col">{t('audit.who')}</th><th scope="col">{t('audit.what')}</th><th scope="col">{t('queue.col.order')}</th><th scope="col">{t('audit.change')}</th></tr></thead>
+            <tbody>
+              {data.results.map((e) => (
+                <tr key={e.id}>
+                  <td>{f.dateTime(e.at)}</td>
+                  <td>{actorName(f, e.actor)}</td>
+                  <td>{f.tAny(`backoffice.event.${e.action}`) === `backoffice.event.${e.action}` ? e.action : t(`event.${e.action}`)}</td>
+                  <td>{e.orderId ? <a href={`/orders/${e.orderId}`}>{e.orderNumber ?? e.orderId}</a> : '–'}</td>
+                  <td>{e.before && e.after ? `${t(`orderState.${e.before.orderState}`)}/${t(`paymentState.${e.before.paymentState}`)} → ${t(`orderState.${e.after.orderState}`)}/${t(`paymentState.${e.after.paymentState}`)}` : '–'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </TableWrap>
+      )}
+      <Pager f={f} total={data.total} limit={limit} offset={offset} href={(o) => `/audit?${new URLSearchParams({ ...(orderId ? { orderId } : {}), offset: String(o) })}`} />
+    </>
+  );
+}
+
+export function MessageView({ f, text, link }: { f: Fmt; text: string; link?: { href: string; label: string } }) {
+  return (
+    <div className="card">
+      <p>{text}</p>
+      {link ? <p><a href={link.href}>{link.label}</a></p> : <p><a href="/orders">{f.t('detail.back')}</a></p>}
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+// The back office under test: a real commerce service (migrated PGlite, demo operators) listening on a
+// loopback port, and the back office app talking to it over HTTP, driven like a browser through a small
+// cookie jar (cookies, CSRF field, redirects).
+import type { Test } from 'tap';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { buildBackofficeApp } from '../../src/backoffice/app.ts';
+import { commerceHarness, type Api } from '../commerce/helpers.ts';
+
+export const DEMO_PASSWORD = 'Demo-Operator-2026';
+
+export interface Browser {
+  cookies: Map<string, string>;
+  get(url: string, headers?: Record<string, string>): Promise<LightMyRequestResponse>;
+  /** a form POST (urlencoded); the CSRF field is added unless given (null: left out) */
+  post(url: string, fields: Record<string, string | string[]>, opts?: { csrf?: string | null; headers?: Record<string, string> }): Promise<LightMyRequestResponse>;
+  /** the raw Set-Cookie lines of the last response */
+  lastSetCookie: string[];
+}
+
+export interface BackofficeUnderTest {
+  api: Api;
+  bo: FastifyInstance;
+  browser(): Browser;
+  /** a browser signed in as the operator */
+  signedIn(email: string): Promise<Browser>;
+}
+
+export async function backofficeUnderTest(t: Test): Promise<BackofficeUnderTest> {
+  const harness = await commerceHarness(t);
+  return backofficeOver(t, await harness.api(t));
+}
+
+/** The back office over a commerce app of a test (listening on a free loopback port). */
+export async function backofficeOver(t: Test, api: Api): Promise<BackofficeUnderTest> {
+  await api.app.listen({ host: '127.0.0.1', port: 0 });
+  const address = api.app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const bo = await buildBackofficeApp({ commerceUrl: `http://127.0.0.1:${port}`, production: false, logger: false });
+  t.teardown(() => bo.close());
+
+  const browser = (): Browser => {
+    const cookies = new Map<string, string>();
+    const b: Browser = {
+      cookies,
+      lastSetCookie: [],
+      async get(url, headers = {}) {
+        return remember(await bo.inject({ method: 'GET', url, headers: { host: 'backoffice.test', cookie: cookieHeader(), ...headers } }));
+      },
+      async post(url, fields, opts = {}) {
+        const body = new URLSearchParams();
+        const csrf = opts.csrf === undefined ? cookies.get('bo_csrf') : opts.csrf;
+        if (csrf !== null && csrf !== undefined) body.set('_csrf', csrf);
+        for (const [k, v] of Object.entries(fields)) for (const x of Array.isArray(v) ? v : [v]) body.append(k, x);
+        return remember(await bo.inject({
+          method: 'POST',
+          url,
+          headers: { host: 'backoffice.test', origin: 'http://backoffice.test', 'content-type': 'application/x-www-form-urlencoded', cookie: cookieHeader(), ...(opts.headers ?? {}) },
+          payload: body.toString(),
+        }));
+      },
+    };
+    function cookieHeader() {
+      return [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    }
+    function remember(res: LightMyRequestResponse) {
+      const raw = res.headers['set-cookie'];
+      const lines = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+      b.lastSetCookie = lines;
+      for (const line of lines) {
+        const [pair] = line.split(';');
+        const i = pair.indexOf('=');
+        const name = pair.slice(0, i);
+        const value = pair.slice(i + 1);
+        if (value === '' || /Max-Age=0/i.test(line)) cookies.delete(name);
+        else cookies.set(name, value);
+      }
+      return res;
+    }
+    return b;
+  };
+
+  return {
+    api,
+    bo,
+    browser,
+    async signedIn(email) {
+      const b = browser();
+      await b.get('/sign-in');
+      const res = await b.post('/sign-in', { email, password: DEMO_PASSWORD });
+      if (res.statusCode !== 303) throw new Error(`sign-in as ${email} failed: ${res.statusCode} ${res.body.slice(0, 500)}`);
+      return b;
+    },
+  };
+}
+
+/** The text of a page without tags (what a screen reader would read, roughly). */
+export function textOf(html: string): string {
+  return html.replace(/<[^>]+>/g, ' ').replace(/&#x27;|&#39;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/\s+/g, ' ');
+}

@@ -1,0 +1,231 @@
+// Orders in the back office against the real lifecycle: the queue with its counts, the detail offering only
+// the steps the role and state allow, a payment and a shipment through the forms, refusals as messages
+// (a step no longer possible, a bad amount next to its field), the audit log of the order.
+import t from 'tap';
+import { commerceHarness } from '../commerce/helpers.ts';
+import { customer, openShop } from '../orders/helpers.ts';
+import { order, scrapSale } from '../lifecycle/helpers.ts';
+import { backofficeOver, textOf } from './helpers.ts';
+
+const h = await commerceHarness(t);
+
+t.test('finance finds an unpaid order in "to pay", records the payment through the form, and the order is Paid', async (t) => {
+  const { api } = await openShop(h, t);
+  const { signedIn } = await backofficeOver(t, api);
+  const c = await customer(api, 'ch');
+  const o = await order(c);
+  const total = o.totalGrossPrice.centAmount;
+
+  const fin = await signedIn('finance@ops.example');
+  const queue = await fin.get('/orders?queue=to_pay');
+  t.equal(queue.statusCode, 200);
+  const text = textOf(queue.body);
+  t.match(text, o.orderNumber, 'the order is in the queue');
+  t.match(text, /To pay 1 /, 'the queue counts it');
+  t.match(text, 'Page 1 of 1');
+  t.match(queue.body, `href="/orders/${o.id}"`);
+
+  const other = await fin.get('/orders?queue=to_ship');
+  t.notMatch(textOf(other.body), o.orderNumber, 'not in another queue');
+  t.match(textOf(other.body), 'No order matches these filters.');
+  const search = await fin.get(`/orders?q=${encodeURIComponent(o.orderNumber)}&state=Cancelled`);
+  t.notMatch(textOf(search.body), `${o.orderNumber} CH`, 'the filters combine');
+
+  const detail = await fin.get(`/orders/${o.id}`);
+  t.equal(detail.statusCode, 200);
+  t.match(detail.body, `action="/orders/${o.id}/payment"`, 'finance is offered the payment form');
+  t.match(detail.body, `action="/orders/${o.id}/cancel"`, 'and cancelling');
+  t.notMatch(detail.body, `action="/orders/${o.id}/shipment"`, 'but not shipping an unpaid order');
+  t.match(textOf(detail.body), 'Order placed');
+
+  const bad = await fin.post(`/orders/${o.id}/payment`, { amount: '12abc', currency: 'CHF', reference: o.orderNumber, valueDate: '2026-11-23' });
+  t.equal(bad.statusCode, 400);
+  t.match(textOf(bad.body), 'Please enter an amount such as 1234.50.');
+  t.match(bad.body, 'id="payment-amount-error"', 'the message sits at the amount field');
+  t.match(bad.body, 'value="12abc"', 'what was typed stays');
+  t.match(bad.body, `href="/orders/${o.id}?lang=de"`, 'the language switch of a refused form leads back to the order');
+
+  const paid = await fin.post(`/orders/${o.id}/payment`, { amount: (total / 100).toFixed(2), currency: 'CHF', reference: o.orderNumber, valueDate: '2026-11-23' });
+  t.equal(paid.statusCode, 303);
+  t.equal(paid.headers.location, `/orders/${o.id}?done=payment`);
+  const after = await fin.get(paid.headers.location as string);
+  const afterText = textOf(after.body);
+  t.match(afterText, 'The payment is recorded.');
+  t.match(afterText, /Confirmed\s+Paid/);
+  t.match(afterText, 'Payment recorded');
+  t.match(afterText, 'by finance@ops.example', 'the timeline names the operator');
+  t.notMatch(after.body, `action="/orders/${o.id}/payment"`, 'no payment form for a paid order');
+
+  // the same form sent again (a second tab, a double click): the order is no longer awaiting payment
+  const again = await fin.post(`/orders/${o.id}/payment`, { amount: '1.00', currency: 'CHF', reference: o.orderNumber, valueDate: '2026-11-23' });
+  t.equal(again.statusCode, 409);
+  t.match(textOf(again.body), 'This order can no longer record a payment: it is now Confirmed (Paid).');
+
+  const de = await fin.get(`/orders/${o.id}`, { 'accept-language': 'de' });
+  t.match(textOf(de.body), 'Zahlung erfasst', 'the timeline in German');
+});
+
+t.test('warehouse ships a paid order with a tracking number; a role refusal is a message', async (t) => {
+  const { api } = await openShop(h, t);
+  const { signedIn } = await backofficeOver(t, api);
+  const c = await customer(api, 'ch');
+  const o = await order(c);
+  const fin = await signedIn('finance@ops.example');
+  t.equal((await fin.post(`/orders/${o.id}/payment`, { amount: (o.totalGrossPrice.centAmount / 100).toFixed(2), currency: 'CHF', reference: o.orderNumber, valueDate: '2026-11-23' })).statusCode, 303);
+
+  const sup = await signedIn('support@ops.example');
+  const refused = await sup.post(`/orders/${o.id}/shipment`, { carrier: 'DHL', trackingNumber: '00340434161234567890' });
+  t.equal(refused.statusCode, 403);
+  t.match(textOf(refused.body), 'Your role may not record a shipment.');
+
+  const wh = await signedIn('warehouse@ops.example');
+  const queue = textOf((await wh.get('/orders?queue=to_ship')).body);
+  t.match(queue, o.orderNumber);
+  const detail = await wh.get(`/orders/${o.id}`);
+  t.match(detail.body, `action="/orders/${o.id}/shipment"`);
+  t.notMatch(detail.body, `action="/orders/${o.id}/cancel"`, 'the warehouse does not cancel');
+  const shipped = await wh.post(`/orders/${o.id}/shipment`, { carrier: 'DHL', trackingNumber: '00340434161234567890' });
+  t.equal(shipped.statusCode, 303);
+  const after = await wh.get(shipped.headers.location as string);
+  t.match(textOf(after.body), 'The shipment is recorded');
+  t.match(after.body, 'href="https://www.dhl.com/global-en/home/tracking.html?tracking-id=00340434161234567890"', 'the tracking link');
+  t.match(textOf(after.body), /Complete\s+Paid/);
+
+  const audit = await wh.get(`/audit?orderId=${o.id}`);
+  t.equal(audit.statusCode, 200);
+  const auditText = textOf(audit.body);
+  t.match(auditText, 'Shipped');
+  t.match(auditText, 'warehouse@ops.example');
+  t.match(auditText, 'finance@ops.example');
+  t.match(auditText, 'Confirmed/Paid → Complete/Paid');
+});
+
+t.test('a sell intake: goods received, an assay below the estimate, and the payout of the lower amount', async (t) => {
+  const { api } = await openShop(h, t);
+  const { signedIn } = await backofficeOver(t, api);
+  const c = await customer(api, 'de');
+  const sale = await scrapSale(c, [{ metal: 'gold', fineness: 750, weightGrams: 10 }]);
+
+  const wh = await signedIn('warehouse@ops.example');
+  t.match(textOf((await wh.get('/orders?queue=goods_to_receive')).body), sale.orderNumber);
+  const received = await wh.post(`/orders/${sale.id}/goods-received`, { note: 'parcel intact' });
+  t.equal(received.statusCode, 303, textOf(received.body).slice(0, 300));
+  const toAssay = await wh.get(`/orders/${sale.id}`);
+  const line = sale.lineItems[0];
+  t.match(toAssay.body, `name="line.${line.id}"`, 'one assay field per line');
+  t.match(toAssay.body, 'value="7.5"', 'prefilled with the estimate (10 g at 750)');
+
+  const badGrams = await wh.post(`/orders/${sale.id}/assay`, { [`line.${line.id}`]: '7.12345' });
+  t.equal(badGrams.statusCode, 400);
+  t.match(badGrams.body, `id="assay-${line.id}-error"`);
+
+  const assayed = await wh.post(`/orders/${sale.id}/assay`, { [`line.${line.id}`]: '7.0', note: 'lower fineness than declared' });
+  t.equal(assayed.statusCode, 303, textOf(assayed.body).slice(0, 300));
+  const after = await wh.get(assayed.headers.location as string);
+  const afterText = textOf(after.body);
+  t.match(afterText, 'The assay is recorded');
+  t.match(afterText, '7.5 g');
+  t.match(afterText, '7 g');
+
+  const fin = await signedIn('finance@ops.example');
+  const payoutPage = await fin.get(`/orders/${sale.id}`);
+  t.match(payoutPage.body, `action="/orders/${sale.id}/payout"`);
+  const finalCents = Number(/name="amount"[^>]*value="([\d.]+)"|value="([\d.]+)"[^>]*name="amount"/.exec(payoutPage.body)?.slice(1).find(Boolean)) * 100;
+  t.ok(finalCents > 0 && finalCents < sale.amount.centAmount, `the payout offered (${finalCents}) is below the estimate (${sale.amount.centAmount})`);
+  const wrong = await fin.post(`/orders/${sale.id}/payout`, { iban: 'DE89 3704 0044 0532 0130 00', amount: (sale.amount.centAmount / 100).toFixed(2), valueDate: '2026-11-24' });
+  t.equal(wrong.statusCode, 409, 'the estimate is no longer the amount to pay');
+  t.match(textOf(wrong.body), 'The amount is not the accepted payout.');
+  const paid = await fin.post(`/orders/${sale.id}/payout`, { iban: 'DE89 3704 0044 0532 0130 00', amount: (finalCents / 100).toFixed(2), valueDate: '2026-11-24' });
+  t.equal(paid.statusCode, 303, textOf(paid.body).slice(0, 300));
+  const done = textOf((await fin.get(paid.headers.location as string)).body);
+  t.match(done, 'The payout is recorded.');
+  t.match(done, /Complete\s+Paid/);
+});
+
+t.test('support finds an overdue bank transfer in "overdue" and cancels it with the reason prefilled', async (t) => {
+  const { api } = await openShop(h, t);
+  const { signedIn } = await backofficeOver(t, api);
+  const c = await customer(api, 'ch');
+  const o = await order(c);
+  api.clock.advance(10 * 86400);
+
+  const sup = await signedIn('support@ops.example');
+  const queue = await sup.get('/orders?queue=overdue');
+  const text = textOf(queue.body);
+  t.match(text, o.orderNumber);
+  t.match(text, /Overdue 1 /);
+  t.match(text, 'overdue');
+  const detail = await sup.get(`/orders/${o.id}`);
+  t.match(detail.body, `action="/orders/${o.id}/cancel"`);
+  t.notMatch(detail.body, `action="/orders/${o.id}/payment"`, 'support records no payments');
+  t.match(detail.body, 'The payment did not arrive within 5 working days.', 'the reason is prefilled for an overdue order');
+
+  const tooShort = await sup.post(`/orders/${o.id}/cancel`, { reason: '' });
+  t.equal(tooShort.statusCode, 400);
+  t.match(tooShort.body, 'id="cancel-reason-error"');
+
+  const cancelled = await sup.post(`/orders/${o.id}/cancel`, { reason: 'The payment did not arrive within 5 working days.' });
+  t.equal(cancelled.statusCode, 303, textOf(cancelled.body).slice(0, 300));
+  const after = textOf((await sup.get(cancelled.headers.location as string)).body);
+  t.match(after, 'The order is cancelled');
+  t.match(after, /Cancelled\s+Payment pending/);
+  t.match(after, 'support@ops.example');
+});
+
+const camt = (entries: { ref: string; cents: number; currency: string; remittance: string }[]) => `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.04"><BkToCstmrStmt><GrpHdr><MsgId>M1</MsgId><CreDtTm>2026-11-23T08:00:00</CreDtTm></GrpHdr>
+<Stmt><Id>STMT-BO-1</Id><Acct><Id><IBAN>CH9300762011623852957</IBAN></Id></Acct>
+${entries.map((e) => `<Ntry><NtryRef>${e.ref}</NtryRef><Amt Ccy="${e.currency}">${(e.cents / 100).toFixed(2)}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><ValDt><Dt>2026-11-23</Dt></ValDt>
+<NtryDtls><TxDtls><RltdPties><Dbtr><Nm>Anna Muster</Nm></Dbtr></RltdPties><RmtInf><Ustrd>${e.remittance}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>`).join('\n')}
+</Stmt></BkToCstmrStmt></Document>`;
+
+/** A multipart body as a browser sends a file input and the CSRF field. */
+function multipart(fields: Record<string, string>, file: { name: string; filename: string; content: string }) {
+  const boundary = '----backoffice' + Math.random().toString(36).slice(2);
+  const parts = Object.entries(fields).map(([k, v]) => `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`);
+  parts.push(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: text/xml\r\n\r\n${file.content}\r\n`);
+  return { body: parts.join('') + `--${boundary}--\r\n`, contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+t.test('finance uploads a camt.053 file: the exact transfer is applied, a short one flagged with its reason', async (t) => {
+  const { api } = await openShop(h, t);
+  const { signedIn, bo } = await backofficeOver(t, api);
+  const c = await customer(api, 'ch');
+  const exact = await order(c);
+  const short = await order(c);
+  const fin = await signedIn('finance@ops.example');
+  const page = await fin.get('/bank-statements');
+  t.match(page.body, /enctype="multipart\/form-data"/i);
+  t.match(page.body, 'type="file"');
+
+  const xml = camt([
+    { ref: 'E-1', cents: exact.totalGrossPrice.centAmount, currency: 'CHF', remittance: `Zahlung ${exact.orderNumber}` },
+    { ref: 'E-2', cents: short.totalGrossPrice.centAmount - 500, currency: 'CHF', remittance: short.orderNumber },
+  ]);
+  const upload = async (fields: Record<string, string>) => {
+    const m = multipart(fields, { name: 'file', filename: 'statement.xml', content: xml });
+    return bo.inject({
+      method: 'POST', url: '/bank-statements', payload: m.body,
+      headers: { host: 'backoffice.test', origin: 'http://backoffice.test', 'content-type': m.contentType, cookie: [...fin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
+  };
+  const refused = await upload({ _csrf: 'forged' });
+  t.equal(refused.statusCode, 403, 'the upload needs the CSRF token too');
+
+  const res = await upload({ _csrf: fin.cookies.get('bo_csrf')! });
+  t.equal(res.statusCode, 200, textOf(res.body).slice(0, 400));
+  const text = textOf(res.body);
+  t.match(text, '1 applied, 1 flagged');
+  t.match(text, 'Applied');
+  t.match(text, 'Flagged: amount differs');
+  t.match(res.body, `href="/orders/${exact.id}"`, 'each line links its order');
+
+  const again = textOf((await upload({ _csrf: fin.cookies.get('bo_csrf')! })).body);
+  t.match(again, 'Already applied earlier', 'the same statement applies nothing twice');
+  t.match(textOf((await fin.get(`/orders/${exact.id}`)).body), /Confirmed\s+Paid/);
+
+  const garbage = multipart({ _csrf: fin.cookies.get('bo_csrf')! }, { name: 'file', filename: 'x.xml', content: '<html>not a statement</html>' });
+  const bad = await bo.inject({ method: 'POST', url: '/bank-statements', payload: garbage.body, headers: { host: 'backoffice.test', origin: 'http://backoffice.test', 'content-type': garbage.contentType, cookie: [...fin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+  t.equal(bad.statusCode, 400);
+  t.match(textOf(bad.body), 'This file is not a camt.053 statement we can read.');
+});
