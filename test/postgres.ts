@@ -10,7 +10,7 @@ if (!url) {
   process.exit(0);
 }
 console.log(`test:pg: commerce, catalogue, order and account suites on ${url.replace(/\/\/[^@]*@/, '//…@')}`);
-const res = spawnSync('tap', ['test/commerce', 'test/catalogue', 'test/orders', 'test/account', 'test/ops'], { stdio: 'inherit', env: process.env });
+const res = spawnSync('tap', ['test/commerce', 'test/catalogue', 'test/orders', 'test/account', 'test/ops', 'test/lifecycle'], { stdio: 'inherit', env: process.env });
 // Then, alone (it stops and starts the server, so nothing may run beside it), the database restart test.
 // It needs to control the server: TEST_PG_CTL and TEST_PG_START_ARGS (.ci/run sets them).
 let restart = 0;
