@@ -397,7 +397,11 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
         return { body: { lines, ...(note ? { note } : {}) }, fields };
       }
       case 'payout':
-        return { body: { iban: need('iban').replace(/\s+/g, ''), centAmount: amount('amount'), valueDate: date('valueDate') }, fields };
+      {
+        // the account field the form showed: IBAN, a US account number, or none for a cash payout
+        const account = (name: 'iban' | 'accountNumber') => (typeof b[name] === 'string' ? { [name]: need(name).replace(/\s+/g, '') } : {});
+        return { body: { ...account('iban'), ...account('accountNumber'), centAmount: amount('amount'), valueDate: date('valueDate') }, fields };
+      }
     }
   }
 

@@ -438,7 +438,13 @@ export function OrderDetailView({ f, csrf, detail, form }: { f: Fmt; csrf: strin
             <form method="post" action={`/orders/${s.id}/payout`} className="action" aria-labelledby="h-a-payout">
               <h3 id="h-a-payout">{t('action.payout.title')}</h3>
               <Csrf value={csrf} />
-              <Field id="payout-iban" name="iban" label={t('action.payout.iban')} hint={order.payoutAccount ? t('action.payout.ibanHint', { owner: order.payoutAccount.accountOwner, iban: order.payoutAccount.iban ?? order.payoutAccount.accountNumber ?? '–' }) : undefined} value={v('payout', 'iban')} required autoComplete="off" maxLength={42} error={err('payout', 'iban')} />
+              {order.paymentMethod === 'cash' || !order.payoutAccount ? (
+                <p>{t('action.payout.cash')}</p>
+              ) : order.payoutAccount.iban ? (
+                <Field id="payout-iban" name="iban" label={t('action.payout.iban')} hint={t('action.payout.ibanHint', { owner: order.payoutAccount.accountOwner, iban: order.payoutAccount.iban })} value={v('payout', 'iban')} required autoComplete="off" maxLength={42} error={err('payout', 'iban')} />
+              ) : (
+                <Field id="payout-account" name="accountNumber" label={t('action.payout.accountNumber')} hint={t('action.payout.ibanHint', { owner: order.payoutAccount.accountOwner, iban: order.payoutAccount.accountNumber ?? '–' })} value={v('payout', 'accountNumber')} required autoComplete="off" maxLength={17} inputMode="numeric" error={err('payout', 'accountNumber')} />
+              )}
               <Field id="payout-amount" name="amount" label={t('action.payout.amount', { currency: payoutDue.currencyCode })} hint={t('action.payout.due', { amount: f.money(payoutDue) })} value={v('payout', 'amount', majorUnits(payoutDue.centAmount))} inputMode="decimal" required error={err('payout', 'amount')} />
               <Field id="payout-date" name="valueDate" label={t('action.valueDate')} type="date" value={v('payout', 'valueDate', today)} required error={err('payout', 'valueDate')} />
               <button type="submit">{t('action.payout.submit')}</button>
@@ -516,7 +522,7 @@ export function OrderDetailView({ f, csrf, detail, form }: { f: Fmt; csrf: strin
           <h2 id="h-payout">{t('detail.payout')}</h2>
           <dl className="facts">
             <div><dt>{t('detail.amount')}</dt><dd>{f.money(detail.payout.amount)}</dd></div>
-            <div><dt>{t('action.payout.iban')}</dt><dd>{detail.payout.iban}</dd></div>
+            <div><dt>{t('action.payout.account')}</dt><dd>{detail.payout.iban ?? t('action.payout.cashPaid')}</dd></div>
             <div><dt>{t('action.valueDate')}</dt><dd>{f.date(detail.payout.valueDate)}</dd></div>
           </dl>
         </section>

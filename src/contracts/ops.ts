@@ -214,8 +214,10 @@ export type OpsAssay = Static<typeof OpsAssay>;
 
 export const OpsPayout = Type.Object({
   amount: Money,
-  /** masked: CH93 **** **** **** 2957 1 */
-  iban: Type.String(),
+  /** bank-transfer or cash (at the store counter) */
+  method: Type.Union([Type.Literal('bank-transfer'), Type.Literal('cash')]),
+  /** the account paid to, masked (CH93 **** **** **** 2957 1, or a US account number's last digits); null for cash */
+  iban: Nullable(Type.String()),
   valueDate: IsoDate,
   paidAt: IsoTimestamp,
 });
@@ -306,10 +308,14 @@ export type AssayBody = Static<typeof AssayBody>;
 
 /**
  * POST /ops/orders/{id}/payout (finance): the money went out; Accepted -> Complete, payment Paid. The
- * amount must be the accepted payout (409 payout_amount_mismatch), the IBAN valid (400 validation_failed).
+ * amount must be the accepted payout (409 payout_amount_mismatch). A bank payout names the account the
+ * money went to, and it must be the one the customer gave with the order (400 validation_failed): `iban`
+ * for an IBAN account, `accountNumber` for a US account (routing and account number). A cash payout at the
+ * store counter (payment method cash) names neither.
  */
 export const PayoutBody = Type.Object({
-  iban: Type.String({ minLength: 15, maxLength: 42 }),
+  iban: Type.Optional(Type.String({ minLength: 15, maxLength: 42 })),
+  accountNumber: Type.Optional(Type.String({ minLength: 4, maxLength: 17, pattern: '^[0-9 ]+$' })),
   centAmount: Type.Integer({ minimum: 1, maximum: 100_000_000_00 }),
   valueDate: IsoDate,
 }, { additionalProperties: false });

@@ -6,7 +6,7 @@ import type { Order } from '../../src/contracts/order.ts';
 import * as life from '../../src/commerce/lifecycle/index.ts';
 import { assayPayout } from '../../src/commerce/lifecycle/steps.ts';
 import { commerceHarness } from '../commerce/helpers.ts';
-import { customer, openShop } from '../orders/helpers.ts';
+import { customer, ok, openShop, placeOrder, readyCart } from '../orders/helpers.ts';
 import { auditActions, finance, mailsTo, scrapSale, warehouse } from './helpers.ts';
 
 const h = await commerceHarness(t);
@@ -88,4 +88,50 @@ t.test('an unassayed sale can be cancelled; goods on the way are still expected'
   const done = await life.cancelOrder(ctx, o.id, { reason: 'Customer withdrew the sale' }, fin.actor, fin.roles);
   t.match(done.summary, { orderState: 'Cancelled' });
   t.same(done.actions, []);
+});
+
+t.test('a cash sale at the counter is paid out without an account; a US sale to its account number', async (t) => {
+  const { api } = await openShop(h, t);
+  const ctx = api.app.commerce;
+  const wh = warehouse();
+  const fin = finance();
+  const accept = async (o: Order) => {
+    await life.recordGoodsReceived(ctx, o.id, {}, wh.actor, wh.roles);
+    return life.recordAssay(ctx, o.id, { lines: o.lineItems.map((l) => ({ lineId: l.id, finalFineWeightGrams: 31.103 })) }, wh.actor, wh.roles);
+  };
+
+  // cash: the customer leaves the coin in the store and is paid at the counter (spec 9: at most 15,000)
+  const c = await customer(api, 'ch');
+  const cart = await readyCart(c, { type: 'sell', lines: [{ sku: 'AU-KRUG-1OZ', quantity: 1 }], shippingMethodId: 'leave-in-store', paymentMethod: 'cash', pickupStore: 'zuerich' });
+  const placed = await placeOrder(c, cart.id);
+  t.equal(placed.statusCode, 201, placed.body);
+  const cash = placed.json() as Order;
+  const accepted = await accept(cash);
+  t.ok((await life.opsOrderDetail(ctx, cash.id, fin.roles)).actions.includes('payout'), 'finance may pay a cash sale out (it has no payout account)');
+  const due = accepted.assay!.final.centAmount;
+  const withIban = await life.recordPayout(ctx, cash.id, { iban: 'DE89370400440532013000', centAmount: due, valueDate: '2026-11-24' }, fin.actor, fin.roles).catch((e) => e);
+  t.match(withIban, { statusCode: 400, code: 'validation_failed', details: { fields: [{ field: 'iban', code: 'invalid_value' }] } }, 'a cash payout names no account');
+  const paid = await life.recordPayout(ctx, cash.id, { centAmount: due, valueDate: '2026-11-24' }, fin.actor, fin.roles);
+  t.match(paid.summary, { orderState: 'Complete', paymentState: 'Paid' });
+  t.match(paid.payout, { method: 'cash', iban: null, amount: { centAmount: due } });
+  const [mail] = (await mailsTo(h.db, cash.customerEmail, cash.orderNumber)).filter((m) => /Auszahlung/.test(m.subject));
+  t.match(mail?.text, /bar ausbezahlt/, 'the mail says cash, not an account');
+
+  // US: routing and account number; the payout must name that account number
+  const us = await customer(api, 'us');
+  const usCart = await readyCart(us, { type: 'sell', lines: [{ sku: 'AU-KRUG-1OZ', quantity: 1 }] });
+  await ok(us.call('PUT', `/carts/${usCart.id}/payout-account`, { accountOwner: 'Anna Muster', accountNumber: '000123456789', routingNumber: '021000021' }));
+  const usPlaced = await placeOrder(us, usCart.id);
+  t.equal(usPlaced.statusCode, 201, usPlaced.body);
+  const usOrder = usPlaced.json() as Order;
+  const usAccepted = await accept(usOrder);
+  t.ok((await life.opsOrderDetail(ctx, usOrder.id, fin.roles)).actions.includes('payout'), 'finance may pay a US sale out');
+  const usDue = usAccepted.assay!.final.centAmount;
+  t.match(await life.recordPayout(ctx, usOrder.id, { centAmount: usDue, valueDate: '2026-11-24' }, fin.actor, fin.roles).catch((e) => e),
+    { statusCode: 400, details: { fields: [{ field: 'accountNumber', code: 'required' }] } }, 'the account paid to is named');
+  t.match(await life.recordPayout(ctx, usOrder.id, { accountNumber: '000123456780', centAmount: usDue, valueDate: '2026-11-24' }, fin.actor, fin.roles).catch((e) => e),
+    { statusCode: 400, details: { fields: [{ field: 'accountNumber', code: 'invalid_value' }] } }, 'another account is refused');
+  const usPaid = await life.recordPayout(ctx, usOrder.id, { accountNumber: '0001 2345 6789', centAmount: usDue, valueDate: '2026-11-24' }, fin.actor, fin.roles);
+  t.match(usPaid.payout, { method: 'bank-transfer', iban: '****6789' });
+  t.match(usPaid.summary, { orderState: 'Complete', paymentState: 'Paid' });
 });

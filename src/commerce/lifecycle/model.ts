@@ -15,7 +15,8 @@ export interface AssayDoc {
   assayedAt: string;
 }
 
-export interface PayoutDoc { amountCents: number; iban: string; valueDate: string; paidAt: string }
+/** iban: the account paid to, masked (an IBAN or a US account number); null for a cash payout at the counter */
+export interface PayoutDoc { amountCents: number; method?: 'bank-transfer' | 'cash'; iban: string | null; valueDate: string; paidAt: string }
 
 /** The lifecycle's facts in orders.data, beside the checkout's OrderDoc. */
 export interface LifecycleDoc {
@@ -59,7 +60,8 @@ export function possible(row: LifeRow, action: OpsAction): boolean {
     case 'assay':
       return !buy && row.order_state === 'Requested' && !!row.data.goodsReceivedAt;
     case 'payout':
-      return !buy && row.order_state === 'Accepted' && row.payment_state === 'Pending' && !!row.data.payoutAccount;
+      // a bank payout needs the account the customer gave; a cash sale is paid out at the counter
+      return !buy && row.order_state === 'Accepted' && row.payment_state === 'Pending' && (row.data.paymentMethod === 'cash' || !!row.data.payoutAccount);
   }
 }
 

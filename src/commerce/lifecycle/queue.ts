@@ -157,7 +157,7 @@ export async function opsOrderDetail(ctx: CommerceContext, orderId: string, role
     paidAmount: { centAmount: paid, currencyCode: row.currency },
     shipments: await shipmentsOf(db, row.id),
     assay: assayOf(row, lang),
-    payout: p ? { amount: { centAmount: p.amountCents, currencyCode: row.currency }, iban: p.iban, valueDate: p.valueDate, paidAt: p.paidAt } : null,
+    payout: p ? { amount: { centAmount: p.amountCents, currencyCode: row.currency }, method: p.method ?? (p.iban ? 'bank-transfer' : 'cash'), iban: p.iban, valueDate: p.valueDate, paidAt: p.paidAt } : null,
     actions: allActions.filter((a) => mayDo(roles, a) && possible(row, a)),
   };
 }

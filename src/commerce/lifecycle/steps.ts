@@ -214,23 +214,38 @@ export function maskIban(iban: string): string {
 }
 
 export async function recordPayout(ctx: CommerceContext, orderId: string, body: PayoutBody, actor: Actor, roles: OperatorRole[]): Promise<void> {
-  const iban = normalizeIban(body.iban);
-  if (!ibanValid(iban)) {
-    fail('validation_failed', { details: { fields: [{ field: 'iban', code: 'invalid_format', message: 'The IBAN is not valid.' }] } });
-  }
+  const field = (name: string, code: string, message: string) => fail('validation_failed', { details: { fields: [{ field: name, code, message }] } });
+  const iban = body.iban === undefined ? undefined : normalizeIban(body.iban);
+  if (iban !== undefined && !ibanValid(iban)) field('iban', 'invalid_format', 'The IBAN is not valid.');
+  const accountNumber = body.accountNumber?.replace(/\s+/g, '');
   await runStep(ctx, orderId, 'payout', roles, async (tx, row, now) => {
     const expected = acceptedPayoutCents(row);
     if (body.centAmount !== expected) fail('payout_amount_mismatch', { details: { expected: money(row, expected) } });
-    // the money goes only to the account the customer gave with the order
-    const own = row.data.payoutAccount?.iban ? normalizeIban(row.data.payoutAccount.iban) : null;
-    if (own !== iban) {
-      fail('validation_failed', { details: { fields: [{ field: 'iban', code: 'invalid_value', message: 'The IBAN is not the payout account of the order.' }] } });
+    // The money goes only to the account the customer gave with the order: finance names the account it paid
+    // to and it must be that one (a typo or another account is refused, nothing changes). Cash: no account.
+    const cash = row.data.paymentMethod === 'cash';
+    const own = row.data.payoutAccount;
+    let masked: string | null = null;
+    if (cash) {
+      if (iban !== undefined || accountNumber !== undefined) field(iban !== undefined ? 'iban' : 'accountNumber', 'invalid_value', 'A cash payout names no account.');
+    } else if (own?.iban) {
+      if (iban === undefined) field('iban', 'required', 'The IBAN the payout went to is required.');
+      if (normalizeIban(own.iban) !== iban) field('iban', 'invalid_value', 'The IBAN is not the payout account of the order.');
+      masked = maskIban(iban!);
+    } else if (own?.accountNumber) {
+      if (accountNumber === undefined) field('accountNumber', 'required', 'The account number the payout went to is required.');
+      if (own.accountNumber.replace(/\s+/g, '') !== accountNumber) field('accountNumber', 'invalid_value', 'The account number is not the payout account of the order.');
+      masked = `****${accountNumber!.slice(-4)}`;
+    } else {
+      field('iban', 'invalid_value', 'The order has no payout account.');
     }
-    const masked = maskIban(iban);
-    row.data.payout = { amountCents: expected, iban: masked, valueDate: body.valueDate, paidAt: now.toISOString() };
+    const method = cash ? 'cash' as const : 'bank-transfer' as const;
+    row.data.payout = { amountCents: expected, method, iban: masked, valueDate: body.valueDate, paidAt: now.toISOString() };
     row.data.paymentDate = now.toISOString();
     await saveDoc(tx, row);
-    await move(tx, row, { orderState: 'Complete', paymentState: 'Paid' }, 'paid_out', actor, { amount: money(row, expected), iban: masked, valueDate: body.valueDate }, now);
-    return [await queueMail(ctx, tx, row, 'paid_out', { amount: money(row, expected), iban: masked, valueDate: day(body.valueDate) }, now)];
+    await move(tx, row, { orderState: 'Complete', paymentState: 'Paid' }, 'paid_out', actor, { amount: money(row, expected), method, iban: masked, valueDate: body.valueDate }, now);
+    return [await queueMail(ctx, tx, row, cash ? 'paid_out_cash' : 'paid_out', {
+      amount: money(row, expected), ...(masked ? { iban: masked } : {}), valueDate: day(body.valueDate),
+    }, now)];
   });
 }
