@@ -423,7 +423,7 @@ export function OrderDetailView({ f, csrf, detail, form }: { f: Fmt; csrf: strin
               <p className="hint">{t('action.assay.hint')}</p>
               <Csrf value={csrf} />
               {order.lineItems.map((l) => {
-                const est = l.scrap ? Math.round(l.scrap.weightGrams * (l.scrap.fineness > 1 ? l.scrap.fineness / 1000 : l.scrap.fineness) * 1000) / 1000 : undefined;
+                const est = detail.estimatedFineWeightGrams?.[l.id];
                 return (
                   <Field key={l.id} id={`assay-${l.id}`} name={`line.${l.id}`} label={t('action.assay.line', { name: l.name, quantity: l.quantity })}
                     hint={est !== undefined ? t('action.assay.estimate', { grams: f.grams(est) }) : undefined}

@@ -244,6 +244,12 @@ export const OpsOrderDetail = Type.Object({
   payout: Nullable(OpsPayout),
   /** what this operator may do now */
   actions: Type.Array(OpsAction),
+  /**
+   * A sale's estimated fine weight per line in grams, by line id (scrap: declared weight x fineness; coins and
+   * bars: fine weight per piece x quantity), what the assay reprices from; a line whose weight is unknown is
+   * left out. Absent for purchases.
+   */
+  estimatedFineWeightGrams: Type.Optional(Type.Record(Type.String(), Type.Number())),
 });
 export type OpsOrderDetail = Static<typeof OpsOrderDetail>;
 

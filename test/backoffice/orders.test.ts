@@ -3,7 +3,8 @@
 // (a step no longer possible, a bad amount next to its field), the audit log of the order.
 import t from 'tap';
 import { commerceHarness } from '../commerce/helpers.ts';
-import { customer, openShop } from '../orders/helpers.ts';
+import type { Order } from '../../src/contracts/order.ts';
+import { customer, ok, openShop, placeOrder, readyCart } from '../orders/helpers.ts';
 import { order, scrapSale } from '../lifecycle/helpers.ts';
 import { backofficeOver, textOf } from './helpers.ts';
 
@@ -140,6 +141,31 @@ t.test('a sell intake: goods received, an assay below the estimate, and the payo
   const done = textOf((await fin.get(paid.headers.location as string)).body);
   t.match(done, 'The payout is recorded.');
   t.match(done, /Complete\s+Paid/);
+});
+
+t.test('the assay form of a sale of coins and scrap is prefilled with every line\'s estimated fine weight', async (t) => {
+  const { api } = await openShop(h, t);
+  const { signedIn } = await backofficeOver(t, api);
+  const c = await customer(api, 'de');
+  const cart = await readyCart(c, { type: 'sell', lines: [{ sku: 'AU-KRUG-1OZ', quantity: 2 }] });
+  await ok(c.call('POST', `/carts/${cart.id}/scrap-items`, { metal: 'gold', fineness: 750, weightGrams: 10 }));
+  await ok(c.call('PUT', `/carts/${cart.id}/payout-account`, { accountOwner: 'Anna Muster', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' }));
+  const placed = await placeOrder(c, cart.id);
+  t.equal(placed.statusCode, 201, placed.body);
+  const sale = placed.json() as Order;
+  const coins = sale.lineItems.find((l) => l.sku === 'AU-KRUG-1OZ')!;
+  const scrap = sale.lineItems.find((l) => l.kind === 'scrap')!;
+
+  const wh = await signedIn('warehouse@ops.example');
+  t.equal((await wh.post(`/orders/${sale.id}/goods-received`, {})).statusCode, 303);
+  const form = await wh.get(`/orders/${sale.id}`);
+  const valueOf = (lineId: string) => new RegExp(`name="line\\.${lineId}"[^>]*value="([^"]*)"|value="([^"]*)"[^>]*name="line\\.${lineId}"`).exec(form.body)?.slice(1).find((x) => x !== undefined);
+  t.equal(valueOf(coins.id), '62.207', 'two coins of 31.1035 g fine each');
+  t.equal(valueOf(scrap.id), '7.5', 'the scrap as before');
+  t.match(textOf(form.body), 'Estimate: 62.207 g', 'the estimate is named next to the coins');
+
+  const assayed = await wh.post(`/orders/${sale.id}/assay`, { [`line.${coins.id}`]: valueOf(coins.id)!, [`line.${scrap.id}`]: valueOf(scrap.id)! });
+  t.equal(assayed.statusCode, 303, 'the prefilled form is accepted as it stands');
 });
 
 t.test('support finds an overdue bank transfer in "overdue" and cancels it with the reason prefilled', async (t) => {

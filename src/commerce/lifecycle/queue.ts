@@ -12,6 +12,7 @@ import { toOrder } from '../orders/index.ts';
 import { auditOf, customerTimeline } from './audit.ts';
 import { orderLang } from './mail.ts';
 import { allActions, mayDo, orderById, possible, type LifeRow } from './model.ts';
+import { estimatedFineMg } from './steps.ts';
 import { storeDay, storeTimeZones } from './working-days.ts';
 import type { StoreKey } from '../../stores.ts';
 
@@ -165,5 +166,6 @@ export async function opsOrderDetail(ctx: CommerceContext, orderId: string, role
     assay: assayOf(row, lang),
     payout: p ? { amount: { centAmount: p.amountCents, currencyCode: row.currency }, method: p.method ?? (p.iban ? 'bank-transfer' : 'cash'), iban: p.iban, valueDate: p.valueDate, paidAt: p.paidAt } : null,
     actions: allActions.filter((a) => mayDo(roles, a) && possible(row, a)),
+    ...(row.type === 'sell' ? { estimatedFineWeightGrams: Object.fromEntries([...(await estimatedFineMg(db, row))].filter(([, m]) => m > 0).map(([id, m]) => [id, m / 1000])) } : {}),
   };
 }
