@@ -337,7 +337,7 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
 
   async function showOrder(req: FastifyRequest, reply: FastifyReply, viewer: Viewer, id: string, status: number, form: ActionFormState, notice: { kind: 'error' | 'success'; text: string } | null) {
     const { f, csrf } = req.bo;
-    const res = await ops.call<OpsOrderDetail>('GET', `/ops/orders/${id}`, { token: req.bo.token });
+    const res = await ops.call<OpsOrderDetail>('GET', `/ops/orders/${id}`, { token: req.bo.token, query: { languageTag: f.lang } });
     if (res.error) return refused(req, reply, viewer, res.error, f.t('detail.title', { number: '' }));
     return send(reply, status, f.t('detail.title', { number: res.data.summary.orderNumber }), createElement(OrderDetailView, { f, csrf, detail: res.data, form }), req, viewer, notice);
   }

@@ -143,6 +143,17 @@ t.test('a sell intake: goods received, an assay below the estimate, and the payo
   t.match(done, /Complete\s+Paid/);
 });
 
+t.test('the order detail names the delivery in the operator\'s language, whatever the order\'s', async (t) => {
+  const { api } = await openShop(h, t);
+  const { signedIn } = await backofficeOver(t, api);
+  const c = await customer(api, 'ch');
+  const o = await order(c); // a German order of the Swiss shop, shipped
+  const fin = await signedIn('finance@ops.example');
+  const delivery = (body: string) => /<dt>(?:Delivery|Lieferung)<\/dt><dd>([^<]*)<\/dd>/.exec(body)?.[1];
+  t.equal(delivery((await fin.get(`/orders/${o.id}`, { 'accept-language': 'en' })).body), 'Shipping', 'English for an English page');
+  t.equal(delivery((await fin.get(`/orders/${o.id}`, { 'accept-language': 'de' })).body), 'Versand', 'German for a German page');
+});
+
 t.test('the assay form of a sale of coins and scrap is prefilled with every line\'s estimated fine weight', async (t) => {
   const { api } = await openShop(h, t);
   const { signedIn } = await backofficeOver(t, api);

@@ -193,3 +193,16 @@ t.test('just after midnight in Zurich (still the day before in UTC) an unpaid or
   const list = (await opsCall(api, 'GET', `/ops/orders?q=${o.orderNumber}`, token)).json();
   t.equal(list.results[0].overdue, true, 'the list row says overdue');
 });
+
+t.test('GET /ops/orders/{id}?languageTag=en names a German order\'s items and delivery in English; without it in the order\'s language', async (t) => {
+  const { api } = await openShop(h, t);
+  const c = await customer(api, 'ch');
+  const o = await order(c);
+  const token = await demoToken(api, 'support');
+  const own = (await opsCall(api, 'GET', `/ops/orders/${o.id}`, token)).json();
+  t.equal(own.order.shippingInfo.name, 'Versand', 'the order\'s language by default');
+  const en = await opsCall(api, 'GET', `/ops/orders/${o.id}?languageTag=en`, token);
+  t.equal(en.statusCode, 200, en.body);
+  t.equal(en.json().order.shippingInfo.name, 'Shipping');
+  t.equal((await opsCall(api, 'GET', `/ops/orders/${o.id}?languageTag=${'x'.repeat(11)}`, token)).statusCode, 400, 'a malformed tag is refused');
+});

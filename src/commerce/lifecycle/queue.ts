@@ -10,6 +10,7 @@ import type { CommerceContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { toOrder } from '../orders/index.ts';
 import { auditOf, customerTimeline } from './audit.ts';
+import { langOf } from '../lib/lang.ts';
 import { orderLang } from './mail.ts';
 import { allActions, mayDo, orderById, possible, type LifeRow } from './model.ts';
 import { estimatedFineMg } from './steps.ts';
@@ -145,10 +146,11 @@ export async function withLifecycle(db: Db, order: Order, lang: 'de' | 'en'): Pr
   };
 }
 
-export async function opsOrderDetail(ctx: CommerceContext, orderId: string, roles: OperatorRole[]): Promise<OpsOrderDetail> {
+/** One order for the back office; names in the operator's language when languageTag says it, else the order's. */
+export async function opsOrderDetail(ctx: CommerceContext, orderId: string, roles: OperatorRole[], languageTag?: string): Promise<OpsOrderDetail> {
   const { db } = ctx;
   const row = await orderById(db, orderId);
-  const lang = orderLang(row);
+  const lang = langOf(languageTag, orderLang(row));
   const payments = await db.query<PaymentRow>('select *, value_date::text as value_date from order_payments where order_id = $1 order by recorded_at, id', [row.id]);
   const paid = payments.reduce((s, p) => s + Number(p.amount_cents), 0);
   const order = await withLifecycle(db, toOrder(row, lang), lang);
