@@ -6,65 +6,41 @@
 // axe on every back-office screen; screenshots of the queue and the order detail at 1280x800 and 375x812.
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, url, PORT, fitsViewport, hydrated } from './fixtures.ts';
+import { api, signedInCustomer } from './customer.ts';
 import { paidByTransfer } from './ops.ts';
 
 const BO = `http://127.0.0.1:${PORT + 4}`;
 const COMMERCE = `http://127.0.0.1:${PORT + 1}`;
-const PASSWORD = 'Goldbarren2026';
 const OPS_PASSWORD = 'Demo-Operator-2026';
 const CH_ADDRESS = { firstName: 'Anna', lastName: 'Muster', streetName: 'Bahnhofstrasse', streetNumber: '12', zipCode: '8001', city: 'Zürich', country: 'CH', phone: '+41 44 668 18 00' };
 const DE_ADDRESS = { firstName: 'Anna', lastName: 'Muster', streetName: 'Leopoldstraße', streetNumber: '5', zipCode: '80802', city: 'München', country: 'DE', phone: '+49 89 123456' };
 const SHOTS = process.env.BACKOFFICE_SHOTS ?? 'test-results/backoffice';
 
-/** A JSON call to the shop's /api from the customer's page (with its CSRF token), as the browser's code makes it. */
-async function shopApi(page: Page, method: string, path: string, body?: unknown): Promise<{ status: number; json: any }> {
-  return page.evaluate(async ({ method, path, body }) => {
-    const csrf = decodeURIComponent(document.cookie.split('; ').find((c) => c.startsWith('ctCsrf='))?.split('=')[1] ?? '');
-    const res = await fetch(path, { method, headers: { 'content-type': 'application/json', 'x-csrf-token': csrf }, body: body === undefined ? undefined : JSON.stringify(body) });
-    return { status: res.status, json: await res.json().catch(() => null) };
-  }, { method, path, body });
-}
-
-/** Registers, confirms through the development mailbox and signs in, on the store's host. */
-async function signedInCustomer(page: Page, host: string): Promise<string> {
-  const email = `e2e.bo.${Date.now()}.${Math.random().toString(36).slice(2, 6)}@example.ch`;
-  await page.goto(url(host, '/'));
-  await hydrated(page);
-  expect((await shopApi(page, 'POST', '/api/register', { email, password: PASSWORD, passwordRepeat: PASSWORD, firstName: 'Anna', lastName: 'Muster' })).status).toBe(201);
-  const token = await page.evaluate(async (email) => {
-    const box = (await (await fetch('/dev/mailbox.json')).json()) as { messages: { to: string; text: string }[] };
-    return /token=([A-Za-z0-9_-]+)/.exec(box.messages.find((m) => m.to === email)?.text ?? '')?.[1] ?? '';
-  }, email);
-  expect((await shopApi(page, 'POST', '/api/activate', { token })).status).toBe(200);
-  expect((await shopApi(page, 'POST', '/api/login', { email, password: PASSWORD })).status).toBe(200);
-  return email;
-}
-
 /** A purchase placed through the shop's /api by bank transfer: shipped by parcel, or into the depot. */
 async function purchase(page: Page, address: Record<string, string>, opts: { deposit?: boolean } = {}): Promise<{ id: string; orderNumber: string; totalGrossPrice: { centAmount: number; currencyCode: string } }> {
-  const added = await shopApi(page, 'POST', '/api/cart/items', { transactionType: 'buy', sku: 'AU-KRUG-1OZ', quantity: 1, ...(opts.deposit ? { deposit: true } : {}) });
+  const added = await api(page, 'POST', '/api/cart/items', { transactionType: 'buy', sku: 'AU-KRUG-1OZ', quantity: 1, ...(opts.deposit ? { deposit: true } : {}) });
   expect(added.status, JSON.stringify(added.json)).toBe(200);
   const cartId = added.json.cart.id as string;
-  expect((await shopApi(page, 'PUT', `/api/carts/${cartId}/addresses`, { billingAddress: address, shippingAddress: address })).status).toBe(200);
+  expect((await api(page, 'PUT', `/api/carts/${cartId}/addresses`, { billingAddress: address, shippingAddress: address })).status).toBe(200);
   const settings = opts.deposit ? { paymentMethod: 'bank-transfer' } : { paymentMethod: 'bank-transfer', shippingMethodId: 'shipping' };
-  const set = await shopApi(page, 'PUT', `/api/carts/${cartId}`, settings);
+  const set = await api(page, 'PUT', `/api/carts/${cartId}`, settings);
   expect(set.status, JSON.stringify(set.json)).toBe(200);
-  const placed = await shopApi(page, 'POST', '/api/orders', { cartId, idempotencyKey: `e2e-bo-${Date.now()}-${Math.random()}` });
+  const placed = await api(page, 'POST', '/api/orders', { cartId, idempotencyKey: `e2e-bo-${Date.now()}-${Math.random()}` });
   expect(placed.status, JSON.stringify(placed.json)).toBe(201);
   return placed.json.order;
 }
 
 /** A sale of scrap gold (10 g at 750) sent by parcel, paid out to a German IBAN. */
 async function scrapSale(page: Page): Promise<{ id: string; orderNumber: string; estimateCents: number }> {
-  const added = await shopApi(page, 'POST', '/api/cart/scrap-items', { metal: 'gold', fineness: 750, weightGrams: 10 });
+  const added = await api(page, 'POST', '/api/cart/scrap-items', { metal: 'gold', fineness: 750, weightGrams: 10 });
   expect(added.status, JSON.stringify(added.json)).toBe(200);
   const cartId = added.json.cart.id as string;
-  expect((await shopApi(page, 'PUT', `/api/carts/${cartId}/addresses`, { billingAddress: DE_ADDRESS, shippingAddress: DE_ADDRESS })).status).toBe(200);
-  const set = await shopApi(page, 'PUT', `/api/carts/${cartId}`, { paymentMethod: 'bank-transfer', shippingMethodId: 'shippingSell' });
+  expect((await api(page, 'PUT', `/api/carts/${cartId}/addresses`, { billingAddress: DE_ADDRESS, shippingAddress: DE_ADDRESS })).status).toBe(200);
+  const set = await api(page, 'PUT', `/api/carts/${cartId}`, { paymentMethod: 'bank-transfer', shippingMethodId: 'shippingSell' });
   expect(set.status, JSON.stringify(set.json)).toBe(200);
-  const payout = await shopApi(page, 'PUT', `/api/carts/${cartId}/payout-account`, { accountOwner: 'Anna Muster', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' });
+  const payout = await api(page, 'PUT', `/api/carts/${cartId}/payout-account`, { accountOwner: 'Anna Muster', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' });
   expect(payout.status, JSON.stringify(payout.json)).toBe(200);
-  const placed = await shopApi(page, 'POST', '/api/orders', { cartId, idempotencyKey: `e2e-bo-sell-${Date.now()}` });
+  const placed = await api(page, 'POST', '/api/orders', { cartId, idempotencyKey: `e2e-bo-sell-${Date.now()}` });
   expect(placed.status, JSON.stringify(placed.json)).toBe(201);
   return { id: placed.json.order.id, orderNumber: placed.json.order.orderNumber, estimateCents: placed.json.order.amount.centAmount };
 }

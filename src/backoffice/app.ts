@@ -337,7 +337,7 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
 
   async function showOrder(req: FastifyRequest, reply: FastifyReply, viewer: Viewer, id: string, status: number, form: ActionFormState, notice: { kind: 'error' | 'success'; text: string } | null) {
     const { f, csrf } = req.bo;
-    const res = await ops.call<OpsOrderDetail>('GET', `/ops/orders/${id}`, { token: req.bo.token });
+    const res = await ops.call<OpsOrderDetail>('GET', `/ops/orders/${id}`, { token: req.bo.token, query: { languageTag: f.lang } });
     if (res.error) return refused(req, reply, viewer, res.error, f.t('detail.title', { number: '' }));
     return send(reply, status, f.t('detail.title', { number: res.data.summary.orderNumber }), createElement(OrderDetailView, { f, csrf, detail: res.data, form }), req, viewer, notice);
   }
@@ -555,11 +555,13 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
     const { f } = req.bo;
     const q = req.query as Record<string, string>;
     const orderId = typeof q.orderId === 'string' && UUID.test(q.orderId.trim()) ? q.orderId.trim() : undefined;
+    const operatorId = typeof q.operatorId === 'string' && UUID.test(q.operatorId.trim()) ? q.operatorId.trim() : undefined;
     const offset = offsetOf(q);
-    const res = await ops.call<AuditResponse>('GET', '/ops/audit', { token: req.bo.token, query: { orderId, limit: AUDIT_PAGE_SIZE, offset } });
+    const res = await ops.call<AuditResponse>('GET', '/ops/audit', { token: req.bo.token, query: { orderId, operatorId, limit: AUDIT_PAGE_SIZE, offset } });
     if (res.error) return refused(req, reply, viewer, res.error, f.t('audit.title'), 'audit');
-    const notice = q.orderId && !orderId ? { kind: 'error' as const, text: f.t('audit.badOrderId') } : null;
-    return send(reply, notice ? 400 : 200, f.t('audit.title'), createElement(AuditView, { f, data: res.data, orderId, limit: AUDIT_PAGE_SIZE, offset }), req, viewer, notice);
+    const notice = q.orderId && !orderId ? { kind: 'error' as const, text: f.t('audit.badOrderId') }
+      : q.operatorId && !operatorId ? { kind: 'error' as const, text: f.t('audit.badOperatorId') } : null;
+    return send(reply, notice ? 400 : 200, f.t('audit.title'), createElement(AuditView, { f, data: res.data, orderId, operatorId, limit: AUDIT_PAGE_SIZE, offset }), req, viewer, notice);
   }));
 
   return app;

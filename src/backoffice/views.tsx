@@ -423,7 +423,7 @@ export function OrderDetailView({ f, csrf, detail, form }: { f: Fmt; csrf: strin
               <p className="hint">{t('action.assay.hint')}</p>
               <Csrf value={csrf} />
               {order.lineItems.map((l) => {
-                const est = l.scrap ? Math.round(l.scrap.weightGrams * (l.scrap.fineness > 1 ? l.scrap.fineness / 1000 : l.scrap.fineness) * 1000) / 1000 : undefined;
+                const est = detail.estimatedFineWeightGrams?.[l.id];
                 return (
                   <Field key={l.id} id={`assay-${l.id}`} name={`line.${l.id}`} label={t('action.assay.line', { name: l.name, quantity: l.quantity })}
                     hint={est !== undefined ? t('action.assay.estimate', { grams: f.grams(est) }) : undefined}
@@ -712,11 +712,21 @@ export function OperatorsView({ f, csrf, operators, values, fields }: { f: Fmt; 
 
 // ---------------------------------------------------------------- audit log
 
-export function AuditView({ f, data, orderId, limit, offset }: { f: Fmt; data: AuditResponse; orderId?: string; limit: number; offset: number }) {
+export function AuditView({ f, data, orderId, operatorId, limit, offset }: { f: Fmt; data: AuditResponse; orderId?: string; operatorId?: string; limit: number; offset: number }) {
   const { t } = f;
+  const filter = (more: Record<string, string>) => `/audit?${new URLSearchParams({ ...(orderId ? { orderId } : {}), ...(operatorId ? { operatorId } : {}), ...more })}`;
+  const who = (a: AuditEntry['actor']) => actorName(f, a);
+  const filtered = operatorId ? data.results.find((e) => e.actor.type === 'operator' && e.actor.id === operatorId)?.actor : undefined;
   return (
     <>
+      {operatorId && (
+        <p>
+          {t('audit.operatorFilter', { who: filtered ? who(filtered) : operatorId })}{' '}
+          <a href={`/audit?${new URLSearchParams(orderId ? { orderId } : {})}`}>{t('audit.allOperators')}</a>
+        </p>
+      )}
       <form method="get" action="/audit" className="filters" aria-label={t('queue.filters')}>
+        {operatorId && <input type="hidden" name="operatorId" value={operatorId} />}
         <div className="field">
           <label htmlFor="f-orderId">{t('audit.orderId')}</label>
           <input id="f-orderId" name="orderId" defaultValue={orderId ?? ''} maxLength={36} />
@@ -734,7 +744,9 @@ export function AuditView({ f, data, orderId, limit, offset }: { f: Fmt; data: A
               {data.results.map((e) => (
                 <tr key={e.id}>
                   <td>{f.dateTime(e.at)}</td>
-                  <td>{actorName(f, e.actor)}</td>
+                  <td>{e.actor.type === 'operator' && e.actor.id !== operatorId
+                    ? <a href={filter({ operatorId: e.actor.id })} title={t('audit.onlyOperator', { who: who(e.actor) })}>{who(e.actor)}</a>
+                    : who(e.actor)}</td>
                   <td>{f.tAny(`backoffice.event.${e.action}`) === `backoffice.event.${e.action}` ? e.action : t(`event.${e.action}`)}</td>
                   <td>{e.orderId ? <a href={`/orders/${e.orderId}`}>{e.orderNumber ?? e.orderId}</a> : '–'}</td>
                   <td>{e.before && e.after ? `${t(`orderState.${e.before.orderState}`)}/${t(`paymentState.${e.before.paymentState}`)} → ${t(`orderState.${e.after.orderState}`)}/${t(`paymentState.${e.after.paymentState}`)}` : '–'}</td>
@@ -744,7 +756,7 @@ export function AuditView({ f, data, orderId, limit, offset }: { f: Fmt; data: A
           </table>
         </TableWrap>
       )}
-      <Pager f={f} total={data.total} limit={limit} offset={offset} href={(o) => `/audit?${new URLSearchParams({ ...(orderId ? { orderId } : {}), offset: String(o) })}`} />
+      <Pager f={f} total={data.total} limit={limit} offset={offset} href={(o) => filter({ offset: String(o) })} />
     </>
   );
 }

@@ -31,7 +31,7 @@ import pricesPlugin from './prices/index.ts';
 import shippingPlugin from './shipping/index.ts';
 import wishlistsPlugin from './wishlists/index.ts';
 import lifecyclePlugin from './lifecycle/index.ts';
-import opsPlugin from './ops/index.ts';
+import opsPlugin, { purgeOperatorSessions } from './ops/index.ts';
 
 export { migrationsDir };
 export type { CommerceConfig };
@@ -147,7 +147,7 @@ export async function buildCommerceApp(opts: CommerceAppOptions): Promise<Commer
     await api.register(opsPlugin);
   });
 
-  // Housekeeping: dead tokens, old counters, abandoned anonymous customers, spent one-time tokens.
+  // Housekeeping: dead tokens (customers' and operators'), old counters, abandoned anonymous customers, spent one-time tokens.
   const housekeeping = async () => {
     try {
       await purge(db, clock(), config.REFRESH_TOKEN_TTL_S);
@@ -171,6 +171,7 @@ export async function buildCommerceApp(opts: CommerceAppOptions): Promise<Commer
 async function purge(db: Db, now: Date, refreshTtlS: number): Promise<void> {
   await purgeExpiredTokens(db, now);
   await purgeRateState(db, now);
+  await purgeOperatorSessions(db, now);
   // Guests whose last session ended: nothing can reach their data any more. A guest who placed an order
   // stays: the order (kept for the shop's books) belongs to it.
   await db.query(

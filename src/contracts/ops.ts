@@ -7,7 +7,7 @@
 // `operator_token_required`; a role without the right: 403 `operator_role_required`). /ops calls take no
 // x-store-key: operators work across the five stores.
 import Type, { type Static } from 'typebox';
-import { Money, TransactionType } from './cart.ts';
+import { LanguageTag, Money, TransactionType } from './cart.ts';
 import { CurrencyCode } from './prices.ts';
 import { Order, OrderState, PaymentState } from './order.ts';
 import { WhistleblowAdminCase } from './application.ts';
@@ -232,7 +232,7 @@ export type OpsAction = Static<typeof OpsAction>;
 
 export const OpsOrderDetail = Type.Object({
   summary: OpsOrderSummary,
-  /** the order as the customer sees it (names in the order's language) */
+  /** the order as the customer sees it (names in the order's language, or in the languageTag asked for) */
   order: Order,
   /** the audit entries of this order, oldest first, naming the operators */
   timeline: Type.Array(AuditEntry),
@@ -244,10 +244,19 @@ export const OpsOrderDetail = Type.Object({
   payout: Nullable(OpsPayout),
   /** what this operator may do now */
   actions: Type.Array(OpsAction),
+  /**
+   * A sale's estimated fine weight per line in grams, by line id (scrap: declared weight x fineness; coins and
+   * bars: fine weight per piece x quantity), what the assay reprices from; a line whose weight is unknown is
+   * left out. Absent for purchases.
+   */
+  estimatedFineWeightGrams: Type.Optional(Type.Record(Type.String(), Type.Number())),
 });
 export type OpsOrderDetail = Static<typeof OpsOrderDetail>;
 
 export const OpsOrderParams = Type.Object({ id: Id });
+/** GET /ops/orders/{id}?languageTag=en: the order's names (items, delivery, pickup store) in the operator's language; default the order's. */
+export const OpsOrderQuery = Type.Object({ languageTag: LanguageTag }, { additionalProperties: false });
+export type OpsOrderQuery = Static<typeof OpsOrderQuery>;
 
 // ---------------------------------------------------------------- the steps (each answers OpsOrderDetail; an impossible step: 409)
 

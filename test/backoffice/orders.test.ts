@@ -3,7 +3,8 @@
 // (a step no longer possible, a bad amount next to its field), the audit log of the order.
 import t from 'tap';
 import { commerceHarness } from '../commerce/helpers.ts';
-import { customer, openShop } from '../orders/helpers.ts';
+import type { Order } from '../../src/contracts/order.ts';
+import { customer, ok, openShop, placeOrder, readyCart } from '../orders/helpers.ts';
 import { order, scrapSale } from '../lifecycle/helpers.ts';
 import { backofficeOver, textOf } from './helpers.ts';
 
@@ -98,6 +99,20 @@ t.test('warehouse ships a paid order with a tracking number; a role refusal is a
   t.match(auditText, 'warehouse@ops.example');
   t.match(auditText, 'finance@ops.example');
   t.match(auditText, 'Confirmed/Paid → Complete/Paid');
+
+  // the operator's e-mail is a link that filters the log to that operator (keeping the order filter)
+  const link = /<a href="([^"]*operatorId=[^"]*)"[^>]*>warehouse@ops\.example<\/a>/.exec(audit.body)?.[1]?.replace(/&amp;/g, '&');
+  t.ok(link, 'warehouse@ops.example links to its entries');
+  const mine = await wh.get(link!);
+  t.equal(mine.statusCode, 200);
+  const mineText = textOf(mine.body);
+  t.match(mineText, 'Only the entries of warehouse@ops.example.');
+  t.match(mineText, 'Shipped');
+  t.notMatch(mineText, 'finance@ops.example', 'the payment by finance is filtered out');
+  t.match(mine.body, /name="operatorId" value="[0-9a-f-]{36}"/, 'filtering by order keeps the operator');
+  const bad = await wh.get('/audit?operatorId=nobody');
+  t.equal(bad.statusCode, 400);
+  t.match(textOf(bad.body), 'This is not an operator ID');
 });
 
 t.test('a sell intake: goods received, an assay below the estimate, and the payout of the lower amount', async (t) => {
@@ -140,6 +155,42 @@ t.test('a sell intake: goods received, an assay below the estimate, and the payo
   const done = textOf((await fin.get(paid.headers.location as string)).body);
   t.match(done, 'The payout is recorded.');
   t.match(done, /Complete\s+Paid/);
+});
+
+t.test('the order detail names the delivery in the operator\'s language, whatever the order\'s', async (t) => {
+  const { api } = await openShop(h, t);
+  const { signedIn } = await backofficeOver(t, api);
+  const c = await customer(api, 'ch');
+  const o = await order(c); // a German order of the Swiss shop, shipped
+  const fin = await signedIn('finance@ops.example');
+  const delivery = (body: string) => /<dt>(?:Delivery|Lieferung)<\/dt><dd>([^<]*)<\/dd>/.exec(body)?.[1];
+  t.equal(delivery((await fin.get(`/orders/${o.id}`, { 'accept-language': 'en' })).body), 'Shipping', 'English for an English page');
+  t.equal(delivery((await fin.get(`/orders/${o.id}`, { 'accept-language': 'de' })).body), 'Versand', 'German for a German page');
+});
+
+t.test('the assay form of a sale of coins and scrap is prefilled with every line\'s estimated fine weight', async (t) => {
+  const { api } = await openShop(h, t);
+  const { signedIn } = await backofficeOver(t, api);
+  const c = await customer(api, 'de');
+  const cart = await readyCart(c, { type: 'sell', lines: [{ sku: 'AU-KRUG-1OZ', quantity: 2 }] });
+  await ok(c.call('POST', `/carts/${cart.id}/scrap-items`, { metal: 'gold', fineness: 750, weightGrams: 10 }));
+  await ok(c.call('PUT', `/carts/${cart.id}/payout-account`, { accountOwner: 'Anna Muster', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' }));
+  const placed = await placeOrder(c, cart.id);
+  t.equal(placed.statusCode, 201, placed.body);
+  const sale = placed.json() as Order;
+  const coins = sale.lineItems.find((l) => l.sku === 'AU-KRUG-1OZ')!;
+  const scrap = sale.lineItems.find((l) => l.kind === 'scrap')!;
+
+  const wh = await signedIn('warehouse@ops.example');
+  t.equal((await wh.post(`/orders/${sale.id}/goods-received`, {})).statusCode, 303);
+  const form = await wh.get(`/orders/${sale.id}`);
+  const valueOf = (lineId: string) => new RegExp(`name="line\\.${lineId}"[^>]*value="([^"]*)"|value="([^"]*)"[^>]*name="line\\.${lineId}"`).exec(form.body)?.slice(1).find((x) => x !== undefined);
+  t.equal(valueOf(coins.id), '62.207', 'two coins of 31.1035 g fine each');
+  t.equal(valueOf(scrap.id), '7.5', 'the scrap as before');
+  t.match(textOf(form.body), 'Estimate: 62.207 g', 'the estimate is named next to the coins');
+
+  const assayed = await wh.post(`/orders/${sale.id}/assay`, { [`line.${coins.id}`]: valueOf(coins.id)!, [`line.${scrap.id}`]: valueOf(scrap.id)! });
+  t.equal(assayed.statusCode, 303, 'the prefilled form is accepted as it stands');
 });
 
 t.test('support finds an overdue bank transfer in "overdue" and cancels it with the reason prefilled', async (t) => {

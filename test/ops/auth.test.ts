@@ -1,7 +1,7 @@
 // Operators sign in, out, get locked out after wrong passwords, and their tokens and the customers' tokens
 // never open each other's calls.
 import t from 'tap';
-import { commerceHarness, login, registerVerified, uniqueEmail, type Api } from '../commerce/helpers.ts';
+import { commerceHarness, login, registerVerified, testClock, uniqueEmail, type Api } from '../commerce/helpers.ts';
 import { createOperator } from '../../src/commerce/ops/index.ts';
 import type { OperatorRole } from '../../src/contracts/ops.ts';
 import { DEMO_PASSWORD, demoToken, opsCall, opsLogin } from './helpers.ts';
@@ -162,4 +162,17 @@ t.test('one address gets 20 failed sign-ins per 15 minutes, whatever e-mails it 
   t.equal(res.json().code, 'too_many_attempts');
   api.clock.advance(15 * 60 + 1);
   t.equal((await opsCall(api, 'POST', '/ops/login', null, { email: 'admin@ops.example', password: DEMO_PASSWORD })).statusCode, 200);
+});
+
+t.test('housekeeping deletes operator sessions dead for more than a day, without anyone signing in', async (t) => {
+  const clock = testClock();
+  const first = await h.api(t, { clock });
+  const op = await newOperator(first);
+  const { accessToken } = await opsLogin(first, op.email, PASSWORD);
+  const count = async () => (await h.db.query<{ n: number }>('select count(*)::int as n from operator_sessions where operator_id = $1', [op.id]))[0].n;
+  t.equal(await count(), 1, 'the session is stored');
+  clock.advance(8 * 3600 + 86400 + 60);
+  t.equal((await opsCall(first, 'GET', '/ops/me', accessToken)).statusCode, 401, 'the session is expired');
+  await h.api(t, { clock }); // a start-up runs the hourly housekeeping at once
+  t.equal(await count(), 0, 'the expired session is gone');
 });

@@ -170,3 +170,39 @@ t.test('a sale: goods received, a lower assay, the payout; the customer sees the
   t.equal(seen.assay?.final.centAmount, final.centAmount);
   t.equal(seen.assay?.lines[0].finalFineWeightGrams, 7);
 });
+
+t.test('just after midnight in Zurich (still the day before in UTC) an unpaid order due yesterday is overdue in the list and the detail alike', async (t) => {
+  const { api } = await openShop(h, t);
+  const c = await customer(api, 'ch');
+  const o = await order(c); // placed Sunday 2026-11-22: due by Friday 2026-11-27 (5 working days)
+  let token = '';
+  const overdueInList = async () => {
+    const res = await opsCall(api, 'GET', `/ops/orders?queue=overdue&q=${o.orderNumber}`, token);
+    t.equal(res.statusCode, 200, res.body);
+    return res.json().total === 1;
+  };
+  const overdueInDetail = async () => (await opsCall(api, 'GET', `/ops/orders/${o.id}`, token)).json().summary.overdue;
+
+  api.clock.set(Date.parse('2026-11-27T22:30:00Z')); // 23:30 in Zurich, still the due day
+  token = await demoToken(api, 'support');
+  t.equal(await overdueInList(), false, 'not overdue on its due day');
+  t.equal(await overdueInDetail(), false);
+  api.clock.set(Date.parse('2026-11-27T23:30:00Z')); // 00:30 on Saturday in Zurich, Friday in UTC
+  t.equal(await overdueInList(), true, 'the overdue filter finds it on the store\'s next day');
+  t.equal(await overdueInDetail(), true, 'the detail says overdue too');
+  const list = (await opsCall(api, 'GET', `/ops/orders?q=${o.orderNumber}`, token)).json();
+  t.equal(list.results[0].overdue, true, 'the list row says overdue');
+});
+
+t.test('GET /ops/orders/{id}?languageTag=en names a German order\'s items and delivery in English; without it in the order\'s language', async (t) => {
+  const { api } = await openShop(h, t);
+  const c = await customer(api, 'ch');
+  const o = await order(c);
+  const token = await demoToken(api, 'support');
+  const own = (await opsCall(api, 'GET', `/ops/orders/${o.id}`, token)).json();
+  t.equal(own.order.shippingInfo.name, 'Versand', 'the order\'s language by default');
+  const en = await opsCall(api, 'GET', `/ops/orders/${o.id}?languageTag=en`, token);
+  t.equal(en.statusCode, 200, en.body);
+  t.equal(en.json().order.shippingInfo.name, 'Shipping');
+  t.equal((await opsCall(api, 'GET', `/ops/orders/${o.id}?languageTag=${'x'.repeat(11)}`, token)).statusCode, 400, 'a malformed tag is refused');
+});

@@ -47,8 +47,8 @@ export function listOpsOrders(ctx: CommerceContext, query: OpsOrdersQuery): Prom
   return queue.listOpsOrders(ctx, query);
 }
 /** `actions`: the steps the state allows and the roles may take. */
-export function opsOrderDetail(ctx: CommerceContext, orderId: string, roles: OperatorRole[]): Promise<OpsOrderDetail> {
-  return queue.opsOrderDetail(ctx, orderId, roles);
+export function opsOrderDetail(ctx: CommerceContext, orderId: string, roles: OperatorRole[], languageTag?: string): Promise<OpsOrderDetail> {
+  return queue.opsOrderDetail(ctx, orderId, roles, languageTag);
 }
 export function listAudit(ctx: CommerceContext, query: AuditQuery): Promise<AuditResponse> {
   return audit.listAudit(ctx.db, query);

@@ -10,11 +10,18 @@ import type { CommerceContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { toOrder } from '../orders/index.ts';
 import { auditOf, customerTimeline } from './audit.ts';
+import { langOf } from '../lib/lang.ts';
 import { orderLang } from './mail.ts';
 import { allActions, mayDo, orderById, possible, type LifeRow } from './model.ts';
-import { storeDay } from './working-days.ts';
+import { estimatedFineMg } from './steps.ts';
+import { storeDay, storeTimeZones } from './working-days.ts';
+import type { StoreKey } from '../../stores.ts';
 
-/** The SQL condition of each queue (o: orders; $today: the UTC day, close enough for a list filter). */
+/** Today in each store's time zone: an order is overdue once its store's day is past its due date. */
+const storeDays = (at: Date): Record<StoreKey, string> =>
+  Object.fromEntries(Object.keys(storeTimeZones).map((k) => [k, storeDay(at, k as StoreKey)])) as Record<StoreKey, string>;
+
+/** The SQL condition of each queue (o: orders; $today: each store's own day, a JSON object by store key). */
 const queueSql: Record<OpsQueue, string> = {
   to_pay: `o.type = 'buy' and o.order_state in ('Open', 'Created') and o.payment_state = 'Pending'`,
   to_ship: `o.type = 'buy' and o.order_state = 'Confirmed' and coalesce(o.data->>'shippingMethod', 'shipping') in ('shipping', 'insured-shipping')`,
@@ -23,7 +30,7 @@ const queueSql: Record<OpsQueue, string> = {
   goods_to_receive: `o.type = 'sell' and o.order_state = 'Requested' and o.data->>'goodsReceivedAt' is null and coalesce(o.data->>'shippingMethod', '') <> 'depositSell'`,
   to_assay: `o.type = 'sell' and o.order_state = 'Requested' and o.data->>'goodsReceivedAt' is not null`,
   to_pay_out: `o.type = 'sell' and o.order_state = 'Accepted' and o.payment_state = 'Pending'`,
-  overdue: `o.type = 'buy' and o.order_state in ('Open', 'Created') and o.payment_state = 'Pending' and o.payment_due_by < $today::date`,
+  overdue: `o.type = 'buy' and o.order_state in ('Open', 'Created') and o.payment_state = 'Pending' and o.payment_due_by < ($today::jsonb->>o.store_key)::date`,
 };
 
 function queuesOf(row: LifeRow, today: string): OpsQueue[] {
@@ -49,7 +56,8 @@ function queuesOf(row: LifeRow, today: string): OpsQueue[] {
 const overdue = (row: LifeRow, today: string) =>
   row.type === 'buy' && (row.order_state === 'Open' || row.order_state === 'Created') && row.payment_state === 'Pending' && !!row.due && row.due < today;
 
-function summary(row: LifeRow, today: string): OpsOrderSummary {
+function summary(row: LifeRow, days: Record<StoreKey, string>): OpsOrderSummary {
+  const today = days[row.store_key];
   const a = row.data.billingAddress;
   return {
     id: row.id, orderNumber: row.order_number, createdAt: row.created_at.toISOString(), store: row.store_key, transactionType: row.type,
@@ -67,10 +75,11 @@ export function dueShown(row: Pick<LifeRow, 'type' | 'payment_state' | 'order_st
 }
 
 export async function listOpsOrders(ctx: CommerceContext, q: OpsOrdersQuery): Promise<OpsOrdersResponse> {
-  const today = new Date(ctx.clock()).toISOString().slice(0, 10);
+  const days = storeDays(ctx.clock());
+  const todayByStore = JSON.stringify(days);
   const limit = q.limit ?? 25;
   const offset = q.offset ?? 0;
-  const params: unknown[] = [today];
+  const params: unknown[] = [todayByStore];
   const conds: string[] = [];
   const add = (sql: string, v: unknown) => {
     params.push(v);
@@ -98,9 +107,9 @@ export async function listOpsOrders(ctx: CommerceContext, q: OpsOrdersQuery): Pr
   );
   const counts: Record<string, number> = {};
   const countSql = opsQueues.map((k) => `count(*) filter (where ${queueSql[k].replace(/\$today/g, '$1')})::int as "${k}"`).join(', ');
-  const [c] = await ctx.db.query<Record<string, number>>(`select ${countSql} from orders o where $1::text is not null`, [today]);
+  const [c] = await ctx.db.query<Record<string, number>>(`select ${countSql} from orders o where $1::text is not null`, [todayByStore]);
   for (const k of opsQueues) counts[k] = Number(c[k]);
-  return { results: rows.map((r) => summary(r, today)), total: n, counts };
+  return { results: rows.map((r) => summary(r, days)), total: n, counts };
 }
 
 interface PaymentRow { id: string; amount_cents: number; currency: string; reference: string; value_date: string; source: 'manual' | 'camt053'; recorded_at: Date; actor_type: 'operator' | 'customer' | 'system'; actor_id: string; actor_email: string | null }
@@ -137,17 +146,17 @@ export async function withLifecycle(db: Db, order: Order, lang: 'de' | 'en'): Pr
   };
 }
 
-export async function opsOrderDetail(ctx: CommerceContext, orderId: string, roles: OperatorRole[]): Promise<OpsOrderDetail> {
+/** One order for the back office; names in the operator's language when languageTag says it, else the order's. */
+export async function opsOrderDetail(ctx: CommerceContext, orderId: string, roles: OperatorRole[], languageTag?: string): Promise<OpsOrderDetail> {
   const { db } = ctx;
   const row = await orderById(db, orderId);
-  const today = storeDay(ctx.clock(), row.store_key);
-  const lang = orderLang(row);
+  const lang = langOf(languageTag, orderLang(row));
   const payments = await db.query<PaymentRow>('select *, value_date::text as value_date from order_payments where order_id = $1 order by recorded_at, id', [row.id]);
   const paid = payments.reduce((s, p) => s + Number(p.amount_cents), 0);
   const order = await withLifecycle(db, toOrder(row, lang), lang);
   const p = row.data.payout;
   return {
-    summary: summary(row, today),
+    summary: summary(row, storeDays(ctx.clock())),
     order,
     timeline: await auditOf(db, row.id),
     payments: payments.map((x): OpsPayment => ({
@@ -159,5 +168,6 @@ export async function opsOrderDetail(ctx: CommerceContext, orderId: string, role
     assay: assayOf(row, lang),
     payout: p ? { amount: { centAmount: p.amountCents, currencyCode: row.currency }, method: p.method ?? (p.iban ? 'bank-transfer' : 'cash'), iban: p.iban, valueDate: p.valueDate, paidAt: p.paidAt } : null,
     actions: allActions.filter((a) => mayDo(roles, a) && possible(row, a)),
+    ...(row.type === 'sell' ? { estimatedFineWeightGrams: Object.fromEntries([...(await estimatedFineMg(db, row))].filter(([, m]) => m > 0).map(([id, m]) => [id, m / 1000])) } : {}),
   };
 }

@@ -159,6 +159,17 @@ export function assayPayout(lines: { lineId: string; estimatedFineMg: number; fi
   return lines.map((l) => ({ ...l, finalCents: Math.round((l.estimateCents * l.finalFineMg) / l.estimatedFineMg) }));
 }
 
+/**
+ * The estimated fine weight of each line of a sale in milligrams, by line id: scrap from its declared weight
+ * and fineness, a coin or bar from the catalogue's fine weight per piece times the quantity; 0 when unknown.
+ * The assay reprices from it, and the back office prefills the assay form with it.
+ */
+export async function estimatedFineMg(db: Db, row: LifeRow): Promise<Map<string, number>> {
+  const skus = row.data.lines.filter((l) => l.kind === 'product' && l.sku).map((l) => l.sku as string);
+  const fine = new Map((await db.query<{ sku: string; g: string }>('select sku, fine_weight_grams::text as g from products where sku = any($1::text[])', [skus])).map((r) => [r.sku, Number(r.g)]));
+  return new Map(row.data.lines.map((l) => [l.id, mg(l.kind === 'scrap' && l.scrap ? (l.scrap.weightGrams * l.scrap.fineness) / 1000 : (fine.get(l.sku ?? '') ?? 0) * l.quantity)]));
+}
+
 export async function recordAssay(ctx: CommerceContext, orderId: string, body: AssayBody, actor: Actor, roles: OperatorRole[]): Promise<void> {
   await runStep(ctx, orderId, 'assay', roles, async (tx, row, now) => {
     const given = new Map(body.lines.map((l) => [l.lineId, l.finalFineWeightGrams]));
@@ -166,12 +177,10 @@ export async function recordAssay(ctx: CommerceContext, orderId: string, body: A
     if (given.size !== body.lines.length || given.size !== ids.length || ids.some((id) => !given.has(id))) {
       fail('assay_lines_mismatch', { details: { lineIds: ids } });
     }
-    const skus = row.data.lines.filter((l) => l.kind === 'product' && l.sku).map((l) => l.sku as string);
-    const fine = new Map((await tx.query<{ sku: string; g: string }>('select sku, fine_weight_grams::text as g from products where sku = any($1::text[])', [skus])).map((r) => [r.sku, Number(r.g)]));
+    const estimated = await estimatedFineMg(tx, row);
     const lines = assayPayout(row.data.lines.map((l) => {
-      const estimated = l.kind === 'scrap' && l.scrap ? (l.scrap.weightGrams * l.scrap.fineness) / 1000 : (fine.get(l.sku ?? '') ?? 0) * l.quantity;
       const estimateCents = l.price.centAmount * (l.kind === 'scrap' ? 1 : l.quantity);
-      return { lineId: l.id, estimatedFineMg: mg(estimated), finalFineMg: mg(given.get(l.id)!), estimateCents };
+      return { lineId: l.id, estimatedFineMg: estimated.get(l.id) ?? 0, finalFineMg: mg(given.get(l.id)!), estimateCents };
     }));
     const unknown = lines.filter((l) => l.estimatedFineMg <= 0).map((l) => l.lineId);
     if (unknown.length > 0) fail('assay_lines_mismatch', { message: 'A line has no estimated fine weight to reprice from.', details: { lineIds: unknown } });

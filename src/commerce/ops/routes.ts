@@ -9,7 +9,7 @@ import type {} from '@fastify/swagger';
 import {
   AssayBody, AuditQuery, AuditResponse, BankStatementBody, BankStatementResult, CancelBody, CreateOperatorBody, GoodsReceivedBody,
   Operator, OperatorsResponse, OpsCase, OpsCaseAnswerBody, OpsCasesQuery, OpsCasesResponse, OpsLoginBody, OpsLoginResponse,
-  OpsOrderDetail, OpsOrderParams, OpsOrdersQuery, OpsOrdersResponse, PaymentBody, PayoutBody, PickupBody, ShipmentBody,
+  OpsOrderDetail, OpsOrderParams, OpsOrderQuery, OpsOrdersQuery, OpsOrdersResponse, PaymentBody, PayoutBody, PickupBody, ShipmentBody,
   UpdateOperatorBody, type Actor, type OperatorRole, type OpsAction, type OpsOrderDetail as OpsOrderDetailT,
 } from '../../contracts/ops.ts';
 import { fieldError } from '../../lib/errors.ts';
@@ -114,14 +114,14 @@ export const opsRoutes: FastifyPluginAsync = async (app) => {
     },
   }, async (req) => listOpsOrders(ctx, req.query));
 
-  app.get<{ Params: { id: string } }>('/ops/orders/:id', {
+  app.get<{ Params: { id: string }; Querystring: OpsOrderQuery }>('/ops/orders/:id', {
     config, onRequest: requireOperator(),
     schema: {
       tags, operationId: 'opsGetOrder', security: operatorToken,
-      summary: 'An order with its timeline (naming the operators), payments, shipments, assay, payout and the actions this operator may take.',
-      params: OpsOrderParams, response: { 200: OpsOrderDetail, ...errorResponses },
+      summary: 'An order with its timeline (naming the operators), payments, shipments, assay, payout and the actions this operator may take. languageTag: the names of items, delivery and pickup store in the operator\'s language (default: the order\'s).',
+      params: OpsOrderParams, querystring: OpsOrderQuery, response: { 200: OpsOrderDetail, ...errorResponses },
     },
-  }, async (req) => opsOrderDetail(ctx, req.params.id, (await operatorOf(req)).operator.roles));
+  }, async (req) => opsOrderDetail(ctx, req.params.id, (await operatorOf(req)).operator.roles, req.query.languageTag));
 
   for (const step of steps) {
     app.post<{ Params: { id: string }; Body: unknown }>(`/ops/orders/:id/${step.path}`, {
