@@ -68,6 +68,7 @@ const commerceErrors = {
   invalid_current_password: { status: 400, message: 'Entered password is incorrect.', visible: true },
   limit_orders_exist: { status: 409, message: 'Please delete your limit orders before deleting your account.', visible: true },
   deposit_not_empty: { status: 409, message: 'Your depot still holds metal. Please sell it or have it delivered before deleting your account.', visible: true },
+  orders_in_progress: { status: 409, message: 'An order of yours is still in progress. Your account can be deleted once it is completed or cancelled.', visible: true },
   customer_not_found: { status: 404, message: 'Customer not found.', visible: true },
   too_many_requests: { status: 429, message: 'Too many requests. Please try again later.', visible: true },
   address_not_found: { status: 404, message: 'Address not found.', visible: true },
