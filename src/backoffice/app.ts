@@ -109,7 +109,9 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
     if (req.method === 'GET' && (asked === 'de' || asked === 'en')) {
       url.searchParams.delete('lang');
       reply.setCookie(COOKIE.lang, asked, { ...cookieBase, maxAge: 365 * 86400 });
-      return reply.redirect(`${url.pathname}${url.search}`, 303);
+      // one leading slash: a request line like /.//evil.example resolves to the path //evil.example, which a
+      // browser would follow to another site
+      return reply.redirect(`/${url.pathname.replace(/^[/\\]+/, '')}${url.search}`, 303);
     }
     const lang: Language = pickLanguage(req.cookies[COOKIE.lang], req.headers['accept-language']);
     let csrf = req.cookies[COOKIE.csrf];

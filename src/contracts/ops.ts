@@ -264,7 +264,8 @@ export type OpsOrderQuery = Static<typeof OpsOrderQuery>;
  * POST /ops/orders/{id}/payments (finance). A partial amount is recorded and the order stays Open; the
  * amount reaching the total makes it Paid and Confirmed. Currency other than the order's: 400
  * payment_currency_mismatch; more than is still owed: 409 payment_exceeds_total; not a buy order awaiting
- * payment: 409 invalid_transition.
+ * payment: 409 invalid_transition; the same amount, value date and reference as a payment the order has
+ * already (typed twice): 409 payment_duplicate.
  */
 export const PaymentBody = Type.Object({
   centAmount: Type.Integer({ minimum: 1, maximum: 100_000_000_00 }),

@@ -1,5 +1,6 @@
 // The back office's doors: sign-in and sign-out against a real commerce service, the session and CSRF
 // cookies, the CSRF refusal, the security headers, a role refusal shown as a message, the language switch.
+import { request } from 'node:http';
 import t from 'tap';
 import { backofficeUnderTest, DEMO_PASSWORD, textOf } from './helpers.ts';
 import { backofficeCsp } from '../../src/backoffice/app.ts';
@@ -7,7 +8,7 @@ import { parseMultipart } from '../../src/backoffice/multipart.ts';
 import { parseAmount } from '../../src/backoffice/format.ts';
 
 // one commerce service and back office for the whole file (a database per test would take a minute)
-const { browser, signedIn, api } = await backofficeUnderTest(t);
+const { browser, signedIn, api, bo } = await backofficeUnderTest(t);
 
 t.test('every page carries a CSP without any script and the other security headers, and is not cached', async (t) => {
   const res = await browser().get('/sign-in');
@@ -237,4 +238,23 @@ t.test('an admin changes an operator\'s roles and disables it; taking its own ad
   const none = await admin.post(`/operators/${temp.id}`, {});
   t.equal(none.statusCode, 400);
   t.match(textOf(none.body), 'Please choose at least one role.');
+});
+
+t.test('the language switch never redirects to another site (raw paths like /.//evil.example)', async (t) => {
+  // over a real socket: inject normalizes the URL, a browser's request line reaches the server as typed
+  await bo.listen({ host: '127.0.0.1', port: 0 });
+  const { port } = bo.server.address() as { port: number };
+  const location = (path: string) => new Promise<string>((resolve, reject) => {
+    const req = request({ host: '127.0.0.1', port, path, method: 'GET' }, (res) => {
+      res.resume();
+      resolve(String(res.headers.location ?? ''));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+  for (const path of ['/.//evil.example/?lang=en', '/a/..//evil.example?lang=en', '/%2e//evil.example/x?lang=de', '//evil.example/?lang=en', '/orders/..//evil.example?lang=en']) {
+    const to = await location(path);
+    t.notOk(/^(\/\/|\/\\|[a-z][a-z0-9+.-]*:)/i.test(to), `${path} -> ${to}`);
+  }
+  t.equal(await location('/orders?queue=to_pay&lang=de'), '/orders?queue=to_pay', 'an ordinary page reloads itself with its query');
 });

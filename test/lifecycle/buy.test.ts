@@ -164,3 +164,27 @@ t.test('the queue: filters, search, counts per queue, paging', async (t) => {
   api.clock.advance(7 * 86_400);
   t.match((await life.listOpsOrders(ctx, { queue: 'overdue' })).results, [{ id: a.id, overdue: true, paymentDueBy: '2026-11-27' }]);
 });
+
+t.test('the same partial payment submitted twice (a double click, two tabs) books once: half paid twice is not paid', async (t) => {
+  const { api } = await openShop(h, t);
+  const ctx = api.app.commerce;
+  const c = await customer(api, 'ch');
+  const o = await order(c);
+  const half = o.totalGrossPrice.centAmount / 2;
+  t.ok(Number.isInteger(half), 'the test needs an even total');
+  const fin = finance();
+  const results = await Promise.allSettled([
+    life.recordPayment(ctx, o.id, pay(half, 'CHF', 'Zahlung 1/2'), fin.actor, fin.roles),
+    life.recordPayment(ctx, o.id, pay(half, 'CHF', 'Zahlung 1/2'), fin.actor, fin.roles),
+  ]);
+  t.equal(results.filter((r) => r.status === 'fulfilled').length, 1, 'one books');
+  t.match(results.find((r) => r.status === 'rejected'), { reason: { code: 'payment_duplicate', statusCode: 409 } }, 'the other is refused as the same payment');
+  const again = await life.recordPayment(ctx, o.id, pay(half, 'CHF', 'Zahlung 1/2'), fin.actor, fin.roles).catch((e) => e);
+  t.match(again, { code: 'payment_duplicate' }, 'also one after the other');
+  const detail = await life.opsOrderDetail(ctx, o.id, fin.roles);
+  t.match(detail.summary, { orderState: 'Open', paymentState: 'Pending' }, 'the order is not paid');
+  t.same(detail.paidAmount, { centAmount: half, currencyCode: 'CHF' });
+  // the second half, told apart by its reference, books and pays the order
+  const rest = await life.recordPayment(ctx, o.id, pay(half, 'CHF', 'Zahlung 2/2'), fin.actor, fin.roles);
+  t.match(rest.summary, { orderState: 'Confirmed', paymentState: 'Paid' });
+});

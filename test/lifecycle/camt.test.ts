@@ -102,3 +102,17 @@ t.test('order numbers in remittance texts; amounts', async (t) => {
   t.equal(findOrderNumber('order 42'), null);
   t.same([toCents('3488.9'), toCents('12'), toCents('0.05'), toCents('1.234'), toCents('-5.00'), toCents('1e3')], [348890, 1200, 5, null, null, null]);
 });
+
+t.test('a statement line with an impossible date (31 February, year 0): 400 invalid_bank_statement, never a 500 or a payment', async (t) => {
+  const { api } = await openShop(h, t);
+  t.teardown(() => h.db.query('delete from bank_statement_entries'));
+  const ctx = api.app.commerce;
+  const cust = await customer(api, 'ch');
+  const [a, b, c] = [await order(cust), await order(cust), await order(cust)];
+  for (const date of ['2026-02-31', '0000-01-01', '2026-13-01']) {
+    const xml = statementFor(a, b, c).replaceAll('<ValDt><Dt>2026-11-24</Dt></ValDt>', `<ValDt><Dt>${date}</Dt></ValDt>`);
+    await t.rejects(life.importBankStatement(ctx, xml, finance().actor), { statusCode: 400, code: 'invalid_bank_statement', details: { reason: 'malformed_entry' } }, date);
+  }
+  const [{ n }] = await h.db.query<{ n: number }>('select count(*)::int as n from order_payments where order_id = $1', [a.id]);
+  t.equal(n, 0, 'nothing booked');
+});

@@ -84,3 +84,19 @@ t.test('the job runs with the service: at start, and it is stopped with it', asy
   await job!.idle();
   t.pass('ran at start without error');
 });
+
+t.test('one order the job cannot handle does not stop it for the others (each run would stop at it again)', async (t) => {
+  const api = await h.api(t, { config: LONG });
+  await teardownData(t, h.db);
+  await pricesNow(api);
+  const c = await customer(api, 'de');
+  const broken = await order(c);
+  const fine = await order(c);
+  // an order whose mail cannot be written (no address to send it to), due first
+  await h.db.query(`update orders set data = data - 'customerEmail', payment_due_by = payment_due_by - 1 where id = $1`, [broken.id]);
+  api.clock.set(Date.parse('2026-12-01T10:00:00Z'));
+  const job = api.app.commerce.jobs.get(life.DEADLINE_JOB)!;
+  await t.rejects(job.run(), /1 order\(s\) could not be handled/, 'the run reports the order it could not handle');
+  const states = await h.db.query<{ id: string; order_state: string }>('select id, order_state from orders where id = any($1::uuid[])', [[broken.id, fine.id]]);
+  t.same(Object.fromEntries(states.map((r) => [r.id, r.order_state])), { [broken.id]: 'Open', [fine.id]: 'Cancelled' }, 'the other order is cancelled');
+});

@@ -106,3 +106,34 @@ t.test('a cancelled deposit purchase never enters the deposit; a cancelled sale 
   t.match(out.summary, { orderState: 'Complete', paymentState: 'Paid' });
   t.match(out.payout, { iban: 'DE89 **** **** **** *130 00', amount: { centAmount: again.totalGrossPrice.centAmount } });
 });
+
+t.test('an account cannot be deleted while an order is in progress: partly paid metal, a paid parcel not yet sent', async (t) => {
+  const { api } = await openAccountShop(h, t);
+  t.teardown(() => h.db.query('delete from deposits'));
+  const ctx = api.app.commerce;
+  const fin = finance();
+  const del = (s: Shopper & { password: string }) => s.call('DELETE', `/customers/${s.ownerId}`, { password: s.password });
+
+  // metal bought into the deposit, half paid: no lot yet, but the money is the customer's
+  const c = await customer(api, 'de');
+  const bought = await order(c, { lines: [{ sku: COIN, quantity: 2 }], shippingMethodId: 'deposit' });
+  await life.recordPayment(ctx, bought.id, { ...payAll(bought), centAmount: 1000 }, fin.actor, fin.roles);
+  const refused = await del(c);
+  t.equal(refused.statusCode, 409, refused.body);
+  t.equal(refused.json().code, 'orders_in_progress');
+  const [{ n }] = await h.db.query<{ n: number }>('select count(*)::int as n from order_payments where order_id = $1', [bought.id]);
+  t.equal(n, 1, 'the payment record is still there');
+  // paid in full the metal is stored (Complete): the depot then blocks (deposit_not_empty), not the order
+  await life.recordPayment(ctx, bought.id, { ...payAll(bought), centAmount: bought.totalGrossPrice.centAmount - 1000 }, fin.actor, fin.roles);
+  t.equal((await del(c)).json().code, 'deposit_not_empty');
+
+  // a parcel paid and not yet sent
+  const d = await customer(api, 'ch');
+  const parcel = await order(d);
+  await life.recordPayment(ctx, parcel.id, payAll(parcel), fin.actor, fin.roles);
+  t.equal((await del(d)).json().code, 'orders_in_progress');
+  await life.cancelOrder(ctx, (await order(d)).id, { reason: 'test' }, support().actor, support().roles);
+  const wh = { actor: { ...fin.actor, email: 'w@x.example' }, roles: ['warehouse' as const] };
+  await life.recordShipment(ctx, parcel.id, { carrier: 'DHL', trackingNumber: '00340434161234567890' }, wh.actor, wh.roles);
+  t.equal((await del(d)).statusCode, 200, 'shipped and cancelled orders are history: deletion goes ahead');
+});

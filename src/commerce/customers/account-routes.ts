@@ -330,6 +330,11 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       if (blockers.depotPieces > 0) {
         fail('deposit_not_empty');
       }
+      // an order in progress (paid and not yet delivered, awaiting its payment or its payout) keeps its records:
+      // the customer waits until it is done or cancelled (an unpaid transfer is cancelled after 5 working days)
+      if (blockers.ordersInProgress > 0) {
+        fail('orders_in_progress');
+      }
       // Messages addressed to the person, also those written before the account existed under this id.
       const to = [account.email, account.phone].filter((v): v is string => !!v);
       await deleteOutboxOf(tx, account.id, to);

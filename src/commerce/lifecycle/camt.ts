@@ -56,9 +56,14 @@ export function toCents(s: string | null): number | null {
   return m ? Number(m[1]) * 100 + Number((m[2] ?? '').padEnd(2, '0')) : null;
 }
 
+/** The day of a Dt/DtTm element, null without one; a day that does not exist (2026-02-31, year 0): the whole statement is refused (never a database error halfway through an import). */
 const isoDay = (d: Node) => {
   const v = text(d.Dt) ?? text(d.DtTm);
-  return v && /^\d{4}-\d{2}-\d{2}/.test(v) ? v.slice(0, 10) : null;
+  if (v === null) return null;
+  const m = /^(\d{4})-(\d{2})-(\d{2})/.exec(v);
+  const day = m ? new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]))) : null;
+  if (!m || !day || Number(m[1]) < 1900 || day.toISOString().slice(0, 10) !== m[0]) bad('malformed_entry');
+  return m[0];
 };
 
 export function parseCamt053(xml: string): CamtStatement {

@@ -27,6 +27,9 @@ export async function paymentDeadlines(ctx: CommerceContext): Promise<{ reminded
   );
   let reminded = 0;
   let cancelled = 0;
+  // An order that fails (its transaction rolls back) must not stop the others: the next run would stop at it
+  // again, and no order after it would ever be reminded or cancelled. The run fails at the end, naming them.
+  const failed: { id: string; err: unknown }[] = [];
   for (const { id } of candidates) {
     const result = await ctx.db.transaction(async (tx) => {
       const [row] = await tx.query<LifeRow>(`select *, payment_due_by::text as due from orders where id = $1 and ${AWAITING} for update skip locked`, [id]);
@@ -49,11 +52,17 @@ export async function paymentDeadlines(ctx: CommerceContext): Promise<{ reminded
         return { kind: 'reminded' as const, ids: [id] };
       }
       return null;
+    }).catch((err: unknown) => {
+      failed.push({ id, err });
+      return null;
     });
     if (!result) continue;
     ctx.outbox.deliver(result.ids);
     if (result.kind === 'cancelled') cancelled += 1;
     else reminded += 1;
+  }
+  if (failed.length > 0) {
+    throw new Error(`${DEADLINE_JOB}: ${failed.length} order(s) could not be handled (${failed.map((f) => f.id).join(', ')}); ${reminded} reminded, ${cancelled} cancelled`, { cause: failed[0].err });
   }
   return { reminded, cancelled };
 }

@@ -51,6 +51,15 @@ export async function applyPayment(ctx: CommerceContext, tx: Db, row: LifeRow, p
   const paid = await paidCents(tx, row.id);
   const total = Number(row.total_gross_cents);
   if (paid + p.centAmount > total) fail('payment_exceeds_total', { details: { open: money(row, total - paid) } });
+  // The same payment typed twice (a double click on the form, two tabs, two colleagues): the row lock queues
+  // the second behind the first, which it then finds here. Two real payments of the same amount on the same
+  // value date are told apart by their reference. (A statement line is kept apart by its entry key.)
+  const [same] = p.source !== 'manual' ? [] : await tx.query<{ id: string }>(
+    `select id from order_payments where order_id = $1 and source = 'manual' and amount_cents = $2 and value_date = $3::date
+       and lower(btrim(regexp_replace(reference, '\\s+', ' ', 'g'))) = lower(btrim(regexp_replace($4, '\\s+', ' ', 'g'))) limit 1`,
+    [row.id, p.centAmount, p.valueDate, p.reference.trim()],
+  );
+  if (same) fail('payment_duplicate', { details: { paymentId: same.id } });
   const id = randomUUID();
   await tx.query(
     `insert into order_payments (id, order_id, amount_cents, currency, reference, value_date, source, entry_ref, recorded_at, actor_type, actor_id, actor_email)

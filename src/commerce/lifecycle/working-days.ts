@@ -5,8 +5,8 @@
 // calendar (the CMS's store closures are the shops' counter hours, not bank days), and counting them as
 // working days only ever makes the deadline earlier by the holidays in between; since the auto-cancel only
 // runs the day after the deadline and an operator can still record a late payment of an Open order, a
-// customer loses nothing but the price lock of an order not paid. Migration 0030 backfills open orders with
-// the same rule.
+// customer loses nothing but the price lock of an order not paid. Orders placed before migration 0030 have
+// no due date (nothing could record their payments): the job leaves them to finance.
 import type { StoreKey } from '../../stores.ts';
 
 export const PAYMENT_DAYS = 5;

@@ -80,18 +80,11 @@ alter table orders add column payment_due_by date;
 alter table orders add column payment_reminded_at timestamptz;
 create index orders_payment_due on orders (payment_due_by) where payment_due_by is not null and order_state in ('Open', 'Created') and payment_state = 'Pending';
 
--- Orders placed before: the 5th weekday after the order's day in the store's time zone (the rule of
--- lifecycle/working-days.ts: weekends are the days off).
-update orders o set payment_due_by = (
-  select d::date from generate_series(z.day + 1, z.day + 14, interval '1 day') d
-  where extract(isodow from d) < 6 order by d offset 4 limit 1
-)
-from (
-  select id, (created_at at time zone case store_key when 'at' then 'Europe/Vienna' when 'ch' then 'Europe/Zurich' when 'li' then 'Europe/Vaduz'
-    when 'us' then 'America/New_York' else 'Europe/Berlin' end)::date as day
-  from orders
-) z
-where z.id = o.id and o.type = 'buy' and o.data->>'paymentMethod' = 'bank-transfer' and o.order_state in ('Open', 'Created') and o.payment_state = 'Pending';
+-- Orders placed before get NO due date: until now nothing could record a payment, so each of them is Open and
+-- Pending whether or not its money arrived. A due date by the rule would lie in the past for most of them, and
+-- the payment-deadline job's first run would cancel them all and mail their customers "not paid in time",
+-- also those who paid. Without a due date the job neither reminds nor cancels them: they wait in the back
+-- office's "to pay" queue for finance, who records the transfers received or cancels by hand.
 
 -- The deposit books metal only when it is paid. Lots of purchases whose payment is still Pending leave the
 -- lots (the order shows them as awaiting payment until an operator records the money, which books them
