@@ -324,16 +324,11 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       if (blockers.openLimitOrders > 0) {
         fail('limit_orders_exist');
       }
-      // Decision (spec 6 names only limit orders): metal still held in the depot is the customer's property
-      // and its records are the only proof of it; deleting the account would delete them. The customer sells
-      // it or has it delivered first.
-      if (blockers.depotPieces > 0) {
-        fail('deposit_not_empty');
-      }
       // Messages addressed to the person, also those written before the account existed under this id.
       const to = [account.email, account.phone].filter((v): v is string => !!v);
       await deleteOutboxOf(tx, account.id, to);
-      // what other plugins keep by e-mail address (alerts, newsletter, contact messages)
+      // what other plugins keep (the deposits' hook refuses while the depot holds metal: deposit_not_empty;
+      // then alerts, newsletter, contact messages by e-mail address)
       const deletion = { customerId: account.id, storeKey: req.storeKey, emailLower: account.email_lower, now: clock() };
       for (const hook of app.commerce.accountDeletionHooks) await hook(tx, deletion);
       // addresses, tokens, one-time tokens, SMS codes, orders and limit orders follow by cascade

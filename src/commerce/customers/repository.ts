@@ -308,19 +308,15 @@ export async function deleteSmsCode(tx: Db, customerId: string): Promise<void> {
 // ---------------------------------------------------------------- account deletion
 
 /**
- * What blocks deleting the account: limit orders still open (spec 6) and metal held in the depot. (The
- * tables are the limit orders' and the deposits'; the check belongs to the deletion, which runs here.)
+ * What blocks deleting the account in the customers' own terms: limit orders still open (spec 6). (The
+ * table is the limit orders'; the depot's check is the deposits' deletion hook.)
  */
-export async function deletionBlockers(tx: Db, customerId: string): Promise<{ openLimitOrders: number; depotPieces: number }> {
+export async function deletionBlockers(tx: Db, customerId: string): Promise<{ openLimitOrders: number }> {
   const [open] = await tx.query<{ n: number }>(
     `select count(*)::int as n from limit_orders where customer_id = $1 and status in ('active', 'inactive', 'pending')`,
     [customerId],
   );
-  const [held] = await tx.query<{ n: number }>(
-    `select coalesce(sum(l.remaining), 0)::int as n from deposit_lots l join deposits d on d.id = l.deposit_id where d.customer_id = $1`,
-    [customerId],
-  );
-  return { openLimitOrders: open?.n ?? 0, depotPieces: held?.n ?? 0 };
+  return { openLimitOrders: open?.n ?? 0 };
 }
 
 /** Messages addressed to the person: by customer id or to one of the addresses. */
