@@ -25,7 +25,7 @@ import {
   errorResponses, limitByClient, mailLanguage, requireOwnCustomer,
 } from './common.ts';
 import {
-  accountByEmail, customerById, deleteCustomer, deleteOutboxOf, deletionBlockers, insertAccount, loadCustomer, lockCustomer, markEmailVerified,
+  accountByEmail, customerById, deleteCustomer, deleteOutboxOf, insertAccount, loadCustomer, lockCustomer, markEmailVerified,
   replaceOneTimeToken, resetTokenCustomerForUpdate, setPasswordHash, useOneTimeToken, verificationTokenForUpdate, type CustomerRow,
   type OneTimePurpose,
 } from './repository.ts';
@@ -318,17 +318,11 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     await checkPasswordConfirmation(req, account, input.password, 'password');
     await db.transaction(async (tx) => {
       await lockCustomer(tx, account.id);
-      // spec 6: blocked until all limit orders are deleted. Closed ones (executed, cancelled, failed) are
-      // history and go with the account.
-      const blockers = await deletionBlockers(tx, account.id);
-      if (blockers.openLimitOrders > 0) {
-        fail('limit_orders_exist');
-      }
       // Messages addressed to the person, also those written before the account existed under this id.
       const to = [account.email, account.phone].filter((v): v is string => !!v);
       await deleteOutboxOf(tx, account.id, to);
-      // what other plugins keep (the deposits' hook refuses while the depot holds metal: deposit_not_empty;
-      // then alerts, newsletter, contact messages by e-mail address)
+      // what other plugins keep; the first hooks refuse (rolling all of it back): open limit orders
+      // (limit_orders_exist), then metal in the depot (deposit_not_empty); then alerts, newsletter, contact messages
       const deletion = { customerId: account.id, storeKey: req.storeKey, emailLower: account.email_lower, now: clock() };
       for (const hook of app.commerce.accountDeletionHooks) await hook(tx, deletion);
       // addresses, tokens, one-time tokens, SMS codes, orders and limit orders follow by cascade

@@ -307,18 +307,6 @@ export async function deleteSmsCode(tx: Db, customerId: string): Promise<void> {
 
 // ---------------------------------------------------------------- account deletion
 
-/**
- * What blocks deleting the account in the customers' own terms: limit orders still open (spec 6). (The
- * table is the limit orders'; the depot's check is the deposits' deletion hook.)
- */
-export async function deletionBlockers(tx: Db, customerId: string): Promise<{ openLimitOrders: number }> {
-  const [open] = await tx.query<{ n: number }>(
-    `select count(*)::int as n from limit_orders where customer_id = $1 and status in ('active', 'inactive', 'pending')`,
-    [customerId],
-  );
-  return { openLimitOrders: open?.n ?? 0 };
-}
-
 /** Messages addressed to the person: by customer id or to one of the addresses. */
 export async function deleteOutboxOf(tx: Db, customerId: string, to: string[]): Promise<void> {
   await tx.query('delete from outbox where customer_id = $1 or "to" = any($2::text[])', [customerId, to]);
