@@ -17,6 +17,7 @@ import { tracking } from './carriers.ts';
 import { mailLink } from '../mail/index.ts';
 import { day, helpers, queueMail } from './mail.ts';
 import { invalidTransition, move, orderById, possible, requireRole, saveDoc, type AssayDoc, type LifeRow } from './model.ts';
+import { fineWeights, insertCounterPayment, insertPayment, insertShipment, paidCents } from './repository.ts';
 import { storeDay } from './working-days.ts';
 
 type StepFn = (tx: Db, row: LifeRow, now: Date) => Promise<number[]>;
@@ -30,11 +31,6 @@ export async function runStep(ctx: CommerceContext, orderId: string, action: Ops
     return fn(tx, row, ctx.clock());
   });
   ctx.outbox.deliver(ids);
-}
-
-export async function paidCents(tx: Db, orderId: string): Promise<number> {
-  const [{ n }] = await tx.query<{ n: number }>('select coalesce(sum(amount_cents), 0)::int8 as n from order_payments where order_id = $1', [orderId]);
-  return Number(n);
 }
 
 const money = (row: LifeRow, centAmount: number) => ({ centAmount, currencyCode: row.currency });
@@ -52,11 +48,10 @@ export async function applyPayment(ctx: CommerceContext, tx: Db, row: LifeRow, p
   const total = Number(row.total_gross_cents);
   if (paid + p.centAmount > total) fail('payment_exceeds_total', { details: { open: money(row, total - paid) } });
   const id = randomUUID();
-  await tx.query(
-    `insert into order_payments (id, order_id, amount_cents, currency, reference, value_date, source, entry_ref, recorded_at, actor_type, actor_id, actor_email)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-    [id, row.id, p.centAmount, p.currency, p.reference, p.valueDate, p.source, p.entryRef ?? null, now, actor.type, actor.id, actor.type === 'operator' ? actor.email : null],
-  );
+  await insertPayment(tx, {
+    id, orderId: row.id, centAmount: p.centAmount, currency: p.currency, reference: p.reference, valueDate: p.valueDate, source: p.source,
+    entryRef: p.entryRef ?? null, now, actor,
+  });
   const nowPaid = paid + p.centAmount;
   const full = nowPaid === total;
   const details = {
@@ -89,10 +84,7 @@ export async function recordShipment(ctx: CommerceContext, orderId: string, body
   await runStep(ctx, orderId, 'shipment', roles, async (tx, row, now) => {
     const trackingNumber = body.trackingNumber.trim();
     const { carrier, trackingUrl } = tracking(body.carrier, trackingNumber);
-    await tx.query(
-      'insert into order_shipments (id, order_id, carrier, tracking_number, tracking_url, shipped_at) values ($1, $2, $3, $4, $5, $6)',
-      [randomUUID(), row.id, carrier, trackingNumber, trackingUrl, now],
-    );
+    await insertShipment(tx, { orderId: row.id, carrier, trackingNumber, trackingUrl, now });
     await move(tx, row, { orderState: 'Complete' }, 'shipped', actor, { carrier, trackingNumber, trackingUrl }, now);
     return [await queueMail(ctx, tx, row, trackingUrl ? 'shipped' : 'shipped_untracked', { carrier, trackingNumber, ...(trackingUrl ? { link: mailLink(trackingUrl) } : {}) }, now)];
   });
@@ -112,11 +104,7 @@ export async function recordPickup(ctx: CommerceContext, orderId: string, body: 
 
 async function applyCounterPayment(tx: Db, row: LifeRow, cents: number, actor: Actor, now: Date): Promise<void> {
   const day = storeDay(now, row.store_key);
-  await tx.query(
-    `insert into order_payments (id, order_id, amount_cents, currency, reference, value_date, source, recorded_at, actor_type, actor_id, actor_email)
-     values ($1, $2, $3, $4, $5, $6, 'manual', $7, $8, $9, $10)`,
-    [randomUUID(), row.id, cents, row.currency, 'cash at pickup', day, now, actor.type, actor.id, actor.type === 'operator' ? actor.email : null],
-  );
+  await insertCounterPayment(tx, { orderId: row.id, cents, currency: row.currency, reference: 'cash at pickup', valueDate: day, now, actor });
   row.data.paymentDate = now.toISOString();
   await saveDoc(tx, row);
   await move(tx, row, { paymentState: 'Paid' }, 'payment_recorded', actor, { amount: money(row, cents), reference: 'cash at pickup', valueDate: day, source: 'manual' }, now);
@@ -167,7 +155,7 @@ export async function recordAssay(ctx: CommerceContext, orderId: string, body: A
       fail('assay_lines_mismatch', { details: { lineIds: ids } });
     }
     const skus = row.data.lines.filter((l) => l.kind === 'product' && l.sku).map((l) => l.sku as string);
-    const fine = new Map((await tx.query<{ sku: string; g: string }>('select sku, fine_weight_grams::text as g from products where sku = any($1::text[])', [skus])).map((r) => [r.sku, Number(r.g)]));
+    const fine = new Map((await fineWeights(tx, skus)).map((r) => [r.sku, Number(r.g)]));
     const lines = assayPayout(row.data.lines.map((l) => {
       const estimated = l.kind === 'scrap' && l.scrap ? (l.scrap.weightGrams * l.scrap.fineness) / 1000 : (fine.get(l.sku ?? '') ?? 0) * l.quantity;
       const estimateCents = l.price.centAmount * (l.kind === 'scrap' ? 1 : l.quantity);
