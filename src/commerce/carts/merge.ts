@@ -2,8 +2,7 @@
 // transaction type: without an active cart of the account the guest's cart simply changes hands; with one,
 // the guest's lines go into it (quantities of the same product add up, scrap items are appended) and the
 // account's cart keeps its own settings, taking the guest's only where it has none. The merged cart is
-// repriced (tiers follow the new quantities). The e-mail is the account's. Guest orders move too, so a guest who checked out and then
-// signs in sees them in the account.
+// repriced (tiers follow the new quantities). The e-mail is the account's. (Guest orders move by the orders' own merge hook, right after.)
 //
 // Issue 14, the cart maximum: a merge never pushes the account's cart over spec 9's 500,000 (CART_MAX_CENTS,
 // in the cart's currency) nor a line over 10,000 pieces. Decision: capped, not refused – the guest's pieces
@@ -19,7 +18,7 @@ import { commerceOrderErrors } from '../http/errors.ts';
 import { LINE_MAX_PIECES } from '../../contracts/cart-limits.ts';
 import { CART_MAX_CENTS } from './calculate.ts';
 import type { CartRow, StoredLine } from './model.ts';
-import { activeCartForUpdate, activeCartsForUpdate, deleteCart, handOverCart, moveGuestOrders, repriceCart, saveCart } from './repository.ts';
+import { activeCartForUpdate, activeCartsForUpdate, deleteCart, handOverCart, repriceCart, saveCart } from './repository.ts';
 
 
 export async function mergeCarts(tx: Db, args: MergeArgs): Promise<void> {
@@ -59,8 +58,6 @@ export async function mergeCarts(tx: Db, args: MergeArgs): Promise<void> {
     });
     await saveCart(tx, target, args.now);
   }
-  // guest orders and their idempotency keys follow the customer (the anonymous customer is deleted next)
-  await moveGuestOrders(tx, args.anonymousId, args.customerId);
 }
 
 /** The goods of a repriced cart (spec 9's maximum counts them); null when a line has no price. */

@@ -61,20 +61,6 @@ export async function handOverCart(tx: Db, id: string, customerId: string, custo
   );
 }
 
-/**
- * A guest's orders and their idempotency records move into the account with the carts (a request key the
- * account used already stays the guest's and goes with it). (The tables are the orders'; the move is part
- * of the carts' merge hook.)
- */
-export async function moveGuestOrders(tx: Db, anonymousId: string, customerId: string): Promise<void> {
-  await tx.query('update orders set customer_id = $2 where customer_id = $1', [anonymousId, customerId]);
-  await tx.query(
-    `update order_requests r set customer_id = $2 where customer_id = $1
-       and not exists (select 1 from order_requests o where o.customer_id = $2 and o.idempotency_key = r.idempotency_key)`,
-    [anonymousId, customerId],
-  );
-}
-
 export async function deleteCart(tx: Db, id: string): Promise<void> {
   await tx.query('delete from carts where id = $1', [id]);
 }

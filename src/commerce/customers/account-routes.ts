@@ -25,7 +25,7 @@ import {
   errorResponses, limitByClient, mailLanguage, requireOwnCustomer,
 } from './common.ts';
 import {
-  accountByEmail, customerById, deleteCustomer, deleteOutboxOf, deletionBlockers, insertAccount, loadCustomer, lockCustomer, markEmailVerified,
+  accountByEmail, customerById, deleteCustomer, deleteOutboxOf, insertAccount, loadCustomer, lockCustomer, markEmailVerified,
   replaceOneTimeToken, resetTokenCustomerForUpdate, setPasswordHash, useOneTimeToken, verificationTokenForUpdate, type CustomerRow,
   type OneTimePurpose,
 } from './repository.ts';
@@ -318,27 +318,12 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     await checkPasswordConfirmation(req, account, input.password, 'password');
     await db.transaction(async (tx) => {
       await lockCustomer(tx, account.id);
-      // spec 6: blocked until all limit orders are deleted. Closed ones (executed, cancelled, failed) are
-      // history and go with the account.
-      const blockers = await deletionBlockers(tx, account.id);
-      if (blockers.openLimitOrders > 0) {
-        fail('limit_orders_exist');
-      }
-      // Decision (spec 6 names only limit orders): metal still held in the depot is the customer's property
-      // and its records are the only proof of it; deleting the account would delete them. The customer sells
-      // it or has it delivered first.
-      if (blockers.depotPieces > 0) {
-        fail('deposit_not_empty');
-      }
-      // an order in progress (paid and not yet delivered, awaiting its payment or its payout) keeps its records:
-      // the customer waits until it is done or cancelled (an unpaid transfer is cancelled after 5 working days)
-      if (blockers.ordersInProgress > 0) {
-        fail('orders_in_progress');
-      }
       // Messages addressed to the person, also those written before the account existed under this id.
       const to = [account.email, account.phone].filter((v): v is string => !!v);
       await deleteOutboxOf(tx, account.id, to);
-      // what other plugins keep by e-mail address (alerts, newsletter, contact messages)
+      // what other plugins keep; the first hooks refuse (rolling all of it back): open limit orders
+      // (limit_orders_exist), then metal in the depot (deposit_not_empty); then alerts, newsletter, contact
+      // messages; then orders in progress (orders_in_progress, the lifecycle's hook)
       const deletion = { customerId: account.id, storeKey: req.storeKey, emailLower: account.email_lower, now: clock() };
       for (const hook of app.commerce.accountDeletionHooks) await hook(tx, deletion);
       // addresses, tokens, one-time tokens, SMS codes, orders and limit orders follow by cascade

@@ -11,6 +11,8 @@ export default customersPlugin;
 
 export { addMergeHook, type MergeArgs, type MergeHook } from './merge.ts';
 export { addressesOf, customerById, type AddressRow, type CustomerRow } from './repository.ts';
+// a feature that counts the customer's rows before adding one locks the customer first (limit orders: the open maximum)
+export { lockCustomer } from './repository.ts';
 export {
   FieldErrors, asInput, emailField, isEmail, normalizeEmail, phoneField, text, validateAddress, validationFailed, type AddressValues,
 } from './validation.ts';

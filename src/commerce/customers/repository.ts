@@ -307,29 +307,6 @@ export async function deleteSmsCode(tx: Db, customerId: string): Promise<void> {
 
 // ---------------------------------------------------------------- account deletion
 
-/**
- * What blocks deleting the account: limit orders still open (spec 6), metal held in the depot and orders in
- * progress. (The
- * tables are the limit orders' and the deposits'; the check belongs to the deletion, which runs here.)
- */
-export async function deletionBlockers(tx: Db, customerId: string): Promise<{ openLimitOrders: number; depotPieces: number; ordersInProgress: number }> {
-  const [open] = await tx.query<{ n: number }>(
-    `select count(*)::int as n from limit_orders where customer_id = $1 and status in ('active', 'inactive', 'pending')`,
-    [customerId],
-  );
-  const [held] = await tx.query<{ n: number }>(
-    `select coalesce(sum(l.remaining), 0)::int as n from deposit_lots l join deposits d on d.id = l.deposit_id where d.customer_id = $1`,
-    [customerId],
-  );
-  // issue 15: an order not yet Complete or Cancelled may hold the customer's money (a payment recorded, metal
-  // not yet delivered or booked) or goods (a sale awaiting its payout); the cascade would delete its records
-  const [running] = await tx.query<{ n: number }>(
-    `select count(*)::int as n from orders where customer_id = $1 and order_state in ('Open', 'Created', 'Confirmed', 'Requested', 'Accepted')`,
-    [customerId],
-  );
-  return { openLimitOrders: open?.n ?? 0, depotPieces: held?.n ?? 0, ordersInProgress: running?.n ?? 0 };
-}
-
 /** Messages addressed to the person: by customer id or to one of the addresses. */
 export async function deleteOutboxOf(tx: Db, customerId: string, to: string[]): Promise<void> {
   await tx.query('delete from outbox where customer_id = $1 or "to" = any($2::text[])', [customerId, to]);

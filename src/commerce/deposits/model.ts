@@ -1,6 +1,5 @@
 // The deposit: booking purchases into it as tax lots, valuing it at the current sell prices, the one-year
 // holding period of the German and Austrian stores, and the FIFO choice of lots a sale takes.
-import { randomUUID } from 'node:crypto';
 import type { Deposit, DepositLot, HoldingPeriodRule, LotTaxInfo, SellPreview } from '../../contracts/deposit.ts';
 import { stores, type Currency, type StoreKey } from '../../stores.ts';
 import type { Lang } from '../lib/lang.ts';
@@ -8,31 +7,15 @@ import { type CatalogueProduct, pick, productsBySkus } from '../catalogue/index.
 import type { MergeArgs } from '../customers/index.ts';
 import type { Db } from '../db/index.ts';
 import { orderError } from '../http/errors.ts';
-import type { DepositPartDoc, OrderRow } from '../orders/index.ts';
+import { updateOrderData, type DepositPartDoc, type OrderRow } from '../orders/index.ts';
 import { tierPrice, currentPriceSet, priceList, type CurrentPriceSet } from '../prices/index.ts';
+import {
+  deleteDeposit, deleteWithdrawal, depositOfCustomer, depositOfStore, depositPurchasesAwaitingPayment, eurRatesOfPriceSet, holdingsBySku,
+  insertDepositIfNone, insertLot, insertWithdrawal, joinDeposits, lotsOf, returnToLot, setDepositOwner, takeFromLot, withdrawalsOfOrderForUpdate,
+  type DepositRow, type LotRow,
+} from './repository.ts';
 
-export interface DepositRow {
-  id: string;
-  customer_id: string;
-  store_key: StoreKey;
-  number: string;
-  currency: Currency;
-  opened_at: Date;
-}
-
-export interface LotRow {
-  id: string;
-  deposit_id: string;
-  order_id: string | null;
-  order_number: string;
-  order_line_id: string;
-  sku: string;
-  quantity: number;
-  remaining: number;
-  unit_cost_cents: number;
-  acquired_at: Date;
-  seq: number;
-}
+export type { DepositRow, LotRow } from './repository.ts';
 
 /**
  * Issue 10: a private sale of physical gold held longer than one year is tax-free in Germany and Austria.
@@ -95,12 +78,7 @@ export function fifoTake<L extends Pick<LotRow, 'remaining'>>(lots: L[], quantit
  */
 export async function openDepositFor(tx: Db, order: OrderRow, now: Date): Promise<void> {
   if (order.type !== 'buy' || order.data.shippingMethod !== 'deposit' || !order.customer_id) return;
-  await tx.query(
-    `insert into deposits (id, customer_id, store_key, number, currency, opened_at)
-     values ($1, $2, $3, upper($3) || '-D-' || lpad(nextval('deposit_number_seq')::text, 8, '0'), $4, $5)
-     on conflict (customer_id) do nothing`,
-    [randomUUID(), order.customer_id, order.store_key, stores[order.store_key].currency, now],
-  );
+  await insertDepositIfNone(tx, { customerId: order.customer_id, storeKey: order.store_key, currency: stores[order.store_key].currency, openedAt: now });
 }
 
 /**
@@ -111,19 +89,18 @@ export async function openDepositFor(tx: Db, order: OrderRow, now: Date): Promis
 export async function bookDepositPurchase(tx: Db, order: OrderRow, acquiredAt: Date): Promise<string | null> {
   if (order.type !== 'buy' || order.data.shippingMethod !== 'deposit' || !order.customer_id) return null;
   await openDepositFor(tx, order, acquiredAt);
-  const [deposit] = await tx.query<DepositRow>('select * from deposits where customer_id = $1 for update', [order.customer_id]);
+  const deposit = (await depositOfCustomer(tx, order.customer_id, { forUpdate: true }))!;
   let rate = 1;
   if (order.currency !== deposit.currency) {
-    const [set] = await tx.query<{ eur_rates: Record<Currency, number> }>('select eur_rates from price_sets where id = $1', [order.price_set_id]);
-    rate = set.eur_rates[deposit.currency] / set.eur_rates[order.currency];
+    const eurRates = await eurRatesOfPriceSet(tx, order.price_set_id);
+    rate = eurRates[deposit.currency] / eurRates[order.currency];
   }
   for (const line of order.data.lines) {
     if (line.kind !== 'product' || !line.sku) continue;
-    await tx.query(
-      `insert into deposit_lots (id, deposit_id, order_id, order_number, order_line_id, sku, quantity, remaining, unit_cost_cents, acquired_at)
-       values ($1, $2, $3, $4, $5, $6, $7, $7, $8, $9) on conflict (order_number, order_line_id) do nothing`,
-      [randomUUID(), deposit.id, order.id, order.order_number, line.id, line.sku, line.quantity, Math.round(line.price.centAmount * rate), acquiredAt],
-    );
+    await insertLot(tx, {
+      depositId: deposit.id, orderId: order.id, orderNumber: order.order_number, orderLineId: line.id, sku: line.sku, quantity: line.quantity,
+      unitCostCents: Math.round(line.price.centAmount * rate), acquiredAt,
+    });
   }
   return deposit.number;
 }
@@ -131,10 +108,10 @@ export async function bookDepositPurchase(tx: Db, order: OrderRow, acquiredAt: D
 /** A cancelled sale from the deposit puts the pieces it took back into the lots they came from. */
 export async function restoreDepositSale(tx: Db, order: OrderRow): Promise<number> {
   if (order.type !== 'sell' || order.data.shippingMethod !== 'depositSell') return 0;
-  const taken = await tx.query<{ id: string; lot_id: string; quantity: number }>('select id, lot_id, quantity from deposit_withdrawals where order_id = $1 for update', [order.id]);
+  const taken = await withdrawalsOfOrderForUpdate(tx, order.id);
   for (const w of taken) {
-    await tx.query('update deposit_lots set remaining = remaining + $2 where id = $1', [w.lot_id, w.quantity]);
-    await tx.query('delete from deposit_withdrawals where id = $1', [w.id]);
+    await returnToLot(tx, w.lot_id, w.quantity);
+    await deleteWithdrawal(tx, w.id);
   }
   return taken.reduce((n, w) => n + w.quantity, 0);
 }
@@ -145,11 +122,7 @@ export async function restoreDepositSale(tx: Db, order: OrderRow): Promise<numbe
  */
 export async function depotHoldings(db: Db, customerId: string | null, storeKey: StoreKey): Promise<Map<string, number>> {
   if (!customerId) return new Map();
-  const rows = await db.query<{ sku: string; n: number }>(
-    `select l.sku, sum(l.remaining)::int as n from deposit_lots l join deposits d on d.id = l.deposit_id
-     where d.customer_id = $1 and d.store_key = $2 and l.remaining > 0 group by l.sku`,
-    [customerId, storeKey],
-  );
+  const rows = await holdingsBySku(db, customerId, storeKey);
   return new Map(rows.map((r) => [r.sku, r.n]));
 }
 
@@ -165,9 +138,7 @@ export async function takeDepositSale(tx: Db, order: OrderRow, now: Date): Promi
   if (order.type !== 'sell' || order.data.shippingMethod !== 'depositSell') return;
   const refuse = (sku: string | null, available: number) =>
     orderError('deposit_sell_quantity_exceeded', { reasons: ['deposit_sell_quantity_exceeded'], sku, available });
-  const [deposit] = order.customer_id
-    ? await tx.query<DepositRow>('select * from deposits where customer_id = $1 and store_key = $2 for update', [order.customer_id, order.store_key])
-    : [];
+  const deposit = order.customer_id ? await depositOfStore(tx, order.customer_id, order.store_key, { forUpdate: true }) : undefined;
   if (!deposit) throw refuse(null, 0);
   const parts: DepositPartDoc[] = [];
   for (const line of order.data.lines) {
@@ -176,13 +147,11 @@ export async function takeDepositSale(tx: Db, order: OrderRow, now: Date): Promi
     const available = lots.reduce((n, l) => n + l.remaining, 0);
     if (line.quantity > available) throw refuse(line.sku, available);
     for (const { lot, take } of fifoTake(lots, line.quantity)) {
-      await tx.query('update deposit_lots set remaining = remaining - $2 where id = $1', [lot.id, take]);
-      await tx.query(
-        `insert into deposit_withdrawals
-           (id, lot_id, order_id, order_number, order_line_id, quantity, unit_cost_cents, cost_currency, unit_price_cents, currency, taken_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)`,
-        [randomUUID(), lot.id, order.id, order.order_number, line.id, take, lot.unit_cost_cents, deposit.currency, line.price.centAmount, order.currency, now],
-      );
+      await takeFromLot(tx, lot.id, take);
+      await insertWithdrawal(tx, {
+        lotId: lot.id, orderId: order.id, orderNumber: order.order_number, orderLineId: line.id, quantity: take, unitCostCents: lot.unit_cost_cents,
+        costCurrency: deposit.currency, unitPriceCents: line.price.centAmount, currency: order.currency, takenAt: now,
+      });
       parts.push({
         sku: line.sku, lotId: lot.id, lotOrderNumber: lot.order_number, acquiredAt: lot.acquired_at.toISOString(), quantity: take,
         unitCostCents: Number(lot.unit_cost_cents), costCurrency: deposit.currency, unitPriceCents: line.price.centAmount,
@@ -191,29 +160,20 @@ export async function takeDepositSale(tx: Db, order: OrderRow, now: Date): Promi
   }
   // the order shows which lots it took (order detail, confirmation mail): the row is the one the caller answers
   order.data.depositParts = parts;
-  await tx.query('update orders set data = $2::jsonb where id = $1', [order.id, JSON.stringify(order.data)]);
+  await updateOrderData(tx, order.id, order.data);
 }
 
 /** At sign-in a guest's deposit moves into the account (its lots join the account's deposit if it has one). */
 export async function mergeDeposits(tx: Db, args: MergeArgs): Promise<void> {
-  const [guest] = await tx.query<DepositRow>('select * from deposits where customer_id = $1', [args.anonymousId]);
+  const guest = await depositOfCustomer(tx, args.anonymousId);
   if (!guest) return;
-  const [own] = await tx.query<DepositRow>('select * from deposits where customer_id = $1', [args.customerId]);
+  const own = await depositOfCustomer(tx, args.customerId);
   if (!own) {
-    await tx.query('update deposits set customer_id = $2 where id = $1', [guest.id, args.customerId]);
+    await setDepositOwner(tx, guest.id, args.customerId);
     return;
   }
-  await tx.query('update deposit_lots set deposit_id = $2 where deposit_id = $1', [guest.id, own.id]);
-  await tx.query('update deposits set opened_at = least(opened_at, $2) where id = $1', [own.id, guest.opened_at]);
-  await tx.query('delete from deposits where id = $1', [guest.id]);
-}
-
-/** The lots still holding metal, oldest first (FIFO order); forUpdate locks them for a sale's transaction. */
-export async function lotsOf(db: Db, depositId: string, sku?: string, opts: { forUpdate?: boolean } = {}): Promise<LotRow[]> {
-  return db.query<LotRow>(
-    `select * from deposit_lots where deposit_id = $1 and remaining > 0 and ($2::text is null or sku = $2) order by acquired_at, seq${opts.forUpdate ? ' for update' : ''}`,
-    [depositId, sku ?? null],
-  );
+  await joinDeposits(tx, guest, own);
+  await deleteDeposit(tx, guest.id);
 }
 
 interface Pricing {
@@ -284,13 +244,7 @@ export async function depositView(db: Db, deposit: DepositRow, lang: Lang, now: 
  * sell price, without lot or tax clock; a cancelled or paid order leaves the list.
  */
 async function awaitingPayment(db: Db, deposit: DepositRow, prices: Pricing, lang: Lang): Promise<Deposit['awaitingPayment']> {
-  const orders = await db.query<OrderRow & { due: string | null }>(
-    `select *, payment_due_by::text as due from orders
-     where customer_id = $1 and store_key = $2 and type = 'buy' and data->>'shippingMethod' = 'deposit'
-       and order_state in ('Open', 'Created') and payment_state <> 'Paid'
-     order by created_at, order_number`,
-    [deposit.customer_id, deposit.store_key],
-  );
+  const orders = await depositPurchasesAwaitingPayment(db, deposit.customer_id, deposit.store_key);
   const out: Deposit['awaitingPayment'] = [];
   for (const o of orders) {
     for (const l of o.data.lines) {

@@ -11,9 +11,10 @@ import {
 import { accountError } from '../account-error-codes.ts';
 import { notFoundOnBadId, requestLang } from '../account-routes-common.ts';
 import { requireUser, bearer } from '../http/auth.ts';
-import { errorResponses } from '../http/errors.ts';
+import { errorResponses, fail } from '../http/errors.ts';
 import { addMergeHook } from '../customers/index.ts';
-import { openDepositFor, depositView, mergeDeposits, sellPreview, takeDepositSale, type DepositRow } from './model.ts';
+import { openDepositFor, depositView, mergeDeposits, sellPreview, takeDepositSale } from './model.ts';
+import { depositById, depositOfStore, depotPieces, type DepositRow } from './repository.ts';
 
 const tags = ['deposits'];
 type LangQuery = { languageTag?: string };
@@ -23,6 +24,12 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock } = ctx;
   ctx.orderPlacedHooks.push(openDepositFor, takeDepositSale);
   addMergeHook(app, mergeDeposits);
+  // Account deletion (customers runs the hooks in its transaction, after the limit orders' check). Decision
+  // (spec 6 names only limit orders): metal still held in the depot is the customer's property and its records
+  // are the only proof of it; deleting the account would delete them. The customer sells it or has it delivered first.
+  ctx.accountDeletionHooks.push(async (tx, account) => {
+    if (await depotPieces(tx, account.customerId) > 0) fail('deposit_not_empty');
+  });
 
   notFoundOnBadId(app, 'deposit_not_found');
 
@@ -30,7 +37,7 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
 
   async function ownDeposit(req: FastifyRequest, id: string): Promise<DepositRow> {
     const auth = await requireUser(req);
-    const [row] = await db.query<DepositRow>('select * from deposits where id = $1', [id]);
+    const row = await depositById(db, id);
     if (!row || row.customer_id !== auth.customerId || row.store_key !== req.storeKey) throw accountError('deposit_not_found');
     return row;
   }
@@ -42,7 +49,7 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
     },
   }, async (req) => {
     const auth = await requireUser(req);
-    const [row] = await db.query<DepositRow>('select * from deposits where customer_id = $1 and store_key = $2', [auth.customerId, req.storeKey]);
+    const row = await depositOfStore(db, auth.customerId, req.storeKey);
     return { results: row ? [await depositView(db, row, lang(req), clock())] : [] };
   });
 

@@ -1,11 +1,11 @@
 // The append-only audit log (table order_audit; UPDATE, DELETE and TRUNCATE are refused by a trigger) and
 // the customer's timeline read from it. Every lifecycle step writes its entry in the step's transaction.
-import { randomUUID } from 'node:crypto';
 import type { Actor, AuditEntry, AuditQuery, AuditResponse } from '../../contracts/ops.ts';
-import type { OrderEventKind, OrderState, OrderTimelineEntry, PaymentState } from '../../contracts/order.ts';
+import type { OrderEventKind, OrderTimelineEntry } from '../../contracts/order.ts';
 import type { Db } from '../db/index.ts';
+import { auditPage, auditRowsOf, insertAudit, type AuditRow, type States } from './repository.ts';
 
-export interface States { orderState: OrderState; paymentState: PaymentState }
+export type { States } from './repository.ts';
 
 export interface AuditInput {
   orderId: string | null;
@@ -17,29 +17,8 @@ export interface AuditInput {
   details: Record<string, unknown>;
 }
 
-interface AuditRow {
-  id: string;
-  at: Date;
-  order_id: string | null;
-  order_number: string | null;
-  actor_type: Actor['type'];
-  actor_id: string;
-  actor_email: string | null;
-  action: string;
-  before_state: States | null;
-  after_state: States | null;
-  details: Record<string, unknown>;
-}
-
 export async function writeAudit(tx: Db, e: AuditInput, at: Date = new Date()): Promise<void> {
-  await tx.query(
-    `insert into order_audit (id, at, order_id, order_number, actor_type, actor_id, actor_email, action, before_state, after_state, details)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11::jsonb)`,
-    [
-      randomUUID(), at, e.orderId, e.orderNumber, e.actor.type, e.actor.id, e.actor.type === 'operator' ? e.actor.email : null, e.action,
-      e.before ? JSON.stringify(e.before) : null, e.after ? JSON.stringify(e.after) : null, JSON.stringify(e.details),
-    ],
-  );
+  await insertAudit(tx, { ...e, at });
 }
 
 function toEntry(r: AuditRow): AuditEntry {
@@ -52,16 +31,13 @@ function toEntry(r: AuditRow): AuditEntry {
 
 /** The entries of one order, oldest first. */
 export async function auditOf(db: Db, orderId: string): Promise<AuditEntry[]> {
-  return (await db.query<AuditRow>('select * from order_audit where order_id = $1 order by seq', [orderId])).map(toEntry);
+  return (await auditRowsOf(db, orderId)).map(toEntry);
 }
 
 export async function listAudit(db: Db, q: AuditQuery): Promise<AuditResponse> {
   const limit = q.limit ?? 50;
   const offset = q.offset ?? 0;
-  const where = `($1::uuid is null or order_id = $1) and ($2::text is null or (actor_type = 'operator' and actor_id = $2))`;
-  const params = [q.orderId ?? null, q.operatorId ?? null];
-  const [{ n }] = await db.query<{ n: number }>(`select count(*)::int as n from order_audit where ${where}`, params);
-  const rows = await db.query<AuditRow>(`select * from order_audit where ${where} order by seq desc limit $3 offset $4`, [...params, limit, offset]);
+  const { rows, total: n } = await auditPage(db, { orderId: q.orderId ?? null, operatorId: q.operatorId ?? null }, limit, offset);
   return { results: rows.map(toEntry), total: n };
 }
 

@@ -15,7 +15,8 @@ import { fail } from '../http/index.ts';
 import type { CommerceContext } from '../context.ts';
 import { writeAudit } from './audit.ts';
 import { move, orderById, possible, type LifeRow } from './model.ts';
-import { applyPayment, paidCents } from './steps.ts';
+import { orderIdByNumber, insertStatementEntry, paidCents } from './repository.ts';
+import { applyPayment } from './steps.ts';
 
 export interface CamtEntry {
   key: string;
@@ -134,19 +135,18 @@ export async function importBankStatement(ctx: CommerceContext, xml: string, act
     }
     const done = await ctx.db.transaction(async (tx) => {
       const now = ctx.clock();
-      const [found] = orderNumber ? await tx.query<{ id: string }>('select id from orders where order_number = $1', [orderNumber]) : [];
-      const row: LifeRow | null = found ? await orderById(tx, found.id, { forUpdate: true }) : null;
+      const foundId = orderNumber ? await orderIdByNumber(tx, orderNumber) : undefined;
+      const row: LifeRow | null = foundId ? await orderById(tx, foundId, { forUpdate: true }) : null;
       let result: BankStatementEntryResult = 'applied';
       if (!row) result = 'no_order';
       else if (!possible(row, 'payment')) result = 'not_awaiting_payment';
       else if (e.currency !== row.currency) result = 'currency_mismatch';
       else if (e.amountCents !== Number(row.total_gross_cents) - await paidCents(tx, row.id)) result = 'amount_mismatch';
-      const stored = await tx.query(
-        `insert into bank_statement_entries (entry_key, statement_id, imported_at, amount_cents, currency, value_date, order_id, order_number, result, actor_id)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict (entry_key) do nothing returning entry_key`,
-        [e.key, statement.statementId, now, e.amountCents, e.currency, e.valueDate, row?.id ?? null, orderNumber, result, actor.id],
-      );
-      if (stored.length === 0) return { result: 'duplicate' as const, orderId: row?.id ?? null, ids: [] };
+      const stored = await insertStatementEntry(tx, {
+        key: e.key, statementId: statement.statementId, now, amountCents: e.amountCents, currency: e.currency, valueDate: e.valueDate,
+        orderId: row?.id ?? null, orderNumber, result, actorId: actor.id,
+      });
+      if (!stored) return { result: 'duplicate' as const, orderId: row?.id ?? null, ids: [] };
       if (row && result === 'applied') {
         const ids = await applyPayment(ctx, tx, row, {
           centAmount: e.amountCents, currency: row.currency, reference: e.remittance.slice(0, 140) || e.entryReference,

@@ -8,23 +8,19 @@
 import type { Actor } from '../../contracts/ops.ts';
 import type { CommerceContext } from '../context.ts';
 import { day, helpers, queueMail } from './mail.ts';
-import { move, type LifeRow } from './model.ts';
-import { applyCancel, paidCents } from './steps.ts';
+import { move } from './model.ts';
+import { awaitingOrderSkipLocked, deadlineCandidates, markReminded, paidCents } from './repository.ts';
+import { applyCancel } from './steps.ts';
 import { reminderAfter, storeDay } from './working-days.ts';
 
 export const DEADLINE_JOB = 'payment-deadline';
 export const DEADLINE_INTERVAL_MS = 15 * 60_000;
 const actor: Actor = { type: 'system', id: DEADLINE_JOB, email: null };
 
-const AWAITING = `type = 'buy' and data->>'paymentMethod' = 'bank-transfer' and order_state in ('Open', 'Created') and payment_state = 'Pending'`;
-
 export async function paymentDeadlines(ctx: CommerceContext): Promise<{ reminded: number; cancelled: number }> {
   const now = ctx.clock();
   // candidates: due dates from 3 days before tomorrow on (a cheap prefilter; the rule is checked per row)
-  const candidates = await ctx.db.query<{ id: string }>(
-    `select id from orders where ${AWAITING} and payment_due_by is not null and payment_due_by <= $1::date + 5 order by payment_due_by, id`,
-    [now.toISOString().slice(0, 10)],
-  );
+  const candidates = await deadlineCandidates(ctx.db, now.toISOString().slice(0, 10));
   let reminded = 0;
   let cancelled = 0;
   // An order that fails (its transaction rolls back) must not stop the others: the next run would stop at it
@@ -32,7 +28,7 @@ export async function paymentDeadlines(ctx: CommerceContext): Promise<{ reminded
   const failed: { id: string; err: unknown }[] = [];
   for (const { id } of candidates) {
     const result = await ctx.db.transaction(async (tx) => {
-      const [row] = await tx.query<LifeRow>(`select *, payment_due_by::text as due from orders where id = $1 and ${AWAITING} for update skip locked`, [id]);
+      const row = await awaitingOrderSkipLocked(tx, id);
       if (!row || !row.due) return null;
       const today = storeDay(now, row.store_key);
       const h = helpers(ctx, row);
@@ -42,7 +38,7 @@ export async function paymentDeadlines(ctx: CommerceContext): Promise<{ reminded
         return { kind: 'cancelled' as const, ids };
       }
       if (!row.payment_reminded_at && today > reminderAfter(row.created_at, row.store_key)) {
-        await tx.query('update orders set payment_reminded_at = $2 where id = $1', [row.id, now]);
+        await markReminded(tx, row.id, now);
         const open = Number(row.total_gross_cents) - await paidCents(tx, row.id);
         await move(tx, row, {}, 'payment_reminder', actor, { paymentDueBy: row.due }, now);
         const pay = row.data.paymentInstructions;

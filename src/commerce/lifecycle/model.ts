@@ -6,31 +6,12 @@ import type { OrderRow } from '../orders/index.ts';
 import type { Db } from '../db/index.ts';
 import { fail } from '../http/index.ts';
 import { writeAudit, type States } from './audit.ts';
+import { lifeOrderById, saveOrderDoc, updateOrderStates, type LifeRow } from './repository.ts';
 
-export interface AssayDoc {
-  lines: { lineId: string; estimatedFineMg: number; finalFineMg: number; estimateCents: number; finalCents: number }[];
-  estimateCents: number;
-  finalCents: number;
-  note: string | null;
-  assayedAt: string;
-}
-
-/** iban: the account paid to, masked (an IBAN or a US account number); null for a cash payout at the counter */
-export interface PayoutDoc { amountCents: number; method?: 'bank-transfer' | 'cash'; iban: string | null; valueDate: string; paidAt: string }
-
-/** The lifecycle's facts in orders.data, beside the checkout's OrderDoc. */
-export interface LifecycleDoc {
-  goodsReceivedAt?: string;
-  assay?: AssayDoc;
-  payout?: PayoutDoc;
-}
-
-export type LifeRow = OrderRow & { data: OrderRow['data'] & LifecycleDoc; due: string | null; payment_reminded_at: Date | null; limit_order_id: string | null };
-
-const SELECT = 'select *, payment_due_by::text as due from orders';
+export type { AssayDoc, LifeRow, LifecycleDoc, PayoutDoc } from './repository.ts';
 
 export async function orderById(db: Db, id: string, opts: { forUpdate?: boolean } = {}): Promise<LifeRow> {
-  const [row] = /^[0-9a-f-]{36}$/i.test(id) ? await db.query<LifeRow>(`${SELECT} where id = $1${opts.forUpdate ? ' for update' : ''}`, [id]) : [];
+  const row = /^[0-9a-f-]{36}$/i.test(id) ? await lifeOrderById(db, id, opts) : undefined;
   if (!row) fail('order_not_found');
   return row;
 }
@@ -97,7 +78,7 @@ export async function move(tx: Db, row: LifeRow, to: Partial<States>, action: st
   const before = statesOf(row);
   const after: States = { orderState: to.orderState ?? before.orderState, paymentState: to.paymentState ?? before.paymentState };
   if (after.orderState !== before.orderState || after.paymentState !== before.paymentState) {
-    await tx.query('update orders set order_state = $2, payment_state = $3 where id = $1', [row.id, after.orderState, after.paymentState]);
+    await updateOrderStates(tx, row.id, after.orderState, after.paymentState);
     row.order_state = after.orderState;
     row.payment_state = after.paymentState;
   }
@@ -105,5 +86,5 @@ export async function move(tx: Db, row: LifeRow, to: Partial<States>, action: st
 }
 
 export async function saveDoc(tx: Db, row: LifeRow): Promise<void> {
-  await tx.query('update orders set data = $2::jsonb where id = $1', [row.id, JSON.stringify(row.data)]);
+  await saveOrderDoc(tx, row);
 }

@@ -8,6 +8,7 @@ import type { Db } from '../db/index.ts';
 import type { OrderRow } from '../orders/index.ts';
 import { move, statesOf, type LifeRow } from './model.ts';
 import { writeAudit } from './audit.ts';
+import { setPaymentDueBy } from './repository.ts';
 import { paymentDueBy } from './working-days.ts';
 
 export const LIMIT_ORDER_ACTOR: Actor = { type: 'system', id: 'limit-order-execution', email: null };
@@ -17,7 +18,7 @@ export async function onOrderPlaced(tx: Db, order: OrderRow, now: Date): Promise
   const actor: Actor = row.limit_order_id ? LIMIT_ORDER_ACTOR : { type: 'customer', id: row.customer_id, email: null };
   const due = row.type === 'buy' && row.data.paymentMethod === 'bank-transfer' ? paymentDueBy(row.created_at, row.store_key) : null;
   if (due) {
-    await tx.query('update orders set payment_due_by = $2 where id = $1', [row.id, due]);
+    await setPaymentDueBy(tx, row.id, due);
     row.due = due;
   }
   await writeAudit(tx, {

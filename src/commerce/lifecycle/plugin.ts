@@ -5,6 +5,8 @@ import { commerceFeature } from '../http/plugin.ts';
 import { createJob } from '../lib/jobs.ts';
 import { DEADLINE_INTERVAL_MS, DEADLINE_JOB, paymentDeadlines } from './jobs.ts';
 import { onOrderPlaced } from './placed.ts';
+import { ordersInProgress } from './repository.ts';
+import { fail } from '../http/index.ts';
 
 const lifecycleSetup: FastifyPluginAsync = async (app) => {
   const ctx = app.commerce;
@@ -12,6 +14,12 @@ const lifecycleSetup: FastifyPluginAsync = async (app) => {
   ctx.orderPlacedHooks.unshift(onOrderPlaced);
   const job = createJob({ name: DEADLINE_JOB, work: () => paymentDeadlines(ctx), log: app.log, intervalMs: DEADLINE_INTERVAL_MS });
   ctx.jobs.set(job.name, job);
+  // Account deletion (its hooks run in the deletion's transaction, after the limit orders' and the deposit's
+  // checks): an order in progress keeps its records; the customer waits until it is done or cancelled (an
+  // unpaid transfer is cancelled after 5 working days).
+  ctx.accountDeletionHooks.push(async (tx, account) => {
+    if (await ordersInProgress(tx, account.customerId) > 0) fail('orders_in_progress');
+  });
   app.addHook('onReady', async () => job.trigger());
 };
 

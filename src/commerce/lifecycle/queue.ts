@@ -16,6 +16,7 @@ import { allActions, mayDo, orderById, possible, type LifeRow } from './model.ts
 import { estimatedFineMg } from './steps.ts';
 import { storeDay, storeTimeZones } from './working-days.ts';
 import type { StoreKey } from '../../stores.ts';
+import { countOpsOrders, opsOrderPage, paymentsOf, queueCounts, shipmentRowsOf } from './repository.ts';
 
 /** Today in each store's time zone: an order is overdue once its store's day is past its due date. */
 const storeDays = (at: Date): Record<StoreKey, string> =>
@@ -99,24 +100,17 @@ export async function listOpsOrders(ctx: CommerceContext, q: OpsOrdersQuery): Pr
   const where = conds.length > 0 ? conds.join(' and ') : 'true';
   // $today appears in the overdue queue only; every query passes it as $1
   const sqlWhere = where.replace(/\$today/g, '$1');
-  const [{ n }] = await ctx.db.query<{ n: number }>(`select count(*)::int as n from orders o where $1::text is not null and ${sqlWhere}`, params);
-  const rows = await ctx.db.query<LifeRow>(
-    `select o.*, o.payment_due_by::text as due from orders o where $1::text is not null and ${sqlWhere}
-     order by o.created_at desc, o.order_number desc limit ${Number(limit)} offset ${Number(offset)}`,
-    params,
-  );
+  const n = await countOpsOrders(ctx.db, sqlWhere, params);
+  const rows = await opsOrderPage(ctx.db, sqlWhere, params, limit, offset);
   const counts: Record<string, number> = {};
   const countSql = opsQueues.map((k) => `count(*) filter (where ${queueSql[k].replace(/\$today/g, '$1')})::int as "${k}"`).join(', ');
-  const [c] = await ctx.db.query<Record<string, number>>(`select ${countSql} from orders o where $1::text is not null`, [todayByStore]);
+  const c = await queueCounts(ctx.db, countSql, todayByStore);
   for (const k of opsQueues) counts[k] = Number(c[k]);
   return { results: rows.map((r) => summary(r, days)), total: n, counts };
 }
 
-interface PaymentRow { id: string; amount_cents: number; currency: string; reference: string; value_date: string; source: 'manual' | 'camt053'; recorded_at: Date; actor_type: 'operator' | 'customer' | 'system'; actor_id: string; actor_email: string | null }
-interface ShipmentRow { carrier: string; tracking_number: string; tracking_url: string | null; shipped_at: Date }
-
 async function shipmentsOf(db: Db, orderId: string): Promise<OpsShipment[]> {
-  const rows = await db.query<ShipmentRow & { id: string }>('select * from order_shipments where order_id = $1 order by shipped_at', [orderId]);
+  const rows = await shipmentRowsOf(db, orderId);
   return rows.map((s) => ({ id: s.id, carrier: s.carrier, trackingNumber: s.tracking_number, trackingUrl: s.tracking_url, shippedAt: s.shipped_at.toISOString() }));
 }
 
@@ -151,7 +145,7 @@ export async function opsOrderDetail(ctx: CommerceContext, orderId: string, role
   const { db } = ctx;
   const row = await orderById(db, orderId);
   const lang = langOf(languageTag, orderLang(row));
-  const payments = await db.query<PaymentRow>('select *, value_date::text as value_date from order_payments where order_id = $1 order by recorded_at, id', [row.id]);
+  const payments = await paymentsOf(db, row.id);
   const paid = payments.reduce((s, p) => s + Number(p.amount_cents), 0);
   const order = await withLifecycle(db, toOrder(row, lang), lang);
   const p = row.data.payout;

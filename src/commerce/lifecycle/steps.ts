@@ -17,6 +17,7 @@ import { tracking } from './carriers.ts';
 import { mailLink } from '../mail/index.ts';
 import { day, helpers, queueMail } from './mail.ts';
 import { invalidTransition, move, orderById, possible, requireRole, saveDoc, type AssayDoc, type LifeRow } from './model.ts';
+import { fineWeights, insertCounterPayment, insertPayment, insertShipment, paidCents } from './repository.ts';
 import { storeDay } from './working-days.ts';
 
 type StepFn = (tx: Db, row: LifeRow, now: Date) => Promise<number[]>;
@@ -30,11 +31,6 @@ export async function runStep(ctx: CommerceContext, orderId: string, action: Ops
     return fn(tx, row, ctx.clock());
   });
   ctx.outbox.deliver(ids);
-}
-
-export async function paidCents(tx: Db, orderId: string): Promise<number> {
-  const [{ n }] = await tx.query<{ n: number }>('select coalesce(sum(amount_cents), 0)::int8 as n from order_payments where order_id = $1', [orderId]);
-  return Number(n);
 }
 
 const money = (row: LifeRow, centAmount: number) => ({ centAmount, currencyCode: row.currency });
@@ -61,11 +57,10 @@ export async function applyPayment(ctx: CommerceContext, tx: Db, row: LifeRow, p
   );
   if (same) fail('payment_duplicate', { details: { paymentId: same.id } });
   const id = randomUUID();
-  await tx.query(
-    `insert into order_payments (id, order_id, amount_cents, currency, reference, value_date, source, entry_ref, recorded_at, actor_type, actor_id, actor_email)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-    [id, row.id, p.centAmount, p.currency, p.reference, p.valueDate, p.source, p.entryRef ?? null, now, actor.type, actor.id, actor.type === 'operator' ? actor.email : null],
-  );
+  await insertPayment(tx, {
+    id, orderId: row.id, centAmount: p.centAmount, currency: p.currency, reference: p.reference, valueDate: p.valueDate, source: p.source,
+    entryRef: p.entryRef ?? null, now, actor,
+  });
   const nowPaid = paid + p.centAmount;
   const full = nowPaid === total;
   const details = {
@@ -98,10 +93,7 @@ export async function recordShipment(ctx: CommerceContext, orderId: string, body
   await runStep(ctx, orderId, 'shipment', roles, async (tx, row, now) => {
     const trackingNumber = body.trackingNumber.trim();
     const { carrier, trackingUrl } = tracking(body.carrier, trackingNumber);
-    await tx.query(
-      'insert into order_shipments (id, order_id, carrier, tracking_number, tracking_url, shipped_at) values ($1, $2, $3, $4, $5, $6)',
-      [randomUUID(), row.id, carrier, trackingNumber, trackingUrl, now],
-    );
+    await insertShipment(tx, { orderId: row.id, carrier, trackingNumber, trackingUrl, now });
     await move(tx, row, { orderState: 'Complete' }, 'shipped', actor, { carrier, trackingNumber, trackingUrl }, now);
     return [await queueMail(ctx, tx, row, trackingUrl ? 'shipped' : 'shipped_untracked', { carrier, trackingNumber, ...(trackingUrl ? { link: mailLink(trackingUrl) } : {}) }, now)];
   });
@@ -121,11 +113,7 @@ export async function recordPickup(ctx: CommerceContext, orderId: string, body: 
 
 async function applyCounterPayment(tx: Db, row: LifeRow, cents: number, actor: Actor, now: Date): Promise<void> {
   const day = storeDay(now, row.store_key);
-  await tx.query(
-    `insert into order_payments (id, order_id, amount_cents, currency, reference, value_date, source, recorded_at, actor_type, actor_id, actor_email)
-     values ($1, $2, $3, $4, $5, $6, 'manual', $7, $8, $9, $10)`,
-    [randomUUID(), row.id, cents, row.currency, 'cash at pickup', day, now, actor.type, actor.id, actor.type === 'operator' ? actor.email : null],
-  );
+  await insertCounterPayment(tx, { orderId: row.id, cents, currency: row.currency, reference: 'cash at pickup', valueDate: day, now, actor });
   row.data.paymentDate = now.toISOString();
   await saveDoc(tx, row);
   await move(tx, row, { paymentState: 'Paid' }, 'payment_recorded', actor, { amount: money(row, cents), reference: 'cash at pickup', valueDate: day, source: 'manual' }, now);
@@ -175,7 +163,7 @@ export function assayPayout(lines: { lineId: string; estimatedFineMg: number; fi
  */
 export async function estimatedFineMg(db: Db, row: LifeRow): Promise<Map<string, number>> {
   const skus = row.data.lines.filter((l) => l.kind === 'product' && l.sku).map((l) => l.sku as string);
-  const fine = new Map((await db.query<{ sku: string; g: string }>('select sku, fine_weight_grams::text as g from products where sku = any($1::text[])', [skus])).map((r) => [r.sku, Number(r.g)]));
+  const fine = new Map((await fineWeights(db, skus)).map((r) => [r.sku, Number(r.g)]));
   return new Map(row.data.lines.map((l) => [l.id, mg(l.kind === 'scrap' && l.scrap ? (l.scrap.weightGrams * l.scrap.fineness) / 1000 : (fine.get(l.sku ?? '') ?? 0) * l.quantity)]));
 }
 
@@ -203,7 +191,10 @@ export async function recordAssay(ctx: CommerceContext, orderId: string, body: A
     const h = helpers(ctx, row);
     // grams to the milligram (the assay's precision), in the store's locale
     const grams = (m: number) => formatNumber(m / 1000, stores[row.store_key].locales[h.lang], 3);
-    const account = row.data.payoutAccount ? (row.data.payoutAccount.iban ? maskIban(row.data.payoutAccount.iban) : row.data.payoutAccount.accountNumber ?? '') : null;
+    // the account masked like the payout's (a mail is no place for a full account number)
+    const account = row.data.payoutAccount
+      ? (row.data.payoutAccount.iban ? maskIban(row.data.payoutAccount.iban) : `****${(row.data.payoutAccount.accountNumber ?? '').replace(/\s+/g, '').slice(-4)}`)
+      : null;
     const lineTexts = lines.map((l) => h.t('assayed.line', {
       name: row.data.lines.find((x) => x.id === l.lineId)!.name[h.lang], estimatedGrams: grams(l.estimatedFineMg), finalGrams: grams(l.finalFineMg),
       final: h.money(l.finalCents), estimate: h.money(l.estimateCents),

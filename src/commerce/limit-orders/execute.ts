@@ -30,7 +30,11 @@ import { placeOrder } from '../orders/index.ts';
 import { tierPrice, currentPriceSet, orderable, priceList } from '../prices/index.ts';
 import { shopName } from '../outbox/index.ts';
 import { executedMail, expiredMail, failedMail, type LimitOrderMailArgs } from './mail.ts';
-import { currentUnitPrice, type LimitOrderRow } from './model.ts';
+import { currentUnitPrice } from './model.ts';
+import {
+  activeLimitOrders, claimLimitOrder, dueForExpiry, expireLimitOrder, insertLimitOrderCart, limitOrderById, markExecuted, markFailed, releaseClaim,
+  releaseStaleClaims, type LimitOrderRow,
+} from './repository.ts';
 
 /** Decision: a claim older than two minutes belongs to an instance that died; the limit order becomes active again. */
 export const PENDING_TIMEOUT_S = 120;
@@ -76,25 +80,16 @@ export function createLimitOrderExecutor(ctx: CommerceContext, log: FastifyBaseL
 
   /** Claims given back by instances that died between claim and execution. */
   async function recoverStaleClaims(now: Date): Promise<number> {
-    const rows = await db.query(
-      `update limit_orders set status = 'active', claim_id = null, claimed_at = null, updated_at = $1
-       where status = 'pending' and claimed_at < $2 returning id`,
-      [now, addSeconds(now, -PENDING_TIMEOUT_S)],
-    );
-    return rows.length;
+    return releaseStaleClaims(db, now, addSeconds(now, -PENDING_TIMEOUT_S));
   }
 
   /** Active limit orders whose expiry has passed become inactive, each with its mail, each once. */
   async function expireDue(now: Date): Promise<string[]> {
-    const due = await db.query<{ id: string }>(`select id from limit_orders where status = 'active' and expires_at <= $1 order by expires_at`, [now]);
+    const due = await dueForExpiry(db, now);
     const expired: string[] = [];
     for (const { id } of due) {
       const mailId = await db.transaction(async (tx) => {
-        const [lo] = await tx.query<LimitOrderRow>(
-          `update limit_orders set status = 'inactive', closed_at = $2, updated_at = $2
-           where id = $1 and status = 'active' and expires_at <= $2 returning *`,
-          [id, now],
-        );
+        const lo = await expireLimitOrder(tx, id, now);
         if (!lo) return undefined; // another instance (or the customer) was first
         const args = await mailArgs(tx, lo);
         return mailCustomer(tx, lo, (name) => expiredMail(args, name, lo.expires_at), now);
@@ -109,25 +104,17 @@ export function createLimitOrderExecutor(ctx: CommerceContext, log: FastifyBaseL
   /** One limit order whose price the current set reaches: claim it, then execute, fail or give it back. */
   async function executeOne(id: string, now: Date): Promise<Outcome> {
     const claim = randomUUID();
-    const claimed = await db.query(
-      `update limit_orders set status = 'pending', claim_id = $2, claimed_at = $3, updated_at = $3
-       where id = $1 and status = 'active' and expires_at > $3 returning id`,
-      [id, claim, now],
-    );
-    if (claimed.length === 0) return 'lost';
+    if (!(await claimLimitOrder(db, id, claim, now))) return 'lost';
     const { outcome, mailIds } = await db.transaction(async (tx): Promise<{ outcome: Outcome; mailIds: number[] }> => {
-      const [lo] = await tx.query<LimitOrderRow>('select * from limit_orders where id = $1 for update', [id]);
+      const lo = await limitOrderById(tx, id, true);
       if (!lo || lo.status !== 'pending' || lo.claim_id !== claim) return { outcome: 'lost', mailIds: [] };
 
       const release = async () => {
-        await tx.query(`update limit_orders set status = 'active', claim_id = null, claimed_at = null, updated_at = $2 where id = $1`, [id, now]);
+        await releaseClaim(tx, id, now);
         return { outcome: 'released' as const, mailIds: [] };
       };
       const fail = async (code: string) => {
-        await tx.query(
-          `update limit_orders set status = 'failed', failure_reason = $2, closed_at = $3, updated_at = $3, claim_id = null, claimed_at = null where id = $1`,
-          [id, code, now],
-        );
+        await markFailed(tx, id, code, now);
         const args = await mailArgs(tx, lo);
         const mailId = await mailCustomer(tx, lo, (name) => failedMail(args, code, name), now);
         log.info({ limitOrderId: id, reason: code }, 'limit order failed');
@@ -161,15 +148,11 @@ export function createLimitOrderExecutor(ctx: CommerceContext, log: FastifyBaseL
           const line: StoredLine = {
             id: randomUUID(), kind: 'product', sku: lo.sku, productId: product.productId, quantity: lo.quantity, scrap: null, price: null, addedAt: now.toISOString(),
           };
-          await sp.query(
-            `insert into carts (id, customer_id, store_key, transaction_type, order_type, country, currency, locale, status, version, customer_group,
-               line_items, shipping_method, payment_method, customer_email, shipping_address, billing_address, created_at, updated_at)
-             values ($1, $2, $3, 'buy', 'order', $4, $5, $6, 'limit-order', 1, $7, $8::jsonb, 'shipping', 'bank-transfer', $9, $10::jsonb, $11::jsonb, $12, $12)`,
-            [
-              cartId, lo.customer_id, lo.store_key, shipping.country, lo.currency, store.locales[lo.language], customer.account_type ?? 'individual',
-              JSON.stringify([line]), customer.email, JSON.stringify(cartAddress(shipping)), JSON.stringify(cartAddress(billing)), now,
-            ],
-          );
+          await insertLimitOrderCart(sp, {
+            id: cartId, customerId: lo.customer_id, storeKey: lo.store_key, country: shipping.country, currency: lo.currency,
+            locale: store.locales[lo.language], customerGroup: customer.account_type ?? 'individual', line, customerEmail: customer.email,
+            shippingAddress: cartAddress(shipping), billingAddress: cartAddress(billing), now,
+          });
           const cart = (await cartById(sp, cartId))!;
           await repriceCart(sp, cart);
           // a set stored since the check above prices the cart: it must still be at or below the target
@@ -195,12 +178,7 @@ export function createLimitOrderExecutor(ctx: CommerceContext, log: FastifyBaseL
         if (err.code === 'prices_unavailable' || err.code === 'price_not_equal') return release();
         return fail(err.code);
       }
-      await tx.query(
-        `update limit_orders set status = 'executed', order_id = $2, order_number = $3, executed_at = $4, executed_cents = $5, updated_at = $4,
-           claim_id = null, claimed_at = null
-         where id = $1`,
-        [id, placed.row.id, placed.row.order_number, now, unitCents],
-      );
+      await markExecuted(tx, id, { orderId: placed.row.id, orderNumber: placed.row.order_number, now, unitCents });
       log.info({ limitOrderId: id, orderId: placed.row.id, orderNumber: placed.row.order_number }, 'limit order executed');
       return { outcome: 'executed', mailIds: placed.outboxIds };
     });
@@ -212,7 +190,7 @@ export function createLimitOrderExecutor(ctx: CommerceContext, log: FastifyBaseL
   async function executeDue(now: Date, report: SweepReport): Promise<void> {
     const set = await currentPriceSet(db);
     if (!orderable(set, now)) return;
-    const active = await db.query<LimitOrderRow>(`select * from limit_orders where status = 'active' and expires_at > $1 order by created_at, id`, [now]);
+    const active = await activeLimitOrders(db, now);
     for (const lo of active) {
       const price = await currentUnitPrice(db, set, lo);
       if (price === null || price > lo.target_cents) continue;

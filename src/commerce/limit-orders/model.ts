@@ -9,31 +9,9 @@ import { type CatalogueProduct, pick, productsBySkus } from '../catalogue/index.
 import type { Db } from '../db/index.ts';
 import { commerceOrderErrors } from '../http/errors.ts';
 import { tierPrice, currentPriceSet, priceList, type CurrentPriceSet } from '../prices/index.ts';
+import { nextLimitOrderSequence, type LimitOrderRow } from './repository.ts';
 
-export interface LimitOrderRow {
-  id: string;
-  customer_id: string;
-  store_key: StoreKey;
-  number: string;
-  sku: string;
-  status: LimitOrderStatus;
-  quantity: number;
-  target_cents: number;
-  currency: Currency;
-  country: string;
-  language: Lang;
-  expires_at: Date;
-  created_at: Date;
-  updated_at: Date | null;
-  claim_id: string | null;
-  claimed_at: Date | null;
-  order_id: string | null;
-  order_number: string | null;
-  executed_at: Date | null;
-  executed_cents: number | null;
-  failure_reason: string | null;
-  closed_at: Date | null;
-}
+export type { LimitOrderRow } from './repository.ts';
 
 /** spec 5 / 9: a limit order's price at most 500,000.00 */
 export const LIMIT_PRICE_MAX_CENTS = 50_000_000;
@@ -106,6 +84,6 @@ export async function limitOrderViews(db: Db, rows: LimitOrderRow[], lang: Lang,
 
 /** CH-L-2026-000042: store, L, year, a number from limit_order_number_seq. */
 export async function nextLimitOrderNumber(tx: Db, storeKey: StoreKey, now: Date): Promise<string> {
-  const [{ n }] = await tx.query<{ n: number }>(`select nextval('limit_order_number_seq')::int8 as n`);
+  const n = await nextLimitOrderSequence(tx);
   return `${storeKey.toUpperCase()}-L-${now.getUTCFullYear()}-${String(n).padStart(6, '0')}`;
 }

@@ -4,7 +4,6 @@
 // 404 limit_order_not_found.
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type {} from '@fastify/swagger';
-import { randomUUID } from 'node:crypto';
 import {
   CreateLimitOrderBody, LimitOrder, LimitOrderParams, LimitOrderQuery, LimitOrdersQuery, LimitOrdersResponse, UpdateLimitOrderBody,
   type LimitOrdersQuery as LimitOrdersQueryT,
@@ -17,14 +16,18 @@ import { CART_MAX_CENTS } from '../carts/index.ts';
 import { langOf } from '../lib/lang.ts';
 import { productsBySkus } from '../catalogue/index.ts';
 import { requireUser, bearer } from '../http/auth.ts';
-import { errorResponses, orderError } from '../http/errors.ts';
-import { addressesOf, customerById } from '../customers/index.ts';
+import { errorResponses, fail, orderError } from '../http/errors.ts';
+import { addressesOf, customerById, lockCustomer } from '../customers/index.ts';
 import type { Db } from '../db/index.ts';
 import { createJob } from '../lib/jobs.ts';
 import { createLimitOrderExecutor } from './execute.ts';
 import {
-  LIMIT_ORDER_MAX_DAYS, LIMIT_PRICE_MAX_CENTS, OPEN_LIMIT_ORDERS_MAX, OPEN_STATUSES, limitOrderViews, nextLimitOrderNumber, type LimitOrderRow,
+  LIMIT_ORDER_MAX_DAYS, LIMIT_PRICE_MAX_CENTS, OPEN_LIMIT_ORDERS_MAX, OPEN_STATUSES, limitOrderViews, nextLimitOrderNumber,
 } from './model.ts';
+import {
+  cancelLimitOrder, countCustomerLimitOrders, countWithStatus, customerLimitOrders, insertLimitOrder, limitOrderById, openLimitOrderCount,
+  updateLimitOrder, type LimitOrderRow,
+} from './repository.ts';
 
 /** Decision: expiry is checked every minute (and before every execution run): "on time" within a minute. */
 export const EXPIRY_INTERVAL_S = 60;
@@ -35,7 +38,7 @@ type LangQuery = { languageTag?: string };
 
 /** A limit order of the caller in the request's store, locked when asked; anything else is 404. */
 export async function ownLimitOrder(db: Db, auth: AuthContext, req: FastifyRequest, id: string, forUpdate = false): Promise<LimitOrderRow> {
-  const [row] = await db.query<LimitOrderRow>(`select * from limit_orders where id = $1${forUpdate ? ' for update' : ''}`, [id]);
+  const row = await limitOrderById(db, id, forUpdate);
   if (!row || row.customer_id !== auth.customerId || row.store_key !== req.storeKey) throw accountError('limit_order_not_found');
   return row;
 }
@@ -73,6 +76,13 @@ export const limitOrderRoutes: FastifyPluginAsync = async (app) => {
   // expiries that fell into a restart are written at start, not a minute later
   app.addHook('onReady', async () => expiry.trigger());
 
+  // Account deletion (customers runs the hooks in its transaction; this one is registered before the deposits'
+  // check, so it answers first). Spec 6: blocked until all limit orders are deleted; closed ones (executed,
+  // cancelled, failed) are history and go with the account.
+  ctx.accountDeletionHooks.push(async (tx, account) => {
+    if (await openLimitOrderCount(tx, account.customerId) > 0) fail('limit_orders_exist');
+  });
+
   notFoundOnBadId(app, 'limit_order_not_found');
 
   const lang = (req: FastifyRequest) => requestLang(req);
@@ -103,20 +113,13 @@ export const limitOrderRoutes: FastifyPluginAsync = async (app) => {
     const country = shipping && (store.shippingCountries as string[]).includes(shipping.country) ? shipping.country : store.country;
     const language = langOf(req.query.languageTag, customer?.language ?? 'de');
     const row = await db.transaction(async (tx) => {
-      await tx.query('select id from customers where id = $1 for update', [auth.customerId]);
-      const [{ n }] = await tx.query<{ n: number }>(
-        `select count(*)::int as n from limit_orders where customer_id = $1 and status = any(string_to_array($2, ','))`,
-        [auth.customerId, OPEN_STATUSES.join(',')],
-      );
+      await lockCustomer(tx, auth.customerId);
+      const n = await countWithStatus(tx, auth.customerId, OPEN_STATUSES);
       if (n >= OPEN_LIMIT_ORDERS_MAX) throw accountError('too_many_limit_orders');
-      const [inserted] = await tx.query<LimitOrderRow>(
-        `insert into limit_orders (id, customer_id, store_key, number, sku, status, quantity, target_cents, currency, country, language, expires_at,
-           created_at, updated_at)
-         values ($1, $2, $3, $4, $5, 'active', $6, $7, $8, $9, $10, $11, $12, $12) returning *`,
-        [randomUUID(), auth.customerId, req.storeKey, await nextLimitOrderNumber(tx, req.storeKey, now), sku, quantity, targetCentAmount, store.currency,
-          country, language, expiresAt, now],
-      );
-      return inserted;
+      return insertLimitOrder(tx, {
+        customerId: auth.customerId, storeKey: req.storeKey, number: await nextLimitOrderNumber(tx, req.storeKey, now), sku, quantity,
+        targetCents: targetCentAmount, currency: store.currency, country, language, expiresAt, now,
+      });
     });
     req.log.info({ limitOrderId: row.id }, 'limit order given');
     return reply.status(201).send(await one(row, req));
@@ -132,12 +135,8 @@ export const limitOrderRoutes: FastifyPluginAsync = async (app) => {
     const limit = req.query.limit ?? 20;
     const offset = req.query.offset ?? 0;
     const status = req.query.status ?? null;
-    const where = `customer_id = $1 and store_key = $2 and ($3::text is null or status = any(string_to_array($3, ',')))`;
-    const [{ n }] = await db.query<{ n: number }>(`select count(*)::int as n from limit_orders where ${where}`, [auth.customerId, req.storeKey, status]);
-    const rows = await db.query<LimitOrderRow>(
-      `select * from limit_orders where ${where} order by created_at desc, number desc limit $4 offset $5`,
-      [auth.customerId, req.storeKey, status, limit, offset],
-    );
+    const n = await countCustomerLimitOrders(db, auth.customerId, req.storeKey, status);
+    const rows = await customerLimitOrders(db, auth.customerId, req.storeKey, { status, limit, offset });
     return { results: await limitOrderViews(db, rows, lang(req), clock()), total: n, limit, offset };
   });
 
@@ -168,11 +167,10 @@ export const limitOrderRoutes: FastifyPluginAsync = async (app) => {
       const target = req.body.targetCentAmount ?? lo.target_cents;
       checkTarget(target, quantity, errors);
       const reactivate = expiresAt !== null;
-      const [updated] = await tx.query<LimitOrderRow>(
-        `update limit_orders set quantity = $2, target_cents = $3, expires_at = $4, status = $5, closed_at = $6, updated_at = $7 where id = $1 returning *`,
-        [lo.id, quantity, target, expiresAt ?? lo.expires_at, reactivate ? 'active' : lo.status, reactivate ? null : lo.closed_at, now],
-      );
-      return updated;
+      return updateLimitOrder(tx, lo.id, {
+        quantity, targetCents: target, expiresAt: expiresAt ?? lo.expires_at, status: reactivate ? 'active' : lo.status,
+        closedAt: reactivate ? null : lo.closed_at, now,
+      });
     });
     return one(row, req);
   });
@@ -190,11 +188,7 @@ export const limitOrderRoutes: FastifyPluginAsync = async (app) => {
       const lo = await ownLimitOrder(tx, auth, req, req.params.id, true);
       if (lo.status === 'cancelled') return lo;
       if (lo.status !== 'active' && lo.status !== 'inactive') throw accountError('limit_order_not_editable');
-      const [cancelled] = await tx.query<LimitOrderRow>(
-        `update limit_orders set status = 'cancelled', closed_at = $2, updated_at = $2 where id = $1 returning *`,
-        [lo.id, now],
-      );
-      return cancelled;
+      return cancelLimitOrder(tx, lo.id, now);
     });
     return one(row, req);
   });

@@ -7,7 +7,7 @@ import type { Db } from '../db/index.ts';
 import { fail } from '../http/errors.ts';
 import { writeAudit } from '../lifecycle/index.ts';
 import { revokeOperatorSessions } from '../auth/operator-sessions.ts';
-import { insertOperator, lockOperators, operatorView, updateOperator as updateOperatorRow, type OperatorRow } from './repository.ts';
+import { existingOperatorEmails, insertOperator, lockOperators, operatorView, updateOperator as updateOperatorRow, type OperatorRow } from './repository.ts';
 
 function auditedView(row: OperatorRow) {
   return { email: row.email, roles: row.roles, disabled: row.disabled };
@@ -71,10 +71,7 @@ export const DEMO_OPERATORS: { email: string; roles: OperatorRole[] }[] = [
  * must not undo what an admin did, e.g. lock a demo account away on a shared test system).
  */
 export async function seedDemoOperators(db: Db, password: string, now: Date): Promise<void> {
-  const existing = new Set(
-    (await db.query<{ email: string }>('select lower(email) as email from operators where lower(email) = any($1::text[])', [DEMO_OPERATORS.map((o) => o.email)]))
-      .map((r) => r.email),
-  );
+  const existing = await existingOperatorEmails(db, DEMO_OPERATORS.map((o) => o.email));
   const missing = DEMO_OPERATORS.filter((o) => !existing.has(o.email));
   if (missing.length === 0) return;
   const passwordHash = await hashPassword(password);

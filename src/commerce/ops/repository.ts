@@ -45,6 +45,12 @@ export async function operatorById(db: Db, id: string): Promise<OperatorRow | nu
   return rows[0] ?? null;
 }
 
+/** Which of the e-mails (lower case) have an operator already. */
+export async function existingOperatorEmails(db: Db, emails: string[]): Promise<Set<string>> {
+  const rows = await db.query<{ email: string }>('select lower(email) as email from operators where lower(email) = any($1::text[])', [emails]);
+  return new Set(rows.map((r) => r.email));
+}
+
 export async function listOperators(db: Db): Promise<OperatorRow[]> {
   return db.query<OperatorRow>('select * from operators order by lower(email)');
 }

@@ -30,6 +30,7 @@ import { cashNeedsIdentity, type CashThreshold } from '../../contracts/aml.ts';
 import { orderError, type CommerceOrderErrorCode } from './error-codes.ts';
 import { toOrder, type FrozenLine, type OrderDoc, type OrderRow } from './model.ts';
 import { nextOrderNumber } from './numbers.ts';
+import { insertOrderRequest, insertOrderRow, lockIdempotencyKey, orderById, orderRequest } from './repository.ts';
 import { initialStates } from './states.ts';
 
 /** spec 9: cash payout in store at most 15,000 (of the cart's currency) */
@@ -159,14 +160,11 @@ export async function placeOrder(ctx: CommerceContext, input: PlaceOrderInput, d
   if (reviewed.length > 0) request.push(reviewed.sort((a, b) => a - b));
   const requestHash = sha256(JSON.stringify(request));
   return db.transaction(async (tx) => {
-    await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`order-key:${auth.customerId}:${input.idempotencyKey}`]);
-    const seen = await tx.query<{ request_hash: string; order_id: string }>(
-      'select request_hash, order_id from order_requests where customer_id = $1 and idempotency_key = $2',
-      [auth.customerId, input.idempotencyKey],
-    );
-    if (seen[0]) {
-      if (seen[0].request_hash !== requestHash) throw orderError('idempotency_key_reused');
-      const [row] = await tx.query<OrderRow>('select * from orders where id = $1', [seen[0].order_id]);
+    await lockIdempotencyKey(tx, auth.customerId, input.idempotencyKey);
+    const seen = await orderRequest(tx, auth.customerId, input.idempotencyKey);
+    if (seen) {
+      if (seen.request_hash !== requestHash) throw orderError('idempotency_key_reused');
+      const row = (await orderById(tx, seen.order_id))!;
       return { row, replayed: true, outboxIds: [] };
     }
 
@@ -199,10 +197,7 @@ export async function placeOrder(ctx: CommerceContext, input: PlaceOrderInput, d
     cart.status = 'ordered';
     cart.notifications = [];
     await saveCart(tx, cart, now);
-    await tx.query(
-      'insert into order_requests (customer_id, idempotency_key, request_hash, order_id, created_at) values ($1, $2, $3, $4, $5)',
-      [auth.customerId, input.idempotencyKey, requestHash, row.id, now],
-    );
+    await insertOrderRequest(tx, { customerId: auth.customerId, idempotencyKey: input.idempotencyKey, requestHash, orderId: row.id, now });
     const lang = langOf(input.languageTag, langOf(cart.locale, 'de'));
     const order = toOrder(row, lang);
     const shop = shopName(ctx.config.MAIL_FROM);
@@ -281,14 +276,9 @@ async function insertOrder(tx: Db, ctx: CommerceContext, a: InsertArgs): Promise
   };
   const states = initialStates(cart.transaction_type, t.method!.key);
   const number = await nextOrderNumber(tx, cart.store_key, cart.transaction_type, now);
-  const [row] = await tx.query<OrderRow>(
-    `insert into orders (id, customer_id, store_key, order_number, created_at, data, cart_id, type, order_state, payment_state, currency,
-       total_gross_cents, price_set_id, limit_order_id)
-     values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14) returning *`,
-    [
-      randomUUID(), cart.customer_id, cart.store_key, number, now, JSON.stringify(doc), cart.id, cart.transaction_type, states.orderState,
-      states.paymentState, cart.currency, doc.totalGross, set.id, input.limitOrder?.id ?? null,
-    ],
-  );
-  return row;
+  return insertOrderRow(tx, {
+    id: randomUUID(), customerId: cart.customer_id, storeKey: cart.store_key, orderNumber: number, now, data: doc, cartId: cart.id,
+    type: cart.transaction_type, orderState: states.orderState, paymentState: states.paymentState, currency: cart.currency,
+    totalGross: doc.totalGross, priceSetId: set.id, limitOrderId: input.limitOrder?.id ?? null,
+  });
 }

@@ -5,8 +5,9 @@
 import type { TransactionType } from '../../contracts/cart.ts';
 import type { StoreKey } from '../../stores.ts';
 import type { Db } from '../db/index.ts';
+import { nextOrderSequence } from './repository.ts';
 
 export async function nextOrderNumber(tx: Db, storeKey: StoreKey, type: TransactionType, now: Date): Promise<string> {
-  const [{ n }] = await tx.query<{ n: number }>(`select nextval('order_number_seq')::int8 as n`);
+  const n = await nextOrderSequence(tx);
   return `${storeKey.toUpperCase()}-${type === 'buy' ? 'B' : 'S'}-${now.getUTCFullYear()}-${String(n).padStart(6, '0')}`;
 }

@@ -12,6 +12,7 @@ import { requireAuth, requireUser, bearer } from '../http/auth.ts';
 import { errorResponses } from '../http/errors.ts';
 import { langOf } from '../lib/lang.ts';
 import { type CartRow, cartById, cartView } from '../carts/index.ts';
+import { addMergeHook } from '../customers/index.ts';
 import { ifMatchVersion, notFoundOnBadParams } from '../http/request.ts';
 import { currentPriceSet } from '../prices/index.ts';
 import { depotHoldings } from '../deposits/index.ts';
@@ -19,7 +20,8 @@ import { methodRuleViolation, shippingCost, shippingCostTable, shippingMethodDef
 import { paymentDueShown, withLifecycle } from '../lifecycle/index.ts';
 import { placeOrder } from './create.ts';
 import { orderError } from './error-codes.ts';
-import { toOrder, type OrderRow } from './model.ts';
+import { toOrder } from './model.ts';
+import { countCustomerOrders, customerOrders, moveGuestOrders, orderById } from './repository.ts';
 
 const tags = ['orders'];
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
@@ -28,6 +30,8 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.commerce;
   const { db } = ctx;
   notFoundOnBadParams(app, 'order_not_found');
+  // a guest's orders follow it into the account at sign-in (after the carts' hook: orders depend on carts)
+  addMergeHook(app, (tx, args) => moveGuestOrders(tx, args.anonymousId, args.customerId));
 
   app.post<{ Body: CreateOrderBody; Querystring: { languageTag?: string } }>('/orders', {
     attachValidation: true,
@@ -66,15 +70,8 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
     const limit = req.query.limit ?? 20;
     const offset = req.query.offset ?? 0;
     const type = req.query.type ?? null;
-    const [{ n }] = await db.query<{ n: number }>(
-      'select count(*)::int as n from orders where customer_id = $1 and store_key = $2 and ($3::text is null or type = $3)',
-      [auth.customerId, req.storeKey, type],
-    );
-    const rows = await db.query<OrderRow & { due: string | null }>(
-      `select *, payment_due_by::text as due from orders where customer_id = $1 and store_key = $2 and ($5::text is null or type = $5)
-       order by created_at desc, order_number desc limit $3 offset $4`,
-      [auth.customerId, req.storeKey, limit, offset, type],
-    );
+    const n = await countCustomerOrders(db, auth.customerId, req.storeKey, type);
+    const rows = await customerOrders(db, auth.customerId, req.storeKey, { limit, offset, type });
     const lang = langOf(req.query.languageTag, 'de');
     // issue 15: the list carries the transfer's due date (cheap: a column); the timeline is on the order itself
     return {
@@ -142,7 +139,7 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
     },
   }, async (req) => {
     const auth = await requireAuth(req);
-    const [row] = await db.query<OrderRow>('select * from orders where id = $1', [req.params.id]);
+    const row = await orderById(db, req.params.id);
     if (!row || row.customer_id !== auth.customerId || row.store_key !== req.storeKey) throw orderError('order_not_found');
     const lang = langOf(req.query.languageTag, langOf(row.data.locale, 'de'));
     // issue 15: the timeline (customer-safe), parcels with tracking links, the transfer's due date, the assay

@@ -1,0 +1,240 @@
+// The lifecycle in the database: every statement of the order lifecycle (steps, queue, jobs, bank statements,
+// audit log), one function each, with the row types declared once here. Each function runs on the `db`/`tx` it
+// is given: a step's transaction with the order row locked (`for update`), or the deadline job's
+// `for update skip locked`. The queue's filters are built in queue.ts (from the contract's queues) and passed
+// in as one where clause with its parameters.
+import { randomUUID } from 'node:crypto';
+import type { Actor } from '../../contracts/ops.ts';
+import type { OrderState, PaymentState } from '../../contracts/order.ts';
+import type { Db } from '../db/index.ts';
+import type { OrderRow } from '../orders/index.ts';
+
+export interface AssayDoc {
+  lines: { lineId: string; estimatedFineMg: number; finalFineMg: number; estimateCents: number; finalCents: number }[];
+  estimateCents: number;
+  finalCents: number;
+  note: string | null;
+  assayedAt: string;
+}
+
+/** iban: the account paid to, masked (an IBAN or a US account number); null for a cash payout at the counter */
+export interface PayoutDoc { amountCents: number; method?: 'bank-transfer' | 'cash'; iban: string | null; valueDate: string; paidAt: string }
+
+/** The lifecycle's facts in orders.data, beside the checkout's OrderDoc. */
+export interface LifecycleDoc {
+  goodsReceivedAt?: string;
+  assay?: AssayDoc;
+  payout?: PayoutDoc;
+}
+
+/** An order as the lifecycle reads it: with the transfer's due date as text (`due`). */
+export type LifeRow = OrderRow & { data: OrderRow['data'] & LifecycleDoc; due: string | null; payment_reminded_at: Date | null; limit_order_id: string | null };
+
+export interface States { orderState: OrderState; paymentState: PaymentState }
+
+export interface AuditRow {
+  id: string;
+  at: Date;
+  order_id: string | null;
+  order_number: string | null;
+  actor_type: Actor['type'];
+  actor_id: string;
+  actor_email: string | null;
+  action: string;
+  before_state: States | null;
+  after_state: States | null;
+  details: Record<string, unknown>;
+}
+
+export interface PaymentRow {
+  id: string; amount_cents: number; currency: string; reference: string; value_date: string; source: 'manual' | 'camt053'; recorded_at: Date;
+  actor_type: 'operator' | 'customer' | 'system'; actor_id: string; actor_email: string | null;
+}
+export interface ShipmentRow { id: string; carrier: string; tracking_number: string; tracking_url: string | null; shipped_at: Date }
+
+const operatorEmail = (actor: Actor) => (actor.type === 'operator' ? actor.email : null);
+
+// ---------------------------------------------------------------- the order row
+
+const SELECT = 'select *, payment_due_by::text as due from orders';
+
+export async function lifeOrderById(db: Db, id: string, opts: { forUpdate?: boolean } = {}): Promise<LifeRow | undefined> {
+  const [row] = await db.query<LifeRow>(`${SELECT} where id = $1${opts.forUpdate ? ' for update' : ''}`, [id]);
+  return row;
+}
+
+export async function orderIdByNumber(tx: Db, orderNumber: string): Promise<string | undefined> {
+  const [found] = await tx.query<{ id: string }>('select id from orders where order_number = $1', [orderNumber]);
+  return found?.id;
+}
+
+export async function updateOrderStates(tx: Db, id: string, orderState: string, paymentState: string): Promise<void> {
+  await tx.query('update orders set order_state = $2, payment_state = $3 where id = $1', [id, orderState, paymentState]);
+}
+
+export async function saveOrderDoc(tx: Db, row: LifeRow): Promise<void> {
+  await tx.query('update orders set data = $2::jsonb where id = $1', [row.id, JSON.stringify(row.data)]);
+}
+
+export async function setPaymentDueBy(tx: Db, id: string, due: string): Promise<void> {
+  await tx.query('update orders set payment_due_by = $2 where id = $1', [id, due]);
+}
+
+// ---------------------------------------------------------------- the payment deadline (jobs.ts)
+
+const AWAITING = `type = 'buy' and data->>'paymentMethod' = 'bank-transfer' and order_state in ('Open', 'Created') and payment_state = 'Pending'`;
+
+/** Bank-transfer purchases awaiting their money, due up to 5 days after `today` (a cheap prefilter). */
+export async function deadlineCandidates(db: Db, today: string): Promise<{ id: string }[]> {
+  return db.query<{ id: string }>(
+    `select id from orders where ${AWAITING} and payment_due_by is not null and payment_due_by <= $1::date + 5 order by payment_due_by, id`,
+    [today],
+  );
+}
+
+/** The order, locked, while it still awaits its transfer; undefined when not (or another instance holds it). */
+export async function awaitingOrderSkipLocked(tx: Db, id: string): Promise<LifeRow | undefined> {
+  const [row] = await tx.query<LifeRow>(`select *, payment_due_by::text as due from orders where id = $1 and ${AWAITING} for update skip locked`, [id]);
+  return row;
+}
+
+export async function markReminded(tx: Db, id: string, now: Date): Promise<void> {
+  await tx.query('update orders set payment_reminded_at = $2 where id = $1', [id, now]);
+}
+
+// ---------------------------------------------------------------- payments, shipments, bank statements
+
+export async function paidCents(tx: Db, orderId: string): Promise<number> {
+  const [{ n }] = await tx.query<{ n: number }>('select coalesce(sum(amount_cents), 0)::int8 as n from order_payments where order_id = $1', [orderId]);
+  return Number(n);
+}
+
+export interface NewPayment {
+  id: string; orderId: string; centAmount: number; currency: string; reference: string; valueDate: string; source: 'manual' | 'camt053';
+  entryRef: string | null; now: Date; actor: Actor;
+}
+
+export async function insertPayment(tx: Db, p: NewPayment): Promise<void> {
+  await tx.query(
+    `insert into order_payments (id, order_id, amount_cents, currency, reference, value_date, source, entry_ref, recorded_at, actor_type, actor_id, actor_email)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    [p.id, p.orderId, p.centAmount, p.currency, p.reference, p.valueDate, p.source, p.entryRef, p.now, p.actor.type, p.actor.id, operatorEmail(p.actor)],
+  );
+}
+
+/** Cash paid at the counter (source manual, no entry reference). */
+export async function insertCounterPayment(
+  tx: Db, p: { orderId: string; cents: number; currency: string; reference: string; valueDate: string; now: Date; actor: Actor },
+): Promise<void> {
+  await tx.query(
+    `insert into order_payments (id, order_id, amount_cents, currency, reference, value_date, source, recorded_at, actor_type, actor_id, actor_email)
+     values ($1, $2, $3, $4, $5, $6, 'manual', $7, $8, $9, $10)`,
+    [randomUUID(), p.orderId, p.cents, p.currency, p.reference, p.valueDate, p.now, p.actor.type, p.actor.id, operatorEmail(p.actor)],
+  );
+}
+
+export async function paymentsOf(db: Db, orderId: string): Promise<PaymentRow[]> {
+  return db.query<PaymentRow>('select *, value_date::text as value_date from order_payments where order_id = $1 order by recorded_at, id', [orderId]);
+}
+
+export async function insertShipment(
+  tx: Db, s: { orderId: string; carrier: string; trackingNumber: string; trackingUrl: string | null; now: Date },
+): Promise<void> {
+  await tx.query(
+    'insert into order_shipments (id, order_id, carrier, tracking_number, tracking_url, shipped_at) values ($1, $2, $3, $4, $5, $6)',
+    [randomUUID(), s.orderId, s.carrier, s.trackingNumber, s.trackingUrl, s.now],
+  );
+}
+
+export async function shipmentRowsOf(db: Db, orderId: string): Promise<ShipmentRow[]> {
+  return db.query<ShipmentRow>('select * from order_shipments where order_id = $1 order by shipped_at', [orderId]);
+}
+
+export interface NewStatementEntry {
+  key: string; statementId: string; now: Date; amountCents: number; currency: string; valueDate: string | null; orderId: string | null;
+  orderNumber: string | null; result: string; actorId: string;
+}
+
+/** Stores a statement's entry once; false when the entry was imported before (its key). */
+export async function insertStatementEntry(tx: Db, e: NewStatementEntry): Promise<boolean> {
+  const stored = await tx.query(
+    `insert into bank_statement_entries (entry_key, statement_id, imported_at, amount_cents, currency, value_date, order_id, order_number, result, actor_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) on conflict (entry_key) do nothing returning entry_key`,
+    [e.key, e.statementId, e.now, e.amountCents, e.currency, e.valueDate, e.orderId, e.orderNumber, e.result, e.actorId],
+  );
+  return stored.length > 0;
+}
+
+/** Fine weight per piece (grams, as text: numeric) of the skus; the catalogue's table, read for the assay's estimate. */
+export async function fineWeights(tx: Db, skus: string[]): Promise<{ sku: string; g: string }[]> {
+  return tx.query<{ sku: string; g: string }>('select sku, fine_weight_grams::text as g from products where sku = any($1::text[])', [skus]);
+}
+
+// ---------------------------------------------------------------- the operators' queue (queue.ts)
+
+/** `where` uses $1 for today (always passed) and the parameters after it. */
+export async function countOpsOrders(db: Db, where: string, params: unknown[]): Promise<number> {
+  const [{ n }] = await db.query<{ n: number }>(`select count(*)::int as n from orders o where $1::text is not null and ${where}`, params);
+  return n;
+}
+
+export async function opsOrderPage(db: Db, where: string, params: unknown[], limit: number, offset: number): Promise<LifeRow[]> {
+  return db.query<LifeRow>(
+    `select o.*, o.payment_due_by::text as due from orders o where $1::text is not null and ${where}
+     order by o.created_at desc, o.order_number desc limit ${Number(limit)} offset ${Number(offset)}`,
+    params,
+  );
+}
+
+/** One count per queue; `counts` is the list of `count(*) filter (...) as "<queue>"` columns, $1 today. */
+export async function queueCounts(db: Db, counts: string, today: string): Promise<Record<string, number>> {
+  const [c] = await db.query<Record<string, number>>(`select ${counts} from orders o where $1::text is not null`, [today]);
+  return c;
+}
+
+// ---------------------------------------------------------------- the audit log (append-only)
+
+export interface NewAuditEntry {
+  orderId: string | null; orderNumber: string | null; actor: Actor; action: string; before: States | null; after: States | null; details: Record<string, unknown>; at: Date;
+}
+
+export async function insertAudit(tx: Db, e: NewAuditEntry): Promise<void> {
+  await tx.query(
+    `insert into order_audit (id, at, order_id, order_number, actor_type, actor_id, actor_email, action, before_state, after_state, details)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10::jsonb, $11::jsonb)`,
+    [
+      randomUUID(), e.at, e.orderId, e.orderNumber, e.actor.type, e.actor.id, operatorEmail(e.actor), e.action,
+      e.before ? JSON.stringify(e.before) : null, e.after ? JSON.stringify(e.after) : null, JSON.stringify(e.details),
+    ],
+  );
+}
+
+/** The entries of one order, oldest first. */
+export async function auditRowsOf(db: Db, orderId: string): Promise<AuditRow[]> {
+  return db.query<AuditRow>('select * from order_audit where order_id = $1 order by seq', [orderId]);
+}
+
+const AUDIT_WHERE = `($1::uuid is null or order_id = $1) and ($2::text is null or (actor_type = 'operator' and actor_id = $2))`;
+
+/** The log, newest first, paged; filtered by order and/or operator. */
+export async function auditPage(
+  db: Db, f: { orderId: string | null; operatorId: string | null }, limit: number, offset: number,
+): Promise<{ rows: AuditRow[]; total: number }> {
+  const params = [f.orderId, f.operatorId];
+  const [{ n }] = await db.query<{ n: number }>(`select count(*)::int as n from order_audit where ${AUDIT_WHERE}`, params);
+  const rows = await db.query<AuditRow>(`select * from order_audit where ${AUDIT_WHERE} order by seq desc limit $3 offset $4`, [...params, limit, offset]);
+  return { rows, total: n };
+}
+
+/**
+ * Orders of a customer not yet Complete or Cancelled: they may hold the customer's money (a payment recorded,
+ * metal not yet delivered or booked) or goods (a sale awaiting its payout), and deleting the account would
+ * delete their records by cascade.
+ */
+export async function ordersInProgress(tx: Db, customerId: string): Promise<number> {
+  const [running] = await tx.query<{ n: number }>(
+    `select count(*)::int as n from orders where customer_id = $1 and order_state in ('Open', 'Created', 'Confirmed', 'Requested', 'Accepted')`,
+    [customerId],
+  );
+  return running?.n ?? 0;
+}

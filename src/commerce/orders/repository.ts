@@ -1,0 +1,101 @@
+// Orders in the database: every statement of the orders feature, one function each, with its row types
+// declared once here (OrderRow lives in model.ts beside toOrder, which reads it). Each function runs on the
+// `db`/`tx` it is given, so the caller's transaction and locks hold.
+import type { TransactionType } from '../../contracts/cart.ts';
+import type { StoreKey } from '../../stores.ts';
+import type { Db } from '../db/index.ts';
+import type { OrderDoc, OrderRow } from './model.ts';
+
+/** An idempotency record: the request's hash and the order it placed. */
+export interface OrderRequestRow { request_hash: string; order_id: string }
+
+/** A customer's order as listed, with the transfer's due date as text (null when none). */
+export type ListedOrderRow = OrderRow & { due: string | null };
+
+export async function orderById(db: Db, id: string): Promise<OrderRow | undefined> {
+  const [row] = await db.query<OrderRow>('select * from orders where id = $1', [id]);
+  return row;
+}
+
+/** Serialises placements with the same customer and Idempotency-Key (till the transaction ends). */
+export async function lockIdempotencyKey(tx: Db, customerId: string, idempotencyKey: string): Promise<void> {
+  await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`order-key:${customerId}:${idempotencyKey}`]);
+}
+
+export async function orderRequest(tx: Db, customerId: string, idempotencyKey: string): Promise<OrderRequestRow | undefined> {
+  const seen = await tx.query<OrderRequestRow>(
+    'select request_hash, order_id from order_requests where customer_id = $1 and idempotency_key = $2',
+    [customerId, idempotencyKey],
+  );
+  return seen[0];
+}
+
+export async function insertOrderRequest(
+  tx: Db, r: { customerId: string; idempotencyKey: string; requestHash: string; orderId: string; now: Date },
+): Promise<void> {
+  await tx.query(
+    'insert into order_requests (customer_id, idempotency_key, request_hash, order_id, created_at) values ($1, $2, $3, $4, $5)',
+    [r.customerId, r.idempotencyKey, r.requestHash, r.orderId, r.now],
+  );
+}
+
+export interface NewOrder {
+  id: string; customerId: string; storeKey: StoreKey; orderNumber: string; now: Date; data: OrderDoc; cartId: string; type: TransactionType;
+  orderState: string; paymentState: string; currency: string; totalGross: number; priceSetId: string; limitOrderId: string | null;
+}
+
+export async function insertOrderRow(tx: Db, o: NewOrder): Promise<OrderRow> {
+  const [row] = await tx.query<OrderRow>(
+    `insert into orders (id, customer_id, store_key, order_number, created_at, data, cart_id, type, order_state, payment_state, currency,
+       total_gross_cents, price_set_id, limit_order_id)
+     values ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, $9, $10, $11, $12, $13, $14) returning *`,
+    [
+      o.id, o.customerId, o.storeKey, o.orderNumber, o.now, JSON.stringify(o.data), o.cartId, o.type, o.orderState,
+      o.paymentState, o.currency, o.totalGross, o.priceSetId, o.limitOrderId,
+    ],
+  );
+  return row;
+}
+
+/** The next running number of the one order-number sequence (never twice, also across instances). */
+export async function nextOrderSequence(tx: Db): Promise<number> {
+  const [{ n }] = await tx.query<{ n: number }>(`select nextval('order_number_seq')::int8 as n`);
+  return n;
+}
+
+export async function countCustomerOrders(db: Db, customerId: string, storeKey: string, type: string | null): Promise<number> {
+  const [{ n }] = await db.query<{ n: number }>(
+    'select count(*)::int as n from orders where customer_id = $1 and store_key = $2 and ($3::text is null or type = $3)',
+    [customerId, storeKey, type],
+  );
+  return n;
+}
+
+/** The customer's orders of the store, newest first, paged; type null lists both kinds. */
+export async function customerOrders(
+  db: Db, customerId: string, storeKey: string, page: { limit: number; offset: number; type: string | null },
+): Promise<ListedOrderRow[]> {
+  return db.query<ListedOrderRow>(
+    `select *, payment_due_by::text as due from orders where customer_id = $1 and store_key = $2 and ($5::text is null or type = $5)
+     order by created_at desc, order_number desc limit $3 offset $4`,
+    [customerId, storeKey, page.limit, page.offset, page.type],
+  );
+}
+
+/**
+ * A guest's orders and their idempotency records move into the account at sign-in (a request key the
+ * account used already stays the guest's and goes with it). The orders' merge hook.
+ */
+export async function moveGuestOrders(tx: Db, anonymousId: string, customerId: string): Promise<void> {
+  await tx.query('update orders set customer_id = $2 where customer_id = $1', [anonymousId, customerId]);
+  await tx.query(
+    `update order_requests r set customer_id = $2 where customer_id = $1
+       and not exists (select 1 from order_requests o where o.customer_id = $2 and o.idempotency_key = r.idempotency_key)`,
+    [anonymousId, customerId],
+  );
+}
+
+/** Writes the order's document back (a hook that adds to it in the order's transaction, e.g. the depot sale's parts). */
+export async function updateOrderData(tx: Db, orderId: string, data: OrderDoc): Promise<void> {
+  await tx.query('update orders set data = $2::jsonb where id = $1', [orderId, JSON.stringify(data)]);
+}
