@@ -238,3 +238,13 @@ export async function ordersInProgress(tx: Db, customerId: string): Promise<numb
   );
   return running?.n ?? 0;
 }
+
+/** A manual payment of the order with the same amount, value date and reference (case and spaces aside). */
+export async function sameManualPayment(tx: Db, orderId: string, centAmount: number, valueDate: string, reference: string): Promise<{ id: string } | undefined> {
+  const [same] = await tx.query<{ id: string }>(
+    `select id from order_payments where order_id = $1 and source = 'manual' and amount_cents = $2 and value_date = $3::date
+       and lower(btrim(regexp_replace(reference, '\\s+', ' ', 'g'))) = lower(btrim(regexp_replace($4, '\\s+', ' ', 'g'))) limit 1`,
+    [orderId, centAmount, valueDate, reference.trim()],
+  );
+  return same;
+}

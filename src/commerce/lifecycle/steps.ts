@@ -17,7 +17,7 @@ import { tracking } from './carriers.ts';
 import { mailLink } from '../mail/index.ts';
 import { day, helpers, queueMail } from './mail.ts';
 import { invalidTransition, move, orderById, possible, requireRole, saveDoc, type AssayDoc, type LifeRow } from './model.ts';
-import { fineWeights, insertCounterPayment, insertPayment, insertShipment, paidCents } from './repository.ts';
+import { fineWeights, insertCounterPayment, insertPayment, insertShipment, paidCents, sameManualPayment } from './repository.ts';
 import { storeDay } from './working-days.ts';
 
 type StepFn = (tx: Db, row: LifeRow, now: Date) => Promise<number[]>;
@@ -50,11 +50,7 @@ export async function applyPayment(ctx: CommerceContext, tx: Db, row: LifeRow, p
   // The same payment typed twice (a double click on the form, two tabs, two colleagues): the row lock queues
   // the second behind the first, which it then finds here. Two real payments of the same amount on the same
   // value date are told apart by their reference. (A statement line is kept apart by its entry key.)
-  const [same] = p.source !== 'manual' ? [] : await tx.query<{ id: string }>(
-    `select id from order_payments where order_id = $1 and source = 'manual' and amount_cents = $2 and value_date = $3::date
-       and lower(btrim(regexp_replace(reference, '\\s+', ' ', 'g'))) = lower(btrim(regexp_replace($4, '\\s+', ' ', 'g'))) limit 1`,
-    [row.id, p.centAmount, p.valueDate, p.reference.trim()],
-  );
+  const same = p.source !== 'manual' ? undefined : await sameManualPayment(tx, row.id, p.centAmount, p.valueDate, p.reference);
   if (same) fail('payment_duplicate', { details: { paymentId: same.id } });
   const id = randomUUID();
   await insertPayment(tx, {
