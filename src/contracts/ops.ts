@@ -351,6 +351,8 @@ export const BankStatementEntryResult = Type.Union([
   Type.Literal('amount_mismatch'),
   Type.Literal('currency_mismatch'),
   Type.Literal('no_order'),
+  /** the remittance names more than one order number: finance decides */
+  Type.Literal('ambiguous_reference'),
   Type.Literal('not_awaiting_payment'),
   Type.Literal('duplicate'),
   Type.Literal('debit'),

@@ -13,6 +13,7 @@ import { customer, openShop } from '../orders/helpers.ts';
 import { auditActions, finance, order } from './helpers.ts';
 
 const h = await commerceHarness(t);
+const asFinance = () => { const f = finance(); return [f.actor, f.roles] as const; };
 const sample = readFileSync(new URL('../fixtures/camt053-ch-sample.xml', import.meta.url), 'utf8');
 const chf = (cents: number) => (cents / 100).toFixed(2);
 
@@ -34,7 +35,7 @@ t.test('a statement: the exact match is applied, the rest flagged; uploaded agai
   const fin = finance();
   const xml = statementFor(a, b, c);
 
-  const result = await life.importBankStatement(ctx, xml, fin.actor);
+  const result = await life.importBankStatement(ctx, xml, fin.actor, fin.roles);
   t.match(result, { statementId: 'STMT-20261124-CH9300762011623852957', accountIban: 'CH9300762011623852957', applied: 1, flagged: 3 });
   t.same(result.entries.map((e) => [e.orderNumber, e.result]), [
     [a.orderNumber, 'applied'], [b.orderNumber, 'amount_mismatch'], [c.orderNumber, 'currency_mismatch'], [null, 'no_order'], [null, 'debit'],
@@ -52,7 +53,7 @@ t.test('a statement: the exact match is applied, the rest flagged; uploaded agai
   t.match(db.timeline.at(-1), { action: 'payment_flagged', details: { reason: 'amount_mismatch' } });
   t.same(((await cust.call('GET', `/orders/${b.id}`)).json() as Order).timeline?.map((e) => e.kind), ['placed'], 'the customer does not see flags');
 
-  const again = await life.importBankStatement(ctx, xml, fin.actor);
+  const again = await life.importBankStatement(ctx, xml, fin.actor, fin.roles);
   t.same(again.entries.map((e) => e.result), ['duplicate', 'duplicate', 'duplicate', 'duplicate', 'debit'], 'the same statement again: duplicates');
   t.match(again, { applied: 0, flagged: 0 });
   const [{ n }] = await h.db.query<{ n: number }>('select count(*)::int as n from order_payments where order_id = $1', [a.id]);
@@ -60,7 +61,7 @@ t.test('a statement: the exact match is applied, the rest flagged; uploaded agai
 
   // finance records CHF 10 by hand; the rest still owed is the line's amount, which now applies
   await life.recordPayment(ctx, b.id, { centAmount: 1000, currency: 'CHF', reference: 'phone: rest follows', valueDate: '2026-11-25' }, fin.actor, fin.roles);
-  const later = await life.importBankStatement(ctx, xml.replace('20261124-0000418', '20261125-0000001').replace('UBS-20261124-418', 'UBS-20261125-1'), fin.actor);
+  const later = await life.importBankStatement(ctx, xml.replace('20261124-0000418', '20261125-0000001').replace('UBS-20261124-418', 'UBS-20261125-1'), fin.actor, fin.roles);
   t.same(later.entries[1].result, 'applied', 'the amount still owed is what must match');
   t.match((await life.opsOrderDetail(ctx, b.id, fin.roles)).summary, { orderState: 'Confirmed', paymentState: 'Paid' });
   const audit = await life.listAudit(ctx, { operatorId: fin.actor.id, limit: 200 });
@@ -74,7 +75,7 @@ t.test('two uploads of one statement at once apply it once', async (t) => {
   const cust = await customer(api, 'ch');
   const [a, b, c] = [await order(cust), await order(cust), await order(cust)];
   const xml = statementFor(a, b, c);
-  const [x, y] = await Promise.all([life.importBankStatement(ctx, xml, finance().actor), life.importBankStatement(ctx, xml, finance().actor)]);
+  const [x, y] = await Promise.all([life.importBankStatement(ctx, xml, ...asFinance()), life.importBankStatement(ctx, xml, ...asFinance())]);
   t.equal(x.applied + y.applied, 1, JSON.stringify([x.entries.map((e) => e.result), y.entries.map((e) => e.result)]));
   const [{ n }] = await h.db.query<{ n: number }>('select count(*)::int as n from order_payments where order_id = $1', [a.id]);
   t.equal(n, 1);
@@ -91,7 +92,7 @@ t.test('not a camt.053 statement: 400 invalid_bank_statement, nothing applied', 
   ];
   for (const xml of bad) t.throws(() => parseCamt053(xml), { statusCode: 400, code: 'invalid_bank_statement' }, xml.slice(0, 60));
   const { api } = await openShop(h, t);
-  await t.rejects(life.importBankStatement(api.app.commerce, bad[4], finance().actor), { code: 'invalid_bank_statement', details: { reason: 'doctype_not_allowed' } }, 'external entities are refused');
+  await t.rejects(life.importBankStatement(api.app.commerce, bad[4], ...asFinance()), { code: 'invalid_bank_statement', details: { reason: 'doctype_not_allowed' } }, 'external entities are refused');
 });
 
 t.test('order numbers in remittance texts; amounts', async (t) => {
@@ -111,8 +112,29 @@ t.test('a statement line with an impossible date (31 February, year 0): 400 inva
   const [a, b, c] = [await order(cust), await order(cust), await order(cust)];
   for (const date of ['2026-02-31', '0000-01-01', '2026-13-01']) {
     const xml = statementFor(a, b, c).replaceAll('<ValDt><Dt>2026-11-24</Dt></ValDt>', `<ValDt><Dt>${date}</Dt></ValDt>`);
-    await t.rejects(life.importBankStatement(ctx, xml, finance().actor), { statusCode: 400, code: 'invalid_bank_statement', details: { reason: 'malformed_entry' } }, date);
+    await t.rejects(life.importBankStatement(ctx, xml, ...asFinance()), { statusCode: 400, code: 'invalid_bank_statement', details: { reason: 'malformed_entry' } }, date);
   }
   const [{ n }] = await h.db.query<{ n: number }>('select count(*)::int as n from order_payments where order_id = $1', [a.id]);
   t.equal(n, 0, 'nothing booked');
+});
+
+t.test('a transfer naming two orders is flagged ambiguous_reference and pays neither; only finance may upload', async (t) => {
+  const { api } = await openShop(h, t);
+  t.teardown(() => h.db.query('delete from bank_statement_entries'));
+  const ctx = api.app.commerce;
+  const cust = await customer(api, 'ch');
+  const [a, b, c] = [await order(cust), await order(cust), await order(cust)];
+  t.equal(findOrderNumber(`${a.orderNumber} ${b.orderNumber}`), null, 'two numbers: none chosen');
+  t.equal(findOrderNumber(`${a.orderNumber} / ${a.orderNumber.replaceAll('-', '')}`), a.orderNumber, 'one number written twice is one order');
+  // the exact amount of order a, with b's number beside it in the remittance
+  const xml = statementFor(a, b, c).replace(`Bestellung ${a.orderNumber}`, `Bestellung ${a.orderNumber} ${b.orderNumber}`);
+  t.not(xml, statementFor(a, b, c), 'the fixture carries a\'s number in Ustrd');
+  const wh = { actor: finance().actor, roles: ['warehouse' as const] };
+  await t.rejects(life.importBankStatement(ctx, xml, wh.actor, wh.roles), { statusCode: 403, code: 'operator_role_required' }, 'the warehouse may not turn statement lines into payments');
+  const fin = finance();
+  const result = await life.importBankStatement(ctx, xml, fin.actor, fin.roles);
+  t.match(result.entries.find((e) => e.amount.centAmount === a.totalGrossPrice.centAmount), { result: 'ambiguous_reference', orderNumber: null });
+  t.equal(result.applied, 0);
+  const [{ n }] = await h.db.query<{ n: number }>('select count(*)::int as n from order_payments where order_id = any($1::uuid[])', [[a.id, b.id]]);
+  t.equal(n, 0, 'neither order is paid');
 });

@@ -10,11 +10,11 @@
 // parsing; the parser resolves only XML's predefined entities.
 import { createHash } from 'node:crypto';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
-import type { Actor, BankStatementEntry, BankStatementEntryResult, BankStatementResult } from '../../contracts/ops.ts';
+import type { Actor, BankStatementEntry, BankStatementEntryResult, BankStatementResult, OperatorRole } from '../../contracts/ops.ts';
 import { fail } from '../http/index.ts';
 import type { CommerceContext } from '../context.ts';
 import { writeAudit } from './audit.ts';
-import { move, orderById, possible, type LifeRow } from './model.ts';
+import { move, orderById, possible, requireRole, type LifeRow } from './model.ts';
 import { orderIdByNumber, insertStatementEntry, paidCents } from './repository.ts';
 import { applyPayment } from './steps.ts';
 
@@ -113,18 +113,30 @@ export function parseCamt053(xml: string): CamtStatement {
   return { statementId, accountIban, entries };
 }
 
-/** The first order number in a remittance text, written as we print it (CH-B-2026-000042) or with spaces or without dashes. */
-export function findOrderNumber(remittance: string): string | null {
-  const m = /(?<![A-Z0-9])(AT|CH|DE|LI|US)[\s-]?([BS])[\s-]?(20\d{2})[\s-]?(\d{6})(?!\d)/i.exec(remittance);
-  return m ? `${m[1].toUpperCase()}-${m[2].toUpperCase()}-${m[3]}-${m[4]}` : null;
+/** The order numbers in a remittance text, written as we print them (CH-B-2026-000042) or with spaces or without dashes; distinct, in order. */
+export function findOrderNumbers(remittance: string): string[] {
+  const found = [...remittance.matchAll(/(?<![A-Z0-9])(AT|CH|DE|LI|US)[\s-]?([BS])[\s-]?(20\d{2})[\s-]?(\d{6})(?!\d)/gi)]
+    .map((m) => `${m[1].toUpperCase()}-${m[2].toUpperCase()}-${m[3]}-${m[4]}`);
+  return [...new Set(found)];
 }
 
-export async function importBankStatement(ctx: CommerceContext, xml: string, actor: Actor): Promise<BankStatementResult> {
+/** The one order number of a remittance text; null when it names none or several (which one was paid is for finance to decide). */
+export function findOrderNumber(remittance: string): string | null {
+  const found = findOrderNumbers(remittance);
+  return found.length === 1 ? found[0] : null;
+}
+
+export async function importBankStatement(ctx: CommerceContext, xml: string, actor: Actor, roles: OperatorRole[]): Promise<BankStatementResult> {
+  // the role again (the HTTP route checked it): statement lines become payments
+  requireRole(roles, 'payment');
   const statement = parseCamt053(xml);
   const out: BankStatementEntry[] = [];
   const deliver: number[] = [];
   for (const e of statement.entries) {
-    const orderNumber = e.credit ? findOrderNumber(e.remittance) : null;
+    const numbers = e.credit ? findOrderNumbers(e.remittance) : [];
+    // two order numbers in one transfer: never guess which order was paid (flagged, nothing applied)
+    const ambiguous = numbers.length > 1;
+    const orderNumber = numbers.length === 1 ? numbers[0] : null;
     const base = {
       entryReference: e.entryReference, amount: { centAmount: e.amountCents, currencyCode: e.currency as 'EUR' }, valueDate: e.valueDate,
       remittance: e.remittance, debtorName: e.debtorName, orderNumber,
@@ -138,7 +150,8 @@ export async function importBankStatement(ctx: CommerceContext, xml: string, act
       const foundId = orderNumber ? await orderIdByNumber(tx, orderNumber) : undefined;
       const row: LifeRow | null = foundId ? await orderById(tx, foundId, { forUpdate: true }) : null;
       let result: BankStatementEntryResult = 'applied';
-      if (!row) result = 'no_order';
+      if (ambiguous) result = 'ambiguous_reference';
+      else if (!row) result = 'no_order';
       else if (!possible(row, 'payment')) result = 'not_awaiting_payment';
       else if (e.currency !== row.currency) result = 'currency_mismatch';
       else if (e.amountCents !== Number(row.total_gross_cents) - await paidCents(tx, row.id)) result = 'amount_mismatch';

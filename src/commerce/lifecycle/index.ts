@@ -40,8 +40,8 @@ export const recordGoodsReceived = answeringDetail<GoodsReceivedBody>(steps.reco
 export const recordAssay = answeringDetail<AssayBody>(steps.recordAssay);
 export const recordPayout = answeringDetail<PayoutBody>(steps.recordPayout);
 
-export function importBankStatement(ctx: CommerceContext, xml: string, actor: Actor): Promise<BankStatementResult> {
-  return camt.importBankStatement(ctx, xml, actor);
+export function importBankStatement(ctx: CommerceContext, xml: string, actor: Actor, roles: OperatorRole[]): Promise<BankStatementResult> {
+  return camt.importBankStatement(ctx, xml, actor, roles);
 }
 export function listOpsOrders(ctx: CommerceContext, query: OpsOrdersQuery): Promise<OpsOrdersResponse> {
   return queue.listOpsOrders(ctx, query);

@@ -153,7 +153,8 @@ export const opsRoutes: FastifyPluginAsync = async (app) => {
     },
   }, async (req) => {
     const xml = typeof req.body === 'string' ? req.body : req.body.xml;
-    return importBankStatement(ctx, xml, actorOf(await operatorOf(req)));
+    const op = await operatorOf(req);
+    return importBankStatement(ctx, xml, actorOf(op), op.operator.roles);
   });
 
   app.get<{ Querystring: AuditQuery }>('/ops/audit', {
