@@ -188,3 +188,20 @@ t.test('the same partial payment submitted twice (a double click, two tabs) book
   const rest = await life.recordPayment(ctx, o.id, pay(half, 'CHF', 'Zahlung 2/2'), fin.actor, fin.roles);
   t.match(rest.summary, { orderState: 'Confirmed', paymentState: 'Paid' });
 });
+
+t.test('a value date far in the past or the future is a typo: 400 on valueDate, nothing recorded', async (t) => {
+  const { api } = await openShop(h, t);
+  const ctx = api.app.commerce;
+  const o = await order(await customer(api, 'ch'));
+  const fin = finance();
+  const now = today(ctx.clock());
+  const shift = (days: number) => new Date(Date.parse(`${now}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+  for (const valueDate of [shift(8), shift(-367), '2099-01-01', '2000-01-01']) {
+    t.match(await life.recordPayment(ctx, o.id, { ...pay(100), valueDate }, fin.actor, fin.roles).catch((e) => e),
+      { statusCode: 400, code: 'validation_failed', details: { fields: [{ field: 'valueDate', code: 'invalid_value' }] } }, valueDate);
+  }
+  const ok = await life.recordPayment(ctx, o.id, { ...pay(100), valueDate: shift(7) }, fin.actor, fin.roles);
+  t.same(ok.paidAmount.centAmount, 100, 'a week ahead is still a value date; only that payment is recorded');
+  const back = await life.recordPayment(ctx, o.id, { ...pay(100, 'CHF', 'older'), valueDate: shift(-366) }, fin.actor, fin.roles);
+  t.same(back.paidAmount.centAmount, 200);
+});

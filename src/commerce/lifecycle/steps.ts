@@ -81,7 +81,25 @@ export async function applyPayment(ctx: CommerceContext, tx: Db, row: LifeRow, p
   return [await queueMail(ctx, tx, row, 'confirmed', { amount: h.money(total), next }, now)];
 }
 
+/**
+ * Decision: a value date typed by hand lies within a year before today and a week after it (a bank books a
+ * transfer on its value date, at most a few days ahead; older money belongs to last year's books and is for
+ * the accountant). Anything else is a typo: 400 validation_failed on valueDate, nothing changes.
+ */
+export const VALUE_DATE_PAST_DAYS = 366;
+export const VALUE_DATE_FUTURE_DAYS = 7;
+
+export function checkValueDate(valueDate: string, now: Date): void {
+  const day = Date.parse(`${valueDate}T00:00:00Z`);
+  const today = Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`);
+  const days = (day - today) / 86_400_000;
+  if (!Number.isFinite(days) || days < -VALUE_DATE_PAST_DAYS || days > VALUE_DATE_FUTURE_DAYS) {
+    fail('validation_failed', { details: { fields: [{ field: 'valueDate', code: 'invalid_value', message: `The value date must lie within ${VALUE_DATE_PAST_DAYS} days before and ${VALUE_DATE_FUTURE_DAYS} days after today.` }] } });
+  }
+}
+
 export async function recordPayment(ctx: CommerceContext, orderId: string, body: PaymentBody, actor: Actor, roles: OperatorRole[]): Promise<void> {
+  checkValueDate(body.valueDate, ctx.clock());
   await runStep(ctx, orderId, 'payment', roles, (tx, row, now) => applyPayment(ctx, tx, row, { ...body, source: 'manual' }, actor, now));
 }
 
@@ -223,6 +241,7 @@ export async function recordPayout(ctx: CommerceContext, orderId: string, body: 
   const iban = body.iban === undefined ? undefined : normalizeIban(body.iban);
   if (iban !== undefined && !ibanValid(iban)) field('iban', 'invalid_format', 'The IBAN is not valid.');
   const accountNumber = body.accountNumber?.replace(/\s+/g, '');
+  checkValueDate(body.valueDate, ctx.clock());
   await runStep(ctx, orderId, 'payout', roles, async (tx, row, now) => {
     const expected = acceptedPayoutCents(row);
     if (body.centAmount !== expected) fail('payout_amount_mismatch', { details: { expected: money(row, expected) } });
