@@ -29,7 +29,12 @@ COPY --from=build --chown=shop:shop /app/workers ./workers
 COPY --from=build --chown=shop:shop /app/client ./client
 COPY --from=build --chown=shop:shop /app/locales ./locales
 COPY --from=build --chown=shop:shop /app/public ./public
+# the operators' command (first admin in production: docker exec -i <container> npm run ops:create-admin -- --email ...)
+COPY --from=build --chown=shop:shop /app/scripts ./scripts
 USER shop
+# 3000: the storefront. The back office listens on 127.0.0.1:3004 inside the container and is not published:
+# staff reach it through a private network only (BACKOFFICE_HOST=0.0.0.0 with -p 127.0.0.1:3004:3004 behind a
+# VPN or SSH tunnel; README, "The back office").
 EXPOSE 3000
 VOLUME ["/data"]
 HEALTHCHECK --interval=30s --timeout=5s --start-period=30s --retries=3 \
