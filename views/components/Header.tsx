@@ -45,7 +45,9 @@ export function Header() {
         </nav>
       </div>
       <nav className="main-nav" aria-label={t('nav.main')}>
-        <details className="main-nav-toggle">
+        {/* a phone may open the menu before React hydrates (the native <details> works without it): its
+            open attribute then differs from the server's, which is expected, not an error */}
+        <details className="main-nav-toggle" suppressHydrationWarning>
           <summary>{t('nav.openMenu')}</summary>
           <MainNavList />
         </details>
