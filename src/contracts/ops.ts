@@ -9,7 +9,7 @@
 import Type, { type Static } from 'typebox';
 import { LanguageTag, Money, TransactionType } from './cart.ts';
 import { CurrencyCode } from './prices.ts';
-import { Order, OrderState, PaymentState } from './order.ts';
+import { Order, OrderAssay, OrderAssayLine, OrderShipment, OrderState, PaymentState } from './order.ts';
 import { WhistleblowAdminCase } from './application.ts';
 
 const IsoTimestamp = Type.String({ format: 'date-time', description: 'ISO 8601, UTC' });
@@ -186,28 +186,14 @@ export type OpsPayment = Static<typeof OpsPayment>;
 
 export const OpsShipment = Type.Object({
   id: Id,
-  carrier: Type.String(),
-  trackingNumber: Type.String(),
-  /** the carrier's tracking page for the number, when the carrier is known */
-  trackingUrl: Nullable(Type.String()),
-  shippedAt: IsoTimestamp,
+  ...OrderShipment.properties,
 });
 export type OpsShipment = Static<typeof OpsShipment>;
 
-/** A sell order's assay: per line the estimated and the final fine weight and payout. */
-export const OpsAssayLine = Type.Object({
-  lineId: Type.String(),
-  name: Type.String(),
-  estimatedFineWeightGrams: Type.Number(),
-  finalFineWeightGrams: Type.Number(),
-  estimate: Money,
-  final: Money,
-});
+/** A sell order's assay: per line the estimated and the final fine weight and payout; when it was done. */
+export const OpsAssayLine = OrderAssayLine;
 export const OpsAssay = Type.Object({
-  lines: Type.Array(OpsAssayLine),
-  estimate: Money,
-  final: Money,
-  note: Nullable(Type.String()),
+  ...OrderAssay.properties,
   assayedAt: IsoTimestamp,
 });
 export type OpsAssay = Static<typeof OpsAssay>;

@@ -144,6 +144,32 @@ export const OrderTimelineEntry = Type.Object({
 });
 export type OrderTimelineEntry = Static<typeof OrderTimelineEntry>;
 
+/** issue 15: a parcel sent for an order, with the carrier's tracking page when the carrier is known */
+export const OrderShipment = Type.Object({
+  carrier: Type.String(),
+  trackingNumber: Type.String(),
+  trackingUrl: Nullable(Type.String()),
+  shippedAt: IsoTimestamp,
+});
+
+/** issue 15: one line of a sale's assay: the estimated and the final fine weight and payout */
+export const OrderAssayLine = Type.Object({
+  lineId: Type.String(),
+  name: Type.String(),
+  estimatedFineWeightGrams: Type.Number(),
+  finalFineWeightGrams: Type.Number(),
+  estimate: Money,
+  final: Money,
+});
+
+/** issue 15: a sale's assay, the final payout beside the estimate */
+export const OrderAssay = Type.Object({
+  estimate: Money,
+  final: Money,
+  lines: Type.Array(OrderAssayLine),
+  note: Nullable(Type.String()),
+});
+
 export const Order = Type.Object({
   id: Id,
   orderNumber: Type.String(),
@@ -187,28 +213,11 @@ export const Order = Type.Object({
   /** issue 15: what happened to the order so far, oldest first (GET /orders/{id} and the ops detail; lists may omit it) */
   timeline: Type.Optional(Type.Array(OrderTimelineEntry)),
   /** issue 15: parcels sent for this order, with the carrier's tracking link */
-  shipments: Type.Optional(Type.Array(Type.Object({
-    carrier: Type.String(),
-    trackingNumber: Type.String(),
-    trackingUrl: Nullable(Type.String()),
-    shippedAt: IsoTimestamp,
-  }))),
+  shipments: Type.Optional(Type.Array(OrderShipment)),
   /** issue 15, buy by bank transfer while unpaid: the last day the transfer may arrive (5 working days), YYYY-MM-DD */
   paymentDueBy: Type.Optional(Nullable(Type.String())),
   /** issue 15, sell after the assay: the final payout beside the estimate, per line (grams of fine metal) */
-  assay: Type.Optional(Nullable(Type.Object({
-    estimate: Money,
-    final: Money,
-    lines: Type.Array(Type.Object({
-      lineId: Type.String(),
-      name: Type.String(),
-      estimatedFineWeightGrams: Type.Number(),
-      finalFineWeightGrams: Type.Number(),
-      estimate: Money,
-      final: Money,
-    })),
-    note: Nullable(Type.String()),
-  }))),
+  assay: Type.Optional(Nullable(OrderAssay)),
 });
 export type Order = Static<typeof Order>;
 
