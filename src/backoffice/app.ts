@@ -396,7 +396,7 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
           if (v && g === null) fields[k] = f.t('field.grams');
           return { lineId: k.slice(5), finalFineWeightGrams: g ?? 0 };
         });
-        return { body: { lines, ...(note ? { note } : {}) }, fields };
+        return { body: { lines, ...(note ? { note } : {}), ...(b.confirmDeviation === '1' ? { confirmDeviation: true } : {}) }, fields };
       }
       case 'payout':
       {

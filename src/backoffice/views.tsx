@@ -431,6 +431,10 @@ export function OrderDetailView({ f, csrf, detail, form }: { f: Fmt; csrf: strin
                 );
               })}
               <Field id="assay-note" name="note" label={t('action.note')} value={v('assay', 'note')} textarea maxLength={1000} error={err('assay', 'note')} />
+              <div className="check">
+                <input type="checkbox" id="assay-confirm" name="confirmDeviation" value="1" />
+                <label htmlFor="assay-confirm">{t('action.assay.confirmDeviation')}</label>
+              </div>
               <button type="submit">{t('action.assay.submit')}</button>
             </form>
           )}

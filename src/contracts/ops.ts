@@ -299,6 +299,12 @@ export const AssayBody = Type.Object({
     finalFineWeightGrams: Type.Number({ minimum: 0, maximum: 1_000_000, multipleOf: 0.001 }),
   }, { additionalProperties: false }), { minItems: 1, maxItems: 200 }),
   note: Type.Optional(Type.String({ maxLength: 1000 })),
+  /**
+   * A final fine weight more than 20 % above or below a line's estimate is most often a typo (10000 for
+   * 10.000): without this confirmation such an assay answers 409 assay_deviation_unconfirmed (details.lineIds)
+   * and changes nothing.
+   */
+  confirmDeviation: Type.Optional(Type.Boolean()),
 }, { additionalProperties: false });
 export type AssayBody = Static<typeof AssayBody>;
 

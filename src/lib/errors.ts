@@ -242,6 +242,7 @@ const lifecycleErrors = {
   payment_exceeds_total: { status: 409, message: 'The payment is more than the order still owes.', visible: false },
   payment_duplicate: { status: 409, message: 'This payment (amount, value date and reference) is recorded on the order already.', visible: false },
   payout_amount_mismatch: { status: 409, message: 'The payout amount is not the accepted payout of the order.', visible: false },
+  assay_deviation_unconfirmed: { status: 409, message: 'A final fine weight deviates from its estimate by more than 20 %: weigh again, then confirm the deviation.', visible: false },
   assay_lines_mismatch: { status: 400, message: 'The assay must give the final fine weight of every line of the order, once.', visible: false },
   invalid_bank_statement: { status: 400, message: 'The document is not a readable camt.053 bank statement.', visible: false },
   // also the ops HTTP layer's refusal (a lifecycle step checks the role again: defence in depth)

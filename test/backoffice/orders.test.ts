@@ -134,6 +134,12 @@ t.test('a sell intake: goods received, an assay below the estimate, and the payo
   t.equal(badGrams.statusCode, 400);
   t.match(badGrams.body, `id="assay-${line.id}-error"`);
 
+  // a typo (70 g for 7.0) is stopped until the warehouse confirms the deviation
+  const typo = await wh.post(`/orders/${sale.id}/assay`, { [`line.${line.id}`]: '70' });
+  t.equal(typo.statusCode, 409, textOf(typo.body).slice(0, 300));
+  t.match(textOf(typo.body), 'differs from its estimate by more than 20 %');
+  t.match(textOf((await wh.get(`/orders/${sale.id}`)).body), 'Record assay', 'nothing recorded: the assay is still to do');
+
   const assayed = await wh.post(`/orders/${sale.id}/assay`, { [`line.${line.id}`]: '7.0', note: 'lower fineness than declared' });
   t.equal(assayed.statusCode, 303, textOf(assayed.body).slice(0, 300));
   const after = await wh.get(assayed.headers.location as string);

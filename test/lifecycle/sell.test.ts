@@ -135,3 +135,23 @@ t.test('a cash sale at the counter is paid out without an account; a US sale to 
   t.match(usPaid.payout, { method: 'bank-transfer', iban: '****6789' });
   t.match(usPaid.summary, { orderState: 'Complete', paymentState: 'Paid' });
 });
+
+t.test('an assay far from the estimate (a typo) needs the confirmation; confirmed, it counts', async (t) => {
+  const { api } = await openShop(h, t);
+  const ctx = api.app.commerce;
+  const o = await scrapSale(await customer(api, 'de'), [{ metal: 'gold', fineness: 750, weightGrams: 10 }]);
+  const wh = warehouse();
+  await life.recordGoodsReceived(ctx, o.id, {}, wh.actor, wh.roles);
+  const lines = (g: number) => [{ lineId: o.lineItems[0].id, finalFineWeightGrams: g }];
+  for (const g of [75, 5.9, 9.1]) {
+    t.match(await life.recordAssay(ctx, o.id, { lines: lines(g) }, wh.actor, wh.roles).catch((e) => e),
+      { statusCode: 409, code: 'assay_deviation_unconfirmed', details: { lineIds: [o.lineItems[0].id] } }, `${g} g against 7.5 g estimated`);
+  }
+  t.match((await life.opsOrderDetail(ctx, o.id, wh.roles)).summary, { orderState: 'Requested' }, 'nothing changed');
+  const within = await life.recordAssay(ctx, o.id, { lines: lines(6) }, wh.actor, wh.roles);
+  t.match(within.summary, { orderState: 'Accepted' }, '20 % below is within the bound');
+  const other = await scrapSale(await customer(api, 'de'), [{ metal: 'gold', fineness: 750, weightGrams: 10 }]);
+  await life.recordGoodsReceived(ctx, other.id, {}, wh.actor, wh.roles);
+  const confirmed = await life.recordAssay(ctx, other.id, { lines: [{ lineId: other.lineItems[0].id, finalFineWeightGrams: 9.9 }], confirmDeviation: true }, wh.actor, wh.roles);
+  t.equal(confirmed.assay?.lines[0].finalFineWeightGrams, 9.9, 'a confirmed deviation is recorded');
+});

@@ -181,6 +181,9 @@ export async function estimatedFineMg(db: Db, row: LifeRow): Promise<Map<string,
   return new Map(row.data.lines.map((l) => [l.id, mg(l.kind === 'scrap' && l.scrap ? (l.scrap.weightGrams * l.scrap.fineness) / 1000 : (fine.get(l.sku ?? '') ?? 0) * l.quantity)]));
 }
 
+/** Decision: a final fine weight more than 20 % off its estimate needs the operator's confirmation (AssayBody.confirmDeviation). */
+export const ASSAY_DEVIATION_CONFIRM = 0.2;
+
 export async function recordAssay(ctx: CommerceContext, orderId: string, body: AssayBody, actor: Actor, roles: OperatorRole[]): Promise<void> {
   await runStep(ctx, orderId, 'assay', roles, async (tx, row, now) => {
     const given = new Map(body.lines.map((l) => [l.lineId, l.finalFineWeightGrams]));
@@ -195,6 +198,9 @@ export async function recordAssay(ctx: CommerceContext, orderId: string, body: A
     }));
     const unknown = lines.filter((l) => l.estimatedFineMg <= 0).map((l) => l.lineId);
     if (unknown.length > 0) fail('assay_lines_mismatch', { message: 'A line has no estimated fine weight to reprice from.', details: { lineIds: unknown } });
+    // a weight far from the estimate is a typo more often than a find: the operator confirms it on purpose
+    const deviating = lines.filter((l) => Math.abs(l.finalFineMg - l.estimatedFineMg) > l.estimatedFineMg * ASSAY_DEVIATION_CONFIRM).map((l) => l.lineId);
+    if (deviating.length > 0 && body.confirmDeviation !== true) fail('assay_deviation_unconfirmed', { details: { lineIds: deviating } });
     const estimateCents = lines.reduce((s, l) => s + l.estimateCents, 0);
     const finalCents = lines.reduce((s, l) => s + l.finalCents, 0);
     row.data.assay = { lines, estimateCents, finalCents, note: body.note?.trim() || null, assayedAt: now.toISOString() };
