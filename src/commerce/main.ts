@@ -22,7 +22,10 @@ export async function startCommerceService(config: Config, port = servicePorts(c
   });
   try {
     app = await buildCommerceApp({ db, config, seed: true });
-    await app.listen({ host: '127.0.0.1', port });
+    // several commerce processes (COMMERCE_WORKERS, PostgreSQL only) share the port (src/supervisor.ts)
+    // (Node's listen option, passed through by Fastify, whose types do not name it)
+    const listen = { host: '127.0.0.1', port, reusePort: process.env.SHOP_WORKER !== undefined };
+    await app.listen(listen);
   } catch (err) {
     await db.close();
     throw err;
