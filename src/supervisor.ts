@@ -244,6 +244,14 @@ export async function runSupervisor(parts: (config: Config) => PartSpec[] = shop
   };
   process.on('SIGTERM', onSignal);
   process.on('SIGINT', onSignal);
+  // `npm start` runs `exec node dist/supervisor.js`, so npm's SIGTERM reaches this process. Should the
+  // parent that started it die without passing a signal on (a shell between them), the shop stops too
+  // rather than running on orphaned. (As PID 1 in a container the parent never changes.)
+  const parent = process.ppid;
+  const orphaned = setInterval(() => {
+    if (process.ppid !== parent) onSignal('SIGTERM');
+  }, 1_000);
+  orphaned.unref();
   const started = Date.now();
   await supervisor.start();
   if (stopped) return;
