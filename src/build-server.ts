@@ -10,6 +10,7 @@ import { mkdirSync, rmSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import * as esbuild from 'esbuild';
+import { writeDbTemplate } from './commerce/db/template.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 export const distDir = resolve(root, 'dist');
@@ -73,8 +74,10 @@ export async function buildServer(): Promise<void> {
     logLevel: 'warning',
     plugins: [relocate],
   });
+  // the commerce database's first start (src/commerce/db/template.ts)
+  await writeDbTemplate(resolve(distDir, 'commerce-template.tar.gz'));
   const bytes = Object.entries(result.metafile.outputs).filter(([p]) => p.endsWith('.js')).reduce((n, [, o]) => n + o.bytes, 0);
-  console.log(`server bundle: ${entryPoints.length} entries in dist/, ${(bytes / 1024).toFixed(0)} KiB, ${Math.round(performance.now() - started)} ms`);
+  console.log(`server bundle: ${entryPoints.length} entries and the commerce database template in dist/, ${(bytes / 1024).toFixed(0)} KiB, ${Math.round(performance.now() - started)} ms`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
