@@ -6,9 +6,11 @@ import { isEntry, runStandalone } from '../lib/standalone.ts';
 import { buildCommerceApp, type CommerceApp } from './app.ts';
 import { openDb } from './db/index.ts';
 
-/** Built by `npm run build` beside dist/commerce.js (db/template.ts); absent when run from the sources.
- * (No ./ before the name: the server build keeps this URL relative to the bundle, src/build-server.ts.) */
-const dbTemplate = fileURLToPath(new URL('commerce-template.tar.gz', import.meta.url));
+/** Built by `npm run build` beside dist/commerce.js (db/template.ts). The server build rewrites this URL
+ * to the same file seen from dist/ (src/build-server.ts), so the single-process shop run from the sources
+ * (startShop, tests, the browser tests) starts its new databases from it too once a build made it; a
+ * template older than the sources is brought up to date by the migrations and the seed upsert. */
+const dbTemplate = fileURLToPath(new URL('../../dist/commerce-template.tar.gz', import.meta.url));
 
 export interface RunningCommerceService {
   app: CommerceApp;
