@@ -11,6 +11,7 @@ import { buildContentApp } from './content/app.ts';
 import { startPricingService } from './pricing/main.ts';
 import { startCommerceService } from './commerce/main.ts';
 import { buildStorefrontApp } from './storefront/app.ts';
+import { upstreamUrls } from './storefront/main.ts';
 import { buildBackofficeApp } from './backoffice/app.ts';
 
 export interface RunningShop {
@@ -33,9 +34,7 @@ export async function startShop(config: Config, log: Logger = processLogger('sho
   const closables: Closable[] = [];
   const urls = {
     storefront: `http://${config.HOST === '0.0.0.0' ? LOOPBACK : config.HOST}:${ports.storefront}`,
-    commerce: config.COMMERCE_API_URL.replace(/\/$/, '') || `http://${LOOPBACK}:${ports.commerce}`,
-    prices: config.PRICE_SERVICE_URL.replace(/\/$/, '') || `http://${LOOPBACK}:${ports.pricing}`,
-    cms: config.CMS_API_URL.replace(/\/$/, '') || `http://${LOOPBACK}:${ports.content}/v2`,
+    ...upstreamUrls(config),
     backoffice: config.BACKOFFICE_URL.replace(/\/$/, '') || `http://${config.BACKOFFICE_HOST === '0.0.0.0' ? LOOPBACK : config.BACKOFFICE_HOST}:${ports.backoffice}`,
   };
   try {
