@@ -1,4 +1,5 @@
-// Starts the whole shop: the storefront on PORT and, for each upstream whose URL is not configured, the
+// Starts the whole shop in ONE process (development, tests and the browser tests; `npm start` runs
+// src/supervisor.ts instead, a process per part): the storefront on PORT and, for each upstream whose URL is not configured, the
 // embedded service on loopback (commerce PORT+1, prices PORT+2, content PORT+3), and the staff's back
 // office on BACKOFFICE_HOST:PORT+4 (loopback by default) unless BACKOFFICE_URL names one run elsewhere. Embedded services are
 // reached over HTTP exactly as external ones would be. SIGTERM/SIGINT: stop accepting, finish in-flight
