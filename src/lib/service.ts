@@ -36,7 +36,7 @@ export function prettyTransport(): { transport?: { target: string; options: Reco
       pretty = false;
     }
   }
-  return pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'hostname' } } } : {};
+  return pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'hostname,service,part,worker', messageFormat: '[{part}{if worker}#{worker}{end}] {msg}' } } } : {};
 }
 
 /** pino options: one JSON line per request, no tokens, cookies or passwords. */
