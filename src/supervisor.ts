@@ -109,6 +109,8 @@ export function createSupervisor(opts: SupervisorOptions): Supervisor {
       slot.ready = false;
       slot.startedAt = Date.now();
       log.info({ child: slot.part.name, worker: slot.worker, childPid: child.pid }, 'part starting');
+      // a process that cannot be started or signalled: logged; its 'exit' (if any) decides the restart
+      child.on('error', (err) => log.error({ child: slot.part.name, worker: slot.worker, childPid: child.pid, reason: err.message }, 'part process error'));
       child.on('message', (m: unknown) => {
         if (m && typeof m === 'object' && (m as { type?: string }).type === 'part-ready') {
           slot.ready = true;
