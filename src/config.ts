@@ -171,7 +171,7 @@ export const variables = {
   },
   STOREFRONT_WORKERS: {
     schema: Type.Integer({ minimum: 0, maximum: 64, default: 0 }),
-    doc: 'Storefront processes `npm start` runs on PORT (they share it; each keeps one upstream price connection). 0: one per core (os.availableParallelism()).',
+    doc: 'Storefront processes `npm start` runs on PORT (they share it with SO_REUSEPORT; each keeps one upstream price connection). 0: one per core (os.availableParallelism()) on Linux and FreeBSD, one elsewhere.',
     accepts: 'an integer 0-64',
   },
   COMMERCE_WORKERS: {

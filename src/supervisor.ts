@@ -200,13 +200,17 @@ export function createSupervisor(opts: SupervisorOptions): Supervisor {
   };
 }
 
+/** Node's listen({ reusePort }) works here (Linux 3.9+, FreeBSD 12+); other platforms refuse it. */
+const reusePortPlatforms = new Set<string>(['linux', 'freebsd']);
+
 /** The shop's parts from the configuration: embedded services only where no URL is configured. */
 export function shopParts(config: Config): PartSpec[] {
   // built (dist/supervisor.js): the parts' bundles beside it; from sources (tsx src/supervisor.ts): the sources
   const fromSource = import.meta.url.endsWith('.ts');
   const file = (built: string, source: string) => fileURLToPath(new URL(fromSource ? source : built, import.meta.url));
   const execArgv = fromSource ? ['--import', 'tsx'] : [];
-  const storefrontWorkers = config.STOREFRONT_WORKERS || availableParallelism();
+  // one per core where the kernel spreads a shared port's connections (SO_REUSEPORT); elsewhere one
+  const storefrontWorkers = config.STOREFRONT_WORKERS || (reusePortPlatforms.has(process.platform) ? availableParallelism() : 1);
   // PGlite (files or memory) has one owner: commerce stays one process; a PostgreSQL server takes several
   const commerceWorkers = /^postgres(ql)?:\/\//.test(config.DATABASE_URL) ? config.COMMERCE_WORKERS : 1;
   const parts: (PartSpec | false)[] = [

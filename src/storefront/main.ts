@@ -39,9 +39,10 @@ export async function startStorefrontProcess(config: Config) {
           })
       : undefined,
   });
-  // reusePort: every storefront worker binds PORT itself; no primary process passes connections on
-  // (Node's listen option, passed through by Fastify, whose types do not name it)
-  const listen = { host: config.HOST, port: servicePorts(config).storefront, reusePort: process.env.SHOP_WORKER !== undefined };
+  // reusePort: every storefront worker binds PORT itself; no primary process passes connections on.
+  // Only with several workers: platforms without SO_REUSEPORT balancing refuse the option (src/supervisor.ts
+  // runs one worker there). (Node's listen option, passed through by Fastify, whose types do not name it.)
+  const listen = { host: config.HOST, port: servicePorts(config).storefront, reusePort: process.env.SHOP_WORKER !== undefined && (config.STOREFRONT_WORKERS || 1) > 1 };
   await app.listen(listen);
   return app;
 }
