@@ -1,4 +1,5 @@
-// Starts the whole shop: the storefront on PORT and, for each upstream whose URL is not configured, the
+// Starts the whole shop in ONE process (development, tests and the browser tests; `npm start` runs
+// src/supervisor.ts instead, a process per part): the storefront on PORT and, for each upstream whose URL is not configured, the
 // embedded service on loopback (commerce PORT+1, prices PORT+2, content PORT+3), and the staff's back
 // office on BACKOFFICE_HOST:PORT+4 (loopback by default) unless BACKOFFICE_URL names one run elsewhere. Embedded services are
 // reached over HTTP exactly as external ones would be. SIGTERM/SIGINT: stop accepting, finish in-flight
@@ -11,6 +12,7 @@ import { buildContentApp } from './content/app.ts';
 import { startPricingService } from './pricing/main.ts';
 import { startCommerceService } from './commerce/main.ts';
 import { buildStorefrontApp } from './storefront/app.ts';
+import { upstreamUrls } from './storefront/main.ts';
 import { buildBackofficeApp } from './backoffice/app.ts';
 
 export interface RunningShop {
@@ -33,9 +35,7 @@ export async function startShop(config: Config, log: Logger = processLogger('sho
   const closables: Closable[] = [];
   const urls = {
     storefront: `http://${config.HOST === '0.0.0.0' ? LOOPBACK : config.HOST}:${ports.storefront}`,
-    commerce: config.COMMERCE_API_URL.replace(/\/$/, '') || `http://${LOOPBACK}:${ports.commerce}`,
-    prices: config.PRICE_SERVICE_URL.replace(/\/$/, '') || `http://${LOOPBACK}:${ports.pricing}`,
-    cms: config.CMS_API_URL.replace(/\/$/, '') || `http://${LOOPBACK}:${ports.content}/v2`,
+    ...upstreamUrls(config),
     backoffice: config.BACKOFFICE_URL.replace(/\/$/, '') || `http://${config.BACKOFFICE_HOST === '0.0.0.0' ? LOOPBACK : config.BACKOFFICE_HOST}:${ports.backoffice}`,
   };
   try {
