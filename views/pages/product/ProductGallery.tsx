@@ -10,7 +10,7 @@ import { useShop } from '../../lib/context.tsx';
 /** the size the zoom asks for; SVG scales, so the dialog's CSS fits it to the screen */
 const ZOOM_SIZE = 1000;
 
-export function ProductGallery({ images }: { images: ProductImage[] }) {
+export function ProductGallery({ images, name }: { images: ProductImage[]; name: string }) {
   const { t } = useShop();
   const [current, setCurrent] = useState(0);
   const [zoomed, setZoomed] = useState(false);
@@ -70,7 +70,7 @@ export function ProductGallery({ images }: { images: ProductImage[] }) {
       {thumbs(false)}
       <dialog ref={dialog} className="product-zoom" aria-labelledby="product-zoom-title" onClose={onClosed}>
         <div className="product-zoom-head">
-          <h2 id="product-zoom-title">{sideName(image)}</h2>
+          <h2 id="product-zoom-title">{name} – {sideName(image)}</h2>
           <button type="button" className="button button-quiet button-small" onClick={closeZoom} autoFocus>
             {t('productPage.gallery.close')}
           </button>
