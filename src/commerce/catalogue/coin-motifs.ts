@@ -117,13 +117,14 @@ function wingedLiberty(p: MotifPaint): string {
 }
 
 function springbok(p: MotifPaint): string {
-  // Krugerrand reverse: the springbok in mid-leap, lyre-shaped horns, tufts of grass below
-  const body = 'M 36 102 C 48 90 76 84 104 86 C 122 87 136 84 146 76 L 152 60 C 154 53 160 50 166 52 L 176 60 C 178 64 174 66 170 66 L 164 69 C 160 80 156 92 150 102 C 146 110 142 116 140 122 L 158 146 L 170 150 L 166 155 L 152 150 L 132 128 C 118 131 100 131 86 127 L 62 146 L 46 166 L 40 163 L 52 142 L 70 122 C 58 118 46 112 36 102 Z';
-  const forelegs = 'M 140 116 L 164 106 L 182 110 L 180 114 L 164 112 L 144 124 Z';
-  const hind = 'M 52 108 L 22 118 L 10 112 L 12 108 L 24 112 L 48 100 Z';
-  const horns = 'M 160 54 C 154 40 158 28 166 22 C 164 32 166 40 168 50 M 166 52 C 168 38 176 30 186 28 C 180 36 176 44 172 54';
-  return shape(body + ' ' + forelegs + ' ' + hind, p) + line(horns, p, 2.6, 0.75)
-    + line('M 60 108 C 80 112 110 112 138 104 M 156 62 L 158 66', p, 1.3) + line('M 40 184 L 46 172 L 50 184 M 120 186 L 126 170 L 130 186 L 136 174 L 138 186', p, 1.6);
+  // Krugerrand reverse: the springbok pronking - arched back, neck up, lyre-shaped horns, forelegs tucked,
+  // hind legs stretched back
+  const body = 'M 52 84 C 70 74 100 74 122 78 C 130 72 136 62 142 52 C 144 46 150 42 156 44 L 168 54 C 172 58 170 64 164 64 L 154 62 C 150 72 146 84 144 94 C 146 100 150 104 156 106 L 172 112 L 174 120 L 170 122 L 160 116 L 148 113 L 150 126 L 140 140 L 136 138 L 142 124 C 134 118 120 118 104 118 C 96 118 86 118 76 116 L 52 130 L 26 140 L 22 136 L 44 124 L 60 112 C 52 108 46 100 46 92 C 44 88 48 86 52 84 Z';
+  const tail = 'M 50 88 L 38 96 L 42 99 Z';
+  const ear = 'M 150 47 L 136 40 L 144 52 Z';
+  const horns = 'M 150 44 C 144 34 146 24 152 14 C 150 24 152 32 156 40 M 156 44 C 154 32 160 22 168 18 C 162 28 160 36 160 44';
+  return shape(body + ' ' + tail + ' ' + ear, p) + line(horns, p, 2.6, 0.8)
+    + line('M 60 100 C 90 106 120 106 142 98 M 124 80 C 132 86 138 92 144 94', p, 1.3, 0.5) + `<circle cx="158" cy="52" r="2.2" fill="${p.d}"/>`;
 }
 
 function mapleLeaf(p: MotifPaint): string {
@@ -233,11 +234,14 @@ function eagleLanding(p: MotifPaint, branch = true): string {
 }
 
 function bison(p: MotifPaint): string {
-  // Buffalo reverse: an American bison standing on a mound, facing left, head low
-  const body = 'M 30 112 C 28 96 34 80 48 72 C 60 56 84 48 106 54 C 124 58 150 62 166 74 C 180 84 184 100 182 116 L 186 140 L 178 142 L 174 122 L 168 150 L 158 150 L 160 126 C 140 132 120 132 100 128 L 96 152 L 86 152 L 86 126 C 76 126 68 124 62 120 L 60 150 L 50 150 L 48 126 C 40 130 32 128 26 124 C 20 130 14 128 14 120 C 14 114 22 112 30 112 Z';
+  // Buffalo reverse: an American bison standing on a mound, facing left - the high shaggy hump, the heavy
+  // head carried low with its beard, short horns, lean hindquarters
+  const body = 'M 20 110 C 16 100 18 88 26 82 C 30 74 38 70 46 70 C 56 50 74 38 96 38 C 120 38 140 50 158 62 C 172 70 180 80 182 96 L 180 118 L 176 150 L 166 150 L 164 124 C 140 128 110 128 90 124 L 86 150 L 76 150 L 72 124 C 60 130 54 136 50 138 C 44 140 40 132 42 126 C 34 124 26 118 20 110 Z';
+  const mane = 'M 46 70 C 56 50 74 38 96 38 C 100 60 96 96 92 124 L 72 124 C 60 130 54 136 50 138 C 44 140 40 132 42 126 Z';
   const mound = 'M 6 160 C 40 146 150 146 196 160 L 196 166 L 6 166 Z';
-  return shape(mound, p) + shape(body, p) + line('M 48 72 C 54 90 58 104 62 120 M 34 82 C 30 78 24 78 22 84 M 168 76 C 176 70 184 72 190 66', p, 1.5, 0.55)
-    + `<circle cx="40" cy="100" r="2.6" fill="${p.d}"/>`;
+  return shape(mound, p) + shape(body, p) + `<path d="${mane}" fill="${p.d}" fill-opacity=".22"/>`
+    + line('M 40 76 C 32 70 32 62 38 56 M 56 74 C 62 90 64 106 66 122 M 70 58 C 78 78 82 100 82 120 M 84 46 C 90 66 92 90 90 110 M 182 92 C 188 100 188 110 184 118', p, 1.4, 0.5)
+    + `<circle cx="34" cy="86" r="2.6" fill="${p.d}"/>`;
 }
 
 function temple(p: MotifPaint): string {
@@ -322,11 +326,11 @@ function stGeorge(p: MotifPaint): string {
 }
 
 function swissShield(p: MotifPaint): string {
-  // Vreneli reverse: the Swiss cross on a shield, an oak branch around it
+  // Vreneli reverse: the Swiss cross on a shield, oak branches around its lower half
   const shield = 'M 60 40 L 140 40 L 140 100 C 140 130 120 150 100 160 C 80 150 60 130 60 100 Z';
   const cross = 'M 92 58 L 108 58 L 108 80 L 130 80 L 130 96 L 108 96 L 108 118 L 92 118 L 92 96 L 70 96 L 70 80 L 92 80 Z';
   const leaves = (side: number) => Array.from({ length: 6 }, (_, i) => {
-    const a = ((side < 0 ? 200 : -20) + side * -i * 22) * Math.PI / 180;
+    const a = (side < 0 ? 102 + i * 17 : 78 - i * 17) * Math.PI / 180; // along the lower half, 90 = straight down
     const x = 100 + 72 * Math.cos(a);
     const y = 104 + 72 * Math.sin(a);
     return `<ellipse cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" rx="6" ry="12" transform="rotate(${((a * 180) / Math.PI + 90).toFixed(0)} ${x.toFixed(1)} ${y.toFixed(1)})" fill="${p.f}"/>`;
