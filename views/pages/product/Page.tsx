@@ -35,7 +35,7 @@ export default function ProductPage() {
       <article className="container page-section product-page" data-sku={p.sku}>
         <AlertLinkNotice />
         <div className="product-top">
-          <ProductGallery images={p.images} name={p.localizedName} />
+          <ProductGallery key={p.sku} images={p.images} name={p.localizedName} />
           <div className="product-summary">
             <ProductBadges badges={p.badges} />
             <h1 className="product-title">{p.localizedName}</h1>
