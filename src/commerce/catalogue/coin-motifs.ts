@@ -61,9 +61,10 @@ function emperor(p: MotifPaint): string {
   const whiskers = 'M 56 104 C 50 122 58 140 74 146 C 92 150 110 142 120 128 C 104 130 92 120 86 108 C 76 112 64 110 56 104 Z';
   const laurel = Array.from({ length: 7 }, (_, i) => {
     const a = (-160 + i * 22) * Math.PI / 180;
-    const x = 98 + 46 * Math.cos(a);
-    const y = 86 + 46 * Math.sin(a);
-    return `<ellipse cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" rx="4" ry="9" transform="rotate(${(-160 + i * 22 + 90).toFixed(0)} ${x.toFixed(1)} ${y.toFixed(1)})" fill="${p.f}" stroke="${p.d}" stroke-opacity=".45"/>`;
+    const x = 98 + 44 * Math.cos(a);
+    const y = 84 + 44 * Math.sin(a);
+    // leaves lie along the wreath (tangential), not sticking out of it
+    return `<ellipse cx="${x.toFixed(1)}" cy="${y.toFixed(1)}" rx="4" ry="10" transform="rotate(${(-160 + i * 22).toFixed(0)} ${x.toFixed(1)} ${y.toFixed(1)})" fill="${p.f}" stroke="${p.d}" stroke-opacity=".45"/>`;
   }).join('');
   return `<g transform="translate(200 0) scale(-1 1)">${bust(p, shape(whiskers, p) + laurel)}</g>`;
 }
@@ -268,10 +269,11 @@ function heraldicEagle(p: MotifPaint, heads: 1 | 2, crown: boolean): string {
   const wingL = 'M 88 70 C 64 50 40 40 14 44 L 24 58 L 10 64 L 24 76 L 10 84 L 26 94 L 14 104 L 32 110 L 26 122 L 46 122 C 62 118 78 106 90 94 Z';
   const wingR = wingL.replace(/(-?\d+(?:\.\d+)?) (-?\d+(?:\.\d+)?)/g, (_, x: string, y: string) => `${200 - Number(x)} ${y}`);
   const body = 'M 84 70 C 86 60 94 56 100 56 C 106 56 114 60 116 70 L 118 120 L 132 156 L 116 150 L 108 166 L 100 152 L 92 166 L 84 150 L 68 156 L 82 120 Z';
+  // necks, round heads with hooked beaks facing outwards, one imperial crown above
   const headsPath = heads === 2
-    ? 'M 92 60 C 84 56 78 46 80 36 C 82 30 90 30 92 36 L 84 38 C 86 46 90 52 96 56 Z M 108 60 C 116 56 122 46 120 36 C 118 30 110 30 108 36 L 116 38 C 114 46 110 52 104 56 Z'
-    : 'M 96 58 C 90 52 88 42 92 36 C 96 30 106 30 108 38 L 116 42 L 106 44 C 104 50 104 54 104 58 Z';
-  const crownPath = crown ? (heads === 2 ? 'M 88 26 L 90 14 L 100 22 L 110 14 L 112 26 Z' : 'M 90 30 L 92 18 L 100 24 L 108 18 L 110 30 Z') : '';
+    ? 'M 94 60 C 90 54 86 52 82 48 L 88 42 C 92 48 98 52 100 56 Z M 106 60 C 110 54 114 52 118 48 L 112 42 C 108 48 102 52 100 56 Z M 76 42 A 8 8 0 1 1 92 42 A 8 8 0 1 1 76 42 Z M 108 42 A 8 8 0 1 1 124 42 A 8 8 0 1 1 108 42 Z M 77 40 L 64 44 L 77 47 Z M 123 40 L 136 44 L 123 47 Z'
+    : 'M 94 60 C 94 52 96 48 98 44 L 108 46 C 106 50 106 54 106 60 Z M 94 40 A 9 9 0 1 1 112 40 A 9 9 0 1 1 94 40 Z M 110 37 L 124 42 L 110 46 Z';
+  const crownPath = crown ? (heads === 2 ? 'M 88 30 L 90 16 L 100 23 L 110 16 L 112 30 Z' : 'M 94 30 L 96 18 L 103 24 L 110 18 L 112 30 Z') : '';
   return shape(wingL + ' ' + wingR, p) + line('M 28 60 C 50 62 70 70 88 80 M 26 80 C 48 84 68 90 88 92 M 172 60 C 150 62 130 70 112 80 M 174 80 C 152 84 132 90 112 92', p, 1.3, 0.55)
     + shape(body + ' ' + headsPath + (crownPath ? ' ' + crownPath : ''), p)
     + `<path d="M 90 80 L 110 80 L 110 100 C 110 110 100 116 100 116 C 100 116 90 110 90 100 Z" fill="${p.f}" stroke="${p.d}" stroke-opacity=".6" stroke-width="1.4"/>`;
@@ -299,11 +301,13 @@ function victoria(p: MotifPaint): string {
     + line('M 40 96 L 52 110 L 64 92 M 150 110 L 160 122 L 168 120', p, 1.3, 0.5) + line('M 92 120 L 108 120 M 90 150 L 110 150', p, 1.3, 0.5);
 }
 
+const HORSE = 'M 40 96 C 52 82 80 78 108 80 C 124 80 134 74 142 64 C 148 52 156 42 166 40 L 170 30 L 175 40 C 182 46 190 58 192 66 C 192 72 186 74 182 72 L 168 66 C 164 76 160 88 156 96 C 160 104 166 110 176 112 L 188 106 L 191 112 L 178 120 L 158 116 C 150 120 144 124 140 126 L 150 150 L 145 154 L 130 131 C 116 134 96 134 82 130 L 60 146 L 36 160 L 32 154 L 54 138 L 58 124 C 48 118 40 108 40 96 Z';
+const HORSE_TAIL = 'M 42 94 C 28 92 14 102 6 118 C 20 110 32 108 46 106 Z';
+
 function horse(p: MotifPaint): string {
-  // Lunar III 2026: a galloping horse, mane flying
-  const body = 'M 30 104 C 40 90 60 84 88 84 C 110 84 126 78 138 64 L 150 40 C 154 32 162 28 170 30 L 188 46 C 190 52 186 56 180 54 L 168 50 C 164 60 160 72 154 84 C 150 96 146 106 140 112 L 164 122 L 176 112 L 180 116 L 166 132 L 136 126 C 124 130 110 130 96 128 L 72 150 L 60 178 L 52 176 L 60 148 L 68 126 C 56 124 44 120 38 114 C 30 126 20 132 8 130 C 18 124 26 114 30 104 Z';
-  const mane = 'M 150 40 C 140 44 132 52 128 60 C 136 56 140 58 138 64 M 156 36 C 146 38 136 44 130 52';
-  return shape(body, p) + line(mane, p, 2, 0.6) + line('M 30 104 C 20 100 12 92 8 84', p, 3, 0.6) + `<circle cx="172" cy="40" r="2.2" fill="${p.d}"/>`;
+  // Lunar III 2026: a galloping horse, mane and tail flying
+  return shape(HORSE + ' ' + HORSE_TAIL, p) + line('M 142 64 C 136 60 132 62 128 68 M 150 52 C 144 48 138 50 134 56 M 158 44 C 152 40 146 42 142 46', p, 2, 0.6)
+    + line('M 70 100 C 90 108 120 108 140 100', p, 1.2, 0.45) + `<circle cx="176" cy="52" r="2.4" fill="${p.d}"/>`;
 }
 
 function goat(p: MotifPaint): string {
@@ -315,14 +319,16 @@ function goat(p: MotifPaint): string {
 }
 
 function stGeorge(p: MotifPaint): string {
-  // Pistrucci's St George: the horseman on a rearing horse, a sword raised, the dragon beneath
-  const horse = 'M 40 120 C 50 100 76 92 100 94 C 112 90 122 80 128 66 L 140 52 C 146 46 154 46 160 50 L 168 64 L 160 68 L 152 64 C 148 74 144 86 140 96 L 160 102 L 170 92 L 174 96 L 160 110 L 138 110 C 132 120 120 126 108 126 L 96 150 L 100 176 L 92 176 L 86 150 L 80 130 C 66 132 54 128 46 124 L 30 150 L 24 146 Z';
-  const rider = 'M 96 94 C 92 80 94 64 100 56 C 96 50 98 40 106 40 C 114 40 116 50 110 56 C 116 64 116 76 112 86 L 118 100 L 106 104 Z';
-  const sword = 'M 108 56 L 70 20 L 74 16 L 112 52 Z';
-  const dragon = 'M 100 176 C 120 168 140 168 160 172 C 170 160 180 160 190 168 C 176 170 172 176 168 184 C 140 186 116 186 100 184 Z';
-  const helmetPlume = 'M 106 40 C 114 30 126 28 132 34 C 124 34 118 38 112 44 Z';
-  return shape(dragon, p) + shape(horse, p) + shape(rider + ' ' + sword + ' ' + helmetPlume, p)
-    + line('M 128 66 C 136 62 140 56 140 52 M 60 114 C 70 118 84 118 96 114', p, 1.4, 0.55) + line('M 10 188 L 190 188', p, 1.2, 0.4);
+  // Pistrucci's St George: the naked horseman with helmet and flying cloak on a prancing horse, his sword
+  // raised, the dragon writhing beneath the hooves
+  const rider = 'M 102 86 C 98 70 100 56 106 48 C 102 42 104 32 112 32 C 120 32 122 42 116 48 C 122 56 122 70 118 84 Z';
+  const cloak = 'M 106 50 C 86 54 70 64 58 78 C 76 72 92 68 106 66 Z';
+  const sword = 'M 116 48 L 142 10 L 146 13 L 120 52 Z';
+  const plume = 'M 110 32 C 104 22 94 18 86 22 C 96 24 102 28 106 34 Z';
+  const dragon = 'M 40 178 C 60 166 90 164 120 170 C 140 160 160 162 176 172 C 160 172 150 178 146 186 C 110 190 70 190 40 186 Z M 150 168 L 168 146 L 172 160 Z';
+  return shape(dragon, p, ' opacity=".85"') + `<g transform="translate(0 26) scale(1 .86)">${shape(HORSE + ' ' + HORSE_TAIL, p)}</g>`
+    + `<g transform="translate(-6 14) scale(1.1)">${shape(rider + ' ' + cloak + ' ' + sword + ' ' + plume, p)}${line('M 102 86 L 96 104', p, 4, 0.7)}</g>`
+    + line('M 10 192 L 190 192', p, 1.2, 0.4);
 }
 
 function swissShield(p: MotifPaint): string {
