@@ -291,14 +291,15 @@ function mexicanArms(p: MotifPaint): string {
 }
 
 function victoria(p: MotifPaint): string {
-  // Libertad reverse: the Winged Victory of the Angel of Independence before the volcanoes
-  // Popocatépetl and Iztaccíhuatl
-  const volcanoes = 'M 0 150 L 40 96 L 52 104 L 64 92 L 96 150 Z M 110 150 L 150 110 L 168 120 L 200 150 Z';
-  const wings = 'M 96 64 C 80 40 60 30 36 34 C 50 42 54 50 48 56 C 62 58 64 66 58 72 C 72 72 78 78 76 86 L 94 84 Z M 104 64 C 120 40 140 30 164 34 C 150 42 146 50 152 56 C 138 58 136 66 142 72 C 128 72 122 78 124 86 L 106 84 Z';
-  const figure = 'M 100 36 C 94 36 92 44 94 50 L 90 60 C 88 80 88 100 84 130 L 80 176 L 120 176 L 116 130 C 112 100 112 80 110 60 L 106 50 C 108 44 106 36 100 36 Z';
-  const wreath = '<circle cx="100" cy="20" r="10" fill="none" stroke="' + p.f + '" stroke-width="4"/>';
-  return shape(volcanoes, p, ' opacity=".75"') + shape(wings, p) + shape(figure, p) + line('M 104 46 L 100 28', p, 2.4, 0.7) + wreath
-    + line('M 40 96 L 52 110 L 64 92 M 150 110 L 160 122 L 168 120', p, 1.3, 0.5) + line('M 92 120 L 108 120 M 90 150 L 110 150', p, 1.3, 0.5);
+  // Libertad reverse: the Winged Victory of the Angel of Independence, a laurel wreath raised in her right
+  // hand and a broken chain in her left, before the volcanoes Popocatépetl and Iztaccíhuatl
+  const volcanoes = 'M 0 168 L 36 112 L 48 120 L 60 108 L 92 168 Z M 112 168 L 150 124 L 166 134 L 200 168 Z';
+  const wings = 'M 96 58 C 78 30 54 18 26 20 C 40 28 44 36 38 42 C 52 44 56 52 50 58 C 64 60 68 68 62 74 C 74 74 82 80 82 88 L 94 80 Z M 104 58 C 122 30 146 18 174 20 C 160 28 156 36 162 42 C 148 44 144 52 150 58 C 136 60 132 68 138 74 C 126 74 118 80 118 88 L 106 80 Z';
+  const figure = 'M 94 50 C 88 62 88 78 90 92 C 86 122 80 152 70 182 L 130 182 C 120 152 114 122 110 92 C 112 78 112 62 106 50 Z M 106 56 L 128 24 L 133 27 L 110 62 Z M 94 58 L 70 88 L 74 92 L 96 66 Z';
+  return shape(volcanoes, p, ' opacity=".75"') + line('M 36 112 L 48 126 L 60 108 M 150 124 L 160 136 L 166 134', p, 1.3, 0.5)
+    + shape(wings, p) + shape(figure, p) + `<circle cx="100" cy="40" r="10" fill="${p.f}"/>`
+    + `<circle cx="134" cy="16" r="9" fill="none" stroke="${p.f}" stroke-width="4"/>` + line('M 70 92 C 64 102 62 112 66 122 M 62 100 L 70 104 M 62 112 L 70 114', p, 2, 0.7)
+    + line('M 92 120 C 96 140 96 160 92 178 M 106 120 C 108 140 110 160 112 178 M 40 36 C 60 46 76 60 88 76 M 160 36 C 140 46 124 60 112 76', p, 1.2, 0.5);
 }
 
 const HORSE = 'M 40 96 C 52 82 80 78 108 80 C 124 80 134 74 142 64 C 148 52 156 42 166 40 L 170 30 L 175 40 C 182 46 190 58 192 66 C 192 72 186 74 182 72 L 168 66 C 164 76 160 88 156 96 C 160 104 166 110 176 112 L 188 106 L 191 112 L 178 120 L 158 116 C 150 120 144 124 140 126 L 150 150 L 145 154 L 130 131 C 116 134 96 134 82 130 L 60 146 L 36 160 L 32 154 L 54 138 L 58 124 C 48 118 40 108 40 96 Z';
