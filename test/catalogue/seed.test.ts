@@ -100,12 +100,15 @@ t.test('bars: the stamp reads in the page\'s language where the refiner stamps i
   t.match(imageOf('AU-BAR-HERAEUS-100G', 'front', 'de-AT'), />FEINGOLD<\/text>[\s\S]*>999,9<\/text>/, 'German page: FEINGOLD 999,9');
   t.match(imageOf('AU-BAR-HERAEUS-100G', 'front', 'en'), />FINE GOLD<\/text>[\s\S]*>999\.9<\/text>/, 'English page (US store): FINE GOLD 999.9');
   t.notMatch(imageOf('AU-BAR-HERAEUS-100G', 'front', 'en'), /FEINGOLD/);
-  t.match(imageOf('AU-BAR-PAMP-1OZ', 'front', 'de-AT'), />FINE GOLD<\/text>[\s\S]*ESSAYEUR FONDEUR/, 'a Swiss refiner stamps FINE GOLD and ESSAYEUR FONDEUR in every market');
-  t.match(imageOf('AU-BAR-PAMP-1OZ', 'front'), /PAMP SUISSE<\/text>/, 'the refiner is stamped');
-  t.match(imageOf('AU-BAR-PAMP-1OZ', 'front'), /1 OZ<\/text>/, 'the weight is stamped');
-  t.match(imageOf('AU-BAR-PAMP-1OZ', 'front'), /[A-Z]{2} \d{6}<\/text>/, 'a serial number is stamped');
+  t.match(imageOf('AU-BAR-VALCAMBI-1G', 'front', 'de-AT'), />FINE GOLD<\/text>[\s\S]*ESSAYEUR FONDEUR/, 'a Swiss refiner stamps FINE GOLD and ESSAYEUR FONDEUR in every market');
+  t.equal(bySku.get('AU-BAR-VALCAMBI-1G')!.images[0].url['de-AT'], bySku.get('AU-BAR-VALCAMBI-1G')!.images[0].url.en);
+  t.match(imageOf('AU-BAR-HERAEUS-100G', 'front'), /HERAEUS<\/text>/, 'the refiner is stamped');
+  t.match(imageOf('AU-BAR-HERAEUS-100G', 'front'), /100 g<\/text>/, 'the weight is stamped');
+  t.match(imageOf('AU-BAR-HERAEUS-100G', 'front'), /[A-Z]{2} \d{6}<\/text>/, 'a serial number is stamped');
   t.match(imageOf('AU-BAR-HERAEUS-1KG-CAST', 'front'), /feTurbulence/, 'a cast bar has a rough top face');
-  t.match(imageOf('AU-BAR-PAMP-1OZ', 'front'), /<rect x="[\d.]+" y="[\d.]+" width="[\d.]+" height="312" rx="16"/, 'a minted bar is an upright rounded rectangle');
+  t.match(imageOf('AU-BAR-HERAEUS-100G', 'front'), /<rect x="[\d.]+" y="[\d.]+" width="[\d.]+" height="312" rx="16"/, 'a minted bar is an upright rounded rectangle');
+  t.match(bySku.get('AU-BAR-PAMP-1OZ')!.images[0].alt.en, /front: Lady Fortuna/, 'a PAMP Fortuna bar shows Lady Fortuna in front');
+  for (const words of ['PAMP SUISSE', '1 OZ', 'FINE GOLD', '999.9', 'ESSAYEUR FONDEUR']) t.ok(imageOf('AU-BAR-PAMP-1OZ', 'back').includes(`>${words}</text>`), `and is stamped ${words} on the back`);
 });
 
 t.test('images show the metal: gold, silver, platinum and palladium in distinct tones', async (t) => {

@@ -11,7 +11,7 @@ export type MotifName =
   | 'liberty-walking' | 'liberty-flag' | 'eagle-head' | 'eagle-landing' | 'statue-liberty' | 'winged-liberty'
   | 'indian-head' | 'bison' | 'temple' | 'panda' | 'mexican-arms' | 'victoria' | 'horse' | 'goat'
   | 'st-george' | 'helvetia' | 'swiss-shield' | 'emperor' | 'double-eagle' | 'kaiser' | 'reichsadler'
-  | 'kookaburra' | 'koala' | 'longship' | 'monarch-george' | 'queen';
+  | 'kookaburra' | 'koala' | 'longship' | 'monarch-george' | 'queen' | 'fortuna';
 
 const line = (d: string, p: MotifPaint, w = 1.6, o = 0.55) =>
   `<path d="${d}" fill="none" stroke="${p.d}" stroke-width="${w}" stroke-opacity="${o}" stroke-linecap="round" stroke-linejoin="round"/>`;
@@ -371,6 +371,23 @@ function longship(p: MotifPaint): string {
     + line('M 0 160 C 20 150 40 170 60 160 C 80 150 100 170 120 160 C 140 150 160 170 180 160 C 190 155 196 158 200 160 M 40 136 L 30 156 M 70 136 L 62 156 M 100 136 L 94 156 M 130 136 L 126 156', p, 1.8, 0.5);
 }
 
+function fortuna(p: MotifPaint): string {
+  // PAMP's Lady Fortuna: the goddess in profile with flowing hair, her wheel behind her, gold coins pouring
+  // from her cornucopia
+  const spokes = Array.from({ length: 8 }, (_, i) => {
+    const a = (i * 45 * Math.PI) / 180;
+    return `M 62 72 L ${(62 + 40 * Math.cos(a)).toFixed(1)} ${(72 + 40 * Math.sin(a)).toFixed(1)}`;
+  }).join(' ');
+  const figure = 'M 112 30 C 104 30 100 38 102 46 L 98 52 L 103 54 C 104 58 108 60 112 60 L 110 66 C 96 72 90 90 92 110 C 90 140 84 166 76 194 L 160 194 C 150 166 142 140 138 112 C 140 92 134 74 124 66 L 122 58 C 128 52 128 38 120 32 Z';
+  const hair = 'M 118 30 C 132 28 142 38 146 52 C 150 66 160 74 170 78 C 154 80 142 72 136 60 C 132 52 126 46 120 44 Z';
+  const horn = 'M 128 96 C 146 92 162 78 168 52 C 176 52 186 58 190 66 C 180 88 160 104 136 108 Z';
+  const coins = [[182, 80], [176, 96], [186, 110], [178, 126], [188, 142]].map(([x, y]) => `<circle cx="${x}" cy="${y}" r="6" fill="${p.f}" stroke="${p.d}" stroke-opacity=".5"/>`).join('');
+  return line(spokes, p, 3, 0.45) + `<circle cx="62" cy="72" r="40" fill="none" stroke="${p.d}" stroke-opacity=".45" stroke-width="5"/>`
+    + shape(hair, p) + shape(figure, p) + shape(horn, p) + coins
+    + line('M 104 120 C 110 150 110 172 104 192 M 120 118 C 126 146 130 170 132 192 M 170 60 C 176 64 182 70 186 76', p, 1.3, 0.5)
+    + `<circle cx="108" cy="42" r="1.8" fill="${p.d}"/>`;
+}
+
 export function motif(name: MotifName, p: MotifPaint): string {
   switch (name) {
     case 'kruger': return kruger(p);
@@ -381,6 +398,7 @@ export function motif(name: MotifName, p: MotifPaint): string {
     case 'monarch': return monarch(p);
     case 'monarch-george': return monarchGeorge(p);
     case 'queen': return queen(p);
+    case 'fortuna': return fortuna(p);
     case 'britannia': return britannia(p);
     case 'kangaroo': return kangaroo(p);
     case 'liberty-walking': return libertyWalking(p);

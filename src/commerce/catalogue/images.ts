@@ -14,7 +14,7 @@ import type { TranslationMap } from '../../contracts/catalogue.ts';
 import type { MetalName } from '../../contracts/pricing-attributes.ts';
 import type { CatalogueProduct, ImageHints, RawProduct } from './model.ts';
 import { coinDesign, type CoinFace } from './coin-designs.ts';
-import { motif } from './coin-motifs.ts';
+import { motif, type MotifName } from './coin-motifs.ts';
 import { manufacturers, type Texts } from './reference.ts';
 
 export const imagesDir = fileURLToPath(new URL('../../../public/images/products/', import.meta.url));
@@ -212,6 +212,19 @@ function mintedBarSvg(title: string, desc: string, p: Palette, t: BarText, lengt
     + stamped(esc(t.fineness), `x="200" y="${cy + 88}" ${serif} font-size="${fit(t.fineness, cw, 24, 0.62)}"`, p)
     + (t.swiss ? stamped('ESSAYEUR FONDEUR', `x="200" y="${cy + 110}" ${sans} font-size="${fit('ESSAYEUR FONDEUR', cw, 9.5, 0.7)}" letter-spacing="1"`, p) : '')
     + stamped(esc(t.serial), `x="200" y="${f.y + f.h - 24}" ${MONO} font-size="12"`, p)
+    + sheen(f)
+    + '</svg>';
+}
+
+/** A minted bar's design side: the refiner's name over a motif (PAMP's Lady Fortuna). */
+function mintedBarMotifSvg(title: string, desc: string, p: Palette, t: BarText, name: MotifName, lengthMm: number, widthMm: number): string {
+  const f = mintedFrame(p, lengthMm, widthMm);
+  const scale = (f.w - 40) / 200;
+  const paint = { f: 'url(#bmf)', d: p.deep, hi: p.hi };
+  return head(title, desc, f.defs + motifDefs(p, false, 'b')) + f.body
+    + stamped(esc(t.mark), `x="200" y="${f.y + 42}" font-family="${SANS}" font-weight="bold" text-anchor="middle" font-size="${fit(t.mark, f.w - 40, 15, 0.72)}" letter-spacing="1"`, p)
+    + `<g filter="url(#bemb)" transform="translate(${(200 - 100 * scale).toFixed(1)} ${(f.y + f.h / 2 - 88 * scale).toFixed(1)}) scale(${scale.toFixed(3)})">${motif(name, paint)}</g>`
+    + stamped('FORTUNA', `x="200" y="${f.y + f.h - 26}" font-family="${SERIF}" font-weight="bold" text-anchor="middle" font-size="14" letter-spacing="3"`, p)
     + sheen(f)
     + '</svg>';
 }
@@ -442,6 +455,14 @@ export function productImageFiles(p: ProductForImages, raw: RawProduct): ImageFi
     const backDesc = `${name.de} – ${sideNames.back.de}`;
     const t = text('en');
     const back = hints.combi ? combiBarSvg(backTitle, backDesc, pal, t, true) : cast ? castBarBackSvg(backTitle, backDesc, pal, t, length, width) : mintedBarBackSvg(backTitle, backDesc, pal, t, length, width);
+    if (raw.family.startsWith('pamp-fortuna')) {
+      // PAMP's design side is Lady Fortuna; the stamped specifications are on the back
+      const fortunaShows: Texts = { de: 'Glücksgöttin Fortuna mit Rad und Füllhorn', en: 'Lady Fortuna with her wheel and cornucopia' };
+      return [
+        { side: 'front', lang: null, svg: mintedBarMotifSvg(`${name.en} – ${sideNames.front.en}`, `${name.de} – ${sideNames.front.de}`, pal, t, 'fortuna', length, width), alt: labelled('front', fortunaShows) },
+        { side: 'back', lang: null, svg: mintedBarSvg(backTitle, backDesc, pal, t, length, width), alt: labelled('back', frontShows) },
+      ];
+    }
     const fronts: ImageFile[] = GERMAN_STAMP.has(raw.manufacturer ?? '')
       ? [{ side: 'front', lang: 'de', svg: front('de'), alt: labelled('front', frontShows) }, { side: 'front', lang: 'en', svg: front('en'), alt: labelled('front', frontShows) }]
       : [{ side: 'front', lang: null, svg: front('en'), alt: labelled('front', frontShows) }];
