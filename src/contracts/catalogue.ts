@@ -49,10 +49,16 @@ export const Category = Type.Object({
 });
 export type Category = Static<typeof Category>;
 
+/** Which side an image shows: coins have an obverse and a reverse, bars a front and a back. */
+export const ImageSide = Type.Union([Type.Literal('obverse'), Type.Literal('reverse'), Type.Literal('front'), Type.Literal('back')]);
+export type ImageSide = Static<typeof ImageSide>;
+
 export const ProductImage = Type.Object({
-  /** path on the storefront's origin, e.g. /images/products/au-coin-krugerrand-1oz.svg */
+  side: ImageSide,
+  /** path on the storefront's origin, in the requested language (a bar's stamp reads FEINGOLD or FINE GOLD),
+   * with a content hash in the name: /images/products/au-krug-1oz-obverse.3f2a9c01bd.svg */
   url: Type.String(),
-  /** alternative text in the requested language */
+  /** alternative text in the requested language, naming the side and what it shows */
   alt: Type.String(),
   width: Type.Integer(),
   height: Type.Integer(),

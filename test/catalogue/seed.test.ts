@@ -1,11 +1,11 @@
 import t from 'tap';
-import { readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Value from 'typebox/value';
 import { seededDb } from './helpers.ts';
-import { catalogueRows, seedCatalogue } from '../../src/commerce/catalogue/seed.ts';
-import { seedProducts } from '../../src/commerce/catalogue/seed-data.ts';
-import { imagesDir, productSvg } from '../../src/commerce/catalogue/images.ts';
+import { seedCatalogue } from '../../src/commerce/catalogue/seed.ts';
+import { imagesDir } from '../../src/commerce/catalogue/images.ts';
+import { seedImageFiles } from '../../src/commerce/catalogue/write-images.ts';
 import type { CatalogueProduct } from '../../src/commerce/catalogue/model.ts';
 import { PricingAttributes, pricingAttributesProblems } from '../../src/contracts/pricing-attributes.ts';
 
@@ -46,38 +46,76 @@ t.test('a changed seed entry is updated in place by sku, not duplicated', async 
   t.equal(rows[0].availability, 'available', 'the seed restored its own value');
 });
 
-t.test('every product has a shipped image that shows it, with an accessible title, under 10 KB', async (t) => {
+const fileOf = (url: string) => join(imagesDir, url.slice('/images/products/'.length));
+const svgOf = (url: string) => readFileSync(fileOf(url), 'utf8');
+const imageOf = (sku: string, side: string, lang: 'de-AT' | 'en' = 'en') => svgOf(bySku.get(sku)!.images.find((i) => i.side === side)!.url[lang]);
+
+t.test('every coin has an obverse and a reverse, every bar a front and a back, shipped under content-hashed names', async (t) => {
   for (const p of products) {
-    t.equal(p.images.length, 1, p.sku);
-    const url = p.images[0].url;
-    t.match(url, /^\/images\/products\/[a-z0-9.-]+\.svg$/, p.sku);
-    const file = join(imagesDir, url.slice('/images/products/'.length));
-    const svg = readFileSync(file, 'utf8');
-    t.ok(statSync(file).size < 10 * 1024, `${p.sku} image under 10 KB`);
-    t.match(svg, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/, `${p.sku} is an SVG`);
-    t.ok(svg.includes(`<title id="t">${p.name.en.replace(/&/g, '&amp;')}</title>`), `${p.sku} has its name as title`);
-    t.ok(p.images[0].alt['de-AT'] && p.images[0].alt.en, `${p.sku} alt text in both languages`);
+    const sides = p.images.map((i) => i.side);
+    if (p.productType === 'bar') t.same(sides, ['front', 'back'], p.sku);
+    else if (p.productType === 'accessory') t.same(sides, ['front'], p.sku);
+    else t.same(sides, ['obverse', 'reverse'], `${p.sku} (listings show the first)`);
+    for (const image of p.images) {
+      for (const url of [image.url['de-AT'], image.url.en]) {
+        t.match(url, new RegExp(`^/images/products/${p.sku.toLowerCase().replace(/\./g, '\\.')}-${image.side}(-de|-en)?\\.[0-9a-f]{10}\\.svg$`), p.sku);
+        const svg = svgOf(url);
+        t.ok(statSync(fileOf(url)).size < 12 * 1024, `${url} under 12 KB`);
+        t.match(svg, /^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/, `${url} is an SVG`);
+        t.ok(svg.includes(`<title id="t">${p.name.en.replace(/&/g, '&amp;')}`), `${url} has the product's name in its title`);
+      }
+      t.match(image.alt['de-AT'], p.productType === 'accessory' ? /\S/ : /Vorderseite|Rückseite/, `${p.sku}: the German alt text names the side`);
+      t.match(image.alt.en, p.productType === 'accessory' ? /\S/ : new RegExp(`– ${image.side}`), `${p.sku}: the English alt text names the side`);
+    }
   }
 });
 
-t.test('the committed images are exactly what the generator makes from the seed', async (t) => {
-  const rows = catalogueRows();
-  rows.forEach((row, i) => {
-    const file = join(imagesDir, `${row.product.sku.toLowerCase()}.svg`);
-    t.equal(readFileSync(file, 'utf8'), productSvg(row, seedProducts[i]), `${row.product.sku} is up to date (npx tsx src/commerce/catalogue/images.ts)`);
-  });
+t.test('the committed images are exactly what the generator makes from the seed, and no other', async (t) => {
+  const files = seedImageFiles();
+  for (const [name, svg] of files) t.equal(readFileSync(join(imagesDir, name), 'utf8'), svg, `${name} is up to date (npx tsx src/commerce/catalogue/write-images.ts)`);
+  t.same(readdirSync(imagesDir).filter((f) => f.endsWith('.svg')).sort(), [...files.keys()].sort(), 'no stale image is left behind');
 });
 
-t.test('images show the metal: gold, silver, platinum and palladium in distinct tones, bars and coins by shape', async (t) => {
-  const svgOf = (sku: string) => readFileSync(join(imagesDir, `${sku.toLowerCase()}.svg`), 'utf8');
-  const tone = (sku: string) => /stop-color="(#[0-9a-f]{6})"/g.exec(svgOf(sku).split('<defs>')[1].split('</defs>')[0].replace(/#fdfdfc|#e4e5e2/g, ''))?.[1];
+t.test('coins show their real motif and inscriptions on both sides', async (t) => {
+  const krugObverse = imageOf('AU-KRUG-1OZ', 'obverse');
+  const krugReverse = imageOf('AU-KRUG-1OZ', 'reverse');
+  t.match(krugObverse, /SUID-AFRIKA · SOUTH AFRICA/, 'Krugerrand obverse legend');
+  t.match(krugReverse, /KRUGERRAND/);
+  t.match(krugReverse, /FYNGOUD 1 OZ FINE GOLD/, 'Krugerrand reverse: Afrikaans and English');
+  t.match(bySku.get('AU-KRUG-1OZ')!.images[0].alt['de-AT'], /Vorderseite: Porträt von Paul Kruger/);
+  t.match(bySku.get('AU-KRUG-1OZ')!.images[1].alt.en, /reverse: springbok/);
+  t.match(imageOf('AU-MAPLE-1OZ', 'reverse'), /CANADA[\s\S]*FINE GOLD 1 OZ OR PUR/, 'Maple Leaf: English and French');
+  t.match(imageOf('AG-MAPLE-1OZ', 'reverse'), /FINE SILVER 1 OZ ARGENT PUR/);
+  for (const words of ['REPUBLIK ÖSTERREICH', '1 UNZE GOLD 999.9', '2026 · 100 EURO']) t.ok(imageOf('AU-PHIL-1OZ', 'obverse').includes(words), `Philharmoniker obverse: ${words}`);
+  t.match(imageOf('AU-PHIL-1OZ', 'reverse'), /WIENER PHILHARMONIKER/);
+  t.match(imageOf('AU-BRIT-1OZ', 'reverse'), /BRITANNIA/);
+  t.match(imageOf('AU-EAGLE-1OZ', 'obverse'), /LIBERTY/);
+  t.match(imageOf('AU-EAGLE-1OZ', 'reverse'), /UNITED STATES OF AMERICA/);
+  t.match(imageOf('AU-KANG-1OZ', 'reverse'), /AUSTRALIAN KANGAROO/);
+  t.equal(bySku.get('AU-KRUG-1OZ')!.images[0].url['de-AT'], bySku.get('AU-KRUG-1OZ')!.images[0].url.en, 'a coin reads the same in both languages');
+  t.not(imageOf('AU-KRUG-1OZ', 'obverse'), imageOf('AU-MAPLE-1OZ', 'obverse'), 'each coin has its own motif');
+});
+
+t.test('bars: the stamp reads in the page\'s language where the refiner stamps in German, a fixed stamp elsewhere', async (t) => {
+  t.match(imageOf('AU-BAR-HERAEUS-100G', 'front', 'de-AT'), />FEINGOLD<\/text>[\s\S]*>999,9<\/text>/, 'German page: FEINGOLD 999,9');
+  t.match(imageOf('AU-BAR-HERAEUS-100G', 'front', 'en'), />FINE GOLD<\/text>[\s\S]*>999\.9<\/text>/, 'English page (US store): FINE GOLD 999.9');
+  t.notMatch(imageOf('AU-BAR-HERAEUS-100G', 'front', 'en'), /FEINGOLD/);
+  t.match(imageOf('AU-BAR-VALCAMBI-1G', 'front', 'de-AT'), />FINE GOLD<\/text>[\s\S]*ESSAYEUR FONDEUR/, 'a Swiss refiner stamps FINE GOLD and ESSAYEUR FONDEUR in every market');
+  t.equal(bySku.get('AU-BAR-VALCAMBI-1G')!.images[0].url['de-AT'], bySku.get('AU-BAR-VALCAMBI-1G')!.images[0].url.en);
+  t.match(imageOf('AU-BAR-HERAEUS-100G', 'front'), /HERAEUS<\/text>/, 'the refiner is stamped');
+  t.match(imageOf('AU-BAR-HERAEUS-100G', 'front'), /100 g<\/text>/, 'the weight is stamped');
+  t.match(imageOf('AU-BAR-HERAEUS-100G', 'front'), /[A-Z]{2} \d{6}<\/text>/, 'a serial number is stamped');
+  t.match(imageOf('AU-BAR-HERAEUS-1KG-CAST', 'front'), /feTurbulence/, 'a cast bar has a rough top face');
+  t.match(imageOf('AU-BAR-HERAEUS-100G', 'front'), /<rect x="[\d.]+" y="[\d.]+" width="[\d.]+" height="312" rx="16"/, 'a minted bar is an upright rounded rectangle');
+  t.match(bySku.get('AU-BAR-PAMP-1OZ')!.images[0].alt.en, /front: Lady Fortuna/, 'a PAMP Fortuna bar shows Lady Fortuna in front');
+  for (const words of ['PAMP SUISSE', '1 OZ', 'FINE GOLD', '999.9', 'ESSAYEUR FONDEUR']) t.ok(imageOf('AU-BAR-PAMP-1OZ', 'back').includes(`>${words}</text>`), `and is stamped ${words} on the back`);
+});
+
+t.test('images show the metal: gold, silver, platinum and palladium in distinct tones', async (t) => {
+  const tone = (sku: string) => /stop-color="(#[0-9a-f]{6})"/g.exec(imageOf(sku, 'obverse').split('<defs>')[1].split('</defs>')[0].replace(/#fdfdfc|#e4e5e2/g, ''))?.[1];
   const tones = new Set(['AU-PHIL-1OZ', 'AG-PHIL-1OZ', 'PT-PHIL-1OZ', 'PD-MAPLE-1OZ'].map(tone));
   t.equal(tones.size, 4, 'four different metal tones');
-  t.match(svgOf('AU-KRUG-1OZ'), /<circle cx="200" cy="196" r="172"/, 'a coin is round');
-  t.match(svgOf('AU-BAR-PAMP-1OZ'), /<rect x="[\d.]+" y="[\d.]+" width="[\d.]+" height="312" rx="16"/, 'a minted bar is an upright rounded rectangle');
-  t.match(svgOf('AU-BAR-HERAEUS-1KG-CAST'), /feTurbulence/, 'a cast bar has a rough top face');
-  t.match(svgOf('AU-BAR-PAMP-1OZ'), /1 OZ<\/text>/, 'the weight is stamped on the bar');
-  t.match(svgOf('AU-BAR-PAMP-1OZ'), /PAMP SUISSE<\/text>/, 'the refiner is stamped on the bar');
+  t.match(imageOf('AU-KRUG-1OZ', 'obverse'), /<circle cx="200" cy="196" r="172"/, 'a coin is round');
 });
 
 t.test('every product field of spec 3 is there, with texts in German and English', async (t) => {

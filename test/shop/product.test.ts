@@ -62,7 +62,7 @@ t.test('crawlers get schema.org Product with an Offer at the current price, vali
     sku: 'AU-KRUG-1OZ',
     brand: { '@type': 'Brand', name: 'South African Mint' },
     url: `http://ch.localhost:${shop.port}/produkt/kruegerrand-1-unze-gold`,
-    image: [`http://ch.localhost:${shop.port}/images/products/au-krug-1oz.svg`],
+    image: [new RegExp(`^http://ch\\.localhost:${shop.port}/images/products/au-krug-1oz-obverse\\.[0-9a-f]{10}\\.svg$`), new RegExp(`^http://ch\\.localhost:${shop.port}/images/products/au-krug-1oz-reverse\\.[0-9a-f]{10}\\.svg$`)],
     offers: {
       '@type': 'Offer',
       price: (buy / 100).toFixed(2),

@@ -1,4 +1,6 @@
 import t from 'tap';
+import { readdirSync } from 'node:fs';
+import { imagesDir } from '../../src/commerce/catalogue/images.ts';
 import { screenList, pathFor } from '../../src/screens.ts';
 import { startHarness, type Harness } from './harness.ts';
 
@@ -167,6 +169,16 @@ t.test('GET /health names each upstream and answers 503 while one is unreachable
   t.equal(body.upstreams.commerce.state, 'down');
   t.equal(body.upstreams.prices.state, 'down');
   t.notMatch(res.text, new RegExp(h.config.CMS_TOKEN), 'the CMS token is not shown');
+});
+
+t.test('product images under content-hashed names are immutable; other static files are revalidated hourly', async (t) => {
+  const image = readdirSync(imagesDir).find((f) => /^au-krug-1oz-obverse\.[0-9a-f]{10}\.svg$/.test(f));
+  t.ok(image, 'the Krugerrand obverse is shipped');
+  const res = await h.get('ch.localhost', `/images/products/${image}`);
+  t.equal(res.status, 200);
+  t.match(res.headers['content-type'], /^image\/svg\+xml/);
+  t.equal(res.headers['cache-control'], 'public, max-age=31536000, immutable');
+  t.equal((await h.get('ch.localhost', '/favicon.svg')).headers['cache-control'], 'public, max-age=3600');
 });
 
 t.test('bundle files are immutable and served compressed', async (t) => {

@@ -20,7 +20,7 @@ import type { Availability, Badge } from '../../contracts/catalogue.ts';
 import { AccountFieldErrors } from '../account-error-codes.ts';
 import { deleteAccountRows, notFoundOnBadId, requestLang } from '../account-routes-common.ts';
 import type { Lang } from '../lib/lang.ts';
-import { pick, productAvailabilityForUpdate, productsBySkus, saveProductAvailability, type CatalogueProduct } from '../catalogue/index.ts';
+import { lineImageUrl, pick, productAvailabilityForUpdate, productsBySkus, saveProductAvailability, type CatalogueProduct } from '../catalogue/index.ts';
 import { adminAllowed, adminSecurity, bearer, optionalAuth, optionalBearer, requireUser } from '../http/auth.ts';
 import type { CommerceContext } from '../context.ts';
 import { errorResponses, fail } from '../http/errors.ts';
@@ -49,7 +49,7 @@ const tags = ['availability-alerts'];
 function toAlert(r: AlertRow, p: CatalogueProduct | undefined, lang: Lang): AlertT {
   return {
     id: r.id, sku: r.sku, productId: p?.productId ?? null, name: pick(p?.name, lang) ?? r.sku, slug: p ? pick(p.slug, lang) : null,
-    imageUrl: p?.images[0]?.url ?? null, availability: p?.availability ?? null, published: p?.published ?? false, email: r.email,
+    imageUrl: lineImageUrl(p, lang), availability: p?.availability ?? null, published: p?.published ?? false, email: r.email,
     enabled: r.enabled, notifiedAt: r.notified_at?.toISOString() ?? null, createdAt: r.created_at.toISOString(), updatedAt: r.updated_at.toISOString(),
   };
 }

@@ -3,7 +3,7 @@
 // price set (its priceSetId).
 import { randomUUID } from 'node:crypto';
 import type { Cart, CartLineItem, CartNotification } from '../../contracts/cart.ts';
-import { type CatalogueProduct, pick, productsBySkus } from '../catalogue/index.ts';
+import { type CatalogueProduct, lineImageUrl, pick, productsBySkus } from '../catalogue/index.ts';
 import type { Db } from '../db/index.ts';
 import { discountCodeById, type DiscountCode } from '../discounts/index.ts';
 import { commerceOrderErrors } from '../http/errors.ts';
@@ -203,7 +203,7 @@ export function lineItem(l: StoredLine, product: CatalogueProduct | undefined, l
     productId: l.productId,
     name: l.scrap ? scrapName(l.scrap, lang) : (pick(product?.name, lang) ?? l.sku ?? ''),
     slug: product ? pick(product.slug, lang) : null,
-    imageUrl: product?.images[0]?.url ?? null,
+    imageUrl: lineImageUrl(product, lang),
     quantity: l.quantity,
     price: l.price,
     totalPrice: l.price ? { centAmount: l.price.centAmount * qty, currencyCode: currency } : null,

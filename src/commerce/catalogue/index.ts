@@ -6,6 +6,6 @@ import { catalogueRoutes } from './routes.ts';
 export const cataloguePlugin = commerceFeature('catalogue', [catalogueRoutes]);
 export default cataloguePlugin;
 
-export { stableUuid, type CatalogueProduct } from './model.ts';
+export { lineImageUrl, stableUuid, type CatalogueProduct } from './model.ts';
 export { pick, productAvailabilityForUpdate, productsBySkus, saveProductAvailability } from './queries.ts';
 export { seedCatalogue } from './seed.ts';

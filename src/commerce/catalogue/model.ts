@@ -8,15 +8,11 @@ import {
   categories, certificates, countries, grades, GRAMS_PER_TROY_OUNCE, manufacturers, metalRank, metalTexts, packagings,
   productionTexts, productTypeTexts, referenceCentsPerGram, type Texts,
 } from './reference.ts';
+import { productImageFiles, storedImages, type StoredImage } from './images.ts';
 
-/** Hints for the image generator (images.ts); not part of the product. */
+/** Hints for the image generator (images.ts); not part of the product. A coin's motifs and inscriptions
+ * come from its product line (coin-designs.ts). */
 export interface ImageHints {
-  /** text around the top of a coin */
-  top?: string;
-  /** the big word in the middle of a coin */
-  center?: string;
-  /** the weight as stamped (defaults to the English weight label) */
-  weight?: string;
   proof?: boolean;
   /** a proof set of n coins */
   set?: number;
@@ -69,7 +65,6 @@ export interface RawProduct {
   image?: ImageHints;
 }
 
-interface LocalisedImage { url: string; alt: TranslationMap; width: number; height: number }
 
 /** A catalogue product as stored (column data of table products): both languages, every field. */
 export interface CatalogueProduct {
@@ -82,7 +77,8 @@ export interface CatalogueProduct {
   slug: TranslationMap;
   description: TranslationMap;
   categories: { id: string; name: TranslationMap }[];
-  images: LocalisedImage[];
+  /** obverse and reverse (coins), front and back (bars), the first is the one listings show */
+  images: StoredImage[];
   attributes: {
     preciousMetal: TranslationMap | null;
     fineness: number | null;
@@ -125,8 +121,6 @@ export interface CatalogueRow {
   nameSort: { de: string; en: string };
   search: { de: string; en: string; simple: string };
 }
-
-export const IMAGE_SIZE = 400;
 
 const tm = (t: Texts): TranslationMap => ({ 'de-AT': t.de, en: t.en });
 const tmOrNull = (t: Texts | undefined): TranslationMap | null => (t ? tm(t) : null);
@@ -268,8 +262,11 @@ function fill(t: Texts, lang: 'de' | 'en', raw: RawProduct, weight: Texts | null
     .replace(/\s+/g, ' ').trim();
 }
 
-export function imagePath(sku: string): string {
-  return `/images/products/${sku.toLowerCase()}.svg`;
+/** The image a cart, order or wishlist line shows: the obverse or front, in the line's language. */
+export function lineImageUrl(product: CatalogueProduct | undefined, lang: 'de' | 'en'): string | null {
+  const url = product?.images[0]?.url;
+  if (!url) return null;
+  return lang === 'en' ? url.en : url['de-AT'];
 }
 
 /** Builds one catalogue row from its seed entry. index = position in the curated list. */
@@ -335,7 +332,7 @@ export function buildRow(raw: RawProduct, index: number): CatalogueRow {
     slug: { 'de-AT': slugify(name.de), en: slugify(name.en) },
     description: tm(description),
     categories: categoryIds.map((id) => ({ id, name: tm(categories[id]) })),
-    images: [{ url: imagePath(raw.sku), alt: tm(name), width: IMAGE_SIZE, height: IMAGE_SIZE }],
+    images: [],
     attributes: {
       preciousMetal: raw.metal ? tm(metalTexts[raw.metal]) : null,
       fineness: raw.fineness ?? null,
@@ -368,6 +365,7 @@ export function buildRow(raw: RawProduct, index: number): CatalogueRow {
     published: true,
     pricing,
   };
+  product.images = storedImages(raw.sku, productImageFiles(product, raw));
   const priceProxyCents = raw.metal
     ? Math.round(fineWeightGrams * referenceCentsPerGram[raw.metal] * (1 + raw.premiumBp / 10000) + pricing.fixedPremiumCents)
     : pricing.basePriceCents ?? 0;

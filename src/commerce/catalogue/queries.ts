@@ -97,7 +97,7 @@ export function toStorefront(p: CatalogueProduct, language: Language): Storefron
     manufacturerId: p.manufacturerId,
     weightClass: p.weightClass,
     categories: p.categories.map((c) => ({ id: c.id, name: pick(c.name, language) ?? c.id })),
-    images: p.images.map((i) => ({ url: i.url, alt: pick(i.alt, language) ?? '', width: i.width, height: i.height })),
+    images: p.images.map((i) => ({ side: i.side, url: pick(i.url, language) ?? '', alt: pick(i.alt, language) ?? '', width: i.width, height: i.height })),
     attributes,
     availability: p.availability,
     badges: p.badges,

@@ -33,7 +33,6 @@ const krugerrand = line({
     de: 'Der Krügerrand ist die meistgehandelte Goldmünze der Welt, seit 1967 von der South African Mint geprägt. Die Legierung aus 22 Karat Gold mit Kupfer gibt ihm die rötliche Farbe und eine kratzfeste Oberfläche; der Goldgehalt ist exakt {w} Feingold.',
     en: 'The Krugerrand is the most traded gold coin in the world, struck by the South African Mint since 1967. Its 22-carat gold and copper alloy gives the reddish tone and a scratch-resistant surface; it contains exactly {w} of fine gold.',
   },
-  image: { top: 'SOUTH AFRICA', center: 'KRUGERRAND' },
 }, [
   { sku: 'AU-KRUG-1OZ', weight: '1oz', grossG: 33.93, diameterMm: 32.77, thicknessMm: 2.84, premiumBp: 300, badges: ['topseller'] },
   { sku: 'AU-KRUG-1-2OZ', weight: '1/2oz', grossG: 16.97, diameterMm: 27.07, thicknessMm: 2.215, premiumBp: 500 },
@@ -50,7 +49,6 @@ const philharmonikerGold = line({
     de: 'Die Anlagemünze der Münze Österreich zeigt die Orgel des Goldenen Saals im Wiener Musikverein und die Instrumente der Wiener Philharmoniker. Feingold 999,9, {w}, gesetzliches Zahlungsmittel in Österreich.',
     en: 'The Austrian Mint\'s bullion coin shows the organ of the Golden Hall of the Vienna Musikverein and the instruments of the Vienna Philharmonic. 999.9 fine gold, {w}, legal tender in Austria.',
   },
-  image: { top: 'REPUBLIK ÖSTERREICH', center: 'PHILHARMONIKER' },
 }, [
   { sku: 'AU-PHIL-1OZ', weight: '1oz', grossG: 31.103, diameterMm: 37, thicknessMm: 2, premiumBp: 320, badges: ['topseller'] },
   { sku: 'AU-PHIL-1-2OZ', weight: '1/2oz', grossG: 15.552, diameterMm: 28, thicknessMm: 1.6, premiumBp: 520 },
@@ -68,7 +66,6 @@ const mapleGold = line({
     de: 'Das Ahornblatt Kanadas in 999,9 Feingold, seit 1979 von der Royal Canadian Mint geprägt. Radiale Linien und ein mikrograviertes Sicherheitsmerkmal schützen vor Fälschungen. {w} Feingold.',
     en: 'Canada\'s maple leaf in 999.9 fine gold, struck by the Royal Canadian Mint since 1979. Radial lines and a micro-engraved security mark protect against counterfeits. {w} of fine gold.',
   },
-  image: { top: 'CANADA', center: 'MAPLE LEAF' },
 }, [
   { sku: 'AU-MAPLE-1OZ', weight: '1oz', grossG: 31.11, diameterMm: 30, thicknessMm: 2.87, premiumBp: 330, badges: ['topseller'] },
   { sku: 'AU-MAPLE-1-4OZ', weight: '1/4oz', grossG: 7.797, diameterMm: 20, thicknessMm: 1.7, premiumBp: 720 },
@@ -85,7 +82,6 @@ const otherGoldCoins: RawProduct[] = [
       de: 'Die britische Anlagemünze der Royal Mint zeigt Britannia mit Dreizack und Schild. Seit 2013 in 999,9 Feingold, mit Sicherheitsmerkmalen seit 2021. {w} Feingold.',
       en: 'The Royal Mint\'s British bullion coin shows Britannia with trident and shield. In 999.9 fine gold since 2013, with security features since 2021. {w} of fine gold.',
     },
-    image: { top: 'UNITED KINGDOM', center: 'BRITANNIA' },
   }, [
     { sku: 'AU-BRIT-1OZ', weight: '1oz', grossG: 31.21, diameterMm: 38.61, thicknessMm: 2.89, premiumBp: 340 },
   ]),
@@ -98,7 +94,6 @@ const otherGoldCoins: RawProduct[] = [
       de: 'Die Perth Mint prägt das Känguru (früher „Nugget") seit 1986 in 999,9 Feingold; das Motiv des springenden Kängurus ist seit 2016 unverändert. {w} Feingold.',
       en: 'The Perth Mint has struck the Kangaroo (formerly "Nugget") in 999.9 fine gold since 1986; the leaping kangaroo design has been unchanged since 2016. {w} of fine gold.',
     },
-    image: { top: 'AUSTRALIA', center: 'KANGAROO' },
   }, [
     { sku: 'AU-KANG-1OZ', weight: '1oz', grossG: 31.107, diameterMm: 32.6, thicknessMm: 2.65, premiumBp: 350 },
     { sku: 'AU-KANG-1-10OZ', weight: '1/10oz', grossG: 3.13, diameterMm: 16.1, thicknessMm: 1.27, premiumBp: 1150 },
@@ -112,7 +107,6 @@ const otherGoldCoins: RawProduct[] = [
       de: 'Die offizielle Goldanlagemünze der USA, 22 Karat, mit der Lady Liberty nach Augustus Saint-Gaudens und seit 2021 dem neuen Adlerkopf-Motiv. {w} Feingold.',
       en: 'The official gold bullion coin of the United States, 22 carat, with Augustus Saint-Gaudens\' Lady Liberty and, since 2021, the new eagle head design. {w} of fine gold.',
     },
-    image: { top: 'LIBERTY', center: 'AMERICAN EAGLE' },
   }, [
     { sku: 'AU-EAGLE-1OZ', weight: '1oz', grossG: 33.931, diameterMm: 32.7, thicknessMm: 2.87, premiumBp: 450 },
     { sku: 'AU-EAGLE-1-10OZ', weight: '1/10oz', grossG: 3.393, diameterMm: 16.5, thicknessMm: 1.19, premiumBp: 1400, availability: 'soldOut' },
@@ -126,7 +120,6 @@ const otherGoldCoins: RawProduct[] = [
       de: 'Die erste 24-Karat-Goldmünze der US Mint greift das Büffel-Motiv des Buffalo Nickel von James Earle Fraser auf. {w} Feingold 999,9.',
       en: 'The US Mint\'s first 24-carat gold coin revives James Earle Fraser\'s Buffalo Nickel design. {w} of 999.9 fine gold.',
     },
-    image: { top: 'UNITED STATES OF AMERICA', center: 'BUFFALO' },
   }, [
     { sku: 'AU-BUFF-1OZ', weight: '1oz', grossG: 31.108, diameterMm: 32.7, thicknessMm: 2.95, premiumBp: 460 },
   ]),
@@ -139,7 +132,6 @@ const otherGoldCoins: RawProduct[] = [
       de: 'Jedes Jahr zeigt der chinesische Panda ein neues Motiv; seit 2016 in metrischen Gewichten. Die Ausgabe 2026 mit {w} Feingold 999.',
       en: 'Every year the Chinese Panda shows a new design; metric weights since 2016. The 2026 issue with {w} of 999 fine gold.',
     },
-    image: { top: "PEOPLE'S REPUBLIC OF CHINA", center: 'PANDA 2026' },
   }, [
     { sku: 'AU-PANDA-30G-2026', weight: '30g', grossG: 30, diameterMm: 32, thicknessMm: 2.7, premiumBp: 800, badges: ['new'] },
   ]),
@@ -152,7 +144,6 @@ const otherGoldCoins: RawProduct[] = [
       de: 'Die mexikanische Anlagemünze zeigt den Siegesengel vor den Vulkanen Popocatépetl und Iztaccíhuatl. Geringe Auflagen machen sie bei Sammlern beliebt. {w} Feingold.',
       en: 'Mexico\'s bullion coin shows the Winged Victory before the volcanoes Popocatépetl and Iztaccíhuatl. Low mintages make it popular with collectors. {w} of fine gold.',
     },
-    image: { top: 'ESTADOS UNIDOS MEXICANOS', center: 'LIBERTAD' },
   }, [
     { sku: 'AU-LIBERTAD-1OZ', weight: '1oz', grossG: 31.103, diameterMm: 34.5, thicknessMm: 2.97, premiumBp: 650 },
   ]),
@@ -169,13 +160,11 @@ const otherGoldCoins: RawProduct[] = [
     {
       sku: 'AU-LUNAR3-HORSE-1OZ', weight: '1oz', grossG: 31.107, diameterMm: 32.6, thicknessMm: 2.65, premiumBp: 700,
       nameYear: { de: 'Pferd 2026', en: 'Horse 2026' }, years: { de: '2026', en: '2026' }, edition: mintage(30000), badges: ['new'],
-      image: { top: 'YEAR OF THE HORSE', center: 'LUNAR 2026' },
     },
     {
       sku: 'AU-LUNAR3-GOAT-1OZ', weight: '1oz', grossG: 31.107, diameterMm: 32.6, thicknessMm: 2.65, premiumBp: 720,
       nameYear: { de: 'Ziege 2027', en: 'Goat 2027' }, years: { de: '2027', en: '2027' }, edition: mintage(30000),
       availability: 'preorder', badges: ['preorder', 'new'],
-      image: { top: 'YEAR OF THE GOAT', center: 'LUNAR 2027' },
     },
   ]),
   ...line({
@@ -188,7 +177,6 @@ const otherGoldCoins: RawProduct[] = [
       de: 'Die britische Goldmünze mit dem heiligen Georg im Kampf mit dem Drachen, 22 Karat. Moderne Prägungen aus gemischten Jahrgängen, 7,32 g Feingold.',
       en: 'The British gold coin with Saint George slaying the dragon, 22 carat. Modern strikes of mixed years, 7.32 g of fine gold.',
     },
-    image: { top: 'UNITED KINGDOM', center: 'SOVEREIGN', weight: '7.32 G' },
   }, [
     { sku: 'AU-SOVEREIGN', fineWeightGrams: 7.3224, grossG: 7.98805, diameterMm: 22.05, thicknessMm: 1.52, premiumBp: 600, badges: ['sale'] },
   ]),
@@ -202,7 +190,6 @@ const otherGoldCoins: RawProduct[] = [
       de: 'Das „Goldvreneli" mit dem Kopf der Helvetia vor Alpenpanorama ist die bekannteste Goldmünze der Schweiz. Gemischte Jahrgänge, 5,806 g Feingold.',
       en: 'The "Goldvreneli" with Helvetia before an Alpine panorama is Switzerland\'s best-known gold coin. Mixed years, 5.806 g of fine gold.',
     },
-    image: { top: 'HELVETIA', center: '20 FR.', weight: '5.81 G' },
   }, [
     { sku: 'AU-VRENELI-20FR', fineWeightGrams: 5.806, grossG: 6.4516, diameterMm: 21, thicknessMm: 1.3, premiumBp: 550, badges: ['topseller'] },
   ]),
@@ -219,11 +206,9 @@ const otherGoldCoins: RawProduct[] = [
   }, [
     {
       sku: 'AU-DUCAT-4', nameCount: { de: '4', en: '4' }, fineWeightGrams: 13.769, grossG: 13.9636, diameterMm: 39.5, thicknessMm: 0.7, premiumBp: 450,
-      image: { top: 'FRANC·IOS·I·D·G·AUSTRIAE IMPERATOR', center: '4 DUKATEN', weight: '13.77 G' },
     },
     {
       sku: 'AU-DUCAT-1', nameCount: { de: '1', en: '1' }, fineWeightGrams: 3.4424, grossG: 3.4909, diameterMm: 19.75, thicknessMm: 0.75, premiumBp: 900,
-      image: { top: 'AUSTRIAE IMPERATOR', center: '1 DUKAT', weight: '3.44 G' },
     },
   ]),
   ...line({
@@ -236,7 +221,6 @@ const otherGoldCoins: RawProduct[] = [
       de: 'Die größte Goldmünze der k.u.k. Monarchie als offizielle Nachprägung der Münze Österreich: 30,49 g Feingold zu einem geringen Aufgeld.',
       en: 'The largest gold coin of the Austro-Hungarian monarchy as an official Austrian Mint restrike: 30.49 g of fine gold at a low premium.',
     },
-    image: { top: 'FRANZ JOSEPH I', center: '100 CORONA', weight: '30.49 G' },
   }, [
     { sku: 'AU-CORONA-100', fineWeightGrams: 30.487, grossG: 33.875, diameterMm: 37, thicknessMm: 2.1, premiumBp: 300, badges: ['sale'] },
   ]),
@@ -293,84 +277,72 @@ const silverCoins: RawProduct[] = [
     weight: '1oz', fineness: 999, grossG: 31.103, diameterMm: 37, thicknessMm: 3.2, manufacturer: 'austrian-mint',
     series: { de: 'Wiener Philharmoniker', en: 'Vienna Philharmonic' }, years: since(2008), premiumBp: 1800, badges: ['topseller'],
     description: { de: 'Die meistverkaufte Silbermünze Europas: der Philharmoniker der Münze Österreich in 999 Feinsilber, {w}. In Tuben zu 20 Stück und Masterboxen zu 500 Stück erhältlich.', en: 'Europe\'s best-selling silver coin: the Austrian Mint\'s Philharmonic in 999 fine silver, {w}. Available in tubes of 20 and master boxes of 500.' },
-    image: { top: 'REPUBLIK ÖSTERREICH', center: 'PHILHARMONIKER' },
   }),
   silverCoin({
     sku: 'AG-MAPLE-1OZ', family: 'maple-leaf-silver', name: { de: 'Maple Leaf {w} Silber', en: 'Maple Leaf {w} Silver' },
     weight: '1oz', fineness: 999.9, grossG: 31.11, diameterMm: 38, thicknessMm: 3.29, manufacturer: 'royal-canadian-mint',
     series: { de: 'Maple Leaf', en: 'Maple Leaf' }, years: since(1988), premiumBp: 1900, badges: ['topseller'],
     description: { de: 'Die Silberausgabe des kanadischen Ahornblatts in 999,9 Feinsilber mit radialen Linien und Sicherheitsmerkmal, {w}.', en: 'The silver issue of Canada\'s maple leaf in 999.9 fine silver with radial lines and security mark, {w}.' },
-    image: { top: 'CANADA', center: 'MAPLE LEAF' },
   }),
   silverCoin({
     sku: 'AG-MAPLE-1OZ-DUTYFREE', family: 'maple-leaf-silver', name: { de: 'Maple Leaf {w} Silber (Zollfreilager)', en: 'Maple Leaf {w} Silver (duty-free storage)' },
     weight: '1oz', fineness: 999.9, grossG: 31.11, diameterMm: 38, thicknessMm: 3.29, manufacturer: 'royal-canadian-mint',
     series: { de: 'Maple Leaf', en: 'Maple Leaf' }, years: since(1988), premiumBp: 1500, dutyFree: true, packaging: 'box',
     description: { de: 'Maple Leaf Silber im Zollfreilager: ohne Mehrwertsteuer gekauft und direkt im Depot gelagert. Ein Verkauf ist nur über unseren Kundenservice möglich.', en: 'Maple Leaf silver in duty-free storage: bought without VAT and kept in your deposit. Selling back is possible only through our customer service.' },
-    image: { top: 'CANADA', center: 'MAPLE LEAF' },
   }),
   silverCoin({
     sku: 'AG-BRIT-1OZ', family: 'britannia-silver', name: { de: 'Britannia {w} Silber', en: 'Britannia {w} Silver' },
     weight: '1oz', fineness: 999, grossG: 31.21, diameterMm: 38.61, thicknessMm: 3, manufacturer: 'royal-mint',
     series: { de: 'Britannia', en: 'Britannia' }, years: since(1997), premiumBp: 1900,
     description: { de: 'Britannia in 999 Feinsilber mit vier Sicherheitsmerkmalen der Royal Mint, {w}.', en: 'Britannia in 999 fine silver with the Royal Mint\'s four security features, {w}.' },
-    image: { top: 'UNITED KINGDOM', center: 'BRITANNIA' },
   }),
   silverCoin({
     sku: 'AG-KANG-1OZ', family: 'kangaroo-silver', name: { de: 'Känguru {w} Silber', en: 'Kangaroo {w} Silver' },
     weight: '1oz', fineness: 999.9, grossG: 31.107, diameterMm: 40.6, thicknessMm: 3.2, manufacturer: 'perth-mint',
     series: { de: 'Känguru', en: 'Kangaroo' }, years: since(2016), premiumBp: 1850, badges: ['sale'],
     description: { de: 'Das australische Känguru der Perth Mint in 999,9 Feinsilber, {w}, eine der günstigsten Silbermünzen.', en: 'The Perth Mint\'s Australian Kangaroo in 999.9 fine silver, {w}, one of the lowest-premium silver coins.' },
-    image: { top: 'AUSTRALIA', center: 'KANGAROO' },
   }),
   silverCoin({
     sku: 'AG-EAGLE-1OZ', family: 'american-eagle-silver', name: { de: 'American Eagle {w} Silber', en: 'American Silver Eagle {w}' },
     weight: '1oz', fineness: 999, grossG: 31.101, diameterMm: 40.6, thicknessMm: 2.98, manufacturer: 'us-mint',
     series: { de: 'American Eagle', en: 'American Eagle' }, years: since(1986), premiumBp: 3000,
     description: { de: 'Die Silberanlagemünze der USA mit der „Walking Liberty" von Adolph A. Weinman, {w} Feinsilber 999.', en: 'The United States\' silver bullion coin with Adolph A. Weinman\'s "Walking Liberty", {w} of 999 fine silver.' },
-    image: { top: 'LIBERTY', center: 'SILVER EAGLE' },
   }),
   silverCoin({
     sku: 'AG-KRUG-1OZ', family: 'krugerrand-silver', name: { de: 'Krügerrand {w} Silber', en: 'Krugerrand {w} Silver' },
     weight: '1oz', fineness: 999, grossG: 31.103, diameterMm: 38.725, thicknessMm: 2.85, manufacturer: 'south-african-mint',
     series: { de: 'Krügerrand', en: 'Krugerrand' }, years: since(2018), premiumBp: 2000, packaging: 'capsule',
     description: { de: 'Der Springbock des Krügerrands seit 2018 auch in 999 Feinsilber, {w}.', en: 'The Krugerrand\'s springbok, since 2018 also in 999 fine silver, {w}.' },
-    image: { top: 'SOUTH AFRICA', center: 'KRUGERRAND' },
   }),
   silverCoin({
     sku: 'AG-PANDA-30G-2026', family: 'panda-silver', name: { de: 'China Panda {w} Silber 2026', en: 'China Panda {w} Silver 2026' },
     weight: '30g', fineness: 999, grossG: 30, diameterMm: 40, thicknessMm: 3, manufacturer: 'china-gold-coin',
     series: { de: 'Panda', en: 'Panda' }, years: { de: '2026', en: '2026' }, premiumBp: 3500, badges: ['new'], packaging: 'capsule',
     description: { de: 'Der Silberpanda 2026 mit neuem Jahresmotiv, {w} Feinsilber 999.', en: 'The 2026 silver Panda with its new yearly design, {w} of 999 fine silver.' },
-    image: { top: "PEOPLE'S REPUBLIC OF CHINA", center: 'PANDA 2026' },
   }),
   silverCoin({
     sku: 'AG-LIBERTAD-1OZ', family: 'libertad-silver', name: { de: 'Libertad {w} Silber', en: 'Libertad {w} Silver' },
     weight: '1oz', fineness: 999, grossG: 31.103, diameterMm: 40, thicknessMm: 3.2, manufacturer: 'casa-de-moneda-mexico',
     series: { de: 'Libertad', en: 'Libertad' }, years: since(1982), premiumBp: 3400, packaging: 'capsule',
     description: { de: 'Der mexikanische Libertad in 999 Feinsilber, {w}, mit dem Siegesengel vor den Vulkanen.', en: 'The Mexican Libertad in 999 fine silver, {w}, with the Winged Victory before the volcanoes.' },
-    image: { top: 'ESTADOS UNIDOS MEXICANOS', center: 'LIBERTAD' },
   }),
   silverCoin({
     sku: 'AG-KOOKABURRA-1OZ-2026', family: 'kookaburra-silver', name: { de: 'Kookaburra {w} Silber 2026', en: 'Kookaburra {w} Silver 2026' },
     weight: '1oz', fineness: 999.9, grossG: 31.107, diameterMm: 40.6, thicknessMm: 4, manufacturer: 'perth-mint',
     series: { de: 'Kookaburra', en: 'Kookaburra' }, years: { de: '2026', en: '2026' }, edition: mintage(500000), premiumBp: 2500, packaging: 'capsule',
     description: { de: 'Der lachende Hans der Perth Mint, seit 1990 jedes Jahr mit neuem Motiv. Ausgabe 2026, {w} Feinsilber 999,9.', en: 'The Perth Mint\'s laughing kookaburra, with a new design every year since 1990. 2026 issue, {w} of 999.9 fine silver.' },
-    image: { top: 'AUSTRALIAN KOOKABURRA', center: 'KOOKABURRA' },
   }),
   silverCoin({
     sku: 'AG-KOALA-1OZ-2026', family: 'koala-silver', name: { de: 'Koala {w} Silber 2026', en: 'Koala {w} Silver 2026' },
     weight: '1oz', fineness: 999.9, grossG: 31.107, diameterMm: 40.6, thicknessMm: 4, manufacturer: 'perth-mint',
     series: { de: 'Koala', en: 'Koala' }, years: { de: '2026', en: '2026' }, edition: mintage(300000), premiumBp: 2600, packaging: 'capsule', badges: ['new'],
     description: { de: 'Der australische Koala mit neuem Jahresmotiv 2026, {w} Feinsilber 999,9.', en: 'The Australian Koala with its new 2026 design, {w} of 999.9 fine silver.' },
-    image: { top: 'AUSTRALIAN KOALA', center: 'KOALA' },
   }),
   silverCoin({
     sku: 'AG-LUNAR3-HORSE-1OZ', family: 'lunar-iii-silver', name: { de: 'Lunar III Pferd 2026 {w} Silber', en: 'Lunar III Horse 2026 {w} Silver' },
     weight: '1oz', fineness: 999.9, grossG: 31.107, diameterMm: 45.6, thicknessMm: 3.2, manufacturer: 'perth-mint',
     series: { de: 'Lunar III', en: 'Lunar Series III' }, years: { de: '2026', en: '2026' }, edition: mintage(300000), premiumBp: 3000, packaging: 'capsule',
     description: { de: 'Das Jahr des Pferdes in der dritten Lunar-Serie der Perth Mint, {w} Feinsilber 999,9.', en: 'The Year of the Horse in the Perth Mint\'s third Lunar series, {w} of 999.9 fine silver.' },
-    image: { top: 'YEAR OF THE HORSE', center: 'LUNAR 2026' },
   }),
   silverCoin({
     sku: 'AG-LUNAR3-GOAT-1OZ', family: 'lunar-iii-silver', name: { de: 'Lunar III Ziege 2027 {w} Silber', en: 'Lunar III Goat 2027 {w} Silver' },
@@ -378,21 +350,18 @@ const silverCoins: RawProduct[] = [
     series: { de: 'Lunar III', en: 'Lunar Series III' }, years: { de: '2027', en: '2027' }, edition: mintage(300000), premiumBp: 3000, packaging: 'capsule',
     availability: 'preorder', badges: ['preorder', 'new'],
     description: { de: 'Vorbestellung: das Jahr der Ziege 2027 der Perth Mint, {w} Feinsilber 999,9. Auslieferung nach Erscheinen.', en: 'Pre-order: the Perth Mint\'s 2027 Year of the Goat, {w} of 999.9 fine silver. Ships on release.' },
-    image: { top: 'YEAR OF THE GOAT', center: 'LUNAR 2027' },
   }),
   silverCoin({
     sku: 'AG-KOOKABURRA-10OZ', family: 'kookaburra-silver', name: { de: 'Kookaburra {w} Silber', en: 'Kookaburra {w} Silver' },
     weight: '10oz', fineness: 999.9, grossG: 311.35, diameterMm: 75.6, thicknessMm: 7.5, manufacturer: 'perth-mint',
     series: { de: 'Kookaburra', en: 'Kookaburra' }, years: since(1992), premiumBp: 1500, packaging: 'capsule',
     description: { de: 'Die große Kookaburra-Münze mit {w} Feinsilber 999,9: weniger Aufgeld je Unze als die Einunzenmünze.', en: 'The large Kookaburra coin with {w} of 999.9 fine silver: less premium per ounce than the one-ounce coin.' },
-    image: { top: 'AUSTRALIAN KOOKABURRA', center: 'KOOKABURRA' },
   }),
   silverCoin({
     sku: 'AG-KOOKABURRA-1KG', family: 'kookaburra-silver', name: { de: 'Kookaburra {w} Silber', en: 'Kookaburra {w} Silver' },
     weight: '1kg', fineness: 999.9, grossG: 1000, diameterMm: 101, thicknessMm: 14.6, manufacturer: 'perth-mint',
     series: { de: 'Kookaburra', en: 'Kookaburra' }, years: since(1992), premiumBp: 1200, packaging: 'capsule', availability: 'soldOut',
     description: { de: 'Die Kilomünze der Perth Mint: {w} Feinsilber 999,9 mit 101 mm Durchmesser.', en: 'The Perth Mint\'s kilo coin: {w} of 999.9 fine silver, 101 mm across.' },
-    image: { top: 'AUSTRALIAN KOOKABURRA', center: 'KOOKABURRA' },
   }),
 ];
 
@@ -447,25 +416,21 @@ const platinum: RawProduct[] = [
     sku: 'PT-PHIL-1OZ', family: 'philharmoniker-platinum', name: { de: 'Wiener Philharmoniker {w} Platin', en: 'Vienna Philharmonic {w} Platinum' },
     grossG: 31.103, diameterMm: 37, thicknessMm: 1.6, manufacturer: 'austrian-mint', series: { de: 'Wiener Philharmoniker', en: 'Vienna Philharmonic' }, years: since(2016), premiumBp: 650,
     description: { de: 'Der Philharmoniker seit 2016 auch in 999,5 Feinplatin, {w}.', en: 'The Philharmonic, since 2016 also in 999.5 fine platinum, {w}.' },
-    image: { top: 'REPUBLIK ÖSTERREICH', center: 'PHILHARMONIKER' },
   }),
   pgmCoin('platinum', {
     sku: 'PT-MAPLE-1OZ', family: 'maple-leaf-platinum', name: { de: 'Maple Leaf {w} Platin', en: 'Maple Leaf {w} Platinum' },
     grossG: 31.11, diameterMm: 30, thicknessMm: 2.5, manufacturer: 'royal-canadian-mint', series: { de: 'Maple Leaf', en: 'Maple Leaf' }, years: since(1988), premiumBp: 650, badges: ['topseller'],
     description: { de: 'Das Ahornblatt in 999,5 Feinplatin, {w}, die bekannteste Platinmünze.', en: 'The maple leaf in 999.5 fine platinum, {w}, the best-known platinum coin.' },
-    image: { top: 'CANADA', center: 'MAPLE LEAF' },
   }),
   pgmCoin('platinum', {
     sku: 'PT-EAGLE-1OZ', family: 'american-eagle-platinum', name: { de: 'American Eagle {w} Platin', en: 'American Platinum Eagle {w}' },
     grossG: 31.12, diameterMm: 32.7, thicknessMm: 2.39, manufacturer: 'us-mint', series: { de: 'American Eagle', en: 'American Eagle' }, years: since(1997), premiumBp: 900,
     description: { de: 'Die Platinanlagemünze der USA mit dem Weißkopfseeadler, {w} Feinplatin 999,5.', en: 'The United States\' platinum bullion coin with the bald eagle, {w} of 999.5 fine platinum.' },
-    image: { top: 'LIBERTY', center: 'PLATINUM EAGLE' },
   }),
   pgmCoin('platinum', {
     sku: 'PT-NOBLE-1OZ', family: 'noble-platinum', name: { de: 'Noble {w} Platin Isle of Man', en: 'Isle of Man Noble {w} Platinum' },
     grossG: 31.103, diameterMm: 32.7, thicknessMm: 2.1, manufacturer: 'pobjoy-mint', series: { de: 'Noble', en: 'Noble' }, years: since(1983), premiumBp: 850, availability: 'soldOut',
     description: { de: 'Die erste Platinanlagemünze der Welt (1983) mit dem Wikingerschiff der Isle of Man, {w} Feinplatin 999,5.', en: 'The world\'s first platinum bullion coin (1983) with the Isle of Man\'s Viking ship, {w} of 999.5 fine platinum.' },
-    image: { top: 'ISLE OF MAN', center: 'NOBLE' },
   }),
   pgmBar('platinum', 'PAMP Fortuna', { sku: 'PT-BAR-PAMP-1OZ', family: 'pamp-fortuna-platinum', weight: '1oz', manufacturer: 'pamp', series: { de: 'Fortuna', en: 'Fortuna' }, lengthMm: 41, widthMm: 24, thicknessMm: 1.5, grossG: 31.103, premiumBp: 500 }),
   pgmBar('platinum', 'Argor-Heraeus', { sku: 'PT-BAR-ARGOR-1OZ', family: 'argor-heraeus-platinum', weight: '1oz', manufacturer: 'argor-heraeus', lengthMm: 40, widthMm: 23.5, thicknessMm: 1.55, grossG: 31.103, premiumBp: 520 }),
@@ -482,13 +447,11 @@ const palladium: RawProduct[] = [
     sku: 'PD-MAPLE-1OZ', family: 'maple-leaf-palladium', name: { de: 'Maple Leaf {w} Palladium', en: 'Maple Leaf {w} Palladium' },
     grossG: 31.11, diameterMm: 33.6, thicknessMm: 3.58, manufacturer: 'royal-canadian-mint', series: { de: 'Maple Leaf', en: 'Maple Leaf' }, years: since(2005), premiumBp: 900,
     description: { de: 'Die meistgehandelte Palladiummünze: das Ahornblatt in 999,5 Feinpalladium, {w}.', en: 'The most traded palladium coin: the maple leaf in 999.5 fine palladium, {w}.' },
-    image: { top: 'CANADA', center: 'MAPLE LEAF' },
   }),
   pgmCoin('palladium', {
     sku: 'PD-EAGLE-1OZ', family: 'american-eagle-palladium', name: { de: 'American Eagle {w} Palladium', en: 'American Palladium Eagle {w}' },
     grossG: 31.12, diameterMm: 32.7, thicknessMm: 3.3, manufacturer: 'us-mint', series: { de: 'American Eagle', en: 'American Eagle' }, years: since(2017), premiumBp: 1500, availability: 'soldOut',
     description: { de: 'Die Palladiummünze der US Mint mit Weinmans „Winged Liberty" in Hochrelief, {w} Feinpalladium 999,5.', en: 'The US Mint\'s palladium coin with Weinman\'s "Winged Liberty" in high relief, {w} of 999.5 fine palladium.' },
-    image: { top: 'LIBERTY', center: 'PALLADIUM EAGLE' },
   }),
   pgmBar('palladium', 'Valcambi', { sku: 'PD-BAR-VALCAMBI-1OZ', family: 'valcambi-palladium', weight: '1oz', manufacturer: 'valcambi', lengthMm: 41, widthMm: 24, thicknessMm: 2.6, grossG: 31.103, premiumBp: 600, badges: ['topseller'] }),
   pgmBar('palladium', 'PAMP Fortuna', { sku: 'PD-BAR-PAMP-1OZ', family: 'pamp-fortuna-palladium', weight: '1oz', manufacturer: 'pamp', series: { de: 'Fortuna', en: 'Fortuna' }, lengthMm: 41, widthMm: 24, thicknessMm: 2.65, grossG: 31.103, premiumBp: 620 }),
@@ -510,7 +473,6 @@ const numismatics: RawProduct[] = [
     series: { de: 'Vreneli', en: 'Vreneli' }, grade: 'unc', years: { de: '1935 (geprägt 1945 bis 1947)', en: '1935 (struck 1945 to 1947)' }, edition: mintage(20008000),
     packaging: 'capsule', certificate: 'expertise', premiumBp: 900,
     description: { de: 'Der Jahrgang 1935 mit dem Zusatz L-B wurde 1945 bis 1947 als Währungsreserve nachgeprägt: prägefrisch, ein Klassiker für Sammler.', en: 'The 1935 date with the L-B mark was restruck 1945 to 1947 as a currency reserve: uncirculated, a collectors\' classic.' },
-    image: { top: 'HELVETIA', center: '20 FR. 1935', weight: '5.81 G' },
   },
   {
     sku: 'NU-VRENELI-20FR-1926B', family: 'vreneli-20-numismatic', type: 'numismatic', metal: 'gold',
@@ -519,7 +481,6 @@ const numismatics: RawProduct[] = [
     series: { de: 'Vreneli', en: 'Vreneli' }, grade: 'xf', years: { de: '1926', en: '1926' }, edition: mintage(50000),
     packaging: 'capsule', certificate: 'expertise', premiumBp: 7000, availability: 'soldOut',
     description: { de: 'Einer der seltensten Vreneli-Jahrgänge: nur 50.000 Stück wurden 1926 geprägt. Erhaltung vorzüglich, von unseren Numismatikern geprüft.', en: 'One of the rarest Vreneli dates: only 50,000 were struck in 1926. Extremely fine, authenticated by our numismatists.' },
-    image: { top: 'HELVETIA', center: '20 FR. 1926', weight: '5.81 G' },
   },
   {
     sku: 'NU-VRENELI-10FR-1922B', family: 'vreneli-10-numismatic', type: 'numismatic', metal: 'gold',
@@ -528,7 +489,6 @@ const numismatics: RawProduct[] = [
     series: { de: 'Vreneli', en: 'Vreneli' }, grade: 'xf', years: { de: '1922', en: '1922' }, edition: mintage(1020000),
     packaging: 'capsule', certificate: 'expertise', premiumBp: 2500,
     description: { de: 'Das kleine Vreneli zu 10 Franken, Jahrgang 1922 der Münzstätte Bern, vorzüglich erhalten.', en: 'The small 10-franc Vreneli, 1922 issue of the Bern mint, extremely fine.' },
-    image: { top: 'HELVETIA', center: '10 FR. 1922', weight: '2.90 G' },
   },
   {
     sku: 'NU-20MARK-PREUSSEN-1913A', family: '20-mark-prussia', type: 'numismatic', metal: 'gold',
@@ -537,7 +497,6 @@ const numismatics: RawProduct[] = [
     series: { de: 'Kaiserreich', en: 'German Empire' }, grade: 'vf-xf', years: { de: '1913', en: '1913' }, edition: mintage(6789000),
     packaging: 'capsule', certificate: 'expertise', premiumBp: 1300, country: 'DE',
     description: { de: 'Goldmünze des Deutschen Kaiserreichs mit Kaiser Wilhelm II. in Uniform, Münzstätte Berlin (A), sehr schön bis vorzüglich.', en: 'Gold coin of the German Empire with Emperor Wilhelm II in uniform, Berlin mint (A), very fine to extremely fine.' },
-    image: { top: 'DEUTSCHES REICH', center: '20 MARK 1913', weight: '7.17 G' },
   },
   {
     sku: 'NU-SOVEREIGN-1911', family: 'sovereign-numismatic', type: 'numismatic', metal: 'gold',
@@ -546,7 +505,6 @@ const numismatics: RawProduct[] = [
     series: { de: 'Sovereign', en: 'Sovereign' }, grade: 'xf', years: { de: '1911', en: '1911' }, edition: mintage(30044105),
     packaging: 'capsule', certificate: 'expertise', premiumBp: 1200,
     description: { de: 'Sovereign aus dem Krönungsjahr Georgs V., vorzüglich erhalten, mit dem heiligen Georg nach Benedetto Pistrucci.', en: 'Sovereign from George V\'s coronation year, extremely fine, with Benedetto Pistrucci\'s Saint George.' },
-    image: { top: 'GEORGIVS V', center: 'SOVEREIGN 1911', weight: '7.32 G' },
   },
   {
     sku: 'NU-EAGLE-GOLD-PROOF-2026', family: 'american-eagle-gold-proof', type: 'numismatic', metal: 'gold',
@@ -555,7 +513,7 @@ const numismatics: RawProduct[] = [
     series: { de: 'American Eagle', en: 'American Eagle' }, grade: 'proof', years: { de: '2026', en: '2026' }, edition: mintage(10000),
     packaging: 'presentation-case', certificate: 'coa', premiumBp: 3500, badges: ['new'],
     description: { de: 'Die Proof-Ausgabe der West Point Mint (W) in Polierter Platte mit mattiertem Motiv, im Etui mit Echtheitszertifikat.', en: 'The West Point (W) proof issue with frosted design on mirror fields, in a presentation case with certificate of authenticity.' },
-    image: { top: 'LIBERTY', center: 'EAGLE PROOF', proof: true },
+    image: { proof: true },
   },
   {
     sku: 'NU-KRUG-PROOF-SET-2025', family: 'krugerrand-proof-set', type: 'numismatic', metal: 'gold',
@@ -564,7 +522,7 @@ const numismatics: RawProduct[] = [
     series: { de: 'Krügerrand', en: 'Krugerrand' }, grade: 'proof', years: { de: '2025', en: '2025' }, edition: mintage(1000),
     packaging: 'presentation-case', certificate: 'coa', premiumBp: 4000, availability: 'soldOut',
     description: { de: 'Alle vier Krügerrand-Größen (1, 1/2, 1/4 und 1/10 Unze) in Polierter Platte, zusammen 1,875 Unzen Feingold, im Holzetui mit nummeriertem Zertifikat.', en: 'All four Krugerrand sizes (1, 1/2, 1/4 and 1/10 oz) in proof finish, 1.875 oz of fine gold in total, in a wooden case with numbered certificate.' },
-    image: { top: 'SOUTH AFRICA', center: 'PROOF SET', weight: '1.875 OZ', set: 4, proof: true },
+    image: { set: 4, proof: true },
   },
   {
     sku: 'NU-BRIT-SILVER-2012', family: 'britannia-silver-958', type: 'numismatic', metal: 'silver',
@@ -573,7 +531,6 @@ const numismatics: RawProduct[] = [
     series: { de: 'Britannia', en: 'Britannia' }, grade: 'bu', years: { de: '2012', en: '2012' }, edition: mintage(100000),
     packaging: 'capsule', certificate: 'expertise', premiumBp: 6000,
     description: { de: 'Einer der letzten Jahrgänge im historischen Britannia-Silberstandard von 958,3/1000, vor der Umstellung auf 999 im Jahr 2013.', en: 'One of the last years in the historic Britannia silver standard of 958.3/1000, before the change to 999 in 2013.' },
-    image: { top: 'UNITED KINGDOM', center: 'BRITANNIA 2012' },
   },
   {
     sku: 'NU-MAPLE-SILVER-PROOF-2026', family: 'maple-leaf-silver-proof', type: 'numismatic', metal: 'silver',
@@ -582,7 +539,7 @@ const numismatics: RawProduct[] = [
     series: { de: 'Maple Leaf', en: 'Maple Leaf' }, grade: 'proof', years: { de: '2026', en: '2026' }, edition: mintage(15000),
     packaging: 'presentation-case', certificate: 'coa', premiumBp: 9000, badges: ['new'],
     description: { de: 'Das Ahornblatt in Polierter Platte mit Spiegelglanz, limitiert auf 15.000 Stück, im Etui mit nummeriertem Zertifikat.', en: 'The maple leaf in mirror-finish proof, limited to 15,000 pieces, in a presentation case with numbered certificate.' },
-    image: { top: 'CANADA', center: 'MAPLE LEAF', proof: true },
+    image: { proof: true },
   },
 ];
 

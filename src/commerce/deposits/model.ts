@@ -3,7 +3,7 @@
 import type { Deposit, DepositLot, HoldingPeriodRule, LotTaxInfo, SellPreview } from '../../contracts/deposit.ts';
 import { stores, type Currency, type StoreKey } from '../../stores.ts';
 import type { Lang } from '../lib/lang.ts';
-import { type CatalogueProduct, pick, productsBySkus } from '../catalogue/index.ts';
+import { type CatalogueProduct, lineImageUrl, pick, productsBySkus } from '../catalogue/index.ts';
 import type { MergeArgs } from '../customers/index.ts';
 import type { Db } from '../db/index.ts';
 import { orderError } from '../http/errors.ts';
@@ -222,7 +222,7 @@ export async function depositView(db: Db, deposit: DepositRow, lang: Lang, now: 
     const u = unit(sku);
     const value = u === null ? null : u * quantity;
     return {
-      sku, productId: p?.productId ?? null, name: name(sku, p), slug: p ? pick(p.slug, lang) : null, imageUrl: p?.images[0]?.url ?? null,
+      sku, productId: p?.productId ?? null, name: name(sku, p), slug: p ? pick(p.slug, lang) : null, imageUrl: lineImageUrl(p, lang),
       metal: p?.metal ?? null, quantity, cost: money(cost), unitSellPrice: maybe(u), currentValue: maybe(value),
       difference: maybe(value === null ? null : value - cost),
     };

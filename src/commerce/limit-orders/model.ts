@@ -5,7 +5,7 @@ import type { LimitOrder, LimitOrderStatus } from '../../contracts/limit-order.t
 import type { Currency, StoreKey } from '../../stores.ts';
 import { accountErrors } from '../account-error-codes.ts';
 import type { Lang } from '../lib/lang.ts';
-import { type CatalogueProduct, pick, productsBySkus } from '../catalogue/index.ts';
+import { type CatalogueProduct, lineImageUrl, pick, productsBySkus } from '../catalogue/index.ts';
 import type { Db } from '../db/index.ts';
 import { commerceOrderErrors } from '../http/errors.ts';
 import { tierPrice, currentPriceSet, priceList, type CurrentPriceSet } from '../prices/index.ts';
@@ -53,7 +53,7 @@ export function toLimitOrder(row: LimitOrderRow, product: CatalogueProduct | und
     productId: product?.productId ?? null,
     name: pick(product?.name, lang) ?? row.sku,
     slug: product ? pick(product.slug, lang) : null,
-    imageUrl: product?.images[0]?.url ?? null,
+    imageUrl: lineImageUrl(product, lang),
     published,
     quantity: row.quantity,
     targetCentAmount: row.target_cents,

@@ -13,7 +13,7 @@ import type { LinePrice } from '../../contracts/cart.ts';
 import type { CreateOrderBody, Order } from '../../contracts/order.ts';
 import type { StoreKey } from '../../stores.ts';
 import type { AuthContext } from '../auth/tokens.ts';
-import { type CatalogueProduct, pick } from '../catalogue/index.ts';
+import { type CatalogueProduct, lineImageUrl, pick } from '../catalogue/index.ts';
 import type { CommerceContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { sha256 } from '../lib/secrets.ts';
@@ -233,7 +233,7 @@ async function insertOrder(tx: Db, ctx: CommerceContext, a: InsertArgs): Promise
       price: l.price as NonNullable<typeof l.price>,
       name: l.scrap ? { de: scrapName(l.scrap, 'de'), en: scrapName(l.scrap, 'en') } : { de: name('de'), en: name('en') },
       slug: p ? { de: pick(p.slug, 'de') ?? '', en: pick(p.slug, 'en') ?? '' } : null,
-      imageUrl: p?.images[0]?.url ?? null,
+      imageUrl: lineImageUrl(p, langOf(cart.locale, 'de')),
     };
   });
   const cfg = ctx.config;

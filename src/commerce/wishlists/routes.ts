@@ -8,7 +8,7 @@ import {
   CreateWishlistBody, Wishlist, WishlistEntryBody, WishlistLineParams, WishlistQuery, WishlistStoreParams, WishlistsResponse,
   type Wishlist as WishlistT,
 } from '../../contracts/wishlist.ts';
-import { productsBySkus, pick } from '../catalogue/index.ts';
+import { lineImageUrl, productsBySkus, pick } from '../catalogue/index.ts';
 import { requireAuth, bearer } from '../http/auth.ts';
 import { errorResponses, fail } from '../http/errors.ts';
 import { addMergeHook, type MergeArgs } from '../customers/index.ts';
@@ -32,7 +32,7 @@ async function toWishlist(db: Db, w: WishlistRow, lang: 'de' | 'en'): Promise<Wi
       const p = products.get(l.sku);
       return {
         id: l.id, productId: l.product_id, sku: l.sku, quantity: l.quantity, name: pick(p?.name, lang) ?? l.sku, slug: p ? pick(p.slug, lang) : null,
-        imageUrl: p?.images[0]?.url ?? null, availability: p?.availability ?? null, published: p?.published ?? false, addedAt: l.added_at.toISOString(),
+        imageUrl: lineImageUrl(p, lang), availability: p?.availability ?? null, published: p?.published ?? false, addedAt: l.added_at.toISOString(),
       };
     }),
     createdAt: w.created_at.toISOString(),

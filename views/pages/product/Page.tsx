@@ -1,4 +1,4 @@
-// The product page (spec 2 product detail): image, name, badges and the other weights; the live prices
+// The product page (spec 2 product detail): both sides of the piece with a zoom (ProductGallery), name, badges and the other weights; the live prices
 // with the tier table and, beside them, the all-in price breakdown; description and every technical field;
 // the shipping cost table; the price chart of the product's metal; similar products; the link to the limit
 // order page; the cart and wishlist actions (PricePanel, CartActions); for a sold-out product the
@@ -21,12 +21,12 @@ import { PricePanel } from './PricePanel.tsx';
 import { LivePriceBreakdown } from './PriceBreakdown.tsx';
 import { ShippingTable, TechnicalDetails } from './ProductDetails.tsx';
 import { AlertLinkNotice } from './AvailabilityAlert.tsx';
+import { ProductGallery } from './ProductGallery.tsx';
 
 export default function ProductPage() {
   const data = useLoaderData() as ProductData;
   const { t, locale } = useShop();
   const p = data.product;
-  const image = p.images[0];
   const a = p.attributes;
   const subtitle = [a.weightLabel, a.preciousMetal && a.fineness ? `${a.preciousMetal} ${formatNumber(a.fineness, locale, 1)}` : a.preciousMetal, a.manufacturer].filter(Boolean).join(' · ');
   return (
@@ -35,9 +35,7 @@ export default function ProductPage() {
       <article className="container page-section product-page" data-sku={p.sku}>
         <AlertLinkNotice />
         <div className="product-top">
-          <div className="product-gallery">
-            {image ? <img src={image.url} alt={image.alt} width={image.width} height={image.height} fetchPriority="high" /> : null}
-          </div>
+          <ProductGallery key={p.sku} images={p.images} name={p.localizedName} />
           <div className="product-summary">
             <ProductBadges badges={p.badges} />
             <h1 className="product-title">{p.localizedName}</h1>
