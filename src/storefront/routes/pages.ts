@@ -27,7 +27,7 @@ export interface PagesOptions {
   maintenance: boolean;
   streamTimeoutMs: number;
   production: boolean;
-  /** guest pages kept for the next guests (render/page-cache.ts) */
+  /** public pages kept for the next visitors at the same session level (render/page-cache.ts) */
   pageCache: PageCache;
   /** the store's current prices (price hub), for crawler-only output such as a product's JSON-LD Offer */
   prices?: (store: StoreKey) => PriceReader;
@@ -143,8 +143,10 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
 
     const bot = isBot(req.headers['user-agent']);
     // Preview pages show draft content (read with the preview token): never kept for other visitors.
-    const draft = matchScreen(opts.renderer.routes, url.pathname)?.handle.layout === 'preview';
-    const cacheKey = draft ? null : opts.pageCache.keyOf({ method: req.method, url, host: url.host, protocol: req.protocol, session: sessionOf(req), bot });
+    const handle = matchScreen(opts.renderer.routes, url.pathname)?.handle;
+    const draft = handle?.layout === 'preview';
+    const session = sessionOf(req);
+    let cacheKey = draft ? null : opts.pageCache.keyOf({ method: req.method, url, host: url.host, protocol: req.protocol, session, bot, screen: handle?.screen ?? null });
     const encoding = negotiate(req.headers['accept-encoding']);
     if (cacheKey) {
       const hit = opts.pageCache.get(cacheKey, encoding);
@@ -167,6 +169,9 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
       return reply.status(ctx.status).send(await ctx.text());
     }
     const boot = bootInfo(req);
+    // A loader that ended the session (a refresh refused) renders the page for the new level, with its
+    // notice: not what the key's level promises the next visitors.
+    if (boot.session.level !== session.level || boot.session.notice) cacheKey = null;
     return renderDocument(opts.renderer, ctx, {
       req,
       reply,
