@@ -21,13 +21,14 @@ export async function waitFor(url: string, ms: number): Promise<void> {
   throw new Error(`${url} did not come up`);
 }
 
-/** Builds the client, starts the shop on port (its services on port+1..+3) and waits until it serves. */
-export async function startShopProcess(port: number): Promise<{ stop(): Promise<void> }> {
+/** Builds the client, starts the shop on port (its services on port+1..+3) and waits until it serves.
+ * env adds to or overrides the shop's environment (e.g. SMTP_URL for a bench that signs in). */
+export async function startShopProcess(port: number, env: Record<string, string> = {}): Promise<{ stop(): Promise<void> }> {
   await buildClient({ production: true });
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     // production keeps its per-client limits (RATE_LIMITS=off is refused there); every simulated shopper
     // comes from loopback, so the /api budget is raised instead of switched off (its cost stays measured)
-    env: { ...process.env, PORT: String(port), NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: 'memory', API_RATE_LIMIT: '1000000' },
+    env: { ...process.env, PORT: String(port), NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: 'memory', API_RATE_LIMIT: '1000000', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = async () => {
