@@ -143,3 +143,22 @@ t.test('listings are kept by their canonical query, bounded apart from the pages
   t.ok(small.size.bytes <= 4096, 'and at most maxQueryBytes');
   t.ok(small.size.listings > 0 && small.size.listings < 10, `${small.size.listings} of 10 listings kept`);
 });
+
+t.test('visitors arriving while a page is rendered wait for that render instead of rendering it again', async (t) => {
+  const cache = new PageCache({ ttlMs: 30_000 });
+  const key = cache.keyOf({ method: 'GET', url: new URL('http://ch.localhost/'), host: 'ch.localhost', protocol: 'http', session: { level: 'user' }, bot: false, screen: 'home' })!;
+  t.equal(await cache.afterRender(key, null, 1000), null, 'nothing in progress: render it yourself');
+  const release = cache.claim(key);
+  const waiting = cache.afterRender(key, null, 5000);
+  await cache.set(key, '<p>home</p>');
+  release();
+  t.equal((await waiting)?.body.toString(), '<p>home</p>', 'the waiting visitor gets the page the render kept');
+
+  const other = cache.keyOf({ method: 'GET', url: new URL('http://ch.localhost/x'), host: 'ch.localhost', protocol: 'http', session: { level: 'user' }, bot: false, screen: 'cmsPage' })!;
+  const giveUp = cache.claim(other);
+  const waiting2 = cache.afterRender(other, null, 5000);
+  giveUp();
+  t.equal(await waiting2, null, 'a render that kept nothing (a 404, a client gone) lets them render');
+  cache.claim(other);
+  t.equal(await cache.afterRender(other, null, 50), null, 'and a slow one makes them wait at most the given time, then render');
+});

@@ -102,6 +102,9 @@ export function withoutNonces(html: string): { html: string; scriptHashes: strin
   return { html: clean, scriptHashes: [...hashes] };
 }
 
+/** Longest a render may hold back the same page's next misses. */
+const CLAIM_MAX_MS = 30_000;
+
 /** One bounded least-recently-used region of the cache. */
 class Region {
   readonly entries = new Map<string, Entry>();
@@ -141,6 +144,9 @@ export class PageCache {
   private readonly listings: Region;
   /** keys whose document is being compressed: one preparation per page at a time */
   private readonly preparing = new Set<string>();
+  /** keys whose page is being rendered for the cache: the next misses wait for it instead of rendering it
+   * again (16 visitors arriving at once at a page that expired cost one render, not 16) */
+  private readonly rendering = new Map<string, Promise<void>>();
   private readonly opts: PageCacheOptions;
   private readonly now: () => number;
   readonly stats = { hits: 0, misses: 0, stored: 0 };
@@ -200,6 +206,33 @@ export class PageCache {
     this.stats.hits++;
     const body = encoding === 'br' ? e.br : encoding === 'gzip' ? e.gzip : e.identity;
     return { body, encoding, scriptHashes: e.scriptHashes };
+  }
+
+  /** Marks key as being rendered; the returned release() ends that (whether the page was kept or not). */
+  claim(key: string): () => void {
+    let release!: () => void;
+    const done = new Promise<void>((resolve) => (release = resolve));
+    this.rendering.set(key, done);
+    const end = () => {
+      clearTimeout(stuck);
+      if (this.rendering.get(key) === done) this.rendering.delete(key);
+      release();
+    };
+    // a render that never reports back must not keep the next visitors waiting for ever
+    const stuck = setTimeout(end, CLAIM_MAX_MS).unref();
+    return end;
+  }
+
+  /** Waits (at most waitMs) for a render of key in progress, then returns its page like get(); null when
+   * none was in progress or it was not kept: the caller renders the page itself. */
+  async afterRender(key: string, encoding: Encoding | null, waitMs: number): Promise<CachedPage | null> {
+    const pending = this.rendering.get(key);
+    if (!pending) return null;
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([pending, new Promise<void>((resolve) => (timer = setTimeout(resolve, waitMs)))]);
+    clearTimeout(timer);
+    const e = this.regionOf(key).entries.get(key);
+    return e && e.expires > this.now() ? this.get(key, encoding) : null;
   }
 
   /** Keeps a complete document (rendered for one visitor with `nonce`): resolves when it is ready to serve.

@@ -149,7 +149,7 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
     let cacheKey = draft ? null : opts.pageCache.keyOf({ method: req.method, url, host: url.host, protocol: req.protocol, session, bot, screen: handle?.screen ?? null });
     const encoding = negotiate(req.headers['accept-encoding']);
     if (cacheKey) {
-      const hit = opts.pageCache.get(cacheKey, encoding);
+      const hit = opts.pageCache.get(cacheKey, encoding) ?? (await opts.pageCache.afterRender(cacheKey, encoding, opts.streamTimeoutMs));
       void reply.header('x-page-cache', hit ? 'hit' : 'miss');
       if (hit) {
         // the same document for every guest: its inline scripts are named by hash in the CSP
@@ -160,6 +160,10 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
       }
     }
 
+    // This render fills the cache: the same page's next misses wait for it (until it is kept or given up).
+    const release = cacheKey && !reply.raw.closed ? opts.pageCache.claim(cacheKey) : null;
+    let kept: Promise<void> | null = null;
+    if (release) reply.raw.once('close', () => void (kept ?? Promise.resolve()).finally(release));
     const controller = abortOnLeave(reply);
     const loaderCtx = loaderContextFor(req, reply);
     const ctx = await query(opts.renderer, url, loaderCtx, controller.signal, forwardHeaders(req));
@@ -184,7 +188,7 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
       canonicalOrigin: boot.canonicalOrigin,
       streamTimeoutMs: opts.streamTimeoutMs,
       encoding,
-      onComplete: cacheKey ? (html, expiresAt) => void opts.pageCache.set(cacheKey, html, expiresAt).catch((err) => req.log.warn({ err }, 'page not cached')) : undefined,
+      onComplete: cacheKey ? (html, expiresAt) => void (kept = opts.pageCache.set(cacheKey, html, expiresAt).catch((err) => req.log.warn({ err }, 'page not cached'))) : undefined,
     });
   });
 
