@@ -25,7 +25,9 @@ export async function waitFor(url: string, ms: number): Promise<void> {
  * env adds to or overrides the shop's environment (e.g. SMTP_URL for a bench that signs in). */
 export async function startShopProcess(port: number, env: Record<string, string> = {}): Promise<{ stop(): Promise<void> }> {
   await buildClient({ production: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  // BENCH_CPU_PROF=<dir>: the shop writes a CPU profile there when it stops (where the time goes)
+  const prof = process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : [];
+  const child = spawn(process.execPath, [...prof, '--import', 'tsx', 'src/main.ts'], {
     // production keeps its per-client limits (RATE_LIMITS=off is refused there); every simulated shopper
     // comes from loopback, so the /api budget is raised instead of switched off (its cost stays measured)
     env: { ...process.env, PORT: String(port), NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: 'memory', API_RATE_LIMIT: '1000000', ...env },

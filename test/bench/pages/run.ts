@@ -10,7 +10,7 @@
 //     commerce calls included) and the checkout steps.
 // It prints pages/s, p50 and p99 beside the static file's rate, and the goals: public pages >= 0.5 x the
 // static file; account overview and checkout steps >= 150 pages/s.
-// Usage: npm run bench:pages [-- --seconds 8 --connections 16 --port 7400]
+// Usage: npm run bench:pages [-- --seconds 8 --connections 16 --port 7400 --only account]
 import { spawn } from 'node:child_process';
 import { createServer, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -23,6 +23,8 @@ const SECONDS = Number(args.get('seconds') ?? 8);
 const CONNECTIONS = Number(args.get('connections') ?? 16);
 const PORT = Number(args.get('port') ?? 7400);
 const HOST = `ch.localhost:${PORT}`;
+/** measure only the pages whose name contains this (profiling one page) */
+const ONLY = args.get('only') ?? '';
 const PASSWORD = 'Goldbarren2026';
 
 /** Mails the shop sends (the activation link), caught by a minimal SMTP server. */
@@ -171,7 +173,7 @@ try {
   ];
   const staticFirst = await load('/favicon.svg');
   const results: { name: string; r: Result; goal: 'ratio' | 'rate' | null }[] = [];
-  for (const p of pages) results.push({ name: p.name, r: await load(p.path, p.headers), goal: p.goal });
+  for (const p of pages.filter((x) => x.name.includes(ONLY))) results.push({ name: p.name, r: await load(p.path, p.headers), goal: p.goal });
   const staticLast = await load('/favicon.svg');
   const baseline = (staticFirst.pagesPerSec + staticLast.pagesPerSec) / 2;
 
