@@ -12,11 +12,17 @@ import { NonceContext } from './lib/nonce.ts';
 import { loaderContext, makeShop, type BootInfo, type LoaderContext, type Shop } from './lib/context.tsx';
 import { alternatePath, documentTitle, pageMeta, type PageMeta } from './lib/meta.ts';
 import { scriptJson } from './components/Streamed.tsx';
+import { listingSearch, parseListing } from './pages/shop/listing-url.ts';
 
 export type { BootInfo, LoaderContext, RouteHandle, Shop, PageMeta };
 export { makeShop, documentTitle, pageMeta, alternatePath, scriptJson };
 /** the deals list's slugs (the sitemap lists it) */
 export { dealsSlugs } from './pages/shop/listing-data.ts';
+
+/** A listing's query in its one canonical spelling (the page cache's key for filtered listings). */
+export function canonicalListingQuery(params: URLSearchParams): string {
+  return listingSearch(parseListing(params));
+}
 
 /** The route objects with the server's loaders (views/loaders.ts), of every language or of one. */
 export function createServerRoutes(lang?: Language): RouteObject[] {

@@ -13,6 +13,7 @@ import { registerHealth } from './routes/health.ts';
 import { pagesPlugin } from './routes/pages.ts';
 import { registerBuilds } from './routes/builds.ts';
 import { createRenderer } from './render/ssr.tsx';
+import { canonicalListingQuery } from '../../views/server.tsx';
 import { PageCache } from './render/page-cache.ts';
 import { loadAssets, type AssetManifest } from './render/assets.ts';
 import { CommerceHttp } from './commerce-client/http.ts';
@@ -80,8 +81,9 @@ export async function buildStorefrontApp(opts: StorefrontOptions): Promise<Store
   await app.register(apiPlugin, { commerce, config });
   registerDevMailbox(app, { commerce, assets, production });
   const renderer = createRenderer();
-  // Guest pages are kept as long as their CMS content is (render/page-cache.ts).
-  const pageCache = new PageCache({ ttlMs: config.CMS_CACHE_TTL_S * 1000 });
+  // Public pages are kept as long as their CMS content is (render/page-cache.ts); filtered listings by
+  // their canonical query.
+  const pageCache = new PageCache({ ttlMs: config.CMS_CACHE_TTL_S * 1000, canonicalQuery: canonicalListingQuery });
   // The price hub: one upstream socket per process, the browsers' sockets on /ws/prices (Origin: the
   // store hosts; plain localhost too outside production), prices answered from its cache.
   const originHosts = new Set(hostTable(config.STORE_HOSTS).keys());

@@ -70,6 +70,8 @@ export async function startShopProcess(port: number, options: ShopProcessOptions
       DATABASE_URL: 'memory',
       API_RATE_LIMIT: '1000000',
       ...(options.storefrontWorkers ? { STOREFRONT_WORKERS: String(options.storefrontWorkers) } : {}),
+      // BENCH_CPU_PROF=<dir>: every part writes a CPU profile there when it stops (where the time goes)
+      ...(process.env.BENCH_CPU_PROF ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` } : {}),
       ...options.env,
     },
     stdio: ['ignore', options.stdout ?? 'ignore', 'inherit'],

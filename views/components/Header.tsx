@@ -9,6 +9,7 @@ import { LogoutButton } from './forms/LogoutButton.tsx';
 import { SessionNotice } from './forms/SessionNotice.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import { HeaderCarts } from './cart/HeaderCarts.tsx';
+import { useCustomer } from '../../client/hooks/useCustomer.ts';
 
 const mainNav: { id: ScreenId; key: string }[] = [
   { id: 'shop', key: 'nav.shop' },
@@ -38,7 +39,7 @@ export function Header() {
         <Logo />
         <SearchBox />
         <nav className="header-actions" aria-label={t('nav.account')}>
-          <SectionLink to={pathFor(signedIn ? 'account' : 'login', lang)}>{signedIn ? t('nav.account') : t('nav.login')}</SectionLink>
+          {signedIn ? <AccountLink /> : <SectionLink to={pathFor('login', lang)}>{t('nav.login')}</SectionLink>}
           {signedIn ? <LogoutButton className="link-button header-logout" /> : null}
           <SectionLink to={pathFor('wishlist', lang)}>{t('nav.wishlist')}</SectionLink>
           <HeaderCarts />
@@ -57,6 +58,20 @@ export function Header() {
       </nav>
       <SessionNotice />
     </header>
+  );
+}
+
+/** My account, and under it whom the shop is signed in as. The name comes from the browser after load (the
+ * page's HTML is the same for every signed-in customer: render/page-cache.ts); the line below the link is
+ * out of the flow, so nothing moves when it appears. */
+function AccountLink() {
+  const { t, lang } = useShop();
+  const customer = useCustomer();
+  return (
+    <span className="header-account">
+      <SectionLink to={pathFor('account', lang)}>{t('nav.account')}</SectionLink>
+      <span className="header-greeting" data-testid="header-greeting">{customer ? t('nav.signedInAs', { name: customer.firstName }) : null}</span>
+    </span>
   );
 }
 

@@ -28,7 +28,7 @@ export interface PagesOptions {
   maintenance: boolean;
   streamTimeoutMs: number;
   production: boolean;
-  /** guest pages kept for the next guests (render/page-cache.ts) */
+  /** public pages kept for the next visitors at the same session level (render/page-cache.ts) */
   pageCache: PageCache;
   /** the store's current prices (price hub), for crawler-only output such as a product's JSON-LD Offer */
   prices?: (store: StoreKey) => PriceReader;
@@ -150,11 +150,13 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
 
     const bot = isBot(req.headers['user-agent']);
     // Preview pages show draft content (read with the preview token): never kept for other visitors.
-    const draft = matchScreen(opts.renderer.routes, url.pathname)?.handle.layout === 'preview';
-    const cacheKey = draft ? null : opts.pageCache.keyOf({ method: req.method, url, host: url.host, protocol: req.protocol, session: sessionOf(req), bot });
+    const handle = matchScreen(opts.renderer.routes, url.pathname)?.handle;
+    const draft = handle?.layout === 'preview';
+    const session = sessionOf(req);
+    let cacheKey = draft ? null : opts.pageCache.keyOf({ method: req.method, url, host: url.host, protocol: req.protocol, session, bot, screen: handle?.screen ?? null });
     const encoding = negotiate(req.headers['accept-encoding']);
     if (cacheKey) {
-      const hit = opts.pageCache.get(cacheKey, encoding);
+      const hit = opts.pageCache.get(cacheKey, encoding) ?? (await opts.pageCache.afterRender(cacheKey, encoding, opts.streamTimeoutMs));
       void reply.header('x-page-cache', hit ? 'hit' : 'miss');
       if (hit) {
         // the same document for every guest: its inline scripts are named by hash in the CSP
@@ -165,6 +167,10 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
       }
     }
 
+    // This render fills the cache: the same page's next misses wait for it (until it is kept or given up).
+    const release = cacheKey && !reply.raw.closed ? opts.pageCache.claim(cacheKey) : null;
+    let kept: Promise<void> | null = null;
+    if (release) reply.raw.once('close', () => void (kept ?? Promise.resolve()).finally(release));
     const controller = abortOnLeave(reply);
     const loaderCtx = loaderContextFor(req, reply);
     const ctx = await query(opts.renderer, url, loaderCtx, controller.signal, forwardHeaders(req));
@@ -174,6 +180,9 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
       return reply.status(ctx.status).send(await ctx.text());
     }
     const boot = bootInfo(req);
+    // A loader that ended the session (a refresh refused) renders the page for the new level, with its
+    // notice: not what the key's level promises the next visitors.
+    if (boot.session.level !== session.level || boot.session.notice) cacheKey = null;
     return renderDocument(opts.renderer, ctx, {
       req,
       reply,
@@ -186,7 +195,7 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
       canonicalOrigin: boot.canonicalOrigin,
       streamTimeoutMs: opts.streamTimeoutMs,
       encoding,
-      onComplete: cacheKey ? (html, expiresAt) => void opts.pageCache.set(cacheKey, html, expiresAt).catch((err) => req.log.warn({ err }, 'page not cached')) : undefined,
+      onComplete: cacheKey ? (html, expiresAt) => void (kept = opts.pageCache.set(cacheKey, html, expiresAt).catch((err) => req.log.warn({ err }, 'page not cached'))) : undefined,
     });
   });
 

@@ -1,7 +1,7 @@
 // The header's two carts (buy and sell) with their item counts, and the added-to-cart notification.
 // The counts render in the browser only, after hydration: the server and the first browser render show the
-// links without a count (no hydration mismatch, STYLE: Hydrogen #2560; the guest page cache serves one
-// document to every guest). spec 4: on a price update outside the cart and checkout pages, all carts are
+// links with the count's place kept but empty (no hydration mismatch, STYLE: Hydrogen #2560; the page cache
+// serves one document to every visitor of a session level; nothing moves when the count comes). spec 4: on a price update outside the cart and checkout pages, all carts are
 // recalculated (this header is on every page but the checkout's, which has its own layout).
 import { useEffect } from 'react';
 import { useLocation, useMatches } from 'react-router';
@@ -43,10 +43,10 @@ export function HeaderCarts() {
         const current = onCartPage && pathname === pathFor('cart', lang) && shownType === type;
         return (
           <Link key={type} to={cartPath(lang, type)} className={`header-cart${current ? ' active' : ''}`} aria-current={current ? 'page' : undefined}>
-            {t(`cart.header.${type}`)}
-            {n === null ? null : (
+            {t(`cart.header.${type}`)}{' '}
+            {/* the badge's place is kept (hidden) until the count is known, so nothing moves when it comes */}
+            {n === null ? <span className="cart-count cart-count-pending" aria-hidden="true">0</span> : (
               <>
-                {' '}
                 <span className="cart-count" data-testid={`cart-count-${type}`} aria-hidden="true">{n}</span>
                 <span className="visually-hidden">, {itemsLabel(t, n)}</span>
               </>

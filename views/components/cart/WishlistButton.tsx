@@ -40,3 +40,13 @@ export function WishlistButton({ sku, productName }: { sku: string; productName:
     </span>
   );
 }
+
+/** A product card's mark when the signed-in customer keeps the product on their wishlist. Drawn in the
+ * browser from the wishlist it reads once per visit (the listing's HTML is the same for everyone); it sits
+ * over the image's corner, so nothing moves when it appears. */
+export function WishlistMark({ sku }: { sku: string }) {
+  const { t } = useShop();
+  const { wishlist } = useWishlist();
+  if (!wishlist?.lineItems.some((l) => l.sku === sku)) return null;
+  return <span className="wishlist-mark" role="img" aria-label={t('wishlist.onList')} data-testid="wishlist-mark">♥</span>;
+}

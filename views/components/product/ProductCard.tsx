@@ -12,6 +12,7 @@ import { AvailabilityTag, ProductBadges } from './ProductBadges.tsx';
 import type { CardProduct } from '../../pages/shop/listing-data.ts';
 import { trackedItem, trackSelectItem, type ListRef } from './tracking.ts';
 import { AddToCartButton } from '../cart/AddToCartButton.tsx';
+import { WishlistMark } from '../cart/WishlistButton.tsx';
 
 export interface ProductCardProps {
   product: CardProduct;
@@ -37,6 +38,7 @@ export function ProductCard({ product, prices, currency, list, index, view = 'gr
         {product.image ? (
           <img src={product.image.url} alt="" width={product.image.width} height={product.image.height} loading={index < 4 ? 'eager' : 'lazy'} decoding="async" />
         ) : null}
+        <WishlistMark sku={product.sku} />
       </div>
       <div className="product-card-body">
         <ProductBadges badges={product.badges} />

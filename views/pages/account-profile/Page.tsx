@@ -6,6 +6,7 @@ import { useLoaderData } from 'react-router';
 import { Link } from '../../components/ShopLink.tsx';
 import { changePassword, deleteAccount, sendPhoneCode, updateProfile, verifyPhoneCode } from '../../../client/lib/shop-api.ts';
 import { clearClientState, setSession } from '../../../client/lib/session.ts';
+import { setCustomer } from '../../../client/hooks/useCustomer.ts';
 import type { ShopCustomer } from '../../../src/contracts/shop-api.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import {
@@ -110,6 +111,7 @@ function PersonalData({ customer, onSaved }: { customer: ShopCustomer; onSaved: 
     });
     if (r.error) return r;
     onSaved(r.data.customer);
+    setCustomer(r.data.customer);
     form.reset(valuesOf(r.data.customer));
     setSaved(true);
   });

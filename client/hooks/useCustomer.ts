@@ -1,0 +1,45 @@
+// The signed-in customer as the browser knows them (spec 4): read once per visit from /api/me after
+// hydration and kept in SWR's cache, so every page of the visit (the page cache serves the same public HTML
+// to every signed-in customer) shows the name without asking again. Nothing of it is in the server's HTML.
+import { useEffect } from 'react';
+import useSWR, { mutate } from 'swr';
+import type { ShopCustomer } from '../../src/contracts/shop-api.ts';
+import { useShop } from '../../views/lib/context.tsx';
+import { getMe } from '../lib/shop-api.ts';
+import { SESSION_ENDED_EVENT } from '../lib/session.ts';
+import { useHydrated } from './usePrices.ts';
+
+export const CUSTOMER_KEY = 'shop:customer';
+
+async function fetchCustomer(): Promise<ShopCustomer | null> {
+  const r = await getMe();
+  if (r.error) throw Object.assign(new Error(r.error.message), { code: r.error.code });
+  return r.data.customer;
+}
+
+let watching = false;
+/** When the session ends, the customer goes with it (the next customer on this browser is someone else). */
+function watchSessionEnd() {
+  if (watching) return;
+  watching = true;
+  window.addEventListener(SESSION_ENDED_EVENT, () => void mutate(CUSTOMER_KEY, null, { revalidate: false }));
+}
+
+/** The signed-in customer, or null (a guest, not known yet, or on the server). */
+export function useCustomer(): ShopCustomer | null {
+  const hydrated = useHydrated();
+  const { session } = useShop();
+  const signedIn = session.level === 'user';
+  const { data } = useSWR<ShopCustomer | null>(hydrated && signedIn ? CUSTOMER_KEY : null, fetchCustomer, {
+    revalidateOnFocus: false,
+    revalidateIfStale: false,
+    dedupingInterval: 60_000,
+  });
+  useEffect(() => watchSessionEnd(), []);
+  return hydrated && signedIn ? (data ?? null) : null;
+}
+
+/** After the customer changed their own data (profile form): the header follows at once. */
+export function setCustomer(customer: ShopCustomer | null): void {
+  void mutate(CUSTOMER_KEY, customer, { revalidate: false });
+}
