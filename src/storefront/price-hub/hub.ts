@@ -61,6 +61,8 @@ export interface PriceHubHealth {
   /** the last prices made current: pushed (built from RecalculationPricesPrepared) or fetched over HTTP */
   lastRefresh: { at: string; durationMs: number; ok: boolean; error: string | null; source: 'pushed' | 'fetched' } | null;
   lastBroadcast: ({ at: string } & BroadcastResult) | null;
+  /** pushed prices held back until commerce confirms them (their Finished); built: their frames are ready */
+  prepared: { lastRecalculatedAt: string; built: boolean } | null;
   sockets: number;
   socketsByKey: Record<string, number>;
 }
@@ -103,7 +105,7 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
   let generation = 0;
   let startedAt = 0;
   /** payloads built from pushed prices, held back until the Finished with the same lastRecalculatedAt */
-  let staged: { lastRecalculatedAt: string; since: number; build: Promise<Map<PayloadKey, ReadyPayload> | null> } | null = null;
+  let staged: { lastRecalculatedAt: string; since: number; built: boolean; build: Promise<Map<PayloadKey, ReadyPayload> | null> } | null = null;
 
   const snapshots = createSnapshotCache({ http, workers, ttlMs: opts.snapshotTtlMs ?? 60_000, generation: () => generation, log });
 
@@ -175,11 +177,15 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
   function stage(message: Extract<UpstreamMessage, { type: 'RecalculationPricesPrepared' }>) {
     if (message.lastRecalculatedAt === lastRecalculatedAt() || message.lastRecalculatedAt === staged?.lastRecalculatedAt) return;
     const since = performance.now();
-    const build = preparePayloads(workers, keys, message).catch((err: unknown) => {
+    const entry: NonNullable<typeof staged> = { lastRecalculatedAt: message.lastRecalculatedAt, since, built: false, build: Promise.resolve(null) };
+    entry.build = preparePayloads(workers, keys, message).then((built) => {
+      entry.built = true;
+      return built;
+    }, (err: unknown) => {
       log.warn({ reason: (err as Error).message, lastRecalculatedAt: message.lastRecalculatedAt }, 'pushed prices unusable; fetching them on Finished');
       return null;
     });
-    staged = { lastRecalculatedAt: message.lastRecalculatedAt, since, build };
+    staged = entry;
   }
 
   /** Finished for prices that were pushed: make them current as soon as they are built, then tell the
@@ -308,6 +314,7 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
         validUntil: first.done ? null : first.value.validUntil,
         lastRefresh,
         lastBroadcast,
+        prepared: staged ? { lastRecalculatedAt: staged.lastRecalculatedAt, built: staged.built } : null,
         sockets: sockets.count(),
         socketsByKey: sockets.countByKey(),
       };
