@@ -21,13 +21,20 @@ export async function waitFor(url: string, ms: number): Promise<void> {
   throw new Error(`${url} did not come up`);
 }
 
+export interface ShopProcessOptions {
+  /** more environment for the shop (e.g. PRICE_SOCKETS_MAX) */
+  env?: Record<string, string>;
+  /** more node flags for the shop process (e.g. --inspect=127.0.0.1:PORT for heap figures) */
+  nodeArgs?: string[];
+}
+
 /** Builds the client, starts the shop on port (its services on port+1..+3) and waits until it serves. */
-export async function startShopProcess(port: number): Promise<{ stop(): Promise<void> }> {
+export async function startShopProcess(port: number, opts: ShopProcessOptions = {}): Promise<{ stop(): Promise<void> }> {
   await buildClient({ production: true });
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', 'src/main.ts'], {
     // production keeps its per-client limits (RATE_LIMITS=off is refused there); every simulated shopper
     // comes from loopback, so the /api budget is raised instead of switched off (its cost stays measured)
-    env: { ...process.env, PORT: String(port), NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: 'memory', API_RATE_LIMIT: '1000000' },
+    env: { ...process.env, PORT: String(port), NODE_ENV: 'production', LOG_LEVEL: 'warn', DATABASE_URL: 'memory', API_RATE_LIMIT: '1000000', ...opts.env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = async () => {
