@@ -6,6 +6,7 @@ import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import { basename } from 'node:path';
+import { buildServer } from './build-server.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = `${root}public/build`;
@@ -59,7 +60,7 @@ export async function buildClient(opts: { production?: boolean } = {}) {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  buildClient().catch((err) => {
+  buildClient().then(() => buildServer()).catch((err) => {
     console.error(err);
     process.exit(1);
   });

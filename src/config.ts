@@ -169,6 +169,16 @@ export const variables = {
     doc: 'Seed of the simulated spot-price random walk.',
     accepts: 'a non-negative integer',
   },
+  STOREFRONT_WORKERS: {
+    schema: Type.Integer({ minimum: 0, maximum: 64, default: 0 }),
+    doc: 'Storefront processes `npm start` runs on PORT (they share it; each keeps one upstream price connection). 0: one per core (os.availableParallelism()).',
+    accepts: 'an integer 0-64',
+  },
+  COMMERCE_WORKERS: {
+    schema: Type.Integer({ minimum: 1, maximum: 64, default: 1 }),
+    doc: 'Commerce processes `npm start` runs on PORT+1 when DATABASE_URL names a PostgreSQL server. With PGlite commerce is always one process (the database files have one owner).',
+    accepts: 'an integer 1-64',
+  },
   PRICE_SOCKETS_MAX: {
     schema: Type.Integer({ minimum: 0, maximum: 1000000, default: 15000 }),
     doc: 'Most live-price WebSockets (browsers) one storefront process holds; more are refused with 503, and those pages retry every 10 s and meanwhile fetch new prices by request when theirs expire. Each socket takes one file descriptor: keep it below the open-file limit.',
@@ -277,4 +287,5 @@ export function configTable(): string {
   return ['| Variable | Default | Accepts | What it does |', '|---|---|---|---|', ...rows].join('\n');
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) console.log(configTable());
+// (.ts: a bundle of the server, whose entry is another module, has this line too)
+if (import.meta.url.endsWith('.ts') && import.meta.url === `file://${process.argv[1]}`) console.log(configTable());

@@ -15,6 +15,7 @@ import cookie from '@fastify/cookie';
 import type { ReactNode } from 'react';
 import { createElement } from 'react';
 import { randomToken } from '../lib/random.ts';
+import { partBase, prettyTransport } from '../lib/service.ts';
 import type {
   AuditResponse, BankStatementResult, Operator, OperatorRole, OpsAction, OpsLoginResponse, OpsOrderDetail, OpsOrdersQuery, OpsOrdersResponse, OperatorsResponse,
 } from '../contracts/ops.ts';
@@ -72,6 +73,8 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
     // no personal data in logs: the query (a search for a customer's name or e-mail) and cookies stay out
     logger: opts.logger === false ? false : {
       level: opts.logLevel ?? 'info',
+      base: partBase('backoffice'),
+      ...prettyTransport(),
       serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split('?')[0] }) },
     },
     bodyLimit: 64 * 1024,
@@ -258,7 +261,8 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
   // ---------------------------------------------------------------- files
 
   app.get('/assets/backoffice.css', async (_req, reply) => reply.type('text/css; charset=utf-8').header('cache-control', 'public, max-age=3600').send(backofficeCss));
-  app.get('/health', async () => ({ status: 'ok' }));
+  // a readiness probe: Fastify's own request lines here are info, so the route logs from warn up only
+  app.get('/health', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
   // browsers ask for it on every page; there is none (no 404 in the log for each page view)
   app.get('/favicon.ico', async (_req, reply) => reply.code(204).header('cache-control', 'public, max-age=86400').send());
   app.get('/', async (req, reply) => reply.redirect(req.bo.token ? '/orders' : '/sign-in', 303));

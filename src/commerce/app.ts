@@ -112,7 +112,7 @@ export async function buildCommerceApp(opts: CommerceAppOptions): Promise<Commer
     req.storeKey = key;
   });
 
-  app.get('/health', { config: { storeKey: false }, schema: { hide: true } }, async (_req, reply) => {
+  app.get('/health', { config: { storeKey: false, operational: true }, schema: { hide: true } }, async (_req, reply) => {
     try {
       await db.query('select 1');
       return { status: 'ok', db: db.kind };

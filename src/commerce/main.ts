@@ -1,9 +1,14 @@
 // Runs the commerce service alone on 127.0.0.1:PORT+1 (`npx tsx src/commerce/main.ts`). src/main.ts embeds
 // it through startCommerceService when COMMERCE_API_URL is unset.
+import { fileURLToPath } from 'node:url';
 import { servicePorts, type Config } from '../config.ts';
 import { isEntry, runStandalone } from '../lib/standalone.ts';
 import { buildCommerceApp, type CommerceApp } from './app.ts';
 import { openDb } from './db/index.ts';
+
+/** Built by `npm run build` beside dist/commerce.js (db/template.ts); absent when run from the sources.
+ * (No ./ before the name: the server build keeps this URL relative to the bundle, src/build-server.ts.) */
+const dbTemplate = fileURLToPath(new URL('commerce-template.tar.gz', import.meta.url));
 
 export interface RunningCommerceService {
   app: CommerceApp;
@@ -18,11 +23,15 @@ export async function startCommerceService(config: Config, port = servicePorts(c
   let app: CommerceApp | undefined;
   // a server connection that dies outside a request (restart, failover): one warning, never a crash
   const db = await openDb(config.DATABASE_URL, config.DATA_DIR, {
+    template: dbTemplate,
     onConnectionError: (info) => app?.log.warn(info, 'database connection lost; the pool opens a new one when needed'),
   });
   try {
     app = await buildCommerceApp({ db, config, seed: true });
-    await app.listen({ host: '127.0.0.1', port });
+    // several commerce processes (COMMERCE_WORKERS, PostgreSQL only) share the port (src/supervisor.ts)
+    // (Node's listen option, passed through by Fastify, whose types do not name it)
+    const listen = { host: '127.0.0.1', port, reusePort: process.env.SHOP_WORKER !== undefined };
+    await app.listen(listen);
   } catch (err) {
     await db.close();
     throw err;

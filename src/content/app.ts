@@ -34,7 +34,7 @@ export function buildContentApp(opts: ContentAppOptions): FastifyInstance {
   const limiter = createRateLimiter(opts.rateLimitPerSecond ?? 50, { now: opts.clock });
   const app = createService({ name: 'content', logger: opts.logger, logLevel: opts.logLevel });
 
-  app.get('/health', async () => ({ status: 'ok', service: 'content', stories: repo.records.length }));
+  app.get('/health', { config: { operational: true } }, async () => ({ status: 'ok', service: 'content', stories: repo.records.length }));
 
   void app.register(async (v2) => {
     await v2.register(storyblokEdge, { gate, limiter });

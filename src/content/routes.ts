@@ -47,7 +47,8 @@ export const cdnRoutes: FastifyPluginAsync<CdnRoutesOptions> = async (v2, { repo
     const tags = [...counts].sort(([a], [b]) => a.localeCompare(b, 'de')).map(([name, taggings_count]) => ({ name, taggings_count }));
     return sendJson(req, reply, 200, { tags }, cacheFor(g.version));
   });
-  v2.get('/cdn/spaces/me', async (req, reply) => {
+  // operational: the storefront's readiness probe asks this every few seconds; logged at debug
+  v2.get('/cdn/spaces/me', { config: { operational: true } }, async (req, reply) => {
     const q = parseQuery(req);
     checkParams(q, SPACE_PARAMS);
     gate.authenticate(q);

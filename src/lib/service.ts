@@ -2,6 +2,7 @@
 // pino logging without secrets, request ids, and errors answered as JSON { statusCode, code, message }
 // from the one error catalogue (errors.ts).
 import { randomUUID } from 'node:crypto';
+import { createRequire } from 'node:module';
 // Fastify's own validator compiler (its dependency, the one Fastify would build by default): used twice,
 // with and without coercion, by httpPart (validatorFactory below).
 import { AjvCompiler } from '@fastify/ajv-compiler';
@@ -11,11 +12,39 @@ import { AppError, sendError, toErrorBody } from './errors.ts';
 // Where these lived before the catalogue; other modules import them from here.
 export { AppError, toErrorBody as errorBody, type ErrorBody } from './errors.ts';
 
+/** The part a service belongs to in the supervisor's terms (src/supervisor.ts). */
+const partNames: Record<string, string> = { pricing: 'prices' };
+
+/** Fields of every line a process writes: its part (storefront, commerce, prices, content, backoffice,
+ * supervisor) and, for a part that runs several processes, the worker's number (SHOP_WORKER, set by the
+ * supervisor) and pid. */
+export function partBase(part: string): Record<string, unknown> {
+  const worker = process.env.SHOP_WORKER;
+  return { part: partNames[part] ?? part, ...(worker !== undefined && /^\d+$/.test(worker) ? { worker: Number(worker) } : {}), pid: process.pid };
+}
+
+let pretty: boolean | undefined;
+/** Decision: in development, lines written to a terminal are pretty (pino-pretty, when installed; it is
+ * a development tool and not in the image); anything else, and always in production, stays JSON. */
+export function prettyTransport(): { transport?: { target: string; options: Record<string, unknown> } } {
+  if (process.env.NODE_ENV === 'production' || process.env.NODE_ENV === 'test' || !process.stdout.isTTY) return {};
+  if (pretty === undefined) {
+    try {
+      createRequire(import.meta.url).resolve('pino-pretty');
+      pretty = true;
+    } catch {
+      pretty = false;
+    }
+  }
+  return pretty ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss.l', ignore: 'hostname' } } } : {};
+}
+
 /** pino options: one JSON line per request, no tokens, cookies or passwords. */
 export function loggerOptions(level: string, service: string): FastifyServerOptions['logger'] {
   return {
     level,
-    base: { service },
+    ...prettyTransport(),
+    base: { service, ...partBase(service) },
     redact: {
       paths: [
         'req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]',

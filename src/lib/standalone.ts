@@ -71,8 +71,14 @@ export async function runStandalone(name: string, start: (config: Config, log: L
     log.fatal({ reason: (err as Error).message }, 'start-up failed');
     exitWith(log, 1);
   }
+  // Under the supervisor (src/supervisor.ts): tell it this part listens; a supervisor that is gone (its
+  // IPC channel closed) leaves no orphan: the part stops as on SIGTERM.
+  if (process.send) {
+    process.send({ type: 'part-ready' }, () => {});
+    process.once('disconnect', () => stop('disconnect'));
+  }
   let stopping = false;
-  const stop = (signal: string) => {
+  function stop(signal: string) {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
@@ -90,7 +96,7 @@ export async function runStandalone(name: string, start: (config: Config, log: L
         exitWith(log, 1);
       },
     );
-  };
+  }
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));
 }

@@ -24,6 +24,7 @@ import { createPriceHub, type PriceHub, type PriceHubOptions } from './price-hub
 import { registerPriceRoutes } from './routes/prices.ts';
 import { priceReader } from './price-hub/current-prices.ts';
 import { registerSeo } from './routes/seo.ts';
+import { localFleet, type Fleet } from './fleet.ts';
 
 export interface Upstreams {
   commerce: string;
@@ -40,6 +41,8 @@ export interface StorefrontOptions {
   streamTimeoutMs?: number;
   /** price hub tuning for tests and benchmarks (reconnect delay, heartbeat, socket limit) */
   priceHub?: Partial<Pick<PriceHubOptions, 'reconnectDelayMs' | 'heartbeatMs' | 'maxSockets' | 'upstreamSilenceMs' | 'maxBufferedBytes' | 'threads'>>;
+  /** the storefront's workers for /health (src/storefront/fleet.ts); default: this process alone */
+  fleet?: (hub: PriceHub) => Fleet;
 }
 
 export interface Storefront {
@@ -95,18 +98,24 @@ export async function buildStorefrontApp(opts: StorefrontOptions): Promise<Store
   // Before the server stops: its upgraded sockets would keep server.close() waiting.
   app.addHook('preClose', async () => priceHub.close());
   registerPriceRoutes(app, priceHub);
+  // Readiness: every storefront process holds a price set (a page without its Offer is no ready page).
+  const fleet = (opts.fleet ?? localFleet)(priceHub);
+  app.addHook('onClose', async () => fleet.close());
   registerHealth(app, [
     { name: 'commerce', url: `${opts.upstreams.commerce}/health` },
     { name: 'prices', url: `${opts.upstreams.prices}/health` },
     { name: 'cms', url: `${opts.upstreams.cms}/cdn/spaces/me?token=${encodeURIComponent(config.CMS_TOKEN)}` },
-  ], { renders: () => ({ ...renderer.stats }), priceHub: () => priceHub.health() });
+  ], { renders: () => ({ ...renderer.stats }), priceHub: () => {
+    const { upstreamConnections, expected, ready, workers } = fleet.summary();
+    return { ...priceHub.health(), upstreamConnections, workers: { expected, withPrices: ready, list: workers } };
+  } }, { ready: () => (fleet.ready() ? null : 'prices_not_ready') });
   await registerStatic(app);
   registerBuilds(app, assets);
   registerSeo(app, { commerce, cms, ttlMs: config.CMS_CACHE_TTL_S * 1000 });
   await app.register(pagesPlugin, {
     renderer,
     assets,
-    content: (store, lang) => cms.reader(store, lang),
+    content: (store, lang, requestId) => cms.reader(store, lang, requestId),
     commerce,
     maintenance: config.MAINTENANCE === 'on',
     streamTimeoutMs: opts.streamTimeoutMs ?? 10_000,

@@ -59,7 +59,7 @@ t.test('the price service is live while the catalogue cannot be read', async (t)
   t.same((await app.inject('/health/live')).json(), { status: 'ok' });
 });
 
-t.test('the content service is live; liveness probes are logged at debug, other requests at info', async (t) => {
+t.test('the content service is live; liveness and readiness probes are logged at debug, other requests at info', async (t) => {
   const lines: string[] = [];
   const stream = new Writable({ write(chunk, _e, cb) { lines.push(String(chunk)); cb(); } });
   const app = buildContentApp({
@@ -70,9 +70,10 @@ t.test('the content service is live; liveness probes are logged at debug, other 
   const live = await app.inject('/health/live');
   t.equal(live.statusCode, 200);
   t.same(live.json(), { status: 'ok' });
-  await app.inject('/health');
+  t.equal((await app.inject('/health')).statusCode, 200);
+  await app.inject('/v2/cdn/stories?token=public-token&starts_with=ch/');
   const routes = lines.map((l) => JSON.parse(l) as { route?: string; msg: string }).filter((l) => l.msg === 'request').map((l) => l.route);
-  t.same(routes, ['/health'], 'one JSON line for /health, none at info for the probe');
+  t.same(routes, ['/v2/cdn/stories'], 'one JSON line for the story list, none at info for /health or /health/live (issue 16)');
 });
 
 t.test('the container health check asks the storefront\'s liveness', async (t) => {

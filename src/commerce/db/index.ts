@@ -16,7 +16,7 @@
 // Connection failures (refused, reset, terminated, acquire timeouts, SQLSTATE class 08, 57P01-57P03,
 // 53300) leave this module as AppError('database_unavailable') with the driver's error as cause; every
 // other error (constraint violations, bad input) passes unchanged.
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
@@ -41,6 +41,9 @@ export const migrationsDir = fileURLToPath(new URL('./migrations/', import.meta.
 export interface OpenDbOptions {
   /** told when the server connection fails outside a request (an idle connection dying); default: silent */
   onConnectionError?: (info: { reason: string; code?: string }) => void;
+  /** a migrated, seeded PGlite data directory (tarball, db/template.ts) to start a new PGlite database
+   * from (an empty dataDir, or memory) instead of running initdb; ignored when the file is missing */
+  template?: string;
 }
 
 /**
@@ -49,13 +52,16 @@ export interface OpenDbOptions {
  */
 export async function openDb(databaseUrl: string, dataDir = 'data', opts: OpenDbOptions = {}): Promise<Db> {
   if (databaseUrl.startsWith('postgres://') || databaseUrl.startsWith('postgresql://')) return openPostgres(databaseUrl, opts);
-  if (databaseUrl === 'memory') return openPglite(await PGlite.create({ parsers: pgliteParsers }));
+  const template = opts.template && existsSync(opts.template) ? new Blob([readFileSync(opts.template)]) : undefined;
+  if (databaseUrl === 'memory') return openPglite(await PGlite.create({ parsers: pgliteParsers, ...(template ? { loadDataDir: template } : {}) }));
   if (databaseUrl !== '') throw new Error('DATABASE_URL accepts empty, memory or postgres://...');
   mkdirSync(dataDir, { recursive: true });
-  return openPglite(await PGlite.create({ dataDir, parsers: pgliteParsers }));
+  // a data directory PGlite has not created yet (no PG_VERSION) starts as a copy of the template
+  const fresh = template && !existsSync(join(dataDir, 'PG_VERSION'));
+  return openPglite(await PGlite.create({ dataDir, parsers: pgliteParsers, ...(fresh ? { loadDataDir: template } : {}) }));
 }
 
-const pgliteParsers = {
+export const pgliteParsers = {
   [pgliteTypes.INT8]: (v: string) => Number(v),
 };
 

@@ -19,7 +19,7 @@ const STALE_SLACK_MS = 30_000;
 
 export const healthRoutes: FastifyPluginAsync<HealthRoutesOptions> = async (app, opts) => {
   const { recalculator, feed, clock, intervalMs } = opts;
-  app.get('/health', async (): Promise<PricingHealth> => {
+  app.get('/health', { config: { operational: true } }, async (): Promise<PricingHealth> => {
     const book = recalculator.book();
     const stale = book !== null && clock() - Date.parse(book.lastRecalculatedAt) > 2 * intervalMs + STALE_SLACK_MS;
     return {

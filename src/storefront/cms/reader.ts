@@ -86,7 +86,10 @@ export class Cms {
    * the shop's own types (reshape.ts); the cache holds them reshaped, so a page view does no reshaping.
    * Blocks that show the stores get them here, before reshaping; news and article lists are asked for
    * separately (teasers), so that loaders can stream them in after the page's shell. */
-  reader(store: StoreKey, lang: Language): ContentReader {
+  reader(store: StoreKey, lang: Language, requestId?: string): ContentReader {
+    // The request id travels to the content service (its log line names it). A load shared by several
+    // requests (cached below) carries the id of the request that started it.
+    const sent = requestId ? { headers: { 'content-type': 'application/json', accept: 'application/json', 'x-request-id': requestId } } : undefined;
     const language = lang === 'en' ? 'en' : undefined; // spec 7: language (en only); German is the default
     const base = { version: 'published' as const, ...(language ? { language } : {}) };
     const other: Language = lang === 'de' ? 'en' : 'de';
@@ -94,7 +97,7 @@ export class Cms {
     const key = (kind: string, ...parts: (string | number | undefined)[]) => [kind, store, lang, ...parts].join('|');
     const alternatePath = async (client: StoryblokClient, story: WireStory, version: 'published' | 'draft'): Promise<string | null> => {
       try {
-        const res = await client.getStory(story.full_slug, { version, ...(other === 'en' ? { language: 'en' } : {}) });
+        const res = await client.getStory(story.full_slug, { version, ...(other === 'en' ? { language: 'en' } : {}) }, sent);
         const p = (res.data.story as WireStory).content.path;
         return typeof p === 'string' && p.startsWith('/') ? p : null;
       } catch {
@@ -103,7 +106,7 @@ export class Cms {
     };
     const getStory = async (client: StoryblokClient, slug: string, params: Record<string, unknown>): Promise<WireStory | null> => {
       try {
-        return (await client.getStory(`${store}/${slug}`, params)).data.story as WireStory;
+        return (await client.getStory(`${store}/${slug}`, params, sent)).data.story as WireStory;
       } catch (err) {
         if (isStatus(err, 404)) return null;
         throw err;
@@ -129,7 +132,7 @@ export class Cms {
         ...(q.page && q.page > 1 ? { page: q.page } : {}),
         ...(q.tag ? { with_tag: q.tag } : {}),
         ...(q.category ? { filter_query: { category: { is: q.category } } } : {}),
-      } as Record<string, unknown>);
+      } as Record<string, unknown>, sent);
       return { stories: res.data.stories as WireStory[], total: Number(res.total) || 0 };
     };
     const byPath = async (client: StoryblokClient, version: 'published' | 'draft', path: string) => {
@@ -139,7 +142,7 @@ export class Cms {
         starts_with: `${store}/`,
         filter_query: { path: { is: path }, component: { is: 'page' } },
         per_page: 1,
-      });
+      }, sent);
       const story = (res.data.stories as WireStory[])[0];
       if (!story) return null;
       const [alt, data] = await Promise.all([alternatePath(client, story, version), blockData(story)]);
@@ -171,7 +174,7 @@ export class Cms {
         this.cached(key('tags'), async () => {
           const [labels, counts] = await Promise.all([
             getStory(this.client, 'blog/tags', base),
-            this.client.get('cdn/tags', { starts_with: `${store}/blog/` } as Record<string, unknown>).then((r) => (r.data as { tags: { name: string; taggings_count: number }[] }).tags),
+            this.client.get('cdn/tags', { starts_with: `${store}/blog/` } as Record<string, unknown>, sent).then((r) => (r.data as { tags: { name: string; taggings_count: number }[] }).tags),
           ]);
           return reshapeTags(labels, counts);
         }),
@@ -182,7 +185,7 @@ export class Cms {
             starts_with: `${store}/presse/`,
             content_type: 'press_release',
             sort_by: 'content.date:desc',
-          } as Record<string, unknown>) as WireStory[];
+          } as Record<string, unknown>, undefined, sent) as WireStory[];
           return stories.map(reshapePressRelease);
         }),
       stores: () =>

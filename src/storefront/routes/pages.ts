@@ -22,7 +22,8 @@ export interface PagesOptions {
   renderer: Renderer;
   assets: AssetManifest;
   /** content reader per store and language */
-  content: (store: StoreKey, lang: 'de' | 'en') => ContentReader;
+  /** requestId: sent to the content service as x-request-id */
+  content: (store: StoreKey, lang: 'de' | 'en', requestId?: string) => ContentReader;
   commerce: CommerceHttp;
   maintenance: boolean;
   streamTimeoutMs: number;
@@ -105,7 +106,7 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
     store: req.store,
     lang: req.lang,
     locale: localeFor(req.store, req.lang),
-    cms: opts.content(req.store, req.lang),
+    cms: opts.content(req.store, req.lang, req.id),
     catalogue: catalogueClient(opts.commerce, req.store, req.lang),
     session: sessionOf(req),
     account: sessions.accountFor(req, reply),
@@ -127,8 +128,14 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
   const requestUrl = (req: FastifyRequest, path: string): URL =>
     new URL(stores.originOf(req.store, req.protocol, req.host) + (path.startsWith('/') ? path : `/${path}`));
 
+  /** The request's log line names the screen the router matched (every page's route is '/*'). */
+  const logScreen = (req: FastifyRequest, url: URL) => {
+    req.logContext = { ...req.logContext, screen: matchScreen(opts.renderer.routes, url.pathname)?.handle.screen ?? null };
+  };
+
   app.get('/*', async (req, reply) => {
     const url = requestUrl(req, req.url);
+    logScreen(req, url);
     const { result, vary } = decide(req, url);
     if (vary.length) void reply.header('vary', vary.join(', '));
     if (result.kind === 'redirect') {
@@ -188,6 +195,7 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
     void reply.header('cache-control', 'private, no-store');
     const rawPath = req.url.slice('/__data'.length) || '/';
     const url = requestUrl(req, rawPath.startsWith('/') ? rawPath : `/${rawPath}`);
+    logScreen(req, url);
     // The language of the target page decides the loader's language, not /__data's own path.
     req.lang = languageOfPath(url.pathname);
     const { result } = decide(req, url);

@@ -1,0 +1,55 @@
+// Runs one storefront process (`node dist/storefront.js`, started by the supervisor, src/supervisor.ts):
+// the storefront on HOST:PORT, its upstreams from their URLs or the embedded services' loopback ports.
+// Several storefront processes share PORT (SO_REUSEPORT: the kernel spreads new connections over them).
+// Under the supervisor (an IPC channel), the process reports its price hub's state and learns the other
+// workers' (src/storefront/fleet.ts), so /health answers for every storefront process.
+import { servicePorts, type Config } from '../config.ts';
+import { isEntry, runStandalone } from '../lib/standalone.ts';
+import { buildStorefrontApp, type Upstreams } from './app.ts';
+import { ipcFleet, type FleetMessage } from './fleet.ts';
+
+const LOOPBACK = '127.0.0.1';
+
+/** The upstreams' base URLs: the configured ones, else the embedded services on loopback. */
+export function upstreamUrls(config: Config): Upstreams {
+  const ports = servicePorts(config);
+  return {
+    commerce: config.COMMERCE_API_URL.replace(/\/$/, '') || `http://${LOOPBACK}:${ports.commerce}`,
+    prices: config.PRICE_SERVICE_URL.replace(/\/$/, '') || `http://${LOOPBACK}:${ports.pricing}`,
+    cms: config.CMS_API_URL.replace(/\/$/, '') || `http://${LOOPBACK}:${ports.content}/v2`,
+  };
+}
+
+export async function startStorefrontProcess(config: Config) {
+  const worker = Number(process.env.SHOP_WORKER ?? 0);
+  const send = process.send?.bind(process);
+  const { app } = await buildStorefrontApp({
+    config,
+    upstreams: upstreamUrls(config),
+    fleet: send
+      ? (hub) =>
+          ipcFleet({
+            hub,
+            worker,
+            send: (m: FleetMessage) => void send(m),
+            subscribe: (listener) => {
+              process.on('message', listener);
+              return () => process.off('message', listener);
+            },
+          })
+      : undefined,
+  });
+  // reusePort: every storefront worker binds PORT itself; no primary process passes connections on
+  // (Node's listen option, passed through by Fastify, whose types do not name it)
+  const listen = { host: config.HOST, port: servicePorts(config).storefront, reusePort: process.env.SHOP_WORKER !== undefined };
+  await app.listen(listen);
+  return app;
+}
+
+if (isEntry(import.meta.url)) {
+  void runStandalone('storefront', async (config) => {
+    const app = await startStorefrontProcess(config);
+    app.log.info({ port: servicePorts(config).storefront, worker: Number(process.env.SHOP_WORKER ?? 0) }, 'storefront listening');
+    return app;
+  });
+}

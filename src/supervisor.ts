@@ -1,0 +1,266 @@
+// The production entry (`npm start` = build, then `node dist/supervisor.js`; the Docker image's CMD):
+// a process per part of the shop (issue 16). It starts, in this order and each once the one before is
+// listening: content, commerce, prices (it reads the products from commerce), the back office, then
+// STOREFRONT_WORKERS storefront processes sharing PORT. A service whose URL is configured
+// (CMS_API_URL, COMMERCE_API_URL, PRICE_SERVICE_URL, BACKOFFICE_URL) runs elsewhere and is not started.
+// With PGlite commerce is one process (one owner of the database files); with a PostgreSQL server
+// COMMERCE_WORKERS processes share its port.
+//
+// Decision: child_process.fork for every part (not node:cluster): each part is its own program with its
+// own entry file, and the storefront workers bind PORT themselves with SO_REUSEPORT, so the kernel spreads
+// connections over them and no primary process relays them. The IPC channel carries 'part-ready' (the
+// process listens), the storefront workers' price state (src/storefront/fleet.ts), and tells a child
+// whose supervisor died to stop ('disconnect', src/lib/standalone.ts).
+//
+// A part that exits while the shop runs is started again after a back-off: 0.5 s, doubling to 30 s, back
+// to 0.5 s once a process has run for a minute. Every exit and restart is logged (part, worker, pid, exit
+// code or signal, next delay). SIGTERM/SIGINT: the storefront workers stop first (they finish their
+// requests), then the services in reverse order; whatever is still running 10 s after the signal is
+// killed (SIGKILL), and the supervisor exits.
+import { fork, type ChildProcess } from 'node:child_process';
+import { availableParallelism } from 'node:os';
+import { fileURLToPath } from 'node:url';
+import type { Logger } from 'pino';
+import { ConfigError, loadConfig, type Config } from './config.ts';
+import { isEntry, processLogger } from './lib/standalone.ts';
+import { isFleetMessage, type WorkerState } from './storefront/fleet.ts';
+
+export interface PartSpec {
+  name: string;
+  /** the module the part's processes run */
+  file: string;
+  /** node options of the part's processes (e.g. --import tsx for sources) */
+  execArgv?: string[];
+  /** processes of this part (storefront and commerce workers); default 1 */
+  count?: number;
+  env?: Record<string, string>;
+}
+
+export interface BackoffOptions {
+  initialMs: number;
+  maxMs: number;
+  /** a process that ran this long resets its part's back-off */
+  stableMs: number;
+}
+
+export interface SupervisorOptions {
+  parts: PartSpec[];
+  log: Logger;
+  backoff?: Partial<BackoffOptions>;
+  /** from the stop signal to SIGKILL of what still runs; default 10 s */
+  stopTimeoutMs?: number;
+  /** the children's environment; default process.env */
+  env?: NodeJS.ProcessEnv;
+}
+
+interface Slot {
+  part: PartSpec;
+  worker: number;
+  child: ChildProcess | null;
+  startedAt: number;
+  delayMs: number;
+  restartTimer: NodeJS.Timeout | null;
+  ready: boolean;
+}
+
+export interface Supervisor {
+  /** starts the parts in order; resolves once every process reported ready */
+  start(): Promise<void>;
+  /** stops everything (storefront first); resolves when no child runs */
+  stop(signal?: string): Promise<void>;
+  /** pids of the running children by part, for operators' tools and tests */
+  pids(): Record<string, number[]>;
+}
+
+export const defaultBackoff: BackoffOptions = { initialMs: 500, maxMs: 30_000, stableMs: 60_000 };
+
+/** The next delay after an exit: doubled from the last one, or back to the first after a stable run. */
+export function nextDelay(previousMs: number, ranMs: number, b: BackoffOptions): number {
+  if (ranMs >= b.stableMs || previousMs === 0) return b.initialMs;
+  return Math.min(previousMs * 2, b.maxMs);
+}
+
+export function createSupervisor(opts: SupervisorOptions): Supervisor {
+  const log = opts.log;
+  const backoff = { ...defaultBackoff, ...opts.backoff };
+  const stopTimeoutMs = opts.stopTimeoutMs ?? 10_000;
+  const slots: Slot[] = opts.parts.flatMap((part) =>
+    Array.from({ length: part.count ?? 1 }, (_, worker) => ({ part, worker, child: null, startedAt: 0, delayMs: 0, restartTimer: null, ready: false })),
+  );
+  const storefrontWorkers = opts.parts.find((p) => p.name === 'storefront')?.count ?? 0;
+  const fleet = new Map<number, WorkerState>();
+  let stopping: Promise<void> | null = null;
+
+  const broadcastFleet = () => {
+    const message = { type: 'storefront-fleet' as const, expected: storefrontWorkers, workers: [...fleet.values()] };
+    for (const s of slots) if (s.part.name === 'storefront' && s.child?.connected) s.child.send(message, () => {});
+  };
+
+  /** Starts the slot's process; resolves when it reports ready, rejects when it exits first. */
+  const spawnSlot = (slot: Slot): Promise<void> =>
+    new Promise((resolve, reject) => {
+      const multi = (slot.part.count ?? 1) > 1 || slot.part.name === 'storefront';
+      const child = fork(slot.part.file, [], {
+        execArgv: slot.part.execArgv ?? [],
+        env: { ...(opts.env ?? process.env), ...slot.part.env, ...(multi ? { SHOP_WORKER: String(slot.worker) } : {}) },
+        stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      });
+      slot.child = child;
+      slot.ready = false;
+      slot.startedAt = Date.now();
+      log.info({ child: slot.part.name, worker: slot.worker, childPid: child.pid }, 'part starting');
+      child.on('message', (m: unknown) => {
+        if (m && typeof m === 'object' && (m as { type?: string }).type === 'part-ready') {
+          slot.ready = true;
+          log.info({ child: slot.part.name, worker: slot.worker, childPid: child.pid, startMs: Date.now() - slot.startedAt }, 'part ready');
+          resolve();
+        } else if (isFleetMessage(m) && m.type === 'storefront-state' && slot.part.name === 'storefront') {
+          fleet.set(slot.worker, { ...m.state, worker: slot.worker });
+          broadcastFleet();
+        }
+      });
+      child.once('exit', (code, signal) => {
+        slot.child = null;
+        if (slot.part.name === 'storefront' && fleet.delete(slot.worker)) broadcastFleet();
+        if (!slot.ready) reject(new Error(`${slot.part.name} exited before it was ready (code ${code}, signal ${signal})`));
+        if (stopping) {
+          log.info({ child: slot.part.name, worker: slot.worker, childPid: child.pid, code, signal }, 'part stopped');
+          return;
+        }
+        const ran = Date.now() - slot.startedAt;
+        slot.delayMs = nextDelay(slot.delayMs, ran, backoff);
+        log.error({ child: slot.part.name, worker: slot.worker, childPid: child.pid, code, signal, ranMs: ran, restartInMs: slot.delayMs }, 'part exited; restarting');
+        slot.restartTimer = setTimeout(() => {
+          slot.restartTimer = null;
+          if (!stopping) spawnSlot(slot).catch(() => {});
+        }, slot.delayMs);
+      });
+    });
+
+  /** The first start of a slot: a process that exits before it is ready is restarted with back-off (by
+   * the exit handler) until one is ready, or the shop is stopping. */
+  const startSlot = (slot: Slot): Promise<void> =>
+    spawnSlot(slot).catch(
+      () =>
+        new Promise<void>((resolve) => {
+          const wait = setInterval(() => {
+            if (slot.ready || stopping) {
+              clearInterval(wait);
+              resolve();
+            }
+          }, 50);
+        }),
+    );
+
+  const stopSlots = (group: Slot[], signal: NodeJS.Signals) =>
+    Promise.all(group.map((s) => {
+      if (s.restartTimer) clearTimeout(s.restartTimer);
+      s.restartTimer = null;
+      const child = s.child;
+      if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill(signal);
+      });
+    }));
+
+  return {
+    async start() {
+      for (const part of opts.parts) {
+        if (stopping) return;
+        await Promise.all(slots.filter((s) => s.part === part).map(startSlot));
+      }
+    },
+    stop(signal = 'SIGTERM') {
+      return (stopping ??= (async () => {
+        const started = Date.now();
+        log.info({ signal }, 'stopping the shop: storefront first, then the services');
+        const killer = setTimeout(() => {
+          for (const s of slots) {
+            if (s.child && s.child.exitCode === null && s.child.signalCode === null) {
+              log.error({ child: s.part.name, worker: s.worker, childPid: s.child.pid, timeoutMs: stopTimeoutMs }, 'part did not stop in time; killed');
+              s.child.kill('SIGKILL');
+            }
+          }
+        }, stopTimeoutMs);
+        // the storefront first (it stops taking requests), then the services in reverse start order
+        const order = [...opts.parts].sort((a, b) => Number(b.name === 'storefront') - Number(a.name === 'storefront') || opts.parts.indexOf(b) - opts.parts.indexOf(a));
+        for (const part of order) await stopSlots(slots.filter((s) => s.part === part), 'SIGTERM');
+        clearTimeout(killer);
+        log.info({ durationMs: Date.now() - started }, 'shop stopped');
+      })());
+    },
+    pids() {
+      const out: Record<string, number[]> = {};
+      for (const s of slots) if (s.child?.pid) (out[s.part.name] ??= []).push(s.child.pid);
+      return out;
+    },
+  };
+}
+
+/** The shop's parts from the configuration: embedded services only where no URL is configured. */
+export function shopParts(config: Config): PartSpec[] {
+  // built (dist/supervisor.js): the parts' bundles beside it; from sources (tsx src/supervisor.ts): the sources
+  const fromSource = import.meta.url.endsWith('.ts');
+  const file = (built: string, source: string) => fileURLToPath(new URL(fromSource ? source : built, import.meta.url));
+  const execArgv = fromSource ? ['--import', 'tsx'] : [];
+  const storefrontWorkers = config.STOREFRONT_WORKERS || availableParallelism();
+  // PGlite (files or memory) has one owner: commerce stays one process; a PostgreSQL server takes several
+  const commerceWorkers = /^postgres(ql)?:\/\//.test(config.DATABASE_URL) ? config.COMMERCE_WORKERS : 1;
+  const parts: (PartSpec | false)[] = [
+    !config.CMS_API_URL && { name: 'content', file: file('./content.js', './content/main.ts'), execArgv },
+    !config.COMMERCE_API_URL && { name: 'commerce', file: file('./commerce.js', './commerce/main.ts'), execArgv, count: commerceWorkers },
+    !config.PRICE_SERVICE_URL && { name: 'prices', file: file('./prices.js', './pricing/main.ts'), execArgv },
+    !config.BACKOFFICE_URL && { name: 'backoffice', file: file('./backoffice.js', './backoffice/main.ts'), execArgv },
+    { name: 'storefront', file: file('./storefront.js', './storefront/main.ts'), execArgv, count: storefrontWorkers, env: { STOREFRONT_WORKERS: String(storefrontWorkers) } },
+  ];
+  return parts.filter((p): p is PartSpec => p !== false);
+}
+
+/** Runs a supervisor in this process until SIGTERM/SIGINT. */
+export async function runSupervisor(parts: (config: Config) => PartSpec[] = shopParts, options: Partial<SupervisorOptions> = {}): Promise<void> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    const log = processLogger('supervisor');
+    log.fatal({ variable: (err as ConfigError).variable }, `Configuration error: ${(err as Error).message}`);
+    log.flush();
+    process.exit(1);
+  }
+  const log = options.log ?? processLogger('supervisor', config.LOG_LEVEL);
+  process.on('uncaughtException', (err) => {
+    log.fatal({ err }, 'supervisor failed; stopping the shop');
+    void supervisor.stop('uncaughtException').finally(() => process.exit(1));
+  });
+  const supervisor = createSupervisor({ ...options, parts: parts(config), log });
+  let stopped = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    stopped = true;
+    void supervisor.stop(signal).then(() => {
+      log.flush();
+      process.exit(0);
+    });
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+  // `npm start` runs `exec node dist/supervisor.js`, so npm's SIGTERM reaches this process. Should the
+  // parent that started it die without passing a signal on (a shell between them), the shop stops too
+  // rather than running on orphaned. (As PID 1 in a container the parent never changes.)
+  const parent = process.ppid;
+  const orphaned = setInterval(() => {
+    if (process.ppid !== parent) onSignal('SIGTERM');
+  }, 1_000);
+  orphaned.unref();
+  const started = Date.now();
+  await supervisor.start();
+  if (stopped) return;
+  log.info({ pids: supervisor.pids(), startMs: Date.now() - started, port: config.PORT }, 'shop ready');
+}
+
+if (isEntry(import.meta.url)) {
+  void runSupervisor().catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+}
