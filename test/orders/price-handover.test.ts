@@ -13,6 +13,7 @@ import { buildPricingApp } from '../../src/pricing/app.ts';
 import { createPriceHandOver, priceSetFromBook, type PriceHandOver } from '../../src/pricing/price-handover.ts';
 import { createHttpProductSource } from '../../src/pricing/product-source.ts';
 import { commerceHarness, testClock, testConfig, type Api } from '../commerce/helpers.ts';
+import { priceList, savePriceSet } from '../../src/commerce/prices/store.ts';
 import { T0 } from '../pricing/fixtures.ts';
 import { customer, newKey, ok, placeOrder, priceSetAt, readyCart, teardownData } from './helpers.ts';
 
@@ -178,4 +179,23 @@ t.test('PUT /admin/prices: loopback or the admin token, gzip or plain JSON, an o
   t.equal(bad.json().code, 'validation_failed');
   const bomb = gzipSync(Buffer.alloc(40 * 1024 * 1024, 32));
   t.equal((await put(bomb, { 'content-encoding': 'gzip' })).statusCode, 413, 'the limit counts the decompressed body');
+});
+
+t.test('a set is stored compact and read back price for price; lists stored before the compact form still read', async (t) => {
+  await teardownData(t, h.db);
+  const set = await priceSetAt(h.db, T0 + 120_000);
+  await savePriceSet(h.db, set, new Date(T0 + 121_000));
+  for (const list of set.lists) {
+    const back = await priceList(h.db, set.id, list.country, list.currency);
+    t.same(back, Object.fromEntries(list.products.map((p) => [p.sku, p.prices])), `${list.country}:${list.currency}`);
+  }
+  const stored = await h.db.query<{ bytes: number }>(`select sum(length(prices::text))::int as bytes from price_set_lists where set_id = $1`, [set.id]);
+  t.ok(stored[0].bytes < JSON.stringify(set.lists).length / 2, 'less than half the bytes of the handed-over lists');
+  // a list in the earlier form (sku -> price objects), e.g. the current set of a shop just upgraded
+  const earlier = { ...set, id: 'ps-earlier-form', lastRecalculatedAt: new Date(T0 + 180_000).toISOString() };
+  await savePriceSet(h.db, earlier, new Date(T0 + 181_000));
+  const ch = set.lists.find((l) => l.country === 'CH' && l.currency === 'CHF')!;
+  const objects = Object.fromEntries(ch.products.map((p) => [p.sku, p.prices]));
+  await h.db.query(`update price_set_lists set prices = $1::json where set_id = $2 and country = 'CH' and currency = 'CHF'`, [JSON.stringify(objects), earlier.id]);
+  t.same(await priceList(h.db, earlier.id, 'CH', 'CHF'), objects);
 });
