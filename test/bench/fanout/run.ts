@@ -84,7 +84,7 @@ interface Sample {
   finished: { p50: number; p99: number; max: number };
   delivered: number;
   bytesPerSocket: number | null;
-  /** POST /admin/recalculate answered: the set is computed and commerce confirmed it */
+  /** POST /admin/recalculate answered: the set is computed, commerce confirmed it, Finished went out */
   answeredMs: number;
   source: string;
   sendLoopMs: number;
@@ -209,7 +209,7 @@ async function main() {
     'Finished p50': m(samples, (s) => s.finished.p50).toFixed(1),
     'Finished p99': m(samples, (s) => s.finished.p99).toFixed(1),
     'Finished max': m(samples, (s) => s.finished.max).toFixed(1),
-    'commerce confirmed': m(samples, (s) => s.answeredMs).toFixed(1),
+    'recalculation answered': m(samples, (s) => s.answeredMs).toFixed(1),
     'send loop': m(samples, (s) => s.sendLoopMs).toFixed(1),
     'B/idle socket': samples[0].bytesPerSocket === null ? '-' : Math.round(m(samples, (s) => s.bytesPerSocket ?? NaN)),
     delivered: `${(Math.min(...samples.map((s) => s.delivered)) * 100).toFixed(1)} %`,
