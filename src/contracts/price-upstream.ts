@@ -39,11 +39,8 @@ export type RecalculationPricesPrepared = Static<typeof RecalculationPricesPrepa
 /** The envelope a hub checks on its main thread: everything but the product lists' content, which its
  * worker threads check against ProductPrices while they build the payloads (no 0.5 MB check on the loop). */
 export const PreparedEnvelope = Type.Object({
-  type: Type.Literal('RecalculationPricesPrepared'),
-  lastRecalculatedAt: IsoTimestamp,
-  nextRecalculationAt: IsoTimestamp,
-  metals: MetalPricesResponse,
-  lists: Type.Array(Type.Object({ country: PriceCountry, currency: CurrencyCode, products: Type.Array(Type.Unknown()) }), { maxItems: 15 }),
+  ...RecalculationPricesPrepared.properties,
+  lists: Type.Array(Type.Object({ ...PreparedPriceList.properties, products: Type.Array(Type.Unknown()) }), { maxItems: 15 }),
 });
 
 export type PreparedEnvelope = Static<typeof PreparedEnvelope>;

@@ -4,7 +4,7 @@
 // HTTP; a set commerce refuses never reaches a browser.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { recalculationPrepared } from '../../src/pricing/messages.ts';
 import type { PricesFinishedMessage, StoreMetalPricesResponse } from '../../src/contracts/price-stream.ts';
@@ -28,25 +28,29 @@ function commerceGate() {
   };
 }
 
-const hubHealth = async (sf: RunningStorefront) => JSON.parse((await sf.get('ch.localhost', '/health')).text).priceHub as PriceHubHealth;
-const hubMetals = async (sf: RunningStorefront) => JSON.parse((await sf.get('ch.localhost', '/api/prices/metals')).text) as StoreMetalPricesResponse;
-
-t.test('pushed prices are built while commerce stores them and reach browsers only once commerce confirmed', async (t) => {
-  const commerce = commerceGate();
-  const pricing = await startPricing({ autoStart: false, handOver: commerce.handOver });
+/** A price service whose first set commerce confirmed, a storefront on it and one browser that has those
+ * prices. */
+async function confirmedShop(t: Test, commerce: ReturnType<typeof commerceGate>, opts: { recalcRetryMs?: number } = {}) {
+  const pricing = await startPricing({ autoStart: false, handOver: commerce.handOver, ...opts });
   t.teardown(() => pricing.close());
-  // the first prices, confirmed at once
   const first = pricing.app.pricing.recalculator.recalculateNow();
-  await t.resolves(async () => {
-    await eventually(t, 'the first hand-over', () => commerce.received.length === 1);
-    commerce.confirm();
-    await first;
-  });
+  await eventually(t, 'the first hand-over', () => commerce.received.length === 1);
+  commerce.confirm();
+  await first;
   const sf = await startStorefront(pricing.url);
   t.teardown(() => sf.close());
   const browser = await browserSocket(sf.port);
   t.teardown(() => browser.close());
   const hello = (await browser.next('RecalculationProcessFinished')) as PricesFinishedMessage;
+  return { pricing, sf, browser, hello };
+}
+
+const hubHealth = async (sf: RunningStorefront) => JSON.parse((await sf.get('ch.localhost', '/health')).text).priceHub as PriceHubHealth;
+const hubMetals = async (sf: RunningStorefront) => JSON.parse((await sf.get('ch.localhost', '/api/prices/metals')).text) as StoreMetalPricesResponse;
+
+t.test('pushed prices are built while commerce stores them and reach browsers only once commerce confirmed', async (t) => {
+  const commerce = commerceGate();
+  const { pricing, sf, browser, hello } = await confirmedShop(t, commerce);
   t.equal((await hubHealth(sf)).lastRefresh?.source, 'pushed', 'the greeting brought the prices: no HTTP round trip');
 
   const second = pricing.app.pricing.recalculator.recalculateNow();
@@ -73,17 +77,7 @@ t.test('pushed prices are built while commerce stores them and reach browsers on
 
 t.test('a set commerce refuses never reaches a browser; the retry commerce takes does', async (t) => {
   const commerce = commerceGate();
-  const pricing = await startPricing({ autoStart: false, handOver: commerce.handOver, recalcRetryMs: 200 });
-  t.teardown(() => pricing.close());
-  const first = pricing.app.pricing.recalculator.recalculateNow();
-  await eventually(t, 'the first hand-over', () => commerce.received.length === 1);
-  commerce.confirm();
-  await first;
-  const sf = await startStorefront(pricing.url);
-  t.teardown(() => sf.close());
-  const browser = await browserSocket(sf.port);
-  t.teardown(() => browser.close());
-  const hello = (await browser.next('RecalculationProcessFinished')) as PricesFinishedMessage;
+  const { pricing, sf, browser, hello } = await confirmedShop(t, commerce, { recalcRetryMs: 200 });
 
   const second = pricing.app.pricing.recalculator.recalculateNow();
   await eventually(t, 'the hub built the pushed prices', async () => (await hubHealth(sf)).prepared?.built === true);
