@@ -122,9 +122,11 @@ export function createRecalculator(opts: RecalculatorOptions): Recalculator {
     if (!opts.handOver) return true;
     if (handOverRetry) timers.clearTimeout(handOverRetry);
     handOverRetry = null;
+    const startedAt = performance.now();
     try {
       await opts.handOver(next, products, Date.parse(next.lastRecalculatedAt) + opts.intervalMs);
-      if (attempt > 1) opts.log.info({ attempt, lastRecalculatedAt: next.lastRecalculatedAt }, 'price set handed over to commerce');
+      // the announcement waits for this: its duration is most of the time browsers wait for new prices
+      opts.log.info({ attempt, lastRecalculatedAt: next.lastRecalculatedAt, durationMs: Math.round(performance.now() - startedAt) }, 'price set confirmed by commerce');
       return true;
     } catch (err) {
       const e = err as { code?: unknown; message?: unknown };
