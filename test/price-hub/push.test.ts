@@ -1,7 +1,8 @@
 // The pushed prices (src/contracts/price-upstream.ts): the price service sends the new prices to the hub
 // while commerce stores them; the hub builds the browsers' frames at once but no browser sees those prices
 // before commerce confirmed them (the price service's Finished). A hub that missed the push fetches over
-// HTTP; a set commerce refuses never reaches a browser.
+// HTTP; a set commerce refuses never reaches a browser. Waits are bounded by messages (30 s: the machine may
+// be busy), not by speed.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import t, { type Test } from 'tap';
@@ -41,7 +42,7 @@ async function confirmedShop(t: Test, commerce: ReturnType<typeof commerceGate>,
   t.teardown(() => sf.close());
   const browser = await browserSocket(sf.port);
   t.teardown(() => browser.close());
-  const hello = (await browser.next('RecalculationProcessFinished')) as PricesFinishedMessage;
+  const hello = (await browser.next('RecalculationProcessFinished', 30_000)) as PricesFinishedMessage;
   return { pricing, sf, browser, hello };
 }
 
@@ -64,7 +65,7 @@ t.test('pushed prices are built while commerce stores them and reach browsers on
 
   commerce.confirm();
   await second;
-  const finished = (await browser.next('RecalculationProcessFinished')) as PricesFinishedMessage;
+  const finished = (await browser.next('RecalculationProcessFinished', 30_000)) as PricesFinishedMessage;
   t.equal(finished.lastRecalculatedAt, waiting, 'confirmed: the browsers hear the new prices');
   const health = await hubHealth(sf);
   t.equal(health.lastRefresh?.source, 'pushed', 'made current from the push');
@@ -84,14 +85,14 @@ t.test('a set commerce refuses never reaches a browser; the retry commerce takes
   const refused = (await hubHealth(sf)).prepared!.lastRecalculatedAt;
   commerce.refuse();
   t.equal((await second).ok, false);
-  const after = (await browser.next('RecalculationProcessFinished')) as PricesFinishedMessage;
+  const after = (await browser.next('RecalculationProcessFinished', 30_000)) as PricesFinishedMessage;
   t.equal(after.lastRecalculatedAt, hello.lastRecalculatedAt, 'browsers leave "refreshing" with the prices commerce holds');
   t.equal((await hubMetals(sf)).lastRecalculatedAt, hello.lastRecalculatedAt);
 
   // the background retry reaches commerce, which takes it now
   await eventually(t, 'the retry', () => commerce.received.length === 3);
   commerce.confirm();
-  const late = (await browser.next('RecalculationProcessFinished')) as PricesFinishedMessage;
+  const late = (await browser.next('RecalculationProcessFinished', 30_000)) as PricesFinishedMessage;
   t.equal(late.lastRecalculatedAt, refused, 'the set commerce confirmed later is announced');
   t.equal((await hubMetals(sf)).lastRecalculatedAt, refused);
 });
@@ -116,7 +117,7 @@ t.test('a hub that missed the push (connected during the hand-over) fetches the 
   await browser.next('RecalculationProcessStarted');
   commerce.confirm();
   await second;
-  const finished = (await browser.next('RecalculationProcessFinished')) as PricesFinishedMessage;
+  const finished = (await browser.next('RecalculationProcessFinished', 30_000)) as PricesFinishedMessage;
   t.equal(finished.lastRecalculatedAt, commerce.received[1], 'the confirmed set, fetched');
   t.equal((await hubHealth(sf)).lastRefresh?.source, 'fetched');
 });
@@ -150,7 +151,7 @@ t.test('pushed prices that break the contract are not shown; the hub fetches the
   t.teardown(() => browser.close());
   await browser.next('RecalculationProcessStarted');
   await send({ type: 'RecalculationProcessFinished', lastRecalculatedAt: at, nextRecalculationAt: good.nextRecalculationAt });
-  const finished = (await browser.next('RecalculationProcessFinished')) as PricesFinishedMessage;
+  const finished = (await browser.next('RecalculationProcessFinished', 30_000)) as PricesFinishedMessage;
   t.equal(finished.lastRecalculatedAt, at);
   t.equal((await hubHealth(sf)).lastRefresh?.source, 'fetched', 'the refused push was replaced by the HTTP answers');
   const products = JSON.parse((await sf.get('ch.localhost', '/api/prices/products')).text);
