@@ -97,8 +97,9 @@ function percentile(sorted: number[], p: number): number {
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const load = () => loadavg().map((x) => x.toFixed(2)).join(', ');
 
-/** The one-process limit here: 20,000 open files per process, a few hundred for the process itself. */
-const ONE_PROCESS_MAX = 19_500;
+/** The one-process limit here: 20,000 open files per process, a few hundred for the process itself
+ * (FANOUT_ONE_PROCESS_MAX lowers it to try the several-process path at a small size). */
+const ONE_PROCESS_MAX = Number(process.env.FANOUT_ONE_PROCESS_MAX ?? 19_500);
 
 interface HubHealth {
   phase: string;
