@@ -1,5 +1,6 @@
 // piscina task: builds one store's price payloads after a recalculation, once for every browser.
-// In: the price service's raw answers (text, so the storefront's main thread never parses them).
+// In: the price service's raw answers (text, so the storefront's main thread never parses them), or the
+// same bodies as pushed with RecalculationPricesPrepared (src/contracts/price-upstream.ts), checked here.
 // Out: the pre-serialised WebSocket message, the HTTP bodies with their brotli and gzip copies and
 // ETags, and one JSON fragment per sku for answers about a few skus. Pure and structured-cloneable.
 import { createHash } from 'node:crypto';
@@ -14,10 +15,10 @@ export interface PayloadTask {
   /** `${country}:${currency}`, e.g. CH:CHF */
   key: string;
   currency: CurrencyCode;
-  /** raw body of the price service's GET /api/prices/metals */
-  metalsText: string;
-  /** raw body of GET /api/prices/products?country&currency (every product) */
-  productsText: string;
+  /** the price service's GET /api/prices/metals: raw body text, or the pushed body (unchecked) */
+  metals: string | unknown;
+  /** GET /api/prices/products?country&currency (every product): raw body text, or the pushed body (unchecked) */
+  products: string | unknown;
   /** from the price service's RecalculationProcessFinished */
   nextRecalculationAt: string;
   /** spec 9: 180 s */
@@ -42,6 +43,9 @@ export interface StorePayload {
   finishedPrefix: string;
   metals: EncodedBody;
   products: EncodedBody;
+  /** the Finished message as built (the hub rebuilds finishedPrefix when the announcement names another
+   * nextRecalculationAt than the pushed prices did) */
+  finished: PricesFinishedWithoutClock;
   /** content hash of the product list: the ETag of any sku subset is derived from it */
   productsVersion: string;
   skus: string[];
@@ -63,9 +67,9 @@ export function encode(text: string): EncodedBody {
 }
 
 export function buildStorePayload(task: PayloadTask): StorePayload {
-  const metalsBody: unknown = JSON.parse(task.metalsText);
+  const metalsBody: unknown = typeof task.metals === 'string' ? JSON.parse(task.metals) : task.metals;
   if (!checkMetals.Check(metalsBody)) throw new Error(`${task.key}: the price service's metal prices do not match the contract`);
-  const productsBody: unknown = JSON.parse(task.productsText);
+  const productsBody: unknown = typeof task.products === 'string' ? JSON.parse(task.products) : task.products;
   if (!checkProducts.Check(productsBody)) throw new Error(`${task.key}: the price service's product prices do not match the contract`);
 
   const lastRecalculatedAt = productsBody.lastRecalculatedAt;
@@ -105,6 +109,7 @@ export function buildStorePayload(task: PayloadTask): StorePayload {
     lastRecalculatedAt,
     validUntil,
     finishedPrefix: finishedPrefix(finished),
+    finished,
     metals: encode(JSON.stringify(storeMetals)),
     products,
     productsVersion: products.etag.slice(1, 13),

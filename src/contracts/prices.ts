@@ -158,7 +158,8 @@ export const RecalculationProcessFinished = Type.Object({
 export type RecalculationProcessFinished = Static<typeof RecalculationProcessFinished>;
 
 /**
- * Every message the price socket sends. On connect a subscriber gets the current state at once: Started
+ * The public messages of the price socket (the hubs also get the new prices pushed between them:
+ * src/contracts/price-upstream.ts). On connect a subscriber gets the current state at once: Started
  * while a recalculation runs, else Finished with the last good recalculation (none before the first).
  * A failed recalculation sends Finished with the unchanged lastRecalculatedAt of the prices still valid.
  * The server pings every 30 s and drops a client that did not answer the previous ping.

@@ -11,7 +11,7 @@ import { systemTimers, type Timers } from '../lib/timers.ts';
 import { createFeed } from './feed/index.ts';
 import type { Clock, SpotFeed } from './feed/types.ts';
 import { backfillHistory, createSpotHistory, type SpotHistory } from './history.ts';
-import { recalculationFinished, recalculationStarted } from './messages.ts';
+import { recalculationFinished, recalculationPrepared, recalculationStarted } from './messages.ts';
 import { createRecalculator, type Recalculator } from './recalculation.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -78,6 +78,8 @@ export async function buildPricingApp(opts: PricingAppOptions): Promise<PricingA
     retryMs: opts.recalcRetryMs,
     handOver: opts.handOver,
     onStarted: () => subscribers.broadcast(recalculationStarted()),
+    // the hubs build their frames from these while commerce stores the set; they show them on Finished
+    onPrepared: (book, nextAt) => subscribers.broadcast(recalculationPrepared(book, nextAt, clock())),
     onFinished: (book, nextAt) => {
       nextRecalculationAt = nextAt;
       // Before the first good book there is nothing to refetch: subscribers wait for the next cycle.
@@ -91,8 +93,11 @@ export async function buildPricingApp(opts: PricingAppOptions): Promise<PricingA
     timers,
     greeting() {
       const book = recalculator.book();
-      if (recalculator.recalculating()) return recalculationStarted();
-      return book ? recalculationFinished(book, nextRecalculationAt, intervalMs) : null;
+      if (recalculator.recalculating()) return [recalculationStarted()];
+      if (!book) return [];
+      // the confirmed prices with their announcement: a reconnecting hub needs no HTTP round trip
+      const next = nextRecalculationAt ?? Date.parse(book.lastRecalculatedAt) + intervalMs;
+      return [recalculationPrepared(book, next, clock()), recalculationFinished(book, next, intervalMs)];
     },
   });
 

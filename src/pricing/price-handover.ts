@@ -1,13 +1,14 @@
 // The price hand-over (ARCHITECTURE: the price service depends on commerce, never the reverse): after each
 // good recalculation the new price set goes to the commerce service, PUT {COMMERCE_API_URL}/admin/prices,
-// BEFORE RecalculationProcessFinished is announced, so that a storefront refetching prices on that message
-// and a cart recalculated on it see the same set. One call, gzip-compressed JSON (src/contracts/price-set.ts),
-// stored by commerce in one transaction.
+// BEFORE RecalculationProcessFinished is announced (the hubs get the prices pushed meanwhile and build their
+// frames, but show them only on Finished), so that a browser shown prices on that message and a cart
+// recalculated on it see the same set. One call, gzip-compressed JSON (src/contracts/price-set.ts), stored by
+// commerce in one transaction.
 //
-// A failing hand-over never stops the announcement: the recalculator logs it and retries the same set in
-// the background (recalculation.ts). Meanwhile commerce keeps pricing carts from the previous set and
-// refuses orders once that set is past its validity (plus 30 s): customers are never sold metal at prices
-// the shop no longer shows.
+// A failing hand-over keeps the set unannounced: the recalculator announces the last confirmed set, logs
+// the failure and retries the same set in the background (recalculation.ts); the retry commerce takes
+// announces it. Meanwhile commerce keeps pricing carts from the previous set and refuses orders once that set
+// is past its validity (plus 30 s): customers are never sold metal at prices the shop no longer shows.
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
@@ -85,7 +86,7 @@ export function createPriceHandOver(opts: PriceHandOverOptions): PriceHandOver {
   return {
     async send(set) {
       // compressed off the event loop (zlib's thread pool): the live prices keep flowing meanwhile
-      const body = await gzipAsync(Buffer.from(JSON.stringify(set)));
+      const body = await gzipAsync(Buffer.from(JSON.stringify(set)), { level: 1 });
       let res;
       try {
         res = await request(url, {

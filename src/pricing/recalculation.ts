@@ -1,8 +1,13 @@
 // The recalculation cycle (spec 4): every interval, announce RecalculationProcessStarted, fetch the
 // products' pricing attributes and a spot quote, price every product for every store country and
-// currency, set lastRecalculatedAt and announce RecalculationProcessFinished. A failed cycle keeps the
-// last good price book (prices never disappear because the catalogue or the feed hiccuped) and is retried
-// sooner than a full interval.
+// currency, set lastRecalculatedAt, push the new prices to the hubs (onPrepared) while commerce stores
+// them (handOver), and announce RecalculationProcessFinished once commerce confirmed. A failed cycle keeps
+// the last good price book (prices never disappear because the catalogue or the feed hiccuped) and is
+// retried sooner than a full interval.
+//
+// Two books: the newest computed one (handed over, possibly not confirmed yet) and the published one
+// (book(): commerce confirmed it, or there is no commerce to hand over to). Only the published book is
+// announced as Finished and answered over HTTP: no browser sees a price commerce does not know.
 import type { FastifyBaseLogger } from 'fastify';
 import type { PricingAttributes } from '../contracts/pricing-attributes.ts';
 import { systemTimers, unref, type TimerHandle, type Timers } from '../lib/timers.ts';
@@ -27,17 +32,24 @@ export interface RecalculatorOptions {
   /** first retry after a failure, doubled per failure up to intervalMs; default 5 s */
   retryMs?: number;
   /**
-   * Hands the new book to the commerce service (price-handover.ts) before onFinished announces it. A
-   * rejection is logged and retried in the background; the announcement happens anyway.
+   * Hands the new book to the commerce service (price-handover.ts); the book is published (book(),
+   * onFinished) when it resolves. A rejection is logged, the cycle announces the previous published book,
+   * and the same book is retried in the background; it is published when a retry succeeds.
    */
   handOver?: (book: PriceBook, products: PricingAttributes[], validUntilMs: number) => Promise<void>;
   onStarted: () => void;
-  /** book: the good book after the cycle (the previous one if this cycle failed; null before any) */
+  /** a new book is computed and about to be handed over: not published yet (the hubs build their frames) */
+  onPrepared?: (book: PriceBook, nextRecalculationAt: number) => void;
+  /** book: the published book after the cycle (the previous one if this cycle failed or commerce has
+   * not confirmed the new one; null before any) */
   onFinished: (book: PriceBook | null, nextRecalculationAt: number) => void;
 }
 
 export interface Recalculator {
+  /** the published book: commerce holds it (or there is no hand-over) */
   book(): PriceBook | null;
+  /** a computed book commerce has not confirmed yet (null when none waits) */
+  pending(): PriceBook | null;
   recalculating(): boolean;
   lastError(): string | null;
   /** runs the first cycle and starts the schedule */
@@ -63,6 +75,9 @@ export function createRecalculator(opts: RecalculatorOptions): Recalculator {
   const retryBaseMs = opts.retryMs ?? 5_000;
   const timers = opts.timers ?? systemTimers;
   let book: PriceBook | null = null;
+  /** the newest computed book; equal to book once published */
+  let latest: PriceBook | null = null;
+  let nextAt = 0;
   let running: Promise<RecalculationOutcome> | null = null;
   let queued: Promise<RecalculationOutcome> | null = null;
   let timer: TimerHandle | null = null;
@@ -77,6 +92,7 @@ export function createRecalculator(opts: RecalculatorOptions): Recalculator {
     if (timer) timers.clearTimeout(timer);
     timer = null;
     const next = opts.clock() + delayMs;
+    nextAt = next;
     if (stopped) return next;
     timer = unref(timers.setTimeout(() => {
       timer = null;
@@ -96,25 +112,44 @@ export function createRecalculator(opts: RecalculatorOptions): Recalculator {
     return { book: next, products };
   }
 
-  async function handOver(next: PriceBook, products: PricingAttributes[], attempt = 1): Promise<void> {
-    if (!opts.handOver) return;
+  function publish(next: PriceBook) {
+    book = next;
+    if (lastError?.startsWith('price_handover')) lastError = null;
+  }
+
+  /** true when commerce confirmed the book (or there is no hand-over); false: retried in the background */
+  async function handOver(next: PriceBook, products: PricingAttributes[], attempt = 1): Promise<boolean> {
+    if (!opts.handOver) return true;
     if (handOverRetry) timers.clearTimeout(handOverRetry);
     handOverRetry = null;
+    const startedAt = performance.now();
     try {
       await opts.handOver(next, products, Date.parse(next.lastRecalculatedAt) + opts.intervalMs);
-      if (attempt > 1) opts.log.info({ attempt, lastRecalculatedAt: next.lastRecalculatedAt }, 'price set handed over to commerce');
+      // the announcement waits for this: its duration is most of the time browsers wait for new prices
+      opts.log.info({ attempt, lastRecalculatedAt: next.lastRecalculatedAt, durationMs: Math.round(performance.now() - startedAt) }, 'price set confirmed by commerce');
+      return true;
     } catch (err) {
       const e = err as { code?: unknown; message?: unknown };
       const code = typeof e?.code === 'string' ? e.code : 'price_handover_failed';
       const retry = attempt < HANDOVER_ATTEMPTS && !closed;
-      opts.log.warn({ code, reason: String(e?.message ?? err), attempt, retry, lastRecalculatedAt: next.lastRecalculatedAt },
-        'price hand-over to commerce failed; announcing the prices anyway');
-      if (!retry) return;
-      handOverRetry = unref(timers.setTimeout(() => {
-        handOverRetry = null;
-        // a newer book replaces this one at its own hand-over
-        if (book === next && !closed) void handOver(next, products, attempt + 1);
-      }, retryBaseMs));
+      lastError = code;
+      opts.log.warn({ code, reason: String(e?.message ?? err), attempt, retry, lastRecalculatedAt: next.lastRecalculatedAt, keptLastRecalculatedAt: book?.lastRecalculatedAt ?? null },
+        'price hand-over to commerce failed; the last confirmed prices stay announced');
+      if (retry) {
+        handOverRetry = unref(timers.setTimeout(() => {
+          handOverRetry = null;
+          // a newer book replaces this one at its own hand-over
+          if (latest !== next || closed) return;
+          void handOver(next, products, attempt + 1).then((confirmed) => {
+            if (!confirmed || latest !== next || closed) return;
+            publish(next);
+            // announced like a cycle's end: the hubs get the prices again (they may have dropped them)
+            opts.onPrepared?.(next, nextAt);
+            opts.onFinished(next, nextAt);
+          });
+        }, retryBaseMs));
+      }
+      return false;
     }
   }
 
@@ -134,7 +169,7 @@ export function createRecalculator(opts: RecalculatorOptions): Recalculator {
         }),
       ]);
       priced = products;
-      book = next;
+      latest = next;
       failures = 0;
       lastError = null;
       outcome = { ok: true, book: next };
@@ -150,11 +185,21 @@ export function createRecalculator(opts: RecalculatorOptions): Recalculator {
     } finally {
       if (guard) timers.clearTimeout(guard);
     }
-    // commerce holds the new set before anyone is told to fetch it (ARCHITECTURE: price hand-over)
-    if (outcome.ok) await handOver(outcome.book, priced);
-    const delay = outcome.ok ? opts.intervalMs : Math.min(opts.intervalMs, retryBaseMs * 2 ** Math.min(failures - 1, 16));
-    const nextAt = schedule(delay);
-    opts.onFinished(book, nextAt);
+    if (!outcome.ok) {
+      const retryAt = schedule(Math.min(opts.intervalMs, retryBaseMs * 2 ** Math.min(failures - 1, 16)));
+      opts.onFinished(book, retryAt);
+      return outcome;
+    }
+    // The next cycle one interval after this one's prices (their validity, spec 9), whatever the hand-over takes.
+    const next = outcome.book;
+    const at = schedule(opts.intervalMs);
+    // The hubs build their browsers' frames while commerce stores the set; they show them on Finished only.
+    opts.onPrepared?.(next, at);
+    // commerce holds the new set before anyone is told it is there (ARCHITECTURE: price hand-over)
+    const confirmed = await handOver(next, priced);
+    if (confirmed && latest === next) publish(next);
+    opts.onFinished(book, at);
+    if (!confirmed) return { ok: false, code: lastError ?? 'price_handover_failed', message: 'The commerce service did not take the new prices; the last confirmed prices stay until it does.' };
     return outcome;
   }
 
@@ -176,6 +221,7 @@ export function createRecalculator(opts: RecalculatorOptions): Recalculator {
 
   return {
     book: () => book,
+    pending: () => (latest !== null && latest !== book ? latest : null),
     recalculating: () => running !== null,
     lastError: () => lastError,
     async start() {

@@ -1,29 +1,31 @@
 // The price socket's subscribers (GET /ws, spec 4 and 7): one JSON message per recalculation event to
-// every subscriber, the current state to each new one, and a heartbeat that drops subscribers which
-// stopped answering pings (a half-open connection never closes by itself).
+// every subscriber (src/contracts/price-upstream.ts: Started, the Prepared prices, Finished), the current
+// state to each new one, and a heartbeat that drops subscribers which stopped answering pings (a
+// half-open connection never closes by itself).
 import websocket from '@fastify/websocket';
 import type { FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from 'ws';
-import type { PriceSocketMessage } from '../contracts/prices.ts';
+import type { UpstreamPriceMessage } from '../contracts/price-upstream.ts';
 import { unref, type TimerHandle, type Timers } from '../lib/timers.ts';
 
 export interface SubscribersOptions {
   /** ping period; a subscriber that did not answer the previous ping is dropped */
   heartbeatMs: number;
   timers: Timers;
-  /** what a new subscriber hears first (the current state), if anything */
-  greeting(): PriceSocketMessage | null;
+  /** what a new subscriber hears first (the current state, in order), if anything */
+  greeting(): UpstreamPriceMessage[];
 }
 
 export interface Subscribers {
-  broadcast(message: PriceSocketMessage): void;
+  broadcast(message: UpstreamPriceMessage): void;
   count(): number;
   /** registers @fastify/websocket and GET /ws; the heartbeat runs while the app is ready */
   plugin: FastifyPluginAsync;
 }
 
-/** A subscriber that cannot keep up with a few bytes every 180 s is gone: drop it, it reconnects. */
-const MAX_BUFFERED_BYTES = 256 * 1024;
+/** A subscriber that cannot take one price set (about 0.4 MB for the seed catalogue) every 180 s is gone:
+ * drop it, it reconnects. Decision: 8 MiB unsent. */
+const MAX_BUFFERED_BYTES = 8 * 1024 * 1024;
 
 function send(socket: WebSocket, json: string): void {
   if (socket.bufferedAmount > MAX_BUFFERED_BYTES) {
@@ -66,8 +68,7 @@ export function createSubscribers(opts: SubscribersOptions): Subscribers {
       socket.on('close', () => sockets.delete(socket));
       socket.on('error', () => sockets.delete(socket));
       // Subscribers send nothing the service needs; anything they send is ignored.
-      const hello = opts.greeting();
-      if (hello) send(socket, JSON.stringify(hello));
+      for (const hello of opts.greeting()) send(socket, JSON.stringify(hello));
     });
   };
 

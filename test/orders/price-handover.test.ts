@@ -1,7 +1,8 @@
 // The price hand-over between two real services over HTTP: the price service reads the catalogue from
 // commerce, prices it, hands the set to commerce and only then announces RecalculationProcessFinished on its
 // WebSocket; commerce prices carts from that set and refuses an order whose line prices are not the current
-// set's ('not equal'). A commerce service that cannot take the set does not stop the announcement.
+// set's ('not equal'). A set commerce cannot take is never announced: the announcement names the set commerce
+// holds until a retry delivers the new one.
 import t, { type Test } from 'tap';
 import { gzipSync } from 'node:zlib';
 import { once } from 'node:events';
@@ -12,6 +13,7 @@ import { buildPricingApp } from '../../src/pricing/app.ts';
 import { createPriceHandOver, priceSetFromBook, type PriceHandOver } from '../../src/pricing/price-handover.ts';
 import { createHttpProductSource } from '../../src/pricing/product-source.ts';
 import { commerceHarness, testClock, testConfig, type Api } from '../commerce/helpers.ts';
+import { priceList, savePriceSet } from '../../src/commerce/prices/store.ts';
 import { T0 } from '../pricing/fixtures.ts';
 import { customer, newKey, ok, placeOrder, priceSetAt, readyCart, teardownData } from './helpers.ts';
 
@@ -132,7 +134,7 @@ t.test('an order priced from the previous set is refused "not equal" once the ne
   t.equal(placed.json().priceSetId, (await commerce.api.call('GET', '/admin/prices', { store: null })).json().id);
 });
 
-t.test('a commerce service that cannot take the set does not stop the announcement; the set follows when it can', async (t) => {
+t.test('a set commerce cannot take is not announced; it is once a retry delivers it', async (t) => {
   const commerce = await commerceService(t);
   const dead = createPriceHandOver({ baseUrl: 'http://127.0.0.1:9', timeoutMs: 1000 });
   t.teardown(() => dead.close());
@@ -141,8 +143,9 @@ t.test('a commerce service that cannot take the set does not stop the announceme
   const prices = await priceService(t, commerce.url, (real) => ({ ...real, send: (set) => (++attempts === 1 ? dead.send(set) : real.send(set)) }));
   const socket = await subscribe(t, prices.base, () => {});
   const outcome = await prices.app.pricing.recalculator.recalculateNow();
-  t.equal(outcome.ok, true, 'the recalculation itself succeeded');
-  t.equal((await socket.untilFinished(1)).lastRecalculatedAt, new Date(T0).toISOString(), 'announced although commerce did not take it');
+  t.equal(outcome.ok, false, 'the caller learns commerce did not take the set');
+  t.equal(prices.app.pricing.recalculator.book(), null, 'no confirmed prices yet: nothing to announce or answer');
+  t.equal((await prices.app.inject('/api/prices/metals')).statusCode, 503);
   // the background retry delivers the same set (bounded wait: each try is one HTTP call)
   let id: string | null = null;
   for (let i = 0; i < 300 && !id; i++) {
@@ -151,6 +154,7 @@ t.test('a commerce service that cannot take the set does not stop the announceme
   }
   t.match(id, /^ps-\d+-[0-9a-f]{8}$/, 'the retry handed the set over');
   t.equal(attempts, 2);
+  t.equal((await socket.untilFinished(1)).lastRecalculatedAt, new Date(T0).toISOString(), 'and only then it is announced');
 });
 
 t.test('PUT /admin/prices: loopback or the admin token, gzip or plain JSON, an older set never replaces a newer one', async (t) => {
@@ -175,4 +179,23 @@ t.test('PUT /admin/prices: loopback or the admin token, gzip or plain JSON, an o
   t.equal(bad.json().code, 'validation_failed');
   const bomb = gzipSync(Buffer.alloc(40 * 1024 * 1024, 32));
   t.equal((await put(bomb, { 'content-encoding': 'gzip' })).statusCode, 413, 'the limit counts the decompressed body');
+});
+
+t.test('a set is stored compact and read back price for price; lists stored before the compact form still read', async (t) => {
+  await teardownData(t, h.db);
+  const set = await priceSetAt(h.db, T0 + 120_000);
+  await savePriceSet(h.db, set, new Date(T0 + 121_000));
+  for (const list of set.lists) {
+    const back = await priceList(h.db, set.id, list.country, list.currency);
+    t.same(back, Object.fromEntries(list.products.map((p) => [p.sku, p.prices])), `${list.country}:${list.currency}`);
+  }
+  const stored = await h.db.query<{ bytes: number }>(`select sum(length(prices::text))::int as bytes from price_set_lists where set_id = $1`, [set.id]);
+  t.ok(stored[0].bytes < JSON.stringify(set.lists).length / 2, 'less than half the bytes of the handed-over lists');
+  // a list in the earlier form (sku -> price objects), e.g. the current set of a shop just upgraded
+  const earlier = { ...set, id: 'ps-earlier-form', lastRecalculatedAt: new Date(T0 + 180_000).toISOString() };
+  await savePriceSet(h.db, earlier, new Date(T0 + 181_000));
+  const ch = set.lists.find((l) => l.country === 'CH' && l.currency === 'CHF')!;
+  const objects = Object.fromEntries(ch.products.map((p) => [p.sku, p.prices]));
+  await h.db.query(`update price_set_lists set prices = $1::json where set_id = $2 and country = 'CH' and currency = 'CHF'`, [JSON.stringify(objects), earlier.id]);
+  t.same(await priceList(h.db, earlier.id, 'CH', 'CHF'), objects);
 });

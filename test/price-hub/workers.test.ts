@@ -14,7 +14,7 @@ t.test('a store payload: the Finished message in the store currency, bodies with
   t.teardown(() => pricing.close());
   const metalsText = await (await fetch(`${pricing.url}/api/prices/metals`)).text();
   const productsText = await (await fetch(`${pricing.url}/api/prices/products?country=CH&currency=CHF`)).text();
-  const p = buildStorePayload({ key: 'CH:CHF', currency: 'CHF', metalsText, productsText, nextRecalculationAt: '2026-11-22T10:03:00.000Z', validityMs: 180_000 });
+  const p = buildStorePayload({ key: 'CH:CHF', currency: 'CHF', metals: metalsText, products: productsText, nextRecalculationAt: '2026-11-22T10:03:00.000Z', validityMs: 180_000 });
   const finished = JSON.parse(`${p.finishedPrefix},"serverTimestamp":"2026-11-22T10:00:01.000Z"}`);
   t.equal(finished.type, 'RecalculationProcessFinished');
   t.equal(finished.currency, 'CHF');
@@ -28,7 +28,7 @@ t.test('a store payload: the Finished message in the store currency, bodies with
   t.ok(p.products.br.length < p.products.json.length / 3, `brotli pays (${p.products.json.length} -> ${p.products.br.length} bytes)`);
   t.equal(p.skus.length, products.products.length);
   t.same(JSON.parse(p.fragments[0]), products.products[0]);
-  const again = buildStorePayload({ key: 'CH:CHF', currency: 'CHF', metalsText, productsText, nextRecalculationAt: '2026-11-22T10:03:00.000Z', validityMs: 180_000 });
+  const again = buildStorePayload({ key: 'CH:CHF', currency: 'CHF', metals: metalsText, products: productsText, nextRecalculationAt: '2026-11-22T10:03:00.000Z', validityMs: 180_000 });
   t.equal(again.products.etag, p.products.etag, 'same content, same ETag');
 });
 
@@ -36,9 +36,9 @@ t.test('a payload refuses answers that break the contract or come from two recal
   const metals = { serverTimestamp: '2026-11-22T10:00:00.000Z', lastRecalculatedAt: '2026-11-22T10:00:00.000Z', metals: [] };
   const products = { products: [], lastRecalculatedAt: '2026-11-22T10:00:00.000Z' };
   const task = { key: 'CH:CHF', currency: 'CHF' as const, nextRecalculationAt: '2026-11-22T10:03:00.000Z', validityMs: 180_000 };
-  t.doesNotThrow(() => buildStorePayload({ ...task, metalsText: JSON.stringify(metals), productsText: JSON.stringify(products) }));
-  t.throws(() => buildStorePayload({ ...task, metalsText: '{"metals":"no"}', productsText: JSON.stringify(products) }), /do not match the contract/);
-  t.throws(() => buildStorePayload({ ...task, metalsText: JSON.stringify(metals), productsText: JSON.stringify({ ...products, lastRecalculatedAt: '2026-11-22T10:03:00.000Z' }) }), /different recalculations/);
+  t.doesNotThrow(() => buildStorePayload({ ...task, metals: JSON.stringify(metals), products: JSON.stringify(products) }));
+  t.throws(() => buildStorePayload({ ...task, metals: '{"metals":"no"}', products: JSON.stringify(products) }), /do not match the contract/);
+  t.throws(() => buildStorePayload({ ...task, metals: JSON.stringify(metals), products: JSON.stringify({ ...products, lastRecalculatedAt: '2026-11-22T10:03:00.000Z' }) }), /different recalculations/);
 });
 
 t.test('down-sampling keeps the first and last point and the extremes, and never returns more than asked', async (t) => {
@@ -57,7 +57,7 @@ t.test('what the workers build for browsers is the price-stream contract, field 
   t.teardown(() => pricing.close());
   const metalsText = await (await fetch(`${pricing.url}/api/prices/metals`)).text();
   const productsText = await (await fetch(`${pricing.url}/api/prices/products?country=US&currency=USD`)).text();
-  const p = buildStorePayload({ key: 'US:USD', currency: 'USD', metalsText, productsText, nextRecalculationAt: '2026-11-22T10:03:00.000Z', validityMs: 180_000 });
+  const p = buildStorePayload({ key: 'US:USD', currency: 'USD', metals: metalsText, products: productsText, nextRecalculationAt: '2026-11-22T10:03:00.000Z', validityMs: 180_000 });
   const finished: unknown = JSON.parse(completeFinished(p.finishedPrefix, '2026-11-22T10:00:01.000Z'));
   t.ok(Compile(PricesFinishedMessage).Check(finished), 'the Finished message');
   t.ok(Compile(StoreMetalPricesResponse).Check(JSON.parse(Buffer.from(p.metals.json).toString())), 'GET /api/prices/metals');

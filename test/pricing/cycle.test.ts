@@ -2,11 +2,18 @@ import t, { type Test } from 'tap';
 import { once } from 'node:events';
 import WebSocket from 'ws';
 import Compile from 'typebox/compile';
-import { PriceSocketMessage } from '../../src/contracts/prices.ts';
+import { UpstreamPriceMessage } from '../../src/contracts/price-upstream.ts';
 import { fixtureProducts, T0 } from './fixtures.ts';
 import { fakeTime, pricingApp } from './helpers.ts';
 
-const isMessage = Compile(PriceSocketMessage);
+const isMessage = Compile(UpstreamPriceMessage);
+
+/** What the tests compare: the pushed prices by their stamps and list count (their content: own test). */
+type Seen = { type: string; lastRecalculatedAt?: string; nextRecalculationAt?: string; lists?: number };
+
+const prepared = (at: number, next: number) => ({
+  type: 'RecalculationPricesPrepared', lastRecalculatedAt: new Date(at).toISOString(), nextRecalculationAt: new Date(next).toISOString(), lists: 15,
+});
 
 const finished = (at: number, next: number) => ({
   type: 'RecalculationProcessFinished', lastRecalculatedAt: new Date(at).toISOString(), nextRecalculationAt: new Date(next).toISOString(),
@@ -24,12 +31,16 @@ async function roundTrip(ws: WebSocket): Promise<void> {
 /** Opens a real WebSocket to the app and collects its messages. */
 async function subscribe(t: Test, base: string, opts: WebSocket.ClientOptions = {}) {
   const ws = new WebSocket(`${base.replace('http', 'ws')}/ws`, opts);
-  const messages: PriceSocketMessage[] = [];
+  const messages: Seen[] = [];
+  const full: UpstreamPriceMessage[] = [];
   const waiters: (() => void)[] = [];
   ws.on('message', (data) => {
     const m = JSON.parse(String(data));
-    if (!isMessage.Check(m)) throw new Error(`unexpected message ${String(data)}`);
-    messages.push(m);
+    if (!isMessage.Check(m)) throw new Error(`unexpected message ${String(data).slice(0, 200)}`);
+    full.push(m);
+    messages.push(m.type === 'RecalculationPricesPrepared'
+      ? { type: m.type, lastRecalculatedAt: m.lastRecalculatedAt, nextRecalculationAt: m.nextRecalculationAt, lists: m.lists.length }
+      : m);
     waiters.splice(0).forEach((w) => w());
   });
   t.teardown(() => ws.terminate());
@@ -46,7 +57,7 @@ async function subscribe(t: Test, base: string, opts: WebSocket.ClientOptions = 
     }
     return messages;
   };
-  return { ws, messages, until };
+  return { ws, messages, full, until };
 }
 
 t.test('every 180 s the socket announces Started, then Finished with the new lastRecalculatedAt', async (t) => {
@@ -55,19 +66,19 @@ t.test('every 180 s the socket announces Started, then Finished with the new las
   const app = await pricingApp(t, { clock, timers, heartbeatMs: 86_400_000 });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   const sub = await subscribe(t, base);
-  const [hello] = await sub.until(1);
-  t.same(hello, finished(T0, T0 + 180_000), 'on connect: the current prices and when they expire');
+  const hello = await sub.until(2);
+  t.same(hello, [prepared(T0, T0 + 180_000), finished(T0, T0 + 180_000)], 'on connect: the current prices and when they expire');
 
   await time.tickAsync(179_999);
   await roundTrip(sub.ws);
-  t.equal(sub.messages.length, 1, 'nothing before the interval is over');
+  t.equal(sub.messages.length, 2, 'nothing before the interval is over');
 
   await time.tickAsync(1);
-  const cycle = (await sub.until(3)).slice(1);
-  t.same(cycle, [{ type: 'RecalculationProcessStarted' }, finished(T0 + 180_000, T0 + 360_000)]);
+  const cycle = (await sub.until(5)).slice(2);
+  t.same(cycle, [{ type: 'RecalculationProcessStarted' }, prepared(T0 + 180_000, T0 + 360_000), finished(T0 + 180_000, T0 + 360_000)]);
 
   await time.tickAsync(180_000);
-  t.same((await sub.until(5)).slice(3), [{ type: 'RecalculationProcessStarted' }, finished(T0 + 360_000, T0 + 540_000)], 'and again');
+  t.same((await sub.until(8)).slice(5), [{ type: 'RecalculationProcessStarted' }, prepared(T0 + 360_000, T0 + 540_000), finished(T0 + 360_000, T0 + 540_000)], 'and again');
 
   const health = (await app.inject('/health')).json();
   t.equal(health.subscribers, 1);
@@ -79,13 +90,93 @@ t.test('every 180 s the socket announces Started, then Finished with the new las
 t.test('a new subscriber is told at once when the prices it should fetch were made', async (t) => {
   const app = await pricingApp(t);
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
-  const { until } = await subscribe(t, base);
-  const [first] = await until(1);
-  t.same(first, {
+  const { until, full } = await subscribe(t, base);
+  const [, second] = await until(2);
+  t.same(second, {
     type: 'RecalculationProcessFinished',
     lastRecalculatedAt: new Date(T0).toISOString(),
     nextRecalculationAt: new Date(T0 + 180_000).toISOString(),
   });
+  // the prices come with it, exactly what the HTTP API answers: a (re)connecting hub needs no request
+  const pushed = full[0];
+  if (pushed.type !== 'RecalculationPricesPrepared') throw new Error('no prices pushed first');
+  t.same(pushed.metals.metals, (await app.inject('/api/prices/metals')).json().metals);
+  const ch = pushed.lists.find((l) => l.country === 'CH' && l.currency === 'CHF');
+  t.same(ch?.products, (await app.inject('/api/prices/products?country=CH&currency=CHF')).json().products);
+});
+
+t.test('the prices are pushed while commerce stores them; Finished (and the HTTP API) only once commerce confirmed', async (t) => {
+  let confirm: () => void = () => {};
+  const handedOver: string[] = [];
+  let now = T0;
+  const app = await pricingApp(t, {
+    autoStart: false,
+    clock: () => now,
+    handOver: (book) => new Promise<void>((resolve) => {
+      handedOver.push(book.lastRecalculatedAt);
+      confirm = resolve;
+    }),
+  });
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  const sub = await subscribe(t, base);
+  const first = app.pricing.recalculator.recalculateNow();
+  await sub.until(2);
+  t.same(sub.messages.map((m) => m.type), ['RecalculationProcessStarted', 'RecalculationPricesPrepared'], 'the prices go out before commerce confirmed');
+  t.same(handedOver, [new Date(T0).toISOString()], 'and commerce is storing them meanwhile');
+  await roundTrip(sub.ws);
+  t.equal(sub.messages.length, 2, 'no Finished while commerce stores the set');
+  t.equal((await app.inject('/api/prices/metals')).statusCode, 503, 'the HTTP API does not answer the unconfirmed prices');
+  confirm();
+  await first;
+  t.same((await sub.until(3))[2], finished(T0, T0 + 180_000), 'Finished once commerce confirmed');
+  t.equal((await app.inject('/api/prices/metals')).json().lastRecalculatedAt, new Date(T0).toISOString());
+
+  // the next set: commerce is slow; the previous prices stay the answered ones until it confirms
+  now = T0 + 180_000;
+  const second = app.pricing.recalculator.recalculateNow();
+  await sub.until(5);
+  t.equal((await app.inject('/api/prices/metals')).json().lastRecalculatedAt, new Date(T0).toISOString(), 'unconfirmed: the confirmed set is answered');
+  confirm();
+  await second;
+  t.same((await sub.until(6))[5], finished(T0 + 180_000, T0 + 360_000));
+  t.equal((await app.inject('/api/prices/metals')).json().lastRecalculatedAt, new Date(T0 + 180_000).toISOString());
+});
+
+t.test('a set commerce refuses is never announced: Finished names the confirmed set; a retry that succeeds announces the new one', async (t) => {
+  const { time, clock, timers } = fakeTime();
+  let refuse = false;
+  const app = await pricingApp(t, {
+    autoStart: false, clock, timers, heartbeatMs: 86_400_000, recalcRetryMs: 5_000,
+    handOver: async () => {
+      if (refuse) throw Object.assign(new Error('commerce down'), { code: 'price_handover_unreachable' });
+    },
+  });
+  const base = await app.listen({ host: '127.0.0.1', port: 0 });
+  await app.pricing.recalculator.recalculateNow();
+  const sub = await subscribe(t, base);
+  await sub.until(2);
+  refuse = true;
+  await time.tickAsync(60_000);
+  const outcome = await app.pricing.recalculator.recalculateNow();
+  t.equal(outcome.ok, false, 'the caller learns commerce did not take the set');
+  const seen = (await sub.until(5)).slice(2);
+  t.same(seen.map((m) => m.type), ['RecalculationProcessStarted', 'RecalculationPricesPrepared', 'RecalculationProcessFinished']);
+  t.equal(seen[1].lastRecalculatedAt, new Date(T0 + 60_000).toISOString(), 'the new prices were pushed (hubs hold them back)');
+  t.equal(seen[2].lastRecalculatedAt, new Date(T0).toISOString(), 'Finished names the set commerce holds');
+  t.equal((await app.inject('/api/prices/metals')).json().lastRecalculatedAt, new Date(T0).toISOString());
+  const health = (await app.inject('/health')).json();
+  t.equal(health.status, 'degraded');
+  t.equal(health.lastError, 'price_handover_unreachable');
+
+  refuse = false;
+  await time.tickAsync(5_000);
+  const after = (await sub.until(7)).slice(5);
+  t.same(after.map((m) => [m.type, m.lastRecalculatedAt]), [
+    ['RecalculationPricesPrepared', new Date(T0 + 60_000).toISOString()],
+    ['RecalculationProcessFinished', new Date(T0 + 60_000).toISOString()],
+  ], 'the retry that commerce took announces the set');
+  t.equal((await app.inject('/api/prices/metals')).json().lastRecalculatedAt, new Date(T0 + 60_000).toISOString());
+  t.equal((await app.inject('/health')).json().lastError, null);
 });
 
 t.test('subscribers that leave are no longer counted', async (t) => {

@@ -1,23 +1,25 @@
 // The price hub (spec 4 and 7): one upstream WebSocket to the price service per storefront process, a
 // cache of every store's prices, and the fan-out to the browsers' sockets.
-// On RecalculationProcessStarted the browsers hear it at once. On RecalculationProcessFinished the hub
-// fetches the new prices and has workers build each store's payloads once (payloads.ts), then sends
-// every browser socket of a store the same pre-serialised message (frames.ts, browser-sockets.ts).
+// On RecalculationProcessStarted the browsers hear it at once. The price service then pushes the new prices
+// (RecalculationPricesPrepared, src/contracts/price-upstream.ts) while commerce stores them: workers build
+// each store's payloads at once (payloads.ts) and the hub holds them back. On RecalculationProcessFinished
+// (commerce confirmed) they become current and every browser socket of a store gets the same
+// pre-serialised message (frames.ts, browser-sockets.ts). A Finished whose prices the hub did not get
+// pushed (it connected meanwhile) makes it fetch them over HTTP as before.
 // Nothing is serialised per socket. Browsers never reach the price service: /api/prices/* answers from
 // this cache (routes/prices.ts). This file holds the hub's state (starting, recalculating, ready,
 // stale) and wires the parts: upstream.ts (the socket), upstream-http.ts, workers.ts, payloads.ts,
 // snapshots.ts, admission.ts, frames.ts, browser-sockets.ts.
 import type { Server } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PriceSocketMessage } from '../../contracts/prices.ts';
 import { priceSocketPath, priceTiming } from '../../contracts/price-stream.ts';
 import type { StoreKey } from '../../stores.ts';
 import { createAdmission } from './admission.ts';
 import { createBrowserSockets, type BroadcastResult } from './browser-sockets.ts';
 import { finishedFrame, staleFrame, startedFrame } from './frames.ts';
-import { fetchPayloads, keyFor, payloadKeys, type PayloadKey, type ReadyPayload } from './payloads.ts';
+import { fetchPayloads, keyFor, payloadKeys, preparePayloads, withNextRecalculationAt, type PayloadKey, type ReadyPayload } from './payloads.ts';
 import { createSnapshotCache, type CachedBody, type SnapshotQuery } from './snapshots.ts';
-import { createUpstream, type UpstreamStatus } from './upstream.ts';
+import { createUpstream, type UpstreamMessage, type UpstreamStatus } from './upstream.ts';
 import { createPricesHttp } from './upstream-http.ts';
 import { createHubWorkers } from './workers.ts';
 
@@ -56,8 +58,11 @@ export interface PriceHubHealth {
   upstream: UpstreamStatus;
   lastRecalculatedAt: string | null;
   validUntil: string | null;
-  lastRefresh: { at: string; durationMs: number; ok: boolean; error: string | null } | null;
+  /** the last prices made current: pushed (built from RecalculationPricesPrepared) or fetched over HTTP */
+  lastRefresh: { at: string; durationMs: number; ok: boolean; error: string | null; source: 'pushed' | 'fetched' } | null;
   lastBroadcast: ({ at: string } & BroadcastResult) | null;
+  /** pushed prices held back until commerce confirms them (their Finished); built: their frames are ready */
+  prepared: { lastRecalculatedAt: string; built: boolean } | null;
   sockets: number;
   socketsByKey: Record<string, number>;
 }
@@ -99,6 +104,8 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
   let closed = false;
   let generation = 0;
   let startedAt = 0;
+  /** payloads built from pushed prices, held back until the Finished with the same lastRecalculatedAt */
+  let staged: { lastRecalculatedAt: string; since: number; built: boolean; build: Promise<Map<PayloadKey, ReadyPayload> | null> } | null = null;
 
   const snapshots = createSnapshotCache({ http, workers, ttlMs: opts.snapshotTtlMs ?? 60_000, generation: () => generation, log });
 
@@ -132,6 +139,8 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
       try {
         const next = await fetchPayloads({ http, workers, keys, nextRecalculationAt });
         if (closed) return;
+        // pushed prices made current meanwhile may be newer than these
+        if (!newer(next)) return;
         payloads = next;
         generation++;
         error = null;
@@ -144,7 +153,7 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
     }
     if (closed) return;
     const durationMs = Math.round(performance.now() - started);
-    lastRefresh = { at: new Date().toISOString(), durationMs, ok: error === null, error };
+    lastRefresh = { at: new Date().toISOString(), durationMs, ok: error === null, error, source: 'fetched' };
     if (error !== null) {
       announceStale('refresh_failed');
       return;
@@ -153,6 +162,48 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
     // A recalculation that started while these prices were fetched announces its own Finished. Unless
     // browsers have waited long already: refreshes slower than the recalculation interval (an overloaded
     // machine) must not keep them "refreshing" for ever; these prices are the latest good ones.
+    if (!recalculating || Date.now() - startedAt > STARVATION_MS) broadcastFinished();
+  }
+
+  /** true when next holds later prices than the current ones */
+  function newer(next: Map<PayloadKey, ReadyPayload>): boolean {
+    const held = lastRecalculatedAt();
+    const first = next.values().next();
+    return !first.done && (held === null || Date.parse(first.value.lastRecalculatedAt) > Date.parse(held));
+  }
+
+  /** Pushed prices: the workers build the browsers' frames now, while commerce stores the set. Nothing is
+   * shown before the Finished with the same lastRecalculatedAt. */
+  function stage(message: Extract<UpstreamMessage, { type: 'RecalculationPricesPrepared' }>) {
+    if (message.lastRecalculatedAt === lastRecalculatedAt() || message.lastRecalculatedAt === staged?.lastRecalculatedAt) return;
+    const since = performance.now();
+    const entry: NonNullable<typeof staged> = { lastRecalculatedAt: message.lastRecalculatedAt, since, built: false, build: Promise.resolve(null) };
+    entry.build = preparePayloads(workers, keys, message).then((built) => {
+      entry.built = true;
+      return built;
+    }, (err: unknown) => {
+      log.warn({ reason: (err as Error).message, lastRecalculatedAt: message.lastRecalculatedAt }, 'pushed prices unusable; fetching them on Finished');
+      return null;
+    });
+    staged = entry;
+  }
+
+  /** Finished for prices that were pushed: make them current as soon as they are built, then tell the
+   * browsers. Falls back to fetching when the build failed. */
+  async function finishStaged(s: NonNullable<typeof staged>, next: string | null) {
+    const built = await s.build;
+    if (closed) return;
+    if (staged === s) staged = null;
+    if (!built) {
+      scheduleRefresh();
+      return;
+    }
+    if (newer(built)) {
+      payloads = next ? withNextRecalculationAt(built, next) : built;
+      generation++;
+      lastRefresh = { at: new Date().toISOString(), durationMs: Math.round(performance.now() - s.since), ok: true, error: null, source: 'pushed' };
+      log.info({ lastRecalculatedAt: lastRecalculatedAt() }, 'pushed prices current for browsers');
+    }
     if (!recalculating || Date.now() - startedAt > STARVATION_MS) broadcastFinished();
   }
 
@@ -170,7 +221,7 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
     });
   }
 
-  function onUpstreamMessage(message: PriceSocketMessage) {
+  function onUpstreamMessage(message: UpstreamMessage) {
     if (message.type === 'RecalculationProcessStarted') {
       if (recalculating) return;
       recalculating = true;
@@ -178,15 +229,25 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
       sockets.broadcast([{ key: null, data: startedFrame }], { label: 'RecalculationProcessStarted', supersedable: true, onDone: record });
       return;
     }
+    if (message.type === 'RecalculationPricesPrepared') {
+      stage(message);
+      return;
+    }
     recalculating = false;
     nextRecalculationAt = message.nextRecalculationAt;
     // The new prices follow within milliseconds: browsers still waiting for the Started get them instead,
-    // and the writes they would have cost go to fetching the prices.
+    // and the writes they would have cost go to the new prices.
     sockets.supersede();
-    // A reconnect announces the recalculation the hub already holds: no refetch, but the browsers told
-    // "stale" or "refreshing" meanwhile hear that the prices they have are good.
+    // A reconnect (or a hand-over commerce refused) announces the recalculation the hub already holds: no
+    // refetch, but the browsers told "stale" or "refreshing" meanwhile hear that the prices they have are good.
     if (message.lastRecalculatedAt === lastRecalculatedAt() && !refreshing) {
+      if (payloads.size > 0) payloads = withNextRecalculationAt(payloads, message.nextRecalculationAt);
       broadcastFinished();
+      return;
+    }
+    // commerce confirmed the pushed prices: they go out as soon as the workers have built them
+    if (staged && staged.lastRecalculatedAt === message.lastRecalculatedAt) {
+      void finishStaged(staged, message.nextRecalculationAt);
       return;
     }
     scheduleRefresh();
@@ -200,8 +261,10 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
     onMessage: onUpstreamMessage,
     onConnection(open) {
       if (!open) {
-        // A recalculation the hub heard start may never be announced as finished by this connection.
+        // A recalculation the hub heard start may never be announced as finished by this connection; its
+        // pushed prices were never confirmed: dropped (the greeting of the next connection has the confirmed ones).
         recalculating = false;
+        staged = null;
         announceStale('upstream_lost');
       }
     },
@@ -251,6 +314,7 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
         validUntil: first.done ? null : first.value.validUntil,
         lastRefresh,
         lastBroadcast,
+        prepared: staged ? { lastRecalculatedAt: staged.lastRecalculatedAt, built: staged.built } : null,
         sockets: sockets.count(),
         socketsByKey: sockets.countByKey(),
       };
@@ -260,6 +324,7 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
       upstream.close();
       await sockets.close();
       await refreshing?.catch(() => {});
+      await staged?.build;
       await workers.close();
       await http.close();
     },

@@ -5,7 +5,12 @@
 import Compile from 'typebox/compile';
 import { WebSocket } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
-import { PriceSocketMessage } from '../../contracts/prices.ts';
+import { PreparedEnvelope, upstreamMaxPayload } from '../../contracts/price-upstream.ts';
+import { PriceSocketMessage, type RecalculationProcessFinished, type RecalculationProcessStarted } from '../../contracts/prices.ts';
+
+/** What the hub hears (src/contracts/price-upstream.ts); the pushed product lists are checked by the
+ * workers that build the payloads from them. */
+export type UpstreamMessage = RecalculationProcessStarted | PreparedEnvelope | RecalculationProcessFinished;
 
 export type UpstreamState = 'connecting' | 'open' | 'waiting' | 'closed';
 
@@ -19,7 +24,7 @@ export interface UpstreamOptions {
   /** a handshake that takes longer fails; default 5 s */
   handshakeTimeoutMs?: number;
   log: FastifyBaseLogger;
-  onMessage(message: PriceSocketMessage): void;
+  onMessage(message: UpstreamMessage): void;
   /** the connection opened (true) or was lost (false) */
   onConnection(open: boolean): void;
 }
@@ -42,6 +47,7 @@ export interface PriceUpstream {
 }
 
 const checkMessage = Compile(PriceSocketMessage);
+const checkPrepared = Compile(PreparedEnvelope);
 
 export function createUpstream(opts: UpstreamOptions): PriceUpstream {
   const silenceMs = opts.silenceTimeoutMs ?? 70_000;
@@ -69,7 +75,7 @@ export function createUpstream(opts: UpstreamOptions): PriceUpstream {
     reconnectTimer = null;
     if (closed) return;
     state = 'connecting';
-    const ws = new WebSocket(opts.url, { perMessageDeflate: false, handshakeTimeout: opts.handshakeTimeoutMs ?? 5_000, maxPayload: 64 * 1024 });
+    const ws = new WebSocket(opts.url, { perMessageDeflate: false, handshakeTimeout: opts.handshakeTimeoutMs ?? 5_000, maxPayload: upstreamMaxPayload });
     socket = ws;
     let wasOpen = false;
     ws.on('open', () => {
@@ -92,7 +98,7 @@ export function createUpstream(opts: UpstreamOptions): PriceUpstream {
         opts.log.warn('price service sent a message that is not JSON; ignored');
         return;
       }
-      if (!checkMessage.Check(message)) {
+      if (!checkMessage.Check(message) && !checkPrepared.Check(message)) {
         opts.log.warn('price service sent an unknown message; ignored');
         return;
       }

@@ -1,27 +1,41 @@
-// The fan-out benchmark's browser stand-ins: N `ws` clients in their own process (the server's sockets
-// and these together would pass the 20,000 open files of one process). Each records the wall-clock time
-// its first message of the armed type arrives; the parent collects the times.
+// The fan-out benchmark's browser stand-ins: N `ws` clients in a process of their own, bound to their own
+// loopback source address (127.0.0.2, ...: one address has only about 28,000 ephemeral ports, and the
+// server's sockets and these together would pass a process's 20,000 open files). Each socket records the
+// wall-clock time its first Started and its first Finished arrive after the parent armed them.
 import { WebSocket } from 'ws';
 import { serve, wallNow } from './ipc.ts';
 
+const STARTED = Buffer.from('{"type":"RecalculationProcessStarted"');
+const FINISHED = Buffer.from('{"type":"RecalculationProcessFinished"');
+
 let sockets: WebSocket[] = [];
-let armed: Buffer | null = null;
-let times: number[] = [];
-const got = new WeakSet<WebSocket>();
+let armed = false;
+let started: number[] = [];
+let finished: number[] = [];
+let heardStarted = new WeakSet<WebSocket>();
+let heardFinished = new WeakSet<WebSocket>();
 let waiter: (() => void) | null = null;
 
+const startsWith = (data: Buffer, prefix: Buffer) => data.length >= prefix.length && data.compare(prefix, 0, prefix.length, 0, prefix.length) === 0;
+
 function onMessage(this: WebSocket, data: Buffer) {
-  if (!armed || got.has(this)) return;
-  // compare the prefix only: parsing 10,000 messages here would measure this process, not the server
-  if (data.length < armed.length || data.compare(armed, 0, armed.length, 0, armed.length) !== 0) return;
-  times.push(wallNow());
-  got.add(this);
-  if (waiter && times.length >= sockets.length) waiter();
+  if (!armed) return;
+  // compare prefixes only: parsing 10,000 messages here would measure this process, not the server
+  if (startsWith(data, STARTED)) {
+    if (heardStarted.has(this)) return;
+    heardStarted.add(this);
+    started.push(wallNow());
+  } else if (startsWith(data, FINISHED)) {
+    if (heardFinished.has(this)) return;
+    heardFinished.add(this);
+    finished.push(wallNow());
+    if (waiter && finished.length >= sockets.length) waiter();
+  }
 }
 
-async function open(url: string, headers: Record<string, string>): Promise<WebSocket> {
+function open(url: string, headers: Record<string, string>, localAddress: string | undefined): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
-    const ws = new WebSocket(url, { headers, perMessageDeflate: false, skipUTF8Validation: true });
+    const ws = new WebSocket(url, { headers, perMessageDeflate: false, skipUTF8Validation: true, localAddress, handshakeTimeout: 30_000 });
     ws.on('message', onMessage);
     ws.once('open', () => resolve(ws));
     ws.once('error', reject);
@@ -29,27 +43,41 @@ async function open(url: string, headers: Record<string, string>): Promise<WebSo
 }
 
 serve({
+  /** opens n sockets, each with the headers of one of the given stores in turn */
   async connect(req) {
     const n = req.n as number;
-    const started = performance.now();
+    const hosts = req.hosts as string[];
+    const port = req.port as number;
+    const localAddress = req.localAddress as string | undefined;
+    const startedAt = performance.now();
     let failed = 0;
-    const concurrency = 250;
+    let reason = '';
+    const concurrency = 200;
     for (let i = 0; i < n; i += concurrency) {
-      const batch = await Promise.allSettled(Array.from({ length: Math.min(concurrency, n - i) }, () => open(req.url as string, req.headers as Record<string, string>)));
+      const batch = await Promise.allSettled(Array.from({ length: Math.min(concurrency, n - i) }, (_, j) => {
+        const host = hosts[(i + j) % hosts.length];
+        return open(`ws://127.0.0.1:${port}/ws/prices`, { host: `${host}:${port}`, origin: `http://${host}:${port}` }, localAddress);
+      }));
       for (const r of batch) {
         if (r.status === 'fulfilled') sockets.push(r.value);
-        else failed++;
+        else {
+          failed++;
+          reason = String((r.reason as Error).message);
+        }
       }
     }
-    return { open: sockets.length, failed, ms: Math.round(performance.now() - started) };
+    return { open: sockets.length, failed, reason, ms: Math.round(performance.now() - startedAt) };
   },
-  arm(req) {
-    armed = Buffer.from(`{"type":"${req.type as string}"`);
-    times = [];
+  arm() {
+    armed = true;
+    started = [];
+    finished = [];
+    heardStarted = new WeakSet();
+    heardFinished = new WeakSet();
     return sockets.length;
   },
   async collect(req) {
-    if (times.length < sockets.length) {
+    if (finished.length < sockets.length) {
       await new Promise<void>((resolve) => {
         const timer = setTimeout(resolve, (req.timeoutMs as number) ?? 30_000);
         waiter = () => {
@@ -59,8 +87,8 @@ serve({
       });
     }
     waiter = null;
-    armed = null;
-    return times;
+    armed = false;
+    return { started, finished, open: sockets.filter((ws) => ws.readyState === WebSocket.OPEN).length };
   },
   async close() {
     for (const ws of sockets) ws.terminate();

@@ -1,46 +1,41 @@
-// Fan-out benchmark (issue 4): how fast and how cheaply the storefront's price hub tells N browsers that
-// new prices are in, against a bare `ws` broadcast of the same bytes to the same N sockets.
-//   npm run bench:fanout            (FANOUT_SIZES=1000,5000,10000 FANOUT_RUNS=3 FANOUT_CLIENT_PROCS=2)
-// Processes: this one runs the real price service (100 products) and watches its socket; the storefront
-// (--expose-gc) holds the browser sockets; the clients live in FANOUT_CLIENT_PROCS processes of their own
-// (10,000 sockets on both ends in one process would pass the 20,000 open-file limit).
-// Per size and run:
-//   hub:      heap after gc before and after N idle sockets -> bytes per socket; a forced recalculation ->
-//             latency from the price service's Finished (seen on our own upstream socket) to each
-//             browser's Finished: p50, p99, max; deliveries per second = N / (last - first arrival).
-//   baseline: the same in a bare ws server in the storefront process, latency from the start of its
-//             broadcast loop.
-//   hand-over (issue 9): the price service hands each new price set to a real commerce service (PGlite in
-//             memory, PUT /admin/prices over HTTP) before it announces Finished. Each run measures the hub
-//             twice, without and with the hand-over, from the recalculation call (POST /admin/recalculate)
-//             to each browser's Finished: the "before" and "after" of the hand-over, in the same run.
-// Goals on the 2-core machine: 10,000 sockets at p99 <= 250 ms, deliveries/s >= 0.8 x baseline,
-// <= 5 KB heap per idle socket. This machine is shared and noisy: medians of the runs are printed.
+// Fan-out benchmark (issue 16, goal 2): from a forced recalculation to each browser socket's
+// RecalculationProcessStarted and RecalculationProcessFinished, hand-over to commerce included, on the shop
+// as `npm start` runs it (test/bench/shop-process.ts: the supervisor with a process per part, production
+// mode, PGlite in memory) with the browsers in processes of their own.
+//   npm run bench:fanout
+//   FANOUT_SIZES=1,10000,19000  sockets per measurement; up to 19,500 on ONE storefront process
+//                               (STOREFRONT_WORKERS=1); larger sizes (e.g. 50000) restart the shop with
+//                               FANOUT_WORKERS storefront processes (default: 19,000 sockets each at most)
+//   FANOUT_RUNS=3               runs per size (medians are printed)
+//   FANOUT_PORT=7200            the shop's port (its services on +1..+4; the storefront's inspector on +50,
+//                               opened with SIGUSR1 on the one storefront process: NODE_OPTIONS=--inspect-port)
+//   FANOUT_PER_CLIENT=5000      sockets per client process; each process binds its own loopback source
+//                               address (127.0.0.2, 127.0.0.3, ...) so no address runs out of ports
+// Per size and run: heap after gc before and with the idle sockets (through the storefront's inspector)
+// -> bytes per idle socket; then POST /admin/recalculate on the price service (PORT+2) and the latency of
+// every socket's Started and Finished from that request: p50, p99, max. The 1-socket figure of the same run
+// is the baseline: what the chain (recalculation, hand-over, push, frames) costs before any fan-out.
+// Goals (2 cores): 10,000 sockets Finished p99 <= 250 ms; the one-process maximum (about 19,000 under a
+// 20,000 open-file limit) p99 <= 400 ms and <= 3 KB heap per idle socket; 50,000 over the storefront
+// workers p99 <= 600 ms. The machine may be shared: `uptime` is printed with the figures.
 import { fork, type ChildProcess } from 'node:child_process';
+import { loadavg } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
-import { buildPricingApp } from '../../../src/pricing/app.ts';
-import type { PricingAttributes } from '../../../src/contracts/pricing-attributes.ts';
-import { fixtureProducts } from '../../pricing/fixtures.ts';
-import { buildCommerceApp } from '../../../src/commerce/app.ts';
-import { openDb } from '../../../src/commerce/db/index.ts';
-import { loadConfig } from '../../../src/config.ts';
-import { createPriceHandOver, priceSetFromBook } from '../../../src/pricing/price-handover.ts';
+import { buildProduction, startShopProcess } from '../shop-process.ts';
 import { caller, wallNow } from './ipc.ts';
 
-const sizes = (process.env.FANOUT_SIZES ?? '1000,5000,10000').split(',').map(Number);
+const sizes = (process.env.FANOUT_SIZES ?? '1,10000,19000').split(',').map(Number);
 const runs = Number(process.env.FANOUT_RUNS ?? 3);
-const clientProcs = Number(process.env.FANOUT_CLIENT_PROCS ?? 2);
+const port = Number(process.env.FANOUT_PORT ?? 7200);
+const perClient = Number(process.env.FANOUT_PER_CLIENT ?? 5000);
+const inspectPort = port + 50;
+const hosts = ['ch.localhost', 'de.localhost', 'at.localhost', 'us.localhost'];
 const here = (f: string) => fileURLToPath(new URL(f, import.meta.url));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** 100 products: the fixture kinds, repeated under new skus (the real catalogue's size). */
-function products(): PricingAttributes[] {
-  return Array.from({ length: 100 }, (_, i) => ({ ...structuredClone(fixtureProducts[i % fixtureProducts.length]), sku: `BENCH-${i}` }));
-}
-
-function child(file: string, execArgv: string[]): Promise<{ proc: ChildProcess; call: ReturnType<typeof caller> }> {
-  const proc = fork(here(file), [], { execArgv: [...execArgv, '--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+function child(file: string): Promise<{ proc: ChildProcess; call: ReturnType<typeof caller> }> {
+  const proc = fork(here(file), [], { execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
   const call = caller(proc);
   return new Promise((resolve, reject) => {
     proc.once('message', () => resolve({ proc, call }));
@@ -48,184 +43,194 @@ function child(file: string, execArgv: string[]): Promise<{ proc: ChildProcess; 
   });
 }
 
+/** The shop process's heap after a full gc, through its inspector (null when it has none). */
+async function inspector() {
+  let ws: WebSocket | null = null;
+  try {
+    const list = (await (await fetch(`http://127.0.0.1:${inspectPort}/json/list`)).json()) as { webSocketDebuggerUrl: string }[];
+    ws = new WebSocket(list[0].webSocketDebuggerUrl);
+    await new Promise((resolve, reject) => {
+      ws!.once('open', resolve);
+      ws!.once('error', reject);
+    });
+  } catch {
+    return null;
+  }
+  const socket = ws;
+  let id = 0;
+  const send = (method: string, params: object = {}) => new Promise<{ result?: { result?: { value?: unknown } } }>((resolve) => {
+    const mine = ++id;
+    const on = (data: Buffer) => {
+      const m = JSON.parse(String(data)) as { id?: number };
+      if (m.id !== mine) return;
+      socket.off('message', on);
+      resolve(m as never);
+    };
+    socket.on('message', on);
+    socket.send(JSON.stringify({ id: mine, method, params }));
+  });
+  return {
+    async heap(): Promise<number> {
+      for (let i = 0; i < 2; i++) await send('HeapProfiler.collectGarbage');
+      const r = await send('Runtime.evaluate', { expression: 'process.memoryUsage().heapUsed', returnByValue: true });
+      return Number(r.result?.result?.value);
+    },
+    close: () => socket.close(),
+  };
+}
+
 interface Sample {
-  p50: number;
-  p99: number;
-  max: number;
-  perSecond: number;
-  bytesPerSocket: number;
-  loopMs: number;
+  started: { p50: number; p99: number };
+  finished: { p50: number; p99: number; max: number };
   delivered: number;
+  bytesPerSocket: number | null;
+  /** POST /admin/recalculate answered: the set is computed, commerce confirmed it, Finished went out */
+  answeredMs: number;
+  source: string;
+  sendLoopMs: number;
 }
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+const load = () => loadavg().map((x) => x.toFixed(2)).join(', ');
 
-function summarise(arrivals: number[], from: number, n: number, bytesPerSocket: number, loopMs: number): Sample {
-  const lat = arrivals.map((t) => t - from).sort((a, b) => a - b);
-  const spread = Math.max(1, Math.max(...arrivals) - Math.min(...arrivals));
-  return { p50: percentile(lat, 50), p99: percentile(lat, 99), max: lat.at(-1) ?? NaN, perSecond: arrivals.length / (spread / 1000), bytesPerSocket, loopMs, delivered: arrivals.length / n };
+/** The one-process limit here: 20,000 open files per process, a few hundred for the process itself
+ * (FANOUT_ONE_PROCESS_MAX lowers it to try the several-process path at a small size). */
+const ONE_PROCESS_MAX = Number(process.env.FANOUT_ONE_PROCESS_MAX ?? 19_500);
+
+interface HubHealth {
+  phase: string;
+  sockets: number;
+  lastRefresh: { source?: string } | null;
+  lastBroadcast: { durationMs: number } | null;
+  workers?: { list: { pid: number }[] };
 }
 
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
 async function main() {
-  // the commerce service that takes the price sets: real app, real HTTP, PGlite in memory
-  const commerceDb = await openDb('memory');
-  const commerce = await buildCommerceApp({ db: commerceDb, config: loadConfig({ NODE_ENV: 'production', LOG_LEVEL: 'silent' }), logger: false });
-  const commerceUrl = await commerce.listen({ host: '127.0.0.1', port: 0 });
-  const handOverClient = createPriceHandOver({ baseUrl: commerceUrl });
-  let handOverOn = false;
-  let lastHandOverMs = 0;
-  const pricing = await buildPricingApp({
-    loadProducts: async () => products(), logger: false, recalcIntervalS: 3600, seed: 20261122,
-    handOver: async (book, list, validUntilMs) => {
-      if (!handOverOn) return;
-      const t0 = wallNow();
-      await handOverClient.send(priceSetFromBook(book, list, validUntilMs));
-      lastHandOverMs = wallNow() - t0;
-    },
-  });
-  await pricing.listen({ host: '127.0.0.1', port: 0 });
-  const pricesUrl = `http://127.0.0.1:${(pricing.server.address() as { port: number }).port}`;
-
-  // our own subscriber to the price service: the moment its Finished is on the wire
-  let upstreamFinishedAt = 0;
-  const observer = new WebSocket(`${pricesUrl.replace('http', 'ws')}/ws`, { perMessageDeflate: false });
-  observer.on('message', (d) => {
-    if (d.toString().includes('RecalculationProcessFinished')) upstreamFinishedAt = wallNow();
-  });
-  await new Promise((r) => observer.once('open', r));
-
-  const server = await child('./server.ts', ['--expose-gc']);
-  const { port } = await server.call<{ port: number }>('start', { pricesUrl });
-  const clients = await Promise.all(Array.from({ length: clientProcs }, () => child('./clients.ts', [])));
-  // the hub has its first prices
-  for (let i = 0; i < 100 && (await server.call<{ phase: string }>('health')).phase !== 'ready'; i++) await sleep(100);
-
+  console.log(`fan-out benchmark: sizes ${sizes.join(', ')}, ${runs} run(s), shop on :${port} (npm start's supervisor, test/bench/shop-process.ts), load average ${load()}`);
+  await buildProduction();
+  const results: { n: number; workers: number; samples: Sample[] }[] = [];
+  const clients: Awaited<ReturnType<typeof child>>[] = [];
+  const maxSize = Math.max(...sizes);
+  const procs = Math.max(1, Math.ceil(maxSize / perClient));
+  for (let i = 0; i < procs; i++) clients.push(await child('./clients.ts'));
   const split = (n: number) => clients.map((_, i) => Math.floor(n / clients.length) + (i < n % clients.length ? 1 : 0));
+  const phases = [
+    { workers: 1, sizes: sizes.filter((n) => n <= ONE_PROCESS_MAX) },
+    ...sizes.filter((n) => n > ONE_PROCESS_MAX).map((n) => ({ workers: Number(process.env.FANOUT_WORKERS ?? Math.ceil(n / 19_000)), sizes: [n] })),
+  ].filter((p) => p.sizes.length > 0);
+  try {
+    for (const phase of phases) {
+      const perProcess = Math.min(ONE_PROCESS_MAX, Math.max(...phase.sizes));
+      const shop = await startShopProcess(port, {
+        built: true,
+        storefrontWorkers: phase.workers,
+        env: { PRICE_SOCKETS_MAX: String(Math.max(perProcess, 15_000)), PRICE_RECALC_INTERVAL_S: '3600', NODE_OPTIONS: `--inspect-port=127.0.0.1:${inspectPort}` },
+      });
+      let insp: Awaited<ReturnType<typeof inspector>> = null;
+      try {
+        const health = async () => ((await (await fetch(`http://127.0.0.1:${port}/health`, { headers: { host: `ch.localhost:${port}` } })).json()) as { priceHub?: HubHealth }).priceHub;
+        for (let i = 0; i < 300 && (await health())?.phase !== 'ready'; i++) await sleep(200);
+        if (phase.workers === 1) {
+          // the one storefront process opens its inspector on SIGUSR1 (the port from NODE_OPTIONS)
+          const pid = (await health())?.workers?.list[0]?.pid;
+          if (pid) process.kill(pid, 'SIGUSR1');
+          for (let i = 0; i < 20 && !insp; i++) {
+            await sleep(250);
+            insp = await inspector();
+          }
+          if (!insp) console.log('(no inspector on the storefront process: heap per socket not measured)');
+        }
+        for (const n of phase.sizes) {
+          const samples: Sample[] = [];
+          for (let i = 0; i < runs; i++) {
+            const s = await measure(n, health, insp);
+            samples.push(s);
+            console.log(`  n=${n} (${phase.workers} storefront process${phase.workers > 1 ? 'es' : ''}) run ${i + 1}: Started p50 ${s.started.p50.toFixed(1)} p99 ${s.started.p99.toFixed(1)} | Finished p50 ${s.finished.p50.toFixed(1)} p99 ${s.finished.p99.toFixed(1)} max ${s.finished.max.toFixed(1)} ms`
+              + ` | recalculation answered after ${s.answeredMs.toFixed(1)} ms | prices ${s.source} | send loop ${s.sendLoopMs} ms`
+              + `${s.bytesPerSocket === null ? '' : ` | ${Math.round(s.bytesPerSocket)} B heap/idle socket`} | delivered ${(s.delivered * 100).toFixed(1)} % | load ${load()}`);
+          }
+          results.push({ n, workers: phase.workers, samples });
+        }
+      } finally {
+        insp?.close();
+        await shop.stop();
+      }
+    }
+  } finally {
+    for (const c of clients) c.proc.kill();
+  }
 
-  async function connectAll(url: string, n: number, headers: Record<string, string>) {
-    const parts = split(n);
-    const res = await Promise.all(clients.map((c, i) => c.call<{ open: number; failed: number }>('connect', { url, n: parts[i], headers })));
-    const open = res.reduce((s, r) => s + r.open, 0);
-    if (open !== n) throw new Error(`only ${open} of ${n} sockets opened`);
-  }
-  async function closeAll() {
-    await Promise.all(clients.map((c) => c.call('close')));
-  }
-  async function arrivals(type: string, timeoutMs: number): Promise<number[]> {
-    const lists = await Promise.all(clients.map((c) => c.call<number[]>('collect', { type, timeoutMs })));
-    return lists.flat();
-  }
-
-  async function hubRun(n: number, withHandOver: boolean): Promise<{ sample: Sample; fromTrigger: Sample; handOverMs: number }> {
-    handOverOn = withHandOver;
-    lastHandOverMs = 0;
-    // sockets of the previous phase finish closing first, so their memory is not counted against these
-    await sleep(1000);
-    const before = await server.call<number>('heap');
-    await connectAll(`ws://127.0.0.1:${port}/ws/prices`, n, { host: `ch.localhost:${port}`, origin: `http://ch.localhost:${port}` });
+  async function measure(n: number, health: () => Promise<HubHealth | undefined>, insp: Awaited<ReturnType<typeof inspector>>): Promise<Sample> {
+    // sockets of the previous measurement are gone first, so their memory is not counted against these
     await sleep(500);
-    const after = await server.call<number>('heap');
-    await Promise.all(clients.map((c) => c.call('arm', { type: 'RecalculationProcessFinished' })));
-    upstreamFinishedAt = 0;
-    const triggeredAt = wallNow();
-    await fetch(`${pricesUrl}/admin/recalculate`, { method: 'POST' });
-    const times = await arrivals('RecalculationProcessFinished', 30_000);
-    const health = await server.call<{ lastBroadcast: { durationMs: number; sent: number }; lastRefresh: { durationMs: number } }>('health');
-    if (process.env.FANOUT_DEBUG) console.log(`    hub refresh ${health.lastRefresh.durationMs} ms, send loop ${health.lastBroadcast.durationMs} ms, first arrival +${(Math.min(...times) - upstreamFinishedAt).toFixed(1)} ms`);
-    await closeAll();
-    for (let i = 0; i < 100 && (await server.call<{ sockets: number }>('health')).sockets > 0; i++) await sleep(100);
+    for (let i = 0; i < 100 && ((await health())?.sockets ?? 0) > 0; i++) await sleep(100);
+    const before = insp ? await insp.heap() : NaN;
+    const parts = split(n);
+    const opened = await Promise.all(clients.map((c, i) => c.call<{ open: number; failed: number; reason: string }>('connect', {
+      n: parts[i], port, hosts, localAddress: `127.0.0.${2 + i}`,
+    })));
+    const open = opened.reduce((s, r) => s + r.open, 0);
+    if (open < n) console.log(`  only ${open} of ${n} sockets opened (${opened.find((r) => r.failed > 0)?.reason ?? ''})`);
+    await sleep(500);
+    const after = insp ? await insp.heap() : NaN;
+    await Promise.all(clients.map((c) => c.call('arm')));
+    const t0 = wallNow();
+    const answered = fetch(`http://127.0.0.1:${port + 2}/admin/recalculate`, { method: 'POST' }).then(async (r) => {
+      await r.arrayBuffer();
+      return wallNow() - t0;
+    });
+    const got = await Promise.all(clients.map((c) => c.call<{ started: number[]; finished: number[] }>('collect', { timeoutMs: 30_000 })));
+    const answeredMs = await answered;
+    const h = await health();
+    await Promise.all(clients.map((c) => c.call('close')));
+    const started = got.flatMap((g) => g.started).map((t) => t - t0).sort((a, b) => a - b);
+    const finished = got.flatMap((g) => g.finished).map((t) => t - t0).sort((a, b) => a - b);
     return {
-      sample: summarise(times, upstreamFinishedAt, n, (after - before) / n, health.lastBroadcast.durationMs),
-      fromTrigger: summarise(times, triggeredAt, n, (after - before) / n, health.lastBroadcast.durationMs),
-      handOverMs: lastHandOverMs,
+      started: { p50: percentile(started, 50), p99: percentile(started, 99) },
+      finished: { p50: percentile(finished, 50), p99: percentile(finished, 99), max: finished.at(-1) ?? NaN },
+      delivered: finished.length / n,
+      bytesPerSocket: insp && open > 0 ? (after - before) / open : null,
+      answeredMs,
+      source: h?.lastRefresh?.source ?? '?',
+      sendLoopMs: h?.lastBroadcast?.durationMs ?? NaN,
     };
   }
 
-  async function baselineRun(n: number, payload: string): Promise<Sample> {
-    const { port: bport } = await server.call<{ port: number }>('baselineStart');
-    await sleep(1000);
-    const before = await server.call<number>('heap');
-    await connectAll(`ws://127.0.0.1:${bport}/`, n, {});
-    await sleep(500);
-    const after = await server.call<number>('heap');
-    await Promise.all(clients.map((c) => c.call('arm', { type: 'RecalculationProcessFinished' })));
-    const { t0, loopMs } = await server.call<{ t0: number; loopMs: number }>('baselineBroadcast', { payload });
-    if (process.env.FANOUT_DEBUG) console.log(`    ws send loop ${loopMs.toFixed(1)} ms`);
-    const times = await arrivals('RecalculationProcessFinished', 30_000);
-    await closeAll();
-    await server.call('baselineStop');
-    return summarise(times, t0, n, (after - before) / n, loopMs);
-  }
-
-  const payload = await server.call<string>('sample');
-  console.log(`fan-out benchmark: ${sizes.join(', ')} sockets, ${runs} run(s), ${clientProcs} client process(es), payload ${Buffer.byteLength(payload)} bytes`);
-  const results: { n: number; hub: Sample[]; base: Sample[]; before: Sample[]; after: Sample[]; handOverMs: number[] }[] = [];
-  for (const n of sizes) {
-    const r = { n, hub: [] as Sample[], base: [] as Sample[], before: [] as Sample[], after: [] as Sample[], handOverMs: [] as number[] };
-    for (let i = 0; i < runs; i++) {
-      const plain = await hubRun(n, false);
-      const handed = await hubRun(n, true);
-      r.hub.push(handed.sample);
-      r.before.push(plain.fromTrigger);
-      r.after.push(handed.fromTrigger);
-      r.handOverMs.push(handed.handOverMs);
-      r.base.push(await baselineRun(n, payload));
-      const h = r.hub.at(-1)!;
-      const b = r.base.at(-1)!;
-      console.log(`  n=${n} run ${i + 1}: hub p50 ${h.p50.toFixed(1)} p99 ${h.p99.toFixed(1)} max ${h.max.toFixed(1)} ms, ${Math.round(h.perSecond)}/s, ${Math.round(h.bytesPerSocket)} B/socket | baseline p99 ${b.p99.toFixed(1)} ms, ${Math.round(b.perSecond)}/s, ${Math.round(b.bytesPerSocket)} B/socket | recalculation -> last socket p99 ${plain.fromTrigger.p99.toFixed(1)} ms without hand-over, ${handed.fromTrigger.p99.toFixed(1)} ms with (hand-over ${handed.handOverMs.toFixed(1)} ms)`);
-    }
-    results.push(r);
-  }
-
-  const m = (xs: Sample[], k: keyof Sample) => median(xs.map((x) => x[k]));
-  const rows = results.map(({ n, hub, base }) => ({
+  const m = (xs: Sample[], f: (s: Sample) => number) => median(xs.map(f));
+  console.log(`\nmedians of ${runs} run(s), ms from POST /admin/recalculate (load average ${load()}):`);
+  console.table(results.map(({ n, workers, samples }) => ({
     sockets: n,
-    'hub p50 ms': m(hub, 'p50').toFixed(1),
-    'hub p99 ms': m(hub, 'p99').toFixed(1),
-    'hub max ms': m(hub, 'max').toFixed(1),
-    'hub deliveries/s': Math.round(m(hub, 'perSecond')),
-    'hub send loop ms': m(hub, 'loopMs').toFixed(1),
-    'hub B/socket': Math.round(m(hub, 'bytesPerSocket')),
-    'ws p99 ms': m(base, 'p99').toFixed(1),
-    'ws deliveries/s': Math.round(m(base, 'perSecond')),
-    'ws send loop ms': m(base, 'loopMs').toFixed(1),
-    'ws B/socket': Math.round(m(base, 'bytesPerSocket')),
-    'deliveries ratio': (m(hub, 'perSecond') / m(base, 'perSecond')).toFixed(2),
-    delivered: `${(Math.min(...hub.map((x) => x.delivered)) * 100).toFixed(0)} %`,
-  }));
-  console.log(`\nmedians of ${runs} run(s) (hub latency from the price service's Finished; ws latency from the start of its broadcast):`);
-  console.table(rows);
-  console.log(`\nthe price hand-over to commerce, medians (latency from POST /admin/recalculate to each browser's Finished):`);
-  console.table(results.map(({ n, before, after, handOverMs }) => ({
-    sockets: n,
-    'before: p99 ms (no hand-over)': m(before, 'p99').toFixed(1),
-    'after: p99 ms (with hand-over)': m(after, 'p99').toFixed(1),
-    'after: max ms': m(after, 'max').toFixed(1),
-    'hand-over ms': median(handOverMs).toFixed(1),
-    'after / before': (m(after, 'p99') / m(before, 'p99')).toFixed(2),
+    'storefront processes': workers,
+    'Started p50': m(samples, (s) => s.started.p50).toFixed(1),
+    'Started p99': m(samples, (s) => s.started.p99).toFixed(1),
+    'Finished p50': m(samples, (s) => s.finished.p50).toFixed(1),
+    'Finished p99': m(samples, (s) => s.finished.p99).toFixed(1),
+    'Finished max': m(samples, (s) => s.finished.max).toFixed(1),
+    'recalculation answered': m(samples, (s) => s.answeredMs).toFixed(1),
+    'send loop': m(samples, (s) => s.sendLoopMs).toFixed(1),
+    'B/idle socket': samples[0].bytesPerSocket === null ? '-' : Math.round(m(samples, (s) => s.bytesPerSocket ?? NaN)),
+    delivered: `${(Math.min(...samples.map((s) => s.delivered)) * 100).toFixed(1)} %`,
   })));
-  const big = results.find((r) => r.n === 10_000);
-  if (big) {
-    const p99 = m(big.hub, 'p99');
-    const ratio = m(big.hub, 'perSecond') / m(big.base, 'perSecond');
-    const bytes = m(big.hub, 'bytesPerSocket');
-    const afterP99 = m(big.after, 'p99');
-    console.log(`goal with the hand-over at 10,000 sockets: recalculation -> last socket p99 ${afterP99.toFixed(1)} ms (<= 250: ${afterP99 <= 250 ? 'met' : 'MISSED'}), before ${m(big.before, 'p99').toFixed(1)} ms`);
-    console.log(`goals at 10,000 sockets: p99 ${p99.toFixed(1)} ms (<= 250: ${p99 <= 250 ? 'met' : 'MISSED'}), deliveries/s ratio ${ratio.toFixed(2)} (>= 0.8: ${ratio >= 0.8 ? 'met' : 'MISSED'}), ${(bytes / 1024).toFixed(2)} KB heap per idle socket (<= 5: ${bytes <= 5 * 1024 ? 'met' : 'MISSED'})`);
+  const p99 = (n: number) => {
+    const r = results.find((x) => x.n === n);
+    return r ? m(r.samples, (s) => s.finished.p99) : null;
+  };
+  const base = p99(1);
+  if (base !== null) console.log(`baseline (same run): 1 socket hears Finished after ${base.toFixed(1)} ms (the chain without fan-out)`);
+  const ten = p99(10_000);
+  if (ten !== null) console.log(`goal 10,000 sockets: Finished p99 ${ten.toFixed(1)} ms (<= 250: ${ten <= 250 ? 'met' : 'MISSED'})`);
+  const one = results.filter((r) => r.workers === 1 && r.n > 10_000).at(-1);
+  if (one) {
+    const v = m(one.samples, (s) => s.finished.p99);
+    const b = one.samples[0].bytesPerSocket === null ? null : m(one.samples, (s) => s.bytesPerSocket ?? NaN);
+    console.log(`goal one process at ${one.n} sockets: Finished p99 ${v.toFixed(1)} ms (<= 400: ${v <= 400 ? 'met' : 'MISSED'})${b === null ? '' : `, ${(b / 1024).toFixed(2)} KB heap per idle socket (<= 3: ${b <= 3 * 1024 ? 'met' : 'MISSED'})`}`);
   }
-
-  observer.terminate();
-  await server.call('stop').catch(() => {});
-  for (const c of clients) c.proc.kill();
-  await pricing.close();
-  await handOverClient.close();
-  await commerce.close();
-  await commerceDb.close();
+  const fifty = p99(50_000);
+  if (fifty !== null) console.log(`goal 50,000 sockets over the storefront workers: Finished p99 ${fifty.toFixed(1)} ms (<= 600: ${fifty <= 600 ? 'met' : 'MISSED'})`);
 }
 
 main().catch((err) => {
