@@ -1,0 +1,167 @@
+// The carts benchmark's open tabs (issue 16): N shoppers with a cart, each with its own cookies and its own
+// price socket, in a process of their own. After the price service's RecalculationProcessFinished each tab
+// sends exactly what the browser's code would send:
+//   old: the former client (cart-store recalculateAll before issue 16): POST /api/carts/{id}/recalculate for
+//        each cart with lines, at once;
+//   new: what client/lib/cart-prices.ts afterPriceUpdate decides (the same function the browser runs): a
+//        read of the carts (GET /api/carts?prices=current) after a random delay within the spread.
+// Each request's send time is recorded; the parent counts them per second.
+import { Agent, request } from 'undici';
+import { WebSocket } from 'ws';
+import { afterPriceUpdate } from '../../../client/lib/cart-prices.ts';
+import { apiRoutes } from '../../../src/contracts/shop-api-routes.ts';
+import { serve, wallNow } from '../fanout/ipc.ts';
+
+let port = 0;
+let host = '';
+let agent: Agent;
+
+interface Result {
+  status: number;
+  json: any;
+}
+
+class Tab {
+  readonly jar = new Map<string, string>();
+  cartId = '';
+  ws: WebSocket | null = null;
+  armed = false;
+  done = true;
+
+  async call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<Result> {
+    const headers: Record<string, string> = { host, accept: 'application/json', 'x-shop-language': 'de', origin: `http://${host}` };
+    if (this.jar.size) headers.cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
+    const csrf = this.jar.get('ctCsrf');
+    if (method !== 'GET' && csrf) headers['x-csrf-token'] = csrf;
+    if (body !== undefined) headers['content-type'] = 'application/json';
+    const res = await request(`http://127.0.0.1:${port}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), dispatcher: agent });
+    const raw = res.headers['set-cookie'];
+    for (const line of raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]) {
+      const [pair, ...attrs] = line.split(';');
+      const i = pair.indexOf('=');
+      const name = pair.slice(0, i).trim();
+      const value = pair.slice(i + 1).trim();
+      if (value === '' || attrs.some((a) => /^\s*max-age=0\s*$/i.test(a))) this.jar.delete(name);
+      else this.jar.set(name, value);
+    }
+    const text = await res.body.text();
+    return { status: res.statusCode, json: text ? JSON.parse(text) : null };
+  }
+}
+
+let tabs: Tab[] = [];
+let mode: 'old' | 'new' = 'new';
+let sent: number[] = [];
+let failures = 0;
+let pending = 0;
+let waiter: (() => void) | null = null;
+
+function finished() {
+  pending--;
+  if (pending === 0 && waiter) waiter();
+}
+
+/** A request of a tab after the tick: its send time recorded, a failure counted. */
+async function send(tab: Tab, method: 'GET' | 'POST', path: string): Promise<void> {
+  sent.push(wallNow());
+  try {
+    const r = await tab.call(method, path);
+    if (r.status !== 200) failures++;
+  } catch {
+    failures++;
+  }
+}
+
+async function onTick(tab: Tab): Promise<void> {
+  if (mode === 'old') {
+    // the former recalculateAll: every cart with lines, one after the other, at once
+    await send(tab, 'POST', apiRoutes.recalculateCart.path.replace(':cartId', tab.cartId));
+    return;
+  }
+  // an open shop page (not the cart or checkout page), visible (the worst case), one cart with a line
+  const plan = afterPriceUpdate({ visible: true, holdsPrices: false, cartsWithLines: 1 }, Math.random);
+  if (!plan.read) return;
+  await new Promise((r) => setTimeout(r, plan.delayMs));
+  await send(tab, plan.method as 'GET', `${plan.path}?${new URLSearchParams(plan.query)}`);
+}
+
+function listen(tab: Tab): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws/prices`, { headers: { host, origin: `http://${host}` }, perMessageDeflate: false });
+    ws.on('message', (data: Buffer) => {
+      if (!tab.armed) return;
+      let type: unknown;
+      try {
+        type = (JSON.parse(data.toString()) as { type?: unknown }).type;
+      } catch {
+        return;
+      }
+      if (type !== 'RecalculationProcessFinished') return;
+      tab.armed = false;
+      void onTick(tab).finally(finished);
+    });
+    ws.once('open', () => resolve());
+    ws.once('error', reject);
+    tab.ws = ws;
+  });
+}
+
+async function pool<T>(items: T[], width: number, fn: (x: T) => Promise<void>): Promise<void> {
+  let i = 0;
+  await Promise.all(Array.from({ length: width }, async () => {
+    while (i < items.length) await fn(items[i++]);
+  }));
+}
+
+serve({
+  /** n tabs: a session and a cart with one line each, made through the storefront's API; a price socket each */
+  async setup(req) {
+    port = req.port as number;
+    host = `ch.localhost:${port}`;
+    agent = new Agent({ connections: 64, pipelining: 1 });
+    tabs = Array.from({ length: req.n as number }, () => new Tab());
+    await pool(tabs, 8, async (tab) => {
+      await tab.call('GET', '/api/session');
+      const r = await tab.call('POST', apiRoutes.addToCart.path, { transactionType: 'buy', sku: req.sku, quantity: 1 });
+      if (r.status !== 200) throw new Error(`add to cart: ${r.status} ${JSON.stringify(r.json)}`);
+      tab.cartId = r.json.cart.id;
+    });
+    await pool(tabs, 32, listen);
+    return tabs.length;
+  },
+  arm(req) {
+    mode = req.mode as 'old' | 'new';
+    sent = [];
+    failures = 0;
+    pending = tabs.length;
+    for (const tab of tabs) tab.armed = true;
+    return true;
+  },
+  /** the send times once every tab has acted (or the timeout passed) */
+  async collect(req) {
+    if (pending > 0) {
+      await new Promise<void>((resolve) => {
+        waiter = resolve;
+        setTimeout(resolve, req.timeoutMs as number);
+      });
+      waiter = null;
+    }
+    return { sent, failures, notDone: pending };
+  },
+  /** the sum of the carts' versions as stored (prices=held: a read that shows and stores nothing new) */
+  async versions() {
+    let sum = 0;
+    await pool(tabs, 16, async (tab) => {
+      const r = await tab.call('GET', `${apiRoutes.carts.path}?prices=held`);
+      if (r.status !== 200) throw new Error(`carts: ${r.status}`);
+      for (const c of r.json.carts as { version: number }[]) sum += c.version;
+    });
+    return sum;
+  },
+  stop() {
+    for (const tab of tabs) tab.ws?.terminate();
+    setTimeout(() => process.exit(0), 50);
+    return true;
+  },
+});
+process.send?.({ ready: true });
