@@ -74,12 +74,7 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
       checkVersion(req, row.version);
       const before = snapshot(row);
       const { grows } = (await change(row, tx, auth)) ?? {};
-      const repriced = await repriceCart(tx, row);
-      const changed = snapshot(row) !== before || row.notifications.length > 0;
-      const stored = changed ? await saveCart(tx, row, now) : row;
-      const view = await cartView(tx, stored, { languageTag: languageOf(req.query), repriced });
-      if (grows && view.totals.goods !== null && view.totals.goods > CART_MAX_CENTS) fail('cart_limit_exceeded');
-      return view.cart;
+      return finish(tx, row, { languageTag: languageOf(req.query), before, grows: grows === true, now });
     });
     void reply.header('etag', `"${cart.version}"`);
     return cart;

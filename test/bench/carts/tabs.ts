@@ -6,47 +6,21 @@
 //   new: what client/lib/cart-prices.ts afterPriceUpdate decides (the same function the browser runs): a
 //        read of the carts (GET /api/carts?prices=current) after a random delay within the spread.
 // Each request's send time is recorded; the parent counts them per second.
-import { Agent, request } from 'undici';
+import { Agent } from 'undici';
 import { WebSocket } from 'ws';
 import { afterPriceUpdate } from '../../../client/lib/cart-prices.ts';
 import { apiRoutes } from '../../../src/contracts/shop-api-routes.ts';
 import { serve, wallNow } from '../fanout/ipc.ts';
+import { ShopBrowser } from '../shop-browser.ts';
 
 let port = 0;
 let host = '';
 let agent: Agent;
 
-interface Result {
-  status: number;
-  json: any;
-}
-
-class Tab {
-  readonly jar = new Map<string, string>();
+class Tab extends ShopBrowser {
   cartId = '';
   ws: WebSocket | null = null;
   armed = false;
-  done = true;
-
-  async call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<Result> {
-    const headers: Record<string, string> = { host, accept: 'application/json', 'x-shop-language': 'de', origin: `http://${host}` };
-    if (this.jar.size) headers.cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    const csrf = this.jar.get('ctCsrf');
-    if (method !== 'GET' && csrf) headers['x-csrf-token'] = csrf;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await request(`http://127.0.0.1:${port}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), dispatcher: agent });
-    const raw = res.headers['set-cookie'];
-    for (const line of raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]) {
-      const [pair, ...attrs] = line.split(';');
-      const i = pair.indexOf('=');
-      const name = pair.slice(0, i).trim();
-      const value = pair.slice(i + 1).trim();
-      if (value === '' || attrs.some((a) => /^\s*max-age=0\s*$/i.test(a))) this.jar.delete(name);
-      else this.jar.set(name, value);
-    }
-    const text = await res.body.text();
-    return { status: res.statusCode, json: text ? JSON.parse(text) : null };
-  }
 }
 
 let tabs: Tab[] = [];
@@ -119,7 +93,7 @@ serve({
     port = req.port as number;
     host = `ch.localhost:${port}`;
     agent = new Agent({ connections: 64, pipelining: 1 });
-    tabs = Array.from({ length: req.n as number }, () => new Tab());
+    tabs = Array.from({ length: req.n as number }, () => new Tab(port, agent));
     await pool(tabs, 8, async (tab) => {
       await tab.call('GET', '/api/session');
       const r = await tab.call('POST', apiRoutes.addToCart.path, { transactionType: 'buy', sku: req.sku, quantity: 1 });
