@@ -8,7 +8,8 @@
 // RecalculationProcessFinished:
 //   baseline: the client before issue 16, a cart recalculation (POST) per cart with lines, at once;
 //   now:      client/lib/cart-prices.ts, a read of the carts spread over CART_REFRESH_SPREAD_MS.
-// Figures per phase: requests the tabs sent, the most of them within any one second, and the commerce cart
+// Figures per phase: requests the tabs sent, the most of them within any one second, their answer times
+// (p50, p99), and the commerce cart
 // writes: the rise of the sum of every cart's stored version (each stored cart write counts it up by one;
 // a read never does), read after the phase with prices=held. Goals: at most 10 writes, no 1,000 requests
 // within a second. The price service's own cycle is set to an hour so that only the forced ticks happen.
@@ -52,6 +53,13 @@ interface Phase {
   peakPerSecond: number;
   spreadS: number;
   writes: number;
+  p50: number;
+  p99: number;
+}
+
+function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length ? s[Math.min(s.length - 1, Math.ceil((p / 100) * s.length) - 1)] : NaN;
 }
 
 async function main() {
@@ -73,19 +81,21 @@ async function main() {
       await Promise.all(clients.map((c) => c.call('arm', { mode })));
       const res = await fetch(`http://127.0.0.1:${PORT + 2}/admin/recalculate`, { method: 'POST' });
       if (res.status !== 200) throw new Error(`recalculate: ${res.status} ${await res.text()}`);
-      const got = await Promise.all(clients.map((c) => c.call<{ sent: number[]; failures: number; notDone: number }>('collect', { timeoutMs })));
+      const got = await Promise.all(clients.map((c) => c.call<{ sent: number[]; took: number[]; failures: number; notDone: number }>('collect', { timeoutMs })));
       const sent = got.flatMap((g) => g.sent);
+      const took = got.flatMap((g) => g.took);
       const after = await versions();
       const phase: Phase = {
         name, requests: sent.length, failures: got.reduce((a, g) => a + g.failures, 0), notDone: got.reduce((a, g) => a + g.notDone, 0),
         peakPerSecond: peak(sent, 1000), spreadS: sent.length ? (Math.max(...sent) - Math.min(...sent)) / 1000 : 0, writes: after - before,
+        p50: percentile(took, 50), p99: percentile(took, 99),
       };
       phases.push(phase);
-      console.log(`  ${name}: ${phase.requests} requests (${phase.failures} failed, ${phase.notDone} tabs not done), at most ${phase.peakPerSecond} within a second, sent over ${phase.spreadS.toFixed(1)} s; commerce cart writes ${phase.writes}`);
+      console.log(`  ${name}: ${phase.requests} requests (${phase.failures} failed, ${phase.notDone} tabs not done), at most ${phase.peakPerSecond} within a second, sent over ${phase.spreadS.toFixed(1)} s, answered in p50 ${phase.p50.toFixed(0)} ms p99 ${phase.p99.toFixed(0)} ms; commerce cart writes ${phase.writes}`);
     }
     console.log('\nper forced tick, same run:');
     console.table(phases.map((p) => ({
-      phase: p.name, 'requests': p.requests, 'most in 1 s': p.peakPerSecond, 'sent over s': p.spreadS.toFixed(1), 'commerce cart writes': p.writes, failed: p.failures,
+      phase: p.name, 'requests': p.requests, 'most in 1 s': p.peakPerSecond, 'sent over s': p.spreadS.toFixed(1), 'p50 ms': p.p50.toFixed(0), 'p99 ms': p.p99.toFixed(0), 'commerce cart writes': p.writes, failed: p.failures,
     })));
     const now = phases[1];
     console.log(`goals with ${TABS} open carts: commerce writes ${now.writes} (<= 10: ${now.writes <= 10 ? 'met' : 'MISSED'}), most requests within a second ${now.peakPerSecond} (< 1000: ${now.peakPerSecond < 1000 ? 'met' : 'MISSED'}); baseline ${phases[0].writes} writes, ${phases[0].peakPerSecond} within a second`);

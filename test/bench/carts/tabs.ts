@@ -26,6 +26,7 @@ class Tab extends ShopBrowser {
 let tabs: Tab[] = [];
 let mode: 'old' | 'new' = 'new';
 let sent: number[] = [];
+let took: number[] = [];
 let failures = 0;
 let pending = 0;
 let waiter: (() => void) | null = null;
@@ -37,13 +38,15 @@ function finished() {
 
 /** A request of a tab after the tick: its send time recorded, a failure counted. */
 async function send(tab: Tab, method: 'GET' | 'POST', path: string): Promise<void> {
-  sent.push(wallNow());
+  const at = wallNow();
+  sent.push(at);
   try {
     const r = await tab.call(method, path);
     if (r.status !== 200) failures++;
   } catch {
     failures++;
   }
+  took.push(wallNow() - at);
 }
 
 async function onTick(tab: Tab): Promise<void> {
@@ -106,6 +109,7 @@ serve({
   arm(req) {
     mode = req.mode as 'old' | 'new';
     sent = [];
+    took = [];
     failures = 0;
     pending = tabs.length;
     for (const tab of tabs) tab.armed = true;
@@ -120,7 +124,7 @@ serve({
       });
       waiter = null;
     }
-    return { sent, failures, notDone: pending };
+    return { sent, took, failures, notDone: pending };
   },
   /** the sum of the carts' versions as stored (prices=held: a read that shows and stores nothing new) */
   async versions() {
