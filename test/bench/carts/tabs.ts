@@ -97,9 +97,14 @@ serve({
     host = `ch.localhost:${port}`;
     agent = new Agent({ connections: 64, pipelining: 1 });
     tabs = Array.from({ length: req.n as number }, () => new Tab(port, agent));
-    await pool(tabs, 8, async (tab) => {
+    await pool(tabs, 4, async (tab) => {
       await tab.call('GET', '/api/session');
-      const r = await tab.call('POST', apiRoutes.addToCart.path, { transactionType: 'buy', sku: req.sku, quantity: 1 });
+      let r = await tab.call('POST', apiRoutes.addToCart.path, { transactionType: 'buy', sku: req.sku, quantity: 1 });
+      // a loaded machine sheds load (503 overloaded, retry after): the shopper tries again, as a person would
+      for (let i = 0; i < 10 && r.status === 503; i++) {
+        await new Promise((ok) => setTimeout(ok, (r.json?.details?.retryAfter ?? 1) * 1000));
+        r = await tab.call('POST', apiRoutes.addToCart.path, { transactionType: 'buy', sku: req.sku, quantity: 1 });
+      }
       if (r.status !== 200) throw new Error(`add to cart: ${r.status} ${JSON.stringify(r.json)}`);
       tab.cartId = r.json.cart.id;
     });
