@@ -49,6 +49,7 @@ interface Phase {
   name: string;
   requests: number;
   failures: number;
+  shed: number;
   notDone: number;
   peakPerSecond: number;
   spreadS: number;
@@ -81,21 +82,21 @@ async function main() {
       await Promise.all(clients.map((c) => c.call('arm', { mode })));
       const res = await fetch(`http://127.0.0.1:${PORT + 2}/admin/recalculate`, { method: 'POST' });
       if (res.status !== 200) throw new Error(`recalculate: ${res.status} ${await res.text()}`);
-      const got = await Promise.all(clients.map((c) => c.call<{ sent: number[]; took: number[]; failures: number; notDone: number }>('collect', { timeoutMs })));
+      const got = await Promise.all(clients.map((c) => c.call<{ sent: number[]; took: number[]; failures: number; shed: number; notDone: number }>('collect', { timeoutMs })));
       const sent = got.flatMap((g) => g.sent);
       const took = got.flatMap((g) => g.took);
       const after = await versions();
       const phase: Phase = {
-        name, requests: sent.length, failures: got.reduce((a, g) => a + g.failures, 0), notDone: got.reduce((a, g) => a + g.notDone, 0),
+        name, requests: sent.length, failures: got.reduce((a, g) => a + g.failures, 0), shed: got.reduce((a, g) => a + g.shed, 0), notDone: got.reduce((a, g) => a + g.notDone, 0),
         peakPerSecond: peak(sent, 1000), spreadS: sent.length ? (Math.max(...sent) - Math.min(...sent)) / 1000 : 0, writes: after - before,
         p50: percentile(took, 50), p99: percentile(took, 99),
       };
       phases.push(phase);
-      console.log(`  ${name}: ${phase.requests} requests (${phase.failures} failed, ${phase.notDone} tabs not done), at most ${phase.peakPerSecond} within a second, sent over ${phase.spreadS.toFixed(1)} s, answered in p50 ${phase.p50.toFixed(0)} ms p99 ${phase.p99.toFixed(0)} ms; commerce cart writes ${phase.writes}`);
+      console.log(`  ${name}: ${phase.requests} requests (${phase.failures} failed, ${phase.shed} of them shed with 503 overloaded; ${phase.notDone} tabs not done), at most ${phase.peakPerSecond} within a second, sent over ${phase.spreadS.toFixed(1)} s, answered in p50 ${phase.p50.toFixed(0)} ms p99 ${phase.p99.toFixed(0)} ms; commerce cart writes ${phase.writes}`);
     }
     console.log('\nper forced tick, same run:');
     console.table(phases.map((p) => ({
-      phase: p.name, 'requests': p.requests, 'most in 1 s': p.peakPerSecond, 'sent over s': p.spreadS.toFixed(1), 'p50 ms': p.p50.toFixed(0), 'p99 ms': p.p99.toFixed(0), 'commerce cart writes': p.writes, failed: p.failures,
+      phase: p.name, 'requests': p.requests, 'most in 1 s': p.peakPerSecond, 'sent over s': p.spreadS.toFixed(1), 'p50 ms': p.p50.toFixed(0), 'p99 ms': p.p99.toFixed(0), 'commerce cart writes': p.writes, failed: p.failures, 'shed (503)': p.shed,
     })));
     const now = phases[1];
     console.log(`goals with ${TABS} open carts: commerce writes ${now.writes} (<= 10: ${now.writes <= 10 ? 'met' : 'MISSED'}), most requests within a second ${now.peakPerSecond} (< 1000: ${now.peakPerSecond < 1000 ? 'met' : 'MISSED'}); baseline ${phases[0].writes} writes, ${phases[0].peakPerSecond} within a second`);
