@@ -114,7 +114,7 @@ serve({
     agent = new Agent({ connections: 64, pipelining: 1 });
     tabs = Array.from({ length: req.n as number }, () => new Tab(port, agent));
     await pool(tabs, 4, async (tab) => {
-      await tab.call('GET', '/api/session');
+      await tab.patiently('GET', '/api/session');
       const r = await tab.patiently('POST', apiRoutes.addToCart.path, { transactionType: 'buy', sku: req.sku, quantity: 1 });
       if (r.status !== 200) throw new Error(`add to cart: ${r.status} ${JSON.stringify(r.json)}`);
       tab.cartId = r.json.cart.id;
