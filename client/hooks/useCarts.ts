@@ -5,7 +5,7 @@ import { useEffect, useRef, useSyncExternalStore } from 'react';
 import useSWR, { mutate } from 'swr';
 import type { Wishlist } from '../../src/contracts/wishlist.ts';
 import { useShop } from '../../views/lib/context.tsx';
-import { CARTS_KEY, emptyCarts, fetchCarts, getNotices, subscribeNotices, watchSession, type CartNotice, type CartsState } from '../lib/cart-store.ts';
+import { CARTS_KEY, emptyCarts, fetchCarts, getNotices, holdCartPrices, subscribeNotices, watchSession, type CartNotice, type CartsState } from '../lib/cart-store.ts';
 import { getWishlist, toggleWishlist as toggleWishlistCall } from '../lib/shop-api.ts';
 import { useHydrated } from './usePrices.ts';
 
@@ -37,6 +37,14 @@ export function useCarts(): CartsView {
   if (!hydrated) return { ...emptyCarts, ready: false, error: false };
   const carts = data ?? emptyCarts;
   return { ...carts, ready: data !== undefined, error: !!error };
+}
+
+/**
+ * spec 4: the cart and checkout pages keep the prices their carts hold while they are open (new prices are
+ * offered through the price lock); every other page reads carts priced from the current set (issue 16).
+ */
+export function useHeldCartPrices(): void {
+  useEffect(() => holdCartPrices(), []);
 }
 
 const noNotices: CartNotice[] = [];

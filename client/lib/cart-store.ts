@@ -16,6 +16,7 @@ import type { CartApiResponse, ShopCart } from '../../src/contracts/shop-api.ts'
 import * as api from './shop-api.ts';
 import { getSession, SESSION_ENDED_EVENT, setSession, subscribeSession } from './session.ts';
 import { toMajor, track, type TrackedItem } from './data-layer.ts';
+import { afterPriceUpdate } from './cart-prices.ts';
 
 export type { ShopCart, TransactionType };
 
@@ -107,10 +108,27 @@ export function splitCarts(list: ShopCart[]): CartsState {
   return { buy: list.find((c) => c.transactionType === 'buy') ?? null, sell: list.find((c) => c.transactionType === 'sell') ?? null };
 }
 
+/** Pages open in this tab that hold their carts' prices (cart, checkout). */
+let priceHolds = 0;
+
+/**
+ * spec 4: the cart and checkout pages show the prices the cart holds until the customer takes new ones
+ * (the price lock); every other page reads carts priced from the current set (issue 16). Call while such a
+ * page is mounted; returns the release.
+ */
+export function holdCartPrices(): () => void {
+  priceHolds++;
+  let held = true;
+  return () => {
+    if (held) priceHolds--;
+    held = false;
+  };
+}
+
 /** SWR fetcher of CARTS_KEY. A guest without a session has no carts and asks nothing. */
 export async function fetchCarts(): Promise<CartsState> {
   if (getSession().level === 'guest') return emptyCarts;
-  const r = await api.getCarts();
+  const r = await api.getCarts(priceHolds > 0 ? 'held' : undefined);
   if (r.error) throw Object.assign(new Error(r.error.message), { code: r.error.code, status: r.error.status });
   return splitCarts(r.data.carts);
 }
@@ -218,7 +236,7 @@ function skeleton(type: TransactionType, currency: ShopCart['currency']): CartVi
     id: '', version: 0, storeKey: '', locale: '', orderType: 'order', transactionType: type, country: '', currency, customerGroup: null, lineItems: [],
     itemCount: 0, totalPrice: null, discount: null, discountCodes: [], shippingInfo: null, totalGrossPrice: null, totalTaxPrice: null, customerEmail: null,
     paymentMethod: null, pickupStore: null, shippingAddress: null, billingAddress: null, payoutAccount: null, identityDocument: null, priceSetId: null,
-    pricesValidUntil: null, notifications: [], createdAt: '', updatedAt: '', pending: true,
+    pricesValidUntil: null, heldPriceSetId: null, notifications: [], createdAt: '', updatedAt: '', pending: true,
   };
 }
 
@@ -327,13 +345,36 @@ export function writeCart(type: TransactionType, call: () => Promise<Result<Cart
   return cartWrite(type, call);
 }
 
-/** spec 4: on a price update outside cart and checkout pages, all carts are recalculated. */
-export async function recalculateAll(): Promise<void> {
+let refreshTimer: ReturnType<typeof setTimeout> | null = null;
+
+/**
+ * spec 4: on a price update outside the cart and checkout pages the carts show the new prices. Issue 16: by
+ * reading them again (commerce prices a cart from the current set when it is read, and stores nothing),
+ * spread over a few seconds and only in a visible tab (cart-prices.ts); an update while a read waits adds
+ * none. No cart write: the cart takes the prices with the customer's next change.
+ */
+export async function refreshCartsAfterPriceUpdate(): Promise<void> {
   const carts = await currentCarts();
-  for (const cart of [carts?.buy, carts?.sell]) {
-    if (!cart || !cart.id || cart.lineItems.length === 0) continue;
-    const r = await cartWrite(cart.transactionType, () => api.recalculateCart(cart.id));
-    // a cart that is gone is simply gone (read again); anything else is said (spec 8)
-    if (r.error && r.error.status !== 404) pushNotice({ kind: 'recalculation-failed' });
+  const plan = afterPriceUpdate({
+    visible: typeof document === 'undefined' || document.visibilityState === 'visible',
+    holdsPrices: priceHolds > 0,
+    cartsWithLines: [carts?.buy, carts?.sell].filter((c) => c && c.id && c.lineItems.length > 0).length,
+  }, Math.random);
+  // a read still waiting will see the newest prices anyway (they are the current set's when it runs)
+  if (!plan.read || refreshTimer) return;
+  await new Promise<void>((resolve) => {
+    refreshTimer = setTimeout(() => {
+      refreshTimer = null;
+      resolve();
+    }, plan.delayMs);
+  });
+  if (priceHolds > 0 || getSession().level === 'guest') return;
+  // in the write queue: a write answered meanwhile is never overwritten by this older read
+  const r = await serial(() => api.getCarts(plan.query.prices));
+  if (r.error) {
+    // spec 8: 'something went wrong while recalculating cart'; a session that ended is no failure of this
+    if (r.error.status !== 401 && r.error.status !== 404) pushNotice({ kind: 'recalculation-failed' });
+    return;
   }
+  void mutate(CARTS_KEY, splitCarts(r.data.carts), { revalidate: false });
 }

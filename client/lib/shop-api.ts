@@ -43,7 +43,8 @@ export const verifyPhoneCode = (code: string) => call('verifyPhoneCode', { body:
 // search
 export const searchSuggestions = (q: string, signal?: AbortSignal) => call('searchSuggestions', { query: { q } }, { signal });
 // carts, checkout, orders and the wishlist (issue 9)
-export const getCarts = () => call('carts', {});
+/** issue 16: current (default) prices the carts as they are read; held, as they hold them (cart and checkout pages) */
+export const getCarts = (prices?: 'current' | 'held') => call('carts', { query: prices ? { prices } : {} });
 export const addToCart = (body: Body<'addToCart'>) => call('addToCart', { body });
 export const addScrapItem = (body: Body<'addScrapItem'>) => call('addScrapItem', { body });
 export const setLineQuantity = (cartId: string, body: Body<'setLineQuantity'>) => call('setLineQuantity', { body, params: { cartId } });

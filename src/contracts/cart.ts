@@ -77,10 +77,28 @@ export const CartQuery = Type.Object({
 }, { additionalProperties: false });
 export type CartQuery = Static<typeof CartQuery>;
 
+/**
+ * Issue 16: which prices a read answers. current (the default): the lines priced from the current price set
+ * as the cart is read, nothing stored (a price tick costs no cart write); held: the prices the cart holds
+ * (its last write or recalculation: what an order is checked against), for the cart and checkout pages,
+ * where new prices are offered instead of changing under the customer's eyes (spec 4).
+ */
+export const CartPrices = Type.Union([Type.Literal('current'), Type.Literal('held')]);
+export type CartPrices = Static<typeof CartPrices>;
+
+/** GET /carts/{id} */
+export const CartReadQuery = Type.Object({
+  languageTag: LanguageTag,
+  language: LanguageTag,
+  prices: Type.Optional(CartPrices),
+}, { additionalProperties: false });
+export type CartReadQuery = Static<typeof CartReadQuery>;
+
 export const CartsQuery = Type.Object({
   languageTag: LanguageTag,
   /** must be the token's own customer id when given */
   ownerId: Type.Optional(Type.String({ maxLength: 64 })),
+  prices: Type.Optional(CartPrices),
 }, { additionalProperties: false });
 export type CartsQuery = Static<typeof CartsQuery>;
 
@@ -102,6 +120,32 @@ export const LineItemBody = Type.Object({
   version: Version,
 }, { additionalProperties: false });
 export type LineItemBody = Static<typeof LineItemBody>;
+
+/**
+ * Issue 16, add to cart in one call: adds quantity pieces to what the customer's active cart of the type holds
+ * (created on demand, spec 4), in the delivery mode the product needs. deposit true: bought into the deposit
+ * (buy, method Deposit) or sold from it (sell, method depositSell); false: delivered or sent in; absent: as
+ * the cart is. A cart with goods in the other mode is deleted and started anew (spec 4), an empty one just
+ * changes its method. One transaction: concurrent adds all count; the line maximum (10,000 pieces) and the
+ * cart maximum (spec 9) are checked on the sum.
+ */
+export const AddLineBody = Type.Object({
+  transactionType: TransactionType,
+  sku: Type.String({ minLength: 1, maxLength: 64 }),
+  quantity: Type.Integer({ minimum: 1, maximum: 10000 }),
+  deposit: Type.Optional(Type.Boolean()),
+  /** for a cart created by this call; default: the store's country and currency */
+  country: Type.Optional(PriceCountry),
+  currency: Type.Optional(CurrencyCode),
+  locale: Type.Optional(CartLocale),
+}, { additionalProperties: false });
+export type AddLineBody = Static<typeof AddLineBody>;
+
+/** Issue 16: the cart's delivery mode in one call (see AddLineBody's deposit). */
+export const CartModeBody = Type.Object({
+  deposit: Type.Boolean(),
+}, { additionalProperties: false });
+export type CartModeBody = Static<typeof CartModeBody>;
 
 /** DELETE removes quantity pieces, or the whole line when quantity is absent */
 export const RemoveLineItemBody = Type.Object({
@@ -305,9 +349,15 @@ export const Cart = Type.Object({
   payoutAccount: Nullable(MaskedBankDetails),
   /** only whether one is recorded and until when it is valid: the number never leaves the service */
   identityDocument: Nullable(Type.Object({ documentType: Type.String(), expiryDate: Type.String() })),
-  /** the price set the lines are priced from, and when its prices expire (spec 9: 180 s) */
+  /** the price set the lines are priced from, and when its prices expire (spec 9: 180 s; null: not the current set) */
   priceSetId: Nullable(Type.String()),
   pricesValidUntil: Nullable(IsoTimestamp),
+  /**
+   * Issue 16: the set whose prices the cart holds (its last write or recalculation; an order is checked
+   * against them). Equal to priceSetId except in a read priced from the current set (prices=current) after a
+   * new set came: then the answer shows the new prices, and the cart takes them with its next write.
+   */
+  heldPriceSetId: Nullable(Type.String()),
   /** what the last change did by itself (spec 4: an out-of-stock product is removed with a message) */
   notifications: Type.Array(CartNotification),
   createdAt: IsoTimestamp,
@@ -316,6 +366,10 @@ export const Cart = Type.Object({
 export type Cart = Static<typeof Cart>;
 
 export const CartsResponse = Type.Object({ results: Type.Array(Cart) });
+
+/** Issue 16: add line and mode switch answer the cart and whether it was started anew for the other mode (spec 4). */
+export const CartChangeResponse = Type.Object({ cart: Cart, recreated: Type.Boolean() });
+export type CartChangeResponse = Static<typeof CartChangeResponse>;
 export type CartsResponse = Static<typeof CartsResponse>;
 
 /** 409 cart_version_conflict carries the version the cart has now. */

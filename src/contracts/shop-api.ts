@@ -7,7 +7,7 @@
 // every invalid field at once (spec 8: the count of invalid fields).
 import Type, { type Static, type TSchema } from 'typebox';
 import { Address, FieldError, PhoneVerificationResponse } from './commerce.ts';
-import { Cart, CouponBody, IdentityDocumentBody, PayoutAccountBody, RemoveCouponBody, ScrapMetal, TransactionType, UpdateCartBody } from './cart.ts';
+import { Cart, CartPrices, CouponBody, IdentityDocumentBody, PayoutAccountBody, RemoveCouponBody, ScrapMetal, TransactionType, UpdateCartBody } from './cart.ts';
 import { Order, OrdersResponse, ShippingMethodsResponse, UtmParams } from './order.ts';
 import { CreateLimitOrderBody, LimitOrder, LimitOrdersResponse, UpdateLimitOrderBody } from './limit-order.ts';
 import { Deposit, SellPreview } from './deposit.ts';
@@ -233,6 +233,8 @@ export const OrderIdParams = Type.Object({ orderId: Str(64) });
 export const WishlistLineIdParams = Type.Object({ lineItemId: Str(64) });
 
 export const CartsApiResponse = Type.Object({ carts: Type.Array(ShopCart) });
+/** issue 16: current (default) prices the carts from the current set as they are read; held: as the carts hold them (cart and checkout pages) */
+export const CartsApiQuery = Type.Object({ prices: Type.Optional(CartPrices) }, closed);
 /** notice cart_recreated: the cart was started anew for the other delivery mode (spec 4 Deposit rule) */
 export const CartApiResponse = Type.Object({ cart: ShopCart, notice: Type.Optional(Type.Literal('cart_recreated')) });
 export type CartApiResponse = Static<typeof CartApiResponse>;
@@ -316,7 +318,7 @@ export const shopApi = {
   sendPhoneCode: call(r.sendPhoneCode, PhoneCodeResponse),
   verifyPhoneCode: call(r.verifyPhoneCode, CustomerResponse, { body: PhoneCodeBody }),
   searchSuggestions: call(r.searchSuggestions, SuggestionsResponse, { query: SuggestionsQuery }),
-  carts: call(r.carts, CartsApiResponse),
+  carts: call(r.carts, CartsApiResponse, { query: CartsApiQuery }),
   addToCart: call(r.addToCart, CartApiResponse, { body: AddToCartBody }),
   addScrapItem: call(r.addScrapItem, CartApiResponse, { body: AddScrapItemBody }),
   setLineQuantity: call(r.setLineQuantity, CartApiResponse, { body: LineQuantityBody, params: CartIdParams }),

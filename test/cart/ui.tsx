@@ -52,7 +52,7 @@ export function cart(over: Partial<ShopCart> = {}): ShopCart {
     customerGroup: null, lineItems: lines, itemCount: lines.reduce((s, l) => s + (l.kind === 'scrap' ? 1 : l.quantity), 0), totalPrice: money(goods, currency),
     discount: null, discountCodes: [], shippingInfo: null, totalGrossPrice: money(goods, currency), totalTaxPrice: money(0, currency), customerEmail: null,
     paymentMethod: null, pickupStore: null, shippingAddress: null, billingAddress: null, payoutAccount: null, identityDocument: null, priceSetId: 'ps-1',
-    pricesValidUntil: '2026-11-23T12:03:00.000Z', notifications: [], createdAt: '2026-11-23T12:00:00.000Z', updatedAt: '2026-11-23T12:00:00.000Z',
+    pricesValidUntil: '2026-11-23T12:03:00.000Z', heldPriceSetId: over.priceSetId ?? 'ps-1', notifications: [], createdAt: '2026-11-23T12:00:00.000Z', updatedAt: '2026-11-23T12:00:00.000Z',
     ...over,
   };
 }

@@ -2,7 +2,7 @@
 // answer shape (spec 3 Cart). Every write reprices the whole cart, so a cart's lines always come from one
 // price set (its priceSetId).
 import { randomUUID } from 'node:crypto';
-import type { Cart, CartLineItem, CartNotification } from '../../contracts/cart.ts';
+import type { Cart, CartLineItem, CartNotification, CartPrices } from '../../contracts/cart.ts';
 import { type CatalogueProduct, lineImageUrl, pick, productsBySkus } from '../catalogue/index.ts';
 import type { Db } from '../db/index.ts';
 import { discountCodeById, type DiscountCode } from '../discounts/index.ts';
@@ -37,6 +37,20 @@ export async function insertActiveCart(tx: Db, c: NewCart): Promise<CartRow | nu
     [randomUUID(), c.customerId, c.storeKey, c.transactionType, c.country, c.currency, c.locale, c.customerGroup, c.customerEmail, c.now],
   );
   return rows[0] ?? null;
+}
+
+/**
+ * The customer's active cart of a type, locked, created on demand (spec 4). A cart deleted or created by a
+ * concurrent transaction meanwhile is found by the next statement (its own snapshot).
+ */
+export async function lockActiveCart(tx: Db, c: Omit<NewCart, 'customerGroup' | 'customerEmail'> & { customer: () => Promise<Pick<NewCart, 'customerGroup' | 'customerEmail'>> }): Promise<CartRow> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const found = await activeCartForUpdate(tx, c.customerId, c.transactionType);
+    if (found) return found;
+    const inserted = await insertActiveCart(tx, { ...c, ...(await c.customer()) });
+    if (inserted) return inserted;
+  }
+  throw new Error('no active cart after three attempts');
 }
 
 /** The customer's active carts, locked (the guest's at sign-in). */
@@ -139,16 +153,37 @@ export interface CartView {
 }
 
 /** The answer of every cart call, in the requested language (default: the cart's locale). */
-export async function cartView(db: Db, row: CartRow, opts: { languageTag?: string; repriced?: Repriced } = {}): Promise<CartView> {
+export async function cartView(
+  db: Db, row: CartRow, opts: { languageTag?: string; repriced?: Repriced; heldPriceSetId?: string | null } = {},
+): Promise<CartView> {
   const lang = langOf(opts.languageTag, langOf(row.locale, 'de'));
   const products = opts.repriced?.products ?? (await productsOf(db, row.line_items));
   const set = opts.repriced ? opts.repriced.set : await currentPriceSet(db);
   const discount = row.discount_code_id ? await discountCodeById(db, row.discount_code_id) : null;
   const totals = cartTotals(row, products, discount);
-  return { cart: toCart(row, products, discount, totals, set, lang), totals };
+  const held = opts.heldPriceSetId === undefined ? row.price_set_id : opts.heldPriceSetId;
+  return { cart: toCart(row, products, discount, totals, set, lang, held), totals };
 }
 
-function toCart(row: CartRow, products: Map<string, CatalogueProduct>, discount: DiscountCode | null, t: CartTotals, set: CurrentPriceSet | null, lang: Lang): Cart {
+/**
+ * A read of a cart (issue 16). prices current (default): a copy of the cart is priced from the current set,
+ * without what the shop cannot sell any more (with its notification), and nothing is stored: a new price set
+ * costs no cart write; the cart takes the prices with its next write (the customer's action). held: the
+ * prices the cart holds, as stored (the cart and checkout pages' price lock).
+ */
+export async function cartReadView(db: Db, row: CartRow, opts: { languageTag?: string; prices?: CartPrices } = {}): Promise<CartView> {
+  if (opts.prices === 'held') return cartView(db, row, { languageTag: opts.languageTag });
+  const priced = structuredClone(row);
+  const repriced = await repriceCart(db, priced);
+  // what the last write said (a merge's cut line) stays, with what this read would remove
+  priced.notifications = [...row.notifications, ...priced.notifications];
+  return cartView(db, priced, { languageTag: opts.languageTag, repriced, heldPriceSetId: row.price_set_id });
+}
+
+function toCart(
+  row: CartRow, products: Map<string, CatalogueProduct>, discount: DiscountCode | null, t: CartTotals, set: CurrentPriceSet | null, lang: Lang,
+  heldPriceSetId: string | null,
+): Cart {
   const money = (centAmount: number) => ({ centAmount, currencyCode: row.currency });
   const lineItems: CartLineItem[] = row.line_items.map((l) => lineItem(l, l.sku ? products.get(l.sku) : undefined, lang, row.currency));
   const method = t.method;
@@ -187,6 +222,7 @@ function toCart(row: CartRow, products: Map<string, CatalogueProduct>, discount:
     identityDocument: row.identity_document ? { documentType: row.identity_document.documentType, expiryDate: row.identity_document.expiryDate } : null,
     priceSetId: row.price_set_id,
     pricesValidUntil: set && set.id === row.price_set_id ? set.validUntil.toISOString() : null,
+    heldPriceSetId,
     notifications: row.notifications,
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),

@@ -7,10 +7,12 @@ import { randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/swagger';
 import {
-  Cart, CartAddressesBody, CartLineParams, CartParams, CartQuery, CartsQuery, CartsResponse, CouponBody, CreateCartBody, IdentityDocumentBody,
-  LineItemBody, PayoutAccountBody, RemoveCouponBody, RemoveLineItemBody, ScrapEstimate, ScrapEstimateQuery, ScrapItemBody, UpdateCartBody,
-  type Cart as CartT, type CartQuery as CartQueryT,
+  AddLineBody, Cart, CartAddressesBody, CartChangeResponse, CartLineParams, CartModeBody, CartParams, CartQuery, CartReadQuery, CartsQuery,
+  CartsResponse, CouponBody, CreateCartBody, IdentityDocumentBody, LineItemBody, PayoutAccountBody, RemoveCouponBody, RemoveLineItemBody,
+  ScrapEstimate, ScrapEstimateQuery, ScrapItemBody, UpdateCartBody,
+  type Cart as CartT, type CartChangeResponse as CartChangeResponseT, type CartPrices, type CartQuery as CartQueryT,
 } from '../../contracts/cart.ts';
+import { LINE_MAX_PIECES } from '../../contracts/cart-limits.ts';
 import { stores } from '../../stores.ts';
 import type { AuthContext } from '../auth/tokens.ts';
 import { productsBySkus } from '../catalogue/index.ts';
@@ -18,13 +20,16 @@ import { requireAuth, bearer } from '../http/auth.ts';
 import { errorResponses, fail } from '../http/errors.ts';
 import { addMergeHook, customerById } from '../customers/index.ts';
 import type { Db } from '../db/index.ts';
+import type { CatalogueProduct } from '../catalogue/index.ts';
 import { discountCodeByCode, normalizeCode, usableOn } from '../discounts/index.ts';
 import { scrapPrice, currentPriceSet } from '../prices/index.ts';
 import { findPickupStore, findShippingMethod } from '../shipping/index.ts';
 import { CART_MAX_CENTS } from './calculate.ts';
 import { mergeCarts } from './merge.ts';
 import { stableJson, type CartRow, type StoredLine } from './model.ts';
-import { activeCarts, cartById, cartView, deleteCart, insertActiveCart, repriceCart, saveCart } from './repository.ts';
+import {
+  activeCarts, cartById, cartReadView, cartView, deleteCart, insertActiveCart, lockActiveCart, repriceCart, saveCart,
+} from './repository.ts';
 import { checkVersion, notFoundOnBadParams } from './route-helpers.ts';
 import { validateCartAddresses, validateIdentityDocument, validatePayoutAccount } from './validation.ts';
 
@@ -69,12 +74,7 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
       checkVersion(req, row.version);
       const before = snapshot(row);
       const { grows } = (await change(row, tx, auth)) ?? {};
-      const repriced = await repriceCart(tx, row);
-      const changed = snapshot(row) !== before || row.notifications.length > 0;
-      const stored = changed ? await saveCart(tx, row, now) : row;
-      const view = await cartView(tx, stored, { languageTag: languageOf(req.query), repriced });
-      if (grows && view.totals.goods !== null && view.totals.goods > CART_MAX_CENTS) fail('cart_limit_exceeded');
-      return view.cart;
+      return finish(tx, row, { languageTag: languageOf(req.query), before, grows: grows === true, now });
     });
     void reply.header('etag', `"${cart.version}"`);
     return cart;
@@ -118,9 +118,10 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
     return reply.status(created ? 201 : 200).send(view.cart);
   });
 
-  app.get<{ Querystring: { languageTag?: string; ownerId?: string } }>('/carts', {
+  app.get<{ Querystring: { languageTag?: string; ownerId?: string; prices?: CartPrices } }>('/carts', {
     schema: {
-      tags, summary: 'The caller\'s active carts (at most one buy and one sell cart).', security: bearer, querystring: CartsQuery,
+      tags, summary: 'The caller\'s active carts (at most one buy and one sell cart), priced from the current price set unless prices=held; a read stores nothing.',
+      security: bearer, querystring: CartsQuery,
       response: { 200: CartsResponse, ...errorResponses },
     },
   }, async (req) => {
@@ -129,19 +130,22 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
     if (req.query.ownerId !== undefined && req.query.ownerId !== auth.customerId) fail('cart_not_found');
     const rows = (await activeCarts(db, auth.customerId)).filter((c) => c.store_key === req.storeKey);
     const results: CartT[] = [];
-    for (const row of rows) results.push((await cartView(db, row, { languageTag: req.query.languageTag })).cart);
+    for (const row of rows) results.push((await cartReadView(db, row, { languageTag: req.query.languageTag, prices: req.query.prices })).cart);
     return { results };
   });
 
-  app.get<{ Params: Params; Querystring: CartQueryT }>('/carts/:id', {
+  app.get<{ Params: Params; Querystring: CartQueryT & { prices?: CartPrices } }>('/carts/:id', {
     attachValidation: true,
-    schema: { tags, summary: 'One of the caller\'s active carts.', security: bearer, params: CartParams, querystring: CartQuery, response: cartResponses },
+    schema: {
+      tags, summary: 'One of the caller\'s active carts, priced from the current price set unless prices=held; a read stores nothing.',
+      security: bearer, params: CartParams, querystring: CartReadQuery, response: cartResponses,
+    },
   }, async (req, reply) => {
     const auth = await requireAuth(req);
     const row = await cartById(db, req.params.id);
     if (!row || row.customer_id !== auth.customerId || row.store_key !== req.storeKey || row.status !== 'active') fail('cart_not_found');
     void reply.header('etag', `"${row.version}"`);
-    return (await cartView(db, row, { languageTag: languageOf(req.query) })).cart;
+    return (await cartReadView(db, row, { languageTag: languageOf(req.query), prices: req.query.prices })).cart;
   });
 
   app.delete<{ Params: Params; Querystring: CartQueryT }>('/carts/:id', writeSchema('Deletes the cart (spec 4: the deposit mode recreates the cart; a deleted cart is removed locally). Answers it as it was.'), async (req) => {
@@ -189,19 +193,107 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
     'Sets the quantity of a product in the cart (adds the line if missing).', LineItemBody,
   ), async (req, reply) => changeCart(req, reply, async (cart, tx) => {
     const { sku, quantity } = req.body;
-    const [product] = await productsBySkus(tx, [sku]);
-    if (!product) fail('product_not_found');
-    if (!product.published) fail('product_no_longer_available');
-    // spec 6: duty-free products are sold only via customer support
-    if (product.dutyFree) fail('duty_free_via_support');
-    if (cart.transaction_type === 'buy' && product.availability === 'soldOut') fail('product_out_of_stock', { message: 'This product is out of stock.' });
-    if (cart.transaction_type === 'sell' && product.metal === null) fail('product_not_bought_back');
-    const line = cart.line_items.find((l) => l.kind === 'product' && l.sku === sku);
-    const before = line?.quantity ?? 0;
-    if (line) line.quantity = quantity;
-    else cart.line_items.push(newLine({ kind: 'product', sku, productId: product.productId, quantity, scrap: null }, clock()));
+    const before = setLineQuantity(cart, await productFor(tx, cart, sku), () => quantity, clock());
     return { grows: quantity > before };
   }));
+
+  // ---------------------------------------------------------------- one call per click (issue 16)
+
+  /** The cart type's deposit method: bought into the deposit (buy) or sold from it (sell). */
+  const depositKeyOf = (cart: CartRow) => (cart.transaction_type === 'buy' ? 'deposit' : 'depositSell');
+
+  /**
+   * spec 4: the cart in the delivery mode the next item needs. A cart with goods in the other mode is deleted
+   * and started anew (the same customer, store, country, currency and locale), an empty one changes its method.
+   */
+  async function inMode(tx: Db, cart: CartRow, deposit: boolean | undefined, now: Date): Promise<{ cart: CartRow; recreated: boolean }> {
+    const key = depositKeyOf(cart);
+    if (deposit === undefined || (cart.shipping_method === key) === deposit) return { cart, recreated: false };
+    let row = cart;
+    let recreated = false;
+    if (cart.line_items.length > 0) {
+      await deleteCart(tx, cart.id);
+      const fresh = await insertActiveCart(tx, {
+        customerId: cart.customer_id, storeKey: cart.store_key, transactionType: cart.transaction_type, country: cart.country, currency: cart.currency,
+        locale: cart.locale, customerGroup: cart.customer_group, customerEmail: cart.customer_email, now,
+      });
+      if (!fresh) throw new Error('the deleted cart\'s type is still taken');
+      row = fresh;
+      recreated = true;
+    }
+    row.shipping_method = deposit ? key : null;
+    return { cart: row, recreated };
+  }
+
+  /** Prices, stores (when something changed) and answers a cart changed in the transaction; the cart maximum for growing changes. */
+  async function finish(tx: Db, row: CartRow, opts: { languageTag?: string; before: string | null; grows: boolean; now: Date }): Promise<CartT> {
+    const repriced = await repriceCart(tx, row);
+    const changed = opts.before === null || snapshot(row) !== opts.before || row.notifications.length > 0;
+    const stored = changed ? await saveCart(tx, row, opts.now) : row;
+    const view = await cartView(tx, stored, { languageTag: opts.languageTag, repriced });
+    if (opts.grows && view.totals.goods !== null && view.totals.goods > CART_MAX_CENTS) fail('cart_limit_exceeded');
+    return view.cart;
+  }
+
+  app.post<{ Body: AddLineBody; Querystring: CartQueryT }>('/carts/lines', {
+    attachValidation: true,
+    schema: {
+      tags, security: bearer, querystring: CartQuery, body: AddLineBody, response: { 200: CartChangeResponse, ...errorResponses },
+      summary: 'Add to cart in one call: adds pieces to what the active cart of the type holds (created on demand, in the delivery mode given by deposit; '
+        + 'a cart with goods in the other mode is started anew), in one transaction: concurrent adds all count; 409 line_quantity_exceeded beyond '
+        + '10,000 pieces a line, 409 cart_limit_exceeded beyond the cart maximum, and then nothing changes.',
+    },
+  }, async (req, reply): Promise<CartChangeResponseT> => {
+    const auth = await requireAuth(req);
+    const store = stores[req.storeKey];
+    const b = req.body;
+    const country = b.country ?? store.country;
+    const currency = b.currency ?? store.currency;
+    if (!(store.shippingCountries as string[]).includes(country)) fail('country_not_allowed');
+    if (currency !== store.currency && currency !== 'USD') fail('currency_not_allowed');
+    const now = clock();
+    const out = await db.transaction(async (tx) => {
+      const locked = await lockActiveCart(tx, {
+        customerId: auth.customerId, storeKey: req.storeKey, transactionType: b.transactionType, country, currency, locale: b.locale ?? store.locales.de, now,
+        customer: async () => {
+          const customer = await customerById(tx, auth.customerId);
+          return {
+            customerGroup: customer?.kind === 'registered' ? customer.account_type ?? 'individual' : null,
+            customerEmail: customer?.kind === 'registered' ? customer.email : null,
+          };
+        },
+      });
+      const { cart, recreated } = await inMode(tx, locked, b.deposit, now);
+      const product = await productFor(tx, cart, b.sku);
+      let sum = 0;
+      setLineQuantity(cart, product, (held) => (sum = held + b.quantity), now);
+      if (sum > LINE_MAX_PIECES) fail('line_quantity_exceeded');
+      return { cart: await finish(tx, cart, { languageTag: req.query.languageTag, before: null, grows: true, now }), recreated };
+    });
+    void reply.header('etag', `"${out.cart.version}"`);
+    return out;
+  });
+
+  app.put<{ Params: Params; Body: CartModeBody; Querystring: CartQueryT }>('/carts/:id/mode', {
+    attachValidation: true,
+    schema: {
+      tags, security: bearer, params: CartParams, querystring: CartQuery, body: CartModeBody, response: { 200: CartChangeResponse, ...errorResponses },
+      summary: 'The delivery mode in one call (spec 4): deposit true sets the Deposit method (buy) or depositSell (sell), false leaves it; a cart with '
+        + 'goods in the other mode is deleted and started anew (recreated: true, a new id).',
+    },
+  }, async (req, reply): Promise<CartChangeResponseT> => {
+    const auth = await requireAuth(req);
+    const now = clock();
+    const out = await db.transaction(async (tx) => {
+      const row = await ownCart(tx, auth, req, req.params.id);
+      checkVersion(req, row.version);
+      const before = snapshot(row);
+      const { cart, recreated } = await inMode(tx, row, req.body.deposit, now);
+      return { cart: await finish(tx, cart, { languageTag: languageOf(req.query), before: recreated ? null : before, grows: false, now }), recreated };
+    });
+    void reply.header('etag', `"${out.cart.version}"`);
+    return out;
+  });
 
   app.delete<{ Params: Params; Body: RemoveLineItemBody; Querystring: CartQueryT }>('/carts/:id/line-items', writeSchema(
     'Removes quantity pieces of a product, or its whole line when quantity is absent.', RemoveLineItemBody,
@@ -312,6 +404,27 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
     };
   });
 };
+
+/** The product of a line about to be set, with the reasons it cannot go into this cart (spec 4, 6, 8). */
+async function productFor(tx: Db, cart: CartRow, sku: string): Promise<CatalogueProduct> {
+  const [product] = await productsBySkus(tx, [sku]);
+  if (!product) fail('product_not_found');
+  if (!product.published) fail('product_no_longer_available');
+  // spec 6: duty-free products are sold only via customer support
+  if (product.dutyFree) fail('duty_free_via_support');
+  if (cart.transaction_type === 'buy' && product.availability === 'soldOut') fail('product_out_of_stock', { message: 'This product is out of stock.' });
+  if (cart.transaction_type === 'sell' && product.metal === null) fail('product_not_bought_back');
+  return product;
+}
+
+/** Sets a product line's quantity from what it held (adds the line if missing); answers what it held. */
+function setLineQuantity(cart: CartRow, product: CatalogueProduct, quantity: (held: number) => number, now: Date): number {
+  const line = cart.line_items.find((l) => l.kind === 'product' && l.sku === product.sku);
+  const held = line?.quantity ?? 0;
+  if (line) line.quantity = quantity(held);
+  else cart.line_items.push(newLine({ kind: 'product', sku: product.sku, productId: product.productId, quantity: quantity(0), scrap: null }, now));
+  return held;
+}
 
 function newLine(l: Omit<StoredLine, 'id' | 'price' | 'addedAt'>, now: Date): StoredLine {
   return { id: randomUUID(), price: null, addedAt: now.toISOString(), ...l };

@@ -3,8 +3,8 @@
 // the shop's ShopCart (the service's cart without the owner's id). Cart writes need a session: a guest gets
 // an anonymous token first (spec 4), reads never create one.
 import type {
-  Cart, CartAddressesBody, CartsResponse, CouponBody, IdentityDocumentBody, PayoutAccountBody, RemoveCouponBody, ScrapItemBody,
-  TransactionType, UpdateCartBody,
+  AddLineBody, Cart, CartAddressesBody, CartChangeResponse, CartPrices, CartsResponse, CouponBody, IdentityDocumentBody, PayoutAccountBody,
+  RemoveCouponBody, ScrapItemBody, TransactionType, UpdateCartBody,
 } from '../../contracts/cart.ts';
 import type { CreateOrderBody, Order, ShippingMethodsResponse } from '../../contracts/order.ts';
 import type { Result } from '../../contracts/result.ts';
@@ -54,10 +54,13 @@ export class CartClient {
     return { languageTag: this.locale };
   }
 
-  /** The customer's active carts (buy and sell). A guest without any token has none: no call, no token. */
-  async carts(): Promise<Result<ShopCart[]>> {
+  /**
+   * The customer's active carts (buy and sell). A guest without any token has none: no call, no token.
+   * prices: current (the service's default) prices them from the current set as they are read; held, as stored.
+   */
+  async carts(prices?: CartPrices): Promise<Result<ShopCart[]>> {
     if (!this.client.session.current) return ok([]);
-    const r = await this.client.call<CartsResponse>({ path: '/carts', query: this.query });
+    const r = await this.client.call<CartsResponse>({ path: '/carts', query: { ...this.query, ...(prices ? { prices } : {}) } });
     return r.error ? fail(r.error) : ok(r.data.results.map(reshapeCart));
   }
 
@@ -77,6 +80,28 @@ export class CartClient {
       method: 'POST', path: '/carts', query: this.query,
       body: { transactionType, orderType: 'order', country: store.country, currency: store.currency, locale: this.locale },
     }));
+  }
+
+  /**
+   * Add to cart in one call (issue 16): the service adds to what the cart of the type holds, creates it on
+   * demand and switches its delivery mode (recreated: started anew for the other mode, spec 4).
+   */
+  async addLine(body: Omit<AddLineBody, 'country' | 'currency' | 'locale'>): Promise<Result<{ cart: ShopCart; recreated: boolean }>> {
+    const s = await this.client.ensureSession();
+    if (s.error) return fail(s.error);
+    const store = stores[this.store];
+    const r = await this.client.call<CartChangeResponse>({
+      method: 'POST', path: '/carts/lines', query: this.query,
+      body: { ...body, country: store.country, currency: store.currency, locale: this.locale },
+    });
+    return r.error ? fail(r.error) : ok({ cart: reshapeCart(r.data.cart), recreated: r.data.recreated });
+  }
+
+  /** The cart's delivery mode in one call (spec 4: a cart with goods in the other mode is started anew). */
+  async setMode(id: string, deposit: boolean): Promise<Result<{ cart: ShopCart; recreated: boolean }>> {
+    if (!this.client.session.current) return fail({ code: 'cart_not_found', status: 404, message: 'Cart not found.' });
+    const r = await this.client.call<CartChangeResponse>({ method: 'PUT', path: `/carts/${id}/mode`, query: this.query, body: { deposit } });
+    return r.error ? fail(r.error) : ok({ cart: reshapeCart(r.data.cart), recreated: r.data.recreated });
   }
 
   deleteCart(id: string): Promise<Result<ShopCart>> {

@@ -11,7 +11,8 @@
 // add, checkout data, order. A 'not equal' refusal (a recalculation between add and order) is counted and
 // the order placed again after a recalculation of the cart, as the browser would.
 // Usage: npm run bench:shoppers [-- --shoppers 20 --rounds 5 --port 3730]
-import { Agent, request } from 'undici';
+import { Agent } from 'undici';
+import { ShopBrowser } from '../shop-browser.ts';
 import { startShopProcess, waitFor } from '../shop-process.ts';
 
 const args = new Map<string, string>();
@@ -29,28 +30,10 @@ const address = {
   firstName: 'Anna', lastName: 'Muster', streetName: 'Bahnhofstrasse', streetNumber: '12', zipCode: '8001', city: 'Zürich', country: 'CH', phone: '+41 44 668 18 00',
 };
 
-/** One shopper: a cookie jar, the CSRF header, JSON in and out, like the shop's script in a browser. */
-class Shopper {
-  private readonly jar = new Map<string, string>();
-
-  async call(method: 'GET' | 'POST' | 'PUT', path: string, body?: unknown): Promise<{ status: number; json: any }> {
-    const headers: Record<string, string> = { host: HOST, accept: 'application/json', 'x-shop-language': 'de', origin: `http://${HOST}` };
-    if (this.jar.size) headers.cookie = [...this.jar].map(([k, v]) => `${k}=${v}`).join('; ');
-    const csrf = this.jar.get('ctCsrf');
-    if (method !== 'GET' && csrf) headers['x-csrf-token'] = csrf;
-    if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await request(`http://127.0.0.1:${PORT}${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), dispatcher: agent });
-    const raw = res.headers['set-cookie'];
-    for (const line of raw === undefined ? [] : Array.isArray(raw) ? raw : [raw]) {
-      const [pair, ...attrs] = line.split(';');
-      const i = pair.indexOf('=');
-      const name = pair.slice(0, i).trim();
-      const value = pair.slice(i + 1).trim();
-      if (value === '' || attrs.some((a) => /^\s*max-age=0\s*$/i.test(a))) this.jar.delete(name);
-      else this.jar.set(name, value);
-    }
-    const text = await res.body.text();
-    return { status: res.statusCode, json: text ? JSON.parse(text) : null };
+/** One shopper: a browser of its own (cookies, CSRF, JSON). */
+class Shopper extends ShopBrowser {
+  constructor() {
+    super(PORT, agent, HOST);
   }
 }
 

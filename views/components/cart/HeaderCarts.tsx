@@ -1,15 +1,17 @@
 // The header's two carts (buy and sell) with their item counts, and the added-to-cart notification.
 // The counts render in the browser only, after hydration: the server and the first browser render show the
 // links with the count's place kept but empty (no hydration mismatch, STYLE: Hydrogen #2560; the page cache
-// serves one document to every visitor of a session level; nothing moves when the count comes). spec 4: on a price update outside the cart and checkout pages, all carts are
-// recalculated (this header is on every page but the checkout's, which has its own layout).
+// serves one document to every visitor of a session level; nothing moves when the count comes). spec 4: on a
+// price update outside the cart and checkout pages, the carts show the new prices (this header is on every page
+// but the checkout's, which has its own layout): issue 16, by a read spread over a few seconds, never a cart
+// write (client/lib/cart-prices.ts).
 import { useEffect } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { pathFor } from '../../../src/screens.ts';
 import type { RouteHandle } from '../../../src/screens.ts';
 import { useCarts } from '../../../client/hooks/useCarts.ts';
 import { priceEvents } from '../../../client/hooks/usePrices.ts';
-import { recalculateAll } from '../../../client/lib/cart-store.ts';
+import { refreshCartsAfterPriceUpdate } from '../../../client/lib/cart-store.ts';
 import { useShop } from '../../lib/context.tsx';
 import { Link } from '../ShopLink.tsx';
 import { CartNotices } from './CartNotices.tsx';
@@ -27,7 +29,7 @@ export function HeaderCarts() {
 
   useEffect(() => {
     if (screen === 'cart') return;
-    const onUpdate = () => void recalculateAll();
+    const onUpdate = () => void refreshCartsAfterPriceUpdate();
     window.addEventListener(priceEvents.updated, onUpdate);
     return () => window.removeEventListener(priceEvents.updated, onUpdate);
   }, [screen]);

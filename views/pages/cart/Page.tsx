@@ -9,7 +9,8 @@ import { useSearchParams } from 'react-router';
 import type { CartLineItem, TransactionType } from '../../../src/contracts/cart.ts';
 import { CART_MAX_CENTS, CART_MIN_CENTS } from '../../../src/contracts/cart-limits.ts';
 import { pathFor } from '../../../src/screens.ts';
-import { useCarts } from '../../../client/hooks/useCarts.ts';
+import { useCarts, useHeldCartPrices } from '../../../client/hooks/useCarts.ts';
+import { pricesTaken } from '../../../client/lib/cart-prices.ts';
 import { usePricesRefreshing, useShopNow } from '../../../client/hooks/usePrices.ts';
 import { changeQuantity, removeCartLine, trackedItem, writeCart, type CartView } from '../../../client/lib/cart-store.ts';
 import { applyCoupon, recalculateCart, removeCoupon } from '../../../client/lib/shop-api.ts';
@@ -41,6 +42,7 @@ export default function CartPage() {
   const { t, lang } = shop;
   const [params] = useSearchParams();
   const type: TransactionType = params.get('type') === 'sell' ? 'sell' : 'buy';
+  useHeldCartPrices();
   const carts = useCarts();
   const cart = carts[type];
   const [error, setError] = useState<string | null>(null);
@@ -63,12 +65,13 @@ export default function CartPage() {
     });
   }, [cart, type]);
 
-  // A cart whose prices ran out while the customer was elsewhere shows today's prices on arrival.
+  // A cart that does not hold today's prices (they ran out, or a read showed newer ones while the customer was
+  // elsewhere, issue 16) takes them on arrival: opening the cart is the customer's act, not a price tick's.
   const refreshedOnArrival = useRef<string | null>(null);
   useEffect(() => {
-    if (!cart || !cart.id || now === 0 || !cart.pricesValidUntil || refreshedOnArrival.current === cart.id) return;
+    if (!cart || !cart.id || cart.pending || now === 0 || refreshedOnArrival.current === cart.id) return;
     refreshedOnArrival.current = cart.id;
-    if (Date.parse(cart.pricesValidUntil) <= now && cart.lineItems.length > 0) void writeCart(type, () => recalculateCart(cart.id));
+    if (cart.lineItems.length > 0 && !pricesTaken(cart, now)) void writeCart(type, () => recalculateCart(cart.id));
   }, [cart, now, type]);
 
   const run = async (p: Promise<{ error: { message: string } | null }>) => {

@@ -8,7 +8,8 @@ import { useLoaderData, useNavigate, useSearchParams } from 'react-router';
 import useSWR, { mutate } from 'swr';
 import type { ShopCustomer } from '../../../src/contracts/shop-api.ts';
 import { pathFor } from '../../../src/screens.ts';
-import { useCarts } from '../../../client/hooks/useCarts.ts';
+import { useCarts, useHeldCartPrices } from '../../../client/hooks/useCarts.ts';
+import { pricesTaken } from '../../../client/lib/cart-prices.ts';
 import { usePricesRefreshing, useShopNow } from '../../../client/hooks/usePrices.ts';
 import { CARTS_KEY, fetchCarts, forgetCart, trackedItem, writeCart, type CartView } from '../../../client/lib/cart-store.ts';
 import {
@@ -54,6 +55,7 @@ export default function CheckoutPage() {
   const { type } = useLoaderData() as CheckoutData;
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
+  useHeldCartPrices();
   const carts = useCarts();
   const cart = carts[type];
   const refreshing = usePricesRefreshing();
@@ -113,12 +115,13 @@ export default function CheckoutPage() {
     track({ event: 'review_order', transaction_type: type, ecommerce: ecommerce(cart, { shipping_tier: cart.shippingInfo?.key, payment_type: cart.paymentMethod ?? undefined }) });
   }, [cart, step, type]);
 
-  // A cart whose prices ran out before the checkout was opened gets today's prices first.
+  // A cart that does not hold today's prices when the checkout is opened (they ran out, or a read priced it
+  // from a newer set, issue 16) takes them first.
   const refreshed = useRef<string | null>(null);
   useEffect(() => {
-    if (!cart || !cart.id || now === 0 || !cart.pricesValidUntil || refreshed.current === cart.id) return;
+    if (!cart || !cart.id || cart.pending || now === 0 || refreshed.current === cart.id) return;
     refreshed.current = cart.id;
-    if (Date.parse(cart.pricesValidUntil) <= now) void writeCart(type, () => recalculateCart(cart.id));
+    if (cart.lineItems.length > 0 && !pricesTaken(cart, now)) void writeCart(type, () => recalculateCart(cart.id));
   }, [cart, now, type]);
 
   const { data: me } = useSWR<ShopCustomer | null>(session.level === 'user' ? 'shop:me' : null, async () => {

@@ -5,7 +5,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
 import type { CartLocale } from '../../../contracts/cart.ts';
-import { LINE_MAX_PIECES } from '../../../contracts/cart-limits.ts';
 import type { AddressInput } from '../../../contracts/commerce.ts';
 import type { AddressBody, AnswerOf, BodyOf, ShopApi, ShopCart } from '../../../contracts/shop-api.ts';
 import type { Result } from '../../../contracts/result.ts';
@@ -17,13 +16,6 @@ type Locale = Static<typeof CartLocale>;
 /** the calls that change one cart, named by its id in the path */
 type CartWrite = 'setLineQuantity' | 'removeLine' | 'updateCart' | 'setCartAddresses' | 'setPayoutAccount' | 'setIdentityDocument' | 'recalculateCart'
   | 'applyCoupon' | 'removeCoupon';
-
-/**
- * Attempts of one add when other writes to the cart come in between (409 version conflict: the sum is taken
- * again). Each lost race means another write went through, so N adds at once (tabs of one browser, issue 14)
- * all succeed within N attempts; beyond 10 the add answers the conflict.
- */
-const ADD_ATTEMPTS = 10;
 
 export function cartsFor(api: FastifyInstance, req: FastifyRequest, reply: FastifyReply): CartClient {
   return new CartClient(api.sessions.clientFor(req, reply), req.store, apiLanguage(req));
@@ -41,32 +33,14 @@ export function cartAddressOf(a: Static<typeof AddressBody>): AddressInput {
 }
 
 /**
- * The customer's cart of a type in the delivery mode the next item needs (spec 4): deposit true, the Deposit
- * method (buy) or a sale from the deposit (sell, depositSell); false, any other; undefined, as it is. A cart
- * with goods in the other mode is deleted and created anew (recreated: the browser says so); an empty one
- * just changes its method. Items for the deposit and items delivered or sent in are never mixed.
+ * A scrap item is always sent in or brought (spec 4): the sell cart, created on demand, out of the deposit
+ * mode (a depositSell cart with goods is started anew by the service; recreated: the browser says so).
  */
-async function cartInMode(carts: CartClient, type: 'buy' | 'sell', deposit: boolean | undefined): Promise<Result<{ cart: ShopCart; recreated: boolean }>> {
-  const first = await carts.cartOfType(type);
-  if (first.error) return first;
-  let cart = first.data;
-  const depositKey = type === 'buy' ? 'deposit' : 'depositSell';
-  if (deposit === undefined || (cart.shippingInfo?.key === depositKey) === deposit) return { data: { cart, recreated: false }, error: null };
-  let recreated = false;
-  if (cart.lineItems.length > 0) {
-    const gone = await carts.deleteCart(cart.id);
-    if (gone.error && gone.error.status !== 404) return gone;
-    const fresh = await carts.cartOfType(type);
-    if (fresh.error) return fresh;
-    cart = fresh.data;
-    recreated = true;
-  }
-  if (deposit || cart.shippingInfo?.key === depositKey) {
-    const set = await carts.update(cart.id, { shippingMethodId: deposit ? depositKey : null });
-    if (set.error) return set;
-    cart = set.data;
-  }
-  return { data: { cart, recreated }, error: null };
+async function sellCartSentIn(carts: CartClient): Promise<Result<{ cart: ShopCart; recreated: boolean }>> {
+  const r = await carts.cartOfType('sell');
+  if (r.error) return r;
+  if (r.data.shippingInfo?.key !== 'depositSell') return { data: { cart: r.data, recreated: false }, error: null };
+  return carts.setMode(r.data.id, false);
 }
 
 export async function cartRoutes(api: FastifyInstance) {
@@ -77,7 +51,8 @@ export async function cartRoutes(api: FastifyInstance) {
 
   route(api, 'carts', async (req, reply) => {
     const carts = cartsFor(api, req, reply);
-    const r = await carts.carts();
+    // issue 16: priced from the current set as read (default), or the prices the cart holds (cart and checkout pages)
+    const r = await carts.carts(req.query.prices);
     if (r.error) return fail(req, reply, r.error);
     // spec 4: a cart whose locale differs from the current language is updated (names, mails in it)
     const list = await Promise.all(r.data.map(async (cart) => {
@@ -89,31 +64,18 @@ export async function cartRoutes(api: FastifyInstance) {
   });
 
   route(api, 'addToCart', async (req, reply) => {
-    const carts = cartsFor(api, req, reply);
     const { transactionType, sku, quantity, deposit } = req.body;
-    // a sell add without the flag is an item sent in (product page, price list): never into a depositSell cart
-    const mode = await cartInMode(carts, transactionType, deposit ?? (transactionType === 'sell' ? false : undefined));
-    if (mode.error) return fail(req, reply, mode.error);
-    let { cart } = mode.data;
-    const { recreated } = mode.data;
-    // PUT sets a line's quantity: add to what the cart holds, at the version it was read; a write in between
-    // (another tab) answers 409 and the sum is taken again (ADD_ATTEMPTS).
-    for (let attempt = 0; ; attempt++) {
-      const held = cart.lineItems.find((l) => l.kind === 'product' && l.sku === sku)?.quantity ?? 0;
-      if (held + quantity > LINE_MAX_PIECES) return refuse(req, reply, 409, 'line_quantity_exceeded');
-      const w = await carts.setQuantity(cart.id, { sku, quantity: held + quantity, version: cart.version });
-      if (!w.error) return { cart: w.data, ...(recreated ? { notice: 'cart_recreated' as const } : {}) };
-      if (w.error.code !== 'cart_version_conflict' || attempt >= ADD_ATTEMPTS - 1) return fail(req, reply, w.error);
-      const again = await carts.cart(cart.id);
-      if (again.error) return fail(req, reply, again.error);
-      cart = again.data;
-    }
+    // issue 16: one upstream call; a sell add without the flag is an item sent in (product page, price list),
+    // never into a depositSell cart
+    const r = await cartsFor(api, req, reply).addLine({ transactionType, sku, quantity, deposit: deposit ?? (transactionType === 'sell' ? false : undefined) });
+    if (r.error) return fail(req, reply, r.error);
+    return { cart: r.data.cart, ...(r.data.recreated ? { notice: 'cart_recreated' as const } : {}) };
   });
 
   route(api, 'addScrapItem', async (req, reply) => {
     const carts = cartsFor(api, req, reply);
     // scrap is always sent in or brought: a depositSell cart is started anew (or, empty, loses the method)
-    const sell = await cartInMode(carts, 'sell', false);
+    const sell = await sellCartSentIn(carts);
     if (sell.error) return fail(req, reply, sell.error);
     const r = await carts.addScrap(sell.data.cart.id, req.body);
     if (r.error) return fail(req, reply, r.error);
