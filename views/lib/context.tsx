@@ -55,15 +55,24 @@ export interface Shop extends BootInfo {
   date: (value: Date | string | number) => string;
 }
 
-export function makeShop(boot: BootInfo, lang: Language): Shop {
+/** The keys a server render translates: the page ships exactly these strings of its language (locales/tables.ts). */
+export const StringsRecorder = createReactContext<Set<string> | null>(null);
+
+export function makeShop(boot: BootInfo, lang: Language, record?: Set<string> | null): Shop {
   const s = stores[boot.store];
   const locale = s.locales[lang];
+  const t = withErrorAmounts(translator(lang), s.currency, locale);
   return {
     ...boot,
     lang,
     locale,
     currency: s.currency,
-    t: withErrorAmounts(translator(lang), s.currency, locale),
+    t: record
+      ? (key, params) => {
+          record.add(key);
+          return t(key, params);
+        }
+      : t,
     money: (cents, currency = s.currency) => formatMoney(cents, currency, locale),
     date: (value) => formatDate(value, locale),
   };

@@ -43,7 +43,10 @@ export function documentStart(h: HeadInput): string {
   );
 }
 
-export const documentEnd = '</div></body></html>';
+/** The end of the document; `scripts` go after the React root (nothing React hydrates). */
+export function documentEnd(scripts = ''): string {
+  return `</div>${scripts}</body></html>`;
+}
 
 /** A page rendered without React: the 500 page when the shell itself fails, and plain pages for bots. */
 export function plainPage(lang: Language, title: string, text: string, assets?: AssetManifest): string {
