@@ -51,6 +51,9 @@ export interface Shop extends BootInfo {
   locale: LocaleTag;
   currency: Currency;
   t: Translate;
+  /** Keys a component shows only in the browser (live prices, counts, countdowns): the server render ships
+   * them with the page's strings (client/lib/strings.ts); nothing happens in the browser. */
+  uses: (keys: readonly string[]) => void;
   money: (cents: number, currency?: Currency) => string;
   date: (value: Date | string | number) => string;
 }
@@ -73,6 +76,7 @@ export function makeShop(boot: BootInfo, lang: Language, record?: Set<string> | 
           return t(key, params);
         }
       : t,
+    uses: record ? (keys) => keys.forEach((k) => record.add(k)) : () => {},
     money: (cents, currency = s.currency) => formatMoney(cents, currency, locale),
     date: (value) => formatDate(value, locale),
   };
