@@ -44,6 +44,8 @@ export interface BootInfo {
   storeOrigins: Record<StoreKey, string>;
   /** the GTM container to load (production with one configured), else null (client/lib/analytics.ts) */
   analyticsId?: string | null;
+  /** the visitor's consent cookie holds a choice: the server rendered no consent banner (absent: no choice) */
+  consentDecided?: boolean;
 }
 
 export interface Shop extends BootInfo {
