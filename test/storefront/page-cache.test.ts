@@ -73,7 +73,7 @@ t.test('served over HTTP', async (t) => {
 t.test('the cache itself', async (t) => {
   let now = 1_000;
   const cache = new PageCache({ ttlMs: 30_000, maxEntries: 2, now: () => now });
-  const req = (path: string, level = 'guest') => ({ method: 'GET', url: new URL(`http://ch.localhost${path}`), host: 'ch.localhost', protocol: 'http', session: { level }, bot: false });
+  const req = (path: string, level = 'guest') => ({ method: 'GET', url: new URL(`http://ch.localhost${path}`), host: 'ch.localhost', protocol: 'http', session: { level }, bot: false, consentDecided: false });
   const key = cache.keyOf(req('/a'));
   t.ok(key);
   t.equal(cache.keyOf(req('/a', 'anonymous')), null, 'anonymous sessions have carts: not cached');

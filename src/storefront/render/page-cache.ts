@@ -9,7 +9,8 @@
 //
 // Rule for the views that keeps this correct: HTML must not depend on anything but the store, host, path
 // and session level. Anything per visitor or per moment (prices, countdowns, carts, "open now", consent
-// choices) renders in the browser; a cookie the server reads for HTML must be made part of the key below.
+// choices) renders in the browser; a cookie the server reads for HTML must be made part of the key below
+// (the consent cookie is: with no choice in it the page carries the consent banner).
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -54,6 +55,8 @@ export interface CacheableRequest {
   /** the session level and notice of the visitor */
   session: { level: string; notice?: string };
   bot: boolean;
+  /** the visitor's consent cookie holds a choice (the page then has no consent banner) */
+  consentDecided: boolean;
 }
 
 const NONCE_ATTR = / nonce="[^"]*"/g;
@@ -97,7 +100,9 @@ export class PageCache {
     if (!this.enabled || r.method !== 'GET' || r.url.search !== '') return null;
     if (r.session.level !== 'guest' || r.session.notice) return null;
     // Bots get a document without streamed swaps (see ssr.tsx), people the streamed one: two variants.
-    return `${r.bot ? 'bot' : 'web'}|${r.protocol}|${(r.host ?? '').toLowerCase()}|${r.url.pathname}`;
+    // The consent banner is rendered when the visitor has not chosen yet: a variant with and one without.
+    const consent = r.consentDecided ? 'consent' : 'ask';
+    return `${r.bot ? 'bot' : 'web'}|${consent}|${r.protocol}|${(r.host ?? '').toLowerCase()}|${r.url.pathname}`;
   }
 
   /** The cached page in the best encoding the client takes, or null. */

@@ -151,7 +151,7 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
     const bot = isBot(req.headers['user-agent']);
     // Preview pages show draft content (read with the preview token): never kept for other visitors.
     const draft = matchScreen(opts.renderer.routes, url.pathname)?.handle.layout === 'preview';
-    const cacheKey = draft ? null : opts.pageCache.keyOf({ method: req.method, url, host: url.host, protocol: req.protocol, session: sessionOf(req), bot });
+    const cacheKey = draft ? null : opts.pageCache.keyOf({ method: req.method, url, host: url.host, protocol: req.protocol, session: sessionOf(req), bot, consentDecided: consentDecided(req) });
     const encoding = negotiate(req.headers['accept-encoding']);
     if (cacheKey) {
       const hit = opts.pageCache.get(cacheKey, encoding);
