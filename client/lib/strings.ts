@@ -58,7 +58,6 @@ export function loadLanguage(lang: Language): Promise<void> {
 
 /** src/i18n.ts asks for a key the tables do not hold: fetch the language, then render again. */
 export function missingString(lang: Language, _key: string): void {
-  console.warn('MISSING', _key);
   loadLanguage(lang).catch(() => {});
 }
 

@@ -164,7 +164,7 @@ export function PriceChart(props: PriceChartProps) {
         </div>
       </div>
       <figure className="price-chart-figure">
-        <div className="price-chart-canvas" ref={boxRef} aria-busy={hydrated && state === 'loading' ? true : undefined}>
+        <div className="price-chart-canvas" ref={boxRef} aria-busy={hydrated && near && state === 'loading' ? true : undefined}>
           {/* d3 owns the svg's content (draw-chart.ts); its name and description are attributes */}
           <svg
             ref={svgRef}
