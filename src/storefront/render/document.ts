@@ -38,7 +38,9 @@ export function documentStart(h: HeadInput): string {
     `<link rel="manifest" href="${h.manifestHref}">` +
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml">` +
     a.css.map((c) => `<link rel="stylesheet" href="${c}">`).join('') +
-    [a.entry, ...a.preload].map((p) => `<link rel="modulepreload" href="${p}" nonce="${h.nonce}">`).join('') +
+    // the script is fetched early but after what paints (the stylesheet, the largest image): it runs only
+    // after the first paint anyway (ssr.tsx)
+    [a.entry, ...a.preload].map((p) => `<link rel="modulepreload" href="${p}" fetchpriority="low" nonce="${h.nonce}">`).join('') +
     `</head><body><div id="root">`
   );
 }

@@ -126,7 +126,12 @@ export async function renderDocument(renderer: Renderer, ctx: StaticHandlerConte
   });
   const cacheUntil = meta.cacheUntil ? Date.parse(meta.cacheUntil) : undefined;
 
-  const bootstrap = `window.__boot=${scriptJson(boot)};window.__staticRouterHydrationData=${hydrationJson(ctx.loaderData, serializeErrors(ctx.errors))};`;
+  // The page paints before its script runs: the entry (fetched meanwhile through the head's modulepreload
+  // links) is imported after the first frame, so compiling and hydrating on a slow phone never holds back
+  // the first paint of the server-rendered page (its largest paint, issue 16). A hidden tab, which gets no
+  // frames, starts it by the timer.
+  const start = `var s=function(){s&&import(${scriptJson(assets.entry)});s=null};requestAnimationFrame(function(){setTimeout(s,0)});setTimeout(s,1000);`;
+  const bootstrap = `window.__boot=${scriptJson(boot)};window.__staticRouterHydrationData=${hydrationJson(ctx.loaderData, serializeErrors(ctx.errors))};${start}`;
   const router = createStaticRouter(renderer.handlers[lang].dataRoutes, ctx);
   const strings = new Set<string>();
 
@@ -203,7 +208,6 @@ export async function renderDocument(renderer: Renderer, ctx: StaticHandlerConte
         // completed boundaries past 12.8 KB per flush, which a crawler without JavaScript would not see).
         progressiveChunkSize: input.bot ? Number.MAX_SAFE_INTEGER : undefined,
         bootstrapScriptContent: bootstrap,
-        bootstrapModules: [assets.entry],
         onShellReady() {
           if (input.bot) return;
           body.write(head);

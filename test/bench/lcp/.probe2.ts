@@ -1,0 +1,15 @@
+import { chromium } from 'playwright';
+const [port, path] = [process.argv[2], process.argv[3]];
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const c = await b.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 1, isMobile: true });
+const p = await c.newPage();
+p.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 200)));
+await p.addInitScript(() => { (window as any).__e = []; new PerformanceObserver((l) => { for (const e of l.getEntries() as any[]) (window as any).__e.push([e.entryType, e.name, Math.round(e.startTime), e.element?.tagName, e.size]); }).observe({ type: 'largest-contentful-paint', buffered: true });
+ new PerformanceObserver((l) => { for (const e of l.getEntries() as any[]) (window as any).__e.push([e.entryType, e.name, Math.round(e.startTime)]); }).observe({ type: 'paint', buffered: true });
+ document.addEventListener('DOMContentLoaded', () => (window as any).__e.push(['dcl', Math.round(performance.now())]));
+});
+const t0 = Date.now();
+await p.goto(`http://ch.localhost:${port}${path}`, { waitUntil: 'networkidle' });
+await p.waitForTimeout(500);
+console.log(JSON.stringify(await p.evaluate(() => [(window as any).__e, performance.getEntriesByType('navigation').map((n: any) => [n.responseStart, n.responseEnd, n.domContentLoadedEventEnd]), performance.getEntriesByType('resource').filter((r: any) => r.name.endsWith('.css')).map((r: any) => [r.startTime, r.responseEnd])])));
+await b.close();

@@ -1,0 +1,11 @@
+import { chromium } from 'playwright';
+const [port, path, out] = [process.argv[2], process.argv[3], process.argv[4]];
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const c = await b.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 1, isMobile: true });
+const p = await c.newPage();
+await p.addInitScript(() => { new PerformanceObserver((l) => { for (const e of l.getEntries() as any[]) (window as any).__l = { t: e.startTime, el: e.element?.outerHTML.slice(0, 300), size: e.size }; }).observe({ type: 'largest-contentful-paint', buffered: true }); });
+await p.goto(`http://ch.localhost:${port}${path}`, { waitUntil: 'networkidle' });
+await p.waitForTimeout(500);
+console.log(await p.evaluate(() => (window as any).__l));
+await p.screenshot({ path: out });
+await b.close();
