@@ -9,8 +9,9 @@
 // Usage: npm run bench:lcp [-- --port 7540 --runs 3]
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromium, type Browser } from 'playwright';
+import type { Browser } from 'playwright';
 import { startShopProcess } from '../shop-process.ts';
+import { launchBenchBrowser } from '../browser.ts';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1]);
@@ -70,10 +71,7 @@ await new Promise<void>((r) => staticServer.listen(0, '127.0.0.1', r));
 const staticUrl = `http://127.0.0.1:${(staticServer.address() as AddressInfo).port}/`;
 
 const shop = await startShopProcess(PORT);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const browser = await launchBenchBrowser();
 let failed = 0;
 try {
   // the first load of each page fills the server's caches (CMS, catalogue, guest page cache): not counted

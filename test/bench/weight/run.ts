@@ -13,8 +13,8 @@ import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants } from 'node:zlib';
 import * as esbuild from 'esbuild';
-import { chromium } from 'playwright';
 import { startShopProcess } from '../shop-process.ts';
+import { launchBenchBrowser } from '../browser.ts';
 import { bundleWeights } from '../../../scripts/bundle-weights.ts';
 import { buildClient } from '../../../src/build.ts';
 
@@ -83,10 +83,7 @@ console.log('From the built manifest (entry + page chunk, static imports):');
 for (const p of built.pages) console.log(`  ${p.page.padEnd(32)} ${kb(p.total).padStart(9)}  ${(p.total / floor).toFixed(2)} x floor  ${p.total <= 150_000 ? 'ok' : 'OVER 150 kB'}`);
 
 const shop = await startShopProcess(PORT);
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const browser = await launchBenchBrowser();
 let failed = 0;
 try {
   console.log('\nA real page load (scripts until network idle, encoded bytes):');
