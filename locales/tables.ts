@@ -7,6 +7,7 @@ import de from './de.json' with { type: 'json' };
 import type { Language } from '../src/stores.ts';
 
 export const tables: Record<Language, Record<string, unknown>> = { en, de };
+export { serverOnlyNamespaces } from './namespaces.ts';
 
 /** A key the table does not hold: nothing more to load on the server (the key itself is shown). */
 export function missingString(_lang: Language, _key: string): void {}

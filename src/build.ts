@@ -6,6 +6,7 @@ import { gzipSync, brotliCompressSync, constants } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import { basename } from 'node:path';
+import { serverOnlyNamespaces } from '../locales/namespaces.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = `${root}public/build`;
@@ -13,14 +14,13 @@ const outdir = `${root}public/build`;
 /** The browser gets one language's strings, never both locale files: src/i18n.ts's tables module
  * (locales/tables.ts) is client/lib/strings.ts in the bundle, which loads a language's table as a chunk of
  * its own, without the namespaces only the server uses (mails, back office). */
-const SERVER_ONLY_NAMESPACES = ['mail', 'backoffice'];
 const browserStrings: esbuild.Plugin = {
   name: 'browser-strings',
   setup(b) {
     b.onResolve({ filter: /\/locales\/tables\.ts$/ }, () => ({ path: `${root}client/lib/strings.ts` }));
     b.onLoad({ filter: /\/locales\/(en|de)\.json$/ }, (args) => {
       const table = JSON.parse(readFileSync(args.path, 'utf8')) as Record<string, unknown>;
-      for (const ns of SERVER_ONLY_NAMESPACES) delete table[ns];
+      for (const ns of serverOnlyNamespaces) delete table[ns];
       return { contents: JSON.stringify(table), loader: 'json' };
     });
   },

@@ -2,7 +2,7 @@
 // formatter for money, percentages and dates (spec 9: US MM/DD/YYYY, others DD/MM/YYYY; amounts are
 // integer cents). Neutral ground like src/stores.ts: the server (API messages, mails) and the views use it.
 import rosetta from 'rosetta';
-import { missingString, tables } from '../locales/tables.ts';
+import { missingString, serverOnlyNamespaces, tables } from '../locales/tables.ts';
 import type { Currency, Language, LocaleTag } from './stores.ts';
 import { CART_MAX_CENTS, LINE_MAX_PIECES } from './contracts/cart-limits.ts';
 
@@ -51,18 +51,23 @@ export function messageTemplate(lang: Language, key: string): string | undefined
   return typeof v === 'string' ? v : undefined;
 }
 
-/** The messages of these keys in one language, nested as in the locale file: what a server-rendered page
- * ships for the browser (locales/tables.ts). Keys without a message are left out. */
+/** Namespaces every page ships: what forms and failed calls say after an event (validation messages,
+ * error codes), which no server render shows but any page with a form (the footer's newsletter) may. */
+const alwaysShipped = ['form', 'validation', 'error'];
+
+/** What a server-rendered page ships for the browser (locales/tables.ts): the whole namespace of every key it
+ * rendered, in one language. Whole namespaces, not single keys, because components also translate in event
+ * handlers (a coupon applied, a line removed) and keep the message; those keys sit beside the ones they
+ * render. Anything else comes with the full table on the first interaction. */
 export function stringsOf(lang: Language, keys: Iterable<string>): Record<string, unknown> {
-  const out: Record<string, unknown> = {};
+  const table = i18n.table(lang) as Record<string, unknown>;
+  const namespaces = new Set(alwaysShipped);
   for (const key of keys) {
-    const msg = messageTemplate(lang, key);
-    if (msg === undefined) continue;
-    const parts = key.split('.');
-    let node = out;
-    for (const part of parts.slice(0, -1)) node = (node[part] ??= {}) as Record<string, unknown>;
-    node[parts[parts.length - 1]] = msg;
+    const dot = key.indexOf('.');
+    namespaces.add(dot < 0 ? key : key.slice(0, dot));
   }
+  const out: Record<string, unknown> = {};
+  for (const ns of namespaces) if (table[ns] !== undefined && !serverOnlyNamespaces.includes(ns)) out[ns] = table[ns];
   return out;
 }
 

@@ -5,6 +5,8 @@
 // bring; components then render again with it (subscribeStrings).
 import type { Language } from '../../src/stores.ts';
 
+export { serverOnlyNamespaces } from '../../locales/namespaces.ts';
+
 declare global {
   interface Window {
     __strings?: { lang: Language; table: Record<string, unknown> };
