@@ -70,6 +70,11 @@ export function PriceChart(props: PriceChartProps) {
     measure();
     const ro = new ResizeObserver(measure);
     ro.observe(box);
+    // a browser without the observer draws at once
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return () => ro.disconnect();
+    }
     const io = new IntersectionObserver((entries) => {
       if (entries.some((e) => e.isIntersecting)) {
         setNear(true);
