@@ -15,6 +15,8 @@ import { startPriceSocket } from './lib/price-socket.ts';
 import { captureUtm } from './lib/utm.ts';
 import { stores } from '../src/stores.ts';
 import { startAnalytics } from './lib/analytics.ts';
+import { adoptPageStrings, loadLanguage, stringsVersion, subscribeStrings } from './lib/strings.ts';
+import { languageOfPath } from '../src/screens.ts';
 
 declare global {
   interface Window {
@@ -25,8 +27,12 @@ declare global {
 // spec 2: any registered service worker is removed on start.
 navigator.serviceWorker?.getRegistrations?.().then((regs) => regs.forEach((r) => void r.unregister())).catch(() => {});
 
+/** A page shown in the browser may use any string of its language: the full table comes with its data. */
+const withStrings = (url: URL) => loadLanguage(languageOfPath(url.pathname)).catch(() => {});
+
 const fetchLoader: LoaderFunction = async ({ request }) => {
   const url = new URL(request.url);
+  void withStrings(url);
   const res = await fetch(`/__data${url.pathname}${url.search}`, { signal: request.signal, headers: { accept: 'application/json' }, credentials: 'same-origin' });
   if (!res.ok) throw data(null, { status: res.status });
   const body = (await res.json()) as { data?: unknown; redirect?: string; error?: { status: number; data: unknown }; session?: SessionInfo };
@@ -38,7 +44,31 @@ const fetchLoader: LoaderFunction = async ({ request }) => {
 };
 
 // Routes with a server loader or a guard ask the server; the others need no data.
-const routes = buildRoutes((route) => (route.loader || route.guard ? fetchLoader : undefined), importPage);
+const routes = buildRoutes((route) => (route.loader || route.guard ? fetchLoader : undefined), (screen) => {
+  // a page's code loads on its first visit in the browser: its language's strings with it (not for the
+  // first page, which brought its strings)
+  if (hydrated) void withStrings(new URL(window.location.href));
+  return importPage(screen);
+});
+let hydrated = false;
+
+/** The page's strings are written after the page (ssr.tsx): before hydrating, wait until the document is
+ * complete when they have not arrived yet; a page without them (an error page) loads its language. */
+async function pageStrings(): Promise<void> {
+  if (adoptPageStrings()) return;
+  if (document.readyState === 'loading') await new Promise((r) => document.addEventListener('DOMContentLoaded', r, { once: true }));
+  if (!adoptPageStrings()) await loadLanguage(languageOfPath(window.location.pathname)).catch(() => {});
+}
+
+/** Messages for what the visitor does next (form errors, dialogs) come with their first interaction. */
+function loadStringsOnInteraction() {
+  const events = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
+  const load = () => {
+    for (const e of events) window.removeEventListener(e, load, true);
+    void withStrings(new URL(window.location.href));
+  };
+  for (const e of events) window.addEventListener(e, load, { capture: true, passive: true });
+}
 
 async function start() {
   // spec 3: the landing URL's UTM parameters go into the order
@@ -47,15 +77,17 @@ async function start() {
   startPriceSocket({ currency: stores[window.__boot.store].currency });
   // Lazy pages of the first URL load before hydration, so the first render matches the server's.
   const initial = matchRoutes(routes, window.location) ?? [];
-  await Promise.all(
-    initial.map(async (m) => {
+  await Promise.all([
+    pageStrings(),
+    ...initial.map(async (m) => {
       const lazy = m.route.lazy;
       if (typeof lazy === 'function') {
         const mod = await lazy();
         Object.assign(m.route, { ...mod, lazy: undefined });
       }
     }),
-  );
+  ]);
+  loadStringsOnInteraction();
   const router = createBrowserRouter(routes);
   router.subscribe((state) => {
     if (state.navigation.state === 'loading' && state.navigation.location) reloadIfStale(state.navigation.location);
@@ -74,6 +106,7 @@ async function start() {
   initSession(window.__boot.session);
   setNavigator((to) => void router.navigate(to));
   hydrateRoot(document.getElementById('root') as HTMLElement, <Root router={router} />);
+  hydrated = true;
   startBuildCheck(window.__boot.buildId);
   // spec 1: analytics only outside development (the server names a container in production only)
   startAnalytics(window.__boot.analyticsId);
@@ -82,7 +115,9 @@ async function start() {
 /** The boot payload with the live session level (sign-in and sign-out change it without a reload). */
 function Root({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
   const session = useSyncExternalStore(subscribeSession, getSession, getSession);
-  const boot = useMemo(() => ({ ...window.__boot, session }), [session]);
+  // a grown string table renders the page again (the shop's translator is made anew with the boot info)
+  const strings = useSyncExternalStore(subscribeStrings, stringsVersion, stringsVersion);
+  const boot = useMemo(() => ({ ...window.__boot, session }), [session, strings]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <BootContext.Provider value={boot}>
       <RouterProvider router={router} />

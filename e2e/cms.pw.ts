@@ -72,7 +72,9 @@ test('the New York store is closed on Sunday evening and says when it opens, in 
 
 test('the consent banner holds the video back until Targeting consent, and the choice is remembered', async ({ page, axe }) => {
   await standInFrames(page);
-  await page.goto(url('ch.localhost', '/ueber-uns'));
+  const first = await page.goto(url('ch.localhost', '/ueber-uns'));
+  // rendered by the server with the page (no late banner painting over it)
+  expect(await first?.text()).toContain('data-testid="consent-banner"');
   await hydrated(page);
   const banner = page.getByRole('region', { name: 'Cookies und Ihre Privatsphäre' });
   await expect(banner).toBeVisible();
@@ -99,7 +101,11 @@ test('the consent banner holds the video back until Targeting consent, and the c
   await expect(video.locator('iframe')).toHaveAttribute('src', /^https:\/\/www\.youtube-nocookie\.com\/embed\/[A-Za-z0-9_-]{11}$/);
   await expect(video.locator('iframe')).toHaveAttribute('title', 'Ein Blick in unseren Tresor');
 
-  await page.reload();
+  // the choice is in the cookie the server reads: the next page comes without the banner
+  const cookie = (await page.context().cookies()).find((c) => c.name === 'aurumConsent');
+  expect(cookie?.value).toBe('1.targeting');
+  const again = await page.reload();
+  expect(await again?.text()).not.toContain('data-testid="consent-banner"');
   await hydrated(page);
   await expect(page.getByRole('region', { name: 'Cookies und Ihre Privatsphäre' })).toHaveCount(0);
   await expect(video.locator('iframe')).toHaveCount(1);
@@ -113,6 +119,11 @@ test('the consent banner holds the video back until Targeting consent, and the c
 
 test('in English, "Only necessary" keeps the video out and its own button lets it in', async ({ page, axe }) => {
   await standInFrames(page);
+  // the page's scripts carry English strings only (not German: one language per page)
+  const scripts: Promise<string>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script' && res.url().includes('/build/')) scripts.push(res.text());
+  });
   await page.goto(url('us.localhost', '/en/about-us'));
   await hydrated(page);
   await page.getByRole('region', { name: 'Cookies and your privacy' }).getByRole('button', { name: 'Only necessary' }).click();
@@ -122,6 +133,9 @@ test('in English, "Only necessary" keeps the video out and its own button lets i
   await video.getByRole('button', { name: 'Allow Targeting cookies and show the video' }).click();
   await expect(video.locator('iframe')).toHaveAttribute('title', 'A look inside our vault');
   await axe();
+  const code = await Promise.all(scripts);
+  expect(code.length).toBeGreaterThan(0);
+  for (const js of code) expect(js).not.toContain('Cookies und Ihre Privatsphäre');
 });
 
 test('the store map loads only with consent', async ({ page }) => {

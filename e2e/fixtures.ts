@@ -46,11 +46,10 @@ export function ignoreExpected404(errors: string[]) {
 }
 
 /** A consent choice already made (all but Necessary denied), so the consent banner does not cover the page:
- * for tests about other things. Only the shop's own document (init scripts also run in embedded frames). */
+ * for tests about other things. The consent cookie (the server then renders no banner) on every store's host. */
 export async function consentDecided(page: Page) {
-  await page.addInitScript(() => {
-    if (window.top === window) window.localStorage.setItem('aurum-consent', JSON.stringify({ version: 1, groups: { necessary: true, performance: false, functional: false, targeting: false, social: false } }));
-  });
+  const hosts = ['localhost', 'at.localhost', 'ch.localhost', 'de.localhost', 'li.localhost', 'us.localhost'];
+  await page.context().addCookies(hosts.map((domain) => ({ name: 'aurumConsent', value: '1.', domain, path: '/', sameSite: 'Lax' as const })));
 }
 
 /**

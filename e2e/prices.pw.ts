@@ -89,6 +89,8 @@ test('the chart switches metal and period with real buttons and offers its figur
   await page.goto(url('us.localhost', '/en/pricelist/silver'));
   const chart = page.locator('.price-chart');
   await expect(chart.getByRole('heading', { level: 2 })).toContainText('Silver price per troy ounce');
+  // the series and d3 load when the chart comes near the screen
+  await chart.scrollIntoViewIfNeeded();
   await expect(chart).toHaveAttribute('data-state', 'ready');
   await expect(chart.locator('svg path.chart-line')).toHaveCount(1);
   await expect(chart.locator('figcaption')).toContainText(/From .* to .*: lowest \$[\d,.]+, highest/);

@@ -36,6 +36,8 @@ test('German: find a Krügerrand by the header search, open it by keyboard, see 
   await expect(breakdown).toContainText('keine: Anlagegold ist steuerfrei');
   await expect(breakdown.getByTestId('breakdown-spread')).toHaveText(/^\d+\.\d\d\s?%$/);
   const chart = page.locator('.price-chart');
+  // the series and d3 load when the chart comes near the screen
+  await chart.scrollIntoViewIfNeeded();
   await expect(chart).toHaveAttribute('data-state', 'ready');
   await expect(chart.locator('svg path.chart-line')).toHaveCount(1);
   await expect(page.getByRole('heading', { name: 'Ähnliche Produkte' })).toBeVisible();
@@ -116,6 +118,7 @@ test('English: search for silver bars, filter the results, open one in US dollar
   await expect(breakdown.getByTestId('breakdown-total')).toHaveText(/^\$/);
   await expect(breakdown.getByTestId('breakdown-buyback')).toHaveText(/^\$/);
   await expect(breakdown).toContainText('VAT (none in the US store)');
+  await page.locator('.price-chart').scrollIntoViewIfNeeded();
   await expect(page.locator('.price-chart')).toHaveAttribute('data-state', 'ready');
   await expect(page.getByRole('link', { name: 'Deutsch' })).toHaveAttribute('href', /^\/produkt\/silberbarren-/);
   await axe();

@@ -7,9 +7,25 @@ import * as esbuild from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import { basename } from 'node:path';
 import { buildServer } from './build-server.ts';
+import { serverOnlyNamespaces } from '../locales/namespaces.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = `${root}public/build`;
+
+/** The browser gets one language's strings, never both locale files: src/i18n.ts's tables module
+ * (locales/tables.ts) is client/lib/strings.ts in the bundle, which loads a language's table as a chunk of
+ * its own, without the namespaces only the server uses (mails, back office). */
+const browserStrings: esbuild.Plugin = {
+  name: 'browser-strings',
+  setup(b) {
+    b.onResolve({ filter: /\/locales\/tables\.ts$/ }, () => ({ path: `${root}client/lib/strings.ts` }));
+    b.onLoad({ filter: /\/locales\/(en|de)\.json$/ }, (args) => {
+      const table = JSON.parse(readFileSync(args.path, 'utf8')) as Record<string, unknown>;
+      for (const ns of serverOnlyNamespaces) delete table[ns];
+      return { contents: JSON.stringify(table), loader: 'json' };
+    });
+  },
+};
 
 export async function buildClient(opts: { production?: boolean } = {}) {
   const production = opts.production ?? process.env.NODE_ENV === 'production';
@@ -33,6 +49,7 @@ export async function buildClient(opts: { production?: boolean } = {}) {
     define: { 'process.env.NODE_ENV': JSON.stringify(production ? 'production' : 'development') },
     logLevel: 'warning',
     legalComments: 'linked',
+    plugins: [browserStrings],
   });
   const outputs = Object.entries(result.metafile.outputs);
   const entry = outputs.find(([p, o]) => p.endsWith('.js') && o.entryPoint?.endsWith('client/entry.tsx'));
@@ -56,7 +73,7 @@ export async function buildClient(opts: { production?: boolean } = {}) {
   writeFileSync(`${outdir}/manifest.json`, JSON.stringify(manifest, null, 2));
   const bytes = outputs.filter(([p]) => !p.endsWith('.map')).reduce((n, [, o]) => n + o.bytes, 0);
   console.log(`client bundle ${buildId}: ${basename(entryPath)}, ${outputs.length} files, ${(bytes / 1024).toFixed(0)} KiB`);
-  return manifest;
+  return { ...manifest, metafile: result.metafile };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -2,12 +2,11 @@
 // formatter for money, percentages and dates (spec 9: US MM/DD/YYYY, others DD/MM/YYYY; amounts are
 // integer cents). Neutral ground like src/stores.ts: the server (API messages, mails) and the views use it.
 import rosetta from 'rosetta';
-import en from '../locales/en.json' with { type: 'json' };
-import de from '../locales/de.json' with { type: 'json' };
+import { missingString, serverOnlyNamespaces, tables } from '../locales/tables.ts';
 import type { Currency, Language, LocaleTag } from './stores.ts';
 import { CART_MAX_CENTS, LINE_MAX_PIECES } from './contracts/cart-limits.ts';
 
-const i18n = rosetta<Record<string, unknown>>({ en, de });
+const i18n = rosetta<Record<string, unknown>>(tables);
 
 export type Translate = (key: string, params?: Record<string, unknown>) => string;
 
@@ -25,13 +24,19 @@ export function translator(lang: Language): Translate {
         let s = known.get(key);
         if (s === undefined) {
           s = i18n.t(key, {}, lang);
-          if (s === '') s = key;
+          // a miss is not remembered: in the browser the full table may still arrive (locales/tables.ts)
+          if (s === '') {
+            missingString(lang, key);
+            return key;
+          }
           known.set(key, s);
         }
         return s;
       }
       const s = i18n.t(key, params, lang);
-      return s === '' ? key : s;
+      if (s !== '') return s;
+      missingString(lang, key);
+      return key;
     };
     translators.set(lang, t);
   }
@@ -44,6 +49,26 @@ export function messageTemplate(lang: Language, key: string): string | undefined
   let v: unknown = i18n.table(lang);
   for (const part of key.split('.')) v = v && typeof v === 'object' ? (v as Record<string, unknown>)[part] : undefined;
   return typeof v === 'string' ? v : undefined;
+}
+
+/** Namespaces every page ships: what forms and failed calls say after an event (validation messages,
+ * error codes), which no server render shows but any page with a form (the footer's newsletter) may. */
+const alwaysShipped = ['form', 'validation', 'error'];
+
+/** What a server-rendered page ships for the browser (locales/tables.ts): the whole namespace of every key it
+ * rendered, in one language. Whole namespaces, not single keys, because components also translate in event
+ * handlers (a coupon applied, a line removed) and keep the message; those keys sit beside the ones they
+ * render. Anything else comes with the full table on the first interaction. */
+export function stringsOf(lang: Language, keys: Iterable<string>): Record<string, unknown> {
+  const table = i18n.table(lang) as Record<string, unknown>;
+  const namespaces = new Set(alwaysShipped);
+  for (const key of keys) {
+    const dot = key.indexOf('.');
+    namespaces.add(dot < 0 ? key : key.slice(0, dot));
+  }
+  const out: Record<string, unknown> = {};
+  for (const ns of namespaces) if (table[ns] !== undefined && !serverOnlyNamespaces.includes(ns)) out[ns] = table[ns];
+  return out;
 }
 
 const weekdayFormats = new Map<LocaleTag, Intl.DateTimeFormat>();
@@ -169,5 +194,5 @@ export function formatTime(value: Date | string | number, locale: LocaleTag): st
 export function localeKeys(): Record<Language, string[]> {
   const flat = (o: Record<string, unknown>, prefix = ''): string[] =>
     Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? flat(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`]));
-  return { en: flat(en), de: flat(de) };
+  return { en: flat(tables.en), de: flat(tables.de) };
 }

@@ -6,7 +6,7 @@ import { Outlet, useLocation, useMatches, useNavigate } from 'react-router';
 import { NavigateContext } from './components/ShopLink.tsx';
 import { languageOfPath, type LayoutName } from '../src/screens.ts';
 import { BootContext } from './lib/boot.ts';
-import { makeShop, ShopContext, type Shop } from './lib/context.tsx';
+import { makeShop, ShopContext, StringsRecorder, type Shop } from './lib/context.tsx';
 import { Layout } from './layouts/Layout.tsx';
 import type { RouteHandle } from './router.tsx';
 import { documentTitle } from './lib/meta.ts';
@@ -15,7 +15,8 @@ import { documentTitle } from './lib/meta.ts';
 export function useLocationShop(): Shop {
   const boot = useContext(BootContext);
   const lang = languageOfPath(useLocation().pathname);
-  return useMemo(() => makeShop(boot, lang), [boot, lang]);
+  const record = useContext(StringsRecorder);
+  return useMemo(() => makeShop(boot, lang, record), [boot, lang, record]);
 }
 
 /** The contexts every page renders in (shop, in-app navigation) around its layout. Pages and the error page. */

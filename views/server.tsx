@@ -9,7 +9,7 @@ import { buildRoutes, type RouteHandle } from './router.tsx';
 import { serverLoaders } from './loaders.ts';
 import { BootContext } from './lib/boot.ts';
 import { NonceContext } from './lib/nonce.ts';
-import { loaderContext, makeShop, type BootInfo, type LoaderContext, type Shop } from './lib/context.tsx';
+import { loaderContext, makeShop, StringsRecorder, type BootInfo, type LoaderContext, type Shop } from './lib/context.tsx';
 import { alternatePath, documentTitle, pageMeta, type PageMeta } from './lib/meta.ts';
 import { scriptJson } from './components/Streamed.tsx';
 import { listingSearch, parseListing } from './pages/shop/listing-url.ts';
@@ -35,11 +35,13 @@ export function routerContext(ctx: LoaderContext): RouterContextProvider {
 }
 
 /** The React tree the server streams for a page. */
-export function ServerApp(props: { boot: BootInfo; nonce: string } & Pick<ComponentProps<typeof StaticRouterProvider>, 'router' | 'context'>) {
+export function ServerApp(props: { boot: BootInfo; nonce: string; /** collects the keys the page translates */ strings?: Set<string> } & Pick<ComponentProps<typeof StaticRouterProvider>, 'router' | 'context'>) {
   return (
     <BootContext.Provider value={props.boot}>
       <NonceContext.Provider value={props.nonce}>
-        <StaticRouterProvider router={props.router} context={props.context} hydrate={false} nonce={props.nonce} />
+        <StringsRecorder.Provider value={props.strings ?? null}>
+          <StaticRouterProvider router={props.router} context={props.context} hydrate={false} nonce={props.nonce} />
+        </StringsRecorder.Provider>
       </NonceContext.Provider>
     </BootContext.Provider>
   );

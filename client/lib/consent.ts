@@ -1,14 +1,17 @@
 // The visitor's cookie consent (spec 3 consent groups: Necessary, Performance, Functional, Targeting,
 // Social). Every group but Necessary is denied until the visitor gives it (spec 1: consent defaults
-// denied). The choice is remembered in this browser (localStorage), never sent to or read by the server:
-// the guest page cache serves the same HTML to everyone, so whether the banner shows, and whether a video
-// or map loads, is decided here after hydration. The server and the first browser render see "not known
-// yet" (null) and show the neutral placeholders.
+// denied). The choice is kept in a cookie (src/contracts/consent.ts) that the server reads: it renders the
+// consent banner with the page when there is no choice yet, and leaves it out once there is one (no late
+// banner painting over the page). localStorage holds a copy, so other tabs hear of a change (and a choice
+// stored before the cookie existed still counts). Whether a video or map loads is decided here after
+// hydration: the server and the first browser render show the neutral placeholders.
 import { useSyncExternalStore } from 'react';
+import {
+  CONSENT_COOKIE, CONSENT_COOKIE_MAX_AGE_S, CONSENT_VERSION, consentCookieValue, consentGroups, deniedChoice, parseConsentCookie,
+  type ConsentChoice, type ConsentGroup,
+} from '../../src/contracts/consent.ts';
 
-export const consentGroups = ['necessary', 'performance', 'functional', 'targeting', 'social'] as const;
-export type ConsentGroup = (typeof consentGroups)[number];
-export type ConsentChoice = Record<ConsentGroup, boolean>;
+export { CONSENT_VERSION, consentGroups, deniedChoice, type ConsentChoice, type ConsentGroup };
 
 export interface ConsentState {
   choice: ConsentChoice;
@@ -16,11 +19,8 @@ export interface ConsentState {
   decided: boolean;
 }
 
-/** Bump when the groups or their meaning change: every visitor is asked again. */
-export const CONSENT_VERSION = 1;
 export const CONSENT_STORAGE_KEY = 'aurum-consent';
 
-export const deniedChoice: ConsentChoice = { necessary: true, performance: false, functional: false, targeting: false, social: false };
 export const grantedChoice: ConsentChoice = { necessary: true, performance: true, functional: true, targeting: true, social: true };
 
 const undecided: ConsentState = { choice: deniedChoice, decided: false };
@@ -50,8 +50,28 @@ export function parseStored(raw: string | null): ConsentState | null {
   }
 }
 
+function readCookie(): string | null {
+  if (typeof document === 'undefined') return null;
+  for (const part of document.cookie.split(';')) {
+    const [k, ...v] = part.trim().split('=');
+    if (k === CONSENT_COOKIE) return v.join('=');
+  }
+  return null;
+}
+
+function writeCookie(choice: ConsentChoice) {
+  if (typeof document === 'undefined') return;
+  const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${CONSENT_COOKIE}=${consentCookieValue(choice)}; Path=/; Max-Age=${CONSENT_COOKIE_MAX_AGE_S}; SameSite=Lax${secure}`;
+}
+
 function load(): ConsentState {
-  return parseStored(storage()?.getItem(CONSENT_STORAGE_KEY) ?? null) ?? undecided;
+  const fromCookie = parseConsentCookie(readCookie());
+  if (fromCookie) return { choice: fromCookie, decided: true };
+  // a choice stored in this browser before the cookie existed: the server learns it from now on
+  const stored = parseStored(storage()?.getItem(CONSENT_STORAGE_KEY) ?? null);
+  if (stored) writeCookie(stored.choice);
+  return stored ?? undecided;
 }
 
 function emit() {
@@ -67,6 +87,7 @@ export function getConsent(): ConsentState {
 export function saveConsent(choice: Partial<ConsentChoice>): ConsentState {
   const full: ConsentChoice = { ...deniedChoice, ...choice, necessary: true };
   current = { choice: full, decided: true };
+  writeCookie(full);
   try {
     storage()?.setItem(CONSENT_STORAGE_KEY, JSON.stringify({ version: CONSENT_VERSION, groups: full, savedAt: new Date().toISOString() }));
   } catch {

@@ -10,8 +10,7 @@ export const MetalName = Type.Union([
 export type MetalName = Static<typeof MetalName>;
 export const metalNames: MetalName[] = ['gold', 'silver', 'platinum', 'palladium'];
 
-/** Grams of fine metal in a troy ounce: spot prices are per troy ounce, fine weights in grams. */
-export const TROY_OUNCE_GRAMS = 31.1034768;
+export { TROY_OUNCE_GRAMS } from './units.ts';
 
 export const ProductType = Type.Union([
   Type.Literal('coin'), Type.Literal('bar'), Type.Literal('numismatic'), Type.Literal('accessory'),

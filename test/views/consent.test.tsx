@@ -16,8 +16,11 @@ import { renderView } from './helpers.tsx';
 t.afterEach(() => {
   cleanup();
   window.localStorage.clear();
+  document.cookie = 'aurumConsent=; Path=/; Max-Age=0';
   resetConsentForTests();
 });
+
+const consentCookie = () => /(?:^|; )aurumConsent=([^;]*)/.exec(document.cookie)?.[1] ?? null;
 
 /** What every page has around the banner: the skip link first, the main content, the footer's link. */
 function Page({ children }: { children?: React.ReactNode }) {
@@ -46,6 +49,7 @@ t.test('the banner asks first, by keyboard right after the skip link, and "Accep
   t.equal(screen.queryByRole('region', { name: 'Cookies und Ihre Privatsphäre' }), null, 'the banner is gone');
   t.equal(document.activeElement?.id, 'main', 'focus moves on to the main content');
   t.same(stored()?.groups, { necessary: true, performance: true, functional: true, targeting: true, social: true });
+  t.equal(consentCookie(), '1.performance-functional-targeting-social', 'the choice is in the cookie the server reads');
 
   cleanup();
   resetConsentForTests(); // a new page load: the choice comes from storage
@@ -150,4 +154,11 @@ t.test('a choice made in another tab reaches this one', async (t) => {
   window.localStorage.setItem(CONSENT_STORAGE_KEY, JSON.stringify({ version: 1, groups: { targeting: true } }));
   window.dispatchEvent(new window.StorageEvent('storage', { key: CONSENT_STORAGE_KEY }));
   t.ok(await screen.findByTitle('So prüfen wir Gold'));
+});
+
+t.test('a choice stored in this browser before the cookie existed still counts and goes into the cookie', async (t) => {
+  window.localStorage.setItem(CONSENT_STORAGE_KEY, JSON.stringify({ version: 1, groups: { necessary: true, social: true } }));
+  resetConsentForTests();
+  t.equal(getConsent().decided, true);
+  t.equal(consentCookie(), '1.social');
 });

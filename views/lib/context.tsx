@@ -44,6 +44,8 @@ export interface BootInfo {
   storeOrigins: Record<StoreKey, string>;
   /** the GTM container to load (production with one configured), else null (client/lib/analytics.ts) */
   analyticsId?: string | null;
+  /** the visitor's consent cookie holds a choice: the server rendered no consent banner (absent: no choice) */
+  consentDecided?: boolean;
 }
 
 export interface Shop extends BootInfo {
@@ -51,19 +53,32 @@ export interface Shop extends BootInfo {
   locale: LocaleTag;
   currency: Currency;
   t: Translate;
+  /** Keys a component shows only in the browser (live prices, counts, countdowns): the server render ships
+   * them with the page's strings (client/lib/strings.ts); nothing happens in the browser. */
+  uses: (keys: readonly string[]) => void;
   money: (cents: number, currency?: Currency) => string;
   date: (value: Date | string | number) => string;
 }
 
-export function makeShop(boot: BootInfo, lang: Language): Shop {
+/** The keys a server render translates: the page ships exactly these strings of its language (locales/tables.ts). */
+export const StringsRecorder = createReactContext<Set<string> | null>(null);
+
+export function makeShop(boot: BootInfo, lang: Language, record?: Set<string> | null): Shop {
   const s = stores[boot.store];
   const locale = s.locales[lang];
+  const t = withErrorAmounts(translator(lang), s.currency, locale);
   return {
     ...boot,
     lang,
     locale,
     currency: s.currency,
-    t: withErrorAmounts(translator(lang), s.currency, locale),
+    t: record
+      ? (key, params) => {
+          record.add(key);
+          return t(key, params);
+        }
+      : t,
+    uses: record ? (keys) => keys.forEach((k) => record.add(k)) : () => {},
     money: (cents, currency = s.currency) => formatMoney(cents, currency, locale),
     date: (value) => formatDate(value, locale),
   };

@@ -14,7 +14,8 @@
 // Rule for the views that keeps this correct: HTML must not depend on anything but the store, host, path
 // (with a listing's canonical query) and session level. Anything per visitor or per moment (prices,
 // countdowns, carts, names, wishlist marks, "open now", consent choices) renders in the browser; a cookie
-// the server reads for HTML must be made part of the key, which keyOf() alone builds.
+// the server reads for HTML must be made part of the key, which keyOf() alone builds (the consent cookie is:
+// with no choice in it the page carries the consent banner).
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -86,6 +87,8 @@ export interface CacheableRequest {
   bot: boolean;
   /** the screen the path shows, null when none matches */
   screen: ScreenId | null;
+  /** the visitor's consent cookie holds a choice (the page then has no consent banner) */
+  consentDecided: boolean;
 }
 
 const NONCE_ATTR = / nonce="[^"]*"/g;
@@ -184,7 +187,9 @@ export class PageCache {
     }
     // Bots get a document without streamed swaps (see ssr.tsx), people the streamed one: two variants.
     // The session level changes the header (log in vs my account) and the browser's boot state.
-    return `${r.bot ? 'bot' : 'web'}|${level}|${r.protocol}|${(r.host ?? '').toLowerCase()}|${r.url.pathname}${query}`;
+    // The consent banner is rendered when the visitor has not chosen yet: a variant with and one without.
+    const consent = r.consentDecided ? 'consent' : 'ask';
+    return `${r.bot ? 'bot' : 'web'}|${consent}|${level}|${r.protocol}|${(r.host ?? '').toLowerCase()}|${r.url.pathname}${query}`;
   }
 
   private regionOf(key: string): Region {

@@ -20,6 +20,7 @@ import { documentEnd, documentStart, plainPage } from './document.ts';
 import type { AssetManifest } from './assets.ts';
 import type { Language } from '../../stores.ts';
 import { languageOfPath } from '../../screens.ts';
+import { stringsOf } from '../../i18n.ts';
 import { hydrationJson } from './shared-json.ts';
 import { appendVary, createCompressor, flushCompressor, type Encoding } from '../plugins/compression.ts';
 
@@ -125,8 +126,14 @@ export async function renderDocument(renderer: Renderer, ctx: StaticHandlerConte
   });
   const cacheUntil = meta.cacheUntil ? Date.parse(meta.cacheUntil) : undefined;
 
-  const bootstrap = `window.__boot=${scriptJson(boot)};window.__staticRouterHydrationData=${hydrationJson(ctx.loaderData, serializeErrors(ctx.errors))};`;
+  // The page paints before its script runs: the entry (fetched meanwhile through the head's modulepreload
+  // links) is imported after the first frame, so compiling and hydrating on a slow phone never holds back
+  // the first paint of the server-rendered page (its largest paint, issue 16). A hidden tab, which gets no
+  // frames, starts it by the timer.
+  const start = `var s=function(){s&&import(${scriptJson(assets.entry)});s=null};requestAnimationFrame(function(){setTimeout(s,0)});setTimeout(s,1000);`;
+  const bootstrap = `window.__boot=${scriptJson(boot)};window.__staticRouterHydrationData=${hydrationJson(ctx.loaderData, serializeErrors(ctx.errors))};${start}`;
   const router = createStaticRouter(renderer.handlers[lang].dataRoutes, ctx);
+  const strings = new Set<string>();
 
   return new Promise<FastifyReply>((resolve) => {
     // The answer's body: the compressor when the browser takes br or gzip (React flushes it after each
@@ -178,8 +185,11 @@ export async function renderDocument(renderer: Renderer, ctx: StaticHandlerConte
         finished = true;
         done(false);
         handOn();
-        body.end(documentEnd);
-        if (captured) input.onComplete?.(Buffer.concat(captured).toString() + documentEnd, cacheUntil);
+        // the page ships the strings it rendered, of its language only (not both locale files in the bundle);
+        // the browser's entry waits for them before hydrating (client/lib/strings.ts)
+        const end = documentEnd(`<script nonce="${nonce}">window.__strings=${scriptJson({ lang, table: stringsOf(lang, strings) })}</script>`);
+        body.end(end);
+        if (captured) input.onComplete?.(Buffer.concat(captured).toString() + end, cacheUntil);
         cb();
       },
     });
@@ -191,14 +201,13 @@ export async function renderDocument(renderer: Renderer, ctx: StaticHandlerConte
     });
 
     const { pipe, abort } = renderToPipeableStream(
-      <ServerApp boot={boot} nonce={nonce} router={router} context={ctx} />,
+      <ServerApp boot={boot} nonce={nonce} router={router} context={ctx} strings={strings} />,
       {
         nonce,
         // Bots get one complete document: no boundary may be outlined behind a script (React outlines
         // completed boundaries past 12.8 KB per flush, which a crawler without JavaScript would not see).
         progressiveChunkSize: input.bot ? Number.MAX_SAFE_INTEGER : undefined,
         bootstrapScriptContent: bootstrap,
-        bootstrapModules: [assets.entry],
         onShellReady() {
           if (input.bot) return;
           body.write(head);

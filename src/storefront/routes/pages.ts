@@ -7,6 +7,7 @@ import { guard, matchScreen, pageRules, type RuleInput, type RuleResult } from '
 import { isBot, query, renderDocument, type Renderer } from '../render/ssr.tsx';
 import type { BootInfo, LoaderContext } from '../../../views/server.tsx';
 import type { SessionInfo } from '../../contracts/shop-api.ts';
+import { CONSENT_COOKIE, parseConsentCookie } from '../../contracts/consent.ts';
 import type { ContentReader, PriceReader } from '../../contracts/loader-ports.ts';
 import { localeFor, storeKeys, type StoreKey } from '../../stores.ts';
 import { languageOfPath } from '../../screens.ts';
@@ -116,11 +117,17 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
     prices: opts.prices?.(req.store),
   });
 
+  /** The visitor's consent cookie holds a choice (a malformed one counts as none: the banner asks again). */
+  const consentDecided = (req: FastifyRequest): boolean => parseConsentCookie(req.cookies[CONSENT_COOKIE]) !== null;
+
   /** Facts of the visit for the browser: built once per page, after the loaders ran. */
   const bootInfo = (req: FastifyRequest): BootInfo => {
     const storeOrigins = {} as Record<StoreKey, string>;
     for (const k of storeKeys) storeOrigins[k] = stores.originOf(k, req.protocol, req.host);
-    return { store: req.store, buildId: opts.assets.buildId, canonicalOrigin: storeOrigins[req.store], session: pageSession(req), storeOrigins, analyticsId: opts.analyticsId ?? null };
+    return {
+      store: req.store, buildId: opts.assets.buildId, canonicalOrigin: storeOrigins[req.store], session: pageSession(req), storeOrigins, analyticsId: opts.analyticsId ?? null,
+      consentDecided: consentDecided(req),
+    };
   };
 
   /** The request's URL on its store's own origin (plugins/store.ts), never on the raw Host header;
@@ -153,7 +160,7 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
     const handle = matchScreen(opts.renderer.routes, url.pathname)?.handle;
     const draft = handle?.layout === 'preview';
     const session = sessionOf(req);
-    let cacheKey = draft ? null : opts.pageCache.keyOf({ method: req.method, url, host: url.host, protocol: req.protocol, session, bot, screen: handle?.screen ?? null });
+    let cacheKey = draft ? null : opts.pageCache.keyOf({ method: req.method, url, host: url.host, protocol: req.protocol, session, bot, screen: handle?.screen ?? null, consentDecided: consentDecided(req) });
     const encoding = negotiate(req.headers['accept-encoding']);
     if (cacheKey) {
       const hit = opts.pageCache.get(cacheKey, encoding) ?? (await opts.pageCache.afterRender(cacheKey, encoding, opts.streamTimeoutMs));

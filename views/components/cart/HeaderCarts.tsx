@@ -15,15 +15,16 @@ import { refreshCartsAfterPriceUpdate } from '../../../client/lib/cart-store.ts'
 import { useShop } from '../../lib/context.tsx';
 import { Link } from '../ShopLink.tsx';
 import { CartNotices } from './CartNotices.tsx';
-import { itemsLabel } from './format.ts';
+import { itemsKeys, itemsLabel } from './format.ts';
 
 export function cartPath(lang: 'de' | 'en', type: 'buy' | 'sell'): string {
   return `${pathFor('cart', lang)}?type=${type}`;
 }
 
 export function HeaderCarts() {
-  const { t, lang } = useShop();
+  const { t, lang, uses } = useShop();
   const carts = useCarts();
+  uses(itemsKeys);
   const matches = useMatches();
   const screen = (matches[matches.length - 1]?.handle as RouteHandle | undefined)?.screen;
 

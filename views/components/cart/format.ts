@@ -2,6 +2,9 @@
 import type { Money } from '../../../src/contracts/cart.ts';
 import type { Shop } from '../../lib/context.tsx';
 
+/** What itemsLabel may say (shop.uses: counts come in the browser). */
+export const itemsKeys = ['cart.itemsOne', 'cart.itemsMany'] as const;
+
 export function itemsLabel(t: Shop['t'], n: number): string {
   return n === 1 ? t('cart.itemsOne') : t('cart.itemsMany', { count: n });
 }

@@ -1,15 +1,17 @@
 // The consent banner and the consent settings (spec 3: five groups, Necessary, Performance, Functional,
-// Targeting, Social; all but Necessary denied until given). The banner shows after hydration when this
-// browser has no choice yet (the server never knows: the guest page cache serves one HTML), as a labelled
+// Targeting, Social; all but Necessary denied until given). The server renders the banner with the page
+// when the visitor's consent cookie holds no choice yet (boot.consentDecided), so it paints with the page
+// and never late over it; after hydration the browser's own state decides. It is a labelled
 // region placed right after the skip link, so keyboard and screen-reader users meet it first. "Accept all"
 // and "Only necessary" carry equal weight. The settings are a modal dialog: focus moves into it, Tab stays
 // inside, Escape closes it, and focus returns to what opened it (the banner, the footer link or a video).
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useContext, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import {
   closeConsentSettings, consentGroups, deniedChoice, grantedChoice, openConsentSettings, saveConsent, useConsent, useConsentSettingsOpen,
   type ConsentChoice,
 } from '../../../client/lib/consent.ts';
 import { useShop } from '../../lib/context.tsx';
+import { BootContext } from '../../lib/boot.ts';
 import { Link } from '../ShopLink.tsx';
 import { legalPages } from '../Footer.tsx';
 import { localizedPath } from '../../../src/screens.ts';
@@ -29,8 +31,10 @@ export function ConsentBanner() {
   const { t } = useShop();
   const id = useId();
   const consent = useConsent();
+  const { consentDecided } = useContext(BootContext);
   const settingsOpen = useConsentSettingsOpen();
-  const showBanner = consent !== null && !consent.decided;
+  // on the server and while hydrating (consent null) what the server read from the cookie
+  const showBanner = consent === null ? !consentDecided : !consent.decided;
   return (
     <>
       {showBanner ? (

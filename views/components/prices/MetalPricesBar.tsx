@@ -7,13 +7,14 @@ import type { MetalName, MetalPrices } from '../../../src/contracts/prices.ts';
 import { useShop } from '../../lib/context.tsx';
 import { useMetalPrices, usePriceCurrency } from '../../../client/hooks/usePrices.ts';
 import { pricelistPath } from '../../pages/pricelist/slugs.ts';
-import { changeWords, formatChange, metalOrder, spot } from './format.ts';
+import { changeKeys, changeWords, formatChange, metalOrder, spot } from './format.ts';
 import { PriceCountdown } from './PriceCountdown.tsx';
 import { PriceNotice } from './PriceNotice.tsx';
 
 export function MetalPricesBar() {
   const shop = useShop();
   const { data } = useMetalPrices();
+  shop.uses(changeKeys);
   return (
     <section className="metal-prices" aria-label={shop.t('prices.live')}>
       <div className="container metal-prices-inner">

@@ -14,6 +14,9 @@ import { ScrollRegion } from '../ScrollRegion.tsx';
 
 export const chartRanges: SnapshotRange[] = ['1w', '6m', '1y'];
 
+/** What the chart says once its series arrived in the browser (shop.uses). */
+const chartKeys = ['prices.chart.summary', 'prices.chart.showTable', 'prices.chart.tableCaption', 'prices.chart.date', 'prices.chart.price'];
+
 export interface PriceChartProps {
   metal?: MetalName;
   range?: SnapshotRange;
@@ -57,6 +60,9 @@ export function PriceChart(props: PriceChartProps) {
   const svgRef = useRef<SVGSVGElement>(null);
   const [size, setSize] = useState({ width: 0, height: 0 });
 
+  // The series and d3 (its own chunk) load when the chart comes near the screen: a page whose chart is
+  // further down does not pay for it before the visitor scrolls there.
+  const [near, setNear] = useState(false);
   useEffect(() => {
     const box = boxRef.current;
     if (!box) return;
@@ -64,11 +70,27 @@ export function PriceChart(props: PriceChartProps) {
     measure();
     const ro = new ResizeObserver(measure);
     ro.observe(box);
-    return () => ro.disconnect();
+    // a browser without the observer draws at once
+    if (typeof IntersectionObserver === 'undefined') {
+      setNear(true);
+      return () => ro.disconnect();
+    }
+    const io = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) {
+        setNear(true);
+        io.disconnect();
+      }
+    }, { rootMargin: '300px 0px' });
+    io.observe(box);
+    return () => {
+      ro.disconnect();
+      io.disconnect();
+    };
   }, []);
 
   const hydrated = useHydrated();
-  const { data, error } = usePriceChart(metal, range, size.width);
+  shop.uses(chartKeys);
+  const { data, error } = usePriceChart(metal, range, near ? size.width : 0);
   const points = data && data.metal === metal && data.range === range && data.currency === currency ? data.points : null;
 
   useEffect(() => {
@@ -147,7 +169,7 @@ export function PriceChart(props: PriceChartProps) {
         </div>
       </div>
       <figure className="price-chart-figure">
-        <div className="price-chart-canvas" ref={boxRef} aria-busy={hydrated && state === 'loading' ? true : undefined}>
+        <div className="price-chart-canvas" ref={boxRef} aria-busy={hydrated && near && state === 'loading' ? true : undefined}>
           {/* d3 owns the svg's content (draw-chart.ts); its name and description are attributes */}
           <svg
             ref={svgRef}

@@ -6,10 +6,14 @@
 import { useEffect, useRef, useState } from 'react';
 import { useShop } from '../../lib/context.tsx';
 import { useCountdown, usePriceState } from '../../../client/hooks/usePrices.ts';
-import { spokenDuration } from './format.ts';
+import { durationKeys, spokenDuration } from './format.ts';
+
+/** What the countdown and its live region say as prices come and go in the browser (shop.uses). */
+const countdownKeys = ['prices.refreshing', 'prices.updateDue', 'prices.status', 'prices.validFor', 'prices.updateError', 'prices.stale', 'prices.impending', 'prices.remaining', ...durationKeys];
 
 export function PriceCountdown({ announce = false, compact = false }: { announce?: boolean; compact?: boolean }) {
-  const { t } = useShop();
+  const { t, uses } = useShop();
+  uses(countdownKeys);
   const c = useCountdown();
   const s = usePriceState();
   const state = c.refreshing ? 'refreshing' : c.label === null ? 'waiting' : c.expired ? 'expired' : c.impending ? 'impending' : 'running';

@@ -14,6 +14,10 @@ export function formatChange(bp: number, locale: LocaleTag): string {
   return formatPercent(bp, locale, { signed: true });
 }
 
+/** What changeWords and spokenDuration may say (shop.uses: shown once prices arrive in the browser). */
+export const changeKeys = ['prices.changeUp', 'prices.changeDown', 'prices.changeFlat'] as const;
+export const durationKeys = ['prices.minute', 'prices.minutes', 'prices.second', 'prices.seconds'] as const;
+
 /** The change as words for screen readers: direction in text, not colour alone. */
 export function changeWords(bp: number, locale: LocaleTag, t: Translate): string {
   const value = formatChange(Math.abs(bp), locale);

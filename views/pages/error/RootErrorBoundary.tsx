@@ -1,12 +1,14 @@
 // Errors of any screen: 404 shows the CMS story with slug 404 and 'Page Not Found: {path}' (spec 2, 8);
 // anything else a calm message in the customer's language. Never a stack trace.
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
 import { Link } from '../../components/ShopLink.tsx';
 import { ShopFrame, useLocationShop } from '../../App.tsx';
-import { Blocks } from '../../blocks/Blocks.tsx';
 import { pathFor } from '../../../src/screens.ts';
 import type { Page } from '../../../src/contracts/content.ts';
+
+// Only an error page with a CMS story needs the blocks: they stay out of the code every page loads.
+const Blocks = lazy(() => import('../../blocks/Blocks.tsx').then((m) => ({ default: m.Blocks })));
 
 export interface NotFoundData {
   path: string;
@@ -31,7 +33,7 @@ export function RootErrorBoundary() {
         <section className="container page-section error-page">
           <h1>{data?.page?.title ?? title}</h1>
           <p className="error-message">{notFound ? shop.t('error.notFound', { path }) : shop.t('error.server')}</p>
-          {data?.page ? <Blocks blocks={data.page.blocks} /> : null}
+          {data?.page ? <Suspense fallback={null}><Blocks blocks={data.page.blocks} /></Suspense> : null}
           <p className="error-actions">
             <Link className="button button-primary" to={pathFor('home', lang)}>{shop.t('error.backHome')}</Link>
             {notFound ? <Link className="button button-quiet" to={pathFor('shop', lang)}>{shop.t('listing.toShop')}</Link> : null}

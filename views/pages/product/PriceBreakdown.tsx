@@ -2,7 +2,8 @@
 // recalculation (the metal prices arrive with the price socket's message, the product's prices are
 // fetched again), shows placeholders while prices refresh, and nothing price-like on the server.
 import type { ReactNode } from 'react';
-import { TROY_OUNCE_GRAMS, type MetalName, type VatClass } from '../../../src/contracts/pricing-attributes.ts';
+import type { MetalName, VatClass } from '../../../src/contracts/pricing-attributes.ts';
+import { TROY_OUNCE_GRAMS } from '../../../src/contracts/units.ts';
 import type { PriceCountry, ProductPrices } from '../../../src/contracts/prices.ts';
 import type { Currency } from '../../../src/stores.ts';
 import { formatNumber, formatPercent, formatTime } from '../../../src/i18n.ts';

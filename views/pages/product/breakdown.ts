@@ -11,7 +11,8 @@
 //                 the price: what a round trip would cost today
 //
 // Every amount is in cents of the shown currency; the parts are rounded so that they add up to the price.
-import { TROY_OUNCE_GRAMS, type MetalName, type VatClass } from '../../../src/contracts/pricing-attributes.ts';
+import type { MetalName, VatClass } from '../../../src/contracts/pricing-attributes.ts';
+import { TROY_OUNCE_GRAMS } from '../../../src/contracts/units.ts';
 import type { PriceCountry } from '../../../src/contracts/prices.ts';
 import { includedVat, vatFor, type VatScheme } from '../../../src/contracts/vat.ts';
 

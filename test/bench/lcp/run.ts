@@ -1,0 +1,98 @@
+// LCP benchmark (issue 16, goal 6): Largest Contentful Paint of home, shop and product on a phone, median
+// of RUNS cold loads each, on the shop started as `npm start` would (test/bench/shop-process.ts).
+// Phone profile: Chromium at 375x812 (device scale 2, touch), CPU throttled 4x
+// (Emulation.setCPUThrottlingRate), 4G with 150 ms round trip and 9 Mbit/s each way
+// (Network.emulateNetworkConditions); a fresh browser context per load (no cache, no cookies: a first visit).
+// Baseline in the same run and profile: a static HTML page (a heading and some text, no script) served by
+// this process, i.e. what the network and the throttled browser alone cost.
+// Goal: LCP <= 1.5 s on home, shop and product.
+// Usage: npm run bench:lcp [-- --port 7540 --runs 3]
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Browser } from 'playwright';
+import { startShopProcess } from '../shop-process.ts';
+import { launchBenchBrowser } from '../browser.ts';
+
+const args = new Map<string, string>();
+for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1]);
+const PORT = Number(args.get('port') ?? 3740);
+const RUNS = Number(args.get('runs') ?? 3);
+const GOAL_MS = 1500;
+
+const PAGES = [
+  { name: 'home', path: '/' },
+  { name: 'shop', path: '/shop' },
+  { name: 'product', path: '/produkt/kruegerrand-1-unze-gold' },
+];
+
+const STATIC_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Static</title></head>
+<body style="font-family:system-ui,sans-serif;margin:0;padding:16px"><h1>Gold, silver, platinum and palladium</h1>
+<p>${'Coins and bars at live prices, valid for 180 seconds, insured shipping or storage in the vault. '.repeat(6)}</p></body></html>`;
+
+/** One cold load under the phone profile: the LCP in ms and what the largest element was. */
+async function measure(browser: Browser, url: string): Promise<{ lcp: number; element: string }> {
+  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  try {
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Network.enable');
+    const bytesPerSecond = (9 * 1024 * 1024) / 8;
+    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: bytesPerSecond, uploadThroughput: bytesPerSecond });
+    await page.addInitScript(() => {
+      const w = window as unknown as { __lcp: { t: number; el: string } };
+      w.__lcp = { t: 0, el: '' };
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries() as (PerformanceEntry & { element?: Element | null })[]) {
+          const el = e.element;
+          w.__lcp = { t: e.startTime, el: el ? `${el.tagName.toLowerCase()}${el.className && typeof el.className === 'string' ? '.' + el.className.trim().split(/\s+/).join('.') : ''}` : '?' };
+        }
+      }).observe({ type: 'largest-contentful-paint', buffered: true });
+    });
+    await page.goto(url, { waitUntil: 'load', timeout: 60_000 });
+    // LCP candidates stop with the first input or when the page settles; give late paints (a banner
+    // rendered after hydration, an image) their chance
+    await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => {});
+    await page.waitForTimeout(1000);
+    const r = await page.evaluate(() => (window as unknown as { __lcp: { t: number; el: string } }).__lcp);
+    return { lcp: r.t, element: r.el };
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+const staticServer = createServer((_req, res) => {
+  res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(STATIC_PAGE);
+});
+await new Promise<void>((r) => staticServer.listen(0, '127.0.0.1', r));
+const staticUrl = `http://127.0.0.1:${(staticServer.address() as AddressInfo).port}/`;
+
+const shop = await startShopProcess(PORT);
+const browser = await launchBenchBrowser();
+let failed = 0;
+try {
+  // the first load of each page fills the server's caches (CMS, catalogue, guest page cache): not counted
+  for (const p of PAGES) await measure(browser, `http://ch.localhost:${PORT}${p.path}`);
+  const base: number[] = [];
+  for (let i = 0; i < RUNS; i++) base.push((await measure(browser, staticUrl)).lcp);
+  const baseline = median(base);
+  console.log(`phone profile: 375x812, CPU 4x slower, 150 ms RTT, 9 Mbit/s; median of ${RUNS} cold loads`);
+  console.log(`baseline: static HTML page  LCP ${baseline.toFixed(0)} ms  (runs ${base.map((x) => x.toFixed(0)).join(', ')})`);
+  for (const p of PAGES) {
+    const runs: { lcp: number; element: string }[] = [];
+    for (let i = 0; i < RUNS; i++) runs.push(await measure(browser, `http://ch.localhost:${PORT}${p.path}`));
+    const m = median(runs.map((r) => r.lcp));
+    const ok = m <= GOAL_MS;
+    if (!ok) failed++;
+    const element = runs.find((r) => r.lcp === m)?.element ?? '';
+    console.log(`${p.name.padEnd(8)} ${p.path.padEnd(34)} LCP ${m.toFixed(0).padStart(5)} ms  ${(m / baseline).toFixed(2)} x static  (runs ${runs.map((r) => r.lcp.toFixed(0)).join(', ')})  largest: ${element}  goal <= ${GOAL_MS} ms ${ok ? 'ok' : 'NOT MET'}`);
+  }
+} finally {
+  await browser.close();
+  await shop.stop();
+  staticServer.close();
+}
+console.log(failed ? `${failed} page(s) over the goal` : 'every page within the goal');
