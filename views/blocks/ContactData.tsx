@@ -47,7 +47,8 @@ export function HoursList({ hours, className = 'hours-list' }: { hours: OpeningH
 }
 
 /** Phone numbers as tel: links need the digits and the leading + only. */
-export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+export { telHref } from '../../src/contracts/company-facts.ts';
+import { telHref } from '../../src/contracts/company-facts.ts';
 
 export function Address({ c }: { c: Pick<ContactFacts, 'name' | 'streetAddress' | 'postalCode' | 'city' | 'region' | 'country'> }) {
   const { t } = useShop();

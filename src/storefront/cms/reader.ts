@@ -11,6 +11,7 @@ import {
   type BlockData, type WireBlock, type WireStory,
 } from './reshape.ts';
 import { markShared } from '../render/shared-json.ts';
+import { COMPANY_STORY_SLUG, companyFactsFor, companyFactsView, type CompanyFactsView } from '../../contracts/company-facts.ts';
 
 export interface CmsOptions {
   /** content API base up to and including /v2 */
@@ -184,6 +185,21 @@ export class Cms {
             sort_by: 'content.date:desc',
           } as Record<string, unknown>) as WireStory[];
           return stories.map(reshapePressRelease);
+        }),
+      // one entry per store (both languages inside): the footer of every page reads it
+      company: () =>
+        this.cached([ 'company', store ].join('|'), async (): Promise<CompanyFactsView | null> => {
+          const [de, en] = await Promise.all([
+            getStory(this.client, COMPANY_STORY_SLUG, { version: 'published' }),
+            getStory(this.client, COMPANY_STORY_SLUG, { version: 'published', language: 'en' }),
+          ]);
+          if (!de || !en) return null;
+          try {
+            return companyFactsView(companyFactsFor(de.content, store), companyFactsFor(en.content, store));
+          } catch (err) {
+            this.log?.error({ err }, 'company story rejected; pages show no company facts');
+            return null;
+          }
         }),
       stores: () =>
         this.cached(key('stores'), async () => {
