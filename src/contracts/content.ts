@@ -204,6 +204,7 @@ export type Block =
   | ({ type: 'articles' } & TeaserBlockFields)
   | { type: 'old_metal_calculator'; id: string; headline: string; text?: string; defaultMetal: SellMetal }
   | { type: 'contact_data'; id: string; headline: string; contact: ContactFacts }
+  | { type: 'company_facts'; id: string; headline: string; showLegal: boolean; showBank: boolean }
   | { type: 'newsletter'; id: string; headline: string; text: string }
   | { type: 'whistleblower_form'; id: string; headline: string; intro: RichDoc }
   | { type: 'how_to_sell'; id: string; headline: string; intro?: string; steps: { id: string; title: string; text: string; icon: IconName }[]; link?: ContentLink }

@@ -80,7 +80,7 @@ export function LegalLine() {
     company.legalName,
     ...addressLines(company, lang),
     `${company.register[lang]} ${company.registerNumber}`,
-    company.vatNumber ? t('company.vatNumber', { value: company.vatNumber }) : '',
+    company.vatNumber ? `${t(`company.vatLabel.${company.country}`)} ${company.vatNumber}` : '',
   ].filter(Boolean);
   return <p className="container legal-line" data-testid="legal-line">{parts.join(' · ')}</p>;
 }
@@ -129,8 +129,8 @@ export function CompanyDetails({ headline, showLegal, showBank }: { headline: st
       </div>
       {showLegal ? (
         <dl className="company-legal">
-          <div><dt>{t('company.register')}</dt><dd>{company.register[lang]}, {company.registerNumber}</dd></div>
-          {company.vatNumber ? <div><dt>{t('company.vat')}</dt><dd>{company.vatNumber}</dd></div> : null}
+          <div><dt>{t('company.register')}</dt><dd>{`${company.register[lang]}, ${company.registerNumber}`}</dd></div>
+          {company.vatNumber ? <div><dt>{t(`company.vatLabel.${company.country}`)}</dt><dd>{company.vatNumber}</dd></div> : null}
         </dl>
       ) : null}
       {showBank ? (

@@ -36,8 +36,8 @@ export const pickupStores: PickupStoreDef[] = [
     city: { de: 'Vaduz', en: 'Vaduz' }, country: 'LI', openingHours: [weekdays('09:00', '12:00'), weekdays('13:30', '17:30')],
   },
   {
-    slug: 'new-york', storeKey: 'us', name: { de: 'Aurum New York', en: 'Aurum New York' }, streetAddress: '1250 Bullion Avenue, Suite 400',
-    postalCode: '10017', city: { de: 'New York', en: 'New York' }, country: 'US', openingHours: [weekdays('09:00', '17:00')],
+    slug: 'new-york', storeKey: 'us', name: { de: 'Aurum New York', en: 'Aurum New York' }, streetAddress: '36 West 47th Street, Suite 804',
+    postalCode: '10036', city: { de: 'New York', en: 'New York' }, country: 'US', openingHours: [weekdays('09:00', '17:00')],
   },
 ];
 

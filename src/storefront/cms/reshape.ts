@@ -321,6 +321,8 @@ export function reshapeBlock(b: WireBlock, data: BlockData, opts: ReshapeOptions
       };
     case 'contact_data':
       return { type: 'contact_data', id, headline: headline ?? '', contact: contactFacts(b, data.stores) };
+    case 'company_facts':
+      return { type: 'company_facts', id, headline: headline ?? '', showLegal: b.show_legal === true, showBank: b.show_bank === true };
     case 'newsletter':
       return { type: 'newsletter', id, headline: headline ?? '', text: str(b.text) };
     case 'whistleblower_form':
