@@ -235,7 +235,10 @@ export interface Page {
 /** What lists show of an article (news, blog, knowledge hub). */
 export interface ArticleTeaser {
   id: string;
+  /** the story's slug: the German URL segment */
   slug: string;
+  /** the English URL segment (content field slug_en); null: the same as slug */
+  slugEn?: string | null;
   folder: ArticleFolder;
   title: string;
   teaser: string | null;

@@ -391,6 +391,7 @@ export function reshapeTeaser(s: WireStory): ArticleTeaser {
   return {
     id: s.uuid,
     slug: s.slug,
+    slugEn: opt(c.slug_en) ?? null,
     folder: folderOf(s.full_slug),
     title: str(c.title) || s.name,
     teaser: opt(c.teaser) ?? null,
