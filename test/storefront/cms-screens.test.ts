@@ -199,7 +199,7 @@ t.test('consulate and whistleblower in the minimal layout, contact with its stor
     t.equal(res.status, 200);
     t.match(res.text, /layout-minimal/, `${path}: minimal layout`);
   }
-  t.match((await h.get('ch.localhost', '/oe-konsulat-sg')).text, /href="tel:\+41715550600"/);
+  t.match((await h.get('ch.localhost', '/oe-konsulat-sg')).text, /href="tel:\+41712271640"/);
   const contact = await h.get('us.localhost', '/en/contact-us');
   t.match(contact.text, /href="\/en\/stores\/new-york"/, 'the US contact page leads to the New York store');
 });
