@@ -98,7 +98,7 @@ t.test('pages show the store\'s own company: footer trust bar and legal line, im
 
   const de = text((await h.get('de.localhost', '/impressum')).text);
   const deFacts = await companyFactsOf('de');
-  t.match(de, new RegExp(`${deFacts.legalName} Feingoldstrasse 14 80331 München`));
+  t.match(de, new RegExp(`${deFacts.legalName} Feingoldstraße 14 80331 München`));
   t.match(de, /Amtsgericht München, HRB \d+/);
   t.match(de, new RegExp(`USt-IdNr\\. ${deFacts.vatNumber}`));
   t.match(de, /IBAN DE\d\d( \d{4}){4} \d\d/, 'the imprint gives the German account, grouped');

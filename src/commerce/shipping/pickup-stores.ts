@@ -28,7 +28,7 @@ export const pickupStores: PickupStoreDef[] = [
     city: { de: 'Wien', en: 'Vienna' }, country: 'AT', openingHours: [weekdays('09:00', '18:00'), saturday('09:30', '13:00')],
   },
   {
-    slug: 'muenchen', storeKey: 'de', name: { de: 'Aurum München', en: 'Aurum Munich' }, streetAddress: 'Feingoldstrasse 14', postalCode: '80331',
+    slug: 'muenchen', storeKey: 'de', name: { de: 'Aurum München', en: 'Aurum Munich' }, streetAddress: 'Feingoldstraße 14', postalCode: '80331',
     city: { de: 'München', en: 'Munich' }, country: 'DE', openingHours: [weekdays('09:30', '18:30'), saturday('10:00', '14:00')],
   },
   {
