@@ -1,6 +1,6 @@
 // The footer's company facts (CMS story `company`): hotline, insured shipping, payments, the Trusted Shops
 // badge and the legal line, per store, at desktop, tablet (768 px, spec 9) and phone widths; axe clean.
-import { test, expect, url, consentDecided, fitsViewport } from './fixtures.ts';
+import { test, expect, url, consentDecided, fitsViewport, reviewPickupOrder } from './fixtures.ts';
 
 for (const [width, height] of [[1280, 800], [768, 1024], [375, 812]] as const) {
   test(`the footer shows the store's hotline, insured shipping, payments, reviews and legal line at ${width} px`, async ({ page, axe }) => {
@@ -30,5 +30,14 @@ test('the US imprint gives the company, a US address and the USD account; the li
   await expect(facts).toContainText('New York, NY 10036');
   await expect(facts).toContainText('Routing number (ABA)');
   await expect(facts).not.toContainText('IBAN');
+  await axe();
+});
+
+test('the checkout names the account a bank transfer goes to, from the company story, before the order is placed', async ({ page, axe }) => {
+  await consentDecided(page);
+  await reviewPickupOrder(page);
+  const account = page.getByTestId('transfer-account');
+  await expect(account).toContainText('Aurum Edelmetalle AG');
+  await expect(account).toContainText(/CH\d\d( \d{4}){4} \d/);
   await axe();
 });
