@@ -112,4 +112,5 @@ t.test('pages show the store\'s own company: footer trust bar and legal line, im
   const contact = text((await h.get('at.localhost', '/kontakt')).text);
   t.match(contact, /Aurum Edelmetalle GmbH Dukatenplatz 3 1010 Wien/, 'the Austrian contact page names the Austrian company');
   t.notMatch(contact, /\b555\b/, 'no fiction numbers');
+  t.match(contact, /36 West 47th Street, Suite 804 New York, NY 10036/, 'the stores list writes the New York store\'s address the American way');
 });

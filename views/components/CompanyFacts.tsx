@@ -8,13 +8,13 @@ import type { Weekday } from '../../src/contracts/content.ts';
 import { telHref } from '../../src/contracts/company-facts.ts';
 import { formatIban } from '../../src/contracts/bank-details.ts';
 import { useShop } from '../lib/context.tsx';
-import { formatTime, HoursList } from '../blocks/ContactData.tsx';
+import { cityLine, formatTime, HoursList } from '../blocks/ContactData.tsx';
 import type { LocaleTag } from '../../src/stores.ts';
 
 /** "Barrengasse 7", "8001 Zürich" / "36 West 47th Street, Suite 804", "New York, NY 10036" */
 export function addressLines(c: CompanyFactsView, lang: 'de' | 'en'): string[] {
   const city = c.city[lang];
-  return [c.streetAddress, c.country === 'US' ? `${city}, ${c.region} ${c.postalCode}` : `${c.postalCode} ${city}`];
+  return [c.streetAddress, cityLine({ postalCode: c.postalCode, city, region: c.region, country: c.country })];
 }
 
 /** "Mon–Fri 08:00–18:00": the hotline's hours in one line (footer). */
