@@ -3,7 +3,6 @@
 // A bad value stops start-up with a message naming the variable and what it accepts (ConfigError).
 import Type, { type Static, type TSchema } from 'typebox';
 import Value from 'typebox/value';
-import { bicValid, ibanValid, routingNumberValid, usAccountNumberValid } from './contracts/bank-details.ts';
 
 interface VariableDoc {
   schema: TSchema;
@@ -194,31 +193,6 @@ export const variables = {
     doc: 'Password of the demo operators (admin@, finance@, warehouse@, support@ops.example) the commerce service creates at start-up when they are missing, outside production only (an existing one keeps its password). In production there are none: create the first admin with `npm run ops:create-admin`.',
     accepts: '12-200 characters',
   },
-  BANK_ACCOUNT_OWNER: {
-    schema: Type.String({ minLength: 2, default: 'Aurum Edelmetalle AG' }),
-    doc: 'Account owner named with the bank details in order confirmations (bank-transfer buy orders).',
-    accepts: 'a name',
-  },
-  BANK_IBAN: {
-    schema: Type.String({ default: 'CH9300762011623852957' }),
-    doc: 'IBAN customers of the European stores pay to; checked with ibantools at start-up. Demo default.',
-    accepts: 'a valid IBAN (spaces allowed)',
-  },
-  BANK_BIC: {
-    schema: Type.String({ default: 'UBSWCHZH80A' }),
-    doc: 'BIC of that account; checked with ibantools at start-up. Demo default.',
-    accepts: 'a valid BIC (8 or 11 characters)',
-  },
-  BANK_ACCOUNT_NUMBER: {
-    schema: Type.String({ default: '000123456789' }),
-    doc: 'Account number customers of the US store pay to. Demo default.',
-    accepts: '4 to 17 digits',
-  },
-  BANK_ROUTING_NUMBER: {
-    schema: Type.String({ default: '021000021' }),
-    doc: 'ABA routing number of the US account (checksum checked at start-up). Demo default.',
-    accepts: 'a valid 9-digit ABA routing number',
-  },
   ANALYTICS_CONTAINER_ID: {
     schema: Type.String({ default: '', pattern: '^(GTM-[A-Z0-9]{4,12})?$' }),
     doc: 'Google Tag Manager container loaded in the browser with consent-mode defaults denied (spec 1), in production only. Empty: no analytics.',
@@ -262,12 +236,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (out.ADMIN_TOKEN !== '' && String(out.ADMIN_TOKEN).length < 24) {
     throw new ConfigError('ADMIN_TOKEN', `Invalid ADMIN_TOKEN: accepts ${variables.ADMIN_TOKEN.accepts}.`);
-  }
-  const bank: [string, (v: string) => boolean][] = [
-    ['BANK_IBAN', ibanValid], ['BANK_BIC', bicValid], ['BANK_ACCOUNT_NUMBER', usAccountNumberValid], ['BANK_ROUTING_NUMBER', routingNumberValid],
-  ];
-  for (const [name, valid] of bank) {
-    if (!valid(String(out[name]))) throw new ConfigError(name, `Invalid ${name}=${JSON.stringify(env[name] ?? out[name])}: accepts ${variables[name as keyof Vars].accepts}.`);
   }
   return out as Config;
 }

@@ -3,7 +3,7 @@
 // integer cents). Neutral ground like src/stores.ts: the server (API messages, mails) and the views use it.
 import rosetta from 'rosetta';
 import { missingString, serverOnlyNamespaces, tables } from '../locales/tables.ts';
-import type { Currency, Language, LocaleTag } from './stores.ts';
+import type { Currency, Language, LocaleTag, StoreKey } from './stores.ts';
 import { CART_MAX_CENTS, LINE_MAX_PIECES } from './contracts/cart-limits.ts';
 
 const i18n = rosetta<Record<string, unknown>>(tables);
@@ -195,4 +195,19 @@ export function localeKeys(): Record<Language, string[]> {
   const flat = (o: Record<string, unknown>, prefix = ''): string[] =>
     Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? flat(v as Record<string, unknown>, `${prefix}${k}.`) : [`${prefix}${k}`]));
   return { en: flat(tables.en), de: flat(tables.de) };
+}
+
+/** Swiss-only words: the German texts (locales/de.json, the CMS stories) are standard German for every
+ * store; these words must not appear in them (test/content/swiss-words.test.ts). */
+export const swissOnlyWords = ['innert', 'allfällig', 'zuhanden', 'Velo', 'Parkierung', 'parkieren', 'Trottoir', 'Natel', 'Perron', 'Pendenz', 'speditiv', 'Couvert', 'Znüni', 'grillieren', 'Abwart'];
+
+/**
+ * A German text as the store's readers write it: Switzerland and Liechtenstein write "ss" for "ß" and
+ * "innert 5 Werktagen" for "innerhalb von 5 Werktagen"; Austria and Germany keep standard German. Other
+ * languages and stores pass unchanged. (Mails use it; pages stay in standard German, which Swiss readers
+ * read as well.)
+ */
+export function regionalGerman(text: string, store: StoreKey, lang: Language): string {
+  if (lang !== 'de' || (store !== 'ch' && store !== 'li')) return text;
+  return text.replace(/ß/g, 'ss').replace(/\binnerhalb von (\d)/g, 'innert $1');
 }

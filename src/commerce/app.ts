@@ -8,6 +8,8 @@ import fp from 'fastify-plugin';
 import { AppError, sendError, toErrorBody } from '../lib/errors.ts';
 import { createService, trustOneProxy } from '../lib/service.ts';
 import { isStoreKey } from '../stores.ts';
+import { servicePorts } from '../config.ts';
+import { companyFactsFromCms, type CompanyFactsSource } from '../contracts/company-facts.ts';
 import { purgeExpiredTokens } from './auth/tokens.ts';
 import type { CommerceConfig, CommerceContext } from './context.ts';
 import { migrate, migrationsDir, type Db } from './db/index.ts';
@@ -45,6 +47,9 @@ export interface CommerceAppOptions {
   clock?: Clock;
   /** upsert the seed catalogue after migrating */
   seed?: boolean;
+  /** where the company's facts come from; default: the CMS story `company` over HTTP (CMS_API_URL, or the
+   * embedded content service on PORT+3) */
+  companyFacts?: CompanyFactsSource;
 }
 
 export type CommerceApp = FastifyInstance;
@@ -73,6 +78,11 @@ export async function buildCommerceApp(opts: CommerceAppOptions): Promise<Commer
     config,
     ttl: { accessTtlS: config.ACCESS_TOKEN_TTL_S, refreshTtlS: config.REFRESH_TOKEN_TTL_S },
     outbox,
+    companyFacts: opts.companyFacts ?? companyFactsFromCms({
+      endpoint: config.CMS_API_URL || `http://127.0.0.1:${servicePorts(config).content}/v2`,
+      token: config.CMS_TOKEN,
+      ttlMs: config.CMS_CACHE_TTL_S * 1000,
+    }),
     mergeHooks: [],
     orderPlacedHooks: [],
     accountDeletionHooks: [],

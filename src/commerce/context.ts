@@ -3,6 +3,7 @@
 // re-exported here.
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
+import type { CompanyFactsSource } from '../contracts/company-facts.ts';
 import type { StoreKey } from '../stores.ts';
 import type { AuthContext, TokenLifetimes } from './auth/tokens.ts';
 import type { MergeHook } from './customers/merge.ts';
@@ -17,7 +18,7 @@ export { optionalAuth, requireAuth, requireUser } from './http/auth.ts';
 export type CommerceConfig = Pick<
   Config,
   'NODE_ENV' | 'LOG_LEVEL' | 'ACCESS_TOKEN_TTL_S' | 'REFRESH_TOKEN_TTL_S' | 'SMTP_URL' | 'MAIL_FROM' | 'TRUST_PROXY' | 'RATE_LIMITS' | 'STORE_HOSTS' | 'PORT'
-  | 'ADMIN_TOKEN' | 'OPS_DEMO_PASSWORD' | 'BANK_ACCOUNT_OWNER' | 'BANK_IBAN' | 'BANK_BIC' | 'BANK_ACCOUNT_NUMBER' | 'BANK_ROUTING_NUMBER'
+  | 'ADMIN_TOKEN' | 'OPS_DEMO_PASSWORD' | 'CMS_API_URL' | 'CMS_TOKEN' | 'CMS_CACHE_TTL_S'
 >;
 
 export interface CommerceContext {
@@ -26,6 +27,8 @@ export interface CommerceContext {
   config: CommerceConfig;
   ttl: TokenLifetimes;
   outbox: Outbox;
+  /** the company's facts per store (bank accounts of bank-transfer orders), from the CMS story `company` */
+  companyFacts: CompanyFactsSource;
   /** run inside the merge transaction when an anonymous customer's data moves into an account */
   mergeHooks: MergeHook[];
   /** run inside the order transaction after an order is written (the deposit books its lots) */

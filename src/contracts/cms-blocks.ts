@@ -190,6 +190,14 @@ export const ContactDataBlock = block('contact_data', {
   note: Optional(Text),
 });
 
+/** The company's facts (legal name, seat, hotline and hours; with show_legal the register and VAT numbers,
+ * with show_bank the account of the store's currency), read from the story `company`, never typed here. */
+export const CompanyFactsBlock = block('company_facts', {
+  headline: Text,
+  show_legal: Type.Boolean(),
+  show_bank: Type.Boolean(),
+});
+
 export const NewsletterBlock = block('newsletter', { headline: Text, text: Text });
 
 export const WhistleblowerFormBlock = block('whistleblower_form', { headline: Text, intro: CmsRichText });
@@ -221,7 +229,7 @@ export const VideoBlock = block('video', {
 export const contentBlocks = [
   HeroBlock, BannerBlock, SliderBlock, RichTextBlock, FaqBlock, AccordionBlock, CardsBlock, NoticeBlock,
   StoresListBlock, MetalPriceChartBlock, ProductCarouselBlock, ProductCardsBlock, NewsBlock, ArticlesBlock,
-  OldMetalCalculatorBlock, ContactDataBlock, NewsletterBlock, WhistleblowerFormBlock, HowToSellBlock, VideoBlock,
+  OldMetalCalculatorBlock, ContactDataBlock, CompanyFactsBlock, NewsletterBlock, WhistleblowerFormBlock, HowToSellBlock, VideoBlock,
 ] as const;
 
 /** Layout: up to three columns from 768 px (spec 9 breakpoint), one column below; no nested sections. */

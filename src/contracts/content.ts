@@ -204,6 +204,7 @@ export type Block =
   | ({ type: 'articles' } & TeaserBlockFields)
   | { type: 'old_metal_calculator'; id: string; headline: string; text?: string; defaultMetal: SellMetal }
   | { type: 'contact_data'; id: string; headline: string; contact: ContactFacts }
+  | { type: 'company_facts'; id: string; headline: string; showLegal: boolean; showBank: boolean }
   | { type: 'newsletter'; id: string; headline: string; text: string }
   | { type: 'whistleblower_form'; id: string; headline: string; intro: RichDoc }
   | { type: 'how_to_sell'; id: string; headline: string; intro?: string; steps: { id: string; title: string; text: string; icon: IconName }[]; link?: ContentLink }
@@ -234,7 +235,10 @@ export interface Page {
 /** What lists show of an article (news, blog, knowledge hub). */
 export interface ArticleTeaser {
   id: string;
+  /** the story's slug: the German URL segment */
   slug: string;
+  /** the English URL segment (content field slug_en); null: the same as slug */
+  slugEn?: string | null;
   folder: ArticleFolder;
   title: string;
   teaser: string | null;

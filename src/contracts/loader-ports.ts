@@ -9,6 +9,7 @@ import type { LimitOrder, LimitOrdersResponse } from './limit-order.ts';
 import type { Deposit } from './deposit.ts';
 import type { CurrencyCode, ProductPrice } from './prices.ts';
 import type { Result } from './result.ts';
+import type { CompanyFactsView } from './company-facts.ts';
 import type { SessionInfo, ShopCustomer } from './shop-api.ts';
 
 /** Content, bound to the request's store (domain folder) and language. */
@@ -31,6 +32,9 @@ export interface ContentReader {
   stores(): Promise<StoreCollection | null>;
   /** a draft page by path, read with the preview token and never cached (the preview routes only) */
   draftPageByPath(path: string): Promise<Page | null>;
+  /** the company's facts for the store (the story `company`), both languages; null when the story is missing
+   * or fails its checks (pages then show no facts rather than wrong ones) */
+  company(): Promise<CompanyFactsView | null>;
 }
 
 /** Public catalogue reads (spec 3 products) in the request's store and language. */

@@ -3,6 +3,7 @@
 // back with case reference and access code, the office's answers, follow-ups, and nothing of a report in
 // the logs.
 import t from 'tap';
+import { testCompanyFacts } from '../company-facts.ts';
 import { Writable } from 'node:stream';
 import { buildCommerceApp } from '../../src/commerce/app.ts';
 import { loggerOptions } from '../../src/lib/service.ts';
@@ -77,7 +78,7 @@ t.test('the data-retention job runs at start and then on its own every hour', as
   const FakeTimers = await import('@sinonjs/fake-timers');
   const timers = FakeTimers.install({ toFake: ['setInterval', 'clearInterval'] });
   t.teardown(() => timers.uninstall());
-  const app = await buildCommerceApp({ db: h.db, config: testConfig(), logger: false, clock });
+  const app = await buildCommerceApp({ companyFacts: testCompanyFacts(), db: h.db, config: testConfig(), logger: false, clock });
   t.teardown(() => app.close());
   await app.ready();
   await app.commerce.jobs.get('data-retention')!.idle();
@@ -140,7 +141,7 @@ t.test('a named report keeps who reports; it needs the name', async (t) => {
 t.test('nothing of a whistleblower report reaches the logs, at any level', async (t) => {
   const lines: string[] = [];
   const stream = new Writable({ write(chunk, _enc, done) { lines.push(String(chunk)); done(); } });
-  const app = await buildCommerceApp({ db: h.db, config: testConfig(), logger: { ...(loggerOptions('trace', 'commerce') as object), stream }, clock: testClock() });
+  const app = await buildCommerceApp({ companyFacts: testCompanyFacts(), db: h.db, config: testConfig(), logger: { ...(loggerOptions('trace', 'commerce') as object), stream }, clock: testClock() });
   t.teardown(() => app.close());
   const secretPhrase = 'Geheimhinweis-Bestechung-Filialleiter';
   const post = (url: string, payload: object) => app.inject({ method: 'POST', url, headers: { 'x-store-key': 'ch' }, payload });

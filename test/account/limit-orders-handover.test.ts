@@ -2,6 +2,7 @@
 // service (PUT /admin/prices), commerce executes the limit orders the new prices reach; the customer gives
 // and reads limit orders over HTTP too.
 import t from 'tap';
+import { testCompanyFacts } from '../company-facts.ts';
 import { buildCommerceApp } from '../../src/commerce/app.ts';
 import type { LimitOrder } from '../../src/contracts/limit-order.ts';
 import { buildPricingApp } from '../../src/pricing/app.ts';
@@ -15,7 +16,7 @@ const h = await commerceHarness(t);
 
 t.test('a set the price service hands over executes the limit orders its prices reach, and only those', async (t) => {
   const clock = testClock(T0);
-  const commerce = await buildCommerceApp({ db: h.db, config: testConfig(), logger: false, clock });
+  const commerce = await buildCommerceApp({ companyFacts: testCompanyFacts(), db: h.db, config: testConfig(), logger: false, clock });
   const base = await commerce.listen({ host: '127.0.0.1', port: 0 });
   t.teardown(() => commerce.close());
   await teardownData(t, h.db);

@@ -2,6 +2,7 @@
 // connection pools on one server; on PGlite the two share the in-process database): price sets arriving at
 // both at once and their execution jobs running side by side execute every limit order exactly once.
 import t, { type Test } from 'tap';
+import { testCompanyFacts } from '../company-facts.ts';
 import { gzipSync } from 'node:zlib';
 import { buildCommerceApp } from '../../src/commerce/app.ts';
 import { openDb, type Db } from '../../src/commerce/db/index.ts';
@@ -20,7 +21,7 @@ t.comment(testDb.url ? 'two instances, each with its own pool on one PostgreSQL 
 const SKU = 'AU-KRUG-1OZ';
 
 async function instance(tt: Test, db: Db, clock: TestClock): Promise<Api> {
-  const app = await buildCommerceApp({ db, config: testConfig(), logger: false, clock });
+  const app = await buildCommerceApp({ companyFacts: testCompanyFacts(), db, config: testConfig(), logger: false, clock });
   tt.teardown(() => app.close());
   await app.ready();
   return {

@@ -3,6 +3,7 @@
 // HTTP; and a small browser stand-in: a cookie jar per store host that sends the CSRF header like the
 // shop's script does.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { testCompanyFacts } from '../company-facts.ts';
 import type { AddressInfo } from 'node:net';
 import type { Test } from 'tap';
 import { request } from 'undici';
@@ -98,7 +99,7 @@ export async function startShop(t: Test, opts: StartOptions = {}): Promise<Shop>
   // service follows the storefront's setting. Load shedding by event-loop delay is off too: a busy shared
   // test machine must not turn answers into 503s (tests about shedding set an OVERLOAD_* threshold).
   const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', CMS_CACHE_TTL_S: '0', RATE_LIMITS: opts.env?.NODE_ENV === 'production' ? 'on' : 'off', OVERLOAD_EVENT_LOOP_DELAY_MS: '0', ...opts.env });
-  const commerce = await buildCommerceApp({ db, config: testConfig({ RATE_LIMITS: config.RATE_LIMITS, ...opts.commerceConfig }), logger: false, clock });
+  const commerce = await buildCommerceApp({ companyFacts: testCompanyFacts(), db, config: testConfig({ RATE_LIMITS: config.RATE_LIMITS, ...opts.commerceConfig }), logger: false, clock });
   const calls = new Map<string, number>();
   commerce.addHook('onResponse', async (req) => {
     const key = `${req.method} ${req.routeOptions.url ?? 'unmatched'}`;

@@ -2,6 +2,7 @@
 // database from the commerce test harness: PGlite in memory by default, a fresh database on the server
 // named by TEST_DATABASE_URL (postgres://...) when set, dropped when the file ends.
 import type { FastifyInstance } from 'fastify';
+import { testCompanyFacts } from '../company-facts.ts';
 import { loadConfig } from '../../src/config.ts';
 import { buildCommerceApp } from '../../src/commerce/app.ts';
 import type { Db } from '../../src/commerce/db/index.ts';
@@ -19,7 +20,7 @@ export async function seededDb(t: Teardown): Promise<Db> {
 /** The commerce service on that database (it checks x-store-key on every catalogue call). */
 export async function catalogueApp(t: Teardown, db: Db, opts: { adminToken?: string } = {}): Promise<FastifyInstance> {
   const config = { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMITS: 'off' }), ADMIN_TOKEN: opts.adminToken ?? '' };
-  const app = await buildCommerceApp({ db, config, logger: false });
+  const app = await buildCommerceApp({ companyFacts: testCompanyFacts(), db, config, logger: false });
   await app.ready();
   t.teardown(() => app.close());
   return app;

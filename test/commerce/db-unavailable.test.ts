@@ -5,6 +5,7 @@
 // node-postgres pool pointed at a port where nothing listens (connection refused, as during a restart).
 // The full restart under load against a real server is test/pg-restart/restart.test.ts.
 import { createServer, type AddressInfo } from 'node:net';
+import { testCompanyFacts } from '../company-facts.ts';
 import { gzipSync } from 'node:zlib';
 import t from 'tap';
 import { buildCommerceApp } from '../../src/commerce/app.ts';
@@ -42,7 +43,7 @@ t.test('while the database is away: 503 database_unavailable with the customer\'
     close: async () => {},
   };
   const clock = testClock(Date.now());
-  const commerce = await buildCommerceApp({ db, config: testConfig(), logger: false, clock });
+  const commerce = await buildCommerceApp({ companyFacts: testCompanyFacts(), db, config: testConfig(), logger: false, clock });
   await commerce.listen({ host: '127.0.0.1', port: 0 });
   const commerceUrl = `http://127.0.0.1:${(commerce.server.address() as AddressInfo).port}`;
   const set = await priceSetAt(test.db, clock().getTime());

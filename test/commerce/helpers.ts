@@ -2,6 +2,7 @@
 // fresh database on TEST_DATABASE_URL), an app per test with its own movable clock, and the customer
 // flows most tests start from (register + verify via the outbox, sign in).
 import { randomBytes } from 'node:crypto';
+import { testCompanyFacts } from '../company-facts.ts';
 import type { Test } from 'tap';
 import type { LightMyRequestResponse } from 'fastify';
 import { loadConfig } from '../../src/config.ts';
@@ -67,7 +68,7 @@ export async function commerceHarness(t: Test): Promise<Harness> {
     db,
     async api(tt, opts = {}) {
       const clock = opts.clock ?? testClock();
-      const app = await buildCommerceApp({ db, config: testConfig(opts.config), logger: false, clock });
+      const app = await buildCommerceApp({ companyFacts: testCompanyFacts(), db, config: testConfig(opts.config), logger: false, clock });
       tt.teardown(() => app.close());
       return {
         app,

@@ -20,7 +20,7 @@ function sampleOrder(over: Partial<Order> = {}): Order {
     totalPrice: chf(370_000), discount: null, totalTaxPrice: chf(0), totalGrossPrice: chf(371_500),
     shippingInfo: { key: 'standard', name: 'Versand', totalGrossPrice: chf(1_500) },
     pickupStore: null, billingAddress: address, shippingAddress: address,
-    paymentInstructions: { amount: chf(371_500), accountOwner: 'Aurum AG', iban: 'CH9300762011623852957', bic: 'UBSWCHZH80A', reference: '100234' },
+    paymentInstructions: { amount: chf(371_500), accountOwner: 'Aurum AG', iban: 'CH3200700110004738291', bic: 'ZKBKCHZZ80A', reference: '100234' },
     payoutAccount: null, identityDocumentRecorded: false,
     ...over,
   } as unknown as Order;
@@ -121,7 +121,7 @@ t.test('dates and amounts follow the store: US MM/DD/YYYY, others DD/MM/YYYY', a
   t.match(de, 'Limit 1.800,00\u00a0€ pro Stück');
   const ch = renderMail('order.confirmation', 'de', { store: 'ch', shop: 'Aurum', order: sampleOrder() }).text;
   t.match(ch, "Bitte überweisen Sie CHF\u00a03'715.00 innert 5 Werktagen auf:");
-  t.match(ch, 'IBAN: CH93 0076 2011 6238 5295 7');
+  t.match(ch, 'IBAN: CH32 0070 0110 0047 3829 1', 'the IBAN in groups of four');
 });
 
 t.test('opening hours name the weekdays in the language (Intl)', async (t) => {

@@ -2,6 +2,7 @@
 // real delivery over SMTP when SMTP_URL is set, failures logged without personal data and retried with
 // exponential back-off by the service's clock until the mail is sent or given up as failed.
 import t from 'tap';
+import { testCompanyFacts } from '../company-facts.ts';
 import type { Test } from 'tap';
 import { createServer, type Server, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
@@ -137,7 +138,7 @@ t.test('an SMTP failure is logged without the address and leaves the message uns
   const smtp = await smtpServer(t, { refuse: true });
   const lines: string[] = [];
   const stream = new Writable({ write(chunk, _e, cb) { lines.push(String(chunk)); cb(); } });
-  const app = await buildCommerceApp({
+  const app = await buildCommerceApp({ companyFacts: testCompanyFacts(),
     db: h.db, clock: testClock(), config: testConfig({ SMTP_URL: smtp.url }),
     logger: { ...(loggerOptions('info', 'commerce') as object), stream },
   });

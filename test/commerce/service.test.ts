@@ -1,6 +1,7 @@
 // The service as operators and the storefront meet it: /health, /openapi.json, x-store-key on every
 // call, 404s, logs without personal data, and the standalone start (PGlite files under DATA_DIR).
 import t from 'tap';
+import { testCompanyFacts } from '../company-facts.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -74,7 +75,7 @@ t.test('/openapi.json documents every route with its schemas, the store key head
 t.test('logs carry no e-mail addresses, passwords, tokens or codes', async (t) => {
   const lines: string[] = [];
   const stream = new Writable({ write(chunk, _enc, cb) { lines.push(String(chunk)); cb(); } });
-  const app = await buildCommerceApp({
+  const app = await buildCommerceApp({ companyFacts: testCompanyFacts(),
     db: h.db,
     config: testConfig(),
     clock: testClock(),

@@ -77,7 +77,8 @@ t.test('articles carry their visitor path per language, and links inside them le
     for (const de of list) {
       const en = (await client.getStory(de.full_slug, { language: 'en' })).data.story as Story;
       t.equal(de.content.path, `/${folder}/${de.slug}`, `${de.slug} German path`);
-      t.equal(en.content.path, `${enPrefix}/${de.slug}`, `${de.slug} English path`);
+      t.equal(en.content.path, `${enPrefix}/${en.content.slug_en}`, `${de.slug}: the English path carries the English slug`);
+      t.match(en.content.slug_en, /^[a-z0-9-]+$/, `${de.slug} has an English slug`);
       const deLinks = hrefs(de.content.body);
       const enLinks = hrefs(en.content.body);
       t.ok(deLinks.length >= 2, `${de.slug} links onwards`);
@@ -87,7 +88,7 @@ t.test('articles carry their visitor path per language, and links inside them le
     }
   }
   const en = (await client.getStory('at/blog/erste-unze-gold', { language: 'en' })).data.story as Story;
-  t.ok(hrefs(en.content.body).includes('/en/knowledge-hub/feinunze'), 'a story link renders the English knowledge hub URL');
+  t.ok(hrefs(en.content.body).includes('/en/knowledge-hub/troy-ounce'), 'a story link renders the English knowledge hub URL with the English slug');
 });
 
 t.test('blog tags form a small vocabulary with English labels, and with_tag selects exactly the tagged articles', async (t) => {

@@ -61,7 +61,7 @@ t.test('reminder after 3 working days, once; cancelled after the 5th; two instan
   const mine = (await c.call('GET', `/orders/${unpaid.id}`)).json() as Order;
   t.match(mine, { orderState: 'Cancelled', paymentState: 'Pending', paymentDueBy: null });
   t.match(mine.timeline?.map((e) => e.kind), ['placed', 'payment_reminder', 'cancelled']);
-  t.match((await mailsTo(h.db, unpaid.customerEmail, unpaid.orderNumber)).at(-1), { subject: /storniert/, text: /nicht innert 5 Werktagen \(bis 27\/11\/2026\)/ });
+  t.match((await mailsTo(h.db, unpaid.customerEmail, unpaid.orderNumber)).at(-1), { subject: /storniert/, text: /nicht innerhalb von 5 Werktagen \(bis 27\/11\/2026\)/ /* the German store: standard German */ });
   const detail = await life.opsOrderDetail(api.app.commerce, unpaid.id, ['support']);
   t.match(detail.timeline.at(-1), { action: 'cancelled', actor: { type: 'system', id: 'payment-deadline', email: null } });
 

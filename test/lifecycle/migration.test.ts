@@ -3,6 +3,7 @@
 // of the payment-deadline job after the deploy must not cancel them all and tell their customers so: they
 // stay in the "to pay" queue for finance, who records the transfers they have or cancels by hand.
 import { randomUUID } from 'node:crypto';
+import { testCompanyFacts } from '../company-facts.ts';
 import { cpSync, mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -29,7 +30,7 @@ t.test('orders placed before the lifecycle are not cancelled (nor reminded) by t
   );
   await migrate(db);
 
-  const app = await buildCommerceApp({ db, config: testConfig(), logger: false, clock: testClock(Date.parse('2026-11-25T10:00:00Z')) });
+  const app = await buildCommerceApp({ companyFacts: testCompanyFacts(), db, config: testConfig(), logger: false, clock: testClock(Date.parse('2026-11-25T10:00:00Z')) });
   t.teardown(() => app.close());
   const result = await paymentDeadlines(app.commerce);
   t.same(result, { reminded: 0, cancelled: 0 });

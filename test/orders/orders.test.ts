@@ -8,6 +8,8 @@ import type { Cart } from '../../src/contracts/cart.ts';
 import type { Order } from '../../src/contracts/order.ts';
 import type { PriceSet } from '../../src/contracts/price-set.ts';
 import { commerceHarness, lastMessageTo } from '../commerce/helpers.ts';
+import { companyFactsOf } from '../company-facts.ts';
+import { formatIban, routingNumberValid } from '../../src/contracts/bank-details.ts';
 import { cancelOrder } from '../../src/commerce/lifecycle/index.ts';
 import {
   addressOf, createCart, customer, guest, handOver, newKey, ok, placeOrder, priceSetAt, readyCart, type Shopper, openShop,
@@ -269,15 +271,18 @@ t.test('a guest orders, reads the order with its token, and finds it in the acco
   t.same(list.results.map((o: Order) => o.orderNumber), [order.orderNumber]);
 });
 
-t.test('the confirmation mail of a bank transfer names the shop\'s account (a valid IBAN) and the reference', async (t) => {
+t.test('the confirmation mail of a bank transfer names the shop\'s account of the store\'s currency (from the company story) and the reference', async (t) => {
   const { api } = await openShop(h, t);
+  const chFacts = await companyFactsOf('ch');
+  const chf = chFacts.bankAccounts.find((a) => a.currency === 'CHF')!;
   const c = await customer(api);
   const order = (await placeOrder(c, (await readyCart(c)).id)).json() as Order;
-  t.match(order.paymentInstructions, { accountOwner: 'Aurum Edelmetalle AG', iban: 'CH9300762011623852957', bic: 'UBSWCHZH80A', reference: order.orderNumber });
+  t.match(order.paymentInstructions, { accountOwner: chf.owner, iban: chf.iban, bic: chf.bic, reference: order.orderNumber });
   t.ok(isValidIBAN(order.paymentInstructions!.iban!));
+  t.match(order.paymentInstructions!.iban, /^CH/, 'a Swiss franc account for the Swiss store');
   const mail = await lastMessageTo(h.db, c.email);
   t.match(mail?.subject, `Ihre Bestellung ${order.orderNumber}`);
-  t.match(mail?.text, 'IBAN: CH93 0076 2011 6238 5295 7');
+  t.match(mail?.text, `IBAN: ${formatIban(chf.iban!)}`);
   t.match(mail?.text, `Verwendungszweck: ${order.orderNumber}`);
   t.match(mail?.text, /1 × Krügerrand 1 Unze Gold/);
   t.match(mail?.text, 'Freundliche Grüsse', 'Swiss German');
@@ -286,9 +291,11 @@ t.test('the confirmation mail of a bank transfer names the shop\'s account (a va
 
   const us = await customer(api, 'us');
   const usOrder = (await placeOrder(us, (await readyCart(us)).id, newKey(), {}, '?languageTag=en')).json() as Order;
-  t.match(usOrder.paymentInstructions, { iban: null, accountNumber: '000123456789', routingNumber: '021000021' });
+  const usd = (await companyFactsOf('us')).bankAccounts.find((a) => a.currency === 'USD')!;
+  t.match(usOrder.paymentInstructions, { iban: null, accountNumber: usd.accountNumber, routingNumber: usd.routingNumber });
+  t.ok(routingNumberValid(usOrder.paymentInstructions!.routingNumber!));
   const usMail = await lastMessageTo(h.db, us.email);
-  t.match(usMail?.text, 'Routing number: 021000021');
+  t.match(usMail?.text, `Routing number: ${usd.routingNumber}`);
   t.match(usMail?.subject, `Your order ${usOrder.orderNumber}`);
 });
 

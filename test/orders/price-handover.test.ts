@@ -4,6 +4,7 @@
 // set's ('not equal'). A set commerce cannot take is never announced: the announcement names the set commerce
 // holds until a retry delivers the new one.
 import t, { type Test } from 'tap';
+import { testCompanyFacts } from '../company-facts.ts';
 import { gzipSync } from 'node:zlib';
 import { once } from 'node:events';
 import WebSocket from 'ws';
@@ -22,7 +23,7 @@ const h = await commerceHarness(t);
 /** A commerce service on a real port (the price service reaches it over HTTP like in production). */
 async function commerceService(tt: Test) {
   const clock = testClock(T0);
-  const app = await buildCommerceApp({ db: h.db, config: testConfig({ ADMIN_TOKEN: 'a'.repeat(32) }), logger: false, clock });
+  const app = await buildCommerceApp({ companyFacts: testCompanyFacts(), db: h.db, config: testConfig({ ADMIN_TOKEN: 'a'.repeat(32) }), logger: false, clock });
   const url = await app.listen({ host: '127.0.0.1', port: 0 });
   tt.teardown(() => app.close());
   await teardownData(tt, h.db);

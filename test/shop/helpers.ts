@@ -3,6 +3,7 @@
 // fixed), the content service and the storefront with its price hub. The page cache is off (each answer is
 // rendered) unless a test asks for it.
 import type { AddressInfo } from 'node:net';
+import { testCompanyFacts } from '../company-facts.ts';
 import type { Test } from 'tap';
 import { request } from 'undici';
 import { buildCommerceApp } from '../../src/commerce/app.ts';
@@ -41,7 +42,7 @@ export const GOOGLEBOT = 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.go
 export async function startShopStack(t: Test, env: Record<string, string> = {}): Promise<ShopStack> {
   await ensureClientBuild();
   const { db, close } = await openTestDb();
-  const commerce = await buildCommerceApp({ db, config: testConfig(), logger: false });
+  const commerce = await buildCommerceApp({ companyFacts: testCompanyFacts(), db, config: testConfig(), logger: false });
   await commerce.listen({ host: '127.0.0.1', port: 0 });
   const commerceUrl = `http://127.0.0.1:${(commerce.server.address() as AddressInfo).port}`;
 

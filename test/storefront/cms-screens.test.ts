@@ -109,9 +109,12 @@ t.test('articles of the blog, the knowledge hub and the news, with the other lan
   const blog = await h.get('ch.localhost', '/blog/erste-unze-gold');
   t.match(blog.text, /<h1[^>]*>Die erste Unze Gold/);
   t.match(blog.text, /Von Markus Brunner/, 'the author');
-  t.match(blog.text, /hreflang="en" href="http:\/\/ch\.localhost:\d+\/en\/blog\/erste-unze-gold"/);
+  t.match(blog.text, /hreflang="en" href="http:\/\/ch\.localhost:\d+\/en\/blog\/your-first-ounce-of-gold"/, 'the English alternate has the English slug');
   t.match(blog.text, /class="tag-chip tag-chip-small" href="\/blog\?tag=M%C3%BCnzen">Münzen/, 'its tags link to the filtered blog');
-  const knowledge = await h.get('ch.localhost', '/en/knowledge-hub/feinunze');
+  const old = await h.get('ch.localhost', '/en/knowledge-hub/feinunze');
+  t.equal(old.status, 301, 'the old English URL with the German slug redirects');
+  t.equal(old.headers.location, '/en/knowledge-hub/troy-ounce');
+  const knowledge = await h.get('ch.localhost', '/en/knowledge-hub/troy-ounce');
   t.equal(knowledge.status, 200);
   t.match(knowledge.text, /hreflang="de" href="http:\/\/ch\.localhost:\d+\/wissen\/feinunze"/);
   t.match(knowledge.text, /href="\/en\/knowledge-hub\/encyclopedia">Encyclopedia/, 'the breadcrumb leads to the encyclopedia');
@@ -120,6 +123,27 @@ t.test('articles of the blog, the knowledge hub and the news, with the other lan
   for (const path of ['/blog/tags', '/wissen/nicht-da', '/news/neue-filiale-basel', '/en/blog/ausblick-2027']) {
     t.equal((await h.get('ch.localhost', path)).status, 404, `${path}: not an article, or not published`);
   }
+});
+
+t.test('English article URLs carry English slugs; the old URLs redirect (301) to them, and back for German', async (t) => {
+  const cases: [string, string][] = [
+    ['/en/blog/platin-palladium-kaufen', '/en/blog/buying-platinum-and-palladium'],
+    ['/en/news/goldpreis-november', '/en/news/gold-in-november'],
+    ['/blog/buying-platinum-and-palladium', '/blog/platin-palladium-kaufen'],
+    ['/en/blog/platin-palladium-kaufen?utm_source=x', '/en/blog/buying-platinum-and-palladium?utm_source=x'],
+  ];
+  for (const [from, to] of cases) {
+    const res = await h.get('ch.localhost', from);
+    t.equal(res.status, 301, `${from} moved`);
+    t.equal(res.headers.location, to);
+  }
+  const en = await h.get('ch.localhost', '/en/blog/buying-platinum-and-palladium');
+  t.equal(en.status, 200);
+  t.match(en.text, /hreflang="de" href="http:\/\/ch\.localhost:\d+\/blog\/platin-palladium-kaufen"/);
+  t.match(en.text, /rel="canonical" href="http:\/\/ch\.localhost:\d+\/en\/blog\/buying-platinum-and-palladium"/);
+  const list = await h.get('ch.localhost', '/en/blog');
+  t.notMatch(list.text, /href="\/en\/blog\/platin-palladium-kaufen"/, 'the English blog list links the English slug');
+  t.match(list.text, /href="\/en\/blog\/buying-platinum-and-palladium"/);
 });
 
 t.test('the news list pages by twelve, newest first', async (t) => {
@@ -175,7 +199,7 @@ t.test('consulate and whistleblower in the minimal layout, contact with its stor
     t.equal(res.status, 200);
     t.match(res.text, /layout-minimal/, `${path}: minimal layout`);
   }
-  t.match((await h.get('ch.localhost', '/oe-konsulat-sg')).text, /href="tel:\+41715550600"/);
+  t.match((await h.get('ch.localhost', '/oe-konsulat-sg')).text, /href="tel:\+41712271640"/);
   const contact = await h.get('us.localhost', '/en/contact-us');
   t.match(contact.text, /href="\/en\/stores\/new-york"/, 'the US contact page leads to the New York store');
 });

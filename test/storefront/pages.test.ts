@@ -19,7 +19,10 @@ t.test('every screen renders in German and English with layout, skip link, main 
     for (const lang of ['de', 'en'] as const) {
       if (route.id === 'cmsPage') continue; // covered by the CMS page tests
       // screens whose slug names content answer 404 for an unknown one: give them one that exists
-      const slugs: Partial<Record<string, string>> = { blogArticle: 'erste-unze-gold', newsArticle: 'goldpreis-november', storeDetail: 'zuerich', knowledgeArticle: 'feinunze' };
+      // (articles have an English slug of their own: /en/blog/<german slug> redirects, cms-screens.test.ts)
+      const slugs: Partial<Record<string, string>> = lang === 'de'
+        ? { blogArticle: 'erste-unze-gold', newsArticle: 'goldpreis-november', storeDetail: 'zuerich', knowledgeArticle: 'feinunze' }
+        : { blogArticle: 'your-first-ounce-of-gold', newsArticle: 'gold-in-november', storeDetail: 'zuerich', knowledgeArticle: 'troy-ounce' };
       const params: Record<string, string> = { slug: slugs[route.id] ?? 'x', transactionType: 'buy', '*': route.id === 'pricelist' ? 'gold' : (slugs[route.id] ?? 'x') };
       let path = pathFor(route.id, lang, params);
       if (route.id === 'cart') path += '?type=buy';

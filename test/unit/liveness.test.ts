@@ -2,6 +2,7 @@
 // storefront and every service while the process works, also when what stands behind it is down; GET
 // /health (readiness) says what is down. The container health check uses the storefront's liveness.
 import t from 'tap';
+import { testCompanyFacts } from '../company-facts.ts';
 import { readFileSync } from 'node:fs';
 import { Writable } from 'node:stream';
 import { buildCommerceApp } from '../../src/commerce/app.ts';
@@ -35,7 +36,7 @@ t.test('the storefront is live while commerce, prices and the CMS are all unreac
 
 t.test('the commerce service is live while its database is gone, and /health says so', async (t) => {
   const testDb = await openTestDb();
-  const app = await buildCommerceApp({ db: testDb.db, config: { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }) }, logger: false });
+  const app = await buildCommerceApp({ companyFacts: testCompanyFacts(), db: testDb.db, config: { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' }) }, logger: false });
   t.teardown(() => app.close());
   t.equal((await app.inject('/health')).statusCode, 200);
   await testDb.close();

@@ -19,6 +19,7 @@ import { HowToSell } from './HowToSell.tsx';
 import { Video } from './Video.tsx';
 import { StoresList } from './StoresList.tsx';
 import { TeaserListsContext, type TeaserLists } from './teaser-lists.ts';
+import { CompanyDetails } from '../components/CompanyFacts.tsx';
 
 export { SmartLink };
 
@@ -138,6 +139,7 @@ const views: { [T in BlockType]: BlockView<T> } = {
   articles: ArticlesBlock,
   old_metal_calculator: OldMetalCalculator,
   contact_data: ContactData,
+  company_facts: ({ block }) => <CompanyDetails headline={block.headline} showLegal={block.showLegal} showBank={block.showBank} />,
   newsletter: Newsletter,
   whistleblower_form: WhistleblowerForm,
   how_to_sell: HowToSell,

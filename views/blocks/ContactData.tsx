@@ -47,16 +47,23 @@ export function HoursList({ hours, className = 'hours-list' }: { hours: OpeningH
 }
 
 /** Phone numbers as tel: links need the digits and the leading + only. */
-export const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+export { telHref } from '../../src/contracts/company-facts.ts';
+import { telHref } from '../../src/contracts/company-facts.ts';
+
+/** The city line as the country writes it: "8001 Zürich", US "New York, NY 10036". */
+export function cityLine(c: { postalCode?: string; city?: string; region?: string; country?: string }): string {
+  if (c.country === 'US' || (c.region && !c.country)) return `${[c.city, c.region].filter(Boolean).join(', ')} ${c.postalCode ?? ''}`.trim();
+  return [c.postalCode, c.city].filter(Boolean).join(' ');
+}
 
 export function Address({ c }: { c: Pick<ContactFacts, 'name' | 'streetAddress' | 'postalCode' | 'city' | 'region' | 'country'> }) {
   const { t } = useShop();
-  const cityLine = [c.postalCode, c.city].filter(Boolean).join(' ') + (c.region ? `, ${c.region}` : '');
+  const line = cityLine(c);
   return (
     <address className="address">
       {c.name ? <strong>{c.name}</strong> : null}
       {c.streetAddress ? <span>{c.streetAddress}</span> : null}
-      {cityLine.trim() ? <span>{cityLine}</span> : null}
+      {line.trim() ? <span>{line}</span> : null}
       {c.country ? <span>{t(`stores.country.${c.country}`)}</span> : null}
     </address>
   );

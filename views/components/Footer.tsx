@@ -3,6 +3,7 @@ import { localizedPath, pathFor } from '../../src/screens.ts';
 import { useShop } from '../lib/context.tsx';
 import { ConsentSettingsLink } from './consent/ConsentSettingsLink.tsx';
 import { NewsletterForm } from './forms/NewsletterForm.tsx';
+import { LegalLine, TrustBar } from './CompanyFacts.tsx';
 
 /** The legal pages are CMS pages; their paths are fixed in the content (src/content/stories). */
 export const legalPages = [
@@ -10,6 +11,7 @@ export const legalPages = [
   { key: 'footer.terms', de: '/agb', en: '/terms-and-conditions' },
   { key: 'footer.cancellation', de: '/stornobedingungen', en: '/cancellation-policy' },
   { key: 'footer.revocation', de: '/widerrufsrecht', en: '/right-of-revocation' },
+  { key: 'footer.imprint', de: '/impressum', en: '/imprint' },
 ];
 
 export function LegalLinks() {
@@ -53,6 +55,7 @@ export function Footer({ slim = false }: { slim?: boolean }) {
   const year = new Date().getUTCFullYear();
   return (
     <footer className={slim ? 'site-footer site-footer-slim' : 'site-footer'}>
+      <TrustBar />
       <div className="container footer-grid">
         {!slim && (
           <section aria-labelledby="footer-service">
@@ -80,7 +83,10 @@ export function Footer({ slim = false }: { slim?: boolean }) {
             <h2 id="footer-promise" className="footer-heading">{t('shop.name')}</h2>
             <ul className="promise-list">
               <li>{t('footer.delivery')}</li>
-              <li>{t('footer.returns')}</li>
+              <li>
+                {t('footer.returns')}{' '}
+                <Link to={localizedPath(lang, lang === 'de' ? '/widerrufsrecht' : '/right-of-revocation')}>{t('footer.returnsLink')}</Link>
+              </li>
               <li>{t('footer.prices')}</li>
             </ul>
           </section>
@@ -93,6 +99,7 @@ export function Footer({ slim = false }: { slim?: boolean }) {
           <NewsletterForm source="footer" />
         </section>
       )}
+      <LegalLine />
       <p className="container copyright">{t('footer.copyright', { year })}</p>
     </footer>
   );

@@ -103,9 +103,15 @@ export function teaserLists(ctx: LoaderContext, ...pages: (Page | null)[]): Prom
 const articleScreens: Record<ArticleTeaser['folder'], ScreenId> = { blog: 'blogArticle', wissen: 'knowledgeArticle', news: 'newsArticle' };
 
 /** The article's page: /blog/{slug}, /wissen/{slug} (/en/knowledge-hub/{slug}), /news/{slug}. */
-export function articleHref(a: Pick<ArticleTeaser, 'folder' | 'slug'>, lang: Language): string {
+export function articleHref(a: Pick<ArticleTeaser, 'folder' | 'slug'> & { slugEn?: string | null }, lang: Language): string {
   const id = articleScreens[a.folder];
-  return pathFor(id, lang, id === 'newsArticle' ? { '*': a.slug } : { slug: a.slug });
+  const slug = articleSlug(a, lang);
+  return pathFor(id, lang, id === 'newsArticle' ? { '*': slug } : { slug });
+}
+
+/** An article's URL segment in a language: English URLs carry the English slug where the story has one. */
+export function articleSlug(a: Pick<ArticleTeaser, 'slug'> & { slugEn?: string | null }, lang: Language): string {
+  return lang === 'en' && a.slugEn ? a.slugEn : a.slug;
 }
 
 /** A positive page number from ?page=, or null for anything else (page 1 has no parameter). */

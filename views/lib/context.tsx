@@ -5,6 +5,7 @@ import { createContext } from 'react-router';
 import { stores, type Currency, type Language, type LocaleTag, type StoreKey } from '../../src/stores.ts';
 import { errorMessageParams, formatDate, formatMoney, translator, type Translate } from '../../src/i18n.ts';
 import type { SessionInfo } from '../../src/contracts/shop-api.ts';
+import type { CompanyFactsView } from '../../src/contracts/company-facts.ts';
 
 export type { SessionInfo };
 import type { AccountAreaReader, AccountReader, CatalogueReader, ContentReader, PriceReader } from '../../src/contracts/loader-ports.ts';
@@ -46,6 +47,9 @@ export interface BootInfo {
   analyticsId?: string | null;
   /** the visitor's consent cookie holds a choice: the server rendered no consent banner (absent: no choice) */
   consentDecided?: boolean;
+  /** the company's facts for the store (CMS story `company`): footer, imprint, transfer instructions; null or
+   * absent when the CMS could not give them */
+  company?: CompanyFactsView | null;
 }
 
 export interface Shop extends BootInfo {

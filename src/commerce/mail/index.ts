@@ -7,7 +7,7 @@
 //   renderMail('newsletter.welcome', 'de', { store, shop, link }) -> { subject, text, html }
 //   renderMail('lifecycle.shipped', 'en', { store, shop, name, values: { orderNumber, link: mailLink(url) } })
 import type { Order } from '../../contracts/order.ts';
-import { formatDate, formatMoney, formatNumber, messageTemplate } from '../../i18n.ts';
+import { formatDate, formatMoney, formatNumber, messageTemplate, regionalGerman } from '../../i18n.ts';
 import { stores, type Currency, type Language, type LocaleTag, type StoreKey } from '../../stores.ts';
 import { renderMailHtml, renderMailText, type MailBlock } from './document.tsx';
 import { orderMailBlocks } from './order.ts';
@@ -102,11 +102,7 @@ interface Built {
 
 function context(lang: Language, store: StoreKey, shop: string): MailCtx {
   const locale = stores[store].locales[lang];
-  const swiss = lang === 'de' && (store === 'ch' || store === 'li');
-  const template = (key: string) => {
-    const s = messageTemplate(lang, key) ?? key;
-    return swiss ? s.replace(/ß/g, 'ss') : s;
-  };
+  const template = (key: string) => regionalGerman(messageTemplate(lang, key) ?? key, store, lang);
   const money = (m: MailMoney) => formatMoney(m.centAmount, m.currencyCode as Currency, locale);
   const date = (d: Date | string) => formatDate(d, locale);
   const format = (v: MailValue): string => {

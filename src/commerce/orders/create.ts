@@ -28,6 +28,8 @@ import { depotHoldings } from '../deposits/index.ts';
 import { customerById } from '../customers/index.ts';
 import { cashNeedsIdentity, type CashThreshold } from '../../contracts/aml.ts';
 import { orderError, type CommerceOrderErrorCode } from './error-codes.ts';
+import { AppError } from '../../lib/errors.ts';
+import { bankAccountFor } from '../../contracts/company-facts.ts';
 import { toOrder, type FrozenLine, type OrderDoc, type OrderRow } from './model.ts';
 import { nextOrderNumber } from './numbers.ts';
 import { insertOrderRequest, insertOrderRow, lockIdempotencyKey, orderById, orderRequest } from './repository.ts';
@@ -159,6 +161,8 @@ export async function placeOrder(ctx: CommerceContext, input: PlaceOrderInput, d
   // a request without a version hashes as before the versions existed (keys of that time replay the same)
   if (reviewed.length > 0) request.push(reviewed.sort((a, b) => a - b));
   const requestHash = sha256(JSON.stringify(request));
+  // the company's facts are read (or refreshed) from the CMS before the transaction, not while it holds locks
+  await ctx.companyFacts.forStore(storeKey).catch(() => null);
   return db.transaction(async (tx) => {
     await lockIdempotencyKey(tx, auth.customerId, input.idempotencyKey);
     const seen = await orderRequest(tx, auth.customerId, input.idempotencyKey);
@@ -221,6 +225,19 @@ interface InsertArgs {
   now: Date;
 }
 
+/** The company's account of the cart's store and currency (the CMS story `company`), copied into the order:
+ * what the customer was told stays with the order whatever the story says later. */
+async function payeeAccount(ctx: CommerceContext, cart: CartRow): Promise<NonNullable<OrderDoc['paymentInstructions']>> {
+  let account;
+  try {
+    account = bankAccountFor(await ctx.companyFacts.forStore(cart.store_key), cart.currency);
+  } catch (err) {
+    throw new AppError('service_unavailable', { cause: err });
+  }
+  if (!account) throw new AppError('service_unavailable', { message: `no bank account for ${cart.currency} in the company story` });
+  return { accountOwner: account.owner, iban: account.iban, bic: account.bic, accountNumber: account.accountNumber, routingNumber: account.routingNumber };
+}
+
 async function insertOrder(tx: Db, ctx: CommerceContext, a: InsertArgs): Promise<OrderRow> {
   const { cart, products, discount, set, input, now } = a;
   const t = cartTotals(cart, products, discount);
@@ -236,8 +253,6 @@ async function insertOrder(tx: Db, ctx: CommerceContext, a: InsertArgs): Promise
       imageUrl: lineImageUrl(p, langOf(cart.locale, 'de')),
     };
   });
-  const cfg = ctx.config;
-  const us = cart.store_key === 'us';
   const doc: OrderDoc = {
     locale: cart.locale,
     country: cart.country,
@@ -260,15 +275,7 @@ async function insertOrder(tx: Db, ctx: CommerceContext, a: InsertArgs): Promise
     comment: input.body.comment?.trim() || null,
     optInTrustedShops: input.body.optInTrustedShops ?? false,
     utmParams: (input.body.utmParams as Record<string, string> | undefined) ?? null,
-    paymentInstructions: cart.transaction_type === 'buy' && cart.payment_method === 'bank-transfer'
-      ? {
-        accountOwner: cfg.BANK_ACCOUNT_OWNER,
-        iban: us ? null : cfg.BANK_IBAN.replace(/\s+/g, '').toUpperCase(),
-        bic: us ? null : cfg.BANK_BIC.replace(/\s+/g, '').toUpperCase(),
-        accountNumber: us ? cfg.BANK_ACCOUNT_NUMBER : null,
-        routingNumber: us ? cfg.BANK_ROUTING_NUMBER : null,
-      }
-      : null,
+    paymentInstructions: cart.transaction_type === 'buy' && cart.payment_method === 'bank-transfer' ? await payeeAccount(ctx, cart) : null,
     payoutAccount: cart.transaction_type === 'sell' && cart.payment_method === 'bank-transfer' ? cart.payout_account : null,
     identityDocument: a.aml ? cart.identity_document : null,
     cashReport: a.aml?.report ?? null,

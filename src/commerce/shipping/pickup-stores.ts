@@ -28,7 +28,7 @@ export const pickupStores: PickupStoreDef[] = [
     city: { de: 'Wien', en: 'Vienna' }, country: 'AT', openingHours: [weekdays('09:00', '18:00'), saturday('09:30', '13:00')],
   },
   {
-    slug: 'muenchen', storeKey: 'de', name: { de: 'Aurum München', en: 'Aurum Munich' }, streetAddress: 'Feingoldstrasse 14', postalCode: '80331',
+    slug: 'muenchen', storeKey: 'de', name: { de: 'Aurum München', en: 'Aurum Munich' }, streetAddress: 'Feingoldstraße 14', postalCode: '80331',
     city: { de: 'München', en: 'Munich' }, country: 'DE', openingHours: [weekdays('09:30', '18:30'), saturday('10:00', '14:00')],
   },
   {
@@ -36,8 +36,8 @@ export const pickupStores: PickupStoreDef[] = [
     city: { de: 'Vaduz', en: 'Vaduz' }, country: 'LI', openingHours: [weekdays('09:00', '12:00'), weekdays('13:30', '17:30')],
   },
   {
-    slug: 'new-york', storeKey: 'us', name: { de: 'Aurum New York', en: 'Aurum New York' }, streetAddress: '1250 Bullion Avenue, Suite 400',
-    postalCode: '10017', city: { de: 'New York', en: 'New York' }, country: 'US', openingHours: [weekdays('09:00', '17:00')],
+    slug: 'new-york', storeKey: 'us', name: { de: 'Aurum New York', en: 'Aurum New York' }, streetAddress: '36 West 47th Street, Suite 804',
+    postalCode: '10036', city: { de: 'New York', en: 'New York' }, country: 'US', openingHours: [weekdays('09:00', '17:00')],
   },
 ];
 

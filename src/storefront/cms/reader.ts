@@ -11,6 +11,7 @@ import {
   type BlockData, type WireBlock, type WireStory,
 } from './reshape.ts';
 import { markShared } from '../render/shared-json.ts';
+import { COMPANY_STORY_SLUG, companyFactsFor, companyFactsView, type CompanyFactsView } from '../../contracts/company-facts.ts';
 
 export interface CmsOptions {
   /** content API base up to and including /v2 */
@@ -157,10 +158,22 @@ export class Cms {
       pageByPath: (path) => this.cached(key('p', path), () => byPath(this.client, 'published', path)),
       // Drafts: read with the preview token, never kept (neither here nor in the guest page cache).
       draftPageByPath: async (path) => (this.previewClient ? byPath(this.previewClient, 'draft', path) : null),
+      // An article by the URL segment of either language: English URLs carry the story's slug_en, German
+      // ones its slug. The other language's segment finds it too; the loader then redirects (301) to the
+      // right URL, so old links (/en/blog/<german slug>) keep working.
       article: (folder, slug) =>
         this.cached(key('a', folder, slug), async () => {
           if (!/^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/.test(slug)) return null;
-          const story = await getStory(this.client, `${folder}/${slug}`, { ...base, resolve_relations: 'article.author,article.related' });
+          const params = { ...base, resolve_relations: 'article.author,article.related' };
+          const bySlug = () => getStory(this.client, `${folder}/${slug}`, params);
+          const byEnglishSlug = async () => {
+            const res = await this.client.getStories({
+              ...params, starts_with: `${store}/${folder}/`, content_type: 'article', is_startpage: false, per_page: 1,
+              filter_query: { slug_en: { is: slug } },
+            } as Record<string, unknown>);
+            return ((res.data.stories as WireStory[])[0] ?? null);
+          };
+          const story = lang === 'en' ? ((await byEnglishSlug()) ?? (await bySlug())) : ((await bySlug()) ?? (await byEnglishSlug()));
           return story && story.content.component === 'article' && !story.is_startpage ? reshapeArticle(story) : null;
         }),
       teasers: (q) =>
@@ -187,6 +200,21 @@ export class Cms {
             sort_by: 'content.date:desc',
           } as Record<string, unknown>, undefined, sent) as WireStory[];
           return stories.map(reshapePressRelease);
+        }),
+      // one entry per store (both languages inside): the footer of every page reads it
+      company: () =>
+        this.cached([ 'company', store ].join('|'), async (): Promise<CompanyFactsView | null> => {
+          const [de, en] = await Promise.all([
+            getStory(this.client, COMPANY_STORY_SLUG, { version: 'published' }),
+            getStory(this.client, COMPANY_STORY_SLUG, { version: 'published', language: 'en' }),
+          ]);
+          if (!de || !en) return null;
+          try {
+            return companyFactsView(companyFactsFor(de.content, store), companyFactsFor(en.content, store));
+          } catch (err) {
+            this.log?.error({ err }, 'company story rejected; pages show no company facts');
+            return null;
+          }
         }),
       stores: () =>
         this.cached(key('stores'), async () => {

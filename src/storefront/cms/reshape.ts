@@ -321,6 +321,8 @@ export function reshapeBlock(b: WireBlock, data: BlockData, opts: ReshapeOptions
       };
     case 'contact_data':
       return { type: 'contact_data', id, headline: headline ?? '', contact: contactFacts(b, data.stores) };
+    case 'company_facts':
+      return { type: 'company_facts', id, headline: headline ?? '', showLegal: b.show_legal === true, showBank: b.show_bank === true };
     case 'newsletter':
       return { type: 'newsletter', id, headline: headline ?? '', text: str(b.text) };
     case 'whistleblower_form':
@@ -389,6 +391,7 @@ export function reshapeTeaser(s: WireStory): ArticleTeaser {
   return {
     id: s.uuid,
     slug: s.slug,
+    slugEn: opt(c.slug_en) ?? null,
     folder: folderOf(s.full_slug),
     title: str(c.title) || s.name,
     teaser: opt(c.teaser) ?? null,

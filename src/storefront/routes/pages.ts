@@ -121,12 +121,14 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
   const consentDecided = (req: FastifyRequest): boolean => parseConsentCookie(req.cookies[CONSENT_COOKIE]) !== null;
 
   /** Facts of the visit for the browser: built once per page, after the loaders ran. */
-  const bootInfo = (req: FastifyRequest): BootInfo => {
+  const bootInfo = async (req: FastifyRequest): Promise<BootInfo> => {
     const storeOrigins = {} as Record<StoreKey, string>;
     for (const k of storeKeys) storeOrigins[k] = stores.originOf(k, req.protocol, req.host);
+    // the footer's company facts: cached per store by the CMS reader; a CMS failure leaves them out
+    const company = await opts.content(req.store, req.lang).company().catch((err: unknown) => (req.log.warn({ err }, 'company facts unavailable'), null));
     return {
       store: req.store, buildId: opts.assets.buildId, canonicalOrigin: storeOrigins[req.store], session: pageSession(req), storeOrigins, analyticsId: opts.analyticsId ?? null,
-      consentDecided: consentDecided(req),
+      consentDecided: consentDecided(req), company,
     };
   };
 
@@ -186,7 +188,7 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
       if (location && ctx.status >= 300 && ctx.status < 400) return reply.redirect(location, ctx.status);
       return reply.status(ctx.status).send(await ctx.text());
     }
-    const boot = bootInfo(req);
+    const boot = await bootInfo(req);
     // A loader that ended the session (a refresh refused) renders the page for the new level, with its
     // notice: not what the key's level promises the next visitors.
     if (boot.session.level !== session.level || boot.session.notice) cacheKey = null;

@@ -32,7 +32,7 @@ interface WireStory {
   full_slug: string;
   published_at?: string | null;
   updated_at?: string | null;
-  content: { path?: unknown; stores?: { slug?: unknown }[] };
+  content: { path?: unknown; slug_en?: unknown; stores?: { slug?: unknown }[] };
 }
 
 const both = (f: (lang: Language) => string | null): Record<Language, string | null> => ({ de: f('de'), en: f('en') });
@@ -91,7 +91,7 @@ async function contentEntries(cms: Cms, store: StoreKey): Promise<SitemapEntry[]
   for (const s of articles.values()) {
     const slug = s.de.full_slug;
     const paths = slug.startsWith(newsPrefix)
-      ? both((lang) => pathFor('newsArticle', lang, { '*': slug.slice(newsPrefix.length) }))
+      ? both((lang) => pathFor('newsArticle', lang, { '*': (lang === 'en' && typeof s.en.content.slug_en === 'string' && s.en.content.slug_en) || slug.slice(newsPrefix.length) }))
       : both((lang) => {
           const p = sitePath(s[lang].content.path);
           return p ? localizedPath(lang, p) : null;

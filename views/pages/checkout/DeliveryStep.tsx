@@ -17,6 +17,7 @@ import { useForm } from '../../components/forms/useForm.ts';
 import { Rules, type Errors } from '../../components/forms/validation.ts';
 import { useShop } from '../../lib/context.tsx';
 import { NextButton } from './parts.tsx';
+import { TransferAccount } from '../../components/CompanyFacts.tsx';
 
 type Values = Record<string, string>;
 
@@ -179,6 +180,12 @@ export function DeliveryStep({ cart, methods, onSubmit, refreshing, headingRef }
             );
           })}
           {form.errors.paymentMethod ? <p className="field-error" id={`${formId}-paymentMethod-error`}>{form.errors.paymentMethod}</p> : null}
+          {type === 'buy' && v.paymentMethod === 'bank-transfer' ? (
+            <div className="transfer-preview">
+              <p className="field-hint">{t('checkout.payment.transferTo')}</p>
+              <TransferAccount />
+            </div>
+          ) : null}
         </fieldset>
 
         {needsPayout ? (

@@ -26,6 +26,7 @@ import { addressLines } from '../account/format.ts';
 import { CartChangedNotice } from './CartChangedNotice.tsx';
 import { StoreAddress } from './DeliveryStep.tsx';
 import { PriceChangeDialog } from './PriceChangeDialog.tsx';
+import { TransferAccount } from '../../components/CompanyFacts.tsx';
 
 /** The legal pages (CMS stories legal/*, src/content/README.md), by their German path. */
 const legalPaths = {
@@ -216,6 +217,12 @@ export function ReviewStep({ cart, pickupStore, onPlace, onTakeNewPrices, stepHr
           <p>{cart.shippingInfo?.name}</p>
           {pickupStore ? <StoreAddress store={pickupStore} /> : null}
           <p>{cart.paymentMethod ? t(`checkout.payment.${cart.transactionType}.${cart.paymentMethod}`) : null}</p>
+          {cart.transactionType === 'buy' && cart.paymentMethod === 'bank-transfer' ? (
+            <>
+              <p className="field-hint">{t('checkout.payment.transferTo')}</p>
+              <TransferAccount />
+            </>
+          ) : null}
           {cart.payoutAccount ? <p>{t('checkout.payout.title')}: {cart.payoutAccount.accountOwner}, {cart.payoutAccount.iban ?? cart.payoutAccount.accountNumber}</p> : null}
           {threshold ? <AmlNotice threshold={threshold} transactionType={cart.transactionType} /> : null}
           {cart.identityDocument ? <p>{t('checkout.identity.recordedShort')}</p> : null}

@@ -19,7 +19,7 @@ import type { CardProduct } from '../shop/listing-data.ts';
 import type { ProductData } from './loader.ts';
 import { PricePanel } from './PricePanel.tsx';
 import { LivePriceBreakdown } from './PriceBreakdown.tsx';
-import { ShippingTable, TechnicalDetails } from './ProductDetails.tsx';
+import { ShippingTable, ReturnsNote, TechnicalDetails } from './ProductDetails.tsx';
 import { AlertLinkNotice } from './AvailabilityAlert.tsx';
 import { ProductGallery } from './ProductGallery.tsx';
 
@@ -67,6 +67,7 @@ export default function ProductPage() {
         <Streamed id="product.shipping" value={data.shipping} fallback={null}>
           {(costs: ShippingCostsResponse | null) => (costs ? <ShippingTable costs={costs} /> : null)}
         </Streamed>
+        <ReturnsNote marketPriced={p.metal !== null} />
         {p.metal ? (
           <div className="product-section product-chart">
             <PriceChart metal={p.metal} metals={[p.metal]} range="6m" />

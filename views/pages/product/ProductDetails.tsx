@@ -100,3 +100,10 @@ export function ShippingTable({ costs }: { costs: ShippingCostsResponse }) {
     </section>
   );
 }
+
+/** spec 9: free returns within 30 days, where they apply: not for precious metals priced at the market
+ * (no right of withdrawal for them; the legal pages say the same). */
+export function ReturnsNote({ marketPriced }: { marketPriced: boolean }) {
+  const { t } = useShop();
+  return <p className="muted product-returns" data-testid="returns-note">{t(marketPriced ? 'productPage.returns.metal' : 'productPage.returns.accessory')}</p>;
+}

@@ -1,0 +1,144 @@
+// The company's facts as pages show them, all read from the CMS story `company` (BootInfo.company, one
+// story per store): the footer's trust bar (hotline, insured shipping, accepted payments, the Trusted Shops
+// badge) and legal line, the imprint and contact block (blocks/CompanyFactsBlock.tsx) and the checkout's
+// transfer instructions. Without the story (CMS down) they render nothing rather than something wrong.
+import { useId } from 'react';
+import type { CompanyFactsView } from '../../src/contracts/company-facts.ts';
+import type { Weekday } from '../../src/contracts/content.ts';
+import { telHref } from '../../src/contracts/company-facts.ts';
+import { formatIban } from '../../src/contracts/bank-details.ts';
+import { useShop } from '../lib/context.tsx';
+import { cityLine, formatTime, HoursList } from '../blocks/ContactData.tsx';
+import type { LocaleTag } from '../../src/stores.ts';
+
+/** "Barrengasse 7", "8001 Zürich" / "36 West 47th Street, Suite 804", "New York, NY 10036" */
+export function addressLines(c: CompanyFactsView, lang: 'de' | 'en'): string[] {
+  const city = c.city[lang];
+  return [c.streetAddress, cityLine({ postalCode: c.postalCode, city, region: c.region, country: c.country })];
+}
+
+/** "Mon–Fri 08:00–18:00": the hotline's hours in one line (footer). */
+const weekdayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+function hoursLine(c: CompanyFactsView, locale: LocaleTag): string {
+  // 2024-01-01 was a Monday: the locale's short day names from Intl
+  const short = (d: string) => new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 1 + weekdayNames.indexOf(d))));
+  return c.hotlineHours
+    .map((h) => `${h.dayFrom === h.dayTo ? short(h.dayFrom) : `${short(h.dayFrom)}–${short(h.dayTo)}`} ${formatTime(h.hourFrom, locale)}–${formatTime(h.hourTo, locale)}`)
+    .join(', ');
+}
+
+function Seal() {
+  return (
+    <svg className="trust-icon" viewBox="0 0 24 24" width="28" height="28" aria-hidden="true" focusable="false">
+      <circle cx="12" cy="12" r="11" fill="#ffdc0f" />
+      <circle cx="12" cy="12" r="8" fill="none" stroke="#14213d" strokeWidth="1.6" />
+      <path d="M8 12.4l2.6 2.6L16.2 9" fill="none" stroke="#14213d" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" />
+    </svg>
+  );
+}
+
+/** The footer's trust bar: four facts a buyer looks for before sending money. */
+export function TrustBar() {
+  const { t, company, locale } = useShop();
+  const id = useId();
+  if (!company) return null;
+  return (
+    <section className="container trust-bar" aria-labelledby={id} data-testid="trust-bar">
+      <h2 id={id} className="visually-hidden">{t('footer.trust.title')}</h2>
+      <ul className="trust-list">
+        <li className="trust-item">
+          <span className="trust-label">{t('footer.trust.hotline')}</span>
+          <a href={telHref(company.hotline)} className="trust-value">{company.hotline}</a>
+          <span className="trust-note">{hoursLine(company, locale)}</span>
+        </li>
+        <li className="trust-item">
+          <span className="trust-label">{t('footer.trust.insured')}</span>
+          <span className="trust-note">{t('footer.trust.insuredText')}</span>
+        </li>
+        <li className="trust-item">
+          <span className="trust-label">{t('footer.trust.payments')}</span>
+          <span className="trust-note">{t('footer.trust.paymentsText')}</span>
+        </li>
+        {company.trustedShops ? (
+          <li className="trust-item trust-badge">
+            <Seal />
+            <a href={company.trustedShops.url} rel="noopener" className="trust-value">{t('footer.trust.reviews')}</a>
+            <span className="trust-note">{t('footer.trust.reviewsText')}</span>
+          </li>
+        ) : null}
+      </ul>
+    </section>
+  );
+}
+
+/** The legal line under the footer: who sells (legal name, seat, register, VAT number). */
+export function LegalLine() {
+  const { t, company, lang } = useShop();
+  if (!company) return null;
+  const parts = [
+    company.legalName,
+    ...addressLines(company, lang),
+    `${company.register[lang]} ${company.registerNumber}`,
+    company.vatNumber ? `${t(`company.vatLabel.${company.country}`)} ${company.vatNumber}` : '',
+  ].filter(Boolean);
+  return <p className="container legal-line" data-testid="legal-line">{parts.join(' · ')}</p>;
+}
+
+/** Where a bank transfer goes: the company's account of the store's currency (checkout, before ordering). */
+export function TransferAccount() {
+  const { t, company, currency } = useShop();
+  const account = company?.bankAccounts.find((a) => a.currency === currency);
+  if (!account) return null;
+  return (
+    <dl className="transfer-account" data-testid="transfer-account">
+      <div><dt>{t('confirmation.bank.owner')}</dt><dd>{account.owner}</dd></div>
+      <div><dt>{t('company.bank')}</dt><dd>{account.bankName}</dd></div>
+      {account.iban ? <div><dt>{t('checkout.payout.iban')}</dt><dd>{formatIban(account.iban)}</dd></div> : null}
+      {account.bic ? <div><dt>{t('checkout.payout.bic')}</dt><dd>{account.bic}</dd></div> : null}
+      {account.accountNumber ? <div><dt>{t('checkout.payout.accountNumber')}</dt><dd>{account.accountNumber}</dd></div> : null}
+      {account.routingNumber ? <div><dt>{t('checkout.payout.routingNumber')}</dt><dd>{account.routingNumber}</dd></div> : null}
+    </dl>
+  );
+}
+
+/** The company block of the imprint and contact pages. */
+export function CompanyDetails({ headline, showLegal, showBank }: { headline: string; showLegal: boolean; showBank: boolean }) {
+  const { t, company, lang } = useShop();
+  const id = useId();
+  if (!company) return null;
+  return (
+    <section className="block container contact-data company-details" aria-labelledby={id} data-testid="company-details">
+      <h2 id={id}>{headline}</h2>
+      <div className="contact-data-grid">
+        <div>
+          <address className="address">
+            <strong>{company.legalName}</strong>
+            {addressLines(company, lang).map((l) => <span key={l}>{l}</span>)}
+            <span>{t(`stores.country.${company.country}`)}</span>
+          </address>
+          <ul className="contact-links">
+            <li><span className="contact-label">{t('footer.trust.hotline')}</span> <a href={telHref(company.hotline)}>{company.hotline}</a></li>
+            <li><span className="contact-label">{t('stores.email')}</span> <a href={`mailto:${company.email}`}>{company.email}</a></li>
+          </ul>
+        </div>
+        <div>
+          <h3 className="contact-hours-title">{t('company.hotlineHours')}</h3>
+          <HoursList hours={company.hotlineHours.map((h) => ({ dayFrom: h.dayFrom as Weekday, dayTo: h.dayTo as Weekday, from: h.hourFrom, to: h.hourTo }))} />
+        </div>
+      </div>
+      {showLegal ? (
+        <dl className="company-legal">
+          <div><dt>{t('company.register')}</dt><dd>{`${company.register[lang]}, ${company.registerNumber}`}</dd></div>
+          {company.vatNumber ? <div><dt>{t(`company.vatLabel.${company.country}`)}</dt><dd>{company.vatNumber}</dd></div> : null}
+        </dl>
+      ) : null}
+      {showBank ? (
+        <>
+          <h3>{t('company.bankTitle')}</h3>
+          <TransferAccount />
+        </>
+      ) : null}
+    </section>
+  );
+}
