@@ -14,7 +14,7 @@ import { buildPricingApp } from '../../src/pricing/app.ts';
 import { createHttpProductSource } from '../../src/pricing/product-source.ts';
 import { buildStorefrontApp, type Storefront } from '../../src/storefront/app.ts';
 import type { StorefrontProduct } from '../../src/contracts/catalogue.ts';
-import { ensureClientBuild } from '../storefront/harness.ts';
+import { ensureClientBuild, TEST_CMS_RATE_LIMIT } from '../storefront/harness.ts';
 import { T0, testConfig } from '../commerce/helpers.ts';
 
 export interface Answer {
@@ -55,7 +55,7 @@ export async function startShopStack(t: Test, env: Record<string, string> = {}):
   await content.listen({ host: '127.0.0.1', port: 0 });
   const cms = `http://127.0.0.1:${(content.server.address() as AddressInfo).port}/v2`;
 
-  const storefront = await buildStorefrontApp({ config, upstreams: { commerce: commerceUrl, prices: pricesUrl, cms }, logger: false });
+  const storefront = await buildStorefrontApp({ config, upstreams: { commerce: commerceUrl, prices: pricesUrl, cms }, logger: false, cmsRateLimit: TEST_CMS_RATE_LIMIT });
   await storefront.app.listen({ host: '127.0.0.1', port: 0 });
   const port = (storefront.app.server.address() as AddressInfo).port;
   t.teardown(async () => {

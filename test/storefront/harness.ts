@@ -19,6 +19,12 @@ export interface Harness {
   close(): Promise<void>;
 }
 
+/**
+ * The storefront's requests per second to the content service in tests: spec 9's 5 per second (the
+ * default, tested in cms-rate.test.ts) would make a test of a hundred uncached page views wait 20 s.
+ */
+export const TEST_CMS_RATE_LIMIT = 1000;
+
 let built: Promise<unknown> | null = null;
 export function ensureClientBuild() {
   built ??= existsSync(`${publicDir}build/manifest.json`) ? Promise.resolve() : buildClient({ production: false });
@@ -43,6 +49,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     config,
     upstreams: { commerce: opts.upstreams?.commerce ?? 'http://127.0.0.1:9', prices: opts.upstreams?.prices ?? 'http://127.0.0.1:9', cms: cmsUrl },
     logger: false,
+    cmsRateLimit: TEST_CMS_RATE_LIMIT,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const port = (app.server.address() as AddressInfo).port;
