@@ -87,14 +87,16 @@ async function serverTemplate(admin: Db, serverUrl: string): Promise<string> {
   try {
     await migrate(db);
     await seed(db);
-  } finally {
+  } catch (err) {
     await db.close();
+    await admin.query(`drop database if exists ${building} with (force)`);
+    throw err;
   }
+  await db.close();
+  // Templates of older sources stay (another checkout on the same server may still copy them; CI's
+  // server is thrown away): drop them by hand on a long-lived server (commerce_template_*).
   try {
     await admin.query(`alter database ${building} rename to ${name}`);
-    // templates of older sources (migrations or seed changed since) are of no more use
-    const stale = await admin.query<{ datname: string }>("select datname from pg_database where datname like 'commerce_template_%' and datname <> $1", [name]);
-    for (const { datname } of stale) await admin.query(`drop database if exists ${datname} with (force)`).catch(() => {});
   } catch (err) {
     await admin.query(`drop database if exists ${building} with (force)`);
     if (!(await exists())) throw err;
