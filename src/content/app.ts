@@ -18,6 +18,8 @@ export interface ContentAppOptions {
   previewToken: string;
   /** folder with shared/ and domains/ (default: src/content/stories) */
   storiesDir?: string;
+  /** stories already loaded (tests share one per process; it never changes once loaded); default: read from storiesDir */
+  repository?: ContentRepository;
   logger?: FastifyServerOptions['logger'];
   logLevel?: string;
   /** requests per second per token (per client address without a valid token); default 50 */
@@ -29,7 +31,7 @@ export interface ContentAppOptions {
 export function buildContentApp(opts: ContentAppOptions): FastifyInstance {
   if (!opts.publicToken || !opts.previewToken) throw new Error('content: publicToken and previewToken are required');
   if (opts.publicToken === opts.previewToken) throw new Error('content: the preview token must differ from the public token');
-  const repo = loadRepository(opts.storiesDir);
+  const repo = opts.repository ?? loadRepository(opts.storiesDir);
   const gate = createGate(repo, opts);
   const limiter = createRateLimiter(opts.rateLimitPerSecond ?? 50, { now: opts.clock });
   const app = createService({ name: 'content', logger: opts.logger, logLevel: opts.logLevel });

@@ -94,6 +94,10 @@ function nonFinitePath(value: unknown, path: string, depth = 0): string | null {
   return null;
 }
 
+// One pool per process: services (and the tests' many app instances) with the same shared schemas and
+// options share their Ajv instances, and Ajv compiles a schema object once (it caches by object).
+const pool = AjvCompiler() as unknown as (schemas: unknown, opts: object) => (route: { httpPart?: string }) => Validate;
+
 /**
  * Validation by httpPart. A JSON body has real types: it is validated WITHOUT coercion, so `true`, "5" or
  * [5] never become the integer 5 and null never becomes '' (and JSON's 1e999, Infinity, fails the number
@@ -103,7 +107,6 @@ function nonFinitePath(value: unknown, path: string, depth = 0): string | null {
  * catch them).
  */
 const validatorFactory = ((externalSchemas: unknown, options: { customOptions?: object } = {}) => {
-  const pool = AjvCompiler() as unknown as (schemas: unknown, opts: object) => (route: { httpPart?: string }) => Validate;
   const coercing = pool(externalSchemas, options);
   const strict = pool(externalSchemas, { ...options, customOptions: { ...options.customOptions, coerceTypes: false } });
   return (route: { httpPart?: string }): Validate => {
@@ -124,6 +127,29 @@ const validatorFactory = ((externalSchemas: unknown, options: { customOptions?: 
     return finite;
   };
 }) as unknown as ValidatorFactory;
+
+type Serialize = (data: unknown) => string;
+type SerializerFactory = (externalSchemas: unknown, options?: object) => (route: { schema: object; method: string; url: string; httpStatus: string }) => Serialize;
+// Fastify's own serializer compiler, the one it would build by default (its dependency, so resolved from it)
+const fjsFactory = (createRequire(import.meta.resolve('fastify'))('@fastify/fast-json-stringify-compiler') as { SerializerSelector: () => SerializerFactory }).SerializerSelector();
+const serializers = new WeakMap<object, Map<string, Serialize>>();
+
+/**
+ * Fastify's response serializers (fast-json-stringify), built once per schema object and shared schemas
+ * in a process: a serializer is a pure function of its schema, and building one costs milliseconds, which
+ * every app instance (tests build hundreds) would otherwise pay for every route again.
+ */
+const serializerFactory = ((externalSchemas: unknown, options: object = {}) => {
+  const build = fjsFactory(externalSchemas, options);
+  const key = JSON.stringify([externalSchemas, options]);
+  return (route: { schema: object; method: string; url: string; httpStatus: string }) => {
+    let byKey = serializers.get(route.schema);
+    if (!byKey) serializers.set(route.schema, (byKey = new Map()));
+    let serialize = byKey.get(key);
+    if (!serialize) byKey.set(key, (serialize = build(route)));
+    return serialize;
+  };
+}) as unknown as NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildSerializer'];
 
 /** A Fastify instance with this repository's conventions. It never listens. */
 export function createService(opts: ServiceOptions): FastifyInstance {
@@ -146,7 +172,7 @@ export function createService(opts: ServiceOptions): FastifyInstance {
       void sendError(reply as never, body.statusCode < 500 ? body : toErrorBody(new AppError('bad_request')));
     },
     ajv: { customOptions: ajvOptions },
-    schemaController: { compilersFactory: { buildValidator: validatorFactory } },
+    schemaController: { compilersFactory: { buildValidator: validatorFactory, buildSerializer: serializerFactory } },
   });
 
   // One line per request with id, route, status and duration (the storefront adds its store).

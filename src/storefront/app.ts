@@ -41,6 +41,8 @@ export interface StorefrontOptions {
   logger?: FastifyServerOptions['logger'];
   streamTimeoutMs?: number;
   /** price hub tuning for tests and benchmarks (reconnect delay, heartbeat, socket limit) */
+  /** requests per second to the content API (default 5, spec 9): tests with many uncached page views raise it */
+  cmsRateLimit?: number;
   priceHub?: Partial<Pick<PriceHubOptions, 'reconnectDelayMs' | 'heartbeatMs' | 'maxSockets' | 'upstreamSilenceMs' | 'maxBufferedBytes' | 'threads'>>;
   /** the storefront's workers for /health (src/storefront/fleet.ts); default: this process alone */
   fleet?: (hub: PriceHub) => Fleet;
@@ -64,7 +66,7 @@ export async function buildStorefrontApp(opts: StorefrontOptions): Promise<Store
   const resolver = storeResolver(config.STORE_HOSTS, config.DEFAULT_STORE);
   const commerce = new CommerceHttp({ baseUrl: opts.upstreams.commerce });
   app.addHook('onClose', async () => commerce.close());
-  const cms = new Cms({ endpoint: opts.upstreams.cms, token: config.CMS_TOKEN, previewToken: config.CMS_PREVIEW_TOKEN, cacheTtlMs: config.CMS_CACHE_TTL_S * 1000, log: app.log });
+  const cms = new Cms({ endpoint: opts.upstreams.cms, token: config.CMS_TOKEN, previewToken: config.CMS_PREVIEW_TOKEN, cacheTtlMs: config.CMS_CACHE_TTL_S * 1000, rateLimit: opts.cmsRateLimit, log: app.log });
 
   // Cross-cutting concerns are plugins with names and dependencies (fastify-plugin); the route plugins
   // below are encapsulated, so the hooks they add (sessions, compression) run for their routes only.

@@ -13,7 +13,7 @@ import { openTestDb } from '../../src/commerce/db/testing.ts';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { buildContentApp } from '../../src/content/app.ts';
 import { buildStorefrontApp, type Storefront } from '../../src/storefront/app.ts';
-import { ensureClientBuild } from '../storefront/harness.ts';
+import { contentRepository, ensureClientBuild, TEST_CMS_RATE_LIMIT } from '../storefront/harness.ts';
 import { testClock, testConfig, tokenFromText, uniqueEmail, PASSWORD, type TestClock } from '../commerce/helpers.ts';
 
 export { uniqueEmail, PASSWORD, tokenFromText };
@@ -110,10 +110,10 @@ export async function startShop(t: Test, opts: StartOptions = {}): Promise<Shop>
   const proxy = new FaultProxy(commerceUrl);
   await proxy.start();
 
-  const content = buildContentApp({ publicToken: config.CMS_TOKEN, previewToken: config.CMS_PREVIEW_TOKEN, logLevel: 'silent' });
+  const content = buildContentApp({ publicToken: config.CMS_TOKEN, previewToken: config.CMS_PREVIEW_TOKEN, logLevel: 'silent', repository: contentRepository() });
   await content.listen({ host: '127.0.0.1', port: 0 });
   const cms = `http://127.0.0.1:${(content.server.address() as AddressInfo).port}/v2`;
-  const storefront = await buildStorefrontApp({ config, upstreams: { commerce: proxy.url, prices: 'http://127.0.0.1:9', cms }, logger: false });
+  const storefront = await buildStorefrontApp({ config, upstreams: { commerce: proxy.url, prices: 'http://127.0.0.1:9', cms }, logger: false, cmsRateLimit: TEST_CMS_RATE_LIMIT });
   opts.routes?.(storefront);
   await storefront.app.listen({ host: '127.0.0.1', port: 0 });
   const port = (storefront.app.server.address() as AddressInfo).port;

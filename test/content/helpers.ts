@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import StoryblokClient from 'storyblok-js-client';
 import type { Test } from 'tap';
 import { buildContentApp, type ContentAppOptions } from '../../src/content/app.ts';
+import { contentRepository } from '../storefront/harness.ts';
 
 export const PUBLIC_TOKEN = 'test-public-token';
 export const PREVIEW_TOKEN = 'test-preview-token';
@@ -19,7 +20,7 @@ export interface ContentService {
 
 /** `setup` runs before the service listens (hooks must be added then). */
 export async function startContent(t: Test, opts: Partial<ContentAppOptions> = {}, setup?: (app: ReturnType<typeof buildContentApp>) => void): Promise<ContentService> {
-  const app = buildContentApp({ publicToken: PUBLIC_TOKEN, previewToken: PREVIEW_TOKEN, logger: false, rateLimitPerSecond: 10_000, ...opts });
+  const app = buildContentApp({ publicToken: PUBLIC_TOKEN, previewToken: PREVIEW_TOKEN, logger: false, rateLimitPerSecond: 10_000, ...(opts.storiesDir ? {} : { repository: contentRepository() }), ...opts });
   setup?.(app);
   await app.listen({ host: '127.0.0.1', port: 0 });
   t.teardown(() => app.close());

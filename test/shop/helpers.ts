@@ -15,7 +15,7 @@ import { buildPricingApp } from '../../src/pricing/app.ts';
 import { createHttpProductSource } from '../../src/pricing/product-source.ts';
 import { buildStorefrontApp, type Storefront } from '../../src/storefront/app.ts';
 import type { StorefrontProduct } from '../../src/contracts/catalogue.ts';
-import { ensureClientBuild } from '../storefront/harness.ts';
+import { contentRepository, ensureClientBuild, TEST_CMS_RATE_LIMIT } from '../storefront/harness.ts';
 import { T0, testConfig } from '../commerce/helpers.ts';
 
 export interface Answer {
@@ -52,11 +52,11 @@ export async function startShopStack(t: Test, env: Record<string, string> = {}):
   const pricesUrl = `http://127.0.0.1:${(pricing.server.address() as AddressInfo).port}`;
 
   const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', CMS_CACHE_TTL_S: '0', RATE_LIMITS: env?.NODE_ENV === 'production' ? 'on' : 'off', OVERLOAD_EVENT_LOOP_DELAY_MS: '0', ...env });
-  const content = buildContentApp({ publicToken: config.CMS_TOKEN, previewToken: config.CMS_PREVIEW_TOKEN, logLevel: 'silent' });
+  const content = buildContentApp({ publicToken: config.CMS_TOKEN, previewToken: config.CMS_PREVIEW_TOKEN, logLevel: 'silent', repository: contentRepository() });
   await content.listen({ host: '127.0.0.1', port: 0 });
   const cms = `http://127.0.0.1:${(content.server.address() as AddressInfo).port}/v2`;
 
-  const storefront = await buildStorefrontApp({ config, upstreams: { commerce: commerceUrl, prices: pricesUrl, cms }, logger: false });
+  const storefront = await buildStorefrontApp({ config, upstreams: { commerce: commerceUrl, prices: pricesUrl, cms }, logger: false, cmsRateLimit: TEST_CMS_RATE_LIMIT });
   await storefront.app.listen({ host: '127.0.0.1', port: 0 });
   const port = (storefront.app.server.address() as AddressInfo).port;
   t.teardown(async () => {

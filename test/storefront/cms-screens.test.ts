@@ -11,7 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { buildContentApp } from '../../src/content/app.ts';
 import { Cms } from '../../src/storefront/cms/reader.ts';
 import type { Block } from '../../src/contracts/content.ts';
-import { startHarness, type Harness } from './harness.ts';
+import { startHarness, TEST_CMS_RATE_LIMIT, type Harness } from './harness.ts';
 
 let h: Harness;
 t.before(async () => {
@@ -33,7 +33,7 @@ function shopComponents(blocks: Block[]): string[] {
 t.test('every page story of every shop, in both languages, arrives with all its blocks', async (t) => {
   const warnings: unknown[] = [];
   const log = { warn: (o: unknown) => warnings.push(o) } as never;
-  const cms = new Cms({ endpoint: h.cmsUrl, token: h.config.CMS_TOKEN, cacheTtlMs: 0, log });
+  const cms = new Cms({ endpoint: h.cmsUrl, token: h.config.CMS_TOKEN, cacheTtlMs: 0, rateLimit: TEST_CMS_RATE_LIMIT, log });
   const files = [...readdirSync(join(storiesDir, 'shared'), { recursive: true })].map(String).filter((f) => f.endsWith('.json'));
   let pages = 0;
   for (const f of files) {
@@ -74,7 +74,7 @@ t.test('an unknown block type is skipped and reported once, the page still rende
   await content.listen({ host: '127.0.0.1', port: 0 });
   t.teardown(() => content.close());
   const warnings: { component: string }[] = [];
-  const cms = new Cms({ endpoint: `http://127.0.0.1:${(content.server.address() as AddressInfo).port}/v2`, token: 'pub', cacheTtlMs: 0, log: { warn: (o: { component: string }) => warnings.push(o) } as never });
+  const cms = new Cms({ endpoint: `http://127.0.0.1:${(content.server.address() as AddressInfo).port}/v2`, token: 'pub', cacheTtlMs: 0, rateLimit: TEST_CMS_RATE_LIMIT, log: { warn: (o: { component: string }) => warnings.push(o) } as never });
   const one = await cms.reader('ch', 'de').pageByPath('/eins');
   const two = await cms.reader('ch', 'en').pageByPath('/zwei');
   t.same(one?.blocks.map((b) => b.type), ['rich_text']);
@@ -216,10 +216,10 @@ t.test('preview pages: draft content with the preview token, noindex, never kept
     t.equal(second.headers['x-page-cache'], undefined, 'not a candidate for the guest page cache');
   }
   t.match((await cached.get('ch.localhost', '/en/preview/components/data-privacy')).text, /Preview: this page shows unpublished draft content/);
-  const cms = new Cms({ endpoint: h.cmsUrl, token: h.config.CMS_TOKEN, cacheTtlMs: 0 });
+  const cms = new Cms({ endpoint: h.cmsUrl, token: h.config.CMS_TOKEN, cacheTtlMs: 0, rateLimit: TEST_CMS_RATE_LIMIT });
   t.equal(await cms.reader('ch', 'de').pageByPath('/preview/components/data-privacy'), null, 'the published reader never sees drafts');
   const home = await h.get('ch.localhost', '/');
-  const draftHome = await new Cms({ endpoint: h.cmsUrl, token: h.config.CMS_TOKEN, previewToken: h.config.CMS_PREVIEW_TOKEN, cacheTtlMs: 0 }).reader('ch', 'de').draftPageByPath('/');
+  const draftHome = await new Cms({ endpoint: h.cmsUrl, token: h.config.CMS_TOKEN, previewToken: h.config.CMS_PREVIEW_TOKEN, cacheTtlMs: 0, rateLimit: TEST_CMS_RATE_LIMIT }).reader('ch', 'de').draftPageByPath('/');
   const draftHeadline = draftHome?.blocks.find((b) => b.type === 'hero')?.headline ?? '';
   t.ok(draftHeadline);
   t.notMatch(home.text, draftHeadline, 'the home page shows the published hero, not the draft');

@@ -4,7 +4,8 @@ import { existsSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { loadConfig, type Config } from '../../src/config.ts';
-import { buildContentApp } from '../../src/content/app.ts';
+import { buildContentApp, type ContentRepository } from '../../src/content/app.ts';
+import { loadRepository } from '../../src/content/repository.ts';
 import { buildStorefrontApp } from '../../src/storefront/app.ts';
 import { buildClient } from '../../src/build.ts';
 import { publicDir } from '../../src/storefront/render/assets.ts';
@@ -17,6 +18,19 @@ export interface Harness {
   /** the body as bytes, not decoded (compression tests) */
   getRaw(host: string, path: string, headers?: Record<string, string>): Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: Buffer }>;
   close(): Promise<void>;
+}
+
+/**
+ * The storefront's requests per second to the content service in tests: spec 9's 5 per second (the
+ * default, tested in cms-rate.test.ts) would make a test of a hundred uncached page views wait 20 s.
+ */
+export const TEST_CMS_RATE_LIMIT = 1000;
+
+let repository: ContentRepository | null = null;
+/** The shop's stories, read once per test process (half a second each time) and shared by its content services. */
+export function contentRepository(): ContentRepository {
+  repository ??= loadRepository();
+  return repository;
 }
 
 let built: Promise<unknown> | null = null;
@@ -35,7 +49,7 @@ export interface HarnessOptions {
 export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> {
   await ensureClientBuild();
   const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', CMS_CACHE_TTL_S: '0', RATE_LIMITS: opts.env?.NODE_ENV === 'production' ? 'on' : 'off', OVERLOAD_EVENT_LOOP_DELAY_MS: '0', ...opts.env });
-  const content = buildContentApp({ publicToken: config.CMS_TOKEN, previewToken: config.CMS_PREVIEW_TOKEN, logLevel: 'silent' });
+  const content = buildContentApp({ publicToken: config.CMS_TOKEN, previewToken: config.CMS_PREVIEW_TOKEN, logLevel: 'silent', repository: contentRepository() });
   await content.listen({ host: '127.0.0.1', port: 0 });
   const realCms = `http://127.0.0.1:${(content.server.address() as AddressInfo).port}/v2`;
   const cmsUrl = opts.cmsUrl ? await opts.cmsUrl(realCms) : realCms;
@@ -43,6 +57,7 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
     config,
     upstreams: { commerce: opts.upstreams?.commerce ?? 'http://127.0.0.1:9', prices: opts.upstreams?.prices ?? 'http://127.0.0.1:9', cms: cmsUrl },
     logger: false,
+    cmsRateLimit: TEST_CMS_RATE_LIMIT,
   });
   await app.listen({ host: '127.0.0.1', port: 0 });
   const port = (app.server.address() as AddressInfo).port;
