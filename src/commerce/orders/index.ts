@@ -9,4 +9,4 @@ export { placeOrder } from './create.ts';
 export type { DepositPartDoc, OrderRow } from './model.ts';
 export { toOrder } from './model.ts';
 // the order's document written back in a hook's transaction (deposits: the parts a depot sale took)
-export { updateOrderData } from './repository.ts';
+export { customerOrders, updateOrderData } from './repository.ts';
