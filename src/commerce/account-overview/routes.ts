@@ -9,10 +9,8 @@ import { requestLang } from '../account-routes-common.ts';
 import { loadCustomer } from '../customers/index.ts';
 import { bearer, requireUser } from '../http/auth.ts';
 import { errorResponses, fail } from '../http/errors.ts';
-import { langOf } from '../lib/lang.ts';
-import { paymentDueShown } from '../lifecycle/index.ts';
 import { OPEN_STATUSES, customerLimitOrders, limitOrderViews } from '../limit-orders/index.ts';
-import { customerOrders, toOrder } from '../orders/index.ts';
+import { customerOrders, listedOrder } from '../orders/index.ts';
 
 export const accountOverviewRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock } = app.commerce;
@@ -35,10 +33,9 @@ export const accountOverviewRoutes: FastifyPluginAsync = async (app) => {
     const limitRows = limitOrders > 0
       ? await customerLimitOrders(db, auth.customerId, req.storeKey, { status: OPEN_STATUSES.join(','), limit: limitOrders, offset: 0 })
       : [];
-    const lang = langOf(req.query.languageTag, 'de');
     return {
       customer,
-      latestOrders: orderRows.map((r) => ({ ...toOrder(r, langOf(req.query.languageTag, langOf(r.data.locale, lang))), paymentDueBy: paymentDueShown(r) })),
+      latestOrders: orderRows.map((r) => listedOrder(r, req.query.languageTag)),
       openLimitOrders: await limitOrderViews(db, limitRows, requestLang(req), clock()),
     };
   });

@@ -2,6 +2,9 @@
 import { commerceFeature } from '../http/plugin.ts';
 import { orderRoutes } from './routes.ts';
 
+// the account overview's short list (account-overview/): read and shaped as GET /orders lists them
+export { listedOrder } from './routes.ts';
+
 export const ordersPlugin = commerceFeature('orders', [orderRoutes], ['customers', 'carts', 'prices', 'shipping', 'discounts']);
 export default ordersPlugin;
 
