@@ -22,6 +22,7 @@ import alertsPlugin from './alerts/index.ts';
 import applicationsPlugin from './applications/index.ts';
 import cartsPlugin from './carts/index.ts';
 import cataloguePlugin, { seedCatalogue } from './catalogue/index.ts';
+import accountOverviewPlugin from './account-overview/index.ts';
 import customersPlugin from './customers/index.ts';
 import depositsPlugin from './deposits/index.ts';
 import discountsPlugin from './discounts/index.ts';
@@ -147,6 +148,7 @@ export async function buildCommerceApp(opts: CommerceAppOptions): Promise<Commer
     await api.register(wishlistsPlugin);
     // the account's features (src/commerce/README.md, limit orders to data retention)
     await api.register(limitOrdersPlugin);
+    await api.register(accountOverviewPlugin);
     await api.register(depositsPlugin);
     await api.register(alertsPlugin);
     await api.register(newsletterPlugin);

@@ -86,6 +86,19 @@ export interface OrdersPage {
   offset: number;
 }
 
+/** How many rows of each list the account overview shows. */
+export interface AccountOverviewPage {
+  orders: number;
+  limitOrders: number;
+}
+
+/** The account overview: the customer as the account pages show them, and the two short lists. */
+export interface AccountOverview {
+  customer: ShopCustomer;
+  latestOrders: Order[];
+  openLimitOrders: LimitOrder[];
+}
+
 /** One page of the customer's limit orders; status: a comma list of spec 4 statuses, all when absent. */
 export interface LimitOrdersPage {
   status?: string;
@@ -96,6 +109,9 @@ export interface LimitOrdersPage {
 /** The signed-in customer's orders, limit orders and deposit in the request's store and language (reads
  * only). Another customer's id answers 404 (not_found codes), a guest 401. */
 export interface AccountAreaReader {
+  /** The account overview's data in one call (the customer, the newest orders, the newest open limit
+   * orders): a guest 401, an anonymous token 403 user_token_required. */
+  overview(q: AccountOverviewPage): Promise<Result<AccountOverview>>;
   orders(q: OrdersPage): Promise<Result<OrdersResponse>>;
   order(id: string): Promise<Result<Order>>;
   limitOrders(q: LimitOrdersPage): Promise<Result<LimitOrdersResponse>>;

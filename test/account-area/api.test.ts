@@ -17,8 +17,8 @@ async function pricesNow(shop: Shop) {
 t.test('orders and limit orders of another customer answer 404, on /api and as account pages', async (t) => {
   const shop = await startShop(t);
   await pricesNow(shop);
-  const { b: anna } = await signedIn(shop);
-  const { b: ben } = await signedIn(shop);
+  const { b: anna, account: annaAccount } = await signedIn(shop);
+  const { b: ben, account: benAccount } = await signedIn(shop);
 
   // Anna orders a Krugerrand and gives a limit order
   const added = await anna.post('/api/cart/items', { transactionType: 'buy', sku: 'AU-KRUG-1OZ', quantity: 1 });
@@ -65,15 +65,30 @@ t.test('orders and limit orders of another customer answer 404, on /api and as a
   t.equal((await ben.get(`/kundenkonto/limit-order/${lo.id}`)).status, 404);
   t.equal((await ben.get('/kundenkonto/limit-order/not-an-id')).status, 404);
 
+  // the overview (one commerce call, issue 16): Anna's newest order and open limit order, none of Ben's;
+  // a cancelled limit order is not open and leaves it
+  const annaOverview = await anna.get('/__data/kundenkonto');
+  t.equal(annaOverview.status, 200, annaOverview.text);
+  t.equal(annaOverview.json.data.customer.email, annaAccount.email);
+  t.same(annaOverview.json.data.latestOrders.map((o: { id: string }) => o.id), [orderId]);
+  t.same(annaOverview.json.data.openLimitOrders.map((x: { id: string }) => x.id), [lo.id]);
+  const benOverview = await ben.get('/__data/kundenkonto');
+  t.same([benOverview.json.data.latestOrders, benOverview.json.data.openLimitOrders], [[], []]);
+  t.equal(benOverview.json.data.customer.email, benAccount.email);
+  const page = await anna.get('/kundenkonto');
+  t.equal(page.status, 200);
+  t.match(page.text, placed.json.order.orderNumber, 'the page lists her order');
+
   // a guest has no orders: 401 on /api, login (and back) for the pages
   const guest = shop.browser('ch.localhost');
   await guest.open();
   t.equal((await guest.get('/api/orders')).status, 401);
-  const page = await guest.get('/produkt/krugerrand-1-oz/limit-order');
-  t.equal(page.status, 302);
-  t.match(String(page.headers.location), /^\/login\?redirect=%2Fprodukt%2F/);
+  const guestPage = await guest.get('/produkt/krugerrand-1-oz/limit-order');
+  t.equal(guestPage.status, 302);
+  t.match(String(guestPage.headers.location), /^\/login\?redirect=%2Fprodukt%2F/);
 
   // deleting cancels it (it stays in the list as cancelled)
   const del = await anna.delete(`/api/limit-orders/${lo.id}`);
   t.equal(del.json.limitOrder.status, 'cancelled');
+  t.same((await anna.get('/__data/kundenkonto')).json.data.openLimitOrders, [], 'no longer open');
 });

@@ -10,7 +10,7 @@ export const customersPlugin = commerceFeature('customers', [sessionRoutes, acco
 export default customersPlugin;
 
 export { addMergeHook, type MergeArgs, type MergeHook } from './merge.ts';
-export { addressesOf, customerById, type AddressRow, type CustomerRow } from './repository.ts';
+export { addressesOf, customerById, loadCustomer, type AddressRow, type CustomerRow } from './repository.ts';
 // a feature that counts the customer's rows before adding one locks the customer first (limit orders: the open maximum)
 export { lockCustomer } from './repository.ts';
 export {

@@ -107,9 +107,16 @@ export function toCustomer(c: CustomerRow, addresses: AddressRow[]): Customer {
 }
 
 export async function loadCustomer(db: Db, id: string): Promise<Customer | null> {
-  const c = await customerById(db, id);
+  // One statement for the customer and the addresses (issue 16: every account page reads them; each
+  // statement costs a parse and a plan, on PGlite about as much as its work). The addresses come as JSON
+  // rows: toAddress reads only their text and boolean columns, which JSON keeps as they are.
+  const [c] = await db.query<CustomerRow & { address_rows: AddressRow[] }>(
+    `select c.*, coalesce((select json_agg(a order by a.seq) from addresses a where a.customer_id = c.id), '[]'::json) as address_rows
+     from customers c where c.id = $1`,
+    [id],
+  );
   if (!c || c.kind !== 'registered') return null;
-  return toCustomer(c, await addressesOf(db, id));
+  return toCustomer(c, c.address_rows);
 }
 
 // ---------------------------------------------------------------- writes of the customer routes

@@ -5,3 +5,6 @@ import { limitOrderRoutes } from './routes.ts';
 // prices: executes on priceSetListeners; orders: an execution places an order; customers: deletion hook
 export const limitOrdersPlugin = commerceFeature('limit-orders', [limitOrderRoutes], ['customers', 'orders', 'carts', 'prices', 'catalogue']);
 export default limitOrdersPlugin;
+// the account overview's one read (account-overview/)
+export { OPEN_STATUSES, limitOrderViews } from './model.ts';
+export { customerLimitOrders } from './repository.ts';

@@ -2,6 +2,9 @@
 import { commerceFeature } from '../http/plugin.ts';
 import { orderRoutes } from './routes.ts';
 
+// the account overview's short list (account-overview/): read and shaped as GET /orders lists them
+export { listedOrder } from './routes.ts';
+
 export const ordersPlugin = commerceFeature('orders', [orderRoutes], ['customers', 'carts', 'prices', 'shipping', 'discounts']);
 export default ordersPlugin;
 
@@ -9,4 +12,4 @@ export { placeOrder } from './create.ts';
 export type { DepositPartDoc, OrderRow } from './model.ts';
 export { toOrder } from './model.ts';
 // the order's document written back in a hook's transaction (deposits: the parts a depot sale took)
-export { updateOrderData } from './repository.ts';
+export { customerOrders, updateOrderData } from './repository.ts';

@@ -21,10 +21,18 @@ import { paymentDueShown, withLifecycle } from '../lifecycle/index.ts';
 import { placeOrder } from './create.ts';
 import { orderError } from './error-codes.ts';
 import { toOrder } from './model.ts';
-import { countCustomerOrders, customerOrders, moveGuestOrders, orderById } from './repository.ts';
+import { countCustomerOrders, customerOrders, moveGuestOrders, orderById, type ListedOrderRow } from './repository.ts';
 
 const tags = ['orders'];
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
+
+/**
+ * An order as the customer's lists show it (GET /orders, the account overview): in the asked language, else
+ * the order's own; issue 15: with the transfer's due date (cheap: a column); the timeline is on the order itself.
+ */
+export function listedOrder(r: ListedOrderRow, languageTag: string | undefined): Order {
+  return { ...toOrder(r, langOf(languageTag, langOf(r.data.locale, langOf(languageTag, 'de')))), paymentDueBy: paymentDueShown(r) };
+}
 
 export const orderRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.commerce;
@@ -72,10 +80,9 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
     const type = req.query.type ?? null;
     const n = await countCustomerOrders(db, auth.customerId, req.storeKey, type);
     const rows = await customerOrders(db, auth.customerId, req.storeKey, { limit, offset, type });
-    const lang = langOf(req.query.languageTag, 'de');
     // issue 15: the list carries the transfer's due date (cheap: a column); the timeline is on the order itself
     return {
-      results: rows.map((r) => ({ ...toOrder(r, langOf(req.query.languageTag, langOf(r.data.locale, lang))), paymentDueBy: paymentDueShown(r) })),
+      results: rows.map((r) => listedOrder(r, req.query.languageTag)),
       total: n, limit, offset,
     };
   });

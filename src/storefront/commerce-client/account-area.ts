@@ -5,11 +5,12 @@
 // service answers another customer's order, limit order or deposit with 404, which goes on as it is.
 import type { CreateLimitOrderBody, LimitOrder, LimitOrdersResponse, UpdateLimitOrderBody } from '../../contracts/limit-order.ts';
 import type { Deposit, DepositsResponse, SellPreview } from '../../contracts/deposit.ts';
-import type { AccountAreaReader, LimitOrdersPage, OrdersPage } from '../../contracts/loader-ports.ts';
+import type { AccountOverviewResponse } from '../../contracts/account-overview.ts';
+import type { AccountAreaReader, AccountOverview, AccountOverviewPage, LimitOrdersPage, OrdersPage } from '../../contracts/loader-ports.ts';
 import type { Order, OrdersResponse } from '../../contracts/order.ts';
 import type { Result } from '../../contracts/result.ts';
 import type { Language, StoreKey } from '../../stores.ts';
-import { NOT_SIGNED_IN } from './account.ts';
+import { NOT_SIGNED_IN, reshapeCustomer } from './account.ts';
 import { cartLanguageTag } from './carts.ts';
 import { fail, ok } from './http.ts';
 import type { SessionClient } from './session-client.ts';
@@ -28,6 +29,15 @@ export class AccountAreaClient implements AccountAreaReader {
   /** Only a signed-in customer has orders, limit orders and a deposit: others are answered without a call. */
   private get signedIn(): boolean {
     return this.client.session.current?.level === 'User';
+  }
+
+  /** The overview page's one call (issue 16): instead of GET /customers/me, /orders and /limit-orders. */
+  async overview(q: AccountOverviewPage): Promise<Result<AccountOverview>> {
+    if (!this.signedIn) return fail({ ...NOT_SIGNED_IN });
+    const r = await this.client.call<AccountOverviewResponse>({
+      path: '/customers/me/overview', query: { orders: String(q.orders), limitOrders: String(q.limitOrders), languageTag: this.languageTag },
+    });
+    return r.error ? fail(r.error) : ok({ ...r.data, customer: reshapeCustomer(r.data.customer) });
   }
 
   async orders(q: OrdersPage): Promise<Result<OrdersResponse>> {

@@ -1,8 +1,8 @@
-import type { LoaderFunctionArgs } from 'react-router';
+import { data, type LoaderFunctionArgs } from 'react-router';
 import type { LimitOrder } from '../../../src/contracts/limit-order.ts';
 import type { Order } from '../../../src/contracts/order.ts';
 import { loaderContext } from '../../lib/context.tsx';
-import { accountLoader, type AccountData } from './loader.ts';
+import { accountLoader, accountRefusal, type AccountData } from './loader.ts';
 
 export interface AccountOverviewData extends AccountData {
   /** the newest orders; null when they could not be read (the overview still shows) */
@@ -16,19 +16,16 @@ const LATEST = 3;
 const OPEN = 5;
 
 export async function accountOverviewLoader(args: LoaderFunctionArgs): Promise<AccountOverviewData> {
-  const area = args.context.get(loaderContext).accountArea;
-  // The three reads at once, not the customer first and then the lists: the page waits for the slowest
-  // call instead of the sum (a session that turns out to be over ends in accountLoader's redirect; the
-  // lists' answers are then dropped, and one token refresh serves all three: session/refresh.ts).
-  const lists = Promise.all([
-    area?.orders({ limit: LATEST, offset: 0 }).catch(() => null),
-    area?.limitOrders({ status: 'active,inactive,pending', limit: OPEN, offset: 0 }).catch(() => null),
-  ]);
-  const base = await accountLoader(args);
-  const [orders, limits] = await lists;
-  return {
-    ...base,
-    latestOrders: orders && !orders.error ? orders.data.results : null,
-    openLimitOrders: limits && !limits.error ? limits.data.results : null,
-  };
+  const ctx = args.context.get(loaderContext);
+  if (!ctx.account) throw data(null, { status: 503 });
+  // Issue 16: one commerce call for the customer and both lists (GET /customers/me/overview), not three.
+  const overview = ctx.accountArea ? await ctx.accountArea.overview({ orders: LATEST, limitOrders: OPEN }) : null;
+  if (overview && !overview.error) {
+    return { customer: overview.data.customer, meta: { noindex: true }, latestOrders: overview.data.latestOrders, openLimitOrders: overview.data.openLimitOrders };
+  }
+  // A session that is over or not a customer's ends as on every account page (home or login).
+  if (overview?.error) accountRefusal(args, overview.error);
+  // Any other failure: the customer alone, the lists marked unavailable (the overview still shows), or the
+  // account pages' own answer when the customer cannot be read either.
+  return { ...(await accountLoader(args)), latestOrders: null, openLimitOrders: null };
 }
