@@ -46,7 +46,7 @@ test('a signed-in customer sees their name, cart count and wishlist marks on a p
 
   // Hold the customer's own data (name, wishlist, carts) back until the page has been laid out, to see that nothing moves when it comes.
   const held: (() => Promise<void>)[] = [];
-  await page.route(/\/api\/(me|wishlist|carts)$/, (route) => void held.push(() => route.continue()));
+  await page.route(/\/api\/(me|wishlist|carts)(\?[^/]*)?$/, (route) => void held.push(() => route.continue()));
   const res = await page.goto(url(HOST, listing));
   expect(res?.headers()['x-page-cache'], 'the page came from the cache').toBe('hit');
   await hydrated(page);
@@ -54,7 +54,7 @@ test('a signed-in customer sees their name, cart count and wishlist marks on a p
   const before = await layout(page, sku);
   await expect(page.getByTestId('header-greeting')).toHaveText('');
   for (const go of held) await go();
-  await page.unroute(/\/api\/(me|wishlist|carts)$/);
+  await page.unroute(/\/api\/(me|wishlist|carts)(\?[^/]*)?$/);
 
   await expect(page.getByTestId('header-greeting')).toHaveText('Angemeldet als Anna');
   await expect(page.getByTestId('cart-count-buy')).toHaveText('1');
