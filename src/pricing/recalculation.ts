@@ -193,10 +193,13 @@ export function createRecalculator(opts: RecalculatorOptions): Recalculator {
     // The next cycle one interval after this one's prices (their validity, spec 9), whatever the hand-over takes.
     const next = outcome.book;
     const at = schedule(opts.intervalMs);
+    // commerce holds the new set before anyone is told it is there (ARCHITECTURE: price hand-over). The
+    // hand-over starts first: its set is built and serialised now, then compressed and sent while the
+    // hubs get their push (the hand-over is the longer path: commerce answers after storing).
+    const handing = handOver(next, priced);
     // The hubs build their browsers' frames while commerce stores the set; they show them on Finished only.
     opts.onPrepared?.(next, at);
-    // commerce holds the new set before anyone is told it is there (ARCHITECTURE: price hand-over)
-    const confirmed = await handOver(next, priced);
+    const confirmed = await handing;
     if (confirmed && latest === next) publish(next);
     opts.onFinished(book, at);
     if (!confirmed) return { ok: false, code: lastError ?? 'price_handover_failed', message: 'The commerce service did not take the new prices; the last confirmed prices stay until it does.' };
