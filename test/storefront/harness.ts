@@ -26,6 +26,11 @@ export interface Harness {
  */
 export const TEST_CMS_RATE_LIMIT = 1000;
 
+/** A page's markup without its scripts: what a reader sees. A page ships the strings of its language in a
+ * script (issue 16: words the browser may show later, e.g. "open now" or the session notice), so a check
+ * that a text is NOT on the page looks at the markup alone. */
+export const markupOf = (html: string): string => html.replace(/<script\b[\s\S]*?<\/script>/g, '');
+
 let repository: ContentRepository | null = null;
 /** The shop's stories, read once per test process (half a second each time) and shared by its content services. */
 export function contentRepository(): ContentRepository {

@@ -186,7 +186,7 @@ t.test('product images under content-hashed names are immutable; other static fi
 
 t.test('bundle files are immutable and served compressed', async (t) => {
   const home = await h.get('ch.localhost', '/');
-  const entry = /<link rel="modulepreload" href="(\/build\/entry-[^"]+\.js)"/.exec(home.text)?.[1];
+  const entry = /<link rel="preload" as="script" crossorigin href="(\/build\/entry-[^"]+\.js)"/.exec(home.text)?.[1];
   t.ok(entry);
   const js = await h.get('ch.localhost', entry!, { 'accept-encoding': 'br' });
   t.equal(js.status, 200);
