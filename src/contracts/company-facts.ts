@@ -146,10 +146,7 @@ export function bankAccountFor(facts: StoreCompanyFacts, currency: string): Comp
   return facts.bankAccounts.find((a) => a.currency === currency) ?? null;
 }
 
-/** "+41 44 218 74 60" -> "tel:+41442187460" */
-export function telHref(phone: string): string {
-  return `tel:${phone.replace(/[^+0-9]/g, '')}`;
-}
+export { telHref } from './display.ts';
 
 /** What the storefront shows of a store's facts, in both languages where a field is translated (the boot
  * payload is fixed for a visit, the language is not). */

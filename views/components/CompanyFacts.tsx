@@ -5,8 +5,7 @@
 import { useId } from 'react';
 import type { CompanyFactsView } from '../../src/contracts/company-facts.ts';
 import type { Weekday } from '../../src/contracts/content.ts';
-import { telHref } from '../../src/contracts/company-facts.ts';
-import { formatIban } from '../../src/contracts/bank-details.ts';
+import { groupIban, telHref } from '../../src/contracts/display.ts';
 import { useShop } from '../lib/context.tsx';
 import { cityLine, formatTime, HoursList } from '../blocks/ContactData.tsx';
 import type { LocaleTag } from '../../src/stores.ts';
@@ -94,7 +93,7 @@ export function TransferAccount() {
     <dl className="transfer-account" data-testid="transfer-account">
       <div><dt>{t('confirmation.bank.owner')}</dt><dd>{account.owner}</dd></div>
       <div><dt>{t('company.bank')}</dt><dd>{account.bankName}</dd></div>
-      {account.iban ? <div><dt>{t('checkout.payout.iban')}</dt><dd>{formatIban(account.iban)}</dd></div> : null}
+      {account.iban ? <div><dt>{t('checkout.payout.iban')}</dt><dd>{groupIban(account.iban)}</dd></div> : null}
       {account.bic ? <div><dt>{t('checkout.payout.bic')}</dt><dd>{account.bic}</dd></div> : null}
       {account.accountNumber ? <div><dt>{t('checkout.payout.accountNumber')}</dt><dd>{account.accountNumber}</dd></div> : null}
       {account.routingNumber ? <div><dt>{t('checkout.payout.routingNumber')}</dt><dd>{account.routingNumber}</dd></div> : null}
