@@ -2,7 +2,8 @@
 // configuration (the shop's own account, checked at start), the commerce service (a seller's payout
 // account) and the browser's forms. IBAN and BIC: ibantools. US accounts: ibantools has no ABA check, so the
 // routing number's checksum is computed here (the ABA rule, one line).
-import { electronicFormatIBAN, friendlyFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
+import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
+import { groupIban } from './display.ts';
 
 /** "ch93 0076 2011 6238 5295 7" -> "CH9300762011623852957" */
 export function normalizeIban(iban: string): string {
@@ -36,5 +37,6 @@ export function usAccountNumberValid(account: string): boolean {
 
 /** "CH9300762011623852957" -> "CH93 0076 2011 6238 5295 7" (how mails print an IBAN). */
 export function formatIban(iban: string): string {
-  return friendlyFormatIBAN(normalizeIban(iban)) ?? iban;
+  const normal = normalizeIban(iban);
+  return normal ? groupIban(normal) : iban;
 }

@@ -146,7 +146,6 @@ export function bankAccountFor(facts: StoreCompanyFacts, currency: string): Comp
   return facts.bankAccounts.find((a) => a.currency === currency) ?? null;
 }
 
-export { telHref } from './display.ts';
 
 /** What the storefront shows of a store's facts, in both languages where a field is translated (the boot
  * payload is fixed for a visit, the language is not). */

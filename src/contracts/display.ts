@@ -8,7 +8,7 @@ export function telHref(phone: string): string {
 }
 
 /** An IBAN in groups of four, as printed ("ch3200700110004738291" -> "CH32 0070 0110 0047 3829 1"); the
- * same grouping as bank-details.ts formatIban, for IBANs already checked where they came from. */
+ * one grouping of the shop (bank-details.ts formatIban normalizes first, then groups with this). */
 export function groupIban(iban: string): string {
   return iban.replace(/\s+/g, '').toUpperCase().replace(/(.{4})(?=.)/g, '$1 ');
 }

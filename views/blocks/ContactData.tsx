@@ -46,8 +46,6 @@ export function HoursList({ hours, className = 'hours-list' }: { hours: OpeningH
   );
 }
 
-/** Phone numbers as tel: links need the digits and the leading + only. */
-export { telHref } from '../../src/contracts/display.ts';
 import { telHref } from '../../src/contracts/display.ts';
 
 /** The city line as the country writes it: "8001 Zürich", US "New York, NY 10036". */

@@ -8,7 +8,8 @@ import { useShop } from '../lib/context.tsx';
 import { Link } from '../components/ShopLink.tsx';
 import { OpenStatus } from '../components/OpenStatus.tsx';
 import { StoreMap, type MapFocus } from '../components/StoreMap.tsx';
-import { Address, telHref } from './ContactData.tsx';
+import { Address } from './ContactData.tsx';
+import { telHref } from '../../src/contracts/display.ts';
 import { useConsentFor } from '../../client/lib/consent.ts';
 
 /** The current shop's stores first, then the others in the CMS's order. */

@@ -4,7 +4,7 @@ import { useLoaderData } from 'react-router';
 import { Blocks } from '../../blocks/Blocks.tsx';
 import { RichText } from '../../blocks/RichText.tsx';
 import { articleDate } from '../../blocks/Articles.tsx';
-import { telHref } from '../../blocks/ContactData.tsx';
+import { telHref } from '../../../src/contracts/display.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { useShop } from '../../lib/context.tsx';
 import type { PressReleasesData } from './loader.ts';
