@@ -97,12 +97,21 @@ export function createSupervisor(opts: SupervisorOptions): Supervisor {
   };
 
   /** Starts the slot's process; resolves when it reports ready, rejects when it exits first. */
-  const spawnSlot = (slot: Slot): Promise<void> =>
+  const spawnSlot = (slot: Slot, restart = false): Promise<void> =>
     new Promise((resolve, reject) => {
       const multi = (slot.part.count ?? 1) > 1 || slot.part.name === 'storefront';
+      // A storefront worker restarted while another one serves waits for its first price set before it
+      // takes connections (SHOP_WAIT_FOR_PRICES, src/storefront/main.ts): the kernel would otherwise hand it
+      // visitors whose pages have no prices. At the first start nobody serves yet, and /health says 503.
+      const othersServe = slot.part.name === 'storefront' && slots.some((s) => s !== slot && s.part === slot.part && s.ready && s.child);
       const child = fork(slot.part.file, [], {
         execArgv: slot.part.execArgv ?? [],
-        env: { ...(opts.env ?? process.env), ...slot.part.env, ...(multi ? { SHOP_WORKER: String(slot.worker) } : {}) },
+        env: {
+          ...(opts.env ?? process.env),
+          ...slot.part.env,
+          ...(multi ? { SHOP_WORKER: String(slot.worker) } : {}),
+          ...(restart && othersServe ? { SHOP_WAIT_FOR_PRICES: '1' } : {}),
+        },
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       });
       slot.child = child;
@@ -134,7 +143,7 @@ export function createSupervisor(opts: SupervisorOptions): Supervisor {
         log.error({ child: slot.part.name, worker: slot.worker, childPid: child.pid, code, signal, ranMs: ran, restartInMs: slot.delayMs }, 'part exited; restarting');
         slot.restartTimer = setTimeout(() => {
           slot.restartTimer = null;
-          if (!stopping) spawnSlot(slot).catch(() => {});
+          if (!stopping) spawnSlot(slot, true).catch(() => {});
         }, slot.delayMs);
       });
     });

@@ -23,7 +23,7 @@ export function upstreamUrls(config: Config): Upstreams {
 export async function startStorefrontProcess(config: Config) {
   const worker = Number(process.env.SHOP_WORKER ?? 0);
   const send = process.send?.bind(process);
-  const { app } = await buildStorefrontApp({
+  const { app, priceHub: hub } = await buildStorefrontApp({
     config,
     upstreams: upstreamUrls(config),
     fleet: send
@@ -43,8 +43,24 @@ export async function startStorefrontProcess(config: Config) {
   // Only with several workers: platforms without SO_REUSEPORT balancing refuse the option (src/supervisor.ts
   // runs one worker there). (Node's listen option, passed through by Fastify, whose types do not name it.)
   const listen = { host: config.HOST, port: servicePorts(config).storefront, reusePort: process.env.SHOP_WORKER !== undefined && (config.STOREFRONT_WORKERS || 1) > 1 };
+  if (process.env.SHOP_WAIT_FOR_PRICES === '1') await waitForPrices(app, hub);
   await app.listen(listen);
   return app;
+}
+
+/** Longest a restarted worker waits for prices before it serves anyway (its pages then say prices are
+ * loading, as at a first start): a price service that stays away must not keep the worker out for good. */
+const PRICE_WAIT_MAX_MS = 15_000;
+
+/** A worker restarted beside workers that serve (the supervisor sets SHOP_WAIT_FOR_PRICES) starts its price
+ * hub first and takes connections once the hub holds a price set, or after PRICE_WAIT_MAX_MS. */
+type Storefront = Awaited<ReturnType<typeof buildStorefrontApp>>;
+
+export async function waitForPrices(app: Pick<Storefront['app'], 'ready' | 'log'>, hub: Pick<Storefront['priceHub'], 'phase'>, maxMs = PRICE_WAIT_MAX_MS) {
+  await app.ready(); // onReady starts the hub: its upstream socket and first price fetch
+  const started = Date.now();
+  while (hub.phase() === 'starting' && Date.now() - started < maxMs) await new Promise((r) => setTimeout(r, 50));
+  app.log.info({ waitedMs: Date.now() - started, phase: hub.phase() }, 'restarted worker: prices before connections');
 }
 
 if (isEntry(import.meta.url)) {

@@ -71,6 +71,21 @@ t.test('a killed part is started again with back-off, and each exit is logged', 
   t.notOk(alive(first) || alive(second));
 });
 
+t.test('a storefront worker restarted beside a serving one waits for prices before it serves; at the first start none waits', async (t) => {
+  const events = join(mkdtempSync(join(tmpdir(), 'sup-')), 'events.jsonl');
+  const { log } = capture();
+  const storefront = { name: 'storefront', file: partFile, count: 2, env: { PART_NAME: 'storefront', EVENTS_FILE: events } };
+  const sup = createSupervisor({ parts: [storefront], log, backoff: { initialMs: 100, maxMs: 1_000, stableMs: 60_000 } });
+  t.teardown(() => sup.stop());
+  await sup.start();
+  const read = () => readFileSync(events, 'utf8').trim().split('\n').map((l) => JSON.parse(l) as { pid: number; worker: string; waitForPrices: boolean; what: string });
+  t.same(read().filter((e) => e.what === 'started').map((e) => e.waitForPrices), [false, false], 'first start: the workers listen at once (/health says 503 until they have prices)');
+  const [, second] = sup.pids().storefront!;
+  process.kill(second!, 'SIGKILL');
+  const restarted = await until('worker 1 restarted', () => read().find((e) => e.what === 'started' && e.worker === '1' && e.pid !== second));
+  t.equal(restarted.waitForPrices, true, 'the restarted worker is told to wait for its first price set: worker 0 serves meanwhile');
+});
+
 t.test('a part that exits before it is ready is retried, and the next part waits for it', async (t) => {
   const { lines, log } = capture();
   const dir = mkdtempSync(join(tmpdir(), 'sup-'));
