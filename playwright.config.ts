@@ -10,7 +10,10 @@ export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.pw.ts',
   fullyParallel: false,
-  workers: 1,
+  // E2E_WORKERS: test files run in that many browsers at once against the one shop (each test makes its
+  // own customer, cart and order, and tolerates the 180 s recalculation, so files do not see each other);
+  // 2 by default: CI's machines have two cores. 1 to follow a failure in order.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
