@@ -24,7 +24,7 @@ t.test('imports against the direction are reported, also type-only ones', async 
     'src/lib/errors.ts': "import { carts } from '../commerce/carts.ts';\nexport { carts };\n",
     'views/server.tsx': 'export const render = 1;\n',
     'views/pages/home/Page.tsx': "import type { x } from '../../../src/storefront/session.ts';\nimport { stores } from '../../../src/stores.ts';\nexport const Page = [stores] as unknown as typeof x;\n",
-    'client/entry.ts': "import { x } from '../src/storefront/session.ts';\nexport { x };\n",
+    'views/entry.ts': "import { x } from '../src/storefront/session.ts';\nexport { x };\n",
   };
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(base, path)), { recursive: true });
@@ -33,7 +33,7 @@ t.test('imports against the direction are reported, also type-only ones', async 
   const found = await violations(base, sourceFiles(base, ['src', 'views', 'client']));
   const has = (line: string) => t.ok(found.includes(line), line);
   has('views-client-not-server: views/pages/home/Page.tsx -> src/storefront/session.ts');
-  has('views-client-not-server: client/entry.ts -> src/storefront/session.ts');
+  has('views-client-not-server: views/entry.ts -> src/storefront/session.ts');
   has('storefront-renders-views-through-entry: src/storefront/app.ts -> views/pages/home/Page.tsx');
   has('services-not-storefront: src/commerce/carts.ts -> src/storefront/session.ts');
   has('pricing-not-other-services: src/pricing/engine.ts -> src/commerce/carts.ts');

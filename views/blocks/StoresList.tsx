@@ -9,7 +9,7 @@ import { Link } from '../components/ShopLink.tsx';
 import { OpenStatus } from '../components/OpenStatus.tsx';
 import { StoreMap, type MapFocus } from '../components/StoreMap.tsx';
 import { Address, telHref } from './ContactData.tsx';
-import { useConsentFor } from '../../client/lib/consent.ts';
+import { useConsentFor } from '../state/consent.ts';
 
 /** The current shop's stores first, then the others in the CMS's order. */
 export function storesFor(shopKey: string, stores: StoreSummary[]): StoreSummary[] {

@@ -2,7 +2,7 @@
 // between the two.
 import { useLoaderData } from 'react-router';
 import { ContentScreen } from '../content/Page.tsx';
-import type { ContentScreenData } from '../content/loader.ts';
+import type { ContentScreenData } from '../../models/content-screen-loader.ts';
 import { ContactForm } from './ContactForm.tsx';
 
 export default function ContactPage() {

@@ -7,7 +7,7 @@ import { Blocks } from '../../blocks/Blocks.tsx';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { useShop } from '../../lib/context.tsx';
 import type { RouteHandle } from '../../router.tsx';
-import type { ContentScreenData } from './loader.ts';
+import type { ContentScreenData } from '../../models/content-screen-loader.ts';
 
 export function ContentScreen({ data, children }: { data: Pick<ContentScreenData, 'page' | 'lists'>; children?: ReactNode }) {
   const shop = useShop();
