@@ -39,7 +39,9 @@ export const MOVES = [
   ['views/pages/checkout/loader.ts', 'views/models/checkout-loader.ts'],
   ['views/pages/product/loader.ts', 'views/models/product-loader.ts'],
   ['views/pages/content/loader.ts', 'views/models/content-screen-loader.ts'],
-  ['views/pages/error/RootErrorBoundary.tsx', 'views/RootErrorBoundary.tsx'],
+  ['views/pages/product/json-ld.ts', 'views/models/product-json-ld.ts'],
+  ['views/blocks/teaser-lists.ts', 'views/lib/teaser-lists.ts'], // a context loaders and blocks share
+  ['views/pages/error/RootErrorBoundary.tsx', 'views/RootErrorBoundary.tsx'], // the app's, not a page
 ];
 
 /** The new path of an old one, or null when it did not move. */

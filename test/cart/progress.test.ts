@@ -5,7 +5,7 @@ import t from 'tap';
 import { allowedStep, completedSteps, completeStep, resetProgress } from '../../views/state/checkout-progress.ts';
 import { captureUtm, readUtm } from '../../views/state/utm.ts';
 import { scrapEstimateCents, ouncesToGrams } from '../../src/contracts/scrap.ts';
-import { checkoutBlocker } from '../../views/pages/cart/Page.tsx';
+import { checkoutBlocker } from '../../views/components/cart/checkout-blocker.ts';
 import { cart, productLine, swissAddress } from './ui.tsx';
 
 t.beforeEach(() => sessionStorage.clear());

@@ -12,7 +12,7 @@ import { loaderContext, type LoaderContext } from '../lib/context.tsx';
 import type { PageMeta } from '../lib/meta.ts';
 import { notFound } from '../lib/not-found.ts';
 import { toCard, type CardProduct } from './listing-data.ts';
-import { productJsonLd } from '../pages/product/json-ld.ts';
+import { productJsonLd } from './product-json-ld.ts';
 
 export interface VariantLink {
   sku: string;

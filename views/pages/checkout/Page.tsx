@@ -24,15 +24,13 @@ import { moneyOf } from '../../components/cart/format.ts';
 import { stepPath } from '../../components/CheckoutSteps.tsx';
 import { Link } from '../../components/ShopLink.tsx';
 import { useShop } from '../../lib/context.tsx';
-import { checkoutBlocker } from '../cart/Page.tsx';
+import { checkoutBlocker } from '../../components/cart/checkout-blocker.ts';
+import { ACCOUNT_CREATED_KEY } from '../../components/checkout/account-created.ts';
 import { DataStep, type DataSubmit } from './DataStep.tsx';
 import { DeliveryStep, type DeliverySubmit } from './DeliveryStep.tsx';
 import type { CheckoutData } from '../../models/checkout-loader.ts';
 import { CheckoutSummary } from './parts.tsx';
 import { ReviewStep, type PlaceInput, type PlaceOutcome } from './ReviewStep.tsx';
-
-/** session storage: the e-mail of an account created during checkout, for the confirmation's reminder */
-export const ACCOUNT_CREATED_KEY = 'checkout-account-created';
 
 function newIdempotencyKey(): string {
   const c = globalThis.crypto;

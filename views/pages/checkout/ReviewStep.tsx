@@ -24,7 +24,7 @@ import { Link } from '../../components/ShopLink.tsx';
 import { useShop } from '../../lib/context.tsx';
 import { addressLines } from '../../models/account-format.ts';
 import { CartChangedNotice } from './CartChangedNotice.tsx';
-import { StoreAddress } from './DeliveryStep.tsx';
+import { StoreAddress } from '../../components/checkout/StoreAddress.tsx';
 import { PriceChangeDialog } from './PriceChangeDialog.tsx';
 import { TransferAccount } from '../../components/CompanyFacts.tsx';
 

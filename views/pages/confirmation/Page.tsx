@@ -17,8 +17,8 @@ import { moneyOf } from '../../components/cart/format.ts';
 import { BankDetails } from '../../components/BankDetails.tsx';
 import { Link } from '../../components/ShopLink.tsx';
 import { useShop } from '../../lib/context.tsx';
-import { ACCOUNT_CREATED_KEY } from '../checkout/Page.tsx';
-import { StoreAddress } from '../checkout/DeliveryStep.tsx';
+import { ACCOUNT_CREATED_KEY } from '../../components/checkout/account-created.ts';
+import { StoreAddress } from '../../components/checkout/StoreAddress.tsx';
 import type { CheckoutData } from '../../models/checkout-loader.ts';
 
 const trackedKey = (id: string) => `order-tracked-${id}`;
