@@ -91,13 +91,6 @@ module.exports = {
       to: { path: `${VIEWS_PAGES}|${VIEWS_UI}|${VIEWS_HOOKS}` },
     },
     {
-      name: 'views-no-circular-across-layers',
-      comment: 'An import circle stays inside one layer of views/ (a circle through two layers means an import points outward).',
-      severity: 'error',
-      from: { path: '^views/(pages/[^/]+|components|blocks|layouts|hooks|lib|state|models)/' },
-      to: { circular: true, viaOnly: { pathNot: '^views/$1/' } },
-    },
-    {
       name: 'services-not-storefront',
       comment: 'A service never imports the storefront, views or the browser code.',
       severity: 'error',
