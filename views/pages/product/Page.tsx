@@ -3,7 +3,7 @@
 // the shipping cost table; the price chart of the product's metal; similar products; the link to the limit
 // order page; the cart and wishlist actions (PricePanel, CartActions); for a sold-out product the
 // availability notification (AvailabilityAlert.tsx), and the result of its confirmation link. JSON-LD is in the document head
-// (loader.ts, json-ld.ts).
+// (views/models/product-loader.ts, product-json-ld.ts).
 import { useLoaderData } from 'react-router';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { Link } from '../../components/ShopLink.tsx';
