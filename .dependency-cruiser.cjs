@@ -1,26 +1,44 @@
 // The direction of dependencies (ARCHITECTURE.md), checked by `npm run check:deps` in `npm test`:
 //
-//   src/main.ts ──▶ src/storefront ──▶ views/server.tsx (render entry only) ──▶ views ──▶ client (hooks, lib)
-//   client ──▶ views (pages, router)
+//   src/main.ts ──▶ src/storefront ──▶ views/server.tsx (render entry only) ──▶ views
 //   everything ──▶ neutral ground: src/contracts, src/stores.ts, src/screens.ts, src/i18n.ts, src/config.ts
 //   src/commerce, src/pricing, src/content ──▶ src/contracts, src/lib (never the storefront, views or each other)
 //   src/commerce/<feature>/ ──▶ another feature only through its index.ts; the kernel (http, db, lib, auth) is shared
 //   src/backoffice ──▶ src/contracts, src/lib, neutral ground (the shop only over HTTP: the commerce /ops API)
 //
+// views/ is one tree whose layers point inward (views/README.md); a layer imports the ones below it, never above:
+//
+//   views/client.tsx, views/server.tsx         the entries (browser, server): nothing imports them
+//   views/*.ts(x): App, router, routes,         the app: route table, frame, server loaders by name,
+//     loaders, RootErrorBoundary, chunk-reload  error boundary
+//   views/pages/<page>/                        one folder per page: its Page, its loader, its parts;
+//                                              never another page's folder
+//   views/components, views/blocks,            shared UI
+//     views/layouts
+//   views/hooks                                React hooks over the state
+//   views/lib, views/state, views/models       the ground: helpers and context, browser state and API,
+//                                              the models and loaders several pages share
+//
 // Type-only imports count: a type from the wrong side is a dependency on it all the same.
 const SERVICES = '^src/(commerce|pricing|content)/';
 // The commerce kernel: shared ground of the commerce features (every other folder of src/commerce is a feature).
 const COMMERCE_KERNEL = '(?:http|db|lib|auth)/';
+// views/ by layer (see the header)
+const VIEWS_ENTRIES = '^views/(client|server)\\.tsx$';
+const VIEWS_APP = '^views/[^/]+\\.tsx?$';
+const VIEWS_PAGES = '^views/pages/';
+const VIEWS_UI = '^views/(components|blocks|layouts)/';
+const VIEWS_HOOKS = '^views/hooks/';
 const NEUTRAL = '^src/(contracts/|stores\\.ts$|screens\\.ts$|i18n\\.ts$|config\\.ts$)';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
   forbidden: [
     {
-      name: 'views-client-not-server',
-      comment: 'views/ and client/ import neutral ground and their own code, never the storefront, the services or server libraries.',
+      name: 'views-not-server',
+      comment: 'views/ imports neutral ground and its own code, never the storefront, the services or server libraries.',
       severity: 'error',
-      from: { path: '^(views|client)/' },
+      from: { path: '^views/' },
       to: { path: '^(src/(storefront|commerce|pricing|content|lib)/|src/(main|build)\\.ts$|workers/)' },
     },
     {
@@ -28,14 +46,56 @@ module.exports = {
       comment: 'The storefront imports views only to render them: through views/server.tsx.',
       severity: 'error',
       from: { path: '^src/storefront/' },
-      to: { path: '^(views/|client/)', pathNot: '^views/server\\.tsx$' },
+      to: { path: '^views/', pathNot: '^views/server\\.tsx$' },
+    },
+    {
+      name: 'views-entries-not-imported',
+      comment: 'views/client.tsx (the browser bundle) and views/server.tsx (the render entry) are the top: no view imports them.',
+      severity: 'error',
+      from: { path: '^views/' },
+      to: { path: VIEWS_ENTRIES },
+    },
+    {
+      name: 'views-app-above-pages',
+      comment: 'Pages are loaded by the route table (views/routes.ts): a page never imports the app (App, router, routes, loaders).',
+      severity: 'error',
+      from: { path: '^views/(pages|components|blocks|layouts|hooks|lib|state|models)/' },
+      to: { path: VIEWS_APP },
+    },
+    {
+      name: 'views-page-not-other-page',
+      comment: 'A page imports its own folder and the layers below, never another page: what two pages share goes to components/ or models/.',
+      severity: 'error',
+      from: { path: '^views/pages/([^/]+)/' },
+      to: { path: VIEWS_PAGES, pathNot: '^views/pages/$1/' },
+    },
+    {
+      name: 'views-ui-below-pages',
+      comment: 'Components, blocks and layouts serve every page: they never import a page (a model they need goes to models/).',
+      severity: 'error',
+      from: { path: VIEWS_UI },
+      to: { path: VIEWS_PAGES },
+    },
+    {
+      name: 'views-hooks-below-ui',
+      comment: 'Hooks read the state for the UI: they never import components, blocks, layouts or pages.',
+      severity: 'error',
+      from: { path: VIEWS_HOOKS },
+      to: { path: `${VIEWS_PAGES}|${VIEWS_UI}` },
+    },
+    {
+      name: 'views-ground-is-lowest',
+      comment: 'views/lib, views/state and views/models import only each other, neutral ground and packages.',
+      severity: 'error',
+      from: { path: '^views/(lib|state|models)/' },
+      to: { path: `${VIEWS_PAGES}|${VIEWS_UI}|${VIEWS_HOOKS}` },
     },
     {
       name: 'services-not-storefront',
       comment: 'A service never imports the storefront, views or the browser code.',
       severity: 'error',
       from: { path: SERVICES },
-      to: { path: '^(src/storefront/|views/|client/)' },
+      to: { path: '^(src/storefront/|views/)' },
     },
     {
       name: 'services-talk-over-the-network',
@@ -68,27 +128,27 @@ module.exports = {
       comment: 'The back office reaches the shop only through the commerce /ops API over HTTP: never the services, the storefront or the views.',
       severity: 'error',
       from: { path: '^src/backoffice/' },
-      to: { path: '^(src/(storefront|commerce|pricing|content)/|views/|client/|workers/)' },
+      to: { path: '^(src/(storefront|commerce|pricing|content)/|views/|workers/)' },
     },
     {
       name: 'neutral-ground-stays-neutral',
       comment: 'Contracts, stores, screens, i18n and config depend on nothing but each other and packages.',
       severity: 'error',
       from: { path: NEUTRAL },
-      to: { path: '^(src/(storefront|commerce|pricing|content|lib)/|views/|client/|workers/)' },
+      to: { path: '^(src/(storefront|commerce|pricing|content|lib)/|views/|workers/)' },
     },
     {
       name: 'lib-stays-shared',
       comment: 'src/lib serves every service: it imports neutral ground and itself only.',
       severity: 'error',
       from: { path: '^src/lib/' },
-      to: { path: '^(src/(storefront|commerce|pricing|content)/|views/|client/|workers/)' },
+      to: { path: '^(src/(storefront|commerce|pricing|content)/|views/|workers/)' },
     },
     {
       name: 'workers-not-ui',
       severity: 'error',
       from: { path: '^workers/' },
-      to: { path: '^(views/|client/|src/storefront/(?!price-hub/))' },
+      to: { path: '^(views/|src/storefront/(?!price-hub/))' },
     },
     {
       name: 'commerce-features-through-their-door',
@@ -107,7 +167,7 @@ module.exports = {
       comment: 'No import circle may cross the storefront/views boundary.',
       severity: 'error',
       from: { path: '^src/storefront/' },
-      to: { circular: true, path: '^(views|client)/' },
+      to: { circular: true, path: '^views/' },
     },
   ],
   options: {

@@ -8,7 +8,7 @@ import { languageOfPath, type LayoutName } from '../src/screens.ts';
 import { BootContext } from './lib/boot.ts';
 import { makeShop, ShopContext, StringsRecorder, type Shop } from './lib/context.tsx';
 import { Layout } from './layouts/Layout.tsx';
-import type { RouteHandle } from './router.tsx';
+import type { RouteHandle } from '../src/screens.ts';
 import { documentTitle } from './lib/meta.ts';
 
 /** The shop of the current location: store, language, translator, formatters. */

@@ -5,7 +5,7 @@ import type { LoaderFunction, RouteObject } from 'react-router';
 import { languages, type Language } from '../src/stores.ts';
 import { routeId, screenList, type RouteHandle, type Screen, type ScreenId } from '../src/screens.ts';
 import { App } from './App.tsx';
-import { RootErrorBoundary } from './pages/error/RootErrorBoundary.tsx';
+import { RootErrorBoundary } from './RootErrorBoundary.tsx';
 import { pages, type PageModule } from './routes.ts';
 
 export type { RouteHandle };

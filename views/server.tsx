@@ -12,12 +12,12 @@ import { NonceContext } from './lib/nonce.ts';
 import { loaderContext, makeShop, StringsRecorder, type BootInfo, type LoaderContext, type Shop } from './lib/context.tsx';
 import { alternatePath, documentTitle, pageMeta, type PageMeta } from './lib/meta.ts';
 import { scriptJson } from './components/Streamed.tsx';
-import { listingSearch, parseListing } from './pages/shop/listing-url.ts';
+import { listingSearch, parseListing } from './models/listing-url.ts';
 
 export type { BootInfo, LoaderContext, RouteHandle, Shop, PageMeta };
 export { makeShop, documentTitle, pageMeta, alternatePath, scriptJson };
 /** the deals list's slugs (the sitemap lists it) */
-export { dealsSlugs } from './pages/shop/listing-data.ts';
+export { dealsSlugs } from './models/listing-data.ts';
 
 /** A listing's query in its one canonical spelling (the page cache's key for filtered listings). */
 export function canonicalListingQuery(params: URLSearchParams): string {

@@ -53,7 +53,7 @@ export interface Banner {
   trackingName: string;
 }
 
-/** A product as CMS product blocks show it; prices are read in the browser (client/hooks/usePrices.ts). */
+/** A product as CMS product blocks show it; prices are read in the browser (views/hooks/usePrices.ts). */
 export interface ProductTeaser {
   sku: string;
   name: string;

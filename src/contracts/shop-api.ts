@@ -1,7 +1,7 @@
 // The browser's API (/api on the storefront): every call with its method, path, body and answer, as TypeBox
 // schemas. One definition for both ends: the storefront validates bodies and serialises answers with these
 // schemas (src/storefront/routes/api/), the browser calls each through one typed function
-// (client/lib/shop-api.ts). Renaming a field here breaks the typecheck on both sides. The methods and paths
+// (views/state/shop-api.ts). Renaming a field here breaks the typecheck on both sides. The methods and paths
 // live in shop-api-routes.ts, free of TypeBox, so the browser bundle carries no schema code.
 // Bodies check types and lengths only; the field rules of spec 5 are the commerce service's, which reports
 // every invalid field at once (spec 8: the count of invalid fields).

@@ -6,9 +6,9 @@ import 'global-jsdom/register';
 import t, { type Test } from 'tap';
 import FakeTimers from '@sinonjs/fake-timers';
 import { mutate } from 'swr';
-import { CART_REFRESH_SPREAD_MS, afterPriceUpdate, pricesTaken } from '../../client/lib/cart-prices.ts';
-import { CARTS_KEY, holdCartPrices, refreshCartsAfterPriceUpdate, type CartsState } from '../../client/lib/cart-store.ts';
-import { setSession } from '../../client/lib/session.ts';
+import { CART_REFRESH_SPREAD_MS, afterPriceUpdate, pricesTaken } from '../../views/state/cart-prices.ts';
+import { CARTS_KEY, holdCartPrices, refreshCartsAfterPriceUpdate, type CartsState } from '../../views/state/cart-store.ts';
+import { setSession } from '../../views/state/session.ts';
 import { cart, productLine } from './ui.tsx';
 
 const newPrices = cart({ priceSetId: 'ps-2', heldPriceSetId: 'ps-1', lineItems: [productLine({ price: { type: 'buy', centAmount: 350_000, minQuantity: 1, taxCentAmount: 0 } })] });

@@ -2,10 +2,10 @@
 // the landing URL reach the order (spec 3), and the scrap estimate is the service's own calculation.
 import 'global-jsdom/register';
 import t from 'tap';
-import { allowedStep, completedSteps, completeStep, resetProgress } from '../../client/lib/checkout-progress.ts';
-import { captureUtm, readUtm } from '../../client/lib/utm.ts';
+import { allowedStep, completedSteps, completeStep, resetProgress } from '../../views/state/checkout-progress.ts';
+import { captureUtm, readUtm } from '../../views/state/utm.ts';
 import { scrapEstimateCents, ouncesToGrams } from '../../src/contracts/scrap.ts';
-import { checkoutBlocker } from '../../views/pages/cart/Page.tsx';
+import { checkoutBlocker } from '../../views/components/cart/checkout-blocker.ts';
 import { cart, productLine, swissAddress } from './ui.tsx';
 
 t.beforeEach(() => sessionStorage.clear());

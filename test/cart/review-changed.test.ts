@@ -7,7 +7,7 @@ import t from 'tap';
 import { createElement as h } from 'react';
 import { cleanup, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { cartChanges } from '../../client/lib/cart-changes.ts';
+import { cartChanges } from '../../views/state/cart-changes.ts';
 import type { ShopCart } from '../../src/contracts/shop-api.ts';
 import { ReviewStep, type PlaceInput, type PlaceOutcome } from '../../views/pages/checkout/ReviewStep.tsx';
 import { cart, productLine, renderInShop, swissAddress, text } from './ui.tsx';

@@ -9,8 +9,8 @@ import { act, cleanup, screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { FilterForm } from '../../views/components/listing/FilterForm.tsx';
-import { parseListing } from '../../views/pages/shop/listing-url.ts';
-import type { FilterGroup } from '../../views/pages/shop/listing-data.ts';
+import { parseListing } from '../../views/models/listing-url.ts';
+import type { FilterGroup } from '../../views/models/listing-data.ts';
 import { makeShop, ShopContext } from '../../views/lib/context.tsx';
 import { location, renderInShop } from './render.ts';
 

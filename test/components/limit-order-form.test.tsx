@@ -7,7 +7,7 @@ import FakeTimers from '@sinonjs/fake-timers';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { LimitOrderForm } from '../../views/components/account-area/LimitOrderForm.tsx';
-import { createLimitOrder } from '../../client/lib/shop-api.ts';
+import { createLimitOrder } from '../../views/state/shop-api.ts';
 import { fakeApi, renderInShop } from './render.tsx';
 
 // local noon: the form works in the browser's time zone

@@ -9,8 +9,8 @@ import { mutate } from 'swr';
 import FakeTimers from '@sinonjs/fake-timers';
 import { act, cleanup, screen } from '@testing-library/react';
 import { PriceCountdown } from '../../views/components/prices/PriceCountdown.tsx';
-import { useProductPrice, usePricesRefreshing } from '../../client/hooks/usePrices.ts';
-import { priceEvents, startPriceSocket, stopPriceSocket } from '../../client/lib/price-socket.ts';
+import { useProductPrice, usePricesRefreshing } from '../../views/hooks/usePrices.ts';
+import { priceEvents, startPriceSocket, stopPriceSocket } from '../../views/state/price-socket.ts';
 import { fakeApi, renderInShop } from './render.tsx';
 
 /** A WebSocket the test drives: the page opens it, the test delivers the hub's messages. */

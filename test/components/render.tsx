@@ -12,7 +12,7 @@ import type { BootInfo } from '../../views/lib/context.tsx';
 import type { SessionInfo } from '../../src/contracts/shop-api.ts';
 import type { StoreKey } from '../../src/stores.ts';
 import { ShopFrame, useLocationShop } from '../../views/App.tsx';
-import { setNavigator } from '../../client/lib/session.ts';
+import { setNavigator } from '../../views/state/session.ts';
 
 export interface RenderOptions {
   /** the URL the component is shown at (its language follows the path, as in the shop) */

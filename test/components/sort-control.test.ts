@@ -9,7 +9,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SortControl } from '../../views/components/listing/SortControl.tsx';
-import { parseListing } from '../../views/pages/shop/listing-url.ts';
+import { parseListing } from '../../views/models/listing-url.ts';
 import { makeShop, ShopContext } from '../../views/lib/context.tsx';
 import { location, renderInShop } from './render.ts';
 

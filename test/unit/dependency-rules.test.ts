@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { sourceFiles, violations } from '../../scripts/check-deps.ts';
 
-t.test('no import in src, views, client or workers goes against the direction', async (t) => {
+t.test('no import in src, views or workers goes against the direction', async (t) => {
   const found = await violations(process.cwd());
   t.same(found, [], found.join('\n'));
 });
@@ -24,21 +24,49 @@ t.test('imports against the direction are reported, also type-only ones', async 
     'src/lib/errors.ts': "import { carts } from '../commerce/carts.ts';\nexport { carts };\n",
     'views/server.tsx': 'export const render = 1;\n',
     'views/pages/home/Page.tsx': "import type { x } from '../../../src/storefront/session.ts';\nimport { stores } from '../../../src/stores.ts';\nexport const Page = [stores] as unknown as typeof x;\n",
-    'client/entry.ts': "import { x } from '../src/storefront/session.ts';\nexport { x };\n",
+    'views/state/session.ts': "import { x } from '../../src/storefront/session.ts';\nexport { x };\n",
+    // the layers of views/, each file importing one layer up (or the entry, or another page)
+    'views/client.tsx': "import { routes } from './router.tsx';\nexport const client = routes;\n",
+    'views/router.tsx': "import { Page } from './pages/home/Page.tsx';\nexport const routes = [Page];\n",
+    'views/lib/meta.ts': "import type { routes } from '../router.tsx';\nexport type Meta = typeof routes;\n",
+    'views/state/cart.ts': "import { useCart } from '../hooks/useCart.ts';\nexport const cart = useCart;\n",
+    'views/models/listing.ts': "import type { Grid } from '../components/Grid.tsx';\nexport type Listing = Grid;\n",
+    'views/hooks/useCart.ts': "import { Grid } from '../components/Grid.tsx';\nexport const useCart = Grid;\n",
+    'views/components/Grid.tsx': "import type { Listing } from '../pages/shop/listing.ts';\nexport type Grid = Listing;\nexport const Grid = 1;\n",
+    'views/layouts/Layout.tsx': "import { render } from '../server.tsx';\nexport const Layout = render;\n",
+    'views/pages/shop/listing.ts': "import { Page } from '../home/Page.tsx';\nimport { Grid } from '../../components/Grid.tsx';\nimport { cart } from '../../state/cart.ts';\nexport type Listing = typeof Page;\nexport const all = [Grid, cart];\n",
+    'views/pages/shop/Page.tsx': "import type { Listing } from './listing.ts';\nimport { client } from '../../client.tsx';\nexport const Page = client as unknown as Listing;\n",
   };
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(base, path)), { recursive: true });
     writeFileSync(join(base, path), text);
   }
-  const found = await violations(base, sourceFiles(base, ['src', 'views', 'client']));
+  const found = await violations(base, sourceFiles(base, ['src', 'views']));
   const has = (line: string) => t.ok(found.includes(line), line);
-  has('views-client-not-server: views/pages/home/Page.tsx -> src/storefront/session.ts');
-  has('views-client-not-server: client/entry.ts -> src/storefront/session.ts');
+  has('views-not-server: views/pages/home/Page.tsx -> src/storefront/session.ts');
+  has('views-not-server: views/state/session.ts -> src/storefront/session.ts');
   has('storefront-renders-views-through-entry: src/storefront/app.ts -> views/pages/home/Page.tsx');
   has('services-not-storefront: src/commerce/carts.ts -> src/storefront/session.ts');
   has('pricing-not-other-services: src/pricing/engine.ts -> src/commerce/carts.ts');
   has('neutral-ground-stays-neutral: src/contracts/cart.ts -> src/storefront/session.ts');
   has('lib-stays-shared: src/lib/errors.ts -> src/commerce/carts.ts');
-  t.notOk(found.some((l) => l.includes('-> views/server.tsx')), 'the render entry is the allowed way in');
+  t.notOk(found.some((l) => l.startsWith('storefront-renders-views-through-entry: src/storefront/app.ts -> views/server.tsx')), 'the render entry is the allowed way in');
+  // views/: every layer imports only the layers below it
+  has('views-entries-not-imported: views/pages/shop/Page.tsx -> views/client.tsx');
+  has('views-entries-not-imported: views/layouts/Layout.tsx -> views/server.tsx');
+  has('views-app-above-pages: views/lib/meta.ts -> views/router.tsx');
+  has('views-page-not-other-page: views/pages/shop/listing.ts -> views/pages/home/Page.tsx');
+  has('views-ui-below-pages: views/components/Grid.tsx -> views/pages/shop/listing.ts');
+  has('views-hooks-below-ui: views/hooks/useCart.ts -> views/components/Grid.tsx');
+  has('views-ground-is-lowest: views/state/cart.ts -> views/hooks/useCart.ts');
+  has('views-ground-is-lowest: views/models/listing.ts -> views/components/Grid.tsx');
+  const allowed = [
+    'views/client.tsx -> views/router.tsx', // an entry imports the app
+    'views/router.tsx -> views/pages/home/Page.tsx', // the app imports the pages
+    'views/pages/shop/Page.tsx -> views/pages/shop/listing.ts', // a page its own folder
+    'views/pages/shop/listing.ts -> views/components/Grid.tsx', // a page the components
+    'views/pages/shop/listing.ts -> views/state/cart.ts', // and the ground
+  ];
+  for (const edge of allowed) t.notOk(found.some((l) => l.endsWith(`: ${edge}`)), `allowed: ${edge}`);
   t.notOk(found.some((l) => l.includes('-> src/stores.ts')), 'neutral ground is open to all');
 });

@@ -52,10 +52,10 @@ t.test('the server loader table must have every loader name, and links only know
 });
 
 t.test('a browser API call with a field the contract does not know fails the typecheck', async (t) => {
-  const ok = await typecheck(`import { login } from '../../client/lib/shop-api.ts';\nexport const r = login({ email: 'a@b.ch', password: 'x' }).then((x) => x.data?.session.level);\n`);
+  const ok = await typecheck(`import { login } from '../../views/state/shop-api.ts';\nexport const r = login({ email: 'a@b.ch', password: 'x' }).then((x) => x.data?.session.level);\n`);
   t.equal(ok, '', 'the contract fields pass');
-  const bad = await typecheck(`import { login } from '../../client/lib/shop-api.ts';\nexport const r = login({ mail: 'a@b.ch', password: 'x' });\n`);
+  const bad = await typecheck(`import { login } from '../../views/state/shop-api.ts';\nexport const r = login({ mail: 'a@b.ch', password: 'x' });\n`);
   t.match(bad, /mail/, 'a misspelt body field is an error');
-  const answer = await typecheck(`import { login } from '../../client/lib/shop-api.ts';\nexport const r = login({}).then((x) => x.data?.sesion);\n`);
+  const answer = await typecheck(`import { login } from '../../views/state/shop-api.ts';\nexport const r = login({}).then((x) => x.data?.sesion);\n`);
   t.match(answer, /sesion/, 'reading a field the answer does not have is an error');
 });

@@ -65,7 +65,7 @@ export function metal(name: MetalPrices['name'], askCents: number, bidCents: num
   };
 }
 
-/** The data layer as the page pushed it (client/lib/data-layer.ts), emptied for the next test. */
+/** The data layer as the page pushed it (views/state/data-layer.ts), emptied for the next test. */
 export function takeDataLayer(): Record<string, unknown>[] {
   const w = window as unknown as { dataLayer?: Record<string, unknown>[] };
   const events = (w.dataLayer ?? []).filter((e) => e && typeof e === 'object' && 'event' in e);

@@ -8,7 +8,7 @@ import { articleHref } from '../lib/content.ts';
 import { Link } from '../components/ShopLink.tsx';
 import { pathFor } from '../../src/screens.ts';
 import { Streamed } from '../components/Streamed.tsx';
-import { useTeaserList } from './teaser-lists.ts';
+import { useTeaserList } from '../lib/teaser-lists.ts';
 
 /** The editorial date ('YYYY-MM-DD HH:MM', the day is what counts), else the first publication. */
 export function articleDate(shop: Shop, a: Pick<ArticleTeaser, 'date' | 'publishedAt'>): { iso: string; label: string } | null {

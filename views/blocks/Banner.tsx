@@ -5,7 +5,7 @@
 import { useEffect, useId, useState } from 'react';
 import type { Banner as BannerData, Block } from '../../src/contracts/content.ts';
 import { useShop } from '../lib/context.tsx';
-import { track } from '../../client/lib/data-layer.ts';
+import { track } from '../state/data-layer.ts';
 import { SmartLink } from './SmartLink.tsx';
 
 export function BannerView({ banner, position, headingLevel = 2 }: { banner: BannerData; position?: number; headingLevel?: 2 | 3 }) {

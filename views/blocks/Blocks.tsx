@@ -18,7 +18,7 @@ import { Newsletter, WhistleblowerForm } from './FormBlocks.tsx';
 import { HowToSell } from './HowToSell.tsx';
 import { Video } from './Video.tsx';
 import { StoresList } from './StoresList.tsx';
-import { TeaserListsContext, type TeaserLists } from './teaser-lists.ts';
+import { TeaserListsContext, type TeaserLists } from '../lib/teaser-lists.ts';
 import { CompanyDetails } from '../components/CompanyFacts.tsx';
 
 export { SmartLink };

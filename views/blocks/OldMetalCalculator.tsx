@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import type { Block } from '../../src/contracts/content.ts';
 import { scrapEstimateCents, scrapFinenessOptions, scrapMetals, scrapSpotMetal, SCRAP_MAX_GRAMS, type ScrapMetal } from '../../src/contracts/scrap.ts';
 import { useShop } from '../lib/context.tsx';
-import { useMetalPrices, usePriceCurrency } from '../../client/hooks/usePrices.ts';
+import { useMetalPrices, usePriceCurrency } from '../hooks/usePrices.ts';
 import { spot } from '../components/prices/format.ts';
 
 /** The hallmark most scrap of a metal carries, preselected. */

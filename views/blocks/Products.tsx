@@ -8,9 +8,9 @@ import type { Block, ProductTeaser } from '../../src/contracts/content.ts';
 import { pathFor } from '../../src/screens.ts';
 import { useShop } from '../lib/context.tsx';
 import { Link } from '../components/ShopLink.tsx';
-import { useProductPrices, usePriceCurrency } from '../../client/hooks/usePrices.ts';
+import { useProductPrices, usePriceCurrency } from '../hooks/usePrices.ts';
 import { pricesOfType } from '../components/prices/format.ts';
-import { track, type TrackedItem } from '../../client/lib/data-layer.ts';
+import { track, type TrackedItem } from '../state/data-layer.ts';
 
 type ProductBlock = Extract<Block, { type: 'product_carousel' | 'product_cards' }>;
 

@@ -3,7 +3,7 @@ import { Link } from './ShopLink.tsx';
 import { pathFor, screenById } from '../../src/screens.ts';
 import { useShop } from '../lib/context.tsx';
 import { pageMeta } from '../lib/meta.ts';
-import type { RouteHandle } from '../router.tsx';
+import type { RouteHandle } from '../../src/screens.ts';
 
 /** Home > parents > current screen, from the route table's parent links; trail: parents that are not
  * screens (a CMS page such as the stores page). */

@@ -1,11 +1,11 @@
 // spec 2: Cart, My data, Delivery and Payment, Review, Confirmation. Only completed steps can be revisited:
 // they are links, the others plain text. The checkout page publishes where the customer stands
-// (client/lib/checkout-progress.ts); the server and the first browser render know only the route, so they
+// (views/state/checkout-progress.ts); the server and the first browser render know only the route, so they
 // show the current step without links (no hydration mismatch), and the links appear right after.
 import { useSyncExternalStore } from 'react';
 import { useMatches, useParams } from 'react-router';
 import { pathFor, type RouteHandle } from '../../src/screens.ts';
-import { checkoutSteps, getCheckoutNav, subscribeCheckoutNav, type CheckoutStep } from '../../client/lib/checkout-progress.ts';
+import { checkoutSteps, getCheckoutNav, subscribeCheckoutNav, type CheckoutStep } from '../state/checkout-progress.ts';
 import { useShop } from '../lib/context.tsx';
 import { Link } from './ShopLink.tsx';
 

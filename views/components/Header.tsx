@@ -9,7 +9,7 @@ import { LogoutButton } from './forms/LogoutButton.tsx';
 import { SessionNotice } from './forms/SessionNotice.tsx';
 import { SearchBox } from './SearchBox.tsx';
 import { HeaderCarts } from './cart/HeaderCarts.tsx';
-import { useCustomer } from '../../client/hooks/useCustomer.ts';
+import { useCustomer } from '../hooks/useCustomer.ts';
 
 const mainNav: { id: ScreenId; key: string }[] = [
   { id: 'shop', key: 'nav.shop' },

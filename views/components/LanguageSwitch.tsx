@@ -3,7 +3,7 @@ import { Link } from './ShopLink.tsx';
 import { pathFor } from '../../src/screens.ts';
 import { useShop } from '../lib/context.tsx';
 import { alternatePath, pageMeta } from '../lib/meta.ts';
-import type { RouteHandle } from '../router.tsx';
+import type { RouteHandle } from '../../src/screens.ts';
 
 /** Links to the same screen in the other language (CMS pages know their translated path). */
 export function LanguageSwitch() {

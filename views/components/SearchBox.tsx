@@ -9,7 +9,7 @@ import { useNavigate } from 'react-router';
 import { pathFor } from '../../src/screens.ts';
 import type { SearchSuggestion } from '../../src/contracts/shop-api.ts';
 import { useShop } from '../lib/context.tsx';
-import { searchSuggestions } from '../../client/lib/shop-api.ts';
+import { searchSuggestions } from '../state/shop-api.ts';
 import { trackSelectItem } from './product/tracking.ts';
 
 /** Suggestions start with this many characters. */

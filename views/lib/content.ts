@@ -4,7 +4,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import type { StorefrontProduct } from '../../src/contracts/catalogue.ts';
 import type { ArticleTeaser, Block, Page, ProductSource, ProductTeaser, TeaserQuery } from '../../src/contracts/content.ts';
-import type { TeaserLists } from '../blocks/teaser-lists.ts';
+import type { TeaserLists } from './teaser-lists.ts';
 import { localizedPath, pathFor, unprefixedPath, type ScreenId } from '../../src/screens.ts';
 import type { Language } from '../../src/stores.ts';
 import type { LoaderContext } from './context.tsx';
@@ -90,7 +90,7 @@ function teaserQueries(blocks: Block[], out: Map<string, TeaserQuery>) {
 
 /**
  * Deferred data: the teasers of the pages' news and articles blocks, fetched after the loader returns and
- * streamed in (views/blocks/teaser-lists.ts). Never rejects: a list that fails is empty (the block then
+ * streamed in (views/lib/teaser-lists.ts). Never rejects: a list that fails is empty (the block then
  * renders nothing). Pages without such blocks get a plain empty object, so nothing waits.
  */
 export function teaserLists(ctx: LoaderContext, ...pages: (Page | null)[]): Promise<TeaserLists> | TeaserLists {

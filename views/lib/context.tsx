@@ -43,7 +43,7 @@ export interface BootInfo {
   session: SessionInfo;
   /** host names of the other stores, for the store switcher */
   storeOrigins: Record<StoreKey, string>;
-  /** the GTM container to load (production with one configured), else null (client/lib/analytics.ts) */
+  /** the GTM container to load (production with one configured), else null (views/state/analytics.ts) */
   analyticsId?: string | null;
   /** the visitor's consent cookie holds a choice: the server rendered no consent banner (absent: no choice) */
   consentDecided?: boolean;
@@ -58,7 +58,7 @@ export interface Shop extends BootInfo {
   currency: Currency;
   t: Translate;
   /** Keys a component shows only in the browser (live prices, counts, countdowns): the server render ships
-   * them with the page's strings (client/lib/strings.ts); nothing happens in the browser. */
+   * them with the page's strings (views/state/strings.ts); nothing happens in the browser. */
   uses: (keys: readonly string[]) => void;
   money: (cents: number, currency?: Currency) => string;
   date: (value: Date | string | number) => string;

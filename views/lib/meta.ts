@@ -1,6 +1,6 @@
 import { pathFor } from '../../src/screens.ts';
 import type { Language } from '../../src/stores.ts';
-import type { RouteHandle } from '../router.tsx';
+import type { RouteHandle } from '../../src/screens.ts';
 import type { Shop } from './context.tsx';
 
 /** Loaders may return meta: { title, description } (CMS pages do); other screens use their route title. */

@@ -1,6 +1,12 @@
 import { data } from 'react-router';
 import type { LoaderContext } from './context.tsx';
-import type { NotFoundData } from '../pages/error/RootErrorBoundary.tsx';
+import type { Page } from '../../src/contracts/content.ts';
+
+/** The 404 answer's data, read by the error boundary (views/RootErrorBoundary.tsx). */
+export interface NotFoundData {
+  path: string;
+  page: Page | null;
+}
 
 /** Throws the 404 response: the CMS story with slug 404 and the path that was asked for (spec 2). */
 export async function notFound(ctx: LoaderContext, path: string): Promise<never> {

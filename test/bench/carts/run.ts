@@ -7,7 +7,7 @@
 // service, as the fan-out benchmark does) and every tab does what its client code does after
 // RecalculationProcessFinished:
 //   baseline: the client before issue 16, a cart recalculation (POST) per cart with lines, at once;
-//   now:      client/lib/cart-prices.ts, a read of the carts spread over CART_REFRESH_SPREAD_MS.
+//   now:      views/state/cart-prices.ts, a read of the carts spread over CART_REFRESH_SPREAD_MS.
 // Figures per phase: requests the tabs sent, the most of them within any one second, their answer times
 // (p50, p99), and the commerce cart
 // writes: the rise of the sum of every cart's stored version (each stored cart write counts it up by one;
@@ -15,7 +15,7 @@
 // within a second. The price service's own cycle is set to an hour so that only the forced ticks happen.
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { CART_REFRESH_SPREAD_MS } from '../../../client/lib/cart-prices.ts';
+import { CART_REFRESH_SPREAD_MS } from '../../../views/state/cart-prices.ts';
 import { caller } from '../fanout/ipc.ts';
 import { startShopProcess, waitFor } from '../shop-process.ts';
 

@@ -3,12 +3,12 @@
 // sends exactly what the browser's code would send:
 //   old: the former client (cart-store recalculateAll before issue 16): POST /api/carts/{id}/recalculate for
 //        each cart with lines, at once;
-//   new: what client/lib/cart-prices.ts afterPriceUpdate decides (the same function the browser runs): a
+//   new: what views/state/cart-prices.ts afterPriceUpdate decides (the same function the browser runs): a
 //        read of the carts (GET /api/carts?prices=current) after a random delay within the spread.
 // Each request's send time is recorded; the parent counts them per second.
 import { Agent } from 'undici';
 import { WebSocket } from 'ws';
-import { afterPriceUpdate } from '../../../client/lib/cart-prices.ts';
+import { afterPriceUpdate } from '../../../views/state/cart-prices.ts';
 import { apiRoutes } from '../../../src/contracts/shop-api-routes.ts';
 import { serve, wallNow } from '../fanout/ipc.ts';
 import { ShopBrowser } from '../shop-browser.ts';

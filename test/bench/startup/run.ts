@@ -78,7 +78,7 @@ async function offerRightAfterReady(): Promise<string> {
   const sitemap = await request(`http://127.0.0.1:${port}/sitemap.xml`, { headers: { host: 'ch.localhost' } }).then((r) => r.body.text()).catch(() => '');
   const loc = /<loc>([^<]*\/produkt\/[^<]+)<\/loc>/.exec(sitemap)?.[1];
   if (!loc) return 'no product URL found in the sitemap';
-  // the Offer (JSON-LD) is rendered for crawlers (views/pages/product/json-ld.ts)
+  // the Offer (JSON-LD) is rendered for crawlers (views/models/product-json-ld.ts)
   const page = await request(`http://127.0.0.1:${port}${new URL(loc, 'http://x').pathname}`, { headers: { host: 'ch.localhost', 'user-agent': 'Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)' } });
   const html = await page.body.text();
   return `${page.statusCode}, ${html.includes('"Offer"') ? 'with' : 'WITHOUT'} its Offer`;

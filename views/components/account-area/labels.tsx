@@ -18,7 +18,7 @@ export function paymentStateLabel(t: Shop['t'], o: Pick<Order, 'paymentState'> &
   return t(o.type === 'sell' ? `orders.payoutState.${o.paymentState}` : `orders.paymentState.${o.paymentState}`);
 }
 
-// The badge colours (client/styles.css .status-*): waiting on someone, going well, done, stopped.
+// The badge colours (views/styles.css .status-*): waiting on someone, going well, done, stopped.
 const stateTone: Record<OrderState, string> = {
   Open: 'pending', Created: 'pending', Requested: 'pending', Confirmed: 'active', Accepted: 'active', Complete: 'executed', Cancelled: 'cancelled',
 };

@@ -5,7 +5,7 @@
 // mode is started anew).
 import { useId, useState } from 'react';
 import type { TransactionType } from '../../../src/contracts/cart.ts';
-import { addProduct } from '../../../client/lib/cart-store.ts';
+import { addProduct } from '../../state/cart-store.ts';
 import { useShop } from '../../lib/context.tsx';
 import { NoticeAfterButton } from './CartNotices.tsx';
 

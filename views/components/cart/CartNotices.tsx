@@ -2,9 +2,9 @@
 // the service removed by itself (spec 4: a product out of stock is removed from the cart with a message).
 // One polite live region, present from the first render, so screen readers hear what is put into it; the
 // notification stays until it is closed or replaced (no time limit to read it, WCAG 2.2.1).
-import { useCartNotices } from '../../../client/hooks/useCarts.ts';
+import { useCartNotices } from '../../hooks/useCarts.ts';
 import { useEffect } from 'react';
-import { dismissNotice, noticeOrigin, releaseNoticeOrigin, type CartNotice } from '../../../client/lib/cart-store.ts';
+import { dismissNotice, noticeOrigin, releaseNoticeOrigin, type CartNotice } from '../../state/cart-store.ts';
 import { useShop } from '../../lib/context.tsx';
 import { Link } from '../ShopLink.tsx';
 import { cartPath } from './HeaderCarts.tsx';

@@ -4,14 +4,14 @@
 // serves one document to every visitor of a session level; nothing moves when the count comes). spec 4: on a
 // price update outside the cart and checkout pages, the carts show the new prices (this header is on every page
 // but the checkout's, which has its own layout): issue 16, by a read spread over a few seconds, never a cart
-// write (client/lib/cart-prices.ts).
+// write (views/state/cart-prices.ts).
 import { useEffect } from 'react';
 import { useLocation, useMatches } from 'react-router';
 import { pathFor } from '../../../src/screens.ts';
 import type { RouteHandle } from '../../../src/screens.ts';
-import { useCarts } from '../../../client/hooks/useCarts.ts';
-import { priceEvents } from '../../../client/hooks/usePrices.ts';
-import { refreshCartsAfterPriceUpdate } from '../../../client/lib/cart-store.ts';
+import { useCarts } from '../../hooks/useCarts.ts';
+import { priceEvents } from '../../hooks/usePrices.ts';
+import { refreshCartsAfterPriceUpdate } from '../../state/cart-store.ts';
 import { useShop } from '../../lib/context.tsx';
 import { Link } from '../ShopLink.tsx';
 import { CartNotices } from './CartNotices.tsx';

@@ -5,7 +5,7 @@
 // recalculated in place). What the polite live region says changes only at these moments, never with each
 // second of the countdown.
 import { useEffect, useState } from 'react';
-import { useShopNow, usePriceState } from '../../../client/hooks/usePrices.ts';
+import { useShopNow, usePriceState } from '../../hooks/usePrices.ts';
 import { useShop } from '../../lib/context.tsx';
 
 /** Decision: warn 30 s before the prices run out (WCAG 2.2.1 asks for at least 20 s to act on a warning). */

@@ -7,8 +7,8 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import {
   ouncesToGrams, scrapEstimateCents, scrapFinenessOptions, scrapMetals, scrapSpotMetal, type ScrapMetal,
 } from '../../../src/contracts/scrap.ts';
-import { useMetalPrices, usePriceCurrency } from '../../../client/hooks/usePrices.ts';
-import { addScrap } from '../../../client/lib/cart-store.ts';
+import { useMetalPrices, usePriceCurrency } from '../../hooks/usePrices.ts';
+import { addScrap } from '../../state/cart-store.ts';
 import { useShop } from '../../lib/context.tsx';
 
 /** the service's limit per scrap item */

@@ -4,7 +4,7 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { pathFor } from '../../../src/screens.ts';
-import { toggleWishlist, useWishlist } from '../../../client/hooks/useCarts.ts';
+import { toggleWishlist, useWishlist } from '../../hooks/useCarts.ts';
 import { useShop } from '../../lib/context.tsx';
 import { Link } from '../ShopLink.tsx';
 

@@ -9,7 +9,7 @@ import { useContext, useEffect, useId, useRef, useState, type KeyboardEvent } fr
 import {
   closeConsentSettings, consentGroups, deniedChoice, grantedChoice, openConsentSettings, saveConsent, useConsent, useConsentSettingsOpen,
   type ConsentChoice,
-} from '../../../client/lib/consent.ts';
+} from '../../state/consent.ts';
 import { useShop } from '../../lib/context.tsx';
 import { BootContext } from '../../lib/boot.ts';
 import { Link } from '../ShopLink.tsx';

@@ -3,7 +3,7 @@
 // placeholder with an explanation and buttons otherwise. The server and the hydrating render always show
 // the placeholder (consent is known only in the browser), so the guest page cache can serve one HTML.
 import { useRef, type ReactNode } from 'react';
-import { grantConsent, openConsentSettings, useConsentFor, type ConsentGroup } from '../../../client/lib/consent.ts';
+import { grantConsent, openConsentSettings, useConsentFor, type ConsentGroup } from '../../state/consent.ts';
 import { useShop } from '../../lib/context.tsx';
 
 export function ConsentGate({ group, title, text, allowLabel, className, children }: {

@@ -1,5 +1,5 @@
 // "Cookie settings" in the footer (spec: the consent choice can be changed from the footer, on every page).
-import { openConsentSettings } from '../../../client/lib/consent.ts';
+import { openConsentSettings } from '../../state/consent.ts';
 import { useShop } from '../../lib/context.tsx';
 
 export function ConsentSettingsLink({ className = 'link-button' }: { className?: string }) {

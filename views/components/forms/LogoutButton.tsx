@@ -1,8 +1,8 @@
 // Sign-out (spec 4): the server drops the session's cookies; the browser forgets the session's state and
 // goes home. The header switches back to 'Log in' at once.
 import { useState } from 'react';
-import { logout } from '../../../client/lib/shop-api.ts';
-import { loggedOut } from '../../../client/lib/session.ts';
+import { logout } from '../../state/shop-api.ts';
+import { loggedOut } from '../../state/session.ts';
 import { useShop } from '../../lib/context.tsx';
 
 export function LogoutButton({ className = 'link-button' }: { className?: string }) {

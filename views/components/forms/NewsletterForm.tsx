@@ -3,8 +3,8 @@
 // out, or (a signed-in customer's own address) subscribed at once; spec 8: a duplicate is answered with its
 // message. The data layer gets newsletter-register with where it came from (spec 7).
 import { useState } from 'react';
-import { subscribeNewsletter } from '../../../client/lib/shop-api.ts';
-import { track } from '../../../client/lib/data-layer.ts';
+import { subscribeNewsletter } from '../../state/shop-api.ts';
+import { track } from '../../state/data-layer.ts';
 import { useShop } from '../../lib/context.tsx';
 import { Link } from '../ShopLink.tsx';
 import { ErrorSummary, SubmitButton, TextField, useFormId } from './Fields.tsx';

@@ -4,7 +4,7 @@
 // of its own; the mails of the commerce service name the home page, and the page's HTML stays the same.
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { confirmNewsletter, unsubscribeNewsletter } from '../../../client/lib/shop-api.ts';
+import { confirmNewsletter, unsubscribeNewsletter } from '../../state/shop-api.ts';
 import { useShop } from '../../lib/context.tsx';
 import { ResultMessage } from './FormParts.tsx';
 

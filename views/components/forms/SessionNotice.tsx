@@ -1,7 +1,7 @@
 // spec 4 and 8: after a session expired the shop says 'Your session has expired. We have logged you out.'
 // The status region is always in the page, so a message that appears after a client-side redirect is
 // announced; on a full page load it is simply there.
-import { dismissNotice } from '../../../client/lib/session.ts';
+import { dismissNotice } from '../../state/session.ts';
 import { useShop } from '../../lib/context.tsx';
 
 export function SessionNotice() {

@@ -5,7 +5,7 @@
 // storage by the page; the reader form is filled for the reporter only right after sending.
 import { useState } from 'react';
 import type { WhistleblowCase, WhistleblowCategory, WhistleblowReceipt } from '../../../src/contracts/application.ts';
-import { readWhistleblowCase, replyWhistleblowCase, sendWhistleblow } from '../../../client/lib/shop-api.ts';
+import { readWhistleblowCase, replyWhistleblowCase, sendWhistleblow } from '../../state/shop-api.ts';
 import { useShop } from '../../lib/context.tsx';
 import { CheckboxField, ErrorSummary, SelectField, SubmitButton, TextField, useFormId } from './Fields.tsx';
 import { ResultMessage, TextAreaField } from './FormParts.tsx';

@@ -4,9 +4,9 @@
 // the new URL without a reload. Counts say how many products each choice leaves.
 import { useEffect, useRef } from 'react';
 import { useShop } from '../../lib/context.tsx';
-import { useHydrated } from '../../../client/hooks/usePrices.ts';
-import { listingSearch, parseListing, type ListingState } from '../../pages/shop/listing-url.ts';
-import type { FilterGroup } from '../../pages/shop/listing-data.ts';
+import { useHydrated } from '../../hooks/usePrices.ts';
+import { listingSearch, parseListing, type ListingState } from '../../models/listing-url.ts';
+import type { FilterGroup } from '../../models/listing-data.ts';
 import { formQuery, useListingNavigate } from './navigate.ts';
 
 export interface FilterFormProps {

@@ -3,8 +3,8 @@
 // follows them without a reload.
 import { useShop } from '../../lib/context.tsx';
 import { Link } from '../ShopLink.tsx';
-import { activeFilterCount, listingHref, listingViews, multiFilters, type ListingState } from '../../pages/shop/listing-url.ts';
-import type { CategoryLink, FilterGroup } from '../../pages/shop/listing-data.ts';
+import { activeFilterCount, listingHref, listingViews, multiFilters, type ListingState } from '../../models/listing-url.ts';
+import type { CategoryLink, FilterGroup } from '../../models/listing-data.ts';
 import { useFollow } from './navigate.ts';
 
 export function CategoryNav({ categories }: { categories: CategoryLink[] }) {

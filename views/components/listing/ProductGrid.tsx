@@ -1,10 +1,10 @@
 // The products of a listing as cards, in a grid or a list, with their live buy prices (one batched price
 // request for the whole list) and view_item_list once per list shown (spec 7).
 import { useEffect, useMemo, useRef } from 'react';
-import { usePriceCurrency, useProductPrices } from '../../../client/hooks/usePrices.ts';
+import { usePriceCurrency, useProductPrices } from '../../hooks/usePrices.ts';
 import { ProductCard } from '../product/ProductCard.tsx';
 import { trackedItem, trackViewItemList, type ListRef } from '../product/tracking.ts';
-import type { CardProduct } from '../../pages/shop/listing-data.ts';
+import type { CardProduct } from '../../models/listing-data.ts';
 
 export interface ProductGridProps {
   products: CardProduct[];

@@ -3,8 +3,8 @@
 // JavaScript a button sends it, with JavaScript a choice applies at once.
 import { useEffect, useRef } from 'react';
 import { useShop } from '../../lib/context.tsx';
-import { useHydrated } from '../../../client/hooks/usePrices.ts';
-import { listingHref, multiFilters, urlSorts, type ListingState, type UrlSort } from '../../pages/shop/listing-url.ts';
+import { useHydrated } from '../../hooks/usePrices.ts';
+import { listingHref, multiFilters, urlSorts, type ListingState, type UrlSort } from '../../models/listing-url.ts';
 import { useListingNavigate } from './navigate.ts';
 
 export interface SortControlProps {

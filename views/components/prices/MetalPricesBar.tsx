@@ -5,8 +5,8 @@
 import { Link } from '../ShopLink.tsx';
 import type { MetalName, MetalPrices } from '../../../src/contracts/prices.ts';
 import { useShop } from '../../lib/context.tsx';
-import { useMetalPrices, usePriceCurrency } from '../../../client/hooks/usePrices.ts';
-import { pricelistPath } from '../../pages/pricelist/slugs.ts';
+import { useMetalPrices, usePriceCurrency } from '../../hooks/usePrices.ts';
+import { pricelistPath } from '../../models/pricelist-slugs.ts';
 import { changeKeys, changeWords, formatChange, metalOrder, spot } from './format.ts';
 import { PriceCountdown } from './PriceCountdown.tsx';
 import { PriceNotice } from './PriceNotice.tsx';

@@ -7,8 +7,8 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import type { MetalName, SnapshotRange } from '../../../src/contracts/prices.ts';
 import type { StoreSnapshotsResponse } from '../../../src/contracts/price-stream.ts';
 import { useShop, type Shop } from '../../lib/context.tsx';
-import { usePriceChart } from '../../../client/hooks/usePriceChart.ts';
-import { useHydrated, usePriceCurrency } from '../../../client/hooks/usePrices.ts';
+import { usePriceChart } from '../../hooks/usePriceChart.ts';
+import { useHydrated, usePriceCurrency } from '../../hooks/usePrices.ts';
 import { formatAxisMoney, formatChange, metalOrder } from './format.ts';
 import { ScrollRegion } from '../ScrollRegion.tsx';
 

@@ -5,7 +5,7 @@
 // (the header's); other countdowns on the page stay silent.
 import { useEffect, useRef, useState } from 'react';
 import { useShop } from '../../lib/context.tsx';
-import { useCountdown, usePriceState } from '../../../client/hooks/usePrices.ts';
+import { useCountdown, usePriceState } from '../../hooks/usePrices.ts';
 import { durationKeys, spokenDuration } from './format.ts';
 
 /** What the countdown and its live region say as prices come and go in the browser (shop.uses). */

@@ -2,7 +2,7 @@
 // (spec 8: 'Failed metal price fetch: PricesUpdateError'). The header's announcer speaks it; this is the
 // visible part, so it is not a live region itself.
 import { useShop } from '../../lib/context.tsx';
-import { usePriceState } from '../../../client/hooks/usePrices.ts';
+import { usePriceState } from '../../hooks/usePrices.ts';
 
 export function PriceNotice() {
   const { t } = useShop();

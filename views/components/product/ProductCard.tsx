@@ -9,7 +9,7 @@ import { useShop } from '../../lib/context.tsx';
 import { Link } from '../ShopLink.tsx';
 import { pricesOfType } from '../prices/format.ts';
 import { AvailabilityTag, ProductBadges } from './ProductBadges.tsx';
-import type { CardProduct } from '../../pages/shop/listing-data.ts';
+import type { CardProduct } from '../../models/listing-data.ts';
 import { trackedItem, trackSelectItem, type ListRef } from './tracking.ts';
 import { AddToCartButton } from '../cart/AddToCartButton.tsx';
 import { WishlistMark } from '../cart/WishlistButton.tsx';

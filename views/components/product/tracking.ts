@@ -1,8 +1,8 @@
 // Tracking of products (spec 7: view_item, view_item_list, select_item) in GA4's shape through the data
-// layer (client/lib/data-layer.ts). Browser only: track() does nothing on the server, and these are called
+// layer (views/state/data-layer.ts). Browser only: track() does nothing on the server, and these are called
 // from effects and click handlers.
-import { toMajor, track, type TrackedItem } from '../../../client/lib/data-layer.ts';
-import type { CardProduct } from '../../pages/shop/listing-data.ts';
+import { toMajor, track, type TrackedItem } from '../../state/data-layer.ts';
+import type { CardProduct } from '../../models/listing-data.ts';
 
 export interface ListRef {
   id: string;

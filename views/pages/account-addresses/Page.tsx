@@ -3,7 +3,7 @@
 // phone are checked by the service and its messages appear on the fields.
 import { useEffect, useRef, useState } from 'react';
 import { useLoaderData } from 'react-router';
-import { addAddress, deleteAddress, setDefaultAddress, updateAddress } from '../../../client/lib/shop-api.ts';
+import { addAddress, deleteAddress, setDefaultAddress, updateAddress } from '../../state/shop-api.ts';
 import type { ShopAddress, ShopCustomer } from '../../../src/contracts/shop-api.ts';
 import { stores } from '../../../src/stores.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
@@ -11,10 +11,10 @@ import { CheckboxField, ErrorSummary, SelectField, StatusMessage, SubmitButton, 
 import { useForm } from '../../components/forms/useForm.ts';
 import { Rules } from '../../components/forms/validation.ts';
 import { useShop } from '../../lib/context.tsx';
-import { AccountShell } from '../account/AccountNav.tsx';
-import { addressLines, fullName } from '../account/format.ts';
-import type { AccountData } from '../account/loader.ts';
-import { usStates } from './us-states.ts';
+import { AccountShell } from '../../components/account-area/AccountNav.tsx';
+import { addressLines, fullName } from '../../models/account-format.ts';
+import type { AccountData } from '../../models/account-loader.ts';
+import { usStates } from '../../../src/contracts/us-states.ts';
 
 interface AddressValues {
   title: string;

@@ -14,7 +14,7 @@ import { gainClass, HoldingPeriodNote, LotsTable, SalePreview, showsHoldingPerio
 import { AwaitingPayment } from '../../components/account-area/AwaitingPayment.tsx';
 import { dateTime } from '../../components/account-area/labels.tsx';
 import { useShop } from '../../lib/context.tsx';
-import { AccountShell } from '../account/AccountNav.tsx';
+import { AccountShell } from '../../components/account-area/AccountNav.tsx';
 import type { AccountDepositData } from './loader.ts';
 
 export default function AccountDepositPage() {

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import type { Deposit } from '../../../src/contracts/deposit.ts';
 import { loaderContext } from '../../lib/context.tsx';
 import type { PageMeta } from '../../lib/meta.ts';
-import { areaOf, areaRead } from '../account/area.ts';
+import { areaOf, areaRead } from '../../models/account-area.ts';
 
 export interface AccountDepositData {
   /** null: no deposit yet (the page says how one starts) */

@@ -7,7 +7,7 @@ import { useNavigate } from 'react-router';
 import { useLoaderData } from 'react-router';
 import type { LimitOrder } from '../../../src/contracts/limit-order.ts';
 import { pathFor } from '../../../src/screens.ts';
-import { deleteLimitOrder, updateLimitOrder } from '../../../client/lib/shop-api.ts';
+import { deleteLimitOrder, updateLimitOrder } from '../../state/shop-api.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { Link } from '../../components/ShopLink.tsx';
 import { StatusMessage } from '../../components/forms/Fields.tsx';
@@ -15,7 +15,7 @@ import { LimitOrderForm } from '../../components/account-area/LimitOrderForm.tsx
 import { amountInput, expiryInputs } from '../../components/account-area/limit-order-input.ts';
 import { dateTime, expiryInDays, LimitOrderStatusTag } from '../../components/account-area/labels.tsx';
 import { useShop } from '../../lib/context.tsx';
-import { AccountShell } from '../account/AccountNav.tsx';
+import { AccountShell } from '../../components/account-area/AccountNav.tsx';
 import type { AccountLimitOrderData } from './loader.ts';
 
 export default function AccountLimitOrderPage() {

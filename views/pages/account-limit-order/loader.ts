@@ -3,7 +3,7 @@ import type { LimitOrder } from '../../../src/contracts/limit-order.ts';
 import { loaderContext } from '../../lib/context.tsx';
 import type { PageMeta } from '../../lib/meta.ts';
 import { notFound } from '../../lib/not-found.ts';
-import { areaOf, areaRead, UUID } from '../account/area.ts';
+import { areaOf, areaRead, UUID } from '../../models/account-area.ts';
 
 export interface AccountLimitOrderData {
   limitOrder: LimitOrder;

@@ -7,7 +7,7 @@ import { Pagination } from '../../components/Pagination.tsx';
 import { Link } from '../../components/ShopLink.tsx';
 import { LimitOrderRows } from '../../components/account-area/LimitOrderRows.tsx';
 import { useShop } from '../../lib/context.tsx';
-import { AccountShell } from '../account/AccountNav.tsx';
+import { AccountShell } from '../../components/account-area/AccountNav.tsx';
 import type { AccountLimitOrdersData } from './loader.ts';
 
 export default function AccountLimitOrdersPage() {

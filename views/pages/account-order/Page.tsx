@@ -13,8 +13,8 @@ import { dateTime, OrderStateTag, orderTypeLabel, paymentMethodLabel, PaymentSta
 import { OrderTimeline } from '../../components/account-area/OrderTimeline.tsx';
 import { PayByNotice } from '../../components/account-area/PayByNotice.tsx';
 import { useShop } from '../../lib/context.tsx';
-import { AccountShell } from '../account/AccountNav.tsx';
-import { addressLines } from '../account/format.ts';
+import { AccountShell } from '../../components/account-area/AccountNav.tsx';
+import { addressLines } from '../../models/account-format.ts';
 import { gainClass, signedMoney } from '../../components/account-area/DepositParts.tsx';
 import type { AccountOrderData } from './loader.ts';
 

@@ -3,7 +3,7 @@ import type { Order } from '../../../src/contracts/order.ts';
 import { loaderContext } from '../../lib/context.tsx';
 import type { PageMeta } from '../../lib/meta.ts';
 import { notFound } from '../../lib/not-found.ts';
-import { areaOf, areaRead, UUID } from '../account/area.ts';
+import { areaOf, areaRead, UUID } from '../../models/account-area.ts';
 
 export interface AccountOrderData {
   order: Order;

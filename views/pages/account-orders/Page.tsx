@@ -9,7 +9,7 @@ import { Link } from '../../components/ShopLink.tsx';
 import { moneyOf } from '../../components/cart/format.ts';
 import { calendarDate, OrderStateTag, orderTypeLabel, PaymentStateTag, transferDueBy } from '../../components/account-area/labels.tsx';
 import { useShop } from '../../lib/context.tsx';
-import { AccountShell } from '../account/AccountNav.tsx';
+import { AccountShell } from '../../components/account-area/AccountNav.tsx';
 import type { AccountOrdersData, OrderFilter } from './loader.ts';
 
 const filters: OrderFilter[] = ['all', 'buy', 'sell'];

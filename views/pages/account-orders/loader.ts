@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import type { OrdersResponse } from '../../../src/contracts/order.ts';
 import { loaderContext } from '../../lib/context.tsx';
 import type { PageMeta } from '../../lib/meta.ts';
-import { areaOf, areaRead, pageOf, PER_PAGE } from '../account/area.ts';
+import { areaOf, areaRead, pageOf, PER_PAGE } from '../../models/account-area.ts';
 
 export type OrderFilter = 'all' | 'buy' | 'sell';
 

@@ -4,9 +4,9 @@
 import { useEffect, useState } from 'react';
 import { useLoaderData } from 'react-router';
 import { Link } from '../../components/ShopLink.tsx';
-import { changePassword, deleteAccount, sendPhoneCode, updateProfile, verifyPhoneCode } from '../../../client/lib/shop-api.ts';
-import { clearClientState, setSession } from '../../../client/lib/session.ts';
-import { setCustomer } from '../../../client/hooks/useCustomer.ts';
+import { changePassword, deleteAccount, sendPhoneCode, updateProfile, verifyPhoneCode } from '../../state/shop-api.ts';
+import { clearClientState, setSession } from '../../state/session.ts';
+import { setCustomer } from '../../hooks/useCustomer.ts';
 import type { ShopCustomer } from '../../../src/contracts/shop-api.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import {
@@ -16,8 +16,8 @@ import { useForm } from '../../components/forms/useForm.ts';
 import { Rules, salutationOf } from '../../components/forms/validation.ts';
 import { useShop } from '../../lib/context.tsx';
 import { pathFor } from '../../../src/screens.ts';
-import { AccountShell } from '../account/AccountNav.tsx';
-import type { AccountData } from '../account/loader.ts';
+import { AccountShell } from '../../components/account-area/AccountNav.tsx';
+import type { AccountData } from '../../models/account-loader.ts';
 import { AlertsPanel, NewsletterPanel } from './Notifications.tsx';
 
 interface ProfileValues {

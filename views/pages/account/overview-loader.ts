@@ -2,7 +2,7 @@ import { data, type LoaderFunctionArgs } from 'react-router';
 import type { LimitOrder } from '../../../src/contracts/limit-order.ts';
 import type { Order } from '../../../src/contracts/order.ts';
 import { loaderContext } from '../../lib/context.tsx';
-import { accountLoader, accountRefusal, type AccountData } from './loader.ts';
+import { accountLoader, accountRefusal, type AccountData } from '../../models/account-loader.ts';
 
 export interface AccountOverviewData extends AccountData {
   /** the newest orders; null when they could not be read (the overview still shows) */

@@ -4,7 +4,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link } from '../../components/ShopLink.tsx';
-import { activate, sendActivationMail } from '../../../client/lib/shop-api.ts';
+import { activate, sendActivationMail } from '../../state/shop-api.ts';
 import type { CallError } from '../../../src/contracts/result.ts';
 import { useShop } from '../../lib/context.tsx';
 import { pathFor } from '../../../src/screens.ts';

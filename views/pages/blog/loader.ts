@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import type { ArticleList, Page, TagInfo } from '../../../src/contracts/content.ts';
 import { loaderContext } from '../../lib/context.tsx';
 import { pageMetaOf, pageParam, screenStory, teaserLists } from '../../lib/content.ts';
-import type { TeaserLists } from '../../blocks/teaser-lists.ts';
+import type { TeaserLists } from '../../lib/teaser-lists.ts';
 import type { PageMeta } from '../../lib/meta.ts';
 import { notFound, unavailable } from '../../lib/not-found.ts';
 

@@ -7,17 +7,17 @@
 import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { CartLineItem, TransactionType } from '../../../src/contracts/cart.ts';
-import { CART_MAX_CENTS, CART_MIN_CENTS } from '../../../src/contracts/cart-limits.ts';
 import { pathFor } from '../../../src/screens.ts';
-import { useCarts, useHeldCartPrices } from '../../../client/hooks/useCarts.ts';
-import { pricesTaken } from '../../../client/lib/cart-prices.ts';
-import { usePricesRefreshing, useShopNow } from '../../../client/hooks/usePrices.ts';
-import { changeQuantity, removeCartLine, trackedItem, writeCart, type CartView } from '../../../client/lib/cart-store.ts';
-import { applyCoupon, recalculateCart, removeCoupon } from '../../../client/lib/shop-api.ts';
-import { toMajor, track } from '../../../client/lib/data-layer.ts';
+import { useCarts, useHeldCartPrices } from '../../hooks/useCarts.ts';
+import { pricesTaken } from '../../state/cart-prices.ts';
+import { usePricesRefreshing, useShopNow } from '../../hooks/usePrices.ts';
+import { changeQuantity, removeCartLine, trackedItem, writeCart, type CartView } from '../../state/cart-store.ts';
+import { applyCoupon, recalculateCart, removeCoupon } from '../../state/shop-api.ts';
+import { toMajor, track } from '../../state/data-layer.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { CartLines } from '../../components/cart/CartLines.tsx';
 import { CartTotals } from '../../components/cart/CartTotals.tsx';
+import { checkoutBlocker } from '../../components/cart/checkout-blocker.ts';
 import { CouponForm } from '../../components/cart/CouponForm.tsx';
 import { itemsLabel, moneyOf } from '../../components/cart/format.ts';
 import { cartPath } from '../../components/cart/HeaderCarts.tsx';
@@ -25,17 +25,6 @@ import { PriceLock } from '../../components/cart/PriceLockNotice.tsx';
 import { PriceCountdown } from '../../components/prices/PriceCountdown.tsx';
 import { Link } from '../../components/ShopLink.tsx';
 import { useShop } from '../../lib/context.tsx';
-
-/** Why the cart cannot go to the checkout now (spec 5 and 8 codes), or null. */
-export function checkoutBlocker(cart: CartView | null): string | null {
-  if (!cart || cart.lineItems.length === 0) return 'no_cart_items';
-  if (cart.pending) return 'pending';
-  if (cart.totalPrice === null || cart.lineItems.some((l) => l.price === null)) return 'prices_unavailable';
-  if (cart.totalPrice.centAmount === 0) return 'cart_total_zero';
-  if (cart.totalPrice.centAmount < CART_MIN_CENTS) return 'below_minimum_order_value';
-  if (cart.totalPrice.centAmount > CART_MAX_CENTS) return 'cart_limit_exceeded';
-  return null;
-}
 
 export default function CartPage() {
   const shop = useShop();

@@ -2,11 +2,11 @@
 // against now, and asks the customer to place the order again. Focus moves to the notice when it appears,
 // so a screen reader reads it at once; it stays until the order is placed or the step is left.
 import { useEffect, useRef } from 'react';
-import type { CartChange } from '../../../client/lib/cart-changes.ts';
+import type { CartChange } from '../../state/cart-changes.ts';
 import type { ShopCart } from '../../../src/contracts/shop-api.ts';
 import { moneyOf } from '../../components/cart/format.ts';
 import { useShop } from '../../lib/context.tsx';
-import { addressLines } from '../account/format.ts';
+import { addressLines } from '../../models/account-format.ts';
 
 export function CartChangedNotice({ changes, transactionType, attempt }: { changes: CartChange[]; transactionType: ShopCart['transactionType']; attempt: number }) {
   const shop = useShop();

@@ -14,7 +14,7 @@ import { useForm } from '../../components/forms/useForm.ts';
 import { Rules, type Errors } from '../../components/forms/validation.ts';
 import { Link } from '../../components/ShopLink.tsx';
 import { useShop } from '../../lib/context.tsx';
-import { usStates } from '../account-addresses/us-states.ts';
+import { usStates } from '../../../src/contracts/us-states.ts';
 import { NextButton } from './parts.tsx';
 
 const addressKeys = ['firstName', 'lastName', 'company', 'streetName', 'streetNumber', 'apartment', 'zipCode', 'city', 'state', 'country', 'phone'] as const;

@@ -1,38 +1,36 @@
 // The checkout (spec 2, checkout layout): /checkout/buy and /checkout/sell in five steps, Cart (the cart
 // page), My data, Delivery and Payment, Review and Confirmation (its own route). The step is in the URL
 // (?step=), but a URL cannot skip ahead: a step beyond the first one not completed shows that one instead
-// (client/lib/checkout-progress.ts). Focus moves to the step's heading on every step change. The cart is
+// (views/state/checkout-progress.ts). Focus moves to the step's heading on every step change. The cart is
 // the customer's and is read in the browser; the server sends the frame.
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useLoaderData, useNavigate, useSearchParams } from 'react-router';
 import useSWR, { mutate } from 'swr';
 import type { ShopCustomer } from '../../../src/contracts/shop-api.ts';
 import { pathFor } from '../../../src/screens.ts';
-import { useCarts, useHeldCartPrices } from '../../../client/hooks/useCarts.ts';
-import { pricesTaken } from '../../../client/lib/cart-prices.ts';
-import { usePricesRefreshing, useShopNow } from '../../../client/hooks/usePrices.ts';
-import { CARTS_KEY, fetchCarts, forgetCart, trackedItem, writeCart, type CartView } from '../../../client/lib/cart-store.ts';
+import { useCarts, useHeldCartPrices } from '../../hooks/useCarts.ts';
+import { pricesTaken } from '../../state/cart-prices.ts';
+import { usePricesRefreshing, useShopNow } from '../../hooks/usePrices.ts';
+import { CARTS_KEY, fetchCarts, forgetCart, trackedItem, writeCart, type CartView } from '../../state/cart-store.ts';
 import {
   allowedStep, completedSteps, completeStep, publishCheckoutNav, resetProgress, type FormStep,
-} from '../../../client/lib/checkout-progress.ts';
-import { toMajor, track } from '../../../client/lib/data-layer.ts';
+} from '../../state/checkout-progress.ts';
+import { toMajor, track } from '../../state/data-layer.ts';
 import {
   checkEmail, getMe, getShippingMethods, placeOrder, recalculateCart, register, setCartAddresses, setIdentityDocument, setPayoutAccount, updateCart,
-} from '../../../client/lib/shop-api.ts';
-import { readUtm } from '../../../client/lib/utm.ts';
+} from '../../state/shop-api.ts';
+import { readUtm } from '../../state/utm.ts';
 import { moneyOf } from '../../components/cart/format.ts';
 import { stepPath } from '../../components/CheckoutSteps.tsx';
 import { Link } from '../../components/ShopLink.tsx';
 import { useShop } from '../../lib/context.tsx';
-import { checkoutBlocker } from '../cart/Page.tsx';
+import { checkoutBlocker } from '../../components/cart/checkout-blocker.ts';
+import { ACCOUNT_CREATED_KEY } from '../../components/checkout/account-created.ts';
 import { DataStep, type DataSubmit } from './DataStep.tsx';
 import { DeliveryStep, type DeliverySubmit } from './DeliveryStep.tsx';
-import type { CheckoutData } from './loader.ts';
+import type { CheckoutData } from '../../models/checkout-loader.ts';
 import { CheckoutSummary } from './parts.tsx';
 import { ReviewStep, type PlaceInput, type PlaceOutcome } from './ReviewStep.tsx';
-
-/** session storage: the e-mail of an account created during checkout, for the confirmation's reminder */
-export const ACCOUNT_CREATED_KEY = 'checkout-account-created';
 
 function newIdempotencyKey(): string {
   const c = globalThis.crypto;

@@ -3,7 +3,7 @@ import { loaderContext } from '../../lib/context.tsx';
 import { notFound } from '../../lib/not-found.ts';
 import { localizedPath, unprefixedPath } from '../../../src/screens.ts';
 import { teaserLists, withProducts } from '../../lib/content.ts';
-import type { TeaserLists } from '../../blocks/teaser-lists.ts';
+import type { TeaserLists } from '../../lib/teaser-lists.ts';
 import type { Page } from '../../../src/contracts/content.ts';
 import type { PageMeta } from '../../lib/meta.ts';
 

@@ -8,18 +8,18 @@ import { useLoaderData, useSearchParams } from 'react-router';
 import useSWR from 'swr';
 import type { Order } from '../../../src/contracts/order.ts';
 import { pathFor } from '../../../src/screens.ts';
-import { useHydrated } from '../../../client/hooks/usePrices.ts';
-import { trackedItem } from '../../../client/lib/cart-store.ts';
-import { publishCheckoutNav } from '../../../client/lib/checkout-progress.ts';
-import { toMajor, track } from '../../../client/lib/data-layer.ts';
-import { getOrder } from '../../../client/lib/shop-api.ts';
+import { useHydrated } from '../../hooks/usePrices.ts';
+import { trackedItem } from '../../state/cart-store.ts';
+import { publishCheckoutNav } from '../../state/checkout-progress.ts';
+import { toMajor, track } from '../../state/data-layer.ts';
+import { getOrder } from '../../state/shop-api.ts';
 import { moneyOf } from '../../components/cart/format.ts';
 import { BankDetails } from '../../components/BankDetails.tsx';
 import { Link } from '../../components/ShopLink.tsx';
 import { useShop } from '../../lib/context.tsx';
-import { ACCOUNT_CREATED_KEY } from '../checkout/Page.tsx';
-import { StoreAddress } from '../checkout/DeliveryStep.tsx';
-import type { CheckoutData } from '../checkout/loader.ts';
+import { ACCOUNT_CREATED_KEY } from '../../components/checkout/account-created.ts';
+import { StoreAddress } from '../../components/checkout/StoreAddress.tsx';
+import type { CheckoutData } from '../../models/checkout-loader.ts';
 
 const trackedKey = (id: string) => `order-tracked-${id}`;
 

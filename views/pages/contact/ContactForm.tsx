@@ -4,7 +4,7 @@
 // was typed and says so. Guests and signed-in customers alike.
 import { useState } from 'react';
 import type { ContactReceipt } from '../../../src/contracts/application.ts';
-import { sendContact } from '../../../client/lib/shop-api.ts';
+import { sendContact } from '../../state/shop-api.ts';
 import { useShop } from '../../lib/context.tsx';
 import { Link } from '../../components/ShopLink.tsx';
 import { CheckboxField, ErrorSummary, SelectField, SubmitButton, TextField, useFormId } from '../../components/forms/Fields.tsx';

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import type { ArticleTeaser, Page } from '../../../src/contracts/content.ts';
 import { loaderContext } from '../../lib/context.tsx';
 import { contentPath, otherLanguagePath, pageMetaOf, teaserLists, withProducts } from '../../lib/content.ts';
-import type { TeaserLists } from '../../blocks/teaser-lists.ts';
+import type { TeaserLists } from '../../lib/teaser-lists.ts';
 import type { PageMeta } from '../../lib/meta.ts';
 import { notFound, unavailable } from '../../lib/not-found.ts';
 

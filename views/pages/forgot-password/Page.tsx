@@ -2,7 +2,7 @@
 // whether or not the address has an account, so the page never tells which addresses are customers.
 import { useState } from 'react';
 import { Link } from '../../components/ShopLink.tsx';
-import { forgotPassword } from '../../../client/lib/shop-api.ts';
+import { forgotPassword } from '../../state/shop-api.ts';
 import { useShop } from '../../lib/context.tsx';
 import { pathFor } from '../../../src/screens.ts';
 import { ErrorSummary, StatusMessage, SubmitButton, TextField } from '../../components/forms/Fields.tsx';

@@ -1,7 +1,7 @@
 import type { LoaderFunctionArgs } from 'react-router';
 import { loaderContext } from '../../lib/context.tsx';
 import { teaserLists, withProducts } from '../../lib/content.ts';
-import type { TeaserLists } from '../../blocks/teaser-lists.ts';
+import type { TeaserLists } from '../../lib/teaser-lists.ts';
 import type { Page } from '../../../src/contracts/content.ts';
 import type { PageMeta } from '../../lib/meta.ts';
 

@@ -4,10 +4,10 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Link } from '../../components/ShopLink.tsx';
-import { login, sendActivationMail } from '../../../client/lib/shop-api.ts';
-import { setSession } from '../../../client/lib/session.ts';
-import { noticeMergeCuts } from '../../../client/lib/cart-store.ts';
-import { track } from '../../../client/lib/data-layer.ts';
+import { login, sendActivationMail } from '../../state/shop-api.ts';
+import { setSession } from '../../state/session.ts';
+import { noticeMergeCuts } from '../../state/cart-store.ts';
+import { track } from '../../state/data-layer.ts';
 import { useShop } from '../../lib/context.tsx';
 import { pathFor, safeRedirectPath } from '../../../src/screens.ts';
 import { ErrorSummary, PasswordField, StatusMessage, SubmitButton, TextField } from '../../components/forms/Fields.tsx';

@@ -2,7 +2,7 @@ import type { LoaderFunctionArgs } from 'react-router';
 import type { Page, PressRelease } from '../../../src/contracts/content.ts';
 import { loaderContext } from '../../lib/context.tsx';
 import { otherLanguagePath, pageMetaOf, screenStory, teaserLists } from '../../lib/content.ts';
-import type { TeaserLists } from '../../blocks/teaser-lists.ts';
+import type { TeaserLists } from '../../lib/teaser-lists.ts';
 import type { PageMeta } from '../../lib/meta.ts';
 import { unavailable } from '../../lib/not-found.ts';
 

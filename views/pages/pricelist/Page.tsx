@@ -13,9 +13,9 @@ import { PriceNotice } from '../../components/prices/PriceNotice.tsx';
 import { metalOrder, pricesOfType } from '../../components/prices/format.ts';
 import { useShop } from '../../lib/context.tsx';
 import { pathFor } from '../../../src/screens.ts';
-import { useHydrated, usePriceCurrency, useProductPrices } from '../../../client/hooks/usePrices.ts';
+import { useHydrated, usePriceCurrency, useProductPrices } from '../../hooks/usePrices.ts';
 import type { PricelistData, PricelistRow } from './loader.ts';
-import { pricelistIds, pricelistPath, type PricelistId } from './slugs.ts';
+import { pricelistIds, pricelistPath, type PricelistId } from '../../models/pricelist-slugs.ts';
 import { AddToCartButton } from '../../components/cart/AddToCartButton.tsx';
 import { ScrollRegion } from '../../components/ScrollRegion.tsx';
 

@@ -5,7 +5,7 @@ import { loaderContext } from '../../lib/context.tsx';
 import { translator } from '../../../src/i18n.ts';
 import type { PageMeta } from '../../lib/meta.ts';
 import { notFound } from '../../lib/not-found.ts';
-import { pricelistOfSlug, pricelistPath, pricelistSlugs, type PricelistId } from './slugs.ts';
+import { pricelistOfSlug, pricelistPath, pricelistSlugs, type PricelistId } from '../../models/pricelist-slugs.ts';
 
 export { pricelistSlugs };
 

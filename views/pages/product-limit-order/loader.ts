@@ -4,7 +4,7 @@ import { pathFor } from '../../../src/screens.ts';
 import { loaderContext } from '../../lib/context.tsx';
 import type { PageMeta } from '../../lib/meta.ts';
 import { notFound } from '../../lib/not-found.ts';
-import { productBySlug } from '../product/loader.ts';
+import { productBySlug } from '../../models/product-loader.ts';
 
 export interface ProductLimitOrderData {
   product: StorefrontProduct;

@@ -8,7 +8,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import type { StorefrontProduct } from '../../../src/contracts/catalogue.ts';
 import { pathFor } from '../../../src/screens.ts';
-import { cancelAlert, confirmAlert, createAlert, getMe } from '../../../client/lib/shop-api.ts';
+import { cancelAlert, confirmAlert, createAlert, getMe } from '../../state/shop-api.ts';
 import { useShop } from '../../lib/context.tsx';
 import { Link } from '../../components/ShopLink.tsx';
 import { ErrorSummary, SubmitButton, TextField, useFormId } from '../../components/forms/Fields.tsx';

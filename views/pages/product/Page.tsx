@@ -3,7 +3,7 @@
 // the shipping cost table; the price chart of the product's metal; similar products; the link to the limit
 // order page; the cart and wishlist actions (PricePanel, CartActions); for a sold-out product the
 // availability notification (AvailabilityAlert.tsx), and the result of its confirmation link. JSON-LD is in the document head
-// (loader.ts, json-ld.ts).
+// (views/models/product-loader.ts, product-json-ld.ts).
 import { useLoaderData } from 'react-router';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { Link } from '../../components/ShopLink.tsx';
@@ -15,8 +15,8 @@ import { ProductBadges } from '../../components/product/ProductBadges.tsx';
 import { useShop } from '../../lib/context.tsx';
 import { formatNumber } from '../../../src/i18n.ts';
 import type { ShippingCostsResponse } from '../../../src/contracts/order.ts';
-import type { CardProduct } from '../shop/listing-data.ts';
-import type { ProductData } from './loader.ts';
+import type { CardProduct } from '../../models/listing-data.ts';
+import type { ProductData } from '../../models/product-loader.ts';
 import { PricePanel } from './PricePanel.tsx';
 import { LivePriceBreakdown } from './PriceBreakdown.tsx';
 import { ShippingTable, ReturnsNote, TechnicalDetails } from './ProductDetails.tsx';

@@ -8,7 +8,7 @@ import type { PriceCountry, ProductPrices } from '../../../src/contracts/prices.
 import type { Currency } from '../../../src/stores.ts';
 import { formatNumber, formatPercent, formatTime } from '../../../src/i18n.ts';
 import { useShop } from '../../lib/context.tsx';
-import { useMetalPrices, usePriceCurrency, usePriceState, useProductPrice } from '../../../client/hooks/usePrices.ts';
+import { useMetalPrices, usePriceCurrency, usePriceState, useProductPrice } from '../../hooks/usePrices.ts';
 import { pricesOfType, spot } from '../../components/prices/format.ts';
 import { priceBreakdown, type Breakdown } from './breakdown.ts';
 

@@ -15,7 +15,7 @@ import { AvailabilityTag } from '../../components/product/ProductBadges.tsx';
 import { CartActions } from './CartActions.tsx';
 import { AvailabilityAlertForm } from './AvailabilityAlert.tsx';
 import { trackedItem, trackViewItem } from '../../components/product/tracking.ts';
-import { useHydrated, usePriceCurrency, useProductPrices } from '../../../client/hooks/usePrices.ts';
+import { useHydrated, usePriceCurrency, useProductPrices } from '../../hooks/usePrices.ts';
 import { ScrollRegion } from '../../components/ScrollRegion.tsx';
 
 export function PricePanel({ product }: { product: StorefrontProduct }) {

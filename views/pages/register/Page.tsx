@@ -3,7 +3,7 @@
 // the e-mail address to be confirmed (spec 4): the page then says so and can send the mail again.
 import { useState } from 'react';
 import { Link } from '../../components/ShopLink.tsx';
-import { register, sendActivationMail } from '../../../client/lib/shop-api.ts';
+import { register, sendActivationMail } from '../../state/shop-api.ts';
 import { useShop } from '../../lib/context.tsx';
 import { localizedPath, pathFor } from '../../../src/screens.ts';
 import { legalPages } from '../../components/Footer.tsx';

@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link } from '../../components/ShopLink.tsx';
-import { resetPassword } from '../../../client/lib/shop-api.ts';
+import { resetPassword } from '../../state/shop-api.ts';
 import { useShop } from '../../lib/context.tsx';
 import { pathFor } from '../../../src/screens.ts';
 import { ErrorSummary, PasswordField, StatusMessage, SubmitButton } from '../../components/forms/Fields.tsx';

@@ -3,7 +3,7 @@
 import { useMatches } from 'react-router';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { useShop } from '../../lib/context.tsx';
-import type { RouteHandle } from '../../router.tsx';
+import type { RouteHandle } from '../../../src/screens.ts';
 
 export default function ScreenPage() {
   const shop = useShop();

@@ -9,7 +9,7 @@ import { Streamed } from '../../components/Streamed.tsx';
 import { Link } from '../../components/ShopLink.tsx';
 import { useShop } from '../../lib/context.tsx';
 import { pathFor } from '../../../src/screens.ts';
-import type { CardProduct } from '../shop/listing-data.ts';
+import type { CardProduct } from '../../models/listing-data.ts';
 import type { SearchData } from './loader.ts';
 
 export default function SearchPage() {

@@ -7,8 +7,8 @@ import { translator } from '../../../src/i18n.ts';
 import { pathFor } from '../../../src/screens.ts';
 import { loaderContext } from '../../lib/context.tsx';
 import type { PageMeta } from '../../lib/meta.ts';
-import { parseListing } from '../shop/listing-url.ts';
-import { categoryLinks, listingAnswer, listingResults, loadPages, noResults, toCard, type CardProduct, type ListingData } from '../shop/listing-data.ts';
+import { parseListing } from '../../models/listing-url.ts';
+import { categoryLinks, listingAnswer, listingResults, loadPages, noResults, toCard, type CardProduct, type ListingData } from '../../models/listing-data.ts';
 
 export interface SearchData extends ListingData {
   /** an empty result: the shop's top sellers as a way on (deferred: never holds the page up) */

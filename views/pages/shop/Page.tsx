@@ -2,7 +2,7 @@
 import { useLoaderData } from 'react-router';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { ListingView } from '../../components/listing/ListingView.tsx';
-import type { ListingData } from './listing-data.ts';
+import type { ListingData } from '../../models/listing-data.ts';
 
 export default function ShopPage() {
   const data = useLoaderData() as ListingData;

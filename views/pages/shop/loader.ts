@@ -8,8 +8,8 @@ import type { CatalogueCategory } from '../../../src/contracts/catalogue.ts';
 import { loaderContext } from '../../lib/context.tsx';
 import { notFound } from '../../lib/not-found.ts';
 import type { PageMeta } from '../../lib/meta.ts';
-import { parseListing } from './listing-url.ts';
-import { categoryLinks, dealsSlugs, listingAnswer, listingResults, loadPages, noResults, type ListingData } from './listing-data.ts';
+import { parseListing } from '../../models/listing-url.ts';
+import { categoryLinks, dealsSlugs, listingAnswer, listingResults, loadPages, noResults, type ListingData } from '../../models/listing-data.ts';
 
 export async function shopLoader({ request, params, context }: LoaderFunctionArgs) {
   const ctx = context.get(loaderContext);

@@ -4,8 +4,8 @@
 import { useState } from 'react';
 import { pathFor } from '../../../src/screens.ts';
 import type { WishlistLineItem } from '../../../src/contracts/wishlist.ts';
-import { setWishlist, useWishlist } from '../../../client/hooks/useCarts.ts';
-import { removeWishlistItem } from '../../../client/lib/shop-api.ts';
+import { setWishlist, useWishlist } from '../../hooks/useCarts.ts';
+import { removeWishlistItem } from '../../state/shop-api.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { AddToCartButton } from '../../components/cart/AddToCartButton.tsx';
 import { Link } from '../../components/ShopLink.tsx';

@@ -8,10 +8,10 @@
 // recalculation and the end of its 180 s (spec 9). The bot's document leaves the page cache when that
 // price expires (PageMeta.cacheUntil), so no crawler is told a price that no longer holds. People's
 // documents carry the Product without an Offer (a price-less Offer is invalid for search engines).
-import type { Availability, StorefrontProduct } from '../../../src/contracts/catalogue.ts';
-import type { CurrentPrices } from '../../../src/contracts/loader-ports.ts';
-import type { PriceCountry } from '../../../src/contracts/prices.ts';
-import { vatFor } from '../../../src/contracts/vat.ts';
+import type { Availability, StorefrontProduct } from '../../src/contracts/catalogue.ts';
+import type { CurrentPrices } from '../../src/contracts/loader-ports.ts';
+import type { PriceCountry } from '../../src/contracts/prices.ts';
+import { vatFor } from '../../src/contracts/vat.ts';
 
 const availabilityUrl: Record<Availability, string> = {
   available: 'https://schema.org/InStock',

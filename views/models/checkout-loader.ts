@@ -1,8 +1,8 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import type { TransactionType } from '../../../src/contracts/cart.ts';
-import { loaderContext } from '../../lib/context.tsx';
-import type { PageMeta } from '../../lib/meta.ts';
-import { notFound } from '../../lib/not-found.ts';
+import type { TransactionType } from '../../src/contracts/cart.ts';
+import { loaderContext } from '../lib/context.tsx';
+import type { PageMeta } from '../lib/meta.ts';
+import { notFound } from '../lib/not-found.ts';
 
 export interface CheckoutData {
   type: TransactionType;

@@ -3,11 +3,11 @@
 // not be renewed: home, where the page says so (spec 4, 8). Another customer's (or an unknown) order,
 // limit order or deposit: the shop's 404 page with status 404. Anything else: the calm 503 screen.
 import { data, redirect } from 'react-router';
-import type { AccountAreaReader } from '../../../src/contracts/loader-ports.ts';
-import type { Result } from '../../../src/contracts/result.ts';
-import { pathFor } from '../../../src/screens.ts';
-import type { LoaderContext } from '../../lib/context.tsx';
-import { notFound } from '../../lib/not-found.ts';
+import type { AccountAreaReader } from '../../src/contracts/loader-ports.ts';
+import type { Result } from '../../src/contracts/result.ts';
+import { pathFor } from '../../src/screens.ts';
+import type { LoaderContext } from '../lib/context.tsx';
+import { notFound } from '../lib/not-found.ts';
 
 export const PER_PAGE = 10;
 export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -5,12 +5,12 @@ import { data } from 'react-router';
 import type {
   Availability, Badge, CatalogueCategory, MetalName, ProductFacets, ProductImage, ProductListQuery, ProductListResponse, ProductType,
   StorefrontProduct,
-} from '../../../src/contracts/catalogue.ts';
-import type { Result } from '../../../src/contracts/result.ts';
-import { pathFor } from '../../../src/screens.ts';
-import type { Language } from '../../../src/stores.ts';
-import type { LoaderContext } from '../../lib/context.tsx';
-import type { PageMeta } from '../../lib/meta.ts';
+} from '../../src/contracts/catalogue.ts';
+import type { Result } from '../../src/contracts/result.ts';
+import { pathFor } from '../../src/screens.ts';
+import type { Language } from '../../src/stores.ts';
+import type { LoaderContext } from '../lib/context.tsx';
+import type { PageMeta } from '../lib/meta.ts';
 import { catalogueQuery, MAX_PAGE, multiFilters, PAGE_SIZE, type ListingState, type MultiFilter } from './listing-url.ts';
 
 /** A product as its card shows it. */

@@ -17,7 +17,7 @@
 //
 // Unknown or malformed values are dropped (the default stands), never an error. Links are written in one
 // canonical form: repeated parameters (what the filter form's GET submits), defaults left out.
-import type { ProductListQuery, SortDirection, SortField } from '../../../src/contracts/catalogue.ts';
+import type { ProductListQuery, SortDirection, SortField } from '../../src/contracts/catalogue.ts';
 
 export const urlSorts = ['default', 'name-asc', 'name-desc', 'relevance', 'price-asc', 'price-desc', 'match-asc', 'match-desc', 'metal-asc', 'metal-desc'] as const;
 export type UrlSort = (typeof urlSorts)[number];

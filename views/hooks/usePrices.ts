@@ -8,15 +8,15 @@ import { useSyncExternalStore } from 'react';
 import useSWR, { type SWRConfiguration } from 'swr';
 import type { CurrencyCode, ProductPrices, StoreMetalPricesResponse, StoreProductPricesResponse } from '../../src/contracts/price-stream.ts';
 import { priceTiming, serverTimeHeader } from '../../src/contracts/price-stream-constants.ts';
-import { useShop } from '../../views/lib/context.tsx';
+import { useShop } from '../lib/context.tsx';
 import {
   getPriceState, getShopNow, priceKeys, reportPriceFetch, subscribePriceState, subscribeShopNow,
   type PriceState, type PricesUpdateErrorDetail,
-} from '../lib/price-socket.ts';
+} from '../state/price-socket.ts';
 import { createBatcher, type Batcher } from './batch.ts';
 
-export { priceEvents, setPriceCurrency } from '../lib/price-socket.ts';
-export type { PriceState, PricesUpdateErrorDetail } from '../lib/price-socket.ts';
+export { priceEvents, setPriceCurrency } from '../state/price-socket.ts';
+export type { PriceState, PricesUpdateErrorDetail } from '../state/price-socket.ts';
 
 /** A failed price request (status 0: no answer at all). */
 export class PriceFetchError extends Error {

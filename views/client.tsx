@@ -4,18 +4,18 @@ import { useMemo, useSyncExternalStore } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, data, matchRoutes, redirect, type LoaderFunction } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { buildRoutes } from '../views/router.tsx';
-import { BootContext } from '../views/lib/boot.ts';
-import type { BootInfo, SessionInfo } from '../views/lib/context.tsx';
-import { getSession, initSession, setNavigator, setSession, subscribeSession } from './lib/session.ts';
-import { importPage } from './lib/chunk-reload.ts';
-import { startBuildCheck, reloadIfStale } from './lib/build-check.ts';
+import { buildRoutes } from './router.tsx';
+import { BootContext } from './lib/boot.ts';
+import type { BootInfo, SessionInfo } from './lib/context.tsx';
+import { getSession, initSession, setNavigator, setSession, subscribeSession } from './state/session.ts';
+import { importPage } from './chunk-reload.ts';
+import { startBuildCheck, reloadIfStale } from './state/build-poll.ts';
 import './styles.css';
-import { startPriceSocket } from './lib/price-socket.ts';
-import { captureUtm } from './lib/utm.ts';
+import { startPriceSocket } from './state/price-socket.ts';
+import { captureUtm } from './state/utm.ts';
 import { stores } from '../src/stores.ts';
-import { startAnalytics } from './lib/analytics.ts';
-import { adoptPageStrings, loadLanguage, stringsVersion, subscribeStrings } from './lib/strings.ts';
+import { startAnalytics } from './state/analytics.ts';
+import { adoptPageStrings, loadLanguage, stringsVersion, subscribeStrings } from './state/strings.ts';
 import { languageOfPath } from '../src/screens.ts';
 
 declare global {

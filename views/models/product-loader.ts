@@ -3,16 +3,16 @@
 // table are deferred (they stream in, a failure leaves their section out). A slug of the other language
 // redirects to this language's slug.
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
-import type { ProductVariantRef, StorefrontProduct } from '../../../src/contracts/catalogue.ts';
-import type { ShippingCostsResponse } from '../../../src/contracts/order.ts';
-import type { PriceCountry } from '../../../src/contracts/prices.ts';
-import { pathFor } from '../../../src/screens.ts';
-import { stores } from '../../../src/stores.ts';
-import { loaderContext, type LoaderContext } from '../../lib/context.tsx';
-import type { PageMeta } from '../../lib/meta.ts';
-import { notFound } from '../../lib/not-found.ts';
-import { toCard, type CardProduct } from '../shop/listing-data.ts';
-import { productJsonLd } from './json-ld.ts';
+import type { ProductVariantRef, StorefrontProduct } from '../../src/contracts/catalogue.ts';
+import type { ShippingCostsResponse } from '../../src/contracts/order.ts';
+import type { PriceCountry } from '../../src/contracts/prices.ts';
+import { pathFor } from '../../src/screens.ts';
+import { stores } from '../../src/stores.ts';
+import { loaderContext, type LoaderContext } from '../lib/context.tsx';
+import type { PageMeta } from '../lib/meta.ts';
+import { notFound } from '../lib/not-found.ts';
+import { toCard, type CardProduct } from './listing-data.ts';
+import { productJsonLd } from './product-json-ld.ts';
 
 export interface VariantLink {
   sku: string;

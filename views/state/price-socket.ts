@@ -281,7 +281,7 @@ function onVisibility() {
   if (state.validUntil !== null && shopClock() > state.validUntil && !state.refreshing) revalidateAll();
 }
 
-/** Starts the connection once per page (client/entry.tsx). */
+/** Starts the connection once per page (views/client.tsx). */
 export function startPriceSocket(opts: { currency: CurrencyCode }) {
   if (started || typeof window === 'undefined') return;
   started = true;

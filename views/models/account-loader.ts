@@ -2,11 +2,11 @@
 // which refreshes an expired token once). A session that cannot be renewed is over: home, where the
 // page says so (spec 4 and 8). Not signed in after all: to login, back here afterwards.
 import { data, redirect, type LoaderFunctionArgs } from 'react-router';
-import { loaderContext } from '../../lib/context.tsx';
-import { pathFor } from '../../../src/screens.ts';
-import type { ShopCustomer } from '../../../src/contracts/shop-api.ts';
-import type { PageMeta } from '../../lib/meta.ts';
-import type { CallError } from '../../../src/contracts/result.ts';
+import { loaderContext } from '../lib/context.tsx';
+import { pathFor } from '../../src/screens.ts';
+import type { ShopCustomer } from '../../src/contracts/shop-api.ts';
+import type { PageMeta } from '../lib/meta.ts';
+import type { CallError } from '../../src/contracts/result.ts';
 
 export interface AccountData {
   customer: ShopCustomer;

@@ -1,7 +1,7 @@
-import { SectionLink } from '../../components/SectionLink.tsx';
+import { SectionLink } from '../SectionLink.tsx';
 import { useShop } from '../../lib/context.tsx';
 import { pathFor, type ScreenId } from '../../../src/screens.ts';
-import { LogoutButton } from '../../components/forms/LogoutButton.tsx';
+import { LogoutButton } from '../forms/LogoutButton.tsx';
 
 const items: { id: ScreenId; key: string; end?: boolean }[] = [
   { id: 'account', key: 'account.nav.overview', end: true },

@@ -1,7 +1,7 @@
 // The data layer (spec 1 and 7): tracking events pushed to window.dataLayer, in GA4's ecommerce shape. One
 // typed definition of every event the shop sends, so a misspelt event or field fails the typecheck.
 // Pushing is always allowed (the data layer is a plain array on the page); whether anything leaves the
-// browser is decided by the analytics loader and the visitor's consent (client/lib/consent.ts), with all
+// browser is decided by the analytics loader and the visitor's consent (views/state/consent.ts), with all
 // groups but Necessary denied until given (spec 1: consent defaults denied). spec 6: the US store sends no
 // user id.
 

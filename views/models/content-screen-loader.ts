@@ -1,9 +1,9 @@
 import type { LoaderFunctionArgs } from 'react-router';
-import type { Page } from '../../../src/contracts/content.ts';
-import { loaderContext } from '../../lib/context.tsx';
-import { pageMetaOf, screenStory, teaserLists } from '../../lib/content.ts';
-import type { TeaserLists } from '../../blocks/teaser-lists.ts';
-import type { PageMeta } from '../../lib/meta.ts';
+import type { Page } from '../../src/contracts/content.ts';
+import { loaderContext } from '../lib/context.tsx';
+import { pageMetaOf, screenStory, teaserLists } from '../lib/content.ts';
+import type { TeaserLists } from '../lib/teaser-lists.ts';
+import type { PageMeta } from '../lib/meta.ts';
 
 export interface ContentScreenData {
   /** the screen's page story (found by path); null: the screen renders alone */

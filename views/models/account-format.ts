@@ -1,5 +1,5 @@
-import type { ShopAddress, ShopCustomer } from '../../../src/contracts/shop-api.ts';
-import type { Translate } from '../../../src/i18n.ts';
+import type { ShopAddress, ShopCustomer } from '../../src/contracts/shop-api.ts';
+import type { Translate } from '../../src/i18n.ts';
 
 export function fullName(c: Pick<ShopCustomer, 'firstName' | 'lastName'> & { title?: string | null }): string {
   return [c.title, c.firstName, c.lastName].filter(Boolean).join(' ');

@@ -2,18 +2,13 @@
 // anything else a calm message in the customer's language. Never a stack trace.
 import { lazy, Suspense, useEffect } from 'react';
 import { isRouteErrorResponse, useLocation, useRouteError } from 'react-router';
-import { Link } from '../../components/ShopLink.tsx';
-import { ShopFrame, useLocationShop } from '../../App.tsx';
-import { pathFor } from '../../../src/screens.ts';
-import type { Page } from '../../../src/contracts/content.ts';
+import { Link } from './components/ShopLink.tsx';
+import { ShopFrame, useLocationShop } from './App.tsx';
+import { pathFor } from '../src/screens.ts';
+import type { NotFoundData } from './lib/not-found.ts';
 
 // Only an error page with a CMS story needs the blocks: they stay out of the code every page loads.
-const Blocks = lazy(() => import('../../blocks/Blocks.tsx').then((m) => ({ default: m.Blocks })));
-
-export interface NotFoundData {
-  path: string;
-  page: Page | null;
-}
+const Blocks = lazy(() => import('./blocks/Blocks.tsx').then((m) => ({ default: m.Blocks })));
 
 export function RootErrorBoundary() {
   const error = useRouteError();

@@ -4,9 +4,9 @@
 import { useEffect } from 'react';
 import useSWR, { mutate } from 'swr';
 import type { ShopCustomer } from '../../src/contracts/shop-api.ts';
-import { useShop } from '../../views/lib/context.tsx';
-import { getMe } from '../lib/shop-api.ts';
-import { SESSION_ENDED_EVENT } from '../lib/session.ts';
+import { useShop } from '../lib/context.tsx';
+import { getMe } from '../state/shop-api.ts';
+import { SESSION_ENDED_EVENT } from '../state/session.ts';
 import { useHydrated } from './usePrices.ts';
 
 export const CUSTOMER_KEY = 'shop:customer';

@@ -1,8 +1,8 @@
 // The price lists (spec 2 pricelist/{slug...}): one per metal and the duty-free list, in both languages.
 // The bare path lists every metal. Shared by the loader, the page and the header's metal links.
-import type { Language } from '../../../src/stores.ts';
-import { pathFor } from '../../../src/screens.ts';
-import type { MetalName } from '../../../src/contracts/prices.ts';
+import type { Language } from '../../src/stores.ts';
+import { pathFor } from '../../src/screens.ts';
+import type { MetalName } from '../../src/contracts/prices.ts';
 
 export type PricelistId = MetalName | 'dutyFree';
 

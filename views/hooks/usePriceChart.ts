@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
 import useSWR from 'swr';
 import type { MetalName, SnapshotRange } from '../../src/contracts/prices.ts';
 import type { StoreSnapshotsResponse } from '../../src/contracts/price-stream.ts';
-import { useShop } from '../../views/lib/context.tsx';
+import { useShop } from '../lib/context.tsx';
 import { PriceFetchError, usePriceCurrency, usePriceState } from './usePrices.ts';
 
 export function usePriceChart(metal: MetalName, range: SnapshotRange, width: number) {

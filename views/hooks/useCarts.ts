@@ -4,9 +4,9 @@
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import useSWR, { mutate } from 'swr';
 import type { Wishlist } from '../../src/contracts/wishlist.ts';
-import { useShop } from '../../views/lib/context.tsx';
-import { CARTS_KEY, emptyCarts, fetchCarts, getNotices, holdCartPrices, subscribeNotices, watchSession, type CartNotice, type CartsState } from '../lib/cart-store.ts';
-import { getWishlist, toggleWishlist as toggleWishlistCall } from '../lib/shop-api.ts';
+import { useShop } from '../lib/context.tsx';
+import { CARTS_KEY, emptyCarts, fetchCarts, getNotices, holdCartPrices, subscribeNotices, watchSession, type CartNotice, type CartsState } from '../state/cart-store.ts';
+import { getWishlist, toggleWishlist as toggleWishlistCall } from '../state/shop-api.ts';
 import { useHydrated } from './usePrices.ts';
 
 export interface CartsView extends CartsState {

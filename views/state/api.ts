@@ -46,7 +46,7 @@ function fillPath(path: string, params: Record<string, string> | undefined): str
 
 /**
  * Calls one route of the browser's API (src/contracts/shop-api-routes.ts). The answer's type comes from the
- * contract; client/lib/shop-api.ts gives every call its typed function, so pages never name a type here.
+ * contract; views/state/shop-api.ts gives every call its typed function, so pages never name a type here.
  */
 export async function request<T>(route: ApiRoute, input: { body?: unknown; params?: Record<string, string>; query?: Record<string, string> } = {}, opts: { signal?: AbortSignal } = {}): Promise<Result<T>> {
   const { method } = route;

@@ -1,0 +1,36 @@
+// A pickup store's address and opening hours: the checkout's delivery and review steps and the confirmation.
+import type { PickupStore } from '../../../src/contracts/order.ts';
+import { useShop } from '../../lib/context.tsx';
+
+const englishWeekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+
+/** The stores' opening days come as English weekday names (the CMS store list's words): in the page's language. */
+export function weekdayName(day: string, locale: string): string {
+  const i = englishWeekdays.indexOf(day);
+  // 2024-01-01 was a Monday
+  return i < 0 ? day : new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(2024, 0, 1 + i));
+}
+
+export function StoreAddress({ store }: { store: PickupStore }) {
+  const { t, locale } = useShop();
+  const day = (d: string) => weekdayName(d, locale);
+  return (
+    <div className="store-address" data-testid="store-address">
+      <address>
+        <strong>{store.name}</strong>
+        <span>{store.streetAddress}</span>
+        <span>{store.postalCode} {store.city}</span>
+      </address>
+      {store.openingHours.length > 0 ? (
+        <>
+          <p className="store-hours-title">{t('checkout.delivery.openingHours')}</p>
+          <ul className="store-hours">
+            {store.openingHours.map((h, i) => (
+              <li key={i}>{h.dayFrom === h.dayTo ? day(h.dayFrom) : `${day(h.dayFrom)}–${day(h.dayTo)}`} {h.hourFrom}–{h.hourTo}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+    </div>
+  );
+}
