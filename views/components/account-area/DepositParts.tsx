@@ -71,7 +71,7 @@ export function LotsTable({ deposit }: { deposit: Deposit }) {
         <tbody>
           {deposit.lots.map((lot) => (
             <tr key={lot.id}>
-              <th scope="row">{shop.date(lot.acquiredAt)}<span className="account-muted deposit-lot-order">{lot.orderNumber}</span></th>
+              <th scope="row">{shop.date(lot.acquiredAt)}<span className="account-muted deposit-lot-order"><span className="visually-hidden"> · </span>{lot.orderNumber}</span></th>
               <td>{lot.name}</td>
               <td className="num">{lot.remainingQuantity === lot.quantity ? lot.quantity : t('deposit.remainingOf', { remaining: lot.remainingQuantity, quantity: lot.quantity })}</td>
               <td className="num">{moneyOf(shop, lot.cost)}</td>
@@ -188,7 +188,7 @@ export function SalePreview({ deposit, holding }: { deposit: Deposit; holding: D
                 <tbody>
                   {preview.lots.map((l) => (
                     <tr key={l.lotId}>
-                      <th scope="row">{shop.date(l.acquiredAt)}<span className="account-muted deposit-lot-order">{l.orderNumber}</span></th>
+                      <th scope="row">{shop.date(l.acquiredAt)}<span className="account-muted deposit-lot-order"><span className="visually-hidden"> · </span>{l.orderNumber}</span></th>
                       <td className="num">{l.quantity}</td>
                       <td className="num">{moneyOf(shop, l.cost)}</td>
                       <td className="num">{moneyOf(shop, l.proceeds)}</td>
