@@ -7,7 +7,7 @@
 // coupon field (the buy cart has). axe on every page.
 import type { Page } from '@playwright/test';
 import { test, expect, url, PORT, fitsViewport, hydrated } from './fixtures.ts';
-import { api, signedInCustomer } from './customer.ts';
+import { api, depositCartOrdered, signedInCustomer } from './customer.ts';
 import { paidByTransfer } from './ops.ts';
 
 const PRICES = `http://127.0.0.1:${PORT + 2}`;
@@ -16,13 +16,7 @@ const LIMIT_FORM = '/produkt/kruegerrand-1-unze-gold/limit-order';
 
 /** A paid purchase into the deposit (through the shop's /api and the operators' API, as account-area.pw.ts). */
 async function paidDepositPurchase(page: Page, request: Parameters<typeof paidByTransfer>[0], quantity: number) {
-  const added = await api(page, 'POST', '/api/cart/items', { transactionType: 'buy', sku: 'AU-KRUG-1OZ', quantity, deposit: true });
-  expect(added.status).toBe(200);
-  const cartId = added.json.cart.id as string;
-  expect((await api(page, 'PUT', `/api/carts/${cartId}/addresses`, { billingAddress: DE_ADDRESS, shippingAddress: DE_ADDRESS })).status).toBe(200);
-  expect((await api(page, 'PUT', `/api/carts/${cartId}`, { paymentMethod: 'bank-transfer' })).status).toBe(200);
-  const placed = await api(page, 'POST', '/api/orders', { cartId, idempotencyKey: `e2e-depot-${Date.now()}-${quantity}` });
-  expect(placed.status, JSON.stringify(placed.json)).toBe(201);
+  const placed = await depositCartOrdered(page, quantity, DE_ADDRESS);
   await paidByTransfer(request, placed.json.order);
 }
 
