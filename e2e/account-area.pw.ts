@@ -8,7 +8,7 @@
 // lists it apart, awaiting payment). axe on every new page.
 import type { Page } from '@playwright/test';
 import { test, expect, url, PORT, fitsViewport, placeOrder, hydrated } from './fixtures.ts';
-import { api, signedInCustomer } from './customer.ts';
+import { api, depositCartOrdered, signedInCustomer } from './customer.ts';
 import { paidByTransfer } from './ops.ts';
 
 const PRICES = `http://127.0.0.1:${PORT + 2}`;
@@ -68,17 +68,8 @@ test('a limit order above the price executes on the next recalculation and its o
   expect(consoleErrors).toEqual([]);
 });
 
-/** Seeded through the shop's /api: a Deposit cart of Krugerrands, ordered by bank transfer. */
-async function depositPurchase(page: Page, quantity: number): Promise<{ status: number; json: any }> {
-  const added = await api(page, 'POST', '/api/cart/items', { transactionType: 'buy', sku: 'AU-KRUG-1OZ', quantity, deposit: true });
-  expect(added.status).toBe(200);
-  const cartId = added.json.cart.id as string;
-  expect((await api(page, 'PUT', `/api/carts/${cartId}/addresses`, { billingAddress: DE_ADDRESS, shippingAddress: DE_ADDRESS })).status).toBe(200);
-  expect((await api(page, 'PUT', `/api/carts/${cartId}`, { paymentMethod: 'bank-transfer' })).status).toBe(200);
-  const placed = await api(page, 'POST', '/api/orders', { cartId, idempotencyKey: `e2e-deposit-${Date.now()}-${quantity}` });
-  expect(placed.status, JSON.stringify(placed.json)).toBe(201);
-  return placed;
-}
+/** Seeded through the shop's /api (customer.ts): a Deposit cart of Krugerrands, ordered by bank transfer. */
+const depositPurchase = (page: Page, quantity: number) => depositCartOrdered(page, quantity, DE_ADDRESS);
 
 test('the deposit page on the German store shows the lots and the holding-period countdown', async ({ page, request, axe, consoleErrors }) => {
   test.setTimeout(120_000);

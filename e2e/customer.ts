@@ -34,3 +34,15 @@ export async function signedInCustomer(page: Page, host: string, address?: Recor
   expect((await api(page, 'PUT', `/api/me/addresses/${id}/default`, { shipping: true, billing: true })).status).toBe(200);
   return email;
 }
+
+/** Seeded through the shop's /api: a Deposit cart of Krugerrands to the address, ordered by bank transfer (not paid yet). */
+export async function depositCartOrdered(page: Page, quantity: number, address: Record<string, string>): Promise<{ status: number; json: any }> {
+  const added = await api(page, 'POST', '/api/cart/items', { transactionType: 'buy', sku: 'AU-KRUG-1OZ', quantity, deposit: true });
+  expect(added.status).toBe(200);
+  const cartId = added.json.cart.id as string;
+  expect((await api(page, 'PUT', `/api/carts/${cartId}/addresses`, { billingAddress: address, shippingAddress: address })).status).toBe(200);
+  expect((await api(page, 'PUT', `/api/carts/${cartId}`, { paymentMethod: 'bank-transfer' })).status).toBe(200);
+  const placed = await api(page, 'POST', '/api/orders', { cartId, idempotencyKey: `e2e-deposit-${Date.now()}-${Math.random().toString(36).slice(2, 6)}-${quantity}` });
+  expect(placed.status, JSON.stringify(placed.json)).toBe(201);
+  return placed;
+}

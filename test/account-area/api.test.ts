@@ -29,6 +29,8 @@ t.test('orders and limit orders of another customer answer 404, on /api and as a
   t.equal(placed.status, 201, placed.text);
   const orderId = placed.json.order.id as string;
   const expiresAt = new Date(shop.clock().getTime() + 7 * 86_400_000).toISOString();
+  // a limit order needs a default address (issue 17): her first address becomes it
+  t.equal((await anna.post('/api/me/addresses', swissAddress())).status, 201);
   const given = await anna.post('/api/limit-orders', { sku: 'AU-KRUG-1OZ', quantity: 2, targetCentAmount: 100_00, expiresAt });
   t.equal(given.status, 201, given.text);
   const lo = given.json.limitOrder;

@@ -7,7 +7,7 @@ import type { Order } from '../../src/contracts/order.ts';
 import { recordPayment } from '../../src/commerce/lifecycle/index.ts';
 import { commerceHarness, PASSWORD, uniqueEmail } from '../commerce/helpers.ts';
 import { customer, placeOrder, readyCart, type Shopper } from '../orders/helpers.ts';
-import { giveLimitOrder, inDays, openAccountShop, restoreProducts, setAvailability } from './helpers.ts';
+import { customerWithAddress, giveLimitOrder, inDays, openAccountShop, restoreProducts, setAvailability } from './helpers.ts';
 
 const h = await commerceHarness(t);
 
@@ -42,8 +42,9 @@ t.test('account deletion removes limit orders, deposit, alerts, newsletter and c
   t.teardown(async () => {
     for (const table of ['deposits', 'availability_alerts', 'newsletter_subscriptions', 'contact_messages']) await h.db.query(`delete from ${table}`);
   });
-  const keep = await customer(api, 'de');
-  const gone = await customer(api, 'de');
+  // a limit order needs a default address (issue 17)
+  const keep = await customerWithAddress(api, 'de');
+  const gone = await customerWithAddress(api, 'de');
   await setAvailability(api, 'AG-PHIL-1OZ', { availability: 'soldOut' });
   for (const c of [keep, gone]) {
     const bought = await ordered(c, { lines: [{ sku: 'AU-BAR-HERAEUS-100G', quantity: 1 }], shippingMethodId: 'deposit' });

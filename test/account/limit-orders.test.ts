@@ -6,7 +6,7 @@ import t from 'tap';
 import type { LimitOrder } from '../../src/contracts/limit-order.ts';
 import type { Order } from '../../src/contracts/order.ts';
 import { gzipSync } from 'node:zlib';
-import { commerceHarness, lastMessageTo, PASSWORD } from '../commerce/helpers.ts';
+import { commerceHarness, lastMessageTo, PASSWORD, swissAddress } from '../commerce/helpers.ts';
 import { customer } from '../orders/helpers.ts';
 import {
   customerWithAddress, executionsDone, giveLimitOrder, inDays, job, limitOrderOf, mailCount, openAccountShop, priceComes, restoreProducts,
@@ -200,10 +200,50 @@ t.test('a product no longer published: the notice shows while active, and the li
   t.equal((await ordersOf(h.db, c.ownerId)).length, 0);
 });
 
-t.test('without a default address the limit order fails with no_default_address; in English for an English customer', async (t) => {
+t.test('issue 17: without a default shipping and billing address a limit order is refused (409 no_default_address) and nothing is saved', async (t) => {
   const { api } = await openAccountShop(h, t);
   const c = await customer(api);
+  const body = { sku: SKU, quantity: 1, targetCentAmount: 190_000, expiresAt: inDays(api, 7) };
+  const res = await c.call('POST', '/limit-orders', body);
+  t.equal(res.statusCode, 409, res.body);
+  t.match(res.json(), { code: 'no_default_address', message: 'Please set a default shipping and billing address in your account.' });
+  t.same(await h.db.query('select id from limit_orders where customer_id = $1', [c.ownerId]), [], 'nothing saved');
+
+  // an address that is the default shipping address only is not enough: the order needs a billing address too
+  const added = await c.call('PUT', `/customers/${c.ownerId}/address`, { address: { ...swissAddress(), defaultShipping: true } });
+  t.equal(added.statusCode, 200, added.body);
+  await h.db.query('update addresses set default_billing = false where customer_id = $1', [c.ownerId]);
+  t.equal((await c.call('POST', '/limit-orders', body)).json().code, 'no_default_address', 'no default billing address');
+  await h.db.query('update addresses set default_billing = true where customer_id = $1', [c.ownerId]);
+  const given = await c.call('POST', '/limit-orders', body);
+  t.equal(given.statusCode, 201, 'with both defaults it is saved');
+
+  // a change is saved under the same rule
+  await h.db.query('update addresses set default_shipping = false where customer_id = $1', [c.ownerId]);
+  const changed = await c.call('PUT', `/limit-orders/${given.json().id}`, { quantity: 2 });
+  t.equal(changed.statusCode, 409);
+  t.equal(changed.json().code, 'no_default_address');
+  t.equal((await limitOrderOf(c, given.json().id)).quantity, 1, 'unchanged');
+  t.equal((await c.call('DELETE', `/limit-orders/${given.json().id}`)).statusCode, 200, 'deleting is always possible');
+});
+
+t.test('issue 17: a default shipping address in a country the store does not deliver to is refused (400 country_not_allowed)', async (t) => {
+  const { api } = await openAccountShop(h, t);
+  const c = await customer(api);
+  t.equal((await c.call('PUT', `/customers/${c.ownerId}/address`, { address: swissAddress() })).statusCode, 200);
+  await h.db.query(`update addresses set country = 'DE', zip_code = '80802', city = 'München' where customer_id = $1`, [c.ownerId]);
+  const res = await c.call('POST', '/limit-orders', { sku: SKU, quantity: 1, targetCentAmount: 190_000, expiresAt: inDays(api, 7) });
+  t.equal(res.statusCode, 400, res.body);
+  t.equal(res.json().code, 'country_not_allowed');
+  t.same(await h.db.query('select id from limit_orders where customer_id = $1', [c.ownerId]), []);
+});
+
+t.test('an address removed after the limit order was given: it fails with no_default_address; in English for an English customer', async (t) => {
+  const { api } = await openAccountShop(h, t);
+  const c = await customerWithAddress(api);
   const lo = await giveLimitOrder(c, { sku: SKU, quantity: 1, targetCentAmount: 190_000, expiresAt: inDays(api, 7) });
+  const [address] = await h.db.query<{ id: string }>('select id from addresses where customer_id = $1', [c.ownerId]);
+  t.equal((await c.call('DELETE', `/customers/${c.ownerId}/address/${address.id}`)).statusCode, 200, 'the last address may go');
   await c.call('PUT', `/customers/${c.ownerId}`, { language: 'en' });
   await h.db.query(`update limit_orders set language = 'en' where id = $1`, [lo.id]);
   await priceComes(api, SKU, 150_000);

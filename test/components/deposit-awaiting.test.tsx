@@ -1,15 +1,16 @@
+// Issue 17 adds: the page follows a new price set (the deposit fetched again on PricesUpdated).
 // The deposit page with purchases not paid yet (issue 15): they are listed apart, under "awaiting payment",
 // with order, product, quantity, cost, today's value and the day the transfer must arrive, and a line on
 // when the metal is booked. They are in no holding, in none of the deposit's values and in no sale form;
 // without any, the section is not there at all.
 import './render.tsx';
 import t from 'tap';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import type { Deposit } from '../../src/contracts/deposit.ts';
 import { pathFor } from '../../src/screens.ts';
 import type { StoreKey } from '../../src/stores.ts';
 import AccountDepositPage from '../../views/pages/account-deposit/Page.tsx';
-import { renderInShop } from './render.tsx';
+import { fakeApi, renderInShop } from './render.tsx';
 import { text } from '../cart/ui.tsx';
 
 t.afterEach(() => cleanup());
@@ -76,4 +77,23 @@ t.test('only unpaid metal so far: the holdings say so, the unpaid purchase is li
   t.match(text(screen.getByTestId('deposit-no-holdings')), /no paid metal/);
   t.equal(screen.queryByRole('heading', { name: 'What a sale would touch' }), null);
   t.equal(screen.queryByRole('textbox'), null, 'no sale form');
+});
+
+t.test('issue 17: a new price set (PricesUpdated) fetches the deposit again: its values and "valid until" follow the set', async (t) => {
+  const d = deposit();
+  const next = { ...d, pricesValidUntil: '2026-12-02T12:06:00Z', currentValue: eur(190_000), priceSetId: 'ps2' };
+  const api = fakeApi({ 'GET /api/deposit': { body: { deposit: next } } });
+  t.teardown(api.restore);
+  showPage(d);
+  const validUntil = screen.getByTestId('deposit-valid-until');
+  t.equal(validUntil.getAttribute('data-valid-until'), '2026-12-02T12:03:00Z');
+  const shown = validUntil.textContent;
+  t.equal(api.calls.length, 0, 'nothing fetched before a new set');
+  window.dispatchEvent(new CustomEvent('PricesUpdated', { detail: { lastRecalculatedAt: '2026-12-02T12:03:00Z', validUntil: '2026-12-02T12:06:00Z' } }));
+  await waitFor(() => {
+    if (screen.getByTestId('deposit-valid-until').getAttribute('data-valid-until') !== '2026-12-02T12:06:00Z') throw new Error('not yet');
+  });
+  t.not(screen.getByTestId('deposit-valid-until').textContent, shown, 'the time shown follows');
+  t.match(screen.getByTestId('deposit-facts').textContent, /1\.900,00/, 'and the current value');
+  t.same(api.calls.map((c) => `${c.method} ${c.path}`), ['GET /api/deposit']);
 });

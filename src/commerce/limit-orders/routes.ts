@@ -8,7 +8,7 @@ import {
   CreateLimitOrderBody, LimitOrder, LimitOrderParams, LimitOrderQuery, LimitOrdersQuery, LimitOrdersResponse, UpdateLimitOrderBody,
   type LimitOrdersQuery as LimitOrdersQueryT,
 } from '../../contracts/limit-order.ts';
-import { stores } from '../../stores.ts';
+import { stores, type StoreKey } from '../../stores.ts';
 import { AccountFieldErrors, accountError } from '../account-error-codes.ts';
 import { notFoundOnBadId, requestLang } from '../account-routes-common.ts';
 import type { AuthContext } from '../auth/tokens.ts';
@@ -41,6 +41,20 @@ export async function ownLimitOrder(db: Db, auth: AuthContext, req: FastifyReque
   const row = await limitOrderById(db, id, forUpdate);
   if (!row || row.customer_id !== auth.customerId || row.store_key !== req.storeKey) throw accountError('limit_order_not_found');
   return row;
+}
+
+/**
+ * Issue 17: a limit order is saved only when it could be executed, which places an order to the default
+ * shipping and billing addresses (execute.ts): without both, 409 no_default_address; with a shipping country
+ * the store does not deliver to, 400 country_not_allowed. Execution checks them again (an address can be
+ * deleted later). Answers the default shipping address.
+ */
+async function executableAddress(db: Db, customerId: string, storeKey: StoreKey): Promise<{ country: string }> {
+  const addresses = await addressesOf(db, customerId);
+  const shipping = addresses.find((a) => a.default_shipping);
+  if (!shipping || !addresses.some((a) => a.default_billing)) throw accountError('no_default_address');
+  if (!(stores[storeKey].shippingCountries as string[]).includes(shipping.country)) throw orderError('country_not_allowed');
+  return shipping;
 }
 
 const ISO_MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/;
@@ -108,9 +122,9 @@ export const limitOrderRoutes: FastifyPluginAsync = async (app) => {
     if (product.availability === 'soldOut') throw orderError('product_out_of_stock', undefined, 'This product is out of stock.');
     const customer = await customerById(db, auth.customerId);
     const store = stores[req.storeKey];
-    // the list it watches: the default shipping address's country (its VAT), else the store's country
-    const shipping = (await addressesOf(db, auth.customerId)).find((a) => a.default_shipping);
-    const country = shipping && (store.shippingCountries as string[]).includes(shipping.country) ? shipping.country : store.country;
+    // the list it watches: the default shipping address's country (its VAT)
+    const shipping = await executableAddress(db, auth.customerId, req.storeKey);
+    const country = shipping.country;
     const language = langOf(req.query.languageTag, customer?.language ?? 'de');
     const row = await db.transaction(async (tx) => {
       await lockCustomer(tx, auth.customerId);
@@ -161,6 +175,8 @@ export const limitOrderRoutes: FastifyPluginAsync = async (app) => {
       const lo = await ownLimitOrder(tx, auth, req, req.params.id, true);
       // pending: its execution is under way; executed, cancelled and failed are closed
       if (lo.status !== 'active' && lo.status !== 'inactive') throw accountError('limit_order_not_editable');
+      // a changed limit order is saved under the same rule as a new one
+      await executableAddress(tx, auth.customerId, req.storeKey);
       const errors = new AccountFieldErrors();
       const expiresAt = req.body.expiresAt !== undefined ? checkExpiry(req.body.expiresAt, now, errors) : null;
       const quantity = req.body.quantity ?? lo.quantity;

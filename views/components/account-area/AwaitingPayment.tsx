@@ -24,7 +24,7 @@ export function AwaitingPayment({ deposit }: { deposit: Pick<Deposit, 'awaitingP
         {showsHoldingPeriod(shop.store, deposit) ? ` ${t('deposit.awaitingClock')}` : ''}
       </p>
       <ScrollRegion label={t('deposit.awaitingCaption')}>
-        <table className="data-table account-table">
+        <table className="data-table account-table deposit-table">
           <caption className="visually-hidden">{t('deposit.awaitingCaption')}</caption>
           <thead>
             <tr>

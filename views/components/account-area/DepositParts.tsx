@@ -55,7 +55,7 @@ export function LotsTable({ deposit }: { deposit: Deposit }) {
   const countdown = showsHoldingPeriod(shop.store, deposit);
   return (
     <ScrollRegion label={t('deposit.lotsCaption')}>
-      <table className="data-table account-table deposit-lots" data-testid="deposit-lots">
+      <table className="data-table account-table deposit-table deposit-lots" data-testid="deposit-lots">
         <caption>{t('deposit.lotsCaption')}</caption>
         <thead>
           <tr>
@@ -71,7 +71,7 @@ export function LotsTable({ deposit }: { deposit: Deposit }) {
         <tbody>
           {deposit.lots.map((lot) => (
             <tr key={lot.id}>
-              <th scope="row">{shop.date(lot.acquiredAt)}<span className="account-muted"> · {lot.orderNumber}</span></th>
+              <th scope="row">{shop.date(lot.acquiredAt)}<span className="account-muted deposit-lot-order"><span className="visually-hidden"> · </span>{lot.orderNumber}</span></th>
               <td>{lot.name}</td>
               <td className="num">{lot.remainingQuantity === lot.quantity ? lot.quantity : t('deposit.remainingOf', { remaining: lot.remainingQuantity, quantity: lot.quantity })}</td>
               <td className="num">{moneyOf(shop, lot.cost)}</td>
@@ -173,7 +173,7 @@ export function SalePreview({ deposit, holding }: { deposit: Deposit; holding: D
             <p>{t('deposit.previewSummary', { count: preview.quantity, lots: preview.lots.length, proceeds: moneyOf(shop, preview.proceeds), gain: signed(shop, preview.gain) })}</p>
             {countdown && preview.taxFreeQuantity !== null ? <p>{t('deposit.previewTaxFree', { count: preview.taxFreeQuantity, total: preview.quantity })}</p> : null}
             <ScrollRegion label={t('deposit.previewCaption')}>
-              <table className="data-table account-table" data-testid={`sale-preview-${holding.sku}`}>
+              <table className="data-table account-table deposit-table" data-testid={`sale-preview-${holding.sku}`}>
                 <caption>{t('deposit.previewCaption')}</caption>
                 <thead>
                   <tr>
@@ -188,7 +188,7 @@ export function SalePreview({ deposit, holding }: { deposit: Deposit; holding: D
                 <tbody>
                   {preview.lots.map((l) => (
                     <tr key={l.lotId}>
-                      <th scope="row">{shop.date(l.acquiredAt)}<span className="account-muted"> · {l.orderNumber}</span></th>
+                      <th scope="row">{shop.date(l.acquiredAt)}<span className="account-muted deposit-lot-order"><span className="visually-hidden"> · </span>{l.orderNumber}</span></th>
                       <td className="num">{l.quantity}</td>
                       <td className="num">{moneyOf(shop, l.cost)}</td>
                       <td className="num">{moneyOf(shop, l.proceeds)}</td>

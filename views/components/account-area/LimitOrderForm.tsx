@@ -9,7 +9,8 @@ import { useShop } from '../../lib/context.tsx';
 import { ErrorSummary, SubmitButton, TextField } from '../forms/Fields.tsx';
 import { useForm } from '../forms/useForm.ts';
 import {
-  daysUntil, defaultExpiry, expiryInputs, expiryOf, limitOrderProblems, parseAmount, type LimitOrderField, type LimitOrderValues,
+  daysUntil, defaultExpiry, draftOf, draftText, expiryInputs, expiryOf, limitMetNotice, limitOrderProblems, parseAmount, type LimitOrderField,
+  type LimitOrderValues,
 } from './limit-order-input.ts';
 
 export interface LimitOrderInput {
@@ -27,13 +28,29 @@ function onFormFields(err: CallError): CallError {
   return { ...err, details: { ...d, fields: d.fields.map((f) => ({ ...f, field: fieldOfApi[f.field] ?? f.field })) } };
 }
 
-export function LimitOrderForm({ formId, currency, initial, submitLabel, onSubmit }: {
+/** sessionStorage, where a form with a draftKey keeps its values (issue 17: while the customer adds an address) */
+function storage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+export function LimitOrderForm({ formId, currency, initial, submitLabel, onSubmit, side = 'buy', currentUnitPrice, draftKey, check }: {
   formId: string;
   currency: Currency;
   /** the values of a limit order being changed; a new one starts empty with the default expiry */
   initial?: LimitOrderValues;
   submitLabel: string;
   onSubmit: (input: LimitOrderInput) => Promise<Result<unknown>>;
+  side?: 'buy' | 'sell';
+  /** the current price per piece for a quantity (null: not known): a limit it already meets gets a notice */
+  currentUnitPrice?: (quantity: number) => number | null;
+  /** keeps the values in this tab's sessionStorage under this key until given (restored on the next visit within an hour) */
+  draftKey?: string;
+  /** a check before anything is sent (the default address): an error stops the submit and shows in the summary */
+  check?: () => CallError | null;
 }) {
   const { t } = useShop();
   // The clock starts after hydration: the server does not know the visitor's time zone or "now".
@@ -44,17 +61,29 @@ export function LimitOrderForm({ formId, currency, initial, submitLabel, onSubmi
   });
   useEffect(() => {
     setNow(Date.now());
-    if (!initial) form.setValues({ ...form.values, ...expiryInputs(defaultExpiry(Date.now())) });
+    const draft = draftKey ? draftOf(storage()?.getItem(draftKey) ?? null, Date.now()) : null;
+    if (draft) form.setValues(draft);
+    else if (!initial) form.setValues({ ...form.values, ...expiryInputs(defaultExpiry(Date.now())) });
     const id = setInterval(() => setNow(Date.now()), 60_000);
     return () => clearInterval(id);
     // once, on mount
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
+  useEffect(() => {
+    if (draftKey && now !== null) storage()?.setItem(draftKey, draftText(form.values, Date.now()));
+  }, [draftKey, form.values, now]);
+
   const submit = form.onSubmit(async (v) => {
+    const blocked = check?.();
+    if (blocked) return { data: null, error: blocked };
     const r = await onSubmit({ targetCentAmount: parseAmount(v.target)!, quantity: Number(v.quantity), expiresAt: expiryOf(v.date, v.time)!.toISOString() });
+    if (!r.error && draftKey) storage()?.removeItem(draftKey);
     return r.error ? { data: null, error: onFormFields(r.error) } : r;
   });
+
+  const quantity = /^\d+$/.test(form.values.quantity.trim()) ? Number(form.values.quantity) : 1;
+  const notice = limitMetNotice(side, parseAmount(form.values.target), currentUnitPrice?.(Math.max(1, quantity)));
 
   const at = expiryOf(form.values.date, form.values.time);
   const days = at && now !== null && at.getTime() > now ? daysUntil(at, now) : null;
@@ -70,6 +99,7 @@ export function LimitOrderForm({ formId, currency, initial, submitLabel, onSubmi
       <form className="form limit-order-form" noValidate onSubmit={submit}>
         <TextField formId={formId} name="target" label={labels.target} value={form.values.target} onChange={(x) => form.set('target', x)}
           error={form.errors.target} inputMode="decimal" size="medium" required autoComplete="off" hint={t('limitOrders.field.targetHint')} />
+        <p className="limit-order-met" role="status" data-testid="limit-met-notice">{notice ? t(notice) : ''}</p>
         <TextField formId={formId} name="quantity" label={labels.quantity} value={form.values.quantity} onChange={(x) => form.set('quantity', x)}
           error={form.errors.quantity} inputMode="numeric" size="short" required autoComplete="off" />
         <fieldset className="limit-order-expiry">

@@ -94,3 +94,34 @@ export function limitOrderProblems(v: LimitOrderValues, now: number): Partial<Re
   }
   return out;
 }
+
+/**
+ * Issue 17: a limit that the current price already meets executes at the next price set, not at the limit's
+ * own moment: a buy limit at or above the current price per piece, a sell limit at or below it. The i18n key
+ * of the notice the form shows before saving; null when the limit waits for the price (or nothing to compare).
+ */
+export function limitMetNotice(side: 'buy' | 'sell', targetCents: number | null, currentCents: number | null | undefined): string | null {
+  if (targetCents === null || targetCents < 1 || currentCents == null) return null;
+  if (side === 'buy') return targetCents >= currentCents ? 'limitOrders.aboveCurrent' : null;
+  return targetCents <= currentCents ? 'limitOrders.belowCurrent' : null;
+}
+
+/** Issue 17: the form's values kept while the customer adds an address (sessionStorage, this tab only), at most an hour. */
+const DRAFT_MAX_AGE_MS = 3_600_000;
+
+export function draftOf(stored: string | null, now: number): LimitOrderValues | null {
+  if (!stored) return null;
+  try {
+    const d = JSON.parse(stored) as { at?: unknown; values?: Partial<Record<LimitOrderField, unknown>> };
+    if (typeof d.at !== 'number' || now - d.at > DRAFT_MAX_AGE_MS || now < d.at || !d.values) return null;
+    const v = d.values;
+    const str = (x: unknown) => (typeof x === 'string' ? x.slice(0, 40) : '');
+    return { target: str(v.target), quantity: str(v.quantity), date: str(v.date), time: str(v.time) };
+  } catch {
+    return null;
+  }
+}
+
+export function draftText(values: LimitOrderValues, now: number): string {
+  return JSON.stringify({ at: now, values });
+}

@@ -23,12 +23,20 @@ export function parseAmount(v: string): number {
   return /^\d+(\.\d+)?$/.test(s) ? Number(s) : NaN;
 }
 
-export function ScrapForm({ idPrefix = 'scrap' }: { idPrefix?: string }) {
+/** A metal's usual fineness, preselected: 585 where it is offered, else the third option (or the last). */
+function usualFineness(m: ScrapMetal, current = 585): number {
+  const options = scrapFinenessOptions[m];
+  return options.includes(current) ? current : options[Math.min(2, options.length - 1)];
+}
+
+/** Issue 17: the shop's one scrap calculator, on the sell pages and wherever the CMS places its
+ * old_metal_calculator block (views/blocks/OldMetalCalculator.tsx: its headline and preselected metal). */
+export function ScrapForm({ idPrefix = 'scrap', defaultMetal = 'gold', title, intro }: { idPrefix?: string; defaultMetal?: ScrapMetal; title?: string; intro?: string }) {
   const shop = useShop();
   const { t } = shop;
   const uid = `${idPrefix}-${useId().replace(/:/g, '')}`;
-  const [metal, setMetal] = useState<ScrapMetal>('gold');
-  const [fineness, setFineness] = useState<number>(585);
+  const [metal, setMetal] = useState<ScrapMetal>(defaultMetal);
+  const [fineness, setFineness] = useState<number>(() => usualFineness(defaultMetal));
   const [weight, setWeight] = useState('');
   const [unit, setUnit] = useState<'g' | 'oz'>('g');
   const [error, setError] = useState<string | null>(null);
@@ -46,8 +54,7 @@ export function ScrapForm({ idPrefix = 'scrap' }: { idPrefix?: string }) {
 
   const chooseMetal = (m: ScrapMetal) => {
     setMetal(m);
-    const options = scrapFinenessOptions[m];
-    if (!options.includes(fineness)) setFineness(options[Math.min(2, options.length - 1)]);
+    setFineness(usualFineness(m, fineness));
   };
 
   const number = (n: number) => new Intl.NumberFormat(shop.locale, { maximumFractionDigits: 2 }).format(n);
@@ -73,7 +80,8 @@ export function ScrapForm({ idPrefix = 'scrap' }: { idPrefix?: string }) {
   const weightId = `${uid}-weight`;
   return (
     <form className="scrap-form" noValidate onSubmit={(e) => void submit(e)} aria-labelledby={`${uid}-title`}>
-      <h2 id={`${uid}-title`} className="scrap-form-title">{t('sell.formTitle')}</h2>
+      <h2 id={`${uid}-title`} className="scrap-form-title">{title ?? t('sell.formTitle')}</h2>
+      {intro ? <p className="scrap-form-intro">{intro}</p> : null}
       <fieldset className="field field-radios scrap-metals">
         <legend className="field-label">{t('sell.metalLabel')}</legend>
         <div className="radio-options">

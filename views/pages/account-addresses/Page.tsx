@@ -1,8 +1,8 @@
 // Addresses (spec 2, 3, 5, 8): the list with default shipping and billing flags, add, edit, delete, and
 // "use for shipping / billing". The country is one of the store's shipping countries (spec 5); zip and
 // phone are checked by the service and its messages appear on the fields.
-import { useEffect, useRef, useState } from 'react';
-import { useLoaderData } from 'react-router';
+import { useContext, useEffect, useRef, useState } from 'react';
+import { useLoaderData, useLocation } from 'react-router';
 import { addAddress, deleteAddress, setDefaultAddress, updateAddress } from '../../state/shop-api.ts';
 import type { ShopAddress, ShopCustomer } from '../../../src/contracts/shop-api.ts';
 import { stores } from '../../../src/stores.ts';
@@ -15,6 +15,8 @@ import { AccountShell } from '../../components/account-area/AccountNav.tsx';
 import { addressLines, fullName } from '../../models/account-format.ts';
 import type { AccountData } from '../../models/account-loader.ts';
 import { usStates } from '../../../src/contracts/us-states.ts';
+import { returnPathOf } from './return-path.ts';
+import { Link, NavigateContext } from '../../components/ShopLink.tsx';
 
 interface AddressValues {
   title: string;
@@ -47,9 +49,12 @@ function valuesOf(a: ShopAddress | null, country: string, customer: ShopCustomer
 
 export default function AccountAddressesPage() {
   const loaded = (useLoaderData() as AccountData).customer;
-  const { t, store } = useShop();
+  const { t, store, lang } = useShop();
   const [customer, setCustomer] = useState(loaded);
-  const [editing, setEditing] = useState<Editing>(null);
+  // issue 17: sent here by the limit-order form: back there once a default address is set
+  const returnTo = returnPathOf(useLocation().search, lang);
+  const navigate = useContext(NavigateContext);
+  const [editing, setEditing] = useState<Editing>(returnTo && loaded.addresses.length === 0 ? { kind: 'new' } : null);
   const [notice, setNotice] = useState<Notice>(null);
   const noticeRef = useRef<HTMLDivElement>(null);
   const addRef = useRef<HTMLButtonElement>(null);
@@ -62,6 +67,10 @@ export default function AccountAddressesPage() {
   const countryNames = countries.map((c) => t(`account.country.${c}`)).join(', ');
 
   const saved = (c: ShopCustomer, text: string) => {
+    if (returnTo && navigate && c.addresses.some((a) => a.defaultShipping) && c.addresses.some((a) => a.defaultBilling)) {
+      navigate(returnTo);
+      return;
+    }
     setCustomer(c);
     setEditing(null);
     setNotice({ tone: 'ok', text });
@@ -72,6 +81,7 @@ export default function AccountAddressesPage() {
       <Breadcrumb />
       <AccountShell title={t('route.accountAddresses')}>
         <p className="lead">{t('account.addresses.intro', { countries: countryNames })}</p>
+        {returnTo ? <p><Link to={returnTo} data-testid="addresses-return">{t('account.addresses.backToLimitOrder')}</Link></p> : null}
         <div ref={noticeRef} tabIndex={-1} className="notice-anchor">
           {notice?.tone === 'ok' ? <StatusMessage>{notice.text}</StatusMessage> : null}
           {notice?.tone === 'error' ? <div className="form-alert form-alert-error" role="alert"><p>{notice.text}</p></div> : null}

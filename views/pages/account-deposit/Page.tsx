@@ -16,9 +16,10 @@ import { dateTime } from '../../components/account-area/labels.tsx';
 import { useShop } from '../../lib/context.tsx';
 import { AccountShell } from '../../components/account-area/AccountNav.tsx';
 import type { AccountDepositData } from './loader.ts';
+import { useLiveDeposit } from './live-deposit.ts';
 
 export default function AccountDepositPage() {
-  const { deposit } = useLoaderData() as AccountDepositData;
+  const deposit = useLiveDeposit((useLoaderData() as AccountDepositData).deposit);
   const shop = useShop();
   const { t, lang } = shop;
   if (!deposit) {
@@ -45,12 +46,16 @@ export default function AccountDepositPage() {
           <div><dt>{t('deposit.currentValue')}</dt><dd>{deposit.currentValue ? moneyOf(shop, deposit.currentValue) : t('prices.unavailable')}</dd></div>
           <div><dt>{t('deposit.difference')}</dt><dd className={gainClass(deposit.difference)}>{signedMoney(shop, deposit.difference)}</dd></div>
         </dl>
-        {deposit.pricesValidUntil ? <p className="account-muted">{t('deposit.pricesAsOf', { time: dateTime(shop, deposit.pricesValidUntil) })}</p> : null}
+        {deposit.pricesValidUntil ? (
+          <p className="account-muted" data-testid="deposit-valid-until" data-valid-until={deposit.pricesValidUntil}>
+            {t('deposit.pricesAsOf', { time: dateTime(shop, deposit.pricesValidUntil) })}
+          </p>
+        ) : null}
         {showsHoldingPeriod(shop.store, deposit) ? <HoldingPeriodNote deposit={deposit} /> : null}
         <h2>{t('deposit.holdings')}</h2>
         {deposit.holdings.length === 0 ? <p className="account-muted" data-testid="deposit-no-holdings">{t('deposit.noHoldings')}</p> : (
           <ScrollRegion label={t('deposit.holdings')}>
-            <table className="data-table account-table" data-testid="deposit-holdings">
+            <table className="data-table account-table deposit-table" data-testid="deposit-holdings">
               <caption className="visually-hidden">{t('deposit.holdings')}</caption>
               <thead>
                 <tr>

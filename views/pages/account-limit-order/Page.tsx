@@ -70,6 +70,7 @@ export default function AccountLimitOrderPage() {
                 currency={lo.currency}
                 initial={{ target: amountInput(lo.targetCentAmount, decimalMark), quantity: String(lo.quantity), ...expiryInputs(new Date(lo.expiresAt)) }}
                 submitLabel={t('limitOrders.saveChange')}
+                currentUnitPrice={() => lo.currentCentAmount}
                 onSubmit={async (input) => {
                   setSaved(false);
                   const r = await updateLimitOrder(lo.id, input);

@@ -1,5 +1,5 @@
 // The cart page (spec 2: ?type=buy|sell; spec 3, 4, 5, 8): lines with quantities and tier prices, totals
-// with VAT and shipping, one coupon, the minimum 1.00 and maximum 500,000 rules, and the way to the
+// with VAT and shipping, one coupon (buy carts only), the minimum 1.00 and maximum 500,000 rules, and the way to the
 // checkout. Everything about the cart renders in the browser (carts are per visitor); the server sends the
 // page's frame. On arrival a cart whose prices ran out is recalculated; while the customer is on the page,
 // new prices are offered through the price lock instead of changing under their eyes (spec 4: carts are
@@ -115,11 +115,14 @@ export default function CartPage() {
                 onTakeNewPrices={() => writeCart(type, () => recalculateCart(cart.id))}
               />
               <CartTotals cart={cart} />
-              <CouponForm
-                cart={cart}
-                onApply={(code) => writeCart(type, () => applyCoupon(cart.id, code))}
-                onRemove={(id) => writeCart(type, () => removeCoupon(cart.id, id))}
-              />
+              {/* issue 17: coupons are for purchases; a sale has no coupon field */}
+              {type === 'buy' ? (
+                <CouponForm
+                  cart={cart}
+                  onApply={(code) => writeCart(type, () => applyCoupon(cart.id, code))}
+                  onRemove={(id) => writeCart(type, () => removeCoupon(cart.id, id))}
+                />
+              ) : null}
               <CheckoutButton cart={cart} type={type} />
             </aside>
           </div>

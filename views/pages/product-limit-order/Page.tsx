@@ -1,7 +1,7 @@
 // The limit-order form of a product (spec 2, 3, 5): the product with its live buy price per piece, then
 // target unit price, quantity and expiry. Signed-in customers only (the account guard sends guests to
 // login and back here). After it is given, the page says so with its number and a link to it.
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLoaderData } from 'react-router';
 import type { LimitOrder } from '../../../src/contracts/limit-order.ts';
 import { pathFor } from '../../../src/screens.ts';
@@ -14,12 +14,20 @@ import { pricesOfType } from '../../components/prices/format.ts';
 import { LimitOrderForm } from '../../components/account-area/LimitOrderForm.tsx';
 import { useShop } from '../../lib/context.tsx';
 import type { ProductLimitOrderData } from './loader.ts';
+import { ADDRESS_SECTION_ID, AddressCheck, type AddressState } from './AddressCheck.tsx';
 
 export default function ProductLimitOrderPage() {
   const { product } = useLoaderData() as ProductLimitOrderData;
   const shop = useShop();
   const { t, lang } = shop;
   const [given, setGiven] = useState<LimitOrder | null>(null);
+  const [address, setAddress] = useState<AddressState>('checking');
+  const onAddressState = useCallback((s: AddressState) => setAddress(s), []);
+  const currency = usePriceCurrency();
+  const { prices } = useProductPrices([product.sku]);
+  const tiers = pricesOfType(prices?.[product.sku], 'buy');
+  // the price per piece of the tier a quantity reaches, in the store's currency (the limit's currency)
+  const unitPrice = (quantity: number) => (currency !== shop.currency ? null : tiers.filter((p) => p.minQuantity <= quantity).pop()?.centAmount ?? null);
   const doneRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (given) doneRef.current?.focus();
@@ -42,10 +50,18 @@ export default function ProductLimitOrderPage() {
             ) : (
               <>
                 <p className="lead">{t('limitOrders.createIntro')}</p>
+                <AddressCheck returnTo={pathFor('productLimitOrder', lang, { slug: product.localizedSlug })} onState={onAddressState} />
                 <LimitOrderForm
                   formId="limit-order"
                   currency={shop.currency}
                   submitLabel={t('limitOrders.submit')}
+                  currentUnitPrice={unitPrice}
+                  draftKey={`limit-order-draft:${product.sku}`}
+                  check={() => {
+                    if (address !== 'missing') return null;
+                    requestAnimationFrame(() => document.getElementById(ADDRESS_SECTION_ID)?.scrollIntoView({ block: 'nearest' }));
+                    return { code: 'no_default_address', status: 409, message: t('form.error.no_default_address') };
+                  }}
                   onSubmit={async (input) => {
                     const r = await createLimitOrder({ sku: product.sku, ...input });
                     if (!r.error) setGiven(r.data.limitOrder);

@@ -23,7 +23,8 @@ export default function SellPage() {
     <>
       <Breadcrumb current={page?.title} />
       <h1 className="container page-title sell-title">{page?.title ?? t(scrapPage ? 'route.scrapMetals' : 'route.sellToUs')}</h1>
-      {page ? <Blocks blocks={page.blocks} /> : null}
+      {/* issue 17: one calculator per page: the form below; the CMS calculator block would be a second one */}
+      {page ? <Blocks blocks={page.blocks.filter((b) => b.type !== 'old_metal_calculator')} /> : null}
       <section className="container page-section sell-page">
         {page ? null : <p className="lead">{t(scrapPage ? 'sell.introScrap' : 'sell.intro')}</p>}
         <div className="sell-layout">
