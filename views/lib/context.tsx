@@ -50,12 +50,19 @@ export interface BootInfo {
   /** the company's facts for the store (CMS story `company`): footer, imprint, transfer instructions; null or
    * absent when the CMS could not give them */
   company?: CompanyFactsView | null;
+  /** the currency the visitor sees prices in: the store's, or USD after a switch (spec 1; the cookie of
+   * src/contracts/display-currency.ts); absent: the store's */
+  priceCurrency?: Currency;
 }
 
 export interface Shop extends BootInfo {
   lang: Language;
   locale: LocaleTag;
+  /** the store's own currency */
   currency: Currency;
+  /** the currency prices are shown in (boot's priceCurrency, else the store's): before the price socket
+   * starts and in the server render; in the browser usePriceCurrency() follows a switch at once */
+  priceCurrency: Currency;
   t: Translate;
   /** Keys a component shows only in the browser (live prices, counts, countdowns): the server render ships
    * them with the page's strings (client/lib/strings.ts); nothing happens in the browser. */
@@ -76,6 +83,7 @@ export function makeShop(boot: BootInfo, lang: Language, record?: Set<string> | 
     lang,
     locale,
     currency: s.currency,
+    priceCurrency: boot.priceCurrency ?? s.currency,
     t: record
       ? (key, params) => {
           record.add(key);
