@@ -9,6 +9,7 @@ import type { BootInfo, LoaderContext } from '../../../views/server.tsx';
 import type { SessionInfo } from '../../contracts/shop-api.ts';
 import { CONSENT_COOKIE, parseConsentCookie } from '../../contracts/consent.ts';
 import { CURRENCY_COOKIE, chosenCurrency } from '../../contracts/display-currency.ts';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '../../contracts/locale-cookie.ts';
 import type { ContentReader, PriceReader } from '../../contracts/loader-ports.ts';
 import { localeFor, storeKeys, type StoreKey } from '../../stores.ts';
 import { languageOfPath } from '../../screens.ts';
@@ -51,8 +52,10 @@ function pageSession(req: FastifyRequest): SessionInfo {
   return req.shopSession ? req.shopSession.infoForPage() : sessionOf(req);
 }
 
+/** A language picked by ?lang= (spec 2): the lang cookie and the locale cookie i18n_redirected (spec 3). */
 function sendLangCookie(reply: FastifyReply, lang: string, production: boolean) {
   void reply.setCookie('lang', lang, { path: '/', maxAge: 365 * 24 * 3600, sameSite: 'lax', secure: production, httpOnly: false });
+  void reply.setCookie(LOCALE_COOKIE, lang, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_S, sameSite: 'lax', secure: production, httpOnly: false });
 }
 
 async function awaitDeferred(value: unknown): Promise<unknown> {
