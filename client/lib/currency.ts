@@ -7,10 +7,16 @@ import { mutate } from 'swr';
 import { currencyCookieString } from '../../src/contracts/display-currency.ts';
 import type { Currency } from '../../src/stores.ts';
 import { setPriceCurrency } from './price-socket.ts';
-import { CARTS_KEY } from './cart-store.ts';
+import { CARTS_KEY, pushNotice, type CartsState } from './cart-store.ts';
 
-export function switchCurrency(currency: Currency): void {
+export async function switchCurrency(currency: Currency): Promise<void> {
   document.cookie = currencyCookieString(currency, window.location.protocol === 'https:');
   setPriceCurrency(currency);
-  void mutate(CARTS_KEY);
+  const carts = await mutate<CartsState>(CARTS_KEY);
+  // a coupon with no amount in the new currency was removed by the service: say so, like a removed line
+  for (const cart of [carts?.buy, carts?.sell]) {
+    if (cart?.notifications.some((n) => n.code === 'coupon_not_applicable')) {
+      pushNotice({ kind: 'removed', transactionType: cart.transactionType, code: 'coupon_not_applicable', name: null });
+    }
+  }
 }

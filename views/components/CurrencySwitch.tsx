@@ -19,7 +19,7 @@ export function CurrencySwitch() {
   if (choices.length < 2) return null;
   const pick = (c: Currency) => {
     if (c === shown) return;
-    switchCurrency(c);
+    void switchCurrency(c);
     setAnnounced(c);
   };
   return (

@@ -77,7 +77,8 @@ export const StringsRecorder = createReactContext<Set<string> | null>(null);
 export function makeShop(boot: BootInfo, lang: Language, record?: Set<string> | null): Shop {
   const s = stores[boot.store];
   const locale = s.locales[lang];
-  const t = withErrorAmounts(translator(lang), s.currency, locale);
+  // the cart maximum is of the cart's currency: the visitor's (spec 1: the store's or USD)
+  const t = withErrorAmounts(translator(lang), boot.priceCurrency ?? s.currency, locale);
   return {
     ...boot,
     lang,
@@ -96,7 +97,7 @@ export function makeShop(boot: BootInfo, lang: Language, record?: Set<string> | 
   };
 }
 
-/** form.error.<code> messages that name an amount (the cart maximum) get it in the store's currency. */
+/** form.error.<code> messages that name an amount (the cart maximum) get it in the visitor's currency. */
 function withErrorAmounts(t: Translate, currency: Currency, locale: LocaleTag): Translate {
   return (key, params) => {
     if (!params && key.startsWith('form.error.')) return t(key, errorMessageParams(key.slice('form.error.'.length), currency, locale));
