@@ -74,7 +74,7 @@ async function start() {
   // spec 3: the landing URL's UTM parameters go into the order
   captureUtm(window.location.search);
   // One live-price socket per tab (spec 4 and 7), open before the first render needs prices.
-  startPriceSocket({ currency: stores[window.__boot.store].currency });
+  startPriceSocket({ currency: stores[window.__boot.store].currency, shown: window.__boot.priceCurrency });
   // Lazy pages of the first URL load before hydration, so the first render matches the server's.
   const initial = matchRoutes(routes, window.location) ?? [];
   await Promise.all([

@@ -109,6 +109,9 @@ export const UpdateCartBody = Type.Object({
   paymentMethod: Type.Optional(Nullable(PaymentMethod)),
   /** slug of one of our stores (pickup, send-to-store, leave-in-store; spec 5: a store for pickup) */
   pickupStore: Type.Optional(Nullable(Type.String({ maxLength: 64 }))),
+  /** the store's currency or USD (spec 1: a user can switch to USD): the cart is priced in it from now on,
+   * a coupon that has no amount in it is removed; another currency: 400 currency_not_allowed */
+  currency: Type.Optional(CurrencyCode),
   version: Version,
 }, { additionalProperties: false });
 export type UpdateCartBody = Static<typeof UpdateCartBody>;

@@ -97,8 +97,10 @@ export class CompanyFactsError extends Error {
   override name = 'CompanyFactsError';
 }
 
+/** A USD account in the US has a routing and an account number; one at a European bank (a European
+ * company's dollar account, spec 1: a user can switch to USD) an IBAN and a BIC like any other. */
 function account(a: Static<typeof wireBankAccount>, where: string): CompanyBankAccount {
-  if (a.currency === 'USD') {
+  if (a.currency === 'USD' && a.iban.trim() === '') {
     if (!routingNumberValid(a.routing_number)) throw new CompanyFactsError(`${where}: routing number ${a.routing_number} fails the ABA checksum`);
     if (!usAccountNumberValid(a.account_number)) throw new CompanyFactsError(`${where}: account number is not 4 to 17 digits`);
     return { currency: a.currency, owner: a.owner, bankName: a.bank_name, iban: null, bic: null, accountNumber: a.account_number, routingNumber: a.routing_number };

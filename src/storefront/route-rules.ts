@@ -3,6 +3,7 @@
 import { matchRoutes, type RouteObject } from 'react-router';
 import type { Language, StoreKey } from '../stores.ts';
 import { languageOfPath, pathFor, type RouteHandle } from '../screens.ts';
+import { LOCALE_COOKIE, parseLocaleCookie } from '../contracts/locale-cookie.ts';
 
 export interface RuleInput {
   url: URL;
@@ -42,14 +43,23 @@ export function pageRules(input: RuleInput): RuleResult {
 
   // spec 2: on the Austrian domain at the root path only: /en if the query lang is en; without that
   // query, if the stored lang value is en; otherwise if the browser ranks English before German.
+  // spec 3: the locale cookie i18n_redirected (a language the visitor picked) counts as a stored choice too,
+  // after the lang value and before the browser's ranking.
+  const picked = parseLocaleCookie(input.cookies[LOCALE_COOKIE]);
   if (input.store === 'at' && path === '/') {
     const q = url.searchParams.get('lang');
     if (q === 'en') return { kind: 'redirect', location: '/en', status: 302, setLangCookie: 'en' };
     if (q === null) {
-      if (input.cookies.lang === 'en') return { kind: 'redirect', location: '/en', status: 302 };
-      if (input.cookies.lang !== 'de' && prefersEnglish(input.acceptLanguage)) return { kind: 'redirect', location: '/en', status: 302 };
+      const stored = input.cookies.lang === 'en' || input.cookies.lang === 'de' ? input.cookies.lang : picked;
+      if (stored === 'en') return { kind: 'redirect', location: '/en', status: 302 };
+      if (stored !== 'de' && prefersEnglish(input.acceptLanguage)) return { kind: 'redirect', location: '/en', status: 302 };
     }
     return { kind: 'continue', vary: ['Cookie', 'Accept-Language'] };
+  }
+  // spec 3: on the other stores' root, a visitor who picked English goes to /en (a German pick stays)
+  if (path === '/') {
+    if (picked === 'en' && url.search === '') return { kind: 'redirect', location: '/en', status: 302 };
+    return { kind: 'continue', vary: ['Cookie'] };
   }
   return { kind: 'continue' };
 }

@@ -80,7 +80,7 @@ t.test('served over HTTP', async (t) => {
 t.test('the cache itself', async (t) => {
   let now = 1_000;
   const cache = new PageCache({ ttlMs: 30_000, maxEntries: 2, now: () => now });
-  const req = (path: string, level = 'guest', screen: ScreenId | null = 'cmsPage') => ({ method: 'GET', url: new URL(`http://ch.localhost${path}`), host: 'ch.localhost', protocol: 'http', session: { level }, bot: false, screen, consentDecided: false });
+  const req = (path: string, level = 'guest', screen: ScreenId | null = 'cmsPage') => ({ method: 'GET', url: new URL(`http://ch.localhost${path}`), host: 'ch.localhost', protocol: 'http', session: { level }, bot: false, screen, consentDecided: false, currency: 'CHF' });
   const key = cache.keyOf(req('/a'));
   t.ok(key);
   t.equal(cache.keyOf({ ...req('/a'), method: 'POST' }), null);
@@ -100,7 +100,7 @@ t.test('the cache itself', async (t) => {
 
 t.test('which visitors and screens share a page', async (t) => {
   const cache = new PageCache({ ttlMs: 30_000 });
-  const req = (screen: ScreenId | null, level = 'user', path = '/x') => ({ method: 'GET', url: new URL(`http://ch.localhost${path}`), host: 'ch.localhost', protocol: 'http', session: { level }, bot: false, screen, consentDecided: false });
+  const req = (screen: ScreenId | null, level = 'user', path = '/x') => ({ method: 'GET', url: new URL(`http://ch.localhost${path}`), host: 'ch.localhost', protocol: 'http', session: { level }, bot: false, screen, consentDecided: false, currency: 'CHF' });
   for (const screen of ['home', 'shop', 'shopItem', 'product', 'cmsPage', 'blogArticle', 'newsArticle', 'knowledgeArticle', 'storeDetail', 'pricelist'] as const) {
     t.ok(cache.keyOf(req(screen)), `a signed-in visitor's ${screen} page is shared`);
     t.ok(cache.keyOf(req(screen, 'anonymous')), `so is an anonymous session's ${screen} page`);
@@ -118,7 +118,7 @@ t.test('which visitors and screens share a page', async (t) => {
 
 t.test('listings are kept by their canonical query, bounded apart from the pages', async (t) => {
   const cache = new PageCache({ ttlMs: 30_000, maxEntries: 10, maxQueryEntries: 2, canonicalQuery: canonicalListingQuery });
-  const req = (path: string, screen: ScreenId = 'shop', level = 'user') => ({ method: 'GET', url: new URL(`http://ch.localhost${path}`), host: 'ch.localhost', protocol: 'http', session: { level }, bot: false, screen, consentDecided: false });
+  const req = (path: string, screen: ScreenId = 'shop', level = 'user') => ({ method: 'GET', url: new URL(`http://ch.localhost${path}`), host: 'ch.localhost', protocol: 'http', session: { level }, bot: false, screen, consentDecided: false, currency: 'CHF' });
   const gold = cache.keyOf(req('/shop?metal=gold&sort=price-asc'));
   t.ok(gold, 'filters and sort in the shop\'s own spelling');
   t.match(gold, /\/shop\?metal=gold&sort=price-asc$/);
@@ -146,7 +146,7 @@ t.test('listings are kept by their canonical query, bounded apart from the pages
 
 t.test('visitors arriving while a page is rendered wait for that render instead of rendering it again', async (t) => {
   const cache = new PageCache({ ttlMs: 30_000 });
-  const key = cache.keyOf({ method: 'GET', url: new URL('http://ch.localhost/'), host: 'ch.localhost', protocol: 'http', session: { level: 'user' }, bot: false, screen: 'home', consentDecided: false })!;
+  const key = cache.keyOf({ method: 'GET', url: new URL('http://ch.localhost/'), host: 'ch.localhost', protocol: 'http', session: { level: 'user' }, bot: false, screen: 'home', consentDecided: false, currency: 'CHF' })!;
   t.equal(await cache.afterRender(key, null, 1000), null, 'nothing in progress: render it yourself');
   const release = cache.claim(key);
   const waiting = cache.afterRender(key, null, 5000);
@@ -154,7 +154,7 @@ t.test('visitors arriving while a page is rendered wait for that render instead 
   release();
   t.equal((await waiting)?.body.toString(), '<p>home</p>', 'the waiting visitor gets the page the render kept');
 
-  const other = cache.keyOf({ method: 'GET', url: new URL('http://ch.localhost/x'), host: 'ch.localhost', protocol: 'http', session: { level: 'user' }, bot: false, screen: 'cmsPage', consentDecided: false })!;
+  const other = cache.keyOf({ method: 'GET', url: new URL('http://ch.localhost/x'), host: 'ch.localhost', protocol: 'http', session: { level: 'user' }, bot: false, screen: 'cmsPage', consentDecided: false, currency: 'CHF' })!;
   const giveUp = cache.claim(other);
   const waiting2 = cache.afterRender(other, null, 5000);
   giveUp();

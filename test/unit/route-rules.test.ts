@@ -17,7 +17,7 @@ const input = (path: string, over: Partial<RuleInput> = {}): RuleInput => ({
 t.test('a trailing slash is removed by a permanent redirect that keeps the query', async (t) => {
   t.same(pageRules(input('/shop/?sort=name')), { kind: 'redirect', location: '/shop?sort=name', status: 301 });
   t.same(pageRules(input('/en/news//')), { kind: 'redirect', location: '/en/news', status: 301 });
-  t.same(pageRules(input('/')), { kind: 'continue' }, 'the root keeps its slash');
+  t.same(pageRules(input('/')), { kind: 'continue', vary: ['Cookie'] }, 'the root keeps its slash (and varies by the locale cookie)');
 });
 
 t.test('bare /news/articles redirects to the news page of its language', async (t) => {
@@ -43,6 +43,21 @@ t.test('the Austrian root goes to /en by query, then stored lang, then browser r
   t.match(at('/', { acceptLanguage: 'de-AT,de;q=0.9,en;q=0.8' }), { kind: 'continue', vary: ['Cookie', 'Accept-Language'] });
   t.match(at('/shop', { acceptLanguage: 'en' }), { kind: 'continue' }, 'only the root path');
   t.match(pageRules(input('/', { acceptLanguage: 'en' })), { kind: 'continue' }, 'only the Austrian store');
+});
+
+t.test('spec 3: the locale cookie i18n_redirected (a picked language) is honoured at every store\'s root', async (t) => {
+  const en = { i18n_redirected: 'en' };
+  for (const store of ['ch', 'de', 'li', 'us'] as const) {
+    t.match(pageRules(input('/', { store, cookies: en })), { kind: 'redirect', location: '/en', status: 302 }, `${store}: English picked, / goes to /en`);
+    t.match(pageRules(input('/', { store, cookies: { i18n_redirected: 'de' }, acceptLanguage: 'en' })), { kind: 'continue', vary: ['Cookie'] }, `${store}: German picked stays`);
+  }
+  t.match(pageRules(input('/shop', { cookies: en })), { kind: 'continue' }, 'only the root path: a German page asked for by its address is shown');
+  t.match(pageRules(input('/en', { cookies: { i18n_redirected: 'de' } })), { kind: 'continue' }, 'nor is /en sent back to German');
+  t.match(pageRules(input('/', { cookies: { i18n_redirected: 'fr' } })), { kind: 'continue' }, 'a value not ours is no choice');
+  const at = (over: Partial<RuleInput>) => pageRules(input('/', { store: 'at', ...over }));
+  t.match(at({ cookies: en }), { kind: 'redirect', location: '/en' }, 'Austria: a pick counts as a stored choice');
+  t.match(at({ cookies: { i18n_redirected: 'de' }, acceptLanguage: 'en-GB,en' }), { kind: 'continue' }, 'Austria: a German pick wins over the browser');
+  t.match(at({ cookies: { lang: 'de', i18n_redirected: 'en' } }), { kind: 'continue' }, 'Austria: the spec\'s lang value comes first');
 });
 
 t.test('browser language ranking honours q-values and order', async (t) => {

@@ -8,7 +8,7 @@ import type { Weekday } from '../../src/contracts/content.ts';
 import { groupIban, telHref } from '../../src/contracts/display.ts';
 import { useShop } from '../lib/context.tsx';
 import { cityLine, formatTime, HoursList } from '../blocks/ContactData.tsx';
-import type { LocaleTag } from '../../src/stores.ts';
+import type { Currency, LocaleTag } from '../../src/stores.ts';
 
 /** "Barrengasse 7", "8001 Zürich" / "36 West 47th Street, Suite 804", "New York, NY 10036" */
 export function addressLines(c: CompanyFactsView, lang: 'de' | 'en'): string[] {
@@ -84,10 +84,12 @@ export function LegalLine() {
   return <p className="container legal-line" data-testid="legal-line">{parts.join(' · ')}</p>;
 }
 
-/** Where a bank transfer goes: the company's account of the store's currency (checkout, before ordering). */
-export function TransferAccount() {
-  const { t, company, currency } = useShop();
-  const account = company?.bankAccounts.find((a) => a.currency === currency);
+/** Where a bank transfer goes: the company's account of the cart's currency (the store's, or USD after a
+ * switch, spec 1), in the checkout before ordering. */
+export function TransferAccount({ currency }: { currency?: Currency } = {}) {
+  const shop = useShop();
+  const { t, company } = shop;
+  const account = company?.bankAccounts.find((a) => a.currency === (currency ?? shop.currency));
   if (!account) return null;
   return (
     <dl className="transfer-account" data-testid="transfer-account">

@@ -4,6 +4,7 @@ import { useShop } from '../lib/context.tsx';
 import { Logo } from './Logo.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { StoreSwitch } from './StoreSwitch.tsx';
+import { CurrencySwitch } from './CurrencySwitch.tsx';
 import { MetalPricesBar } from './prices/MetalPricesBar.tsx';
 import { LogoutButton } from './forms/LogoutButton.tsx';
 import { SessionNotice } from './forms/SessionNotice.tsx';
@@ -30,6 +31,7 @@ export function Header() {
           <p className="topbar-note">{t('footer.prices')}</p>
           <div className="topbar-tools">
             <StoreSwitch />
+            <CurrencySwitch />
             <LanguageSwitch />
           </div>
         </div>

@@ -1,6 +1,7 @@
 import { useMatches, useParams } from 'react-router';
 import { Link } from './ShopLink.tsx';
 import { pathFor } from '../../src/screens.ts';
+import { languagePickCookies } from '../../src/contracts/locale-cookie.ts';
 import { useShop } from '../lib/context.tsx';
 import { alternatePath, pageMeta } from '../lib/meta.ts';
 import type { RouteHandle } from '../../src/screens.ts';
@@ -14,9 +15,10 @@ export function LanguageSwitch() {
   const handle = leaf?.handle as RouteHandle | undefined;
   const other = shop.lang === 'de' ? 'en' : 'de';
   const target = alternatePath(handle, params, pageMeta(leaf?.loaderData), other) ?? pathFor('home', other);
-  // spec 2: on the Austrian store the choice is remembered in the lang cookie (the root redirect reads it).
+  // spec 2 and 3: the pick is remembered in the lang cookie (the Austrian root rule reads it) and in the
+  // locale cookie i18n_redirected (365 days; every store's root honours it)
   const remember = () => {
-    document.cookie = `lang=${other}; path=/; max-age=${365 * 24 * 3600}; samesite=lax${window.location.protocol === 'https:' ? '; secure' : ''}`;
+    for (const c of languagePickCookies(other, window.location.protocol === 'https:')) document.cookie = c;
   };
   return (
     <nav className="language-switch" aria-label={shop.t('nav.language')}>

@@ -40,7 +40,7 @@ export function usePriceState(): PriceState {
 export function usePriceCurrency(): CurrencyCode {
   const shop = useShop();
   const s = usePriceState();
-  return s.connection === 'idle' ? shop.currency : s.currency;
+  return s.connection === 'idle' ? shop.priceCurrency : s.currency;
 }
 
 function currencyQuery(currency: CurrencyCode, storeCurrency: CurrencyCode, sep: '?' | '&'): string {

@@ -50,12 +50,19 @@ export interface BootInfo {
   /** the company's facts for the store (CMS story `company`): footer, imprint, transfer instructions; null or
    * absent when the CMS could not give them */
   company?: CompanyFactsView | null;
+  /** the currency the visitor sees prices in: the store's, or USD after a switch (spec 1; the cookie of
+   * src/contracts/display-currency.ts); absent: the store's */
+  priceCurrency?: Currency;
 }
 
 export interface Shop extends BootInfo {
   lang: Language;
   locale: LocaleTag;
+  /** the store's own currency */
   currency: Currency;
+  /** the currency prices are shown in (boot's priceCurrency, else the store's): before the price socket
+   * starts and in the server render; in the browser usePriceCurrency() follows a switch at once */
+  priceCurrency: Currency;
   t: Translate;
   /** Keys a component shows only in the browser (live prices, counts, countdowns): the server render ships
    * them with the page's strings (views/state/strings.ts); nothing happens in the browser. */
@@ -70,12 +77,14 @@ export const StringsRecorder = createReactContext<Set<string> | null>(null);
 export function makeShop(boot: BootInfo, lang: Language, record?: Set<string> | null): Shop {
   const s = stores[boot.store];
   const locale = s.locales[lang];
-  const t = withErrorAmounts(translator(lang), s.currency, locale);
+  // the cart maximum is of the cart's currency: the visitor's (spec 1: the store's or USD)
+  const t = withErrorAmounts(translator(lang), boot.priceCurrency ?? s.currency, locale);
   return {
     ...boot,
     lang,
     locale,
     currency: s.currency,
+    priceCurrency: boot.priceCurrency ?? s.currency,
     t: record
       ? (key, params) => {
           record.add(key);
@@ -88,7 +97,7 @@ export function makeShop(boot: BootInfo, lang: Language, record?: Set<string> | 
   };
 }
 
-/** form.error.<code> messages that name an amount (the cart maximum) get it in the store's currency. */
+/** form.error.<code> messages that name an amount (the cart maximum) get it in the visitor's currency. */
 function withErrorAmounts(t: Translate, currency: Currency, locale: LocaleTag): Translate {
   return (key, params) => {
     if (!params && key.startsWith('form.error.')) return t(key, errorMessageParams(key.slice('form.error.'.length), currency, locale));

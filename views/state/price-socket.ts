@@ -282,11 +282,12 @@ function onVisibility() {
 }
 
 /** Starts the connection once per page (views/client.tsx). */
-export function startPriceSocket(opts: { currency: CurrencyCode }) {
+export function startPriceSocket(opts: { currency: CurrencyCode; shown?: CurrencyCode }) {
   if (started || typeof window === 'undefined') return;
   started = true;
   storeCurrency = opts.currency;
-  state = { ...state, currency: opts.currency };
+  // the visitor's currency (spec 1: switched to USD, kept in a cookie) or the store's
+  state = { ...state, currency: opts.shown ?? opts.currency };
   now = Math.floor(Date.now() / 1000) * 1000;
   document.addEventListener('visibilitychange', onVisibility);
   ticker = setInterval(tick, priceTiming.tickMs);

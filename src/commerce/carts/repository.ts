@@ -85,12 +85,12 @@ export async function saveCart(db: Db, c: CartRow, now: Date): Promise<CartRow> 
     `update carts set locale = $2, country = $3, customer_group = $4, line_items = $5::jsonb, shipping_method = $6, payment_method = $7,
        pickup_store = $8, customer_email = $9, shipping_address = $10::jsonb, billing_address = $11::jsonb, discount_code_id = $12,
        payout_account = $13::jsonb, identity_document = $14::jsonb, price_set_id = $15, notifications = $16::jsonb, status = $17,
-       version = version + 1, updated_at = $18
+       currency = $19, version = version + 1, updated_at = $18
      where id = $1 returning *`,
     [
       c.id, c.locale, c.country, c.customer_group, JSON.stringify(c.line_items), c.shipping_method, c.payment_method, c.pickup_store,
       c.customer_email, json(c.shipping_address), json(c.billing_address), c.discount_code_id, json(c.payout_account), json(c.identity_document),
-      c.price_set_id, JSON.stringify(c.notifications), c.status, now,
+      c.price_set_id, JSON.stringify(c.notifications), c.status, now, c.currency,
     ],
   );
   return rows[0];

@@ -10,7 +10,7 @@ import {
   AddLineBody, Cart, CartAddressesBody, CartChangeResponse, CartLineParams, CartModeBody, CartParams, CartQuery, CartReadQuery, CartsQuery,
   CartsResponse, CouponBody, CreateCartBody, IdentityDocumentBody, LineItemBody, PayoutAccountBody, RemoveCouponBody, RemoveLineItemBody,
   ScrapEstimate, ScrapEstimateQuery, ScrapItemBody, UpdateCartBody,
-  type Cart as CartT, type CartChangeResponse as CartChangeResponseT, type CartPrices, type CartQuery as CartQueryT,
+  type Cart as CartT, type CartNotification, type CartChangeResponse as CartChangeResponseT, type CartPrices, type CartQuery as CartQueryT,
 } from '../../contracts/cart.ts';
 import { LINE_MAX_PIECES } from '../../contracts/cart-limits.ts';
 import { stores } from '../../stores.ts';
@@ -26,6 +26,7 @@ import { scrapPrice, currentPriceSet } from '../prices/index.ts';
 import { findPickupStore, findShippingMethod } from '../shipping/index.ts';
 import { CART_MAX_CENTS } from './calculate.ts';
 import { mergeCarts } from './merge.ts';
+import { checkCartCurrency, setCartCurrency } from './currency.ts';
 import { stableJson, type CartRow, type StoredLine } from './model.ts';
 import {
   activeCarts, cartById, cartReadView, cartView, deleteCart, insertActiveCart, lockActiveCart, repriceCart, saveCart,
@@ -73,8 +74,9 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
       const row = await ownCart(tx, auth, req, req.params.id);
       checkVersion(req, row.version);
       const before = snapshot(row);
+      const held = row.notifications.length;
       const { grows } = (await change(row, tx, auth)) ?? {};
-      return finish(tx, row, { languageTag: languageOf(req.query), before, grows: grows === true, now });
+      return finish(tx, row, { languageTag: languageOf(req.query), before, grows: grows === true, now, told: row.notifications.slice(held) });
     });
     void reply.header('etag', `"${cart.version}"`);
     return cart;
@@ -163,7 +165,7 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
 
   app.put<{ Params: Params; Body: UpdateCartBody; Querystring: CartQueryT }>('/carts/:id', writeSchema(
     'Locale, shipping method (id or key), payment method and store of the cart. Card and PayPal are coming soon (409).', UpdateCartBody,
-  ), async (req, reply) => changeCart(req, reply, async (cart) => {
+  ), async (req, reply) => changeCart(req, reply, async (cart, tx) => {
     // (JSON bodies are validated without coercion, src/lib/service.ts: null arrives as null and clears)
     const b = req.body;
     if (b.locale !== undefined) cart.locale = b.locale;
@@ -185,6 +187,8 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
       if (b.pickupStore !== null && !findPickupStore(cart.store_key, b.pickupStore)) fail('pickup_store_not_found');
       cart.pickup_store = b.pickupStore;
     }
+    // spec 1: a user can switch to USD; the cart is priced in it from now on
+    if (b.currency !== undefined) await setCartCurrency(tx, cart, b.currency, clock());
   }));
 
   // ---------------------------------------------------------------- line items
@@ -226,8 +230,10 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
   }
 
   /** Prices, stores (when something changed) and answers a cart changed in the transaction; the cart maximum for growing changes. */
-  async function finish(tx: Db, row: CartRow, opts: { languageTag?: string; before: string | null; grows: boolean; now: Date }): Promise<CartT> {
+  async function finish(tx: Db, row: CartRow, opts: { languageTag?: string; before: string | null; grows: boolean; now: Date; told?: CartNotification[] }): Promise<CartT> {
     const repriced = await repriceCart(tx, row);
+    // what the change itself said (a coupon that no longer applies) stays beside what pricing removed
+    if (opts.told?.length) row.notifications = [...opts.told, ...row.notifications];
     const changed = opts.before === null || snapshot(row) !== opts.before || row.notifications.length > 0;
     const stored = changed ? await saveCart(tx, row, opts.now) : row;
     const view = await cartView(tx, stored, { languageTag: opts.languageTag, repriced });
@@ -248,9 +254,8 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
     const store = stores[req.storeKey];
     const b = req.body;
     const country = b.country ?? store.country;
-    const currency = b.currency ?? store.currency;
     if (!(store.shippingCountries as string[]).includes(country)) fail('country_not_allowed');
-    if (currency !== store.currency && currency !== 'USD') fail('currency_not_allowed');
+    const currency = checkCartCurrency(req.storeKey, b.currency ?? store.currency);
     const now = clock();
     const out = await db.transaction(async (tx) => {
       const locked = await lockActiveCart(tx, {
@@ -264,11 +269,14 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
         },
       });
       const { cart, recreated } = await inMode(tx, locked, b.deposit, now);
+      // the pieces are added at the prices the shopper saw: in their currency (spec 1), the cart follows it
+      const told = cart.notifications.length;
+      if (b.currency !== undefined) await setCartCurrency(tx, cart, currency, now);
       const product = await productFor(tx, cart, b.sku);
       let sum = 0;
       setLineQuantity(cart, product, (held) => (sum = held + b.quantity), now);
       if (sum > LINE_MAX_PIECES) fail('line_quantity_exceeded');
-      return { cart: await finish(tx, cart, { languageTag: req.query.languageTag, before: null, grows: true, now }), recreated };
+      return { cart: await finish(tx, cart, { languageTag: req.query.languageTag, before: null, grows: true, now, told: cart.notifications.slice(told) }), recreated };
     });
     void reply.header('etag', `"${out.cart.version}"`);
     return out;

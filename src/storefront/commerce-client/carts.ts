@@ -10,7 +10,7 @@ import type { CreateOrderBody, Order, ShippingMethodsResponse } from '../../cont
 import type { Result } from '../../contracts/result.ts';
 import type { ShopCart } from '../../contracts/shop-api.ts';
 import type { Wishlist } from '../../contracts/wishlist.ts';
-import { stores, type Language, type StoreKey } from '../../stores.ts';
+import { stores, type Currency, type Language, type StoreKey } from '../../stores.ts';
 import { fail, ok } from './http.ts';
 import type { SessionClient } from './session-client.ts';
 import { NOT_SIGNED_IN } from './account.ts';
@@ -34,11 +34,14 @@ export class CartClient {
   private readonly client: SessionClient;
   private readonly store: StoreKey;
   private readonly lang: Language;
+  /** the visitor's currency (the store's or USD, spec 1): carts are created and kept in it */
+  readonly currency: Currency;
 
-  constructor(client: SessionClient, store: StoreKey, lang: Language) {
+  constructor(client: SessionClient, store: StoreKey, lang: Language, currency: Currency = stores[store].currency) {
     this.client = client;
     this.store = store;
     this.lang = lang;
+    this.currency = currency;
   }
 
   get session(): SessionClient {
@@ -70,7 +73,7 @@ export class CartClient {
 
   /**
    * The active cart of a type, created on demand (spec 4) after a guest got an anonymous token; POST /carts
-   * answers the existing one when there is one. Priced for the store's country in its currency.
+   * answers the existing one when there is one. Priced for the store's country in the visitor's currency.
    */
   async cartOfType(transactionType: TransactionType): Promise<Result<ShopCart>> {
     const s = await this.client.ensureSession();
@@ -78,7 +81,7 @@ export class CartClient {
     const store = stores[this.store];
     return mapCart(await this.client.call<Cart>({
       method: 'POST', path: '/carts', query: this.query,
-      body: { transactionType, orderType: 'order', country: store.country, currency: store.currency, locale: this.locale },
+      body: { transactionType, orderType: 'order', country: store.country, currency: this.currency, locale: this.locale },
     }));
   }
 
@@ -92,7 +95,7 @@ export class CartClient {
     const store = stores[this.store];
     const r = await this.client.call<CartChangeResponse>({
       method: 'POST', path: '/carts/lines', query: this.query,
-      body: { ...body, country: store.country, currency: store.currency, locale: this.locale },
+      body: { ...body, country: store.country, currency: this.currency, locale: this.locale },
     });
     return r.error ? fail(r.error) : ok({ cart: reshapeCart(r.data.cart), recreated: r.data.recreated });
   }

@@ -15,7 +15,7 @@
 // (with a listing's canonical query) and session level. Anything per visitor or per moment (prices,
 // countdowns, carts, names, wishlist marks, "open now", consent choices) renders in the browser; a cookie
 // the server reads for HTML must be made part of the key, which keyOf() alone builds (the consent cookie is:
-// with no choice in it the page carries the consent banner).
+// with no choice in it the page carries the consent banner; the currency cookie is: a page in USD names it).
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -89,6 +89,9 @@ export interface CacheableRequest {
   screen: ScreenId | null;
   /** the visitor's consent cookie holds a choice (the page then has no consent banner) */
   consentDecided: boolean;
+  /** the currency the visitor sees prices in (spec 1: the store's or USD, from the currency cookie): the
+   * page's boot state, the currency switch and price captions name it */
+  currency: string;
 }
 
 const NONCE_ATTR = / nonce="[^"]*"/g;
@@ -189,7 +192,8 @@ export class PageCache {
     // The session level changes the header (log in vs my account) and the browser's boot state.
     // The consent banner is rendered when the visitor has not chosen yet: a variant with and one without.
     const consent = r.consentDecided ? 'consent' : 'ask';
-    return `${r.bot ? 'bot' : 'web'}|${consent}|${level}|${r.protocol}|${(r.host ?? '').toLowerCase()}|${r.url.pathname}${query}`;
+    // A page in USD is another document than the store's own currency's (spec 1: a user can switch to USD).
+    return `${r.bot ? 'bot' : 'web'}|${consent}|${r.currency}|${level}|${r.protocol}|${(r.host ?? '').toLowerCase()}|${r.url.pathname}${query}`;
   }
 
   private regionOf(key: string): Region {

@@ -8,6 +8,8 @@ import { isBot, query, renderDocument, type Renderer } from '../render/ssr.tsx';
 import type { BootInfo, LoaderContext } from '../../../views/server.tsx';
 import type { SessionInfo } from '../../contracts/shop-api.ts';
 import { CONSENT_COOKIE, parseConsentCookie } from '../../contracts/consent.ts';
+import { CURRENCY_COOKIE, chosenCurrency } from '../../contracts/display-currency.ts';
+import { LOCALE_COOKIE, LOCALE_COOKIE_MAX_AGE_S } from '../../contracts/locale-cookie.ts';
 import type { ContentReader, PriceReader } from '../../contracts/loader-ports.ts';
 import { localeFor, storeKeys, type StoreKey } from '../../stores.ts';
 import { languageOfPath } from '../../screens.ts';
@@ -50,8 +52,10 @@ function pageSession(req: FastifyRequest): SessionInfo {
   return req.shopSession ? req.shopSession.infoForPage() : sessionOf(req);
 }
 
+/** A language picked by ?lang= (spec 2): the lang cookie and the locale cookie i18n_redirected (spec 3). */
 function sendLangCookie(reply: FastifyReply, lang: string, production: boolean) {
   void reply.setCookie('lang', lang, { path: '/', maxAge: 365 * 24 * 3600, sameSite: 'lax', secure: production, httpOnly: false });
+  void reply.setCookie(LOCALE_COOKIE, lang, { path: '/', maxAge: LOCALE_COOKIE_MAX_AGE_S, sameSite: 'lax', secure: production, httpOnly: false });
 }
 
 async function awaitDeferred(value: unknown): Promise<unknown> {
@@ -119,6 +123,8 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
 
   /** The visitor's consent cookie holds a choice (a malformed one counts as none: the banner asks again). */
   const consentDecided = (req: FastifyRequest): boolean => parseConsentCookie(req.cookies[CONSENT_COOKIE]) !== null;
+  /** The currency the visitor sees prices in (spec 1: the store's, or USD after a switch). */
+  const priceCurrency = (req: FastifyRequest) => chosenCurrency(req.store, req.cookies[CURRENCY_COOKIE]);
 
   /** Facts of the visit for the browser: built once per page, after the loaders ran. */
   const bootInfo = async (req: FastifyRequest): Promise<BootInfo> => {
@@ -128,7 +134,7 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
     const company = await opts.content(req.store, req.lang).company().catch((err: unknown) => (req.log.warn({ err }, 'company facts unavailable'), null));
     return {
       store: req.store, buildId: opts.assets.buildId, canonicalOrigin: storeOrigins[req.store], session: pageSession(req), storeOrigins, analyticsId: opts.analyticsId ?? null,
-      consentDecided: consentDecided(req), company,
+      consentDecided: consentDecided(req), company, priceCurrency: priceCurrency(req),
     };
   };
 
@@ -162,7 +168,7 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
     const handle = matchScreen(opts.renderer.routes, url.pathname)?.handle;
     const draft = handle?.layout === 'preview';
     const session = sessionOf(req);
-    let cacheKey = draft ? null : opts.pageCache.keyOf({ method: req.method, url, host: url.host, protocol: req.protocol, session, bot, screen: handle?.screen ?? null, consentDecided: consentDecided(req) });
+    let cacheKey = draft ? null : opts.pageCache.keyOf({ method: req.method, url, host: url.host, protocol: req.protocol, session, bot, screen: handle?.screen ?? null, consentDecided: consentDecided(req), currency: priceCurrency(req) });
     const encoding = negotiate(req.headers['accept-encoding']);
     if (cacheKey) {
       const hit = opts.pageCache.get(cacheKey, encoding) ?? (await opts.pageCache.afterRender(cacheKey, encoding, opts.streamTimeoutMs));

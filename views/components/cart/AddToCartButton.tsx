@@ -7,6 +7,7 @@ import { useId, useState } from 'react';
 import type { TransactionType } from '../../../src/contracts/cart.ts';
 import { addProduct } from '../../state/cart-store.ts';
 import { useShop } from '../../lib/context.tsx';
+import { usePriceCurrency } from '../../hooks/usePrices.ts';
 import { NoticeAfterButton } from './CartNotices.tsx';
 
 export interface AddToCartButtonProps {
@@ -22,7 +23,9 @@ export interface AddToCartButtonProps {
 }
 
 export function AddToCartButton({ sku, transactionType, quantity = 1, productName, deposit, compact, validate }: AddToCartButtonProps) {
-  const { t, currency } = useShop();
+  const { t } = useShop();
+  // the optimistic cart's currency: the one the shopper sees (the service puts the cart in it, spec 1)
+  const currency = usePriceCurrency();
   const origin = useId();
   const [busy, setBusy] = useState(false);
   const add = async () => {

@@ -184,7 +184,7 @@ export function DeliveryStep({ cart, methods, onSubmit, refreshing, headingRef }
           {type === 'buy' && v.paymentMethod === 'bank-transfer' ? (
             <div className="transfer-preview">
               <p className="field-hint">{t('checkout.payment.transferTo')}</p>
-              <TransferAccount />
+              <TransferAccount currency={cart.currency} />
             </div>
           ) : null}
         </fieldset>

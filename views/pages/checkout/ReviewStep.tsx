@@ -220,7 +220,7 @@ export function ReviewStep({ cart, pickupStore, onPlace, onTakeNewPrices, stepHr
           {cart.transactionType === 'buy' && cart.paymentMethod === 'bank-transfer' ? (
             <>
               <p className="field-hint">{t('checkout.payment.transferTo')}</p>
-              <TransferAccount />
+              <TransferAccount currency={cart.currency} />
             </>
           ) : null}
           {cart.payoutAccount ? <p>{t('checkout.payout.title')}: {cart.payoutAccount.accountOwner}, {cart.payoutAccount.iban ?? cart.payoutAccount.accountNumber}</p> : null}

@@ -9,6 +9,7 @@ import type { AddressInput } from '../../../contracts/commerce.ts';
 import type { AddressBody, AnswerOf, BodyOf, ShopApi, ShopCart } from '../../../contracts/shop-api.ts';
 import type { Result } from '../../../contracts/result.ts';
 import { CartClient } from '../../commerce-client/carts.ts';
+import { CURRENCY_COOKIE, chosenCurrency } from '../../../contracts/display-currency.ts';
 import { apiLanguage } from './errors.ts';
 import { fail, refuse, route, UUID } from './respond.ts';
 
@@ -18,7 +19,7 @@ type CartWrite = 'setLineQuantity' | 'removeLine' | 'updateCart' | 'setCartAddre
   | 'applyCoupon' | 'removeCoupon';
 
 export function cartsFor(api: FastifyInstance, req: FastifyRequest, reply: FastifyReply): CartClient {
-  return new CartClient(api.sessions.clientFor(req, reply), req.store, apiLanguage(req));
+  return new CartClient(api.sessions.clientFor(req, reply), req.store, apiLanguage(req), chosenCurrency(req.store, req.cookies[CURRENCY_COOKIE]));
 }
 
 /** The browser's flat address as the service's address input: '' of an optional field is none, a missing
@@ -54,10 +55,14 @@ export async function cartRoutes(api: FastifyInstance) {
     // issue 16: priced from the current set as read (default), or the prices the cart holds (cart and checkout pages)
     const r = await carts.carts(req.query.prices);
     if (r.error) return fail(req, reply, r.error);
-    // spec 4: a cart whose locale differs from the current language is updated (names, mails in it)
+    // spec 4: a cart whose locale differs from the current language is updated (names, mails in it);
+    // spec 1: one in another currency than the visitor's (switched to USD or back) is re-priced in it
     const list = await Promise.all(r.data.map(async (cart) => {
-      if (cart.locale === carts.locale) return cart;
-      const u = await carts.update(cart.id, { locale: carts.locale as Locale });
+      if (cart.locale === carts.locale && cart.currency === carts.currency) return cart;
+      const u = await carts.update(cart.id, {
+        ...(cart.locale !== carts.locale ? { locale: carts.locale as Locale } : {}),
+        ...(cart.currency !== carts.currency ? { currency: carts.currency } : {}),
+      });
       return u.error ? cart : u.data;
     }));
     return { carts: list };
