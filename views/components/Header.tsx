@@ -150,7 +150,8 @@ export function Header() {
             <circle cx="10.5" cy="10.5" r="6" fill="none" stroke="currentColor" strokeWidth="2" />
             <path d="M15 15l5 5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
           </svg>
-          <span className="visually-hidden">{t('nav.search')}</span>
+          {/* not "Search": that is the form's own button, shown with the field */}
+          <span className="visually-hidden">{t('nav.searchToggle')}</span>
         </button>
         <HeaderCartIcon />
         <div id={MENU_ID} ref={menu} className="site-menu">

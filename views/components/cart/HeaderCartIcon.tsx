@@ -19,12 +19,10 @@ export function HeaderCartIcon() {
         <path d="M6 7h12l-1 13H7L6 7Z" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinejoin="round" />
         <path d="M9 9V6a3 3 0 0 1 6 0v3" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" />
       </svg>
-      <span className="visually-hidden">{t('cart.header.buy')}</span>
+      {/* one hidden text, so the name reads "Cart, 2 items" without a stray space */}
+      <span className="visually-hidden">{n === null ? t('cart.header.buy') : `${t('cart.header.buy')}, ${itemsLabel(t, n)}`}</span>
       {n === null ? <span className="cart-count cart-count-pending" aria-hidden="true">0</span> : (
-        <>
-          <span className="cart-count" data-testid="header-cart-icon-count" data-count={n} aria-hidden="true">{n}</span>
-          <span className="visually-hidden">, {itemsLabel(t, n)}</span>
-        </>
+        <span className="cart-count" data-testid="header-cart-icon-count" aria-hidden="true">{n}</span>
       )}
     </Link>
   );
