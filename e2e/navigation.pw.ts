@@ -209,3 +209,16 @@ test('a filter on the listing keeps the place; a link to an #anchor scrolls to i
   const mainTop = await page.locator('main').evaluate((el) => Math.round(el.getBoundingClientRect().top));
   expect(mainTop).toBeLessThanOrEqual(1);
 });
+
+test.describe('phone header without JavaScript', () => {
+  test.use({ viewport: phone, javaScriptEnabled: false });
+  test('shows the search field and the menu\'s links (its buttons need JavaScript)', async ({ page }) => {
+    await consentDecided(page);
+    await page.goto(url('ch.localhost', '/'));
+    await expect(page.getByRole('combobox', { name: 'Produkte suchen' })).toBeVisible();
+    await expect(page.locator('#site-menu').getByRole('link', { name: 'Anmelden' })).toBeVisible();
+    await expect(page.locator('#site-menu').getByRole('link', { name: 'Ankauf' })).toBeVisible();
+    await expect(header(page).getByRole('button', { name: 'Menü öffnen' })).toBeHidden();
+    await fitsViewport(page);
+  });
+});
