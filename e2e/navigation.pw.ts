@@ -8,6 +8,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Page } from '@playwright/test';
 import { test, expect, url, consentDecided, hydrated, fitsViewport } from './fixtures.ts';
+import { signedInCustomer } from './customer.ts';
 
 const SHOTS = process.env.NAV_SHOTS ?? '/tmp/nav-shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -98,6 +99,23 @@ test.describe('phone header (375x812)', () => {
     await expect(page).toHaveURL(url('ch.localhost', '/preisliste'));
     await expect(page.locator('#site-menu')).toBeHidden();
     await expect(header(page).getByRole('button', { name: 'Menü öffnen' })).toHaveAttribute('aria-expanded', 'false');
+  });
+});
+
+test.describe('phone header, signed in (375x812)', () => {
+  test.use({ viewport: phone });
+  test('the menu holds My account with the greeting and Log out; axe clean', async ({ page, axe }) => {
+    await consentDecided(page);
+    await signedInCustomer(page, 'ch.localhost');
+    await page.goto(url('ch.localhost', '/shop'));
+    await hydrated(page);
+    await header(page).getByRole('button', { name: 'Menü öffnen' }).click();
+    const menu = page.locator('#site-menu');
+    await expect(menu.getByRole('link', { name: 'Kundenkonto' })).toBeVisible();
+    await expect(menu.getByTestId('header-greeting')).toHaveText('Angemeldet als Anna');
+    await expect(menu.getByRole('button', { name: 'Abmelden' })).toBeVisible();
+    await axe();
+    await page.screenshot({ path: `${SHOTS}/phone-signed-in-menu-open.png` });
   });
 });
 
