@@ -110,9 +110,10 @@ test('without maintenance the maintenance page leads home', async ({ page }) => 
 test('mobile layout collapses the navigation behind a menu button', async ({ page, axe }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await page.goto(url('ch.localhost', '/'));
-  const menu = page.getByText('Menü öffnen');
+  const menu = page.getByRole('button', { name: 'Menü öffnen' });
   await expect(menu).toBeVisible();
+  await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
   await menu.click();
-  await expect(page.locator('.main-nav-toggle').getByRole('link', { name: 'Ankauf' })).toBeVisible();
+  await expect(page.locator('#site-menu').getByRole('link', { name: 'Ankauf' })).toBeVisible();
   await axe();
 });

@@ -10,6 +10,7 @@ import { makeShop, ShopContext, StringsRecorder, type Shop } from './lib/context
 import { Layout } from './layouts/Layout.tsx';
 import type { RouteHandle } from '../src/screens.ts';
 import { documentTitle } from './lib/meta.ts';
+import { ScrollMemory } from './components/ScrollMemory.tsx';
 
 /** The shop of the current location: store, language, translator, formatters. */
 export function useLocationShop(): Shop {
@@ -50,8 +51,11 @@ export function App() {
   }, [title, shop.lang]);
 
   return (
-    <ShopFrame shop={shop} layout={handle?.layout ?? 'default'}>
-      <Outlet />
-    </ShopFrame>
+    <>
+      <ShopFrame shop={shop} layout={handle?.layout ?? 'default'}>
+        <Outlet />
+      </ShopFrame>
+      <ScrollMemory />
+    </>
   );
 }

@@ -1,4 +1,5 @@
-// The header's two carts (buy and sell) with their item counts, and the added-to-cart notification.
+// The header's two carts (buy and sell) with their item counts (the added-to-cart notification is the
+// header's own: Header.tsx, outside the phone menu that holds these links).
 // The counts render in the browser only, after hydration: the server and the first browser render show the
 // links with the count's place kept but empty (no hydration mismatch, STYLE: Hydrogen #2560; the page cache
 // serves one document to every visitor of a session level; nothing moves when the count comes). spec 4: on a
@@ -14,7 +15,6 @@ import { priceEvents } from '../../hooks/usePrices.ts';
 import { refreshCartsAfterPriceUpdate } from '../../state/cart-store.ts';
 import { useShop } from '../../lib/context.tsx';
 import { Link } from '../ShopLink.tsx';
-import { CartNotices } from './CartNotices.tsx';
 import { itemsKeys, itemsLabel } from './format.ts';
 
 export function cartPath(lang: 'de' | 'en', type: 'buy' | 'sell'): string {
@@ -57,7 +57,6 @@ export function HeaderCarts() {
           </Link>
         );
       })}
-      <CartNotices />
     </>
   );
 }
