@@ -59,7 +59,7 @@ test('register, confirm through the mailbox, log in, edit an address, log out', 
 
   // Add an address; the zip rule answers on its field first.
   await page.getByRole('button', { name: 'Adresse hinzufügen' }).click();
-  await page.getByRole('textbox', { name: 'Strasse', exact: true }).fill('Bahnhofstrasse');
+  await page.getByRole('textbox', { name: 'Straße', exact: true }).fill('Bahnhofstrasse');
   await page.getByRole('textbox', { name: 'Nr.', exact: true }).fill('12');
   await page.getByRole('textbox', { name: 'Postleitzahl', exact: true }).fill('800');
   await page.getByRole('textbox', { name: 'Ort', exact: true }).fill('Zürich');
@@ -81,7 +81,7 @@ test('register, confirm through the mailbox, log in, edit an address, log out', 
   // Edit it.
   await card.getByRole('button', { name: /Bearbeiten/ }).click();
   await expect(page.getByRole('heading', { name: 'Adresse bearbeiten' })).toBeFocused();
-  await page.getByRole('textbox', { name: 'Strasse', exact: true }).fill('Paradeplatz');
+  await page.getByRole('textbox', { name: 'Straße', exact: true }).fill('Paradeplatz');
   await page.getByRole('textbox', { name: 'Nr.', exact: true }).fill('8');
   await page.getByRole('combobox', { name: 'Land' }).selectOption('LI');
   await page.getByRole('textbox', { name: 'Postleitzahl', exact: true }).fill('9490');
@@ -168,7 +168,7 @@ test('an expired session logs out, clears the session and says so on the home pa
   expect(left).toEqual([]);
   expect(await page.evaluate(() => localStorage.getItem('profile-test'))).toBeNull();
   await axe();
-  await notice.getByRole('button', { name: 'Meldung schliessen' }).click();
+  await notice.getByRole('button', { name: 'Meldung schließen' }).click();
   await expect(notice).toHaveCount(0);
 
   // A full page load of an expired session does the same on the server.

@@ -205,7 +205,7 @@ test('a signed-in customer sells scrap gold on the Swiss store with the Scrap Me
 
   await expect(page.getByRole('heading', { level: 1, name: 'Meine Daten' })).toBeVisible();
   await expect(page.getByTestId('checkout-email')).toHaveText(email);
-  await fillFields(page, [['Strasse', 'Bahnhofstrasse'], ['Nr.', '12'], ['Postleitzahl', '8001'], ['Ort', 'Zürich']]);
+  await fillFields(page, [['Straße', 'Bahnhofstrasse'], ['Nr.', '12'], ['Postleitzahl', '8001'], ['Ort', 'Zürich']]);
   await axe();
   await page.getByRole('button', { name: 'Weiter zu Lieferung und Zahlung' }).click();
 

@@ -97,7 +97,7 @@ test('without a default address the limit-order form says so, and adding one on 
   await expect(page).toHaveURL(/\/kundenkonto\/adressen\?return=/);
   await hydrated(page);
   await expect(page.getByTestId('addresses-return')).toHaveText('Zurück zu Ihrer Limit-Order');
-  for (const [name, value] of [['Strasse', 'Leopoldstraße'], ['Nr.', '5'], ['Postleitzahl', '80802'], ['Ort', 'München']]) {
+  for (const [name, value] of [['Straße', 'Leopoldstraße'], ['Nr.', '5'], ['Postleitzahl', '80802'], ['Ort', 'München']]) {
     await page.getByRole('textbox', { name, exact: true }).fill(value);
   }
   await axe();

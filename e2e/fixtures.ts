@@ -101,7 +101,7 @@ export async function reviewPickupOrder(page: Page, host = 'ch.localhost') {
   await expect(page.getByTestId('cart-count-buy')).toHaveText('1');
   await page.goto(url(host, '/checkout/buy'));
   await hydrated(page);
-  await fillFields(page, [['E-Mail-Adresse', 'anna.muster@example.ch'], ['Vorname', 'Anna'], ['Nachname', 'Muster'], ['Strasse', 'Bahnhofstrasse'], ['Nr.', '12'],
+  await fillFields(page, [['E-Mail-Adresse', 'anna.muster@example.ch'], ['Vorname', 'Anna'], ['Nachname', 'Muster'], ['Straße', 'Bahnhofstrasse'], ['Nr.', '12'],
     ['Postleitzahl', '8001'], ['Ort', 'Zürich']]);
   await page.getByRole('button', { name: 'Weiter zu Lieferung und Zahlung' }).click();
   await page.getByRole('radio', { name: /^Abholung in der Filiale/ }).check();

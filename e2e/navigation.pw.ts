@@ -31,7 +31,7 @@ test.describe('phone header (375x812)', () => {
   test.use({ viewport: phone });
 
   for (const { host, path, open, close, cart, store, language } of [
-    { host: 'ch.localhost', path: '/', open: 'Menü öffnen', close: 'Menü schliessen', cart: 'Warenkorb', store: 'Länder-Shop', language: 'English' },
+    { host: 'ch.localhost', path: '/', open: 'Menü öffnen', close: 'Menü schließen', cart: 'Warenkorb', store: 'Länder-Shop', language: 'English' },
     { host: 'us.localhost', path: '/en/', open: 'Open menu', close: 'Close menu', cart: 'Cart', store: 'Country store', language: 'Deutsch' },
   ]) {
     test(`${host}${path}: one row of icons, content in the top 30%, the menu opens, says "${close}" and closes with Escape`, async ({ page, axe }) => {

@@ -42,6 +42,22 @@ t.test('the CMS stories served to the Austrian and German stores have no Swiss-o
   t.same(hits.map((h) => `${h.path}: ${h.text.slice(0, 120)}`), []);
 });
 
+// Swiss spelling writes "ss" where standard German writes "ß" ("Strasse", "grösser", "heisst"): the texts
+// the Austrian and German stores show use "ß" (regionalGerman turns it into "ss" for Swiss and Liechtenstein
+// mails). A list of the words these texts use, not a general rule: "Masse" and "Masse" differ only by it.
+const swissSpelling = /(?<!\p{L})(gr[oö]ss(e|er|es|en|em|ere|eren|erer|ten|handel|buchstab|britannien|enordnung)?|Gr[oö]ss\p{L}*|Strasse|\p{L}*strasse|\p{L}*[sS]chliess\p{L}*|heisst|heissen|Fuss|weiss\p{L}*|Weiss\p{L}*|[mM]assgeb\p{L}*|bloss\p{L}*|\p{L}*fliess\p{L}*|[gG]emäss|\p{L}*mässig\p{L}*|\p{L}*äusser\p{L}*)(?!\p{L})/u;
+
+t.test('the German UI texts and the stories shown in Austria and Germany write ß, not the Swiss ss', async (t) => {
+  const dir = join(root, 'src/content/stories');
+  const stories = [...files(join(dir, 'shared')), ...['at', 'de'].flatMap((d) => { try { return files(join(dir, 'domains', d)); } catch { return []; } })]
+    .filter((f) => !f.endsWith('company.json')) // legal names and addresses are written as registered
+    .flatMap((f) => germanStrings(JSON.parse(readFileSync(f, 'utf8')).content, f.slice(dir.length + 1), []));
+  const ui = germanStrings(JSON.parse(readFileSync(join(root, 'locales/de.json'), 'utf8')), 'de', []);
+  const hits = [...ui, ...stories].filter((s) => swissSpelling.test(s.text) && !/(slug|url|path)$/i.test(s.path));
+  t.same(hits.map((h) => `${h.path}: ${h.text.match(swissSpelling)?.[0]}`), []);
+  t.ok(swissSpelling.test('Die Datei ist zu gross.') && swissSpelling.test('Bahnhofstrasse') && !swissSpelling.test('Die Datei ist zu groß.'), 'the check finds the Swiss spelling (it can fail)');
+});
+
 t.test('the check finds a Swiss word where one is written (it can fail)', async (t) => {
   t.ok(swissWord.test('Zahlung innert 5 Werktagen'));
   t.ok(swissWord.test('allfällige Kosten'));
