@@ -151,3 +151,28 @@ for (const viewport of [desktop, phone]) {
     });
   });
 }
+
+test.describe('grid view 375x812', () => {
+  test.use({ viewport: phone });
+
+  test('the grid view on a phone shows two cards per row, every name, price and button inside its card (German, CHF)', async ({ page, axe }) => {
+    await consentDecided(page);
+    await page.goto(url('ch.localhost', '/shop'));
+    await hydrated(page);
+    const list = page.locator('.product-grid-grid');
+    await expect(list.getByTestId('card-price').first()).toHaveText(/^CHF/);
+    const cards = list.locator(':scope > li');
+    const [a, b] = [await box(cards.nth(0)), await box(cards.nth(1))];
+    expect(Math.abs(a.y - b.y), 'the first two cards share a row').toBeLessThanOrEqual(1);
+    expect(b.x).toBeGreaterThan(a.x + a.width);
+    const overflowing = await list.evaluate((l) => [...l.querySelectorAll(':scope > li')].flatMap((li) => {
+      const c = li.getBoundingClientRect();
+      return [...li.querySelectorAll('button, .product-card-price-amount, .product-card-title')]
+        .filter((e) => e.getBoundingClientRect().right > c.right + 0.5 || e.scrollWidth > e.clientWidth + 1)
+        .map((e) => e.textContent);
+    }));
+    expect(overflowing, 'nothing leaves its card').toEqual([]);
+    await fitsViewport(page);
+    await axe();
+  });
+});
