@@ -2,7 +2,7 @@
 // cart" are on the first screen, beside the gallery; at 375x812 a buy bar (price, quantity, add to cart) is
 // at the bottom of the first screen, adds to the cart, and the page keeps room for it so the footer's end is
 // not hidden under it; the tier table's columns fit (or scroll in their labelled region). The list view
-// shows one product per row at both sizes. axe on each. Screenshots go to PRODUCT_SHOTS (default
+// shows one product per row at both sizes, the grid two per row on a phone. axe on each. Screenshots go to PRODUCT_SHOTS (default
 // /tmp/product-shots) for a look by eye.
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
