@@ -101,3 +101,39 @@ for (const viewport of [{ width: 1280, height: 800 }, { width: 375, height: 812 
     });
   });
 }
+
+// The Swiss store in German: the same refusals in German, and the cart maximum in francs as the store writes
+// amounts (CHF 500'000.00), not a bare number
+test.describe('1280x800 German, CHF', () => {
+  test.use({ viewport: { width: 1280, height: 800 } });
+
+  test('cart on the Swiss store: 0 and 100,000 are refused in German, the maximum is named in CHF; the cart is unchanged', async ({ page, axe, consoleErrors }) => {
+    await consentDecided(page);
+    await page.goto(url('ch.localhost', '/produkt/kruegerrand-1-unze-gold'));
+    await hydrated(page);
+    await page.getByRole('button', { name: /^In den Warenkorb\s*:\s*Krügerrand 1 Unze Gold$/ }).click();
+    await expect(page.getByTestId('cart-count-buy')).toHaveText('1');
+    await page.getByTestId('cart-notice').getByRole('link', { name: 'Zum Warenkorb' }).click();
+    await expect(page).toHaveURL(url('ch.localhost', '/warenkorb?type=buy'));
+    const field = page.getByRole('spinbutton', { name: 'Menge von Krügerrand 1 Unze Gold' });
+    await expect(field).toHaveValue('1');
+    const described = async () => page.locator(`[id="${await field.getAttribute('aria-describedby')}"]`);
+
+    await field.fill('0');
+    await field.press('Enter');
+    await expect(await described()).toHaveText("! Bitte geben Sie eine ganze Zahl von 1 bis 10'000 ein. Um dieses Produkt aus dem Warenkorb zu nehmen, verwenden Sie „Entfernen“. Ihr Warenkorb ist unverändert.");
+    await field.fill('100000');
+    await field.press('Enter');
+    await expect(await described()).toHaveText("! Bitte geben Sie eine ganze Zahl von 1 bis 10'000 ein. Ihr Warenkorb ist unverändert.");
+    await expect(page.getByTestId('cart-count-buy')).toHaveText('1');
+
+    // 200 Krugerrands are far above 500,000 francs
+    await field.fill('200');
+    await field.press('Enter');
+    await expect(page.getByRole('alert').filter({ hasText: 'Warenkorblimit' })).toHaveText("Warenkorblimit überschritten: Ein Warenkorb darf höchstens CHF 500'000.00 enthalten.");
+    await expect(page.getByTestId('cart-count-buy')).toHaveText('1');
+    ignoreApiAnswers(consoleErrors, [409]);
+    await axe();
+    await page.screenshot({ path: `${SHOTS}/cart-limit-ch-de-1280x800.png` });
+  });
+});

@@ -1,5 +1,6 @@
-// The product page (spec 2 product detail): both sides of the piece with a zoom (ProductGallery), name, badges and the other weights; the live prices
-// with the tier table and, beside them, the all-in price breakdown; description and every technical field;
+// The product page (spec 2 product detail): both sides of the piece with a zoom (ProductGallery) and, beside it on
+// the first screen (issue 17), name, badges, the other weights and the buy box (PricePanel: price and cart
+// actions); below, the description, the tier table (TierTable.tsx) beside the all-in price breakdown; every technical field;
 // the shipping cost table; the price chart of the product's metal; similar products; the link to the limit
 // order page; the cart and wishlist actions (PricePanel, CartActions); for a sold-out product the
 // availability notification (AvailabilityAlert.tsx), and the result of its confirmation link. JSON-LD is in the document head
@@ -18,6 +19,7 @@ import type { ShippingCostsResponse } from '../../../src/contracts/order.ts';
 import type { CardProduct } from '../../models/listing-data.ts';
 import type { ProductData } from '../../models/product-loader.ts';
 import { PricePanel } from './PricePanel.tsx';
+import { ProductTiers } from './TierTable.tsx';
 import { LivePriceBreakdown } from './PriceBreakdown.tsx';
 import { ShippingTable, ReturnsNote, TechnicalDetails } from './ProductDetails.tsx';
 import { AlertLinkNotice } from './AvailabilityAlert.tsx';
@@ -55,12 +57,13 @@ export default function ProductPage() {
                 </ul>
               </nav>
             ) : null}
-            <p className="product-description">{p.description}</p>
+            <PriceNotice />
+            <PricePanel product={p} />
           </div>
         </div>
-        <PriceNotice />
+        <p className="product-description">{p.description}</p>
         <div className="product-prices">
-          <PricePanel product={p} />
+          <ProductTiers product={p} />
           <LivePriceBreakdown product={{ sku: p.sku, metal: p.metal, fineWeightGrams: a.fineWeightGrams, vatClass: p.vatClass, dutyFree: p.dutyFree }} country={data.country} />
         </div>
         <TechnicalDetails product={p} />

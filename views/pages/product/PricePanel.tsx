@@ -1,10 +1,10 @@
-// The product's live prices (spec 2 product detail): the buy price of one piece, the price by card or
-// PayPal, today's buy-back price, the quantity tiers (spec 3: tiers ascending) and the countdown to the
-// next update (spec 4). Prices render in the browser only; the server and the first render show
+// The product's buy box (spec 2 product detail): the buy price of one piece, the price by card or PayPal,
+// today's buy-back price, the cart actions and the countdown to the next update (spec 4). It stands beside
+// the gallery, so price and "add to cart" are on the first screen (issue 17); the quantity tiers are below
+// (TierTable.tsx). Prices render in the browser only; the server and the first render show
 // placeholders of the same size.
 import { useEffect, useRef } from 'react';
 import type { ProductPrices } from '../../../src/contracts/prices.ts';
-import { formatPercent } from '../../../src/i18n.ts';
 import { pathFor } from '../../../src/screens.ts';
 import type { StorefrontProduct } from '../../../src/contracts/catalogue.ts';
 import { useShop } from '../../lib/context.tsx';
@@ -16,7 +16,6 @@ import { CartActions } from './CartActions.tsx';
 import { AvailabilityAlertForm } from './AvailabilityAlert.tsx';
 import { trackedItem, trackViewItem } from '../../components/product/tracking.ts';
 import { useHydrated, usePriceCurrency, useProductPrices } from '../../hooks/usePrices.ts';
-import { ScrollRegion } from '../../components/ScrollRegion.tsx';
 
 export function PricePanel({ product }: { product: StorefrontProduct }) {
   const shop = useShop();
@@ -54,6 +53,9 @@ export function PricePanel({ product }: { product: StorefrontProduct }) {
         </p>
         <AvailabilityTag availability={product.availability} />
       </div>
+      {/* the cart actions right under the price: both on the first screen beside the gallery (issue 17) */}
+      <CartActions product={product} price={loading ? placeholder : money(base?.centAmount)} />
+      {product.availability === 'soldOut' ? <AvailabilityAlertForm product={product} /> : null}
       {!product.dutyFree ? (
         <p className="price-panel-card">
           {t('productPage.cardPrice')} <span data-testid="product-card-price">{loading ? placeholder : money(card?.centAmount)}</span>
@@ -65,52 +67,12 @@ export function PricePanel({ product }: { product: StorefrontProduct }) {
           <strong data-testid="product-sell-price">{loading ? placeholder : money(sell?.centAmount)}</strong>
         </p>
       ) : null}
-      <CartActions product={product} />
-      {product.availability === 'soldOut' ? <AvailabilityAlertForm product={product} /> : null}
       <PriceCountdown compact />
-      {product.metal !== null ? <TierTable buys={loading ? null : buys} currency={currency} /> : null}
       {product.metal !== null ? (
         <p className="price-panel-limit">
           <Link to={pathFor('productLimitOrder', shop.lang, { slug: product.localizedSlug })}>{t('productPage.limitOrder')}</Link>
         </p>
       ) : null}
     </section>
-  );
-}
-
-function TierTable({ buys, currency }: { buys: ReturnType<typeof pricesOfType> | null; currency: 'EUR' | 'CHF' | 'USD' }) {
-  const shop = useShop();
-  const { t } = shop;
-  const rows = buys ?? [];
-  if (buys !== null && buys.length < 2) return null;
-  const single = rows[0]?.centAmount;
-  return (
-    <ScrollRegion label={t('productPage.tiers.caption', { currency })}>
-      <table className="data-table tier-table">
-        <caption>{t('productPage.tiers.caption', { currency })}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('productPage.tiers.quantity')}</th>
-            <th scope="col" className="num">{t('productPage.tiers.price')}</th>
-            <th scope="col" className="num">{t('productPage.tiers.saving')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {buys === null ? (
-            <tr>
-              <td colSpan={3}><span className="price-placeholder" aria-hidden="true">···</span><span className="visually-hidden">{t('prices.loading')}</span></td>
-            </tr>
-          ) : (
-            rows.map((r) => (
-              <tr key={r.minQuantity}>
-                <th scope="row">{r.minQuantity === 1 ? t('productPage.tiers.one') : t('productPage.tiers.from', { n: r.minQuantity })}</th>
-                <td className="num">{shop.money(r.centAmount, currency)}</td>
-                <td className="num">{r.minQuantity === 1 || !single ? '–' : formatPercent(Math.round(((single - r.centAmount) / single) * 10_000), shop.locale)}</td>
-              </tr>
-            ))
-          )}
-        </tbody>
-      </table>
-    </ScrollRegion>
   );
 }
