@@ -13,7 +13,7 @@ import { pricesTaken } from '../../../client/lib/cart-prices.ts';
 import { usePricesRefreshing, useShopNow } from '../../../client/hooks/usePrices.ts';
 import { CARTS_KEY, fetchCarts, forgetCart, trackedItem, writeCart, type CartView } from '../../../client/lib/cart-store.ts';
 import {
-  allowedStep, completedSteps, completeStep, publishCheckoutNav, resetProgress, type FormStep,
+  allowedStep, completedSteps, completeStep, forgetPlacedOrder, placedOrder, publishCheckoutNav, rememberPlacedOrder, resetProgress, type FormStep,
 } from '../../../client/lib/checkout-progress.ts';
 import { toMajor, track } from '../../../client/lib/data-layer.ts';
 import {
@@ -139,7 +139,18 @@ export default function CheckoutPage() {
 
   const lastOrderAttempt = useRef<{ key: string; body: string } | null>(null);
 
-  if (!carts.ready || (session.level === 'user' && me === undefined)) {
+  // Back from the confirmation lands here with the ordered cart gone: show that order's confirmation again
+  // (replacing this entry), not "Your cart is empty". A cart with goods again starts a new checkout.
+  const placed = carts.ready ? placedOrder(type) : null;
+  const emptied = !cart || cart.lineItems.length === 0;
+  const confirmationOf = (orderId: string) => `${pathFor('confirmation', lang, { transactionType: type })}?order=${encodeURIComponent(orderId)}`;
+  useEffect(() => {
+    if (!placed) return;
+    if (emptied) navigate(confirmationOf(placed), { replace: true });
+    else if (cart && !cart.pending) forgetPlacedOrder(type);
+  }, [placed, emptied, cart, type]);
+
+  if (!carts.ready || (session.level === 'user' && me === undefined) || (placed && emptied)) {
     return (
       <section className="container page-section checkout-page">
         <h1 className="page-title">{t('route.checkout')}</h1>
@@ -214,7 +225,9 @@ export default function CheckoutPage() {
     if (!r.error) {
       lastOrderAttempt.current = null;
       resetProgress(type);
-      navigate(`${pathFor('confirmation', lang, { transactionType: type })}?order=${encodeURIComponent(r.data.order.id)}`);
+      rememberPlacedOrder(type, r.data.order.id);
+      // the review's entry becomes the confirmation: back goes to the steps before, which show it again (above)
+      navigate(confirmationOf(r.data.order.id), { replace: true });
       // spec 4 / Hydrogen #2524: the ordered cart is gone for good
       forgetCart(type);
       return { kind: 'placed' };
@@ -252,7 +265,8 @@ export default function CheckoutPage() {
                 return !r.error && r.data.exists;
               }} />
           ) : step === 'delivery' ? (
-            <DeliveryStep key={cart.id} cart={cart} methods={methods} refreshing={refreshing} headingRef={headingRef} onSubmit={onDelivery} />
+            <DeliveryStep key={cart.id} cart={cart} methods={methods} refreshing={refreshing} headingRef={headingRef} onSubmit={onDelivery}
+              onMethodChosen={(key) => void writeCart(type, () => updateCart(cart.id, { shippingMethodId: key }))} />
           ) : (
             <ReviewStep cart={cart} pickupStore={pickupStore} refreshing={refreshing} headingRef={headingRef} stepHref={stepHref} onPlace={onPlace}
               confirmationEmail={session.level === 'user' && me ? me.email : cart.customerEmail}
