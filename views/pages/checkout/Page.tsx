@@ -17,7 +17,7 @@ import {
 } from '../../../client/lib/checkout-progress.ts';
 import { toMajor, track } from '../../../client/lib/data-layer.ts';
 import {
-  checkEmail, getMe, getShippingMethods, placeOrder, recalculateCart, register, setCartAddresses, setIdentityDocument, setPayoutAccount, updateCart,
+  addAddress, checkEmail, getMe, getShippingMethods, placeOrder, recalculateCart, register, setCartAddresses, setIdentityDocument, setPayoutAccount, updateCart,
 } from '../../../client/lib/shop-api.ts';
 import { readUtm } from '../../../client/lib/utm.ts';
 import { moneyOf } from '../../components/cart/format.ts';
@@ -177,7 +177,7 @@ export default function CheckoutPage() {
       const b = d.billingAddress;
       const reg = await register({
         email: d.email, password: d.account.password, passwordRepeat: d.account.passwordRepeat, firstName: b.firstName, lastName: b.lastName,
-        accountType: b.company ? 'company' : 'individual', companyName: b.company || null, phone: b.phone || null, language: lang,
+        accountType: b.company ? 'company' : 'individual', companyName: b.company || null, vatId: b.company ? d.account.vatId : null, phone: b.phone || null, language: lang,
       });
       if (reg.error) return reg;
       try {
@@ -185,6 +185,20 @@ export default function CheckoutPage() {
       } catch {
         // no reminder then
       }
+    }
+    // Decision: a typed address the customer asked to keep is saved with its own call (the account's address
+    // book, POST /api/me/addresses) right after the cart took it, not inside the order's transaction:
+    // the address book is the account's, not the order's, and a refusal here keeps the customer on this step
+    // with the service's message (the cart already holds the address; unticking goes on).
+    for (const s of d.saveToAccount) {
+      const a = s.address;
+      const saved = await addAddress({
+        ...a, company: a.company || null, apartment: a.apartment || null, state: a.state || null, phone: a.phone || null,
+        ...(s.billing ? { defaultBilling: true } : {}), ...(s.shipping ? { defaultShipping: true } : {}),
+      });
+      // the address book as it now is (an address saved before a refusal is not offered again)
+      await (saved.error ? mutate('shop:me') : mutate('shop:me', saved.data.customer, { revalidate: false }));
+      if (saved.error) return saved;
     }
     completeStep(r.data.cart, 'data');
     progressChanged();
