@@ -262,7 +262,7 @@ export function DataStep({ cart, customer, onSubmit, checkEmail, refreshing, hea
           </fieldset>
         ) : null}
 
-        <NextButton busy={form.submitting} refreshing={refreshing} label={t('checkout.data.next')} />
+        <NextButton busy={form.submitting} refreshing={refreshing} label={t(buy ? 'checkout.data.next' : 'checkout.data.nextSell')} />
       </form>
     </section>
   );
