@@ -135,7 +135,9 @@ test('the sell checkout: "Lieferung und Auszahlung", no cash payout for a sale f
   await expect(own.getByTestId('insured-shipping-note')).toContainText('Versicherten Versand bieten wir Ihnen an');
   await expect(own.getByTestId('insured-shipping-note')).toContainText(/CHF/);
   await page.getByRole('radio', { name: /^In der Filiale abgeben/ }).check();
-  await expect(page.getByRole('radio', { name: /^Bar in der Filiale/ }), 'cash payout for goods brought to a store').toBeVisible();
+  const cash = page.getByRole('radio', { name: /^Bar in der Filiale/ });
+  await expect(cash, 'a cash payout is shown for goods brought to a store, but not above 15,000').toBeDisabled();
+  await expect(page.locator('label.choice').filter({ has: cash })).toContainText('Barauszahlungen in der Filiale sind auf');
   await axe();
   await shoot(page, 'delivery-sell');
 

@@ -55,17 +55,25 @@ export function paymentMethodsOffered(c: Pick<PaymentContext, 'transactionType' 
 export function paymentRefusals(c: PaymentContext, payment: PaymentMethod): CheckoutRuleCode[] {
   const out: CheckoutRuleCode[] = [];
   if (comingSoonPayments.includes(payment) || !paymentsByType[c.transactionType].includes(payment)) out.push('payment_method_unavailable');
-  if (payment === 'cash' && c.methodKey) {
+  if (payment === 'cash') {
     // spec 9: buy cash in store only for pickup within 5 working days; a cash payout only for items brought
-    // to a store (so never for a sale from the deposit), and at most 15,000
+    // to a store (so never for a sale from the deposit), and at most 15,000 whatever the method
     if (c.transactionType === 'buy') {
-      if (c.methodKey !== 'pickup') out.push('cash_requires_pickup');
+      if (c.methodKey && c.methodKey !== 'pickup') out.push('cash_requires_pickup');
     } else {
-      if (c.methodKey !== 'leave-in-store') out.push('cash_requires_store_drop_off');
+      if (c.methodKey && c.methodKey !== 'leave-in-store') out.push('cash_requires_store_drop_off');
       if (c.grossCents !== null && c.grossCents > CASH_PAYOUT_MAX_CENTS) out.push('cash_payout_limit');
     }
   }
   return out;
+}
+
+/**
+ * Why a payment cannot be chosen for this cart whatever the method (coming soon; a cash payout above
+ * 15,000): the page shows the option disabled with the reason.
+ */
+export function paymentBlocked(c: Omit<PaymentContext, 'methodKey'>, payment: PaymentMethod): CheckoutRuleCode | null {
+  return paymentRefusals({ ...c, methodKey: null }, payment)[0] ?? null;
 }
 
 /** The first reason of paymentRefusals, or null. */

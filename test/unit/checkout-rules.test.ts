@@ -5,7 +5,7 @@
 import t from 'tap';
 import { readFileSync } from 'node:fs';
 import {
-  CASH_PAYOUT_MAX_CENTS, checkoutKind, companyNeedsVatId, needsInsuredShippingNote, paymentMethodsOffered, paymentRefusal, paymentRefusals,
+  CASH_PAYOUT_MAX_CENTS, checkoutKind, companyNeedsVatId, needsInsuredShippingNote, paymentBlocked, paymentMethodsOffered, paymentRefusal, paymentRefusals,
   SCRAP_BOX_CAP_EUR_CENTS, scrapBoxCapCents, type CheckoutRuleCode,
 } from '../../src/contracts/checkout-rules.ts';
 import { orderReasonOrder } from '../../src/commerce/orders/create.ts';
@@ -44,6 +44,10 @@ t.test('refusals: spec 9 cash rules, the 15,000 payout cap, coming-soon methods'
   t.equal(paymentRefusal(sell('leave-in-store', CASH_PAYOUT_MAX_CENTS + 1), 'cash'), 'cash_payout_limit');
   t.same(paymentRefusals(sell('shippingSell', 2_000_000), 'cash'), ['cash_requires_store_drop_off', 'cash_payout_limit'], 'every reason, in the service\'s order');
   t.equal(paymentRefusal(sell('leave-in-store', null), 'cash'), null, 'an unknown total is not refused for its amount');
+  t.equal(paymentRefusal(sell(null, 2_000_000), 'cash'), 'cash_payout_limit', 'above 15,000 whatever the method');
+  t.equal(paymentBlocked({ transactionType: 'sell', grossCents: 2_000_000 }, 'cash'), 'cash_payout_limit', 'the option is shown ruled out');
+  t.equal(paymentBlocked({ transactionType: 'sell', grossCents: 100_000 }, 'cash'), null, 'below it the method decides');
+  t.equal(paymentBlocked({ transactionType: 'buy', grossCents: 100_000 }, 'card'), 'payment_method_unavailable');
 });
 
 t.test('whatever the page offers, a refusal for it is a code the service reports and both languages explain', async (t) => {

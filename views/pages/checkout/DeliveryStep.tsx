@@ -10,7 +10,7 @@ import type { IdentityDocumentBody, PaymentMethod, PayoutAccountBody } from '../
 import type { PickupStore, ShippingMethodsResponse } from '../../../src/contracts/order.ts';
 import type { Result } from '../../../src/contracts/result.ts';
 import {
-  checkoutKind, comingSoonPayments, needsInsuredShippingNote, paymentMethodsOffered, paymentRefusal,
+  checkoutKind, comingSoonPayments, needsInsuredShippingNote, paymentBlocked, paymentMethodsOffered, paymentRefusal,
 } from '../../../src/contracts/checkout-rules.ts';
 import type { ShopCart } from '../../../src/contracts/shop-api.ts';
 import { AmlNotice, amlThresholdFor } from '../../components/cart/AmlNotice.tsx';
@@ -176,11 +176,13 @@ export function DeliveryStep({ cart, methods, onSubmit, onMethodChosen, refreshi
           <legend>{t(type === 'buy' ? 'checkout.payment.title' : 'checkout.payment.titleSell')}</legend>
           {payments.map((p, i) => {
             const soon = comingSoonPayments.includes(p);
-            const reaches = !soon && p === 'cash' ? amlThresholdFor(store, cart, 'cash') : null;
+            // ruled out whatever the method (a cash payout above 15,000): shown with the reason, not choosable
+            const blocked = soon ? null : paymentBlocked({ transactionType: type, grossCents: cart.totalGrossPrice?.centAmount ?? null }, p);
+            const reaches = !soon && !blocked && p === 'cash' ? amlThresholdFor(store, cart, 'cash') : null;
             return (
-              <label key={p} className={`choice${soon ? ' choice-unavailable' : ''}`}>
+              <label key={p} className={`choice${soon || blocked ? ' choice-unavailable' : ''}`}>
                 <input type="radio" name="paymentMethod" id={i === 0 ? `${formId}-paymentMethod` : undefined} value={p} checked={v.paymentMethod === p}
-                  disabled={soon} onChange={() => form.set('paymentMethod', p)} />
+                  disabled={soon || !!blocked} onChange={() => form.set('paymentMethod', p)} />
                 <span className="choice-body">
                   <span className="choice-title">
                     {t(`checkout.payment.${type}.${p}`)}
@@ -188,6 +190,7 @@ export function DeliveryStep({ cart, methods, onSubmit, onMethodChosen, refreshi
                   </span>
                   <span className="choice-text">{t(`checkout.payment.${type}.${p}Hint`)}</span>
                   {reaches ? <span className="choice-reason">{t('aml.optionHint')}</span> : null}
+                  {blocked ? <span className="choice-reason">{t(`form.error.${blocked}`)}</span> : null}
                 </span>
               </label>
             );
