@@ -249,9 +249,12 @@ export function DataStep({ cart, customer, onSubmit, checkEmail, refreshing, hea
             {v.createAccount ? (
               <>
                 {company ? (
-                  <TextField formId={formId} name="vatId" label={labels.vatId} value={String(v.vatId)} onChange={(x) => form.set('vatId', x)}
-                    error={form.errors.vatId} optional={vatOptional} required={!vatOptional} maxLength={30} size="medium" spellCheck={false}
-                    hint={`${t('checkout.data.companyAccountHint', { company: String(v['billingAddress.company']).trim() })} ${t(vatOptional ? 'account.field.einHint' : 'account.field.vatHint')}`} />
+                  <>
+                    <p className="field-hint">{t('checkout.data.companyAccountHint', { company: String(v['billingAddress.company']).trim() })}</p>
+                    <TextField formId={formId} name="vatId" label={labels.vatId} value={String(v.vatId)} onChange={(x) => form.set('vatId', x)}
+                      error={form.errors.vatId} optional={vatOptional} required={!vatOptional} maxLength={30} size="medium" spellCheck={false}
+                      hint={t(vatOptional ? 'account.field.einHint' : 'account.field.vatHint')} />
+                  </>
                 ) : null}
                 <PasswordField formId={formId} name="password" label={labels.password} value={String(v.password)} onChange={(x) => form.set('password', x)}
                   error={form.errors.password} autoComplete="new-password" required showRules />
