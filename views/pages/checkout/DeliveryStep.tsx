@@ -1,5 +1,8 @@
-// Checkout step 3, "Delivery and payment" (spec 3, 5, 9): the cart's shipping methods with their price
-// (a method spec 5 rules out is shown with the reason), a store for pickup, drop-off or delivery to a store,
+// Checkout step 3, "Delivery and payment" ("Delivery and payout" for a sale; spec 3, 5, 9): the cart's
+// shipping methods with their price (a method spec 5 rules out is shown with the reason; a chosen one is
+// saved to the cart at once, so the summary shows its cost), the payment rules shared with the service
+// (src/contracts/checkout-rules.ts: no cash payout for a sale from the deposit, the insured-shipping note
+// above the Scrap Metal Box's cap), a store for pickup, drop-off or delivery to a store,
 // the payment method (card and PayPal: coming soon), the payout account of a sale by bank transfer, and,
 // where the anti-money-laundering threshold of the store's country bites, the notice and the identity
 // document the shop must record (src/contracts/aml.ts).
