@@ -130,8 +130,8 @@ test('a sale from the deposit, from the preview through the sell checkout, takes
   await hydrated(page);
   await page.getByRole('link', { name: 'Weiter zum Verkauf' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Meine Daten' })).toBeVisible();
-  await page.getByRole('button', { name: 'Weiter zu Lieferung und Zahlung' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Lieferung und Zahlung' })).toBeFocused();
+  await page.getByRole('button', { name: 'Weiter zu Lieferung und Auszahlung' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Lieferung und Auszahlung' })).toBeFocused();
   await expect(page.getByRole('radio', { name: /^Aus meinem Depot verkaufen/ })).toBeChecked();
   await page.getByRole('radio', { name: /^Überweisung/ }).check();
   await page.getByRole('textbox', { name: 'Kontoinhaber' }).fill('Anna Muster');

@@ -66,7 +66,7 @@ test('register, confirm through the mailbox, log in, edit an address, log out', 
   await page.getByRole('button', { name: 'Adresse speichern' }).click();
   const summary = page.locator('.form-summary');
   await expect(summary).toBeFocused();
-  await expect(summary).toContainText('Bitte korrigieren Sie 1 Feld.');
+  await expect(summary).toContainText('Bitte korrigieren Sie 1 Feld: Postleitzahl.');
   const zip = page.getByRole('textbox', { name: 'Postleitzahl', exact: true });
   await expect(zip).toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('#' + (await zip.getAttribute('aria-describedby'))!.split(' ').pop()!)).toHaveText(/Ungültige Postleitzahl\./);
@@ -123,7 +123,7 @@ test('a failed login names the invalid fields, then says e-mail and password do 
   await page.getByRole('button', { name: 'Log in', exact: true }).click();
   const summary = page.locator('.form-summary');
   await expect(summary).toBeFocused();
-  await expect(summary).toContainText('Please correct 2 fields.');
+  await expect(summary).toContainText('Please correct 2 fields: E-mail address, Password.');
   await expect(page.getByRole('textbox', { name: 'E-mail address' })).toHaveAttribute('aria-invalid', 'true');
   await expect(page.getByLabel('Password', { exact: true })).toHaveAttribute('aria-invalid', 'true');
   await expect(page.locator('.field-error')).toHaveText([/This field is required\./, /This field is required\./]);

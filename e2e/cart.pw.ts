@@ -96,7 +96,7 @@ test('a guest buys a coin on the US store by bank transfer, from the price list 
   await expect(page.getByRole('heading', { level: 1, name: 'Review' })).toBeFocused();
   await expect(steps.getByRole('link')).toHaveCount(3);
   await page.getByRole('button', { name: 'Place binding order' }).click();
-  await expect(page.locator('.form-summary')).toContainText('Please correct 3 fields.');
+  await expect(page.locator('.form-summary')).toContainText('Please correct 3 fields: Data privacy, Terms and conditions, Cancellation policy.');
   for (const name of [/privacy policy/, /terms and conditions/, /cancellation policy/]) await page.getByRole('checkbox', { name }).check();
   await page.getByRole('textbox', { name: /Comment/ }).fill('Please ring twice.');
   await axe();
@@ -207,15 +207,15 @@ test('a signed-in customer sells scrap gold on the Swiss store with the Scrap Me
   await expect(page.getByTestId('checkout-email')).toHaveText(email);
   await fillFields(page, [['Straße', 'Bahnhofstrasse'], ['Nr.', '12'], ['Postleitzahl', '8001'], ['Ort', 'Zürich']]);
   await axe();
-  await page.getByRole('button', { name: 'Weiter zu Lieferung und Zahlung' }).click();
+  await page.getByRole('button', { name: 'Weiter zu Lieferung und Auszahlung' }).click();
 
-  await expect(page.getByRole('heading', { level: 1, name: 'Lieferung und Zahlung' })).toBeFocused();
+  await expect(page.getByRole('heading', { level: 1, name: 'Lieferung und Auszahlung' })).toBeFocused();
   await page.getByRole('radio', { name: /^Altgold-Box/ }).check();
   await page.getByRole('radio', { name: /^Überweisung/ }).check();
   await expect(page.getByRole('textbox', { name: 'Kontoinhaber' })).toHaveValue('Anna Muster');
   await page.getByRole('textbox', { name: 'IBAN' }).fill('CH93 0076 2011 6238 5295 8');
   await page.getByRole('button', { name: 'Weiter zum Prüfen' }).click();
-  await expect(page.locator('.form-summary')).toContainText('Bitte korrigieren Sie 1 Feld.');
+  await expect(page.locator('.form-summary')).toContainText('Bitte korrigieren Sie 1 Feld: IBAN.');
   await expect(page.getByRole('textbox', { name: 'IBAN' })).toHaveAttribute('aria-invalid', 'true');
   await page.getByRole('textbox', { name: 'IBAN' }).fill('CH93 0076 2011 6238 5295 7');
   await axe();

@@ -259,6 +259,12 @@ export const ShippingMethodsResponse = Type.Object({
   methods: Type.Array(ShippingMethod),
   /** stores the customer can pick up at, or bring items to (within the store's shipping countries) */
   pickupStores: Type.Array(PickupStore),
+  /**
+   * A sale's insured postal way (the Scrap Metal Box) carries goods up to this amount, 5,000 EUR in the cart's
+   * currency (src/contracts/checkout-rules.ts); above it the checkout says insured shipping is arranged by
+   * the store. Null without a cart or a rate.
+   */
+  scrapBoxCap: Type.Optional(Nullable(Money)),
 });
 export type ShippingMethodsResponse = Static<typeof ShippingMethodsResponse>;
 

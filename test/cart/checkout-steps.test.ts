@@ -37,7 +37,7 @@ t.test('My data: a guest gives e-mail and billing address; a missing field is na
   await user.click(screen.getByRole('button', { name: 'Continue to delivery and payment' }));
   const summary = screen.getByRole('alert');
   t.equal(document.activeElement, summary, 'focus on the summary');
-  t.match(text(summary), /Please correct 7 fields\./);
+  t.match(text(summary), /Please correct 7 fields: E-mail address, First name \(billing\), Last name \(billing\)/);
   t.match(text(summary), /E-mail address: This field is required\./);
   t.equal(sent.length, 0);
 
@@ -79,7 +79,7 @@ t.test('My data: an e-mail that has an account asks to sign in; creating an acco
   await user.type(screen.getByLabelText('Repeat password'), 'other');
   await user.click(screen.getByRole('button', { name: 'Continue to delivery and payment' }));
   const summary = screen.getByRole('alert');
-  t.match(text(summary), /Please correct 3 fields\./, 'password rules, repeat, and the taken e-mail');
+  t.match(text(summary), /Please correct 3 fields: Password, Repeat password, E-mail address\./, 'password rules, repeat, and the taken e-mail');
   t.match(text(summary), /An account with this e-mail address exists already\. Please log in\./);
   t.equal(sent.length, 0);
 
@@ -90,7 +90,7 @@ t.test('My data: an e-mail that has an account asks to sign in; creating an acco
   await user.clear(screen.getByLabelText('Repeat password'));
   await user.type(screen.getByLabelText('Repeat password'), 'Goldbarren2026');
   await user.click(screen.getByRole('button', { name: 'Continue to delivery and payment' }));
-  t.same(sent[0]?.account, { password: 'Goldbarren2026', passwordRepeat: 'Goldbarren2026' });
+  t.same(sent[0]?.account, { password: 'Goldbarren2026', passwordRepeat: 'Goldbarren2026', vatId: null }, 'no company: no VAT ID');
 });
 
 t.test('My data: next-step navigation is disabled while prices refresh (spec 4)', async (t) => {
@@ -191,7 +191,7 @@ t.test('the AML notice: a cash payment that reaches the store country\'s thresho
   t.match(text(aml), /GwG § 10 Abs\. 6a Nr\. 1 lit\. b \(DE\)/);
   const doc = screen.getByRole('group', { name: 'Ausweisdokument' });
   await user.click(screen.getByRole('button', { name: 'Weiter zum Prüfen' }));
-  t.match(text(screen.getByRole('alert')), /Bitte korrigieren Sie 4 Felder\./, 'number, expiry, birth date and place are required');
+  t.match(text(screen.getByRole('alert')), /Bitte korrigieren Sie 4 Felder: /, 'number, expiry, birth date and place are required');
   await user.type(within(doc).getByRole('textbox', { name: 'Dokumentnummer' }), 'C01X00T47');
   await user.type(within(doc).getByLabelText('Gültig bis'), '2031-05-31');
   await user.type(within(doc).getByLabelText('Geburtsdatum'), '1980-02-29');
@@ -218,7 +218,7 @@ t.test('Review: the three acceptances are required; the place-order button shows
   const place = screen.getByRole('button', { name: 'Place binding order' });
   await user.click(place);
   const summary = screen.getByRole('alert');
-  t.match(text(summary), /Please correct 3 fields\./);
+  t.match(text(summary), /Please correct 3 fields: Data privacy, Terms and conditions, Cancellation policy\./);
   t.match(text(summary), /Terms and conditions: Please accept the terms and conditions\./);
   t.equal(placed.length, 0);
 

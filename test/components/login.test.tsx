@@ -19,7 +19,7 @@ t.test('an empty form names both fields, says how many to correct and sends noth
   const summary = await screen.findByRole('alert');
   t.match(summary.textContent, /Bitte korrigieren Sie 2 Felder/);
   await waitFor(() => t.equal(document.activeElement, summary, 'focus moves to the summary'));
-  t.equal(screen.getByLabelText(/E-Mail/).getAttribute('aria-invalid'), 'true');
+  t.equal(screen.getByLabelText(/E-Mail/, { selector: 'input' }).getAttribute('aria-invalid'), 'true');
   t.equal(screen.getByLabelText(/^Passwort/).getAttribute('aria-invalid'), 'true');
   t.same(api.calls, [], 'nothing was sent');
 });

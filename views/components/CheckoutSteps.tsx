@@ -32,7 +32,7 @@ export function CheckoutSteps() {
           const done = completed.includes(s);
           const label = (
             <>
-              <span className="step-number" aria-hidden="true">{done ? '✓' : i + 1}</span> {t(`screen.step.${s}`)}
+              <span className="step-number" aria-hidden="true">{done ? '✓' : i + 1}</span> {t(s === 'delivery' && type === 'sell' ? 'screen.step.deliverySell' : `screen.step.${s}`)}
               {done ? <span className="visually-hidden"> ({t('checkout.stepDone')})</span> : null}
             </>
           );

@@ -77,6 +77,37 @@ export function resetProgress(type: TransactionType, storage: Storage | undefine
   }
 }
 
+/**
+ * The order this checkout just placed (session storage, per transaction type): the browser's back button
+ * from the confirmation lands on a checkout entry whose cart is gone, and that entry shows the confirmation
+ * again instead of "Your cart is empty". Forgotten once the cart of that type holds goods again.
+ */
+const placedKey = (type: TransactionType) => `checkout-${type}-placed`;
+
+export function rememberPlacedOrder(type: TransactionType, orderId: string, storage: Storage | undefined = globalThis.sessionStorage): void {
+  try {
+    storage?.setItem(placedKey(type), orderId);
+  } catch {
+    // storage blocked: back shows the empty checkout
+  }
+}
+
+export function placedOrder(type: TransactionType, storage: Storage | undefined = globalThis.sessionStorage): string | null {
+  try {
+    return storage?.getItem(placedKey(type)) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export function forgetPlacedOrder(type: TransactionType, storage: Storage | undefined = globalThis.sessionStorage): void {
+  try {
+    storage?.removeItem(placedKey(type));
+  } catch {
+    // nothing kept
+  }
+}
+
 /** The step a customer may be on: the first one not completed (they may go back to any completed one). */
 export function furthestStep(completed: CheckoutStep[]): FormStep {
   for (const s of formSteps) if (!completed.includes(s)) return s;

@@ -33,6 +33,7 @@ import {
 } from './repository.ts';
 import { checkVersion, notFoundOnBadParams } from './route-helpers.ts';
 import { validateCartAddresses, validateIdentityDocument, validatePayoutAccount } from './validation.ts';
+import { comingSoonPayments } from '../../contracts/checkout-rules.ts';
 
 type Params = { id: string };
 const cartResponses = { 200: Cart, ...errorResponses };
@@ -180,7 +181,7 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
     }
     if (b.paymentMethod !== undefined) {
       // spec 9: card and PayPal are coming soon; refused until a payment provider exists
-      if (b.paymentMethod === 'card' || b.paymentMethod === 'paypal') fail('payment_method_unavailable');
+      if (b.paymentMethod !== null && comingSoonPayments.includes(b.paymentMethod)) fail('payment_method_unavailable');
       cart.payment_method = b.paymentMethod;
     }
     if (b.pickupStore !== undefined) {

@@ -7,6 +7,7 @@ import { AppError, fieldError, fieldErrorCatalogue, type FieldCode } from '../..
 import { stores, type CountryCode, type StoreKey } from '../../stores.ts';
 import { passwordProblems } from '../auth/passwords.ts';
 import { checkVatId } from './vat.ts';
+import { companyNeedsVatId } from '../../contracts/checkout-rules.ts';
 
 /** English messages of the field codes (the catalogue's, src/lib/errors.ts). */
 export const messages = fieldErrorCatalogue;
@@ -298,7 +299,7 @@ export function validateProfile(body: unknown, storeKey: StoreKey, errors: Field
     // Decision (issue 3: "US: EIN optional"): a company account in the European stores gives its VAT
     // number; in the US store the EIN is optional.
     if (!vatIdRaw) {
-      if (storeKey !== 'us' && !errors.list.some((e) => e.field === 'vatId')) errors.add('vatId', 'required');
+      if (companyNeedsVatId(storeKey) && !errors.list.some((e) => e.field === 'vatId')) errors.add('vatId', 'required');
     } else {
       const check = checkVatId(vatIdRaw, stores[storeKey].country);
       if (check.valid) vatId = check.normalized;

@@ -27,6 +27,7 @@ import { findPickupStore, methodRuleViolation, needsDepotHoldings } from '../shi
 import { depotHoldings } from '../deposits/index.ts';
 import { customerById } from '../customers/index.ts';
 import { cashNeedsIdentity, type CashThreshold } from '../../contracts/aml.ts';
+import { paymentRefusals } from '../../contracts/checkout-rules.ts';
 import { orderError, type CommerceOrderErrorCode } from './error-codes.ts';
 import { AppError } from '../../lib/errors.ts';
 import { bankAccountFor } from '../../contracts/company-facts.ts';
@@ -35,8 +36,7 @@ import { nextOrderNumber } from './numbers.ts';
 import { insertOrderRequest, insertOrderRow, lockIdempotencyKey, orderById, orderRequest } from './repository.ts';
 import { initialStates } from './states.ts';
 
-/** spec 9: cash payout in store at most 15,000 (of the cart's currency) */
-export const CASH_PAYOUT_MAX_CENTS = 1_500_000;
+export { CASH_PAYOUT_MAX_CENTS } from '../../contracts/checkout-rules.ts';
 
 /**
  * The reasons of spec 8 in the spec's order, then the shop's own. A refused order answers the first with
@@ -46,7 +46,7 @@ export const orderReasonOrder: CommerceOrderErrorCode[] = [
   'co003', 'co004', 'co005', 'no_shipping_address', 'scrap_box_non_scrap_items', 'scrap_box_value_exceeded', 'no_cart_items',
   'no_customer_email', 'cart_total_zero', 'below_minimum_order_value', 'cart_limit_exceeded', 'no_billing_address', 'no_shipping_method',
   'no_payment_method', 'product_out_of_stock', 'product_no_longer_available', 'price_not_equal', 'deposit_silver_not_duty_free',
-  'deposit_invalid_items', 'deposit_sell_invalid_items', 'deposit_sell_quantity_exceeded', 'no_pickup_store', 'cash_requires_pickup', 'cash_requires_store_drop_off', 'cash_payout_limit',
+  'deposit_invalid_items', 'deposit_sell_invalid_items', 'deposit_sell_quantity_exceeded', 'no_pickup_store', 'payment_method_unavailable', 'cash_requires_pickup', 'cash_requires_store_drop_off', 'cash_payout_limit',
   'payout_account_required', 'identity_document_required', 'identity_document_expired',
 ];
 
@@ -88,13 +88,9 @@ export function orderReasons(i: ReasonInput): CommerceOrderErrorCode[] {
   if (i.priceCheck === 'not_equal') found.add('price_not_equal');
   if (i.priceCheck === 'product_out_of_stock' || i.priceCheck === 'product_no_longer_available') found.add(i.priceCheck);
   add(method?.requiresPickupStore && !(cart.pickup_store && findPickupStore(cart.store_key, cart.pickup_store)), 'no_pickup_store');
-  if (cart.payment_method === 'cash' && method) {
-    // spec 9: buy cash in store only for pickup within 5 working days; cash payout in store at most 15,000
-    if (cart.transaction_type === 'buy') add(method.key !== 'pickup', 'cash_requires_pickup');
-    else {
-      add(method.key !== 'leave-in-store', 'cash_requires_store_drop_off');
-      add(t.totalGross !== null && t.totalGross > CASH_PAYOUT_MAX_CENTS, 'cash_payout_limit');
-    }
+  // spec 9, the checkout's own rules (src/contracts/checkout-rules.ts): what the delivery step does not offer is refused here
+  if (cart.payment_method) {
+    for (const code of paymentRefusals({ transactionType: cart.transaction_type, methodKey: method?.key ?? null, grossCents: t.totalGross }, cart.payment_method)) found.add(code);
   }
   add(cart.transaction_type === 'sell' && cart.payment_method === 'bank-transfer' && !cart.payout_account, 'payout_account_required');
   if (i.aml) {

@@ -16,6 +16,7 @@ import { addMergeHook } from '../customers/index.ts';
 import { ifMatchVersion, notFoundOnBadParams } from '../http/request.ts';
 import { currentPriceSet } from '../prices/index.ts';
 import { depotHoldings } from '../deposits/index.ts';
+import { scrapBoxCapCents } from '../../contracts/checkout-rules.ts';
 import { methodRuleViolation, shippingCost, shippingCostTable, shippingMethodDefs, shippingMethodId, pickupStoresFor, toPickupStore } from '../shipping/index.ts';
 import { paymentDueShown, withLifecycle } from '../lifecycle/index.ts';
 import { placeOrder } from './create.ts';
@@ -120,7 +121,11 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
           available: reason === null, reason,
         };
       });
-    return { cartId: cart?.id ?? null, currency, methods, pickupStores: pickupStoresFor(req.storeKey).map((s) => toPickupStore(s, lang)) };
+    const cap = cart ? scrapBoxCapCents(currency, set?.eurRates[currency] ?? null) : null;
+    return {
+      cartId: cart?.id ?? null, currency, methods, pickupStores: pickupStoresFor(req.storeKey).map((s) => toPickupStore(s, lang)),
+      scrapBoxCap: cap === null ? null : { centAmount: cap, currencyCode: currency },
+    };
   });
 
   app.get<{ Querystring: { currency?: Currency; languageTag?: string } }>('/orders/shipping-costs', {

@@ -3,6 +3,7 @@
 // carts and served to the product page (GET /orders/shipping-costs).
 import type { ShippingMethodKey, TransactionType } from '../../contracts/cart.ts';
 import type { Currency } from '../../stores.ts';
+import { scrapBoxCapCents } from '../../contracts/checkout-rules.ts';
 import { stableUuid } from '../catalogue/index.ts';
 import type { CommerceOrderErrorCode } from '../http/errors.ts';
 
@@ -141,8 +142,7 @@ export function shippingCost(key: ShippingMethodKey, currency: Currency, goodsCe
 
 // ---------------------------------------------------------------- rules of spec 5
 
-/** spec 5 / 9: Scrap Metal Box only up to 5000 EUR */
-export const SCRAP_BOX_CAP_EUR_CENTS = 500_000;
+export { SCRAP_BOX_CAP_EUR_CENTS } from '../../contracts/checkout-rules.ts';
 
 export interface RuleLine {
   kind: 'product' | 'scrap';
@@ -175,7 +175,8 @@ export function methodRuleViolation(
   }
   if (method.key === 'scrapMetalBox') {
     if (lines.some((l) => l.kind !== 'scrap')) return 'scrap_box_non_scrap_items';
-    if (goodsCents !== null && eurRate !== null && goodsCents > Math.round(SCRAP_BOX_CAP_EUR_CENTS * eurRate)) return 'scrap_box_value_exceeded';
+    const cap = eurRate === null ? null : scrapBoxCapCents(cart.currency, eurRate);
+    if (goodsCents !== null && cap !== null && goodsCents > cap) return 'scrap_box_value_exceeded';
   }
   if (method.key === 'depositSell') {
     if (lines.some((l) => l.kind !== 'product' || !l.sku)) return 'deposit_sell_invalid_items';

@@ -217,6 +217,21 @@ export function RadioGroup(p: { formId: string; name: string; legend: string; va
  * fields. It takes focus after every failed submit (attempt grows), so keyboard and screen-reader users
  * land on it.
  */
+type Translate = (key: string, params?: Record<string, unknown>) => string;
+
+/** Whether a summary is the count of invalid fields ("Please correct 2 fields."), the browser's or the service's. */
+function isCountSummary(t: Translate, summary: string): boolean {
+  if (summary === t('form.correctOne')) return true;
+  const [before, after] = t('form.correctMany', { count: '\u0001' }).split('\u0001');
+  if (after === undefined || !summary.startsWith(before) || !summary.endsWith(after)) return false;
+  return /^\d+$/.test(summary.slice(before.length, summary.length - after.length));
+}
+
+function namedCount(t: Translate, count: number, names: string[]): string {
+  const fields = names.join(', ');
+  return count === 1 ? t('form.correctOneNamed', { fields }) : t('form.correctManyNamed', { count, fields });
+}
+
 export function ErrorSummary({ formId, summary, errors, labels, attempt, children }: {
   formId: string;
   summary: string | null;
@@ -233,9 +248,11 @@ export function ErrorSummary({ formId, summary, errors, labels, attempt, childre
   if (!summary) return null;
   const titleId = `${formId}-summary-title`;
   const entries = Object.entries(errors).filter(([f]) => labels[f]);
+  // "Please correct 2 fields: VAT ID, Zip code." (spec 8 counts them; the names say which, each linked below)
+  const title = entries.length > 0 && isCountSummary(t, summary) ? namedCount(t, Object.keys(errors).length, entries.map(([f]) => labels[f])) : summary;
   return (
     <div className="form-summary" role="alert" tabIndex={-1} ref={ref} aria-labelledby={titleId}>
-      <p className="form-summary-title" id={titleId}>{summary}</p>
+      <p className="form-summary-title" id={titleId}>{title}</p>
       {entries.some(([, m]) => m !== summary) ? (
         <ul className="form-summary-list" aria-label={t('form.summaryTitle')}>
           {entries.map(([f, m]) => (

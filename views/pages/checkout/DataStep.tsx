@@ -9,6 +9,7 @@ import type { CartAddress } from '../../../src/contracts/cart.ts';
 import type { ShopAddress, ShopCart, ShopCustomer } from '../../../src/contracts/shop-api.ts';
 import { pathFor } from '../../../src/screens.ts';
 import { stores } from '../../../src/stores.ts';
+import { companyNeedsVatId } from '../../../src/contracts/checkout-rules.ts';
 import { CheckboxField, ErrorSummary, PasswordField, SelectField, TextField } from '../../components/forms/Fields.tsx';
 import { useForm } from '../../components/forms/useForm.ts';
 import { Rules, type Errors } from '../../components/forms/validation.ts';
@@ -28,8 +29,10 @@ export interface DataSubmit {
   email?: string;
   billingAddress: Record<AddressKey, string>;
   shippingAddress: Record<AddressKey, string>;
-  /** create an account during checkout */
-  account: { password: string; passwordRepeat: string } | null;
+  /** create an account during checkout (a company's with its VAT ID where the store asks for one) */
+  account: { password: string; passwordRepeat: string; vatId: string | null } | null;
+  /** addresses typed here that a signed-in customer asked to save to the account */
+  saveToAccount: { address: Record<AddressKey, string>; billing: boolean; shipping: boolean }[];
 }
 
 export interface DataStepProps {
@@ -59,6 +62,11 @@ function sameAddress(a: CartAddress | null, b: CartAddress | null): boolean {
   return addressKeys.every((k) => (a[k] ?? '') === (b[k] ?? ''));
 }
 
+/** Whether the customer's address book already holds this address (then nothing is offered to save). */
+function alreadySaved(saved: ShopAddress[], a: Record<AddressKey, string>): boolean {
+  return saved.some((s) => addressKeys.every((k) => String((s as Record<string, unknown>)[k] ?? '').trim() === a[k]));
+}
+
 function pick(values: DataValues, prefix: Prefix): Record<AddressKey, string> {
   const out = {} as Record<AddressKey, string>;
   for (const k of addressKeys) out[k] = String(values[`${prefix}.${k}`] ?? '').trim();
@@ -81,6 +89,9 @@ export function DataStep({ cart, customer, onSubmit, checkEmail, refreshing, hea
     ...fromAddress('shippingAddress', cart.shippingAddress ?? defaultShipping, names),
     differentShipping: buy && !!cart.shippingAddress && !sameAddress(cart.billingAddress, cart.shippingAddress),
     createAccount: false,
+    vatId: '',
+    saveBillingAddress: false,
+    saveShippingAddress: false,
     password: '',
     passwordRepeat: '',
   // the form starts from the cart once; later cart changes do not overwrite what is typed
@@ -97,6 +108,8 @@ export function DataStep({ cart, customer, onSubmit, checkEmail, refreshing, hea
     };
     address('billingAddress');
     if (v.differentShipping) address('shippingAddress');
+    // a company account needs its VAT ID in the European stores (the register form's and the service's rule)
+    if (!customer && v.createAccount && companyAccount(v) && companyNeedsVatId(store)) r.required('vatId', String(v.vatId));
     if (!customer && v.createAccount) {
       r.newPassword('password', String(v.password));
       r.same('passwordRepeat', String(v.passwordRepeat), String(v.password));
@@ -106,6 +119,10 @@ export function DataStep({ cart, customer, onSubmit, checkEmail, refreshing, hea
     return errors;
   });
   const v = form.values;
+  const company = companyAccount(v);
+  const vatOptional = !companyNeedsVatId(store);
+  const saved = customer?.addresses ?? [];
+  const offerSave = (prefix: Prefix) => !!customer && !alreadySaved(saved, pick(v, prefix));
 
   // spec 8: an e-mail that has an account asks to sign in
   const email = String(v.email).trim();
@@ -115,7 +132,9 @@ export function DataStep({ cart, customer, onSubmit, checkEmail, refreshing, hea
     setEmailTaken(await checkEmail(email));
   };
 
-  const labels: Record<string, string> = { email: t('account.field.email'), password: t('account.field.password'), passwordRepeat: t('account.field.passwordRepeat') };
+  const labels: Record<string, string> = {
+    email: t('account.field.email'), password: t('account.field.password'), passwordRepeat: t('account.field.passwordRepeat'), vatId: t('account.field.vatId'),
+  };
   for (const prefix of ['billingAddress', 'shippingAddress'] as const) {
     const where = t(prefix === 'billingAddress' ? 'checkout.data.billingShort' : 'checkout.data.shippingShort');
     for (const k of addressKeys) labels[`${prefix}.${k}`] = `${fieldLabel(k, t)} (${where})`;
@@ -126,8 +145,21 @@ export function DataStep({ cart, customer, onSubmit, checkEmail, refreshing, hea
       ...(customer ? {} : { email: String(values.email).trim() }),
       billingAddress: pick(values, 'billingAddress'),
       shippingAddress: pick(values, values.differentShipping ? 'shippingAddress' : 'billingAddress'),
-      account: !customer && values.createAccount ? { password: String(values.password), passwordRepeat: String(values.passwordRepeat) } : null,
+      account: !customer && values.createAccount
+        ? { password: String(values.password), passwordRepeat: String(values.passwordRepeat), vatId: companyAccount(values) ? String(values.vatId).trim() || null : null }
+        : null,
+      saveToAccount: [],
     };
+    // one entry per address: the same address given for both is saved once, for both
+    const billing = pick(values, 'billingAddress');
+    const shipping = pick(values, values.differentShipping ? 'shippingAddress' : 'billingAddress');
+    const noDefault = (kind: 'defaultBilling' | 'defaultShipping') => !saved.some((a) => a[kind]);
+    if (customer && values.saveBillingAddress && !alreadySaved(saved, billing)) {
+      data.saveToAccount.push({ address: billing, billing: noDefault('defaultBilling'), shipping: !values.differentShipping && noDefault('defaultShipping') });
+    }
+    if (customer && buy && values.differentShipping && values.saveShippingAddress && !alreadySaved(saved, shipping)) {
+      data.saveToAccount.push({ address: shipping, billing: false, shipping: noDefault('defaultShipping') });
+    }
     const r = await onSubmit(data);
     if (r.error?.code === 'email_taken') setEmailTaken(true);
     return r;
@@ -182,6 +214,10 @@ export function DataStep({ cart, customer, onSubmit, checkEmail, refreshing, hea
               onChange={(id) => fillFromSaved('billingAddress', id)} options={savedOptions} />
           ) : null}
           <AddressFields prefix="billingAddress" formId={formId} values={v} errors={form.errors} set={form.set} countries={countries} />
+          {offerSave('billingAddress') ? (
+            <CheckboxField formId={formId} name="saveBillingAddress" label={t('checkout.data.saveAddress')} checked={!!v.saveBillingAddress}
+              onChange={(x) => form.set('saveBillingAddress', x)} hint={t('checkout.data.saveAddressHint')} />
+          ) : null}
         </fieldset>
 
         {buy ? (
@@ -196,6 +232,10 @@ export function DataStep({ cart, customer, onSubmit, checkEmail, refreshing, hea
                     onChange={(id) => fillFromSaved('shippingAddress', id)} options={savedOptions} />
                 ) : null}
                 <AddressFields prefix="shippingAddress" formId={formId} values={v} errors={form.errors} set={form.set} countries={countries} />
+                {offerSave('shippingAddress') ? (
+                  <CheckboxField formId={formId} name="saveShippingAddress" label={t('checkout.data.saveAddress')} checked={!!v.saveShippingAddress}
+                    onChange={(x) => form.set('saveShippingAddress', x)} hint={t('checkout.data.saveAddressHint')} />
+                ) : null}
               </>
             ) : null}
           </fieldset>
@@ -208,6 +248,14 @@ export function DataStep({ cart, customer, onSubmit, checkEmail, refreshing, hea
               onChange={(x) => form.set('createAccount', x)} hint={t('checkout.data.createAccountHint')} />
             {v.createAccount ? (
               <>
+                {company ? (
+                  <>
+                    <p className="field-hint">{t('checkout.data.companyAccountHint', { company: String(v['billingAddress.company']).trim() })}</p>
+                    <TextField formId={formId} name="vatId" label={labels.vatId} value={String(v.vatId)} onChange={(x) => form.set('vatId', x)}
+                      error={form.errors.vatId} optional={vatOptional} required={!vatOptional} maxLength={30} size="medium" spellCheck={false}
+                      hint={t(vatOptional ? 'account.field.einHint' : 'account.field.vatHint')} />
+                  </>
+                ) : null}
                 <PasswordField formId={formId} name="password" label={labels.password} value={String(v.password)} onChange={(x) => form.set('password', x)}
                   error={form.errors.password} autoComplete="new-password" required showRules />
                 <PasswordField formId={formId} name="passwordRepeat" label={labels.passwordRepeat} value={String(v.passwordRepeat)}
@@ -217,10 +265,15 @@ export function DataStep({ cart, customer, onSubmit, checkEmail, refreshing, hea
           </fieldset>
         ) : null}
 
-        <NextButton busy={form.submitting} refreshing={refreshing} label={t('checkout.data.next')} />
+        <NextButton busy={form.submitting} refreshing={refreshing} label={t(buy ? 'checkout.data.next' : 'checkout.data.nextSell')} />
       </form>
     </section>
   );
+}
+
+/** A company name in the billing address makes the account opened here a company account (the service's account type). */
+function companyAccount(values: DataValues): boolean {
+  return String(values['billingAddress.company'] ?? '').trim() !== '';
 }
 
 function fieldLabel(k: AddressKey, t: (k: string) => string): string {

@@ -1,5 +1,8 @@
-// Checkout step 3, "Delivery and payment" (spec 3, 5, 9): the cart's shipping methods with their price
-// (a method spec 5 rules out is shown with the reason), a store for pickup, drop-off or delivery to a store,
+// Checkout step 3, "Delivery and payment" ("Delivery and payout" for a sale; spec 3, 5, 9): the cart's
+// shipping methods with their price (a method spec 5 rules out is shown with the reason; a chosen one is
+// saved to the cart at once, so the summary shows its cost), the payment rules shared with the service
+// (src/contracts/checkout-rules.ts: no cash payout for a sale from the deposit, the insured-shipping note
+// above the Scrap Metal Box's cap), a store for pickup, drop-off or delivery to a store,
 // the payment method (card and PayPal: coming soon), the payout account of a sale by bank transfer, and,
 // where the anti-money-laundering threshold of the store's country bites, the notice and the identity
 // document the shop must record (src/contracts/aml.ts).
@@ -9,6 +12,9 @@ import { bicValid, ibanValid, routingNumberValid, usAccountNumberValid } from '.
 import type { IdentityDocumentBody, PaymentMethod, PayoutAccountBody } from '../../../src/contracts/cart.ts';
 import type { PickupStore, ShippingMethodsResponse } from '../../../src/contracts/order.ts';
 import type { Result } from '../../../src/contracts/result.ts';
+import {
+  checkoutKind, comingSoonPayments, needsInsuredShippingNote, paymentBlocked, paymentMethodsOffered, paymentRefusal,
+} from '../../../src/contracts/checkout-rules.ts';
 import type { ShopCart } from '../../../src/contracts/shop-api.ts';
 import { AmlNotice, amlThresholdFor } from '../../components/cart/AmlNotice.tsx';
 import { moneyOf } from '../../components/cart/format.ts';
@@ -35,20 +41,19 @@ export interface DeliveryStepProps {
   /** the cart's methods and stores; undefined while loading */
   methods: ShippingMethodsResponse | undefined;
   onSubmit: (data: DeliverySubmit) => Promise<Result<unknown>>;
+  /** a method chosen (not yet submitted): the page saves it to the cart so that the summary shows its cost at once */
+  onMethodChosen?: (key: string) => void;
   refreshing: boolean;
   headingRef?: React.Ref<HTMLHeadingElement>;
 }
 
-/** spec 9: payment methods; card and PayPal are coming soon (the service refuses them until a provider exists). */
-const paymentsFor = { buy: ['bank-transfer', 'cash', 'card', 'paypal'], sell: ['bank-transfer', 'cash'] } as const;
-const comingSoon = new Set<PaymentMethod>(['card', 'paypal']);
 const documentTypes = ['passport', 'id-card', 'residence-permit'] as const;
 /** Countries for issuing country and nationality: the stores' countries first, then Europe and more. */
 const countryCodes = ['CH', 'LI', 'AT', 'DE', 'US', 'BE', 'BG', 'CZ', 'DK', 'EE', 'ES', 'FI', 'FR', 'GB', 'GR', 'HR', 'HU', 'IE', 'IS', 'IT', 'LT', 'LU', 'LV',
   'MC', 'MT', 'NL', 'NO', 'PL', 'PT', 'RO', 'SE', 'SI', 'SK', 'SM', 'TR', 'UA', 'RS', 'BA', 'AL', 'MK', 'ME', 'XK', 'CA', 'MX', 'BR', 'AR', 'AU', 'NZ', 'CN',
   'HK', 'IN', 'JP', 'KR', 'SG', 'TH', 'AE', 'IL', 'ZA', 'EG'];
 
-export function DeliveryStep({ cart, methods, onSubmit, refreshing, headingRef }: DeliveryStepProps) {
+export function DeliveryStep({ cart, methods, onSubmit, onMethodChosen, refreshing, headingRef }: DeliveryStepProps) {
   const shop = useShop();
   const { t, store, locale } = shop;
   const formId = 'checkout-delivery';
@@ -69,17 +74,27 @@ export function DeliveryStep({ cart, methods, onSubmit, refreshing, headingRef }
   const method = methods?.methods.find((m) => m.key === v.shippingMethodId) ?? null;
   const threshold = amlThresholdFor(store, cart, v.paymentMethod || null);
   const needsPayout = type === 'sell' && v.paymentMethod === 'bank-transfer';
+  // spec 9 and ours, one rule set with the service (src/contracts/checkout-rules.ts)
+  const kind = checkoutKind(type, v.shippingMethodId || cart.shippingInfo?.key);
+  const payments = paymentMethodsOffered({ transactionType: type, methodKey: v.shippingMethodId || null });
+  const insuredNote = needsInsuredShippingNote({ kind, goodsCents: cart.totalPrice?.centAmount ?? null, capCents: methods?.scrapBoxCap?.centAmount ?? null });
+  const chooseMethod = (key: string) => {
+    form.set('shippingMethodId', key);
+    // a payment the new method does not offer (cash for a sale from the deposit) is not kept chosen unseen
+    if (v.paymentMethod && !paymentMethodsOffered({ transactionType: type, methodKey: key }).includes(v.paymentMethod as PaymentMethod)) form.set('paymentMethod', '');
+    if (key !== cart.shippingInfo?.key) onMethodChosen?.(key);
+  };
 
   function validate(values: Values): Errors {
     const r = new Rules(t).required('shippingMethodId', values.shippingMethodId).required('paymentMethod', values.paymentMethod);
     const m = methods?.methods.find((x) => x.key === values.shippingMethodId);
     if (m?.requiresPickupStore) r.required('pickupStore', values.pickupStore);
     const errors = r.errors;
-    // spec 9: buy cash only for pickup; a cash payout only for items brought to a store
-    if (values.paymentMethod === 'cash' && m && !errors.paymentMethod) {
-      if (type === 'buy' && m.key !== 'pickup') errors.paymentMethod = t('form.error.cash_requires_pickup');
-      if (type === 'sell' && m.key !== 'leave-in-store') errors.paymentMethod = t('form.error.cash_requires_store_drop_off');
-    }
+    // spec 9: buy cash only for pickup; a cash payout only for items brought to a store, at most 15,000
+    const refusal = values.paymentMethod && m && !errors.paymentMethod
+      ? paymentRefusal({ transactionType: type, methodKey: m.key, grossCents: cart.totalGrossPrice?.centAmount ?? null }, values.paymentMethod as PaymentMethod)
+      : null;
+    if (refusal) errors.paymentMethod = t(`form.error.${refusal}`);
     if (type === 'sell' && values.paymentMethod === 'bank-transfer' && editPayout) {
       const p = new Rules(t).required('accountOwner', values.accountOwner);
       if (us) p.required('accountNumber', values.accountNumber).required('routingNumber', values.routingNumber);
@@ -133,7 +148,7 @@ export function DeliveryStep({ cart, methods, onSubmit, refreshing, headingRef }
 
   return (
     <section className="checkout-step" aria-labelledby="checkout-step-title">
-      <h1 id="checkout-step-title" className="page-title checkout-step-title" ref={headingRef} tabIndex={-1}>{t('screen.step.delivery')}</h1>
+      <h1 id="checkout-step-title" className="page-title checkout-step-title" ref={headingRef} tabIndex={-1}>{t(type === 'buy' ? 'screen.step.delivery' : 'screen.step.deliverySell')}</h1>
       <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={labels} attempt={form.attempt} />
       <form className="form checkout-form" noValidate onSubmit={(e) => (refreshing ? e.preventDefault() : submit(e))}>
         <fieldset className={`form-section choice-list${form.errors.shippingMethodId ? ' field-invalid' : ''}`} aria-describedby={form.errors.shippingMethodId ? `${formId}-shippingMethodId-error` : undefined}>
@@ -141,7 +156,7 @@ export function DeliveryStep({ cart, methods, onSubmit, refreshing, headingRef }
           {!methods ? <p className="muted">{t('cart.loading')}</p> : methods.methods.filter((m) => m.key !== 'shippingBuy').map((m, i) => (
             <label key={m.key} className={`choice${m.available ? '' : ' choice-unavailable'}`}>
               <input type="radio" name="shippingMethodId" id={i === 0 ? `${formId}-shippingMethodId` : undefined} value={m.key} checked={v.shippingMethodId === m.key}
-                disabled={!m.available} onChange={() => form.set('shippingMethodId', m.key)} />
+                disabled={!m.available} onChange={() => chooseMethod(m.key)} />
               <span className="choice-body">
                 <span className="choice-title">
                   {m.name}
@@ -149,6 +164,7 @@ export function DeliveryStep({ cart, methods, onSubmit, refreshing, headingRef }
                 </span>
                 <span className="choice-text">{m.description}</span>
                 {!m.available && m.reason ? <span className="choice-reason">{t(`form.error.${m.reason}`)}</span> : null}
+                {m.key === 'shippingSell' && insuredNote ? <span className="choice-text choice-note" data-testid="insured-shipping-note">{t('checkout.delivery.insuredOnRequest', { amount: moneyOf(shop, methods?.scrapBoxCap ?? null) })}</span> : null}
               </span>
             </label>
           ))}
@@ -162,13 +178,15 @@ export function DeliveryStep({ cart, methods, onSubmit, refreshing, headingRef }
 
         <fieldset className={`form-section choice-list${form.errors.paymentMethod ? ' field-invalid' : ''}`} aria-describedby={form.errors.paymentMethod ? `${formId}-paymentMethod-error` : undefined}>
           <legend>{t(type === 'buy' ? 'checkout.payment.title' : 'checkout.payment.titleSell')}</legend>
-          {paymentsFor[type].map((p, i) => {
-            const soon = comingSoon.has(p);
-            const reaches = !soon && p === 'cash' ? amlThresholdFor(store, cart, 'cash') : null;
+          {payments.map((p, i) => {
+            const soon = comingSoonPayments.includes(p);
+            // ruled out whatever the method (a cash payout above 15,000): shown with the reason, not choosable
+            const blocked = soon ? null : paymentBlocked({ transactionType: type, grossCents: cart.totalGrossPrice?.centAmount ?? null }, p);
+            const reaches = !soon && !blocked && p === 'cash' ? amlThresholdFor(store, cart, 'cash') : null;
             return (
-              <label key={p} className={`choice${soon ? ' choice-unavailable' : ''}`}>
+              <label key={p} className={`choice${soon || blocked ? ' choice-unavailable' : ''}`}>
                 <input type="radio" name="paymentMethod" id={i === 0 ? `${formId}-paymentMethod` : undefined} value={p} checked={v.paymentMethod === p}
-                  disabled={soon} onChange={() => form.set('paymentMethod', p)} />
+                  disabled={soon || !!blocked} onChange={() => form.set('paymentMethod', p)} />
                 <span className="choice-body">
                   <span className="choice-title">
                     {t(`checkout.payment.${type}.${p}`)}
@@ -176,6 +194,7 @@ export function DeliveryStep({ cart, methods, onSubmit, refreshing, headingRef }
                   </span>
                   <span className="choice-text">{t(`checkout.payment.${type}.${p}Hint`)}</span>
                   {reaches ? <span className="choice-reason">{t('aml.optionHint')}</span> : null}
+                  {blocked ? <span className="choice-reason">{t(`form.error.${blocked}`)}</span> : null}
                 </span>
               </label>
             );

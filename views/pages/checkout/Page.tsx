@@ -13,11 +13,11 @@ import { pricesTaken } from '../../state/cart-prices.ts';
 import { usePricesRefreshing, useShopNow } from '../../hooks/usePrices.ts';
 import { CARTS_KEY, fetchCarts, forgetCart, trackedItem, writeCart, type CartView } from '../../state/cart-store.ts';
 import {
-  allowedStep, completedSteps, completeStep, publishCheckoutNav, resetProgress, type FormStep,
+  allowedStep, completedSteps, completeStep, forgetPlacedOrder, placedOrder, publishCheckoutNav, rememberPlacedOrder, resetProgress, type FormStep,
 } from '../../state/checkout-progress.ts';
 import { toMajor, track } from '../../state/data-layer.ts';
 import {
-  checkEmail, getMe, getShippingMethods, placeOrder, recalculateCart, register, setCartAddresses, setIdentityDocument, setPayoutAccount, updateCart,
+  addAddress, checkEmail, getMe, getShippingMethods, placeOrder, recalculateCart, register, setCartAddresses, setIdentityDocument, setPayoutAccount, updateCart,
 } from '../../state/shop-api.ts';
 import { readUtm } from '../../state/utm.ts';
 import { moneyOf } from '../../components/cart/format.ts';
@@ -137,7 +137,18 @@ export default function CheckoutPage() {
 
   const lastOrderAttempt = useRef<{ key: string; body: string } | null>(null);
 
-  if (!carts.ready || (session.level === 'user' && me === undefined)) {
+  // Back from the confirmation lands here with the ordered cart gone: show that order's confirmation again
+  // (replacing this entry), not "Your cart is empty". A cart with goods again starts a new checkout.
+  const placed = carts.ready ? placedOrder(type) : null;
+  const emptied = !cart || cart.lineItems.length === 0;
+  const confirmationOf = (orderId: string) => `${pathFor('confirmation', lang, { transactionType: type })}?order=${encodeURIComponent(orderId)}`;
+  useEffect(() => {
+    if (!placed) return;
+    if (emptied) navigate(confirmationOf(placed), { replace: true });
+    else if (cart && !cart.pending) forgetPlacedOrder(type);
+  }, [placed, emptied, cart, type]);
+
+  if (!carts.ready || (session.level === 'user' && me === undefined) || (placed && emptied)) {
     return (
       <section className="container page-section checkout-page">
         <h1 className="page-title">{t('route.checkout')}</h1>
@@ -164,7 +175,7 @@ export default function CheckoutPage() {
       const b = d.billingAddress;
       const reg = await register({
         email: d.email, password: d.account.password, passwordRepeat: d.account.passwordRepeat, firstName: b.firstName, lastName: b.lastName,
-        accountType: b.company ? 'company' : 'individual', companyName: b.company || null, phone: b.phone || null, language: lang,
+        accountType: b.company ? 'company' : 'individual', companyName: b.company || null, vatId: b.company ? d.account.vatId : null, phone: b.phone || null, language: lang,
       });
       if (reg.error) return reg;
       try {
@@ -172,6 +183,20 @@ export default function CheckoutPage() {
       } catch {
         // no reminder then
       }
+    }
+    // Decision: a typed address the customer asked to keep is saved with its own call (the account's address
+    // book, POST /api/me/addresses) right after the cart took it, not inside the order's transaction:
+    // the address book is the account's, not the order's, and a refusal here keeps the customer on this step
+    // with the service's message (the cart already holds the address; unticking goes on).
+    for (const s of d.saveToAccount) {
+      const a = s.address;
+      const saved = await addAddress({
+        ...a, company: a.company || null, apartment: a.apartment || null, state: a.state || null, phone: a.phone || null,
+        ...(s.billing ? { defaultBilling: true } : {}), ...(s.shipping ? { defaultShipping: true } : {}),
+      });
+      // the address book as it now is (an address saved before a refusal is not offered again)
+      await (saved.error ? mutate('shop:me') : mutate('shop:me', saved.data.customer, { revalidate: false }));
+      if (saved.error) return saved;
     }
     completeStep(r.data.cart, 'data');
     progressChanged();
@@ -212,7 +237,9 @@ export default function CheckoutPage() {
     if (!r.error) {
       lastOrderAttempt.current = null;
       resetProgress(type);
-      navigate(`${pathFor('confirmation', lang, { transactionType: type })}?order=${encodeURIComponent(r.data.order.id)}`);
+      rememberPlacedOrder(type, r.data.order.id);
+      // the review's entry becomes the confirmation: back goes to the steps before, which show it again (above)
+      navigate(confirmationOf(r.data.order.id), { replace: true });
       // spec 4 / Hydrogen #2524: the ordered cart is gone for good
       forgetCart(type);
       return { kind: 'placed' };
@@ -250,7 +277,8 @@ export default function CheckoutPage() {
                 return !r.error && r.data.exists;
               }} />
           ) : step === 'delivery' ? (
-            <DeliveryStep key={cart.id} cart={cart} methods={methods} refreshing={refreshing} headingRef={headingRef} onSubmit={onDelivery} />
+            <DeliveryStep key={cart.id} cart={cart} methods={methods} refreshing={refreshing} headingRef={headingRef} onSubmit={onDelivery}
+              onMethodChosen={(key) => void writeCart(type, () => updateCart(cart.id, { shippingMethodId: key }))} />
           ) : (
             <ReviewStep cart={cart} pickupStore={pickupStore} refreshing={refreshing} headingRef={headingRef} stepHref={stepHref} onPlace={onPlace}
               confirmationEmail={session.level === 'user' && me ? me.email : cart.customerEmail}

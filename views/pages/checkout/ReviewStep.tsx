@@ -213,7 +213,7 @@ export function ReviewStep({ cart, pickupStore, onPlace, onTakeNewPrices, stepHr
           <p><Link to={stepHref('data')}>{t('checkout.review.change')}<span className="visually-hidden">: {t('screen.step.data')}</span></Link></p>
         </section>
         <section className="review-box" aria-labelledby="review-delivery">
-          <h2 id="review-delivery">{t('screen.step.delivery')}</h2>
+          <h2 id="review-delivery">{t(cart.transactionType === 'buy' ? 'screen.step.delivery' : 'screen.step.deliverySell')}</h2>
           <p>{cart.shippingInfo?.name}</p>
           {pickupStore ? <StoreAddress store={pickupStore} /> : null}
           <p>{cart.paymentMethod ? t(`checkout.payment.${cart.transactionType}.${cart.paymentMethod}`) : null}</p>
@@ -226,7 +226,7 @@ export function ReviewStep({ cart, pickupStore, onPlace, onTakeNewPrices, stepHr
           {cart.payoutAccount ? <p>{t('checkout.payout.title')}: {cart.payoutAccount.accountOwner}, {cart.payoutAccount.iban ?? cart.payoutAccount.accountNumber}</p> : null}
           {threshold ? <AmlNotice threshold={threshold} transactionType={cart.transactionType} /> : null}
           {cart.identityDocument ? <p>{t('checkout.identity.recordedShort')}</p> : null}
-          <p><Link to={stepHref('delivery')}>{t('checkout.review.change')}<span className="visually-hidden">: {t('screen.step.delivery')}</span></Link></p>
+          <p><Link to={stepHref('delivery')}>{t('checkout.review.change')}<span className="visually-hidden">: {t(cart.transactionType === 'buy' ? 'screen.step.delivery' : 'screen.step.deliverySell')}</span></Link></p>
         </section>
       </div>
 

@@ -139,7 +139,7 @@ function OrderConfirmation({ order, accountEmail }: { order: Order; accountEmail
         <h2 id="confirmation-summary">{t('confirmation.summary')}</h2>
         <dl className="confirmation-totals">
           <div><dt>{t('confirmation.items')}</dt><dd>{order.lineItems.map((l) => `${l.kind === 'product' ? `${l.quantity} × ` : ''}${l.name}`).join(', ')}</dd></div>
-          <div><dt>{t('screen.step.delivery')}</dt><dd>{order.shippingInfo.name}, {t(`checkout.payment.${order.type}.${order.paymentMethod}`)}</dd></div>
+          <div><dt>{t(order.type === 'buy' ? 'screen.step.delivery' : 'screen.step.deliverySell')}</dt><dd>{order.shippingInfo.name}, {t(`checkout.payment.${order.type}.${order.paymentMethod}`)}</dd></div>
           <div><dt>{t(buy ? 'cart.totals.total' : 'cart.totals.payout')}</dt><dd data-testid="order-total">{moneyOf(shop, order.totalGrossPrice)}</dd></div>
         </dl>
       </section>

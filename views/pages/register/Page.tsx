@@ -12,6 +12,7 @@ import {
 } from '../../components/forms/Fields.tsx';
 import { useForm } from '../../components/forms/useForm.ts';
 import { Rules, salutationOf } from '../../components/forms/validation.ts';
+import { companyNeedsVatId } from '../../../src/contracts/checkout-rules.ts';
 
 const formId = 'register';
 
@@ -39,7 +40,7 @@ export default function RegisterPage() {
   const { t, lang, store } = useShop();
   const [done, setDone] = useState<string | null>(null);
   const [resent, setResent] = useState(false);
-  const vatOptional = store === 'us';
+  const vatOptional = !companyNeedsVatId(store);
   const form = useForm<Values>(initial, (v) => {
     const r = new Rules(t);
     if (v.accountType === 'company') {
