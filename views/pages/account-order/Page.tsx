@@ -17,6 +17,7 @@ import { AccountShell } from '../account/AccountNav.tsx';
 import { addressLines } from '../account/format.ts';
 import { gainClass, signedMoney } from '../../components/account-area/DepositParts.tsx';
 import type { AccountOrderData } from './loader.ts';
+import { placeLine } from '../../../src/contracts/address-format.ts';
 
 export default function AccountOrderPage() {
   const { order } = useLoaderData() as AccountOrderData;
@@ -47,7 +48,7 @@ export default function AccountOrderPage() {
             <h2 id="order-shipping">{order.pickupStore ? t('orders.pickupStore') : t('orders.shippingAddress')}</h2>
             <p className="account-lines">
               {order.pickupStore
-                ? [order.pickupStore.name, order.pickupStore.streetAddress, `${order.pickupStore.postalCode} ${order.pickupStore.city}`].map((l, i) => <span key={i}>{l}</span>)
+                ? [order.pickupStore.name, order.pickupStore.streetAddress, placeLine({ zipCode: order.pickupStore.postalCode, city: order.pickupStore.city, country: order.pickupStore.country })].map((l, i) => <span key={i}>{l}</span>)
                 : addressLines(order.shippingAddress, t).map((l, i) => <span key={i}>{l}</span>)}
             </p>
           </section>

@@ -18,6 +18,7 @@ import { Rules, type Errors } from '../../components/forms/validation.ts';
 import { useShop } from '../../lib/context.tsx';
 import { NextButton } from './parts.tsx';
 import { TransferAccount } from '../../components/CompanyFacts.tsx';
+import { placeLine } from '../../../src/contracts/address-format.ts';
 
 type Values = Record<string, string>;
 
@@ -270,7 +271,7 @@ export function StoreAddress({ store }: { store: PickupStore }) {
       <address>
         <strong>{store.name}</strong>
         <span>{store.streetAddress}</span>
-        <span>{store.postalCode} {store.city}</span>
+        <span>{placeLine({ zipCode: store.postalCode, city: store.city, country: store.country })}</span>
       </address>
       {store.openingHours.length > 0 ? (
         <>
