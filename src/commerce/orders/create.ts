@@ -36,7 +36,8 @@ import { insertOrderRequest, insertOrderRow, lockIdempotencyKey, orderById, orde
 import { initialStates } from './states.ts';
 
 /** spec 9: cash payout in store at most 15,000 (of the cart's currency) */
-export const CASH_PAYOUT_MAX_CENTS = 1_500_000;
+import { CASH_PAYOUT_MAX_CENTS } from '../../contracts/cart-limits.ts';
+export { CASH_PAYOUT_MAX_CENTS };
 
 /**
  * The reasons of spec 8 in the spec's order, then the shop's own. A refused order answers the first with

@@ -142,7 +142,8 @@ export function shippingCost(key: ShippingMethodKey, currency: Currency, goodsCe
 // ---------------------------------------------------------------- rules of spec 5
 
 /** spec 5 / 9: Scrap Metal Box only up to 5000 EUR */
-export const SCRAP_BOX_CAP_EUR_CENTS = 500_000;
+import { SCRAP_BOX_CAP_EUR_CENTS } from '../../contracts/cart-limits.ts';
+export { SCRAP_BOX_CAP_EUR_CENTS };
 
 export interface RuleLine {
   kind: 'product' | 'scrap';
