@@ -8,6 +8,7 @@ import { scrapEstimateCents, scrapFinenessOptions, scrapMetals, scrapSpotMetal, 
 import { useShop } from '../lib/context.tsx';
 import { useMetalPrices, usePriceCurrency } from '../../client/hooks/usePrices.ts';
 import { spot } from '../components/prices/format.ts';
+import { formatNumber } from '../../src/i18n.ts';
 
 /** The hallmark most scrap of a metal carries, preselected. */
 const commonFineness: Record<ScrapMetal, number> = { gold: 585, silver: 925, platinum: 950, palladium: 950, 'dental-gold': 750 };
@@ -80,7 +81,7 @@ export function OldMetalCalculator({ block }: { block: Extract<Block, { type: 'o
             aria-invalid={invalid || undefined}
             aria-describedby={invalid ? `${id}-error` : undefined}
           />
-          {invalid ? <p className="field-error" id={`${id}-error`}>{t('calculator.invalidWeight', { max: SCRAP_MAX_GRAMS.toLocaleString(shop.locale) })}</p> : null}
+          {invalid ? <p className="field-error" id={`${id}-error`}>{t('calculator.invalidWeight', { max: formatNumber(SCRAP_MAX_GRAMS, shop.locale) })}</p> : null}
         </div>
       </form>
       <output className="calculator-result" htmlFor={`${id}-metal ${id}-grams`} aria-live="polite" data-testid="calculator-result">
