@@ -7,6 +7,7 @@ import type { ShopCustomer } from '../../src/contracts/shop-api.ts';
 import { useShop } from '../../views/lib/context.tsx';
 import { getMe } from '../lib/shop-api.ts';
 import { SESSION_ENDED_EVENT } from '../lib/session.ts';
+import { appEvents, emitAppEvent } from '../../src/contracts/app-events.ts';
 import { useHydrated } from './usePrices.ts';
 
 export const CUSTOMER_KEY = 'shop:customer';
@@ -14,6 +15,8 @@ export const CUSTOMER_KEY = 'shop:customer';
 async function fetchCustomer(): Promise<ShopCustomer | null> {
   const r = await getMe();
   if (r.error) throw Object.assign(new Error(r.error.message), { code: r.error.code });
+  // spec 4 UserLoaded
+  emitAppEvent(appEvents.userLoaded, { customerId: r.data.customer?.id ?? null });
   return r.data.customer;
 }
 

@@ -15,6 +15,7 @@ import type { Result } from '../../src/contracts/result.ts';
 import type { CartApiResponse, ShopCart } from '../../src/contracts/shop-api.ts';
 import * as api from './shop-api.ts';
 import { getSession, SESSION_ENDED_EVENT, setSession, subscribeSession } from './session.ts';
+import { appEvents, emitAppEvent } from '../../src/contracts/app-events.ts';
 import { toMajor, track, type TrackedItem } from './data-layer.ts';
 import { afterPriceUpdate } from './cart-prices.ts';
 
@@ -370,7 +371,9 @@ export async function refreshCartsAfterPriceUpdate(): Promise<void> {
   });
   if (priceHolds > 0 || getSession().level === 'guest') return;
   // in the write queue: a write answered meanwhile is never overwritten by this older read
+  emitAppEvent(appEvents.cartRecalculating, { cartId: null });
   const r = await serial(() => api.getCarts(plan.query.prices));
+  emitAppEvent(appEvents.cartRecalculated, { cartId: null, ok: !r.error });
   if (r.error) {
     // spec 8: 'something went wrong while recalculating cart'; a session that ended is no failure of this
     if (r.error.status !== 401 && r.error.status !== 404) pushNotice({ kind: 'recalculation-failed' });
