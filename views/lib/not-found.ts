@@ -1,9 +1,15 @@
 import { data } from 'react-router';
 import type { LoaderContext } from './context.tsx';
-import type { NotFoundData } from '../pages/error/RootErrorBoundary.tsx';
+import type { NotFoundContent, NotFoundData } from '../pages/error/RootErrorBoundary.tsx';
 
-/** Throws the 404 response: the CMS story with slug 404 and the path that was asked for (spec 2). */
-export async function notFound(ctx: LoaderContext, path: string): Promise<never> {
+/**
+ * Throws the 404 response: the CMS story with slug 404 and the path that was asked for (spec 2). spec 2:
+ * "it may be overridden by content carried in the error": a loader that knows more than "not here" (a
+ * product without a metal price has no limit order) passes its own title and text, shown instead of the
+ * story's (the 404 story is then not read).
+ */
+export async function notFound(ctx: LoaderContext, path: string, content?: NotFoundContent): Promise<never> {
+  if (content) throw data<NotFoundData>({ path, page: null, content }, { status: 404 });
   const page = await ctx.cms.page('404').catch(() => null);
   throw data<NotFoundData>({ path, page }, { status: 404 });
 }

@@ -10,9 +10,18 @@ import type { Page } from '../../../src/contracts/content.ts';
 // Only an error page with a CMS story needs the blocks: they stay out of the code every page loads.
 const Blocks = lazy(() => import('../../blocks/Blocks.tsx').then((m) => ({ default: m.Blocks })));
 
+/** spec 2: what overrides the CMS 404 page, carried in the error (already in the page's language) */
+export interface NotFoundContent {
+  title: string;
+  message: string;
+  /** where the visitor may go instead (a link in the shop) */
+  link?: { to: string; label: string };
+}
+
 export interface NotFoundData {
   path: string;
   page: Page | null;
+  content?: NotFoundContent;
 }
 
 export function RootErrorBoundary() {
@@ -31,10 +40,11 @@ export function RootErrorBoundary() {
   return (
     <ShopFrame shop={shop} layout="default">
         <section className="container page-section error-page">
-          <h1>{data?.page?.title ?? title}</h1>
-          <p className="error-message">{notFound ? shop.t('error.notFound', { path }) : shop.t('error.server')}</p>
-          {data?.page ? <Suspense fallback={null}><Blocks blocks={data.page.blocks} /></Suspense> : null}
+          <h1>{data?.content?.title ?? data?.page?.title ?? title}</h1>
+          <p className="error-message">{data?.content?.message ?? (notFound ? shop.t('error.notFound', { path }) : shop.t('error.server'))}</p>
+          {data?.page && !data.content ? <Suspense fallback={null}><Blocks blocks={data.page.blocks} /></Suspense> : null}
           <p className="error-actions">
+            {data?.content?.link ? <Link className="button button-primary" to={data.content.link.to}>{data.content.link.label}</Link> : null}
             <Link className="button button-primary" to={pathFor('home', lang)}>{shop.t('error.backHome')}</Link>
             {notFound ? <Link className="button button-quiet" to={pathFor('shop', lang)}>{shop.t('listing.toShop')}</Link> : null}
           </p>
