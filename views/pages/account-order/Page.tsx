@@ -18,6 +18,7 @@ import { addressLines } from '../account/format.ts';
 import { gainClass, signedMoney } from '../../components/account-area/DepositParts.tsx';
 import type { AccountOrderData } from './loader.ts';
 import { placeLine } from '../../../src/contracts/address-format.ts';
+import { PaymentFailedNotice } from '../../components/account-area/PaymentFailedNotice.tsx';
 
 export default function AccountOrderPage() {
   const { order } = useLoaderData() as AccountOrderData;
@@ -37,6 +38,7 @@ export default function AccountOrderPage() {
           <div><dt>{t('orders.paymentDate')}</dt><dd>{order.paymentDate ? shop.date(order.paymentDate) : t('orders.notYet')}</dd></div>
           <div><dt>{t('orders.shippingMethod')}</dt><dd>{order.shippingInfo.name}</dd></div>
         </dl>
+        <PaymentFailedNotice t={t} order={order} />
         <PayByNotice order={order} />
         <OrderTimeline order={order} />
         <div className="account-summary">
