@@ -3,7 +3,7 @@
 // becomes visible, consent detection of a tool that loads late, the editor's preview bridge, the spec's
 // app events and the customer's local-storage keys.
 import './render.tsx';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import FakeTimers from '@sinonjs/fake-timers';
 import { removeServiceWorkers } from '../../client/lib/service-workers.ts';
 import { startBuildCheck } from '../../client/lib/build-check.ts';
@@ -20,7 +20,7 @@ import { saveProfile, saveSellPoint, sellPointOf, storedProfile } from '../../cl
 import type { ShopCustomer } from '../../src/contracts/shop-api.ts';
 
 const T0 = Date.parse('2026-11-23T12:00:00.000Z');
-const fakeClock = (t: Tap.Test) => {
+const fakeClock = (t: Test) => {
   const clock = FakeTimers.install({ now: T0, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
   t.teardown(() => clock.uninstall());
   return clock;
@@ -90,7 +90,9 @@ class FakeSocket {
   onmessage: ((ev: { data: string }) => void) | null = null;
   onclose: (() => void) | null = null;
   onerror: (() => void) | null = null;
-  constructor(readonly url: string) {
+  readonly url: string;
+  constructor(url: string) {
+    this.url = url;
     FakeSocket.made.push(this);
   }
   open() {
