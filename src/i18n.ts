@@ -4,7 +4,9 @@
 import rosetta from 'rosetta';
 import { missingString, serverOnlyNamespaces, tables } from '../locales/tables.ts';
 import type { Currency, Language, LocaleTag, StoreKey } from './stores.ts';
-import { CART_MAX_CENTS, LINE_MAX_PIECES } from './contracts/cart-limits.ts';
+import { CART_MAX_CENTS, CASH_PAYOUT_MAX_CENTS, LIMIT_PRICE_MAX_CENTS, LINE_MAX_PIECES, ORDER_COMMENT_MAX_CHARS, SCRAP_BOX_CAP_EUR_CENTS } from './contracts/cart-limits.ts';
+import { SCRAP_MAX_GRAMS } from './contracts/scrap.ts';
+import { cashIdentificationThresholds } from './contracts/aml.ts';
 
 const i18n = rosetta<Record<string, unknown>>(tables);
 
@@ -106,9 +108,39 @@ export function formatMoney(cents: number, currency: Currency, locale: LocaleTag
  * views' translator (views/lib/context.tsx).
  */
 export function errorMessageParams(code: string, currency: Currency, locale: LocaleTag): Record<string, unknown> | undefined {
-  if (code === 'cart_limit_exceeded') return { amount: formatMoney(CART_MAX_CENTS, currency, locale) };
-  if (code === 'line_quantity_exceeded') return { max: formatNumber(LINE_MAX_PIECES, locale) };
-  return undefined;
+  return messageParams(`form.error.${code}`, currency, locale);
+}
+
+type ParamsOf = (currency: Currency, locale: LocaleTag) => Record<string, unknown>;
+const whole = (cents: number, currency: Currency, locale: LocaleTag) => formatMoney(cents, currency, locale, 0);
+const cashPayout: ParamsOf = (c, l) => ({ amount: whole(CASH_PAYOUT_MAX_CENTS, c, l) });
+const scrapBox: ParamsOf = (_c, l) => ({ amount: whole(SCRAP_BOX_CAP_EUR_CENTS, 'EUR', l) });
+const limitPrice: ParamsOf = (c, l) => ({ amount: whole(LIMIT_PRICE_MAX_CENTS, c, l) });
+
+/**
+ * Messages that name one of the spec's limits (issue 17: one number format per page, amounts with their
+ * currency): the figure comes in here, formatted for the page's locale, never written into locales/*.json
+ * ("15'000" on a German page). The translators of the views and of the browser's API fill them in when a
+ * key is translated without parameters.
+ */
+const limitMessages: Record<string, ParamsOf> = {
+  'form.error.cart_limit_exceeded': (c, l) => ({ amount: formatMoney(CART_MAX_CENTS, c, l) }),
+  'form.error.line_quantity_exceeded': (_c, l) => ({ max: formatNumber(LINE_MAX_PIECES, l) }),
+  'form.error.cash_payout_limit': cashPayout,
+  'form.error.scrap_box_value_exceeded': scrapBox,
+  'validation.limit_price_too_high': limitPrice,
+  'limitOrders.field.targetHint': limitPrice,
+  'checkout.payment.sell.cashHint': cashPayout,
+  'checkout.review.commentHint': (_c, l) => ({ max: formatNumber(ORDER_COMMENT_MAX_CHARS, l) }),
+  'sell.weightTooHigh': (_c, l) => ({ max: formatNumber(SCRAP_MAX_GRAMS, l) }),
+  'sell.how2': scrapBox,
+  'sell.how3': cashPayout,
+  'aml.form8300': (_c, l) => ({ amount: whole(cashIdentificationThresholds.us.cents, 'USD', l) }),
+};
+
+/** The parameters of a message that names a limit (see limitMessages), else undefined. */
+export function messageParams(key: string, currency: Currency, locale: LocaleTag): Record<string, unknown> | undefined {
+  return limitMessages[key]?.(currency, locale);
 }
 
 const percentFormats = new Map<string, Intl.NumberFormat>();
@@ -127,15 +159,67 @@ export function formatPercent(bp: number, locale: LocaleTag, opts: { signed?: bo
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 
-/** A plain number for a locale (millimetres, grams, fineness): 38.61 -> "38,61" (de) / "38.61" (en). */
+/** A plain number for a locale (millimetres, grams, fineness): 38.61 -> "38,61" (de) / "38.61" (en).
+ * de-AT groups plain numbers with a space in ICU ("15 000") but amounts with a dot ("€ 3.633,59"): one
+ * grouping per page (issue 17), the amounts' dot, so plain numbers are formatted as de-DE there. */
 export function formatNumber(value: number, locale: LocaleTag, maxFractionDigits = 2): string {
   const key = `${locale}|${maxFractionDigits}`;
   let f = numberFormats.get(key);
   if (!f) {
-    f = new Intl.NumberFormat(locale, { maximumFractionDigits: maxFractionDigits });
+    f = new Intl.NumberFormat(locale === 'de-AT' ? 'de-DE' : locale, { maximumFractionDigits: maxFractionDigits });
     numberFormats.set(key, f);
   }
   return normalize(f.format(value));
+}
+
+/** The page's digit-group separator: "'" (de-CH, de-LI), "." (de-AT, de-DE), "," (English). */
+export function groupSeparator(locale: LocaleTag): string {
+  return formatNumber(1000, locale).charAt(1);
+}
+
+const swissGrouped = /(?<![\d'.,])\d{1,3}(?:['\u2019]\d{3})+(?![\d'\u2019]|[.,]\d)/g;
+
+/**
+ * Numbers written with Swiss grouping ("15'000") in a text shared by every store (the CMS stories, written
+ * once for all German stores): regrouped for the page's locale ("15.000" in Germany and Austria, "15,000"
+ * in English), left as they are in Switzerland and Liechtenstein. Only apostrophe-grouped numbers change:
+ * they cannot be anything else (a year, a fineness, a date or a decimal stays as written).
+ */
+export function regroupNumbers(text: string, locale: LocaleTag): string {
+  const sep = groupSeparator(locale);
+  if (sep === "'" || !/\d['\u2019]\d/.test(text)) return text;
+  return text.replace(swissGrouped, (n) => n.replace(/['\u2019]/g, sep));
+}
+
+/** Every string in a JSON value (a reshaped CMS story) through regroupNumbers; the value is copied only
+ * where something changed. */
+export function regroupNumbersDeep<T>(value: T, locale: LocaleTag): T {
+  if (groupSeparator(locale) === "'") return value;
+  const walk = (v: unknown): unknown => {
+    if (typeof v === 'string') return regroupNumbers(v, locale);
+    if (Array.isArray(v)) {
+      const out = v.map(walk);
+      return out.some((x, i) => x !== v[i]) ? out : v;
+    }
+    if (v && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) {
+      let changed = false;
+      const out: Record<string, unknown> = {};
+      for (const [k, x] of Object.entries(v)) {
+        const y = walk(x);
+        if (y !== x) changed = true;
+        out[k] = y;
+      }
+      return changed ? out : v;
+    }
+    return v;
+  };
+  return walk(value) as T;
+}
+
+/** A catalogue label's decimals ("2,5 g" in German, "2.5 g" in English) with the page's decimal mark
+ * ("2.5 g" on a Swiss page, as its amounts "CHF 1'234.50"). Catalogue labels carry no grouping. */
+export function localizeDecimals(label: string, locale: LocaleTag): string {
+  return label.replace(/(\d+)[.,](\d+)/g, (_, whole: string, frac: string) => formatNumber(Number(`${whole}.${frac}`), locale, frac.length));
 }
 
 /** ICU versions differ between Node and browsers (de-CH group separator ' or ’, narrow or normal no-break

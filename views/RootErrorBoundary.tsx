@@ -26,10 +26,11 @@ export function RootErrorBoundary() {
   return (
     <ShopFrame shop={shop} layout="default">
         <section className="container page-section error-page">
-          <h1>{data?.page?.title ?? title}</h1>
-          <p className="error-message">{notFound ? shop.t('error.notFound', { path }) : shop.t('error.server')}</p>
-          {data?.page ? <Suspense fallback={null}><Blocks blocks={data.page.blocks} /></Suspense> : null}
+          <h1>{data?.content?.title ?? data?.page?.title ?? title}</h1>
+          <p className="error-message">{data?.content?.message ?? (notFound ? shop.t('error.notFound', { path }) : shop.t('error.server'))}</p>
+          {data?.page && !data.content ? <Suspense fallback={null}><Blocks blocks={data.page.blocks} /></Suspense> : null}
           <p className="error-actions">
+            {data?.content?.link ? <Link className="button button-primary" to={data.content.link.to}>{data.content.link.label}</Link> : null}
             <Link className="button button-primary" to={pathFor('home', lang)}>{shop.t('error.backHome')}</Link>
             {notFound ? <Link className="button button-quiet" to={pathFor('shop', lang)}>{shop.t('listing.toShop')}</Link> : null}
           </p>

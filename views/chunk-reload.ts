@@ -5,15 +5,17 @@ import { pages } from './routes.ts';
 const KEY = 'chunk-reload-at';
 const GUARD_MS = 10_000; // spec 4: reload guard 10 s
 
-export function reloadOnceForChunkError(err: unknown): never {
+/** Reloads once for a chunk that failed to load, and not again within 10 s (a broken deploy would loop);
+ * rethrows, so the error page shows when no reload happens. `reload` for tests (jsdom cannot reload). */
+export function reloadOnceForChunkError(err: unknown, reload: () => void = () => window.location.reload()): never {
   const last = Number(sessionStorage.getItem(KEY) ?? 0);
   if (Date.now() - last > GUARD_MS) {
     sessionStorage.setItem(KEY, String(Date.now()));
-    window.location.reload();
+    reload();
   }
   throw err;
 }
 
 export function importPage(screen: ScreenId) {
-  return pages[screen]().catch(reloadOnceForChunkError);
+  return pages[screen]().catch((err: unknown) => reloadOnceForChunkError(err));
 }

@@ -17,6 +17,8 @@ import { stores } from '../src/stores.ts';
 import { startAnalytics } from './state/analytics.ts';
 import { adoptPageStrings, loadLanguage, stringsVersion, subscribeStrings } from './state/strings.ts';
 import { languageOfPath } from '../src/screens.ts';
+import { removeServiceWorkers } from './state/service-workers.ts';
+import { detectConsentTool } from './state/consent-tool.ts';
 
 declare global {
   interface Window {
@@ -25,7 +27,9 @@ declare global {
 }
 
 // spec 2: any registered service worker is removed on start.
-navigator.serviceWorker?.getRegistrations?.().then((regs) => regs.forEach((r) => void r.unregister())).catch(() => {});
+void removeServiceWorkers();
+// spec 9: a consent tool that loads late (through the tag manager) is looked for every 100 ms for 5 s
+detectConsentTool();
 
 /** A page shown in the browser may use any string of its language: the full table comes with its data. */
 const withStrings = (url: URL) => loadLanguage(languageOfPath(url.pathname)).catch(() => {});

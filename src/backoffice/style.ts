@@ -75,6 +75,7 @@ tr.overdue td:first-child{box-shadow:inset 4px 0 0 var(--warn)}
 .facts{display:grid;grid-template-columns:repeat(auto-fill,minmax(14rem,1fr));gap:.5rem 1.5rem;margin:0 0 1rem}
 .facts dt,.details dt{font-size:.85rem;color:var(--muted)}
 .facts dd,.details dd{margin:0}
+.facts address{font-style:normal}.facts address .line{display:block}
 .details{display:flex;flex-wrap:wrap;gap:.25rem 1rem;margin:.25rem 0 0;font-size:.9rem}
 .details div{display:flex;gap:.35rem}
 .timeline{list-style:none;margin:0;padding:0 0 0 1rem;border-left:2px solid var(--line)}

@@ -7,6 +7,8 @@ import type {
   AuditEntry, AuditResponse, BankStatementResult, Operator, OperatorRole, OpsAction, OpsOrderDetail, OpsOrdersQuery, OpsOrdersResponse,
 } from '../contracts/ops.ts';
 import { operatorRoles, opsQueues } from '../contracts/ops.ts';
+import { addressLines } from '../contracts/address-format.ts';
+import type { CartAddress } from '../contracts/cart.ts';
 import type { WhistleblowCase } from '../contracts/application.ts';
 import { languages, type Fmt } from './format.ts';
 
@@ -335,6 +337,10 @@ function TableWrap({ label, children }: { label: string; children: ReactNode }) 
 
 const carriers = ['Swiss Post', 'DHL', 'DPD', 'UPS', 'FedEx', 'USPS', 'Österreichische Post'];
 
+function PostalAddress({ f, address }: { f: Fmt; address: CartAddress }) {
+  return <address>{addressLines(address, (code) => f.tAny(`account.country.${code}`)).map((l, i) => <span key={i} className="line">{l}</span>)}</address>;
+}
+
 export function OrderDetailView({ f, csrf, detail, form }: { f: Fmt; csrf: string; detail: OpsOrderDetail; form: ActionFormState }) {
   const { t } = f;
   const { summary: s, order } = detail;
@@ -357,6 +363,8 @@ export function OrderDetailView({ f, csrf, detail, form }: { f: Fmt; csrf: strin
           <div><dt>{t('queue.col.customer')}</dt><dd>{s.customerName} · {s.customerEmail}</dd></div>
           <div><dt>{t('detail.paymentMethod')}</dt><dd>{t(`payment.${s.paymentMethod}`)}</dd></div>
           <div><dt>{t('detail.delivery')}</dt><dd>{order.pickupStore ? t('detail.pickupAt', { store: order.pickupStore.name }) : order.shippingInfo?.name ?? order.deliveryMethod ?? '–'}</dd></div>
+          {!order.pickupStore && <div><dt>{t('detail.shippingAddress')}</dt><dd><PostalAddress f={f} address={order.shippingAddress} /></dd></div>}
+          <div><dt>{t('detail.billingAddress')}</dt><dd><PostalAddress f={f} address={order.billingAddress} /></dd></div>
           <div><dt>{t('queue.col.total')}</dt><dd>{f.money(s.total)}</dd></div>
           {s.transactionType === 'buy' && <div><dt>{t('detail.paid')}</dt><dd>{f.money(detail.paidAmount)}</dd></div>}
           {s.paymentDueBy && <div><dt>{t('queue.col.due')}</dt><dd>{f.date(s.paymentDueBy)}{s.overdue && <strong className="warn-text"> {t('queue.overdue')}</strong>}</dd></div>}

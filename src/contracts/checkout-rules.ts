@@ -7,6 +7,7 @@
 // Amounts are integer cents of the cart's currency.
 import type { PaymentMethod, ShippingMethodKey, TransactionType } from './cart.ts';
 import type { Currency, StoreKey } from '../stores.ts';
+import { CASH_PAYOUT_MAX_CENTS, SCRAP_BOX_CAP_EUR_CENTS } from './cart-limits.ts';
 
 export type CheckoutKind = 'buy' | 'sell' | 'depot';
 
@@ -19,8 +20,8 @@ export function checkoutKind(transactionType: TransactionType, methodKey: Shippi
 /** The codes a rule of this module answers (all in src/lib/errors.ts, translated as form.error.<code>). */
 export type CheckoutRuleCode = 'payment_method_unavailable' | 'cash_requires_pickup' | 'cash_requires_store_drop_off' | 'cash_payout_limit';
 
-/** spec 9: cash payout in store at most 15,000 (of the cart's currency) */
-export const CASH_PAYOUT_MAX_CENTS = 1_500_000;
+// the limits themselves are defined once, in cart-limits.ts (messages format them from there too)
+export { CASH_PAYOUT_MAX_CENTS, SCRAP_BOX_CAP_EUR_CENTS };
 
 /** spec 9: card and PayPal are shown as coming soon and refused until a payment provider exists */
 export const comingSoonPayments: readonly PaymentMethod[] = ['card', 'paypal'];
@@ -83,8 +84,6 @@ export function paymentRefusal(c: PaymentContext, payment: PaymentMethod): Check
 
 // ---------------------------------------------------------------- the postal way of a sale
 
-/** spec 5 / 9: the Scrap Metal Box, a sale's insured postal way, carries at most 5,000 EUR */
-export const SCRAP_BOX_CAP_EUR_CENTS = 500_000;
 
 /**
  * The Scrap Metal Box's cap in the cart's currency (the price set's rate: units of the currency per EUR);

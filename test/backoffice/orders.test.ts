@@ -286,3 +286,15 @@ t.test('finance uploads a camt.053 file: the exact transfer is applied, a short 
   t.equal(bad.statusCode, 400);
   t.match(textOf(bad.body), 'This file is not a camt.053 statement we can read.');
 });
+
+t.test('the order detail shows where it goes: a US address as "New York, NY 10118", a Swiss one as "8001 Zürich"', async (t) => {
+  const { api } = await openShop(h, t);
+  const { signedIn } = await backofficeOver(t, api);
+  const wh = await signedIn('warehouse@ops.example');
+  const us = await order(await customer(api, 'us'));
+  const usText = textOf((await wh.get(`/orders/${us.id}`)).body);
+  t.match(usText, 'Shipping address Anna Muster 350 Fifth Avenue New York, NY 10118 United States');
+  t.notMatch(usText, '10118 New York');
+  const ch = await order(await customer(api, 'ch'));
+  t.match(textOf((await wh.get(`/orders/${ch.id}`)).body), /Shipping address Anna Muster Bahnhofstrasse 12 8001 Zürich Switzerland/);
+});

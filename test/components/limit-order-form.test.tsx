@@ -72,7 +72,7 @@ t.test('spec 5: a target over 500,000.00 and an expiry in the past are refused b
   const summary = await screen.findByRole('alert');
   t.match(summary.textContent, /Bitte korrigieren Sie 2 Felder|2/);
   t.equal(document.activeElement, summary, 'focus moves to the error summary');
-  t.match(document.getElementById('lo-target-error')?.textContent, /Der Limitpreis darf höchstens 500.000 betragen/);
+  t.match(document.getElementById('lo-target-error')?.textContent, /Der Limitpreis darf höchstens CHF.500'000 betragen/);
   t.equal(f.target().getAttribute('aria-invalid'), 'true');
   t.match(f.target().getAttribute('aria-describedby') ?? '', /lo-target-error/);
   t.match(document.getElementById('lo-date-error')?.textContent, /Dieses Datum muss in der Zukunft liegen/);

@@ -286,6 +286,7 @@ t.test('the confirmation mail of a bank transfer names the shop\'s account of th
   t.match(mail?.text, `Verwendungszweck: ${order.orderNumber}`);
   t.match(mail?.text, /1 × Krügerrand 1 Unze Gold/);
   t.match(mail?.text, 'Freundliche Grüsse', 'Swiss German');
+  t.match(mail?.text, /\nBahnhofstrasse \d+\n8001 Zürich\n/, 'a Swiss address keeps street, number, zip and city');
   t.notMatch(mail?.text ?? '', /ß/);
   t.match(mail?.html, '<p>');
 
@@ -297,6 +298,8 @@ t.test('the confirmation mail of a bank transfer names the shop\'s account of th
   const usMail = await lastMessageTo(h.db, us.email);
   t.match(usMail?.text, `Routing number: ${usd.routingNumber}`);
   t.match(usMail?.subject, `Your order ${usOrder.orderNumber}`);
+  t.match(usMail?.text, 'Anna Muster\n350 Fifth Avenue\nNew York, NY 10118\n', 'a US address reads as on a US envelope, with its state');
+  t.notMatch(usMail?.text ?? '', '10118 New York');
 });
 
 t.test('pickup: the mail gives the store\'s address and opening hours; cash is paid at pickup within 5 working days', async (t) => {

@@ -7,6 +7,8 @@ import type { ShopCustomer } from '../../src/contracts/shop-api.ts';
 import { useShop } from '../lib/context.tsx';
 import { getMe } from '../state/shop-api.ts';
 import { SESSION_ENDED_EVENT } from '../state/session.ts';
+import { appEvents, emitAppEvent } from '../../src/contracts/app-events.ts';
+import { saveProfile, storedProfile } from '../state/customer-storage.ts';
 import { useHydrated } from './usePrices.ts';
 
 export const CUSTOMER_KEY = 'shop:customer';
@@ -14,6 +16,10 @@ export const CUSTOMER_KEY = 'shop:customer';
 async function fetchCustomer(): Promise<ShopCustomer | null> {
   const r = await getMe();
   if (r.error) throw Object.assign(new Error(r.error.message), { code: r.error.code });
+  // spec 3: kept as profile-{id}, so the next page shows the customer before /api/me answers
+  if (r.data.customer) saveProfile(r.data.customer);
+  // spec 4 UserLoaded
+  emitAppEvent(appEvents.userLoaded, { customerId: r.data.customer?.id ?? null });
   return r.data.customer;
 }
 
@@ -34,6 +40,8 @@ export function useCustomer(): ShopCustomer | null {
     revalidateOnFocus: false,
     revalidateIfStale: false,
     dedupingInterval: 60_000,
+    // the kept profile (profile-{id}) until /api/me answers; a guest's session never reads it
+    fallbackData: hydrated && signedIn ? storedProfile() : undefined,
   });
   useEffect(() => watchSessionEnd(), []);
   return hydrated && signedIn ? (data ?? null) : null;

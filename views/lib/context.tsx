@@ -3,7 +3,7 @@
 import { createContext as createReactContext, useContext } from 'react';
 import { createContext } from 'react-router';
 import { stores, type Currency, type Language, type LocaleTag, type StoreKey } from '../../src/stores.ts';
-import { errorMessageParams, formatDate, formatMoney, translator, type Translate } from '../../src/i18n.ts';
+import { messageParams, formatDate, formatMoney, translator, type Translate } from '../../src/i18n.ts';
 import type { SessionInfo } from '../../src/contracts/shop-api.ts';
 import type { CompanyFactsView } from '../../src/contracts/company-facts.ts';
 
@@ -97,11 +97,11 @@ export function makeShop(boot: BootInfo, lang: Language, record?: Set<string> | 
   };
 }
 
-/** form.error.<code> messages that name an amount (the cart maximum) get it in the visitor's currency. */
+/** Messages that name one of the spec's limits (the cart maximum, the cash payout) get it formatted for the page. */
 function withErrorAmounts(t: Translate, currency: Currency, locale: LocaleTag): Translate {
   return (key, params) => {
-    if (!params && key.startsWith('form.error.')) return t(key, errorMessageParams(key.slice('form.error.'.length), currency, locale));
-    return t(key, params);
+    const limit = messageParams(key, currency, locale);
+    return t(key, limit ? { ...limit, ...params } : params);
   };
 }
 

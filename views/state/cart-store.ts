@@ -15,6 +15,8 @@ import type { Result } from '../../src/contracts/result.ts';
 import type { CartApiResponse, ShopCart } from '../../src/contracts/shop-api.ts';
 import * as api from './shop-api.ts';
 import { getSession, SESSION_ENDED_EVENT, setSession, subscribeSession } from './session.ts';
+import { appEvents, emitAppEvent } from '../../src/contracts/app-events.ts';
+import { saveSellPoint, sellPointOf } from './customer-storage.ts';
 import { toMajor, track, type TrackedItem } from './data-layer.ts';
 import { afterPriceUpdate } from './cart-prices.ts';
 
@@ -252,6 +254,12 @@ function withQuantity(cart: CartView, sku: string, name: string, quantity: (held
   return { ...cart, lineItems: lines, itemCount: cart.itemCount - (held?.quantity ?? 0) + next, pending: true };
 }
 
+/** The line's sell point (where it was put in), read back from local storage for tracking. */
+function withSellPoint(cart: Pick<ShopCart, 'id' | 'transactionType'>, item: TrackedItem): TrackedItem {
+  const point = cart.id && item.item_id !== 'scrap' ? sellPointOf(cart.id, cart.transactionType, item.item_id) : null;
+  return point ? { ...item, item_list_id: point } : item;
+}
+
 /** A product line as tracking sees it (GA4 item, prices in major units). */
 export function trackedItem(line: Pick<CartLineItem, 'sku' | 'name' | 'price' | 'metal'>, quantity: number): TrackedItem {
   return {
@@ -272,6 +280,8 @@ export interface AddInput {
   deposit?: boolean;
   /** the pressed button's id: the notice is shown right after it (noticeOrigin) */
   origin?: string;
+  /** where the product was put in (a list's id); default: the page's path (spec 3 sellpoint-{cartId}-{type}) */
+  sellPoint?: string;
 }
 
 /** Add to cart (product pages, cards, the price list): optimistic line, added-to-cart notice, add_to_cart. */
@@ -288,10 +298,12 @@ export async function addProduct(input: AddInput): Promise<Result<CartApiRespons
   }
   const cart = r.data.cart;
   const line = cart.lineItems.find((l) => l.sku === sku);
+  const sellPoint = input.sellPoint ?? (typeof window === 'undefined' ? 'unknown' : window.location.pathname);
+  if (cart.id) saveSellPoint(cart.id, transactionType, sku, sellPoint);
   pushNotice({ kind: 'added', transactionType, name: line?.name ?? name, quantity, recreated: r.data.notice === 'cart_recreated' }, input.origin);
   track({
     event: 'add_to_cart', transaction_type: transactionType,
-    ecommerce: { currency: cart.currency, value: line?.price ? toMajor(line.price.centAmount * quantity) : undefined, items: [trackedItem(line ?? { sku, name, price: null, metal: null }, quantity)] },
+    ecommerce: { currency: cart.currency, value: line?.price ? toMajor(line.price.centAmount * quantity) : undefined, items: [{ ...trackedItem(line ?? { sku, name, price: null, metal: null }, quantity), item_list_id: sellPoint }] },
   });
   return r;
 }
@@ -324,7 +336,7 @@ export async function removeCartLine(cart: ShopCart, line: CartLineItem): Promis
   if (!r.error) {
     track({
       event: 'remove_from_cart', transaction_type: cart.transactionType,
-      ecommerce: { currency: cart.currency, value: line.totalPrice ? toMajor(line.totalPrice.centAmount) : undefined, items: [trackedItem(line, line.quantity)] },
+      ecommerce: { currency: cart.currency, value: line.totalPrice ? toMajor(line.totalPrice.centAmount) : undefined, items: [withSellPoint(cart, trackedItem(line, line.quantity))] },
     });
   }
   return r;
@@ -370,7 +382,9 @@ export async function refreshCartsAfterPriceUpdate(): Promise<void> {
   });
   if (priceHolds > 0 || getSession().level === 'guest') return;
   // in the write queue: a write answered meanwhile is never overwritten by this older read
+  emitAppEvent(appEvents.cartRecalculating, { cartId: null });
   const r = await serial(() => api.getCarts(plan.query.prices));
+  emitAppEvent(appEvents.cartRecalculated, { cartId: null, ok: !r.error });
   if (r.error) {
     // spec 8: 'something went wrong while recalculating cart'; a session that ended is no failure of this
     if (r.error.status !== 401 && r.error.status !== 404) pushNotice({ kind: 'recalculation-failed' });

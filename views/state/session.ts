@@ -4,6 +4,7 @@
 // When a session ends, the browser's own state of it goes too (spec 4: tokens, carts, user, wishlist).
 import type { SessionInfo } from '../../src/contracts/shop-api.ts';
 import { pathFor } from '../../src/screens.ts';
+import { appEvents, emitAppEvent, type AuthFailedDetail } from '../../src/contracts/app-events.ts';
 
 let current: SessionInfo = { level: 'guest' };
 const listeners = new Set<() => void>();
@@ -11,8 +12,9 @@ const listeners = new Set<() => void>();
 let pendingNotice = false;
 let navigate: ((to: string) => void) | null = null;
 
-/** Fired on window when the session ends (logout, expiry, account deleted): carts and wishlists reset. */
-export const SESSION_ENDED_EVENT = 'shop:session-ended';
+/** Fired on window when the session ends (logout, expiry, account deleted): carts and wishlists reset.
+ * spec 4's AuthFailed (issue 17: the spec's name; detail.reason says why). */
+export const SESSION_ENDED_EVENT = appEvents.authFailed;
 
 export function initSession(info: SessionInfo): void {
   current = info;
@@ -33,7 +35,7 @@ export function setSession(next: SessionInfo): void {
     info = { ...info, notice: 'expired' };
   }
   pendingNotice = false;
-  if (current.level === 'user' && info.level !== 'user') clearClientState();
+  if (current.level === 'user' && info.level !== 'user') clearClientState(info.notice === 'expired' ? 'expired' : 'ended');
   if (current.level === info.level && current.notice === info.notice) return;
   current = info;
   for (const fn of listeners) fn();
@@ -60,7 +62,7 @@ export function go(to: string): void {
 const CUSTOMER_KEYS = /^(profile-|sellpoint-)/;
 
 /** Forgets everything the browser kept of the session's customer. */
-export function clearClientState(): void {
+export function clearClientState(reason: AuthFailedDetail['reason'] = 'ended'): void {
   try {
     for (let i = localStorage.length - 1; i >= 0; i--) {
       const key = localStorage.key(i);
@@ -69,20 +71,20 @@ export function clearClientState(): void {
   } catch {
     // storage blocked (private mode): nothing kept, nothing to clear
   }
-  window.dispatchEvent(new CustomEvent(SESSION_ENDED_EVENT));
+  emitAppEvent(appEvents.authFailed, { reason });
 }
 
 /** spec 4 logout: the session is over; back to the home page of the current language. */
 export function loggedOut(lang: 'de' | 'en'): void {
   setSession({ level: 'guest' });
-  clearClientState();
+  clearClientState('logout');
   go(pathFor('home', lang));
 }
 
 /** spec 4 and 8: on expiry clear the session's state, go home and say 'Your session has expired ...'. */
 export function sessionExpired(lang: 'de' | 'en'): void {
   setSession({ level: 'guest', notice: 'expired' });
-  clearClientState();
+  clearClientState('expired');
   pendingNotice = true;
   go(pathFor('home', lang));
 }

@@ -5,6 +5,7 @@
 import type { AnswerOf, BodyOf, ParamsOf, QueryOf, ShopApi } from '../../src/contracts/shop-api.ts';
 import { apiRoutes, type ApiRouteName } from '../../src/contracts/shop-api-routes.ts';
 import { request, type Result } from './api.ts';
+import { appEvents, emitAppEvent } from '../../src/contracts/app-events.ts';
 
 type Input<N extends ApiRouteName> = (BodyOf<ShopApi[N]> extends undefined ? { body?: undefined } : { body: BodyOf<ShopApi[N]> }) &
   (ParamsOf<ShopApi[N]> extends undefined ? { params?: undefined } : { params: ParamsOf<ShopApi[N]> }) &
@@ -54,7 +55,13 @@ export const updateCart = (cartId: string, body: Body<'updateCart'>) => call('up
 export const setCartAddresses = (cartId: string, body: Body<'setCartAddresses'>) => call('setCartAddresses', { body, params: { cartId } });
 export const setPayoutAccount = (cartId: string, body: Body<'setPayoutAccount'>) => call('setPayoutAccount', { body, params: { cartId } });
 export const setIdentityDocument = (cartId: string, body: Body<'setIdentityDocument'>) => call('setIdentityDocument', { body, params: { cartId } });
-export const recalculateCart = (cartId: string) => call('recalculateCart', { params: { cartId } });
+/** spec 4: CartRecalculating before, CartRecalculated after (ok false when it failed) */
+export const recalculateCart = async (cartId: string) => {
+  emitAppEvent(appEvents.cartRecalculating, { cartId });
+  const r = await call('recalculateCart', { params: { cartId } });
+  emitAppEvent(appEvents.cartRecalculated, { cartId, ok: !r.error });
+  return r;
+};
 export const applyCoupon = (cartId: string, code: string) => call('applyCoupon', { body: { code }, params: { cartId } });
 export const removeCoupon = (cartId: string, discountCodeId: string) => call('removeCoupon', { body: { discountCodeId }, params: { cartId } });
 export const getShippingMethods = (cartId: string) => call('shippingMethods', { params: { cartId } });

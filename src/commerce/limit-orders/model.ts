@@ -14,7 +14,8 @@ import { nextLimitOrderSequence, type LimitOrderRow } from './repository.ts';
 export type { LimitOrderRow } from './repository.ts';
 
 /** spec 5 / 9: a limit order's price at most 500,000.00 */
-export const LIMIT_PRICE_MAX_CENTS = 50_000_000;
+import { LIMIT_PRICE_MAX_CENTS } from '../../contracts/cart-limits.ts';
+export { LIMIT_PRICE_MAX_CENTS };
 /** Decision: a limit order runs at most 12 months (a price target further out is a wish, not an order). */
 export const LIMIT_ORDER_MAX_DAYS = 366;
 /** Decision: at most 50 open (active, inactive, pending) limit orders per customer. */

@@ -2,6 +2,7 @@
 // own subject and opening): what was ordered at which price, the delivery (pickup: store address and opening
 // hours, weekday names from Intl), and the payment: for a bank-transfer purchase the shop's bank details and
 // the reference; for cash the store and the 5 working days (spec 9); for a sale where the payout goes.
+import { addressLines, placeLine } from '../../contracts/address-format.ts';
 import { formatIban } from '../../contracts/bank-details.ts';
 import type { Order } from '../../contracts/order.ts';
 import { weekdayName } from '../../i18n.ts';
@@ -41,7 +42,7 @@ export function orderMailBlocks(c: MailCtx, order: Order, opening?: { subject: s
   const store = order.pickupStore;
   const storeLines = store
     ? [
-      store.name, store.streetAddress, `${store.postalCode} ${store.city}`,
+      store.name, store.streetAddress, placeLine({ zipCode: store.postalCode, city: store.city, country: store.country }),
       ...store.openingHours.map((h) => `${dayName(c, h.dayFrom)}${h.dayTo !== h.dayFrom ? `–${dayName(c, h.dayTo)}` : ''} ${h.hourFrom}–${h.hourTo}`),
     ]
     : [];
@@ -76,7 +77,7 @@ export function orderMailBlocks(c: MailCtx, order: Order, opening?: { subject: s
       break;
     default: {
       const a = order.shippingAddress;
-      blocks.push(text(t(k('delivery.to')), `${a.firstName} ${a.lastName}`, `${a.streetName} ${a.streetNumber}`, `${a.zipCode} ${a.city}`, t(k('delivery.time'))));
+      blocks.push(text(t(k('delivery.to')), ...addressLines(a), t(k('delivery.time'))));
     }
   }
 

@@ -3,7 +3,8 @@
 // storefront process, so published stories are kept in a short, shared TTL cache with one request in
 // flight per key; nothing in it is per customer.
 import StoryblokClient from 'storyblok-js-client';
-import type { StoreKey, Language } from '../../stores.ts';
+import { localeFor, type StoreKey, type Language } from '../../stores.ts';
+import { regroupNumbersDeep } from '../../i18n.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { ContentReader } from '../../contracts/loader-ports.ts';
 import {
@@ -98,6 +99,9 @@ export class Cms {
     const other: Language = lang === 'de' ? 'en' : 'de';
     const reshape = { onUnknown: (c: string) => this.unknownBlock(c) };
     const key = (kind: string, ...parts: (string | number | undefined)[]) => [kind, store, lang, ...parts].join('|');
+    // the stories are written once for every German store, with Swiss grouping: the page's (issue 17)
+    const locale = localeFor(store, lang);
+    const local = <T>(v: T): T => regroupNumbersDeep(v, locale);
     const alternatePath = async (client: StoryblokClient, story: WireStory, version: 'published' | 'draft'): Promise<string | null> => {
       try {
         const res = await client.getStory(story.full_slug, { version, ...(other === 'en' ? { language: 'en' } : {}) }, sent);
@@ -149,13 +153,13 @@ export class Cms {
       const story = (res.data.stories as WireStory[])[0];
       if (!story) return null;
       const [alt, data] = await Promise.all([alternatePath(client, story, version), blockData(story)]);
-      return reshapePage(story, alt, data, reshape);
+      return local(reshapePage(story, alt, data, reshape));
     };
     return {
       page: (slug) =>
         this.cached(key('s', slug), async () => {
           const story = await getStory(this.client, slug, base);
-          return story ? reshapePage(story, null, await blockData(story), reshape) : null;
+          return story ? local(reshapePage(story, null, await blockData(story), reshape)) : null;
         }),
       pageByPath: (path) => this.cached(key('p', path), () => byPath(this.client, 'published', path)),
       // Drafts: read with the preview token, never kept (neither here nor in the guest page cache).
@@ -176,14 +180,14 @@ export class Cms {
             return ((res.data.stories as WireStory[])[0] ?? null);
           };
           const story = lang === 'en' ? ((await byEnglishSlug()) ?? (await bySlug())) : ((await bySlug()) ?? (await byEnglishSlug()));
-          return story && story.content.component === 'article' && !story.is_startpage ? reshapeArticle(story) : null;
+          return story && story.content.component === 'article' && !story.is_startpage ? local(reshapeArticle(story)) : null;
         }),
       teasers: (q) =>
-        this.cached(key('t', q.key), async () => (await listArticles(q.folder, { perPage: q.count, tag: q.tag, category: q.category })).stories.map(reshapeTeaser)),
+        this.cached(key('t', q.key), async () => (await listArticles(q.folder, { perPage: q.count, tag: q.tag, category: q.category })).stories.map((s) => local(reshapeTeaser(s)))),
       articles: (folder, q) =>
         this.cached(key('al', folder, q.tag, q.page, q.perPage), async () => {
           const { stories, total } = await listArticles(folder, q);
-          return { items: stories.map(reshapeTeaser), total, page: q.page ?? 1, perPage: q.perPage };
+          return { items: stories.map((s) => local(reshapeTeaser(s))), total, page: q.page ?? 1, perPage: q.perPage };
         }),
       tags: () =>
         this.cached(key('tags'), async () => {
@@ -201,7 +205,7 @@ export class Cms {
             content_type: 'press_release',
             sort_by: 'content.date:desc',
           } as Record<string, unknown>, undefined, sent) as WireStory[];
-          return stories.map(reshapePressRelease);
+          return stories.map((s) => local(reshapePressRelease(s)));
         }),
       // one entry per store (both languages inside): the footer of every page reads it
       company: () =>

@@ -5,6 +5,7 @@
 // instead (script-src 'self' and the hashes; its module scripts are same-origin files).
 import { randomToken } from '../../lib/random.ts';
 import fp from 'fastify-plugin';
+import { EDITOR_ORIGINS, isPreviewPath } from '../../contracts/preview-bridge.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -96,8 +97,15 @@ export const securityPlugin = fp<{ production: boolean; analytics?: boolean }>(a
   app.addHook('onSend', async (req, reply, payload) => {
     const nonce = (req as unknown as WithNonce)[NONCE];
     const header = req.cspScriptHashes ? csp({ hashes: req.cspScriptHashes }, policy) : nonce ? before + nonce + after : withoutNonce;
-    reply.header('content-security-policy', header);
     reply.headers(fixed);
+    if (isPreviewPath(req.url)) {
+      // the CMS's visual editor shows preview pages in its iframe (spec 4 StoryblockUpdated): those pages,
+      // and only those, may be framed, and only by the editor's origins
+      reply.header('content-security-policy', header.replace(`frame-ancestors 'none'`, `frame-ancestors ${EDITOR_ORIGINS.join(' ')}`));
+      reply.removeHeader('x-frame-options');
+    } else {
+      reply.header('content-security-policy', header);
+    }
     return payload;
   });
 }, { name: 'shop-security', fastify: '5.x' });

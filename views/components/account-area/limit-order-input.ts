@@ -3,7 +3,8 @@
 // Pure functions, so the form and its tests share them.
 
 /** spec 5 / 9: the highest target unit price, in cents */
-export const LIMIT_PRICE_MAX_CENTS = 50_000_000;
+import { LIMIT_PRICE_MAX_CENTS } from '../../../src/contracts/cart-limits.ts';
+export { LIMIT_PRICE_MAX_CENTS };
 const DAY_MS = 86_400_000;
 
 /**

@@ -10,6 +10,7 @@ import {
 import { useMetalPrices, usePriceCurrency } from '../../hooks/usePrices.ts';
 import { addScrap } from '../../state/cart-store.ts';
 import { useShop } from '../../lib/context.tsx';
+import { formatNumber } from '../../../src/i18n.ts';
 
 /** the service's limit per scrap item */
 const MAX_GRAMS = 100_000;
@@ -57,7 +58,7 @@ export function ScrapForm({ idPrefix = 'scrap', defaultMetal = 'gold', title, in
     setFineness(usualFineness(m, fineness));
   };
 
-  const number = (n: number) => new Intl.NumberFormat(shop.locale, { maximumFractionDigits: 2 }).format(n);
+  const number = (n: number) => formatNumber(n, shop.locale, 2);
   const name = t('sell.itemName', { metal: t(`sell.metal.${metal}`), fineness: number(fineness), grams: number(Number.isFinite(grams) ? grams : 0) });
   const submit = async (e: FormEvent) => {
     e.preventDefault();

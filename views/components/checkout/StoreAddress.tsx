@@ -1,6 +1,7 @@
 // A pickup store's address and opening hours: the checkout's delivery and review steps and the confirmation.
 import type { PickupStore } from '../../../src/contracts/order.ts';
 import { useShop } from '../../lib/context.tsx';
+import { placeLine } from '../../../src/contracts/address-format.ts';
 
 const englishWeekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -19,7 +20,7 @@ export function StoreAddress({ store }: { store: PickupStore }) {
       <address>
         <strong>{store.name}</strong>
         <span>{store.streetAddress}</span>
-        <span>{store.postalCode} {store.city}</span>
+        <span>{placeLine({ zipCode: store.postalCode, city: store.city, country: store.country })}</span>
       </address>
       {store.openingHours.length > 0 ? (
         <>

@@ -17,6 +17,8 @@ import { AccountShell } from '../../components/account-area/AccountNav.tsx';
 import { addressLines } from '../../models/account-format.ts';
 import { gainClass, signedMoney } from '../../components/account-area/DepositParts.tsx';
 import type { AccountOrderData } from './loader.ts';
+import { placeLine } from '../../../src/contracts/address-format.ts';
+import { PaymentFailedNotice } from '../../components/account-area/PaymentFailedNotice.tsx';
 
 export default function AccountOrderPage() {
   const { order } = useLoaderData() as AccountOrderData;
@@ -36,6 +38,7 @@ export default function AccountOrderPage() {
           <div><dt>{t('orders.paymentDate')}</dt><dd>{order.paymentDate ? shop.date(order.paymentDate) : t('orders.notYet')}</dd></div>
           <div><dt>{t('orders.shippingMethod')}</dt><dd>{order.shippingInfo.name}</dd></div>
         </dl>
+        <PaymentFailedNotice t={t} order={order} />
         <PayByNotice order={order} />
         <OrderTimeline order={order} />
         <div className="account-summary">
@@ -47,7 +50,7 @@ export default function AccountOrderPage() {
             <h2 id="order-shipping">{order.pickupStore ? t('orders.pickupStore') : t('orders.shippingAddress')}</h2>
             <p className="account-lines">
               {order.pickupStore
-                ? [order.pickupStore.name, order.pickupStore.streetAddress, `${order.pickupStore.postalCode} ${order.pickupStore.city}`].map((l, i) => <span key={i}>{l}</span>)
+                ? [order.pickupStore.name, order.pickupStore.streetAddress, placeLine({ zipCode: order.pickupStore.postalCode, city: order.pickupStore.city, country: order.pickupStore.country })].map((l, i) => <span key={i}>{l}</span>)
                 : addressLines(order.shippingAddress, t).map((l, i) => <span key={i}>{l}</span>)}
             </p>
           </section>

@@ -17,6 +17,7 @@ import { Link } from '../../components/ShopLink.tsx';
 import { useShop } from '../../lib/context.tsx';
 import { usStates } from '../../../src/contracts/us-states.ts';
 import { NextButton } from './parts.tsx';
+import { addressOneLine } from '../../../src/contracts/address-format.ts';
 
 const addressKeys = ['firstName', 'lastName', 'company', 'streetName', 'streetNumber', 'apartment', 'zipCode', 'city', 'state', 'country', 'phone'] as const;
 type AddressKey = (typeof addressKeys)[number];
@@ -166,7 +167,7 @@ export function DataStep({ cart, customer, onSubmit, checkEmail, refreshing, hea
   });
 
   const loginPath = `${pathFor('login', lang)}?redirect=${encodeURIComponent(`${pathFor('checkout', lang, { transactionType: cart.transactionType })}?step=data`)}`;
-  const savedOptions = (customer?.addresses ?? []).map((a) => ({ value: a.id, label: `${a.firstName} ${a.lastName}, ${a.streetName} ${a.streetNumber}, ${a.zipCode} ${a.city}` }));
+  const savedOptions = (customer?.addresses ?? []).map((a) => ({ value: a.id, label: addressOneLine(a) }));
   const fillFromSaved = (prefix: Prefix, id: string) => {
     const a = customer?.addresses.find((x) => x.id === id);
     if (!a) return;

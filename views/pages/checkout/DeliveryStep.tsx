@@ -25,6 +25,7 @@ import { useShop } from '../../lib/context.tsx';
 import { NextButton } from './parts.tsx';
 import { StoreAddress } from '../../components/checkout/StoreAddress.tsx';
 import { TransferAccount } from '../../components/CompanyFacts.tsx';
+import { placeLine } from '../../../src/contracts/address-format.ts';
 
 type Values = Record<string, string>;
 

@@ -20,6 +20,7 @@ import { useShop } from '../../lib/context.tsx';
 import { ACCOUNT_CREATED_KEY } from '../../components/checkout/account-created.ts';
 import { StoreAddress } from '../../components/checkout/StoreAddress.tsx';
 import type { CheckoutData } from '../../models/checkout-loader.ts';
+import { PaymentFailedNotice, paymentFailedKeys } from '../../components/account-area/PaymentFailedNotice.tsx';
 
 const trackedKey = (id: string) => `order-tracked-${id}`;
 
@@ -58,6 +59,8 @@ export default function ConfirmationPage() {
   const shop = useShop();
   const { t, lang } = shop;
   const { type } = useLoaderData() as CheckoutData;
+  // the order comes after hydration: its payment error's words come with the page
+  shop.uses(paymentFailedKeys);
   const [params] = useSearchParams();
   const orderId = params.get('order');
   const hydrated = useHydrated();
@@ -113,6 +116,7 @@ function OrderConfirmation({ order, accountEmail }: { order: Order; accountEmail
   return (
     <>
       <h1 className="page-title">{t(buy ? 'confirmation.titleBuy' : 'confirmation.titleSell')}</h1>
+      <PaymentFailedNotice t={t} order={order} />
       <div className="confirmation-number">
         <p>{t('confirmation.number')}</p>
         <p className="order-number" data-testid="order-number">{order.orderNumber}</p>

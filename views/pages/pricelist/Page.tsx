@@ -12,6 +12,7 @@ import { PriceCountdown } from '../../components/prices/PriceCountdown.tsx';
 import { PriceNotice } from '../../components/prices/PriceNotice.tsx';
 import { metalOrder, pricesOfType } from '../../components/prices/format.ts';
 import { useShop } from '../../lib/context.tsx';
+import { formatNumber, localizeDecimals } from '../../../src/i18n.ts';
 import { pathFor } from '../../../src/screens.ts';
 import { useHydrated, usePriceCurrency, useProductPrices } from '../../hooks/usePrices.ts';
 import type { PricelistData, PricelistRow } from './loader.ts';
@@ -199,7 +200,7 @@ function PriceTable(props: TableProps) {
                     {r.availability === 'soldOut' ? <span className="badge badge-muted">{t('prices.list.soldOut')}</span> : null}
                   </th>
                   <td className="num" data-label={t('prices.list.fineWeight')}>
-                    {r.weightLabel ?? `${r.fineWeightGrams} g`}
+                    {r.weightLabel === null ? `${formatNumber(r.fineWeightGrams, shop.locale, 3)} g` : localizeDecimals(r.weightLabel, shop.locale)}
                   </td>
                   <td className="num price-cell" data-label={buyLabel} data-testid="pricelist-buy">
                     {loading ? placeholder : money(buys[0]?.centAmount ?? null)}

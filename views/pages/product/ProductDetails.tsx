@@ -3,7 +3,7 @@
 // out. And the shipping cost table (the commerce service's GET /orders/shipping-costs).
 import type { StorefrontProduct } from '../../../src/contracts/catalogue.ts';
 import type { ShippingCostsResponse } from '../../../src/contracts/order.ts';
-import { formatNumber, formatPercent } from '../../../src/i18n.ts';
+import { formatNumber, formatPercent, localizeDecimals } from '../../../src/i18n.ts';
 import { useShop } from '../../lib/context.tsx';
 import { ScrollRegion } from '../../components/ScrollRegion.tsx';
 
@@ -18,7 +18,7 @@ export function TechnicalDetails({ product }: { product: StorefrontProduct }) {
     ['productType', t(`productPage.type.${product.productType}`)],
     ['preciousMetal', a.preciousMetal],
     ['fineness', a.fineness === null ? null : t('productPage.unit.fineness', { n: formatNumber(a.fineness, locale, 1) })],
-    ['fineWeight', a.weightLabel === null ? null : a.fineWeightUnit === 'ounce' ? `${a.weightLabel} (${g(a.fineWeightGrams)})` : a.weightLabel],
+    ['fineWeight', a.weightLabel === null ? null : a.fineWeightUnit === 'ounce' ? `${localizeDecimals(a.weightLabel, locale)} (${g(a.fineWeightGrams)})` : localizeDecimals(a.weightLabel, locale)],
     ['grossWeight', g(a.grossWeightGrams)],
     ['manufacturer', a.manufacturer],
     ['countryOfOrigin', a.countryOfOrigin],

@@ -12,6 +12,7 @@ import { useShop } from '../../lib/context.tsx';
 import { upcomingClosures } from '../../lib/opening-hours.ts';
 import type { StoreDetail } from '../../../src/contracts/content.ts';
 import type { StoreDetailData } from './loader.ts';
+import { formatNumber } from '../../../src/i18n.ts';
 
 /** Decision (src/content/README.md): directions are a plain link to a route planner, opened in a new tab;
  * nothing loads on our page, so it needs no consent. */
@@ -50,7 +51,7 @@ export default function StoreDetailPage() {
   const shop = useShop();
   const { t } = shop;
   // one decimal, written the same by the server and every browser (ICU versions differ in grouping)
-  const average = store.rating.average.toFixed(1).replace('.', shop.lang === 'de' ? ',' : '.');
+  const average = formatNumber(Math.round(store.rating.average * 10) / 10, shop.locale, 1);
   return (
     <>
       <Breadcrumb current={store.name} trail={storesPage ? [{ label: storesPage.title, to: storesPage.path }] : []} />

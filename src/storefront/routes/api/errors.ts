@@ -8,7 +8,7 @@ import type { FieldError } from '../../../contracts/commerce.ts';
 import type { CallError } from '../../../contracts/result.ts';
 import { errorCatalogue, isFieldCode, isVisibleCode, toErrorBody, type ErrorCode } from '../../../lib/errors.ts';
 import { localeFor, stores, type Language, type StoreKey } from '../../../stores.ts';
-import { errorMessageParams, translator, type Translate } from '../../../i18n.ts';
+import { messageParams, translator, type Translate } from '../../../i18n.ts';
 
 export interface ApiErrorBody {
   statusCode: number;
@@ -53,15 +53,18 @@ function fieldsOf(details: unknown): FieldError[] | null {
 }
 
 /**
- * The translator for API messages: with the store known, a form.error.<code> that names an amount (the cart
- * maximum) says it in the store's currency and locale ("at most CHF 500'000.00").
+ * The translator for API messages: with the store known, a message that names one of the spec's limits (the
+ * cart maximum, the limit price) says it in the store's currency and locale ("at most CHF 500'000.00").
  */
 function messages(lang: Language, store?: StoreKey): Translate {
   const t = translator(lang);
   if (!store) return t;
   const currency = stores[store].currency;
   const locale = localeFor(store, lang);
-  return (key, params) => (!params && key.startsWith('form.error.') ? t(key, errorMessageParams(key.slice('form.error.'.length), currency, locale)) : t(key, params));
+  return (key, params) => {
+    const limit = messageParams(key, currency, locale);
+    return t(key, limit ? { ...limit, ...params } : params);
+  };
 }
 
 /** "Please correct 2 fields." (spec 8: register and login errors report the count of invalid fields) */
