@@ -6,11 +6,13 @@
 import { useState } from 'react';
 import type { WhistleblowCase, WhistleblowCategory, WhistleblowReceipt } from '../../../src/contracts/application.ts';
 import { readWhistleblowCase, replyWhistleblowCase, sendWhistleblow } from '../../../client/lib/shop-api.ts';
+import { stores } from '../../../src/stores.ts';
 import { useShop } from '../../lib/context.tsx';
 import { CheckboxField, ErrorSummary, SelectField, SubmitButton, TextField, useFormId } from './Fields.tsx';
 import { ResultMessage, TextAreaField } from './FormParts.tsx';
 import { useForm } from './useForm.ts';
-import { Rules } from './validation.ts';
+import { useFieldRules } from './useFieldRules.ts';
+import { Rules, phoneHint } from './validation.ts';
 
 const CATEGORIES: WhistleblowCategory[] = ['fraud', 'corruption', 'money-laundering', 'data-protection', 'workplace', 'environment', 'other'];
 const REPORT_MAX = 20000;
@@ -35,12 +37,13 @@ interface ReportValues {
 }
 
 function ReportForm({ onSent }: { onSent: (r: WhistleblowReceipt) => void }) {
-  const { t } = useShop();
+  const { t, store } = useShop();
   const formId = useFormId('whistleblow');
+  const rules = useFieldRules(t, stores[store].country);
   const form = useForm<ReportValues>({ category: '', message: '', anonymous: true, name: '', email: '', phone: '' }, (v) => {
-    const r = new Rules(t).required('category', v.category).required('message', v.message);
+    const r = rules().required('category', v.category).required('message', v.message);
     if (!v.anonymous) {
-      r.required('name', v.name).phone('phone', v.phone);
+      r.required('name', v.name).phone?.('phone', v.phone);
       if (v.email.trim() !== '') r.email('email', v.email);
     }
     return r.errors;
@@ -83,7 +86,7 @@ function ReportForm({ onSent }: { onSent: (r: WhistleblowReceipt) => void }) {
             <TextField formId={formId} name="email" type="email" label={labels.email} value={v.email} onChange={(x) => form.set('email', x)}
               error={form.errors.email} autoComplete="email" inputMode="email" maxLength={254} optional size="medium" spellCheck={false} />
             <TextField formId={formId} name="phone" type="tel" label={labels.phone} value={v.phone} onChange={(x) => form.set('phone', x)}
-              error={form.errors.phone} autoComplete="tel" inputMode="tel" maxLength={40} optional size="medium" hint={t('account.field.phoneHint')} />
+              error={form.errors.phone} autoComplete="tel" inputMode="tel" maxLength={40} optional size="medium" hint={phoneHint(t, stores[store].country)} />
           </fieldset>
         ) : null}
         <div className="form-actions">

@@ -9,7 +9,8 @@ import { stores } from '../../../src/stores.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { CheckboxField, ErrorSummary, SelectField, StatusMessage, SubmitButton, TextField } from '../../components/forms/Fields.tsx';
 import { useForm } from '../../components/forms/useForm.ts';
-import { Rules } from '../../components/forms/validation.ts';
+import { FieldRules } from '../../components/forms/field-rules.ts';
+import { phoneHint } from '../../components/forms/validation.ts';
 import { useShop } from '../../lib/context.tsx';
 import { AccountShell } from '../account/AccountNav.tsx';
 import { addressLines, fullName } from '../account/format.ts';
@@ -183,14 +184,14 @@ function AddressForm({ customer, editing, countries, onCancel, onSaved }: {
   onCancel: () => void;
   onSaved: (c: ShopCustomer) => void;
 }) {
-  const { t } = useShop();
+  const { t, store } = useShop();
   const formId = 'address';
   const current = editing.kind === 'edit' ? editing.address : null;
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   const form = useForm<AddressValues>(valuesOf(current, countries[0], customer), (v) => {
-    const r = new Rules(t).required('firstName', v.firstName).required('lastName', v.lastName).required('streetName', v.streetName)
-      .required('streetNumber', v.streetNumber).required('zipCode', v.zipCode).required('city', v.city).required('country', v.country)
+    const r = new FieldRules(t, stores[store].country).required('firstName', v.firstName).required('lastName', v.lastName).required('streetName', v.streetName)
+      .required('streetNumber', v.streetNumber).zip('zipCode', v.country, v.zipCode, v.country === 'US' ? v.state : '').required('city', v.city).required('country', v.country)
       .phone('phone', v.phone);
     if (v.country === 'US') r.required('state', v.state);
     return r.errors;
@@ -271,7 +272,7 @@ function AddressForm({ customer, editing, countries, onCancel, onSaved }: {
           ) : null}
         </div>
         <TextField formId={formId} name="phone" type="tel" label={labels.phone} value={v.phone} onChange={(x) => form.set('phone', x)}
-          error={form.errors.phone} autoComplete="shipping tel" inputMode="tel" maxLength={30} optional size="medium" hint={t('account.field.phoneHint')} />
+          error={form.errors.phone} autoComplete="shipping tel" inputMode="tel" maxLength={30} optional size="medium" hint={phoneHint(t, stores[store].country)} />
         {!current?.defaultShipping ? (
           <CheckboxField formId={formId} name="defaultShipping" label={labels.defaultShipping} checked={v.defaultShipping}
             onChange={(x) => form.set('defaultShipping', x)} error={form.errors.defaultShipping} />

@@ -13,7 +13,9 @@ import {
   ErrorSummary, PasswordField, RadioGroup, SelectField, StatusMessage, SubmitButton, TextField,
 } from '../../components/forms/Fields.tsx';
 import { useForm } from '../../components/forms/useForm.ts';
-import { Rules, salutationOf } from '../../components/forms/validation.ts';
+import { FieldRules } from '../../components/forms/field-rules.ts';
+import { Rules, phoneHint, salutationOf } from '../../components/forms/validation.ts';
+import { stores } from '../../../src/stores.ts';
 import { useShop } from '../../lib/context.tsx';
 import { pathFor } from '../../../src/screens.ts';
 import { AccountShell } from '../account/AccountNav.tsx';
@@ -79,11 +81,12 @@ function PersonalData({ customer, onSaved }: { customer: ShopCustomer; onSaved: 
   const [saved, setSaved] = useState(false);
   const vatOptional = store === 'us';
   const form = useForm<ProfileValues>(valuesOf(customer), (v) => {
-    const r = new Rules(t);
+    const r = new FieldRules(t, stores[store].country);
     r.required('firstName', v.firstName).required('lastName', v.lastName).phone('phone', v.phone);
     if (v.accountType === 'company') {
       r.required('companyName', v.companyName);
       if (!vatOptional) r.required('vatId', v.vatId);
+      r.vatId('vatId', v.vatId);
     }
     return r.errors;
   });
@@ -152,7 +155,7 @@ function PersonalData({ customer, onSaved }: { customer: ShopCustomer; onSaved: 
             error={form.errors.lastName} autoComplete="family-name" maxLength={100} required />
         </div>
         <TextField formId={formId} name="phone" type="tel" label={labels.phone} value={v.phone} onChange={(x) => form.set('phone', x)}
-          error={form.errors.phone} autoComplete="tel" inputMode="tel" maxLength={30} optional size="medium" hint={t('account.field.phoneHint')} />
+          error={form.errors.phone} autoComplete="tel" inputMode="tel" maxLength={30} optional size="medium" hint={phoneHint(t, stores[store].country)} />
         <SelectField formId={formId} name="language" label={labels.language} value={v.language} onChange={(x) => form.set('language', x as 'de' | 'en')}
           error={form.errors.language} size="medium" options={[{ value: 'de', label: t('account.language.de') }, { value: 'en', label: t('account.language.en') }]} />
         <div className="form-actions">

@@ -11,7 +11,8 @@ import { pathFor } from '../../../src/screens.ts';
 import { stores } from '../../../src/stores.ts';
 import { CheckboxField, ErrorSummary, PasswordField, SelectField, TextField } from '../../components/forms/Fields.tsx';
 import { useForm } from '../../components/forms/useForm.ts';
-import { Rules, type Errors } from '../../components/forms/validation.ts';
+import { FieldRules } from '../../components/forms/field-rules.ts';
+import { phoneHint, type Errors } from '../../components/forms/validation.ts';
 import { Link } from '../../components/ShopLink.tsx';
 import { useShop } from '../../lib/context.tsx';
 import { usStates } from '../account-addresses/us-states.ts';
@@ -66,6 +67,11 @@ function pick(values: DataValues, prefix: Prefix): Record<AddressKey, string> {
   return out;
 }
 
+/** The shipping address's fields are on screen only while "ship to a different address" is ticked. */
+function shownWith(field: string, values: DataValues): boolean {
+  return !field.startsWith('shippingAddress.') || !!values.differentShipping;
+}
+
 export function DataStep({ cart, customer, onSubmit, checkEmail, refreshing, headingRef }: DataStepProps) {
   const shop = useShop();
   const { t, lang, store } = shop;
@@ -88,11 +94,13 @@ export function DataStep({ cart, customer, onSubmit, checkEmail, refreshing, hea
   const [emailTaken, setEmailTaken] = useState(false);
 
   const form = useForm<DataValues>(initial, (v) => {
-    const r = new Rules(t);
+    const r = new FieldRules(t, stores[store].country);
     if (!customer) r.email('email', String(v.email));
     const address = (prefix: Prefix) => {
+      const country = String(v[`${prefix}.country`] ?? '');
+      r.zip(`${prefix}.zipCode`, country, String(v[`${prefix}.zipCode`] ?? ''), country === 'US' ? String(v[`${prefix}.state`] ?? '') : '');
       for (const k of addressKeys) if (!optionalKeys.includes(k)) r.required(`${prefix}.${k}`, v[`${prefix}.${k}`]);
-      if (v[`${prefix}.country`] === 'US') r.required(`${prefix}.state`, v[`${prefix}.state`]);
+      if (country === 'US') r.required(`${prefix}.state`, v[`${prefix}.state`]);
       r.phone(`${prefix}.phone`, String(v[`${prefix}.phone`] ?? ''));
     };
     address('billingAddress');
@@ -104,7 +112,7 @@ export function DataStep({ cart, customer, onSubmit, checkEmail, refreshing, hea
     const errors: Errors = r.errors;
     if (!customer && v.createAccount && emailTaken) errors.email ??= t('form.error.email_taken');
     return errors;
-  });
+  }, { shown: shownWith });
   const v = form.values;
 
   // spec 8: an e-mail that has an account asks to sign in
@@ -236,7 +244,7 @@ function AddressFields({ prefix, formId, values, errors, set, countries }: {
   set: (name: string, value: string | boolean) => void;
   countries: string[];
 }) {
-  const { t } = useShop();
+  const { t, store } = useShop();
   const section = prefix === 'billingAddress' ? 'billing' : 'shipping';
   const f = (k: AddressKey) => `${prefix}.${k}`;
   const val = (k: AddressKey) => String(values[f(k)] ?? '');
@@ -272,7 +280,7 @@ function AddressFields({ prefix, formId, values, errors, set, countries }: {
             options={usStates.map(([code, name]) => ({ value: code, label: name }))} />
         ) : null}
       </div>
-      {text('phone', { type: 'tel', autoComplete: `${section} tel`, inputMode: 'tel', maxLength: 30, size: 'medium', hint: t('account.field.phoneHint') })}
+      {text('phone', { type: 'tel', autoComplete: `${section} tel`, inputMode: 'tel', maxLength: 30, size: 'medium', hint: phoneHint(t, stores[store].country) })}
     </>
   );
 }

@@ -5,12 +5,14 @@
 import { useState } from 'react';
 import type { ContactReceipt } from '../../../src/contracts/application.ts';
 import { sendContact } from '../../../client/lib/shop-api.ts';
+import { stores } from '../../../src/stores.ts';
 import { useShop } from '../../lib/context.tsx';
 import { Link } from '../../components/ShopLink.tsx';
 import { CheckboxField, ErrorSummary, SelectField, SubmitButton, TextField, useFormId } from '../../components/forms/Fields.tsx';
 import { privacyPath, ResultMessage, TextAreaField } from '../../components/forms/FormParts.tsx';
 import { useForm } from '../../components/forms/useForm.ts';
-import { Rules, salutationOf } from '../../components/forms/validation.ts';
+import { FieldRules } from '../../components/forms/field-rules.ts';
+import { phoneHint, salutationOf } from '../../components/forms/validation.ts';
 
 interface ContactValues {
   salutation: string;
@@ -26,11 +28,11 @@ interface ContactValues {
 const empty: ContactValues = { salutation: '', firstName: '', lastName: '', email: '', phone: '', subject: '', message: '', consent: false };
 
 export function ContactForm() {
-  const { t, lang } = useShop();
+  const { t, lang, store } = useShop();
   const formId = useFormId('contact');
   const [receipt, setReceipt] = useState<ContactReceipt | null>(null);
   const form = useForm<ContactValues>(empty, (v) => {
-    const r = new Rules(t).required('firstName', v.firstName).required('lastName', v.lastName).email('email', v.email).phone('phone', v.phone)
+    const r = new FieldRules(t, stores[store].country).required('firstName', v.firstName).required('lastName', v.lastName).email('email', v.email).phone('phone', v.phone)
       .required('message', v.message);
     // spec 5: the contact form needs consent
     if (!v.consent) r.errors.consent ??= t('validation.consent_required');
@@ -89,7 +91,7 @@ export function ContactForm() {
               <TextField formId={formId} name="email" type="email" label={labels.email} value={v.email} onChange={(x) => form.set('email', x)}
                 error={form.errors.email} autoComplete="email" inputMode="email" maxLength={254} required spellCheck={false} />
               <TextField formId={formId} name="phone" type="tel" label={labels.phone} value={v.phone} onChange={(x) => form.set('phone', x)}
-                error={form.errors.phone} autoComplete="tel" inputMode="tel" maxLength={40} optional hint={t('account.field.phoneHint')} />
+                error={form.errors.phone} autoComplete="tel" inputMode="tel" maxLength={40} optional hint={phoneHint(t, stores[store].country)} />
             </div>
             <TextField formId={formId} name="subject" label={labels.subject} value={v.subject} onChange={(x) => form.set('subject', x)}
               error={form.errors.subject} maxLength={200} optional />

@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { Link } from '../../components/ShopLink.tsx';
 import { register, sendActivationMail } from '../../../client/lib/shop-api.ts';
+import { stores } from '../../../src/stores.ts';
 import { useShop } from '../../lib/context.tsx';
 import { localizedPath, pathFor } from '../../../src/screens.ts';
 import { legalPages } from '../../components/Footer.tsx';
@@ -11,7 +12,8 @@ import {
   CheckboxField, ErrorSummary, PasswordField, RadioGroup, SelectField, StatusMessage, SubmitButton, TextField,
 } from '../../components/forms/Fields.tsx';
 import { useForm } from '../../components/forms/useForm.ts';
-import { Rules, salutationOf } from '../../components/forms/validation.ts';
+import { FieldRules } from '../../components/forms/field-rules.ts';
+import { phoneHint, salutationOf } from '../../components/forms/validation.ts';
 
 const formId = 'register';
 
@@ -41,10 +43,11 @@ export default function RegisterPage() {
   const [resent, setResent] = useState(false);
   const vatOptional = store === 'us';
   const form = useForm<Values>(initial, (v) => {
-    const r = new Rules(t);
+    const r = new FieldRules(t, stores[store].country);
     if (v.accountType === 'company') {
       r.required('companyName', v.companyName);
       if (!vatOptional) r.required('vatId', v.vatId);
+      r.vatId('vatId', v.vatId);
     }
     r.required('firstName', v.firstName).required('lastName', v.lastName).email('email', v.email)
       .newPassword('password', v.password).same('passwordRepeat', v.passwordRepeat, v.password).phone('phone', v.phone);
@@ -142,7 +145,7 @@ export default function RegisterPage() {
                 error={form.errors.lastName} autoComplete="family-name" maxLength={100} required />
             </div>
             <TextField formId={formId} name="phone" type="tel" label={labels.phone} value={v.phone} onChange={(x) => form.set('phone', x)}
-              error={form.errors.phone} autoComplete="tel" inputMode="tel" maxLength={30} optional size="medium" hint={t('account.field.phoneHint')} />
+              error={form.errors.phone} autoComplete="tel" inputMode="tel" maxLength={30} optional size="medium" hint={phoneHint(t, stores[store].country)} />
           </fieldset>
 
           <fieldset className="form-section">
