@@ -31,9 +31,9 @@ export function zipFormatValid(country: string, zip: string): boolean {
   return format ? format.test(zip) : zip.length > 0 && zip.length <= 12 && /^[\p{L}\p{N} -]+$/u.test(zip);
 }
 
-/** Whether a well-formed postal code is in use, where the shop knows the country's codes (postal-codes.ts). */
+/** Whether a well-formed postal code is in use, where the shop knows the country's codes (postal-codes.ts; US: any state's). */
 export function zipExists(country: string, zip: string): boolean {
-  const known = POSTAL_CODES[country];
+  const known = country === 'US' ? Object.values(US_STATE_ZIPS).flat() : POSTAL_CODES[country];
   if (!known) return true;
   const n = Number(zip.slice(0, 5));
   return known.some(([lo, hi]) => n >= lo && n <= hi);
