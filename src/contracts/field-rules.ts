@@ -7,7 +7,10 @@
 // the complete ("max") set, which checks a number's digits; the browser passes the "min" set (half the size,
 // it checks lengths and leading digits), so the browser never refuses a number the service accepts.
 import { parsePhoneNumberFromString, type MetadataJson } from 'libphonenumber-js/core';
+import { phoneNationalAllowed } from './phone-examples.ts';
 import { POSTAL_CODES, US_STATE_ZIPS } from './postal-codes.ts';
+
+export { phoneExamples, phoneNationalAllowed } from './phone-examples.ts';
 
 /** Codes of src/lib/errors.ts's field catalogue that these rules answer. */
 export type ZipProblem = 'required' | 'invalid_zip' | 'zip_state_mismatch' | 'zip_not_found';
@@ -160,20 +163,6 @@ export function checkVatId(input: string, storeCountry: string): VatCheck {
 }
 
 // ------------------------------------------------------------------------------------------ phone
-
-/**
- * How people type a number on each store: on the US store as dialled at home ("212 555 0100",
- * "(212) 555-0100") or with +1; on the European stores with + and the country code (spec 5: "EU phone must
- * contain + and country code"; 00 for + is taken too).
- */
-export const phoneExamples: Record<string, string> = {
-  CH: '+41 44 123 45 67', LI: '+423 234 56 78', AT: '+43 1 234 56 78', DE: '+49 30 1234 5678', US: '(212) 555-0100',
-};
-
-/** Whether a store's customers may type national numbers (no + and country code). */
-export function phoneNationalAllowed(storeCountry: string): boolean {
-  return storeCountry === 'US';
-}
 
 const PHONE_CHARS = /^\+?[\d\s()./-]+$/;
 

@@ -1,7 +1,7 @@
 // Client-side field rules of spec 5, the same the commerce service applies (it checks again and has the
 // last word). Zip, phone and VAT ID rules: FieldRules (field-rules.ts), from src/contracts/field-rules.ts.
 // Messages come from the locale files.
-import { phoneExamples, phoneNationalAllowed } from '../../../src/contracts/field-rules.ts';
+import { phoneExamples, phoneNationalAllowed } from '../../../src/contracts/phone-examples.ts';
 import type { Translate } from '../../../src/i18n.ts';
 
 export type Errors = Record<string, string>;
