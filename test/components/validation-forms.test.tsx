@@ -1,3 +1,4 @@
+// useForm's field(name) and check(name) binders give a field its name, value, onChange and message in one.
 // The checkout's "My data" step as a shopper on the US store fills it in: a phone number typed as at home
 // is taken, a zip outside the chosen state is named before anything is sent, and the shipping address's
 // fields and messages count only while "Ship to a different address" is ticked.
@@ -7,6 +8,10 @@ import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { Result } from '../../src/contracts/result.ts';
 import type { ShopCart } from '../../src/contracts/shop-api.ts';
+import { CheckboxField, ErrorSummary, TextField } from '../../views/components/forms/Fields.tsx';
+import { useForm } from '../../views/components/forms/useForm.ts';
+import { Rules } from '../../views/components/forms/validation.ts';
+import { useShop } from '../../views/lib/context.tsx';
 import { DataStep, type DataSubmit } from '../../views/pages/checkout/DataStep.tsx';
 import { renderInShop } from './render.tsx';
 
@@ -89,4 +94,36 @@ t.test('a hidden shipping address is neither checked nor are its messages shown'
   await user.click(screen.getByRole('button', { name: 'Continue to delivery and payment' }));
   await waitFor(() => t.equal(sent.length, 1, 'the form was sent: nothing hidden held it back'));
   t.equal(screen.queryByText(/Invalid zip code/), null, 'no message of a field the shopper cannot see');
+});
+
+function Binder({ sent }: { sent: unknown[] }) {
+  const { t } = useShop();
+  const form = useForm({ city: '', agree: false }, (v) => new Rules(t).required('city', v.city).errors);
+  const submit = form.onSubmit(async (values) => {
+    sent.push(values);
+  });
+  return (
+    <form noValidate onSubmit={submit}>
+      <ErrorSummary formId="b" summary={form.summary} errors={form.errors} labels={{ city: 'City' }} attempt={form.attempt} />
+      <TextField formId="b" label="City" {...form.field('city')} />
+      <CheckboxField formId="b" label="Agree" {...form.check('agree')} />
+      <button type="submit">Send</button>
+    </form>
+  );
+}
+
+t.test('the binder: a bound field shows its message, loses it when corrected, and its value is what is sent', async (t) => {
+  const sent: unknown[] = [];
+  renderInShop(<Binder sent={sent} />, { path: '/en' });
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Send' }));
+  const city = screen.getByLabelText(/^City/);
+  await waitFor(() => t.equal(city.getAttribute('aria-invalid'), 'true'));
+  t.equal(city.getAttribute('name'), 'city');
+  t.ok(screen.getAllByText(/This field is required\./).length > 0);
+  await user.type(city, 'Zug');
+  t.equal(city.getAttribute('aria-invalid'), null, 'typing clears the message');
+  await user.click(screen.getByLabelText('Agree'));
+  await user.click(screen.getByRole('button', { name: 'Send' }));
+  await waitFor(() => t.same(sent, [{ city: 'Zug', agree: true }]));
 });

@@ -71,22 +71,16 @@ function ReportForm({ onSent }: { onSent: (r: WhistleblowReceipt) => void }) {
       <h3 id={`${formId}-title`}>{t('forms.whistleblower.reportTitle')}</h3>
       <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={labels} attempt={form.attempt} />
       <form className="form" noValidate onSubmit={submit}>
-        <SelectField formId={formId} name="category" label={labels.category} value={v.category} onChange={(x) => form.set('category', x)}
-          error={form.errors.category} required size="medium" placeholder={t('form.pleaseChoose')}
+        <SelectField formId={formId} {...form.field('category')} label={labels.category} required size="medium" placeholder={t('form.pleaseChoose')}
           options={CATEGORIES.map((c) => ({ value: c, label: t(`forms.whistleblower.categories.${c}`) }))} />
-        <TextAreaField formId={formId} name="message" label={labels.message} value={v.message} onChange={(x) => form.set('message', x)}
-          error={form.errors.message} required maxLength={REPORT_MAX} rows={8} hint={t('forms.whistleblower.messageHint')} />
-        <CheckboxField formId={formId} name="anonymous" label={t('forms.whistleblower.anonymous')} checked={v.anonymous}
-          onChange={(x) => form.set('anonymous', x)} hint={t('forms.whistleblower.anonymousHint')} />
+        <TextAreaField formId={formId} {...form.field('message')} label={labels.message} required maxLength={REPORT_MAX} rows={8} hint={t('forms.whistleblower.messageHint')} />
+        <CheckboxField formId={formId} {...form.check('anonymous')} label={t('forms.whistleblower.anonymous')} hint={t('forms.whistleblower.anonymousHint')} />
         {!v.anonymous ? (
           <fieldset className="form-group">
             <legend className="field-label">{t('forms.whistleblower.aboutYou')}</legend>
-            <TextField formId={formId} name="name" label={labels.name} value={v.name} onChange={(x) => form.set('name', x)}
-              error={form.errors.name} autoComplete="name" maxLength={200} required size="medium" />
-            <TextField formId={formId} name="email" type="email" label={labels.email} value={v.email} onChange={(x) => form.set('email', x)}
-              error={form.errors.email} autoComplete="email" inputMode="email" maxLength={254} optional size="medium" spellCheck={false} />
-            <TextField formId={formId} name="phone" type="tel" label={labels.phone} value={v.phone} onChange={(x) => form.set('phone', x)}
-              error={form.errors.phone} autoComplete="tel" inputMode="tel" maxLength={40} optional size="medium" hint={phoneHint(t, stores[store].country)} />
+            <TextField formId={formId} {...form.field('name')} label={labels.name} autoComplete="name" maxLength={200} required size="medium" />
+            <TextField formId={formId} {...form.field('email')} type="email" label={labels.email} autoComplete="email" inputMode="email" maxLength={254} optional size="medium" spellCheck={false} />
+            <TextField formId={formId} {...form.field('phone')} type="tel" label={labels.phone} autoComplete="tel" inputMode="tel" maxLength={40} optional size="medium" hint={phoneHint(t, stores[store].country)} />
           </fieldset>
         ) : null}
         <div className="form-actions">
@@ -143,10 +137,8 @@ function CaseReader({ initial }: { initial: { caseReference: string; secret: str
       <p>{t('forms.whistleblower.readText')}</p>
       <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={labels} attempt={form.attempt} />
       <form className="form form-inline" noValidate onSubmit={submit}>
-        <TextField formId={formId} name="caseReference" label={labels.caseReference} value={form.values.caseReference}
-          onChange={(x) => form.set('caseReference', x)} error={form.errors.caseReference} maxLength={40} required size="medium" spellCheck={false} autoComplete="off" />
-        <TextField formId={formId} name="secret" label={labels.secret} value={form.values.secret}
-          onChange={(x) => form.set('secret', x)} error={form.errors.secret} maxLength={200} required size="medium" spellCheck={false} autoComplete="off" />
+        <TextField formId={formId} {...form.field('caseReference')} label={labels.caseReference} maxLength={40} required size="medium" spellCheck={false} autoComplete="off" />
+        <TextField formId={formId} {...form.field('secret')} label={labels.secret} maxLength={200} required size="medium" spellCheck={false} autoComplete="off" />
         <div className="form-actions">
           <SubmitButton busy={form.submitting} label={t('forms.whistleblower.read')} busyLabel={t('forms.whistleblower.reading')} kind="quiet" />
         </div>
@@ -193,8 +185,7 @@ function CaseView({ access, value, onChange }: { access: { caseReference: string
         <>
           <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={{ message: t('forms.whistleblower.reply') }} attempt={form.attempt} />
           <form className="form" noValidate onSubmit={submit}>
-            <TextAreaField formId={formId} name="message" label={t('forms.whistleblower.reply')} value={form.values.message}
-              onChange={(x) => form.set('message', x)} error={form.errors.message} required maxLength={REPORT_MAX} rows={4} />
+            <TextAreaField formId={formId} {...form.field('message')} label={t('forms.whistleblower.reply')} required maxLength={REPORT_MAX} rows={4} />
             <div className="form-actions">
               <SubmitButton busy={form.submitting} label={t('forms.whistleblower.sendReply')} busyLabel={t('form.sending')} />
             </div>

@@ -10,6 +10,25 @@ interface ApiFieldError {
   message: string;
 }
 
+/** Names of the fields that take a string (text, select, radio) or a boolean (checkbox). */
+type KeysTaking<V, T> = { [K in keyof V]-?: T extends V[K] ? K : never }[keyof V] & string;
+
+/** What a text, select or radio field needs from the form: spread it onto the field (`{...form.field('city')}`). */
+export interface FieldBinding {
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}
+
+/** The same for a checkbox. */
+export interface CheckBinding {
+  name: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error: string | undefined;
+}
+
 export interface FormApi<V> {
   values: V;
   errors: Errors;
@@ -21,6 +40,10 @@ export interface FormApi<V> {
   /** counts failed submits: the summary takes focus each time it grows */
   attempt: number;
   set<K extends keyof V>(name: K, value: V[K]): void;
+  /** name, value, onChange and error of a field, in one: `<TextField formId={id} label={...} {...form.field('city')} />` */
+  field(name: KeysTaking<V, string>): FieldBinding;
+  /** the same for a checkbox */
+  check(name: KeysTaking<V, boolean>): CheckBinding;
   setValues(values: V): void;
   /** onSubmit: runs validate, then the call; the call's field errors land on their fields */
   onSubmit(run: (values: V) => Promise<Result<unknown> | void>): (e: FormEvent) => void;
@@ -126,5 +149,18 @@ export function useForm<V extends object>(initial: V, validate: (values: V) => E
   const shownCount = counted ? Object.keys(visible(counted, values)).length : 0;
   const summary = counted ? (shownCount > 0 ? correctFields(t, shownCount) : null) : summaryText;
 
-  return { values, errors, summary, error, submitting, attempt, set, setValues: setAll, onSubmit, reset, showError };
+  const field = (name: KeysTaking<V, string>): FieldBinding => ({
+    name,
+    value: String(values[name] ?? ''),
+    onChange: (value: string) => set(name, value as V[typeof name]),
+    error: errors[name],
+  });
+  const check = (name: KeysTaking<V, boolean>): CheckBinding => ({
+    name,
+    checked: values[name] === true,
+    onChange: (checked: boolean) => set(name, checked as V[typeof name]),
+    error: errors[name],
+  });
+
+  return { values, errors, summary, error, submitting, attempt, set, field, check, setValues: setAll, onSubmit, reset, showError };
 }

@@ -10,7 +10,7 @@ import type { ShopAddress, ShopCart, ShopCustomer } from '../../../src/contracts
 import { pathFor } from '../../../src/screens.ts';
 import { stores } from '../../../src/stores.ts';
 import { CheckboxField, ErrorSummary, PasswordField, SelectField, TextField } from '../../components/forms/Fields.tsx';
-import { useForm } from '../../components/forms/useForm.ts';
+import { useForm, type FieldBinding } from '../../components/forms/useForm.ts';
 import { FieldRules } from '../../components/forms/field-rules.ts';
 import { phoneHint, type Errors } from '../../components/forms/validation.ts';
 import { Link } from '../../components/ShopLink.tsx';
@@ -167,8 +167,7 @@ export function DataStep({ cart, customer, onSubmit, checkEmail, refreshing, hea
           ) : (
             <>
               <div onBlur={() => void onEmailBlur()}>
-                <TextField formId={formId} name="email" type="email" label={labels.email} value={String(v.email)} onChange={(x) => form.set('email', x)}
-                  error={form.errors.email} autoComplete="email" inputMode="email" maxLength={254} required spellCheck={false}
+                <TextField formId={formId} {...form.field('email')} type="email" label={labels.email} autoComplete="email" inputMode="email" maxLength={254} required spellCheck={false}
                   hint={t('checkout.data.emailHint')} />
               </div>
               {emailTaken ? (
@@ -189,21 +188,20 @@ export function DataStep({ cart, customer, onSubmit, checkEmail, refreshing, hea
             <SelectField formId={formId} name="savedBilling" label={t('checkout.data.saved')} value="" placeholder={t('form.pleaseChoose')}
               onChange={(id) => fillFromSaved('billingAddress', id)} options={savedOptions} />
           ) : null}
-          <AddressFields prefix="billingAddress" formId={formId} values={v} errors={form.errors} set={form.set} countries={countries} />
+          <AddressFields prefix="billingAddress" formId={formId} field={form.field} countries={countries} />
         </fieldset>
 
         {buy ? (
           <fieldset className="form-section">
             <legend>{t('checkout.data.shipping')}</legend>
-            <CheckboxField formId={formId} name="differentShipping" label={t('checkout.data.differentShipping')} checked={!!v.differentShipping}
-              onChange={(x) => form.set('differentShipping', x)} />
+            <CheckboxField formId={formId} {...form.check('differentShipping')} label={t('checkout.data.differentShipping')} />
             {v.differentShipping ? (
               <>
                 {savedOptions.length > 0 ? (
                   <SelectField formId={formId} name="savedShipping" label={t('checkout.data.saved')} value="" placeholder={t('form.pleaseChoose')}
                     onChange={(id) => fillFromSaved('shippingAddress', id)} options={savedOptions} />
                 ) : null}
-                <AddressFields prefix="shippingAddress" formId={formId} values={v} errors={form.errors} set={form.set} countries={countries} />
+                <AddressFields prefix="shippingAddress" formId={formId} field={form.field} countries={countries} />
               </>
             ) : null}
           </fieldset>
@@ -212,14 +210,11 @@ export function DataStep({ cart, customer, onSubmit, checkEmail, refreshing, hea
         {!customer ? (
           <fieldset className="form-section">
             <legend>{t('checkout.data.accountTitle')}</legend>
-            <CheckboxField formId={formId} name="createAccount" label={t('checkout.data.createAccount')} checked={!!v.createAccount}
-              onChange={(x) => form.set('createAccount', x)} hint={t('checkout.data.createAccountHint')} />
+            <CheckboxField formId={formId} {...form.check('createAccount')} label={t('checkout.data.createAccount')} hint={t('checkout.data.createAccountHint')} />
             {v.createAccount ? (
               <>
-                <PasswordField formId={formId} name="password" label={labels.password} value={String(v.password)} onChange={(x) => form.set('password', x)}
-                  error={form.errors.password} autoComplete="new-password" required showRules />
-                <PasswordField formId={formId} name="passwordRepeat" label={labels.passwordRepeat} value={String(v.passwordRepeat)}
-                  onChange={(x) => form.set('passwordRepeat', x)} error={form.errors.passwordRepeat} autoComplete="new-password" required />
+                <PasswordField formId={formId} {...form.field('password')} label={labels.password} autoComplete="new-password" required showRules />
+                <PasswordField formId={formId} {...form.field('passwordRepeat')} label={labels.passwordRepeat} autoComplete="new-password" required />
               </>
             ) : null}
           </fieldset>
@@ -236,23 +231,19 @@ function fieldLabel(k: AddressKey, t: (k: string) => string): string {
   return t(`account.address.${k}`);
 }
 
-function AddressFields({ prefix, formId, values, errors, set, countries }: {
+function AddressFields({ prefix, formId, field, countries }: {
   prefix: Prefix;
   formId: string;
-  values: DataValues;
-  errors: Errors;
-  set: (name: string, value: string | boolean) => void;
+  field: (name: string) => FieldBinding;
   countries: string[];
 }) {
   const { t, store } = useShop();
   const section = prefix === 'billingAddress' ? 'billing' : 'shipping';
   const f = (k: AddressKey) => `${prefix}.${k}`;
-  const val = (k: AddressKey) => String(values[f(k)] ?? '');
   const text = (k: AddressKey, extra: Partial<React.ComponentProps<typeof TextField>> = {}) => (
-    <TextField formId={formId} name={f(k)} label={fieldLabel(k, t)} value={val(k)} onChange={(x) => set(f(k), x)} error={errors[f(k)]}
-      required={!optionalKeys.includes(k)} optional={optionalKeys.includes(k)} {...extra} />
+    <TextField formId={formId} {...field(f(k))} label={fieldLabel(k, t)} required={!optionalKeys.includes(k)} optional={optionalKeys.includes(k)} {...extra} />
   );
-  const country = val('country');
+  const country = field(f('country')).value;
   const zipHint = t(`account.address.zipHint.${country}`);
   return (
     <>
@@ -271,12 +262,10 @@ function AddressFields({ prefix, formId, values, errors, set, countries }: {
         {text('city', { autoComplete: `${section} address-level2`, maxLength: 100 })}
       </div>
       <div className="field-row">
-        <SelectField formId={formId} name={f('country')} label={fieldLabel('country', t)} value={country} onChange={(x) => set(f('country'), x)}
-          error={errors[f('country')]} autoComplete={`${section} country`} required
+        <SelectField formId={formId} {...field(f('country'))} label={fieldLabel('country', t)} autoComplete={`${section} country`} required
           options={countries.map((c) => ({ value: c, label: t(`account.country.${c}`) }))} />
         {country === 'US' ? (
-          <SelectField formId={formId} name={f('state')} label={fieldLabel('state', t)} value={val('state')} onChange={(x) => set(f('state'), x)}
-            error={errors[f('state')]} autoComplete={`${section} address-level1`} required placeholder={t('form.pleaseChoose')}
+          <SelectField formId={formId} {...field(f('state'))} label={fieldLabel('state', t)} autoComplete={`${section} address-level1`} required placeholder={t('form.pleaseChoose')}
             options={usStates.map(([code, name]) => ({ value: code, label: name }))} />
         ) : null}
       </div>

@@ -38,7 +38,6 @@ export function ContactForm() {
     if (!v.consent) r.errors.consent ??= t('validation.consent_required');
     return r.errors;
   });
-  const v = form.values;
   const labels: Record<string, string> = {
     salutation: t('account.field.salutation'), firstName: t('account.field.firstName'), lastName: t('account.field.lastName'),
     email: t('account.field.email'), phone: t('account.field.phone'), subject: t('forms.contact.subject'), message: t('forms.contact.message'),
@@ -78,26 +77,19 @@ export function ContactForm() {
           <p className="form-intro">{t('forms.contact.intro')}</p>
           <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={labels} attempt={form.attempt} />
           <form className="form" noValidate onSubmit={submit}>
-            <SelectField formId={formId} name="salutation" label={labels.salutation} value={v.salutation} onChange={(x) => form.set('salutation', x)}
-              error={form.errors.salutation} optional size="short" autoComplete="honorific-prefix" placeholder={t('form.pleaseChoose')}
+            <SelectField formId={formId} {...form.field('salutation')} label={labels.salutation} optional size="short" autoComplete="honorific-prefix" placeholder={t('form.pleaseChoose')}
               options={['mr', 'ms', 'diverse'].map((s) => ({ value: s, label: t(`account.salutation.${s}`) }))} />
             <div className="field-row">
-              <TextField formId={formId} name="firstName" label={labels.firstName} value={v.firstName} onChange={(x) => form.set('firstName', x)}
-                error={form.errors.firstName} autoComplete="given-name" maxLength={100} required />
-              <TextField formId={formId} name="lastName" label={labels.lastName} value={v.lastName} onChange={(x) => form.set('lastName', x)}
-                error={form.errors.lastName} autoComplete="family-name" maxLength={100} required />
+              <TextField formId={formId} {...form.field('firstName')} label={labels.firstName} autoComplete="given-name" maxLength={100} required />
+              <TextField formId={formId} {...form.field('lastName')} label={labels.lastName} autoComplete="family-name" maxLength={100} required />
             </div>
             <div className="field-row">
-              <TextField formId={formId} name="email" type="email" label={labels.email} value={v.email} onChange={(x) => form.set('email', x)}
-                error={form.errors.email} autoComplete="email" inputMode="email" maxLength={254} required spellCheck={false} />
-              <TextField formId={formId} name="phone" type="tel" label={labels.phone} value={v.phone} onChange={(x) => form.set('phone', x)}
-                error={form.errors.phone} autoComplete="tel" inputMode="tel" maxLength={40} optional hint={phoneHint(t, stores[store].country)} />
+              <TextField formId={formId} {...form.field('email')} type="email" label={labels.email} autoComplete="email" inputMode="email" maxLength={254} required spellCheck={false} />
+              <TextField formId={formId} {...form.field('phone')} type="tel" label={labels.phone} autoComplete="tel" inputMode="tel" maxLength={40} optional hint={phoneHint(t, stores[store].country)} />
             </div>
-            <TextField formId={formId} name="subject" label={labels.subject} value={v.subject} onChange={(x) => form.set('subject', x)}
-              error={form.errors.subject} maxLength={200} optional />
-            <TextAreaField formId={formId} name="message" label={labels.message} value={v.message} onChange={(x) => form.set('message', x)}
-              error={form.errors.message} required maxLength={10000} hint={t('forms.contact.messageHint')} />
-            <CheckboxField formId={formId} name="consent" checked={v.consent} onChange={(x) => form.set('consent', x)} error={form.errors.consent}
+            <TextField formId={formId} {...form.field('subject')} label={labels.subject} maxLength={200} optional />
+            <TextAreaField formId={formId} {...form.field('message')} label={labels.message} required maxLength={10000} hint={t('forms.contact.messageHint')} />
+            <CheckboxField formId={formId} {...form.check('consent')}
               label={<>{t('forms.contact.consent')} <Link to={privacyPath(lang)}>{t('forms.privacyLink')}</Link></>}
               hint={t('forms.contact.retention')} />
             <div className="form-actions">
