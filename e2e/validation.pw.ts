@@ -40,8 +40,8 @@ test('US store: "212 555 0100" is a phone number, a zip outside its state is nam
   await page.getByRole('textbox', { name: 'Zip code', exact: true }).fill('10118');
   await page.getByRole('button', { name: 'Save address' }).click();
   const card = page.locator('.address-card').first();
-  await expect(card).toContainText('Fifth Avenue 350');
-  await expect(card).toContainText('10118');
+  await expect(card).toContainText('350 Fifth Avenue');
+  await expect(card).toContainText('New York, NY 10118');
 
   // the same rule in German, on the German pages of the US store
   await page.goto(url(host, '/kundenkonto/adressen'));
