@@ -95,7 +95,7 @@ t.test('address rules: required fields, zip per country, allowed countries, phon
   const check = async (store: 'ch' | 'at' | 'de' | 'li' | 'us', who: { id: string; token: string }, overrides: Record<string, unknown>) =>
     fieldsOf((await api.call('PUT', `/customers/${who.id}/address`, { store, token: who.token, body: { address: swissAddress(overrides) } })).json());
   t.same(await check('ch', me, { zipCode: '800' }), { 'address.zipCode': 'invalid_zip' }, 'Switzerland: four digits');
-  t.same(await check('ch', me, { country: 'LI', zipCode: '9500' }), { 'address.zipCode': 'invalid_zip' }, 'Liechtenstein: 9485-9498');
+  t.same(await check('ch', me, { country: 'LI', zipCode: '9500' }), { 'address.zipCode': 'zip_not_found' }, 'Liechtenstein: 9485-9498, no other code exists');
   t.same(await check('ch', me, { country: 'DE', zipCode: '10115' }), { 'address.country': 'country_not_allowed' }, 'the ch store ships to CH and LI only');
   t.same(await check('ch', me, { phone: '044 668 18 00' }), { 'address.phone': 'invalid_phone' }, 'needs + and country code');
   t.same(await check('ch', me, { phone: '+41 12' }), { 'address.phone': 'invalid_phone' });

@@ -94,7 +94,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
     const firstName = text(input, 'firstName', { required: true, max: 100 }, errors);
     const lastName = text(input, 'lastName', { required: true, max: 100 }, errors);
     const email = emailField(input, errors);
-    const phone = phoneField(input, 'phone', errors);
+    const phone = phoneField(input, 'phone', errors, req.storeKey);
     const subject = text(input, 'subject', { max: 200 }, errors);
     const message = longText(req.body.message, 'message', CONTACT_MESSAGE_MAX, errors);
     // spec 5: the contact form needs consent
@@ -130,7 +130,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
     // an anonymous report keeps nothing that names the reporter, whatever else was sent
     const name = anonymous ? null : text(input, 'name', { required: true, max: 200 }, errors);
     const email = anonymous || !req.body.email?.trim() ? null : emailField(input, errors);
-    const phone = anonymous ? null : phoneField(input, 'phone', errors);
+    const phone = anonymous ? null : phoneField(input, 'phone', errors, req.storeKey);
     errors.throwIfAny();
     const now = clock();
     const rate = await hitRate(db, 'whistleblow', 'shop', now, WHISTLEBLOW_RATE);

@@ -1,8 +1,9 @@
 // Field rules of spec 5 for registration, profile and addresses. Every invalid field is reported at once
 // (spec 8: the storefront shows each message on its field and counts them) as 400 validation_failed with
 // details.fields [{ field, code, message }]. Messages are English; the storefront translates the codes.
-import { parsePhoneNumberFromString } from 'libphonenumber-js/max';
+import maxMetadata from 'libphonenumber-js/max/metadata';
 import type { FieldError } from '../../contracts/commerce.ts';
+import { US_STATE_CODES, checkPhone, checkZip } from '../../contracts/field-rules.ts';
 import { AppError, fieldError, fieldErrorCatalogue, type FieldCode } from '../../lib/errors.ts';
 import { stores, type CountryCode, type StoreKey } from '../../stores.ts';
 import { passwordProblems } from '../auth/passwords.ts';
@@ -114,47 +115,25 @@ export function newPasswordField(input: Input, key: string, errors: FieldErrors)
 }
 
 /**
- * spec 5: phone with + and country code. Answers E.164 (+41791234567) or null; an empty optional phone
- * is null without an error.
+ * spec 5: a phone number as people type it on the store (src/contracts/field-rules.ts: national numbers on
+ * the US store, + and country code on the European ones). Answers E.164 (+41791234567) or null; an empty
+ * optional phone is null without an error.
  */
-export function phoneField(input: Input, key: string, errors: FieldErrors, field = key): string | null {
+export function phoneField(input: Input, key: string, errors: FieldErrors, storeKey: StoreKey, field = key): string | null {
   const v = str(input, key);
   if (v === undefined) {
     errors.add(field, 'invalid_phone');
     return null;
   }
-  if (v === '') return null;
-  const e164 = normalizePhone(v);
-  if (!e164) errors.add(field, 'invalid_phone');
-  return e164;
+  const check = checkPhone(v, stores[storeKey].country, maxMetadata);
+  if (!check.ok) {
+    errors.add(field, check.problem);
+    return null;
+  }
+  return check.e164;
 }
 
-export function normalizePhone(v: string): string | null {
-  if (!v.startsWith('+') || v.length > 30) return null;
-  const parsed = parsePhoneNumberFromString(v);
-  return parsed && parsed.isValid() ? parsed.number : null;
-}
-
-// spec 5 / issue 3 zip rules per country.
-const zipRules: Partial<Record<string, (zip: string) => boolean>> = {
-  CH: (z) => /^[1-9]\d{3}$/.test(z),
-  // Liechtenstein's postcodes are 9485-9498 (they belong to the Swiss system)
-  LI: (z) => /^\d{4}$/.test(z) && Number(z) >= 9485 && Number(z) <= 9498,
-  AT: (z) => /^[1-9]\d{3}$/.test(z),
-  DE: (z) => /^\d{5}$/.test(z) && z !== '00000',
-  US: (z) => /^\d{5}(-\d{4})?$/.test(z),
-};
-
-export function isValidZip(country: string, zip: string): boolean {
-  const rule = zipRules[country];
-  return rule ? rule(zip) : zip.length > 0 && zip.length <= 12;
-}
-
-export const usStates = new Set([
-  'AL', 'AK', 'AZ', 'AR', 'CA', 'CO', 'CT', 'DE', 'DC', 'FL', 'GA', 'HI', 'ID', 'IL', 'IN', 'IA', 'KS', 'KY', 'LA',
-  'ME', 'MD', 'MA', 'MI', 'MN', 'MS', 'MO', 'MT', 'NE', 'NV', 'NH', 'NJ', 'NM', 'NY', 'NC', 'ND', 'OH', 'OK', 'OR',
-  'PA', 'RI', 'SC', 'SD', 'TN', 'TX', 'UT', 'VT', 'VA', 'WA', 'WV', 'WI', 'WY', 'PR', 'GU', 'VI', 'AS', 'MP',
-]);
+export const usStates = new Set(US_STATE_CODES);
 
 export interface AddressValues {
   title: string | null;
@@ -185,7 +164,7 @@ export function validateAddress(body: unknown, storeKey: StoreKey, errors: Field
   const streetNumber = text(input, 'streetNumber', { required: true, max: 20 }, errors, f('streetNumber'));
   const apartment = text(input, 'apartment', { max: 40 }, errors, f('apartment'));
   const city = text(input, 'city', { required: true, max: 100 }, errors, f('city'));
-  const phone = phoneField(input, 'phone', errors, f('phone'));
+  const phone = phoneField(input, 'phone', errors, storeKey, f('phone'));
 
   const countryRaw = str(input, 'country');
   let country: CountryCode | null = null;
@@ -195,13 +174,6 @@ export function validateAddress(body: unknown, storeKey: StoreKey, errors: Field
     if ((stores[storeKey].shippingCountries as string[]).includes(c)) country = c as CountryCode;
     else errors.add(f('country'), 'country_not_allowed');
   }
-
-  const zipRaw = str(input, 'zipCode');
-  let zipCode: string | null = null;
-  if (zipRaw === undefined) errors.add(f('zipCode'), 'invalid_zip');
-  else if (zipRaw === '') errors.add(f('zipCode'), 'required');
-  else if (country && !isValidZip(country, zipRaw)) errors.add(f('zipCode'), 'invalid_zip');
-  else zipCode = zipRaw;
 
   const stateRaw = str(input, 'state');
   let state: string | null = null;
@@ -214,6 +186,17 @@ export function validateAddress(body: unknown, storeKey: StoreKey, errors: Field
   } else if (stateRaw !== '') {
     if ([...stateRaw].length > 40 || !TEXT.test(stateRaw)) errors.add(f('state'), 'invalid_state');
     else state = stateRaw;
+  }
+
+  // format per country, codes that do not exist, and a US ZIP outside its state (src/contracts/field-rules.ts)
+  const zipRaw = str(input, 'zipCode');
+  let zipCode: string | null = null;
+  if (zipRaw === undefined) errors.add(f('zipCode'), 'invalid_zip');
+  else if (zipRaw === '') errors.add(f('zipCode'), 'required');
+  else if (country) {
+    const problem = checkZip(country, zipRaw, state);
+    if (problem) errors.add(f('zipCode'), problem);
+    else zipCode = zipRaw;
   }
 
   const defaultShipping = input.defaultShipping === true;
@@ -261,7 +244,7 @@ export function validateProfile(body: unknown, storeKey: StoreKey, errors: Field
   const title = pick('title', () => text(input, 'title', { max: 40 }, errors));
   const firstName = pick('firstName', () => text(input, 'firstName', { required: true, max: 100 }, errors));
   const lastName = pick('lastName', () => text(input, 'lastName', { required: true, max: 100 }, errors));
-  const phone = pick('phone', () => phoneField(input, 'phone', errors));
+  const phone = pick('phone', () => phoneField(input, 'phone', errors, storeKey));
   const accountType = pick('accountType', () => {
     const v = input.accountType ?? 'individual';
     if (v !== 'individual' && v !== 'company') {

@@ -6,11 +6,13 @@
 import { useState } from 'react';
 import type { WhistleblowCase, WhistleblowCategory, WhistleblowReceipt } from '../../../src/contracts/application.ts';
 import { readWhistleblowCase, replyWhistleblowCase, sendWhistleblow } from '../../state/shop-api.ts';
+import { stores } from '../../../src/stores.ts';
 import { useShop } from '../../lib/context.tsx';
 import { CheckboxField, ErrorSummary, SelectField, SubmitButton, TextField, useFormId } from './Fields.tsx';
 import { ResultMessage, TextAreaField } from './FormParts.tsx';
 import { useForm } from './useForm.ts';
-import { Rules } from './validation.ts';
+import { useFieldRules } from './useFieldRules.ts';
+import { Rules, phoneHint } from './validation.ts';
 
 const CATEGORIES: WhistleblowCategory[] = ['fraud', 'corruption', 'money-laundering', 'data-protection', 'workplace', 'environment', 'other'];
 const REPORT_MAX = 20000;
@@ -35,12 +37,13 @@ interface ReportValues {
 }
 
 function ReportForm({ onSent }: { onSent: (r: WhistleblowReceipt) => void }) {
-  const { t } = useShop();
+  const { t, store } = useShop();
   const formId = useFormId('whistleblow');
+  const rules = useFieldRules(t, stores[store].country);
   const form = useForm<ReportValues>({ category: '', message: '', anonymous: true, name: '', email: '', phone: '' }, (v) => {
-    const r = new Rules(t).required('category', v.category).required('message', v.message);
+    const r = rules().required('category', v.category).required('message', v.message);
     if (!v.anonymous) {
-      r.required('name', v.name).phone('phone', v.phone);
+      r.required('name', v.name).phone?.('phone', v.phone);
       if (v.email.trim() !== '') r.email('email', v.email);
     }
     return r.errors;
@@ -68,22 +71,16 @@ function ReportForm({ onSent }: { onSent: (r: WhistleblowReceipt) => void }) {
       <h3 id={`${formId}-title`}>{t('forms.whistleblower.reportTitle')}</h3>
       <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={labels} attempt={form.attempt} />
       <form className="form" noValidate onSubmit={submit}>
-        <SelectField formId={formId} name="category" label={labels.category} value={v.category} onChange={(x) => form.set('category', x)}
-          error={form.errors.category} required size="medium" placeholder={t('form.pleaseChoose')}
+        <SelectField formId={formId} {...form.field('category')} label={labels.category} required size="medium" placeholder={t('form.pleaseChoose')}
           options={CATEGORIES.map((c) => ({ value: c, label: t(`forms.whistleblower.categories.${c}`) }))} />
-        <TextAreaField formId={formId} name="message" label={labels.message} value={v.message} onChange={(x) => form.set('message', x)}
-          error={form.errors.message} required maxLength={REPORT_MAX} rows={8} hint={t('forms.whistleblower.messageHint')} />
-        <CheckboxField formId={formId} name="anonymous" label={t('forms.whistleblower.anonymous')} checked={v.anonymous}
-          onChange={(x) => form.set('anonymous', x)} hint={t('forms.whistleblower.anonymousHint')} />
+        <TextAreaField formId={formId} {...form.field('message')} label={labels.message} required maxLength={REPORT_MAX} rows={8} hint={t('forms.whistleblower.messageHint')} />
+        <CheckboxField formId={formId} {...form.check('anonymous')} label={t('forms.whistleblower.anonymous')} hint={t('forms.whistleblower.anonymousHint')} />
         {!v.anonymous ? (
           <fieldset className="form-group">
             <legend className="field-label">{t('forms.whistleblower.aboutYou')}</legend>
-            <TextField formId={formId} name="name" label={labels.name} value={v.name} onChange={(x) => form.set('name', x)}
-              error={form.errors.name} autoComplete="name" maxLength={200} required size="medium" />
-            <TextField formId={formId} name="email" type="email" label={labels.email} value={v.email} onChange={(x) => form.set('email', x)}
-              error={form.errors.email} autoComplete="email" inputMode="email" maxLength={254} optional size="medium" spellCheck={false} />
-            <TextField formId={formId} name="phone" type="tel" label={labels.phone} value={v.phone} onChange={(x) => form.set('phone', x)}
-              error={form.errors.phone} autoComplete="tel" inputMode="tel" maxLength={40} optional size="medium" hint={t('account.field.phoneHint')} />
+            <TextField formId={formId} {...form.field('name')} label={labels.name} autoComplete="name" maxLength={200} required size="medium" />
+            <TextField formId={formId} {...form.field('email')} type="email" label={labels.email} autoComplete="email" inputMode="email" maxLength={254} optional size="medium" spellCheck={false} />
+            <TextField formId={formId} {...form.field('phone')} type="tel" label={labels.phone} autoComplete="tel" inputMode="tel" maxLength={40} optional size="medium" hint={phoneHint(t, stores[store].country)} />
           </fieldset>
         ) : null}
         <div className="form-actions">
@@ -140,10 +137,8 @@ function CaseReader({ initial }: { initial: { caseReference: string; secret: str
       <p>{t('forms.whistleblower.readText')}</p>
       <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={labels} attempt={form.attempt} />
       <form className="form form-inline" noValidate onSubmit={submit}>
-        <TextField formId={formId} name="caseReference" label={labels.caseReference} value={form.values.caseReference}
-          onChange={(x) => form.set('caseReference', x)} error={form.errors.caseReference} maxLength={40} required size="medium" spellCheck={false} autoComplete="off" />
-        <TextField formId={formId} name="secret" label={labels.secret} value={form.values.secret}
-          onChange={(x) => form.set('secret', x)} error={form.errors.secret} maxLength={200} required size="medium" spellCheck={false} autoComplete="off" />
+        <TextField formId={formId} {...form.field('caseReference')} label={labels.caseReference} maxLength={40} required size="medium" spellCheck={false} autoComplete="off" />
+        <TextField formId={formId} {...form.field('secret')} label={labels.secret} maxLength={200} required size="medium" spellCheck={false} autoComplete="off" />
         <div className="form-actions">
           <SubmitButton busy={form.submitting} label={t('forms.whistleblower.read')} busyLabel={t('forms.whistleblower.reading')} kind="quiet" />
         </div>
@@ -190,8 +185,7 @@ function CaseView({ access, value, onChange }: { access: { caseReference: string
         <>
           <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={{ message: t('forms.whistleblower.reply') }} attempt={form.attempt} />
           <form className="form" noValidate onSubmit={submit}>
-            <TextAreaField formId={formId} name="message" label={t('forms.whistleblower.reply')} value={form.values.message}
-              onChange={(x) => form.set('message', x)} error={form.errors.message} required maxLength={REPORT_MAX} rows={4} />
+            <TextAreaField formId={formId} {...form.field('message')} label={t('forms.whistleblower.reply')} required maxLength={REPORT_MAX} rows={4} />
             <div className="form-actions">
               <SubmitButton busy={form.submitting} label={t('forms.whistleblower.sendReply')} busyLabel={t('form.sending')} />
             </div>

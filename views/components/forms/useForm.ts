@@ -10,6 +10,25 @@ interface ApiFieldError {
   message: string;
 }
 
+/** Names of the fields that take a string (text, select, radio) or a boolean (checkbox). */
+type KeysTaking<V, T> = { [K in keyof V]-?: T extends V[K] ? K : never }[keyof V] & string;
+
+/** What a text, select or radio field needs from the form: spread it onto the field (`{...form.field('city')}`). */
+export interface FieldBinding {
+  name: string;
+  value: string;
+  onChange: (value: string) => void;
+  error: string | undefined;
+}
+
+/** The same for a checkbox. */
+export interface CheckBinding {
+  name: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error: string | undefined;
+}
+
 export interface FormApi<V> {
   values: V;
   errors: Errors;
@@ -21,6 +40,10 @@ export interface FormApi<V> {
   /** counts failed submits: the summary takes focus each time it grows */
   attempt: number;
   set<K extends keyof V>(name: K, value: V[K]): void;
+  /** name, value, onChange and error of a field, in one: `<TextField formId={id} label={...} {...form.field('city')} />` */
+  field(name: KeysTaking<V, string>): FieldBinding;
+  /** the same for a checkbox */
+  check(name: KeysTaking<V, boolean>): CheckBinding;
   setValues(values: V): void;
   /** onSubmit: runs validate, then the call; the call's field errors land on their fields */
   onSubmit(run: (values: V) => Promise<Result<unknown> | void>): (e: FormEvent) => void;
@@ -29,21 +52,39 @@ export interface FormApi<V> {
   showError(error: CallError): void;
 }
 
+export interface FormOptions<V> {
+  /**
+   * Whether a field is on screen for these values (default: every field). A hidden field (the shipping
+   * address while "ship to a different address" is unticked) is not validated, and no message of it is
+   * shown or counted, neither the form's own nor the service's.
+   */
+  shown?: (field: string, values: V) => boolean;
+}
+
 export function correctFields(t: (k: string, p?: Record<string, unknown>) => string, n: number): string {
   return n === 1 ? t('form.correctOne') : t('form.correctMany', { count: n });
 }
 
-export function useForm<V extends object>(initial: V, validate: (values: V) => Errors): FormApi<V> {
+export function useForm<V extends object>(initial: V, validate: (values: V) => Errors, options: FormOptions<V> = {}): FormApi<V> {
   const { t } = useShop();
   const [values, setAll] = useState<V>(initial);
-  const [errors, setErrors] = useState<Errors>({});
-  const [summary, setSummary] = useState<string | null>(null);
+  const [allErrors, setErrors] = useState<Errors>({});
+  // the service's message; or, after the form's own check failed, the fields it found (counted while shown)
+  const [summaryText, setSummary] = useState<string | null>(null);
+  const [counted, setCounted] = useState<Errors | null>(null);
   const [error, setError] = useState<CallError | null>(null);
   const [submitting, setSubmitting] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const busy = useRef(false);
 
   const focusSummary = () => setAttempt((n) => n + 1);
+  const shown = options.shown;
+  const visible = (found: Errors, at: V): Errors => {
+    if (!shown) return found;
+    const out: Errors = {};
+    for (const [f, m] of Object.entries(found)) if (shown(f, at)) out[f] = m;
+    return out;
+  };
 
   const set = useCallback(<K extends keyof V>(name: K, value: V[K]) => {
     setAll((v) => ({ ...v, [name]: value }));
@@ -62,23 +103,26 @@ export function useForm<V extends object>(initial: V, validate: (values: V) => E
     setErrors(next);
     setError(err);
     setSummary(err.message);
+    setCounted(null);
     focusSummary();
   }, []);
 
   const onSubmit = (run: (values: V) => Promise<Result<unknown> | void>) => (e: FormEvent) => {
     e.preventDefault();
     if (busy.current) return;
-    const found = validate(values);
+    const found = visible(validate(values), values);
     const n = Object.keys(found).length;
     if (n > 0) {
       setErrors(found);
       setError(null);
-      setSummary(correctFields(t, n));
+      setSummary(null);
+      setCounted(found);
       focusSummary();
       return;
     }
     setErrors({});
     setSummary(null);
+    setCounted(null);
     setError(null);
     busy.current = true;
     setSubmitting(true);
@@ -96,8 +140,27 @@ export function useForm<V extends object>(initial: V, validate: (values: V) => E
     setAll(next ?? initial);
     setErrors({});
     setSummary(null);
+    setCounted(null);
     setError(null);
   };
 
-  return { values, errors, summary, error, submitting, attempt, set, setValues: setAll, onSubmit, reset, showError };
+  const errors = visible(allErrors, values);
+  // the count stays as the submit found it while the customer corrects fields; hiding fields takes theirs away
+  const shownCount = counted ? Object.keys(visible(counted, values)).length : 0;
+  const summary = counted ? (shownCount > 0 ? correctFields(t, shownCount) : null) : summaryText;
+
+  const field = (name: KeysTaking<V, string>): FieldBinding => ({
+    name,
+    value: String(values[name] ?? ''),
+    onChange: (value: string) => set(name, value as V[typeof name]),
+    error: errors[name],
+  });
+  const check = (name: KeysTaking<V, boolean>): CheckBinding => ({
+    name,
+    checked: values[name] === true,
+    onChange: (checked: boolean) => set(name, checked as V[typeof name]),
+    error: errors[name],
+  });
+
+  return { values, errors, summary, error, submitting, attempt, set, field, check, setValues: setAll, onSubmit, reset, showError };
 }

@@ -1,5 +1,7 @@
 // Client-side field rules of spec 5, the same the commerce service applies (it checks again and has the
-// last word; zip, phone and VAT rules live only there). Messages come from the locale files.
+// last word). Zip, phone and VAT ID rules: FieldRules (field-rules.ts), from src/contracts/field-rules.ts.
+// Messages come from the locale files.
+import { phoneExamples, phoneNationalAllowed } from '../../../src/contracts/phone-examples.ts';
 import type { Translate } from '../../../src/i18n.ts';
 
 export type Errors = Record<string, string>;
@@ -39,6 +41,11 @@ export class Rules {
     if (!(field in this.errors)) this.errors[field] = message;
   }
 
+  /** the field's message by its locale key, unless the field already has one */
+  protected fail(field: string, key: string): void {
+    this.add(field, this.t(key));
+  }
+
   required(field: string, value: unknown): this {
     if (typeof value !== 'string' || value.trim() === '') this.add(field, this.t('validation.required'));
     return this;
@@ -65,13 +72,6 @@ export class Rules {
     return this;
   }
 
-  /** spec 5: phone with + and country code (the service checks the number itself) */
-  phone(field: string, value: string): this {
-    const v = value.trim();
-    if (v !== '' && !/^\+[\d\s()./-]{6,29}$/.test(v)) this.add(field, this.t('validation.invalid_phone'));
-    return this;
-  }
-
   numeric(field: string, value: string): this {
     if (value.trim() !== '' && !/^\d+$/.test(value.trim())) this.add(field, this.t('validation.numeric'));
     return this;
@@ -83,4 +83,10 @@ const salutations = ['mr', 'ms', 'diverse'] as const;
 /** A salutation field's value as the API takes it: one of spec 3's salutations, or none. */
 export function salutationOf(value: string): (typeof salutations)[number] | null {
   return salutations.find((s) => s === value) ?? null;
+}
+
+/** The phone field's hint with an example number as people type it on the store (+ and country code in Europe). */
+export function phoneHint(t: Translate, storeCountry: string): string {
+  const example = phoneExamples[storeCountry] ?? phoneExamples.CH;
+  return t(phoneNationalAllowed(storeCountry) ? 'account.field.phoneHintNational' : 'account.field.phoneHint', { example });
 }

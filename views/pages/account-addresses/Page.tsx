@@ -9,7 +9,8 @@ import { stores } from '../../../src/stores.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { CheckboxField, ErrorSummary, SelectField, StatusMessage, SubmitButton, TextField } from '../../components/forms/Fields.tsx';
 import { useForm } from '../../components/forms/useForm.ts';
-import { Rules } from '../../components/forms/validation.ts';
+import { FieldRules } from '../../components/forms/field-rules.ts';
+import { phoneHint } from '../../components/forms/validation.ts';
 import { useShop } from '../../lib/context.tsx';
 import { AccountShell } from '../../components/account-area/AccountNav.tsx';
 import { addressLines, fullName } from '../../models/account-format.ts';
@@ -193,14 +194,14 @@ function AddressForm({ customer, editing, countries, onCancel, onSaved }: {
   onCancel: () => void;
   onSaved: (c: ShopCustomer) => void;
 }) {
-  const { t } = useShop();
+  const { t, store } = useShop();
   const formId = 'address';
   const current = editing.kind === 'edit' ? editing.address : null;
   const headingRef = useRef<HTMLHeadingElement>(null);
   useEffect(() => headingRef.current?.focus(), []);
   const form = useForm<AddressValues>(valuesOf(current, countries[0], customer), (v) => {
-    const r = new Rules(t).required('firstName', v.firstName).required('lastName', v.lastName).required('streetName', v.streetName)
-      .required('streetNumber', v.streetNumber).required('zipCode', v.zipCode).required('city', v.city).required('country', v.country)
+    const r = new FieldRules(t, stores[store].country).required('firstName', v.firstName).required('lastName', v.lastName).required('streetName', v.streetName)
+      .required('streetNumber', v.streetNumber).zip('zipCode', v.country, v.zipCode, v.country === 'US' ? v.state : '').required('city', v.city).required('country', v.country)
       .phone('phone', v.phone);
     if (v.country === 'US') r.required('state', v.state);
     return r.errors;
@@ -244,51 +245,37 @@ function AddressForm({ customer, editing, countries, onCancel, onSaved }: {
       <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={labels} attempt={form.attempt} />
       <form className="form" noValidate onSubmit={submit}>
         <div className="field-row">
-          <TextField formId={formId} name="firstName" label={labels.firstName} value={v.firstName} onChange={(x) => form.set('firstName', x)}
-            error={form.errors.firstName} autoComplete="shipping given-name" maxLength={100} required />
-          <TextField formId={formId} name="lastName" label={labels.lastName} value={v.lastName} onChange={(x) => form.set('lastName', x)}
-            error={form.errors.lastName} autoComplete="shipping family-name" maxLength={100} required />
+          <TextField formId={formId} {...form.field('firstName')} label={labels.firstName} autoComplete="shipping given-name" maxLength={100} required />
+          <TextField formId={formId} {...form.field('lastName')} label={labels.lastName} autoComplete="shipping family-name" maxLength={100} required />
         </div>
         <div className="field-row">
-          <TextField formId={formId} name="company" label={labels.company} value={v.company} onChange={(x) => form.set('company', x)}
-            error={form.errors.company} autoComplete="shipping organization" maxLength={100} optional />
-          <TextField formId={formId} name="title" label={labels.title} value={v.title} onChange={(x) => form.set('title', x)}
-            error={form.errors.title} maxLength={40} optional size="short" />
+          <TextField formId={formId} {...form.field('company')} label={labels.company} autoComplete="shipping organization" maxLength={100} optional />
+          <TextField formId={formId} {...form.field('title')} label={labels.title} maxLength={40} optional size="short" />
         </div>
         <div className="field-row field-row-street">
-          <TextField formId={formId} name="streetName" label={labels.streetName} value={v.streetName} onChange={(x) => form.set('streetName', x)}
-            error={form.errors.streetName} autoComplete="shipping address-line1" maxLength={100} required />
-          <TextField formId={formId} name="streetNumber" label={labels.streetNumber} value={v.streetNumber} onChange={(x) => form.set('streetNumber', x)}
-            error={form.errors.streetNumber} maxLength={20} required size="short" />
+          <TextField formId={formId} {...form.field('streetName')} label={labels.streetName} autoComplete="shipping address-line1" maxLength={100} required />
+          <TextField formId={formId} {...form.field('streetNumber')} label={labels.streetNumber} maxLength={20} required size="short" />
         </div>
-        <TextField formId={formId} name="apartment" label={labels.apartment} value={v.apartment} onChange={(x) => form.set('apartment', x)}
-          error={form.errors.apartment} autoComplete="shipping address-line2" maxLength={40} optional size="medium" />
+        <TextField formId={formId} {...form.field('apartment')} label={labels.apartment} autoComplete="shipping address-line2" maxLength={40} optional size="medium" />
         <div className="field-row field-row-zip">
-          <TextField formId={formId} name="zipCode" label={labels.zipCode} value={v.zipCode} onChange={(x) => form.set('zipCode', x)}
-            error={form.errors.zipCode} autoComplete="shipping postal-code" inputMode={v.country === 'US' ? 'text' : 'numeric'} maxLength={12} required size="short"
+          <TextField formId={formId} {...form.field('zipCode')} label={labels.zipCode} autoComplete="shipping postal-code" inputMode={v.country === 'US' ? 'text' : 'numeric'} maxLength={12} required size="short"
             hint={zipHint.startsWith('account.') ? undefined : zipHint} />
-          <TextField formId={formId} name="city" label={labels.city} value={v.city} onChange={(x) => form.set('city', x)}
-            error={form.errors.city} autoComplete="shipping address-level2" maxLength={100} required />
+          <TextField formId={formId} {...form.field('city')} label={labels.city} autoComplete="shipping address-level2" maxLength={100} required />
         </div>
         <div className="field-row">
-          <SelectField formId={formId} name="country" label={labels.country} value={v.country} onChange={(x) => form.set('country', x)}
-            error={form.errors.country} autoComplete="shipping country" required
+          <SelectField formId={formId} {...form.field('country')} label={labels.country} autoComplete="shipping country" required
             options={countries.map((c) => ({ value: c, label: t(`account.country.${c}`) }))} />
           {v.country === 'US' ? (
-            <SelectField formId={formId} name="state" label={labels.state} value={v.state} onChange={(x) => form.set('state', x)}
-              error={form.errors.state} autoComplete="shipping address-level1" required placeholder={t('form.pleaseChoose')}
+            <SelectField formId={formId} {...form.field('state')} label={labels.state} autoComplete="shipping address-level1" required placeholder={t('form.pleaseChoose')}
               options={usStates.map(([code, name]) => ({ value: code, label: name }))} />
           ) : null}
         </div>
-        <TextField formId={formId} name="phone" type="tel" label={labels.phone} value={v.phone} onChange={(x) => form.set('phone', x)}
-          error={form.errors.phone} autoComplete="shipping tel" inputMode="tel" maxLength={30} optional size="medium" hint={t('account.field.phoneHint')} />
+        <TextField formId={formId} {...form.field('phone')} type="tel" label={labels.phone} autoComplete="shipping tel" inputMode="tel" maxLength={30} optional size="medium" hint={phoneHint(t, stores[store].country)} />
         {!current?.defaultShipping ? (
-          <CheckboxField formId={formId} name="defaultShipping" label={labels.defaultShipping} checked={v.defaultShipping}
-            onChange={(x) => form.set('defaultShipping', x)} error={form.errors.defaultShipping} />
+          <CheckboxField formId={formId} {...form.check('defaultShipping')} label={labels.defaultShipping} />
         ) : null}
         {!current?.defaultBilling ? (
-          <CheckboxField formId={formId} name="defaultBilling" label={labels.defaultBilling} checked={v.defaultBilling}
-            onChange={(x) => form.set('defaultBilling', x)} error={form.errors.defaultBilling} />
+          <CheckboxField formId={formId} {...form.check('defaultBilling')} label={labels.defaultBilling} />
         ) : null}
         <div className="form-actions">
           <SubmitButton busy={form.submitting} label={current ? t('form.save') : t('account.addresses.saveNew')} busyLabel={t('form.saving')} />

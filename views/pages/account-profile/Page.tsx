@@ -13,7 +13,9 @@ import {
   ErrorSummary, PasswordField, RadioGroup, SelectField, StatusMessage, SubmitButton, TextField,
 } from '../../components/forms/Fields.tsx';
 import { useForm } from '../../components/forms/useForm.ts';
-import { Rules, salutationOf } from '../../components/forms/validation.ts';
+import { FieldRules } from '../../components/forms/field-rules.ts';
+import { Rules, phoneHint, salutationOf } from '../../components/forms/validation.ts';
+import { stores } from '../../../src/stores.ts';
 import { useShop } from '../../lib/context.tsx';
 import { pathFor } from '../../../src/screens.ts';
 import { AccountShell } from '../../components/account-area/AccountNav.tsx';
@@ -79,11 +81,12 @@ function PersonalData({ customer, onSaved }: { customer: ShopCustomer; onSaved: 
   const [saved, setSaved] = useState(false);
   const vatOptional = store === 'us';
   const form = useForm<ProfileValues>(valuesOf(customer), (v) => {
-    const r = new Rules(t);
+    const r = new FieldRules(t, stores[store].country);
     r.required('firstName', v.firstName).required('lastName', v.lastName).phone('phone', v.phone);
     if (v.accountType === 'company') {
       r.required('companyName', v.companyName);
       if (!vatOptional) r.required('vatId', v.vatId);
+      r.vatId('vatId', v.vatId);
     }
     return r.errors;
   });
@@ -131,28 +134,21 @@ function PersonalData({ customer, onSaved }: { customer: ShopCustomer; onSaved: 
           options={[{ value: 'individual', label: t('account.field.individual') }, { value: 'company', label: t('account.field.company') }]} />
         {v.accountType === 'company' ? (
           <div className="field-row">
-            <TextField formId={formId} name="companyName" label={labels.companyName} value={v.companyName} onChange={(x) => form.set('companyName', x)}
-              error={form.errors.companyName} autoComplete="organization" maxLength={100} required />
-            <TextField formId={formId} name="vatId" label={labels.vatId} value={v.vatId} onChange={(x) => form.set('vatId', x)}
-              error={form.errors.vatId} optional={vatOptional} required={!vatOptional} maxLength={30} spellCheck={false}
+            <TextField formId={formId} {...form.field('companyName')} label={labels.companyName} autoComplete="organization" maxLength={100} required />
+            <TextField formId={formId} {...form.field('vatId')} label={labels.vatId} optional={vatOptional} required={!vatOptional} maxLength={30} spellCheck={false}
               hint={vatOptional ? t('account.field.einHint') : t('account.field.vatHint')} />
           </div>
         ) : null}
         <div className="field-row">
-          <SelectField formId={formId} name="salutation" label={labels.salutation} value={v.salutation} onChange={(x) => form.set('salutation', x)}
-            error={form.errors.salutation} optional size="short" autoComplete="honorific-prefix" placeholder={t('form.pleaseChoose')}
+          <SelectField formId={formId} {...form.field('salutation')} label={labels.salutation} optional size="short" autoComplete="honorific-prefix" placeholder={t('form.pleaseChoose')}
             options={['mr', 'ms', 'diverse'].map((s) => ({ value: s, label: t(`account.salutation.${s}`) }))} />
-          <TextField formId={formId} name="title" label={labels.title} value={v.title} onChange={(x) => form.set('title', x)}
-            error={form.errors.title} optional size="short" maxLength={40} />
+          <TextField formId={formId} {...form.field('title')} label={labels.title} optional size="short" maxLength={40} />
         </div>
         <div className="field-row">
-          <TextField formId={formId} name="firstName" label={labels.firstName} value={v.firstName} onChange={(x) => form.set('firstName', x)}
-            error={form.errors.firstName} autoComplete="given-name" maxLength={100} required />
-          <TextField formId={formId} name="lastName" label={labels.lastName} value={v.lastName} onChange={(x) => form.set('lastName', x)}
-            error={form.errors.lastName} autoComplete="family-name" maxLength={100} required />
+          <TextField formId={formId} {...form.field('firstName')} label={labels.firstName} autoComplete="given-name" maxLength={100} required />
+          <TextField formId={formId} {...form.field('lastName')} label={labels.lastName} autoComplete="family-name" maxLength={100} required />
         </div>
-        <TextField formId={formId} name="phone" type="tel" label={labels.phone} value={v.phone} onChange={(x) => form.set('phone', x)}
-          error={form.errors.phone} autoComplete="tel" inputMode="tel" maxLength={30} optional size="medium" hint={t('account.field.phoneHint')} />
+        <TextField formId={formId} {...form.field('phone')} type="tel" label={labels.phone} autoComplete="tel" inputMode="tel" maxLength={30} optional size="medium" hint={phoneHint(t, stores[store].country)} />
         <SelectField formId={formId} name="language" label={labels.language} value={v.language} onChange={(x) => form.set('language', x as 'de' | 'en')}
           error={form.errors.language} size="medium" options={[{ value: 'de', label: t('account.language.de') }, { value: 'en', label: t('account.language.en') }]} />
         <div className="form-actions">
@@ -211,8 +207,7 @@ function PhoneVerification({ customer, onVerified }: { customer: ShopCustomer; o
             <>
               <StatusMessage tone="info">{t('account.profile.codeSent', { phone: sentTo })}</StatusMessage>
               <form className="form form-inline" noValidate onSubmit={submit}>
-                <TextField formId={formId} name="code" label={t('account.field.code')} value={form.values.code} onChange={(x) => form.set('code', x)}
-                  error={form.errors.code} autoComplete="one-time-code" inputMode="numeric" maxLength={12} size="short" required />
+                <TextField formId={formId} {...form.field('code')} label={t('account.field.code')} autoComplete="one-time-code" inputMode="numeric" maxLength={12} size="short" required />
                 <div className="form-actions">
                   <SubmitButton busy={form.submitting} label={t('account.profile.verifyCode')} busyLabel={t('form.sending')} />
                   <button type="button" className="button button-quiet" onClick={() => void send()}>{t('account.profile.sendCode')}</button>
@@ -258,12 +253,9 @@ function ChangePassword({ email }: { email: string }) {
       <form className="form" noValidate onSubmit={submit}>
         {/* lets password managers file the new password under the right account */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
-        <PasswordField formId={formId} name="currentPassword" label={labels.currentPassword} value={form.values.currentPassword}
-          onChange={(x) => form.set('currentPassword', x)} error={form.errors.currentPassword} autoComplete="current-password" required size="medium" />
-        <PasswordField formId={formId} name="newPassword" label={labels.newPassword} value={form.values.newPassword}
-          onChange={(x) => form.set('newPassword', x)} error={form.errors.newPassword} autoComplete="new-password" required showRules size="medium" />
-        <PasswordField formId={formId} name="newPasswordRepeat" label={labels.newPasswordRepeat} value={form.values.newPasswordRepeat}
-          onChange={(x) => form.set('newPasswordRepeat', x)} error={form.errors.newPasswordRepeat} autoComplete="new-password" required size="medium" />
+        <PasswordField formId={formId} {...form.field('currentPassword')} label={labels.currentPassword} autoComplete="current-password" required size="medium" />
+        <PasswordField formId={formId} {...form.field('newPassword')} label={labels.newPassword} autoComplete="new-password" required showRules size="medium" />
+        <PasswordField formId={formId} {...form.field('newPasswordRepeat')} label={labels.newPasswordRepeat} autoComplete="new-password" required size="medium" />
         <div className="form-actions">
           <SubmitButton busy={form.submitting} label={t('account.profile.passwordSubmit')} busyLabel={t('form.saving')} />
         </div>
@@ -292,8 +284,7 @@ function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
         {form.error?.code === 'limit_orders_exist' ? <p><Link to={pathFor('accountLimitOrders', lang)}>{t('route.accountLimitOrders')}</Link></p> : null}
       </ErrorSummary>
       <form className="form" noValidate onSubmit={submit}>
-        <PasswordField formId={formId} name="password" label={t('account.profile.deletePassword')} value={form.values.password}
-          onChange={(x) => form.set('password', x)} error={form.errors.password} autoComplete="current-password" required size="medium" />
+        <PasswordField formId={formId} {...form.field('password')} label={t('account.profile.deletePassword')} autoComplete="current-password" required size="medium" />
         <div className="form-actions">
           <SubmitButton busy={form.submitting} label={t('account.profile.deleteSubmit')} busyLabel={t('form.sending')} kind="danger" />
         </div>

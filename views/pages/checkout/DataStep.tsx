@@ -11,8 +11,9 @@ import { pathFor } from '../../../src/screens.ts';
 import { stores } from '../../../src/stores.ts';
 import { companyNeedsVatId } from '../../../src/contracts/checkout-rules.ts';
 import { CheckboxField, ErrorSummary, PasswordField, SelectField, TextField } from '../../components/forms/Fields.tsx';
-import { useForm } from '../../components/forms/useForm.ts';
-import { Rules, type Errors } from '../../components/forms/validation.ts';
+import { useForm, type FieldBinding } from '../../components/forms/useForm.ts';
+import { FieldRules } from '../../components/forms/field-rules.ts';
+import { phoneHint, type Errors } from '../../components/forms/validation.ts';
 import { Link } from '../../components/ShopLink.tsx';
 import { useShop } from '../../lib/context.tsx';
 import { usStates } from '../../../src/contracts/us-states.ts';
@@ -75,6 +76,11 @@ function pick(values: DataValues, prefix: Prefix): Record<AddressKey, string> {
   return out;
 }
 
+/** The shipping address's fields are on screen only while "ship to a different address" is ticked. */
+function shownWith(field: string, values: DataValues): boolean {
+  return !field.startsWith('shippingAddress.') || !!values.differentShipping;
+}
+
 export function DataStep({ cart, customer, onSubmit, checkEmail, refreshing, headingRef }: DataStepProps) {
   const shop = useShop();
   const { t, lang, store } = shop;
@@ -100,11 +106,13 @@ export function DataStep({ cart, customer, onSubmit, checkEmail, refreshing, hea
   const [emailTaken, setEmailTaken] = useState(false);
 
   const form = useForm<DataValues>(initial, (v) => {
-    const r = new Rules(t);
+    const r = new FieldRules(t, stores[store].country);
     if (!customer) r.email('email', String(v.email));
     const address = (prefix: Prefix) => {
+      const country = String(v[`${prefix}.country`] ?? '');
+      r.zip(`${prefix}.zipCode`, country, String(v[`${prefix}.zipCode`] ?? ''), country === 'US' ? String(v[`${prefix}.state`] ?? '') : '');
       for (const k of addressKeys) if (!optionalKeys.includes(k)) r.required(`${prefix}.${k}`, v[`${prefix}.${k}`]);
-      if (v[`${prefix}.country`] === 'US') r.required(`${prefix}.state`, v[`${prefix}.state`]);
+      if (country === 'US') r.required(`${prefix}.state`, v[`${prefix}.state`]);
       r.phone(`${prefix}.phone`, String(v[`${prefix}.phone`] ?? ''));
     };
     address('billingAddress');
@@ -118,7 +126,7 @@ export function DataStep({ cart, customer, onSubmit, checkEmail, refreshing, hea
     const errors: Errors = r.errors;
     if (!customer && v.createAccount && emailTaken) errors.email ??= t('form.error.email_taken');
     return errors;
-  });
+  }, { shown: shownWith });
   const v = form.values;
   const company = companyAccount(v);
   const vatOptional = !companyNeedsVatId(store);
@@ -192,8 +200,7 @@ export function DataStep({ cart, customer, onSubmit, checkEmail, refreshing, hea
           ) : (
             <>
               <div onBlur={() => void onEmailBlur()}>
-                <TextField formId={formId} name="email" type="email" label={labels.email} value={String(v.email)} onChange={(x) => form.set('email', x)}
-                  error={form.errors.email} autoComplete="email" inputMode="email" maxLength={254} required spellCheck={false}
+                <TextField formId={formId} {...form.field('email')} type="email" label={labels.email} autoComplete="email" inputMode="email" maxLength={254} required spellCheck={false}
                   hint={t('checkout.data.emailHint')} />
               </div>
               {emailTaken ? (
@@ -214,7 +221,7 @@ export function DataStep({ cart, customer, onSubmit, checkEmail, refreshing, hea
             <SelectField formId={formId} name="savedBilling" label={t('checkout.data.saved')} value="" placeholder={t('form.pleaseChoose')}
               onChange={(id) => fillFromSaved('billingAddress', id)} options={savedOptions} />
           ) : null}
-          <AddressFields prefix="billingAddress" formId={formId} values={v} errors={form.errors} set={form.set} countries={countries} />
+          <AddressFields prefix="billingAddress" formId={formId} field={form.field} countries={countries} />
           {offerSave('billingAddress') ? (
             <CheckboxField formId={formId} name="saveBillingAddress" label={t('checkout.data.saveAddress')} checked={!!v.saveBillingAddress}
               onChange={(x) => form.set('saveBillingAddress', x)} hint={t('checkout.data.saveAddressHint')} />
@@ -224,15 +231,14 @@ export function DataStep({ cart, customer, onSubmit, checkEmail, refreshing, hea
         {buy ? (
           <fieldset className="form-section">
             <legend>{t('checkout.data.shipping')}</legend>
-            <CheckboxField formId={formId} name="differentShipping" label={t('checkout.data.differentShipping')} checked={!!v.differentShipping}
-              onChange={(x) => form.set('differentShipping', x)} />
+            <CheckboxField formId={formId} {...form.check('differentShipping')} label={t('checkout.data.differentShipping')} />
             {v.differentShipping ? (
               <>
                 {savedOptions.length > 0 ? (
                   <SelectField formId={formId} name="savedShipping" label={t('checkout.data.saved')} value="" placeholder={t('form.pleaseChoose')}
                     onChange={(id) => fillFromSaved('shippingAddress', id)} options={savedOptions} />
                 ) : null}
-                <AddressFields prefix="shippingAddress" formId={formId} values={v} errors={form.errors} set={form.set} countries={countries} />
+                <AddressFields prefix="shippingAddress" formId={formId} field={form.field} countries={countries} />
                 {offerSave('shippingAddress') ? (
                   <CheckboxField formId={formId} name="saveShippingAddress" label={t('checkout.data.saveAddress')} checked={!!v.saveShippingAddress}
                     onChange={(x) => form.set('saveShippingAddress', x)} hint={t('checkout.data.saveAddressHint')} />
@@ -245,22 +251,19 @@ export function DataStep({ cart, customer, onSubmit, checkEmail, refreshing, hea
         {!customer ? (
           <fieldset className="form-section">
             <legend>{t('checkout.data.accountTitle')}</legend>
-            <CheckboxField formId={formId} name="createAccount" label={t('checkout.data.createAccount')} checked={!!v.createAccount}
-              onChange={(x) => form.set('createAccount', x)} hint={t('checkout.data.createAccountHint')} />
+            <CheckboxField formId={formId} {...form.check('createAccount')} label={t('checkout.data.createAccount')} hint={t('checkout.data.createAccountHint')} />
             {v.createAccount ? (
               <>
                 {company ? (
                   <>
                     <p className="field-hint">{t('checkout.data.companyAccountHint', { company: String(v['billingAddress.company']).trim() })}</p>
-                    <TextField formId={formId} name="vatId" label={labels.vatId} value={String(v.vatId)} onChange={(x) => form.set('vatId', x)}
-                      error={form.errors.vatId} optional={vatOptional} required={!vatOptional} maxLength={30} size="medium" spellCheck={false}
+                    <TextField formId={formId} {...form.field('vatId')} label={labels.vatId}
+                      optional={vatOptional} required={!vatOptional} maxLength={30} size="medium" spellCheck={false}
                       hint={t(vatOptional ? 'account.field.einHint' : 'account.field.vatHint')} />
                   </>
                 ) : null}
-                <PasswordField formId={formId} name="password" label={labels.password} value={String(v.password)} onChange={(x) => form.set('password', x)}
-                  error={form.errors.password} autoComplete="new-password" required showRules />
-                <PasswordField formId={formId} name="passwordRepeat" label={labels.passwordRepeat} value={String(v.passwordRepeat)}
-                  onChange={(x) => form.set('passwordRepeat', x)} error={form.errors.passwordRepeat} autoComplete="new-password" required />
+                <PasswordField formId={formId} {...form.field('password')} label={labels.password} autoComplete="new-password" required showRules />
+                <PasswordField formId={formId} {...form.field('passwordRepeat')} label={labels.passwordRepeat} autoComplete="new-password" required />
               </>
             ) : null}
           </fieldset>
@@ -282,23 +285,19 @@ function fieldLabel(k: AddressKey, t: (k: string) => string): string {
   return t(`account.address.${k}`);
 }
 
-function AddressFields({ prefix, formId, values, errors, set, countries }: {
+function AddressFields({ prefix, formId, field, countries }: {
   prefix: Prefix;
   formId: string;
-  values: DataValues;
-  errors: Errors;
-  set: (name: string, value: string | boolean) => void;
+  field: (name: string) => FieldBinding;
   countries: string[];
 }) {
-  const { t } = useShop();
+  const { t, store } = useShop();
   const section = prefix === 'billingAddress' ? 'billing' : 'shipping';
   const f = (k: AddressKey) => `${prefix}.${k}`;
-  const val = (k: AddressKey) => String(values[f(k)] ?? '');
   const text = (k: AddressKey, extra: Partial<React.ComponentProps<typeof TextField>> = {}) => (
-    <TextField formId={formId} name={f(k)} label={fieldLabel(k, t)} value={val(k)} onChange={(x) => set(f(k), x)} error={errors[f(k)]}
-      required={!optionalKeys.includes(k)} optional={optionalKeys.includes(k)} {...extra} />
+    <TextField formId={formId} {...field(f(k))} label={fieldLabel(k, t)} required={!optionalKeys.includes(k)} optional={optionalKeys.includes(k)} {...extra} />
   );
-  const country = val('country');
+  const country = field(f('country')).value;
   const zipHint = t(`account.address.zipHint.${country}`);
   return (
     <>
@@ -317,16 +316,14 @@ function AddressFields({ prefix, formId, values, errors, set, countries }: {
         {text('city', { autoComplete: `${section} address-level2`, maxLength: 100 })}
       </div>
       <div className="field-row">
-        <SelectField formId={formId} name={f('country')} label={fieldLabel('country', t)} value={country} onChange={(x) => set(f('country'), x)}
-          error={errors[f('country')]} autoComplete={`${section} country`} required
+        <SelectField formId={formId} {...field(f('country'))} label={fieldLabel('country', t)} autoComplete={`${section} country`} required
           options={countries.map((c) => ({ value: c, label: t(`account.country.${c}`) }))} />
         {country === 'US' ? (
-          <SelectField formId={formId} name={f('state')} label={fieldLabel('state', t)} value={val('state')} onChange={(x) => set(f('state'), x)}
-            error={errors[f('state')]} autoComplete={`${section} address-level1`} required placeholder={t('form.pleaseChoose')}
+          <SelectField formId={formId} {...field(f('state'))} label={fieldLabel('state', t)} autoComplete={`${section} address-level1`} required placeholder={t('form.pleaseChoose')}
             options={usStates.map(([code, name]) => ({ value: code, label: name }))} />
         ) : null}
       </div>
-      {text('phone', { type: 'tel', autoComplete: `${section} tel`, inputMode: 'tel', maxLength: 30, size: 'medium', hint: t('account.field.phoneHint') })}
+      {text('phone', { type: 'tel', autoComplete: `${section} tel`, inputMode: 'tel', maxLength: 30, size: 'medium', hint: phoneHint(t, stores[store].country) })}
     </>
   );
 }

@@ -5,12 +5,14 @@
 import { useState } from 'react';
 import type { ContactReceipt } from '../../../src/contracts/application.ts';
 import { sendContact } from '../../state/shop-api.ts';
+import { stores } from '../../../src/stores.ts';
 import { useShop } from '../../lib/context.tsx';
 import { Link } from '../../components/ShopLink.tsx';
 import { CheckboxField, ErrorSummary, SelectField, SubmitButton, TextField, useFormId } from '../../components/forms/Fields.tsx';
 import { privacyPath, ResultMessage, TextAreaField } from '../../components/forms/FormParts.tsx';
 import { useForm } from '../../components/forms/useForm.ts';
-import { Rules, salutationOf } from '../../components/forms/validation.ts';
+import { FieldRules } from '../../components/forms/field-rules.ts';
+import { phoneHint, salutationOf } from '../../components/forms/validation.ts';
 
 interface ContactValues {
   salutation: string;
@@ -26,17 +28,16 @@ interface ContactValues {
 const empty: ContactValues = { salutation: '', firstName: '', lastName: '', email: '', phone: '', subject: '', message: '', consent: false };
 
 export function ContactForm() {
-  const { t, lang } = useShop();
+  const { t, lang, store } = useShop();
   const formId = useFormId('contact');
   const [receipt, setReceipt] = useState<ContactReceipt | null>(null);
   const form = useForm<ContactValues>(empty, (v) => {
-    const r = new Rules(t).required('firstName', v.firstName).required('lastName', v.lastName).email('email', v.email).phone('phone', v.phone)
+    const r = new FieldRules(t, stores[store].country).required('firstName', v.firstName).required('lastName', v.lastName).email('email', v.email).phone('phone', v.phone)
       .required('message', v.message);
     // spec 5: the contact form needs consent
     if (!v.consent) r.errors.consent ??= t('validation.consent_required');
     return r.errors;
   });
-  const v = form.values;
   const labels: Record<string, string> = {
     salutation: t('account.field.salutation'), firstName: t('account.field.firstName'), lastName: t('account.field.lastName'),
     email: t('account.field.email'), phone: t('account.field.phone'), subject: t('forms.contact.subject'), message: t('forms.contact.message'),
@@ -76,26 +77,19 @@ export function ContactForm() {
           <p className="form-intro">{t('forms.contact.intro')}</p>
           <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={labels} attempt={form.attempt} />
           <form className="form" noValidate onSubmit={submit}>
-            <SelectField formId={formId} name="salutation" label={labels.salutation} value={v.salutation} onChange={(x) => form.set('salutation', x)}
-              error={form.errors.salutation} optional size="short" autoComplete="honorific-prefix" placeholder={t('form.pleaseChoose')}
+            <SelectField formId={formId} {...form.field('salutation')} label={labels.salutation} optional size="short" autoComplete="honorific-prefix" placeholder={t('form.pleaseChoose')}
               options={['mr', 'ms', 'diverse'].map((s) => ({ value: s, label: t(`account.salutation.${s}`) }))} />
             <div className="field-row">
-              <TextField formId={formId} name="firstName" label={labels.firstName} value={v.firstName} onChange={(x) => form.set('firstName', x)}
-                error={form.errors.firstName} autoComplete="given-name" maxLength={100} required />
-              <TextField formId={formId} name="lastName" label={labels.lastName} value={v.lastName} onChange={(x) => form.set('lastName', x)}
-                error={form.errors.lastName} autoComplete="family-name" maxLength={100} required />
+              <TextField formId={formId} {...form.field('firstName')} label={labels.firstName} autoComplete="given-name" maxLength={100} required />
+              <TextField formId={formId} {...form.field('lastName')} label={labels.lastName} autoComplete="family-name" maxLength={100} required />
             </div>
             <div className="field-row">
-              <TextField formId={formId} name="email" type="email" label={labels.email} value={v.email} onChange={(x) => form.set('email', x)}
-                error={form.errors.email} autoComplete="email" inputMode="email" maxLength={254} required spellCheck={false} />
-              <TextField formId={formId} name="phone" type="tel" label={labels.phone} value={v.phone} onChange={(x) => form.set('phone', x)}
-                error={form.errors.phone} autoComplete="tel" inputMode="tel" maxLength={40} optional hint={t('account.field.phoneHint')} />
+              <TextField formId={formId} {...form.field('email')} type="email" label={labels.email} autoComplete="email" inputMode="email" maxLength={254} required spellCheck={false} />
+              <TextField formId={formId} {...form.field('phone')} type="tel" label={labels.phone} autoComplete="tel" inputMode="tel" maxLength={40} optional hint={phoneHint(t, stores[store].country)} />
             </div>
-            <TextField formId={formId} name="subject" label={labels.subject} value={v.subject} onChange={(x) => form.set('subject', x)}
-              error={form.errors.subject} maxLength={200} optional />
-            <TextAreaField formId={formId} name="message" label={labels.message} value={v.message} onChange={(x) => form.set('message', x)}
-              error={form.errors.message} required maxLength={10000} hint={t('forms.contact.messageHint')} />
-            <CheckboxField formId={formId} name="consent" checked={v.consent} onChange={(x) => form.set('consent', x)} error={form.errors.consent}
+            <TextField formId={formId} {...form.field('subject')} label={labels.subject} maxLength={200} optional />
+            <TextAreaField formId={formId} {...form.field('message')} label={labels.message} required maxLength={10000} hint={t('forms.contact.messageHint')} />
+            <CheckboxField formId={formId} {...form.check('consent')}
               label={<>{t('forms.contact.consent')} <Link to={privacyPath(lang)}>{t('forms.privacyLink')}</Link></>}
               hint={t('forms.contact.retention')} />
             <div className="form-actions">

@@ -79,10 +79,8 @@ export default function LoginPage() {
           </ErrorSummary>
           {resent ? <StatusMessage>{t('account.login.resent')}</StatusMessage> : null}
           <form className="form" noValidate onSubmit={submit}>
-            <TextField formId={formId} name="email" type="email" label={labels.email} value={form.values.email} onChange={(v) => form.set('email', v)}
-              error={form.errors.email} autoComplete="username" inputMode="email" maxLength={254} required spellCheck={false} />
-            <PasswordField formId={formId} name="password" label={labels.password} value={form.values.password} onChange={(v) => form.set('password', v)}
-              error={form.errors.password} autoComplete="current-password" required />
+            <TextField formId={formId} {...form.field('email')} type="email" label={labels.email} autoComplete="username" inputMode="email" maxLength={254} required spellCheck={false} />
+            <PasswordField formId={formId} {...form.field('password')} label={labels.password} autoComplete="current-password" required />
             <p className="form-aside"><Link to={pathFor('forgotPassword', lang)}>{t('account.login.forgot')}</Link></p>
             <div className="form-actions">
               <SubmitButton busy={form.submitting} label={t('account.login.submit')} busyLabel={t('account.login.submitting')} />

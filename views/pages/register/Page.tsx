@@ -4,6 +4,7 @@
 import { useState } from 'react';
 import { Link } from '../../components/ShopLink.tsx';
 import { register, sendActivationMail } from '../../state/shop-api.ts';
+import { stores } from '../../../src/stores.ts';
 import { useShop } from '../../lib/context.tsx';
 import { localizedPath, pathFor } from '../../../src/screens.ts';
 import { legalPages } from '../../components/Footer.tsx';
@@ -11,7 +12,8 @@ import {
   CheckboxField, ErrorSummary, PasswordField, RadioGroup, SelectField, StatusMessage, SubmitButton, TextField,
 } from '../../components/forms/Fields.tsx';
 import { useForm } from '../../components/forms/useForm.ts';
-import { Rules, salutationOf } from '../../components/forms/validation.ts';
+import { FieldRules } from '../../components/forms/field-rules.ts';
+import { phoneHint, salutationOf } from '../../components/forms/validation.ts';
 import { companyNeedsVatId } from '../../../src/contracts/checkout-rules.ts';
 
 const formId = 'register';
@@ -42,10 +44,11 @@ export default function RegisterPage() {
   const [resent, setResent] = useState(false);
   const vatOptional = !companyNeedsVatId(store);
   const form = useForm<Values>(initial, (v) => {
-    const r = new Rules(t);
+    const r = new FieldRules(t, stores[store].country);
     if (v.accountType === 'company') {
       r.required('companyName', v.companyName);
       if (!vatOptional) r.required('vatId', v.vatId);
+      r.vatId('vatId', v.vatId);
     }
     r.required('firstName', v.firstName).required('lastName', v.lastName).email('email', v.email)
       .newPassword('password', v.password).same('passwordRepeat', v.passwordRepeat, v.password).phone('phone', v.phone);
@@ -119,10 +122,8 @@ export default function RegisterPage() {
           {v.accountType === 'company' ? (
             <fieldset className="form-section">
               <legend>{t('account.register.companyDetails')}</legend>
-              <TextField formId={formId} name="companyName" label={labels.companyName} value={v.companyName} onChange={(x) => form.set('companyName', x)}
-                error={form.errors.companyName} autoComplete="organization" maxLength={100} required />
-              <TextField formId={formId} name="vatId" label={labels.vatId} value={v.vatId} onChange={(x) => form.set('vatId', x)}
-                error={form.errors.vatId} optional={vatOptional} required={!vatOptional} maxLength={30} size="medium" spellCheck={false}
+              <TextField formId={formId} {...form.field('companyName')} label={labels.companyName} autoComplete="organization" maxLength={100} required />
+              <TextField formId={formId} {...form.field('vatId')} label={labels.vatId} optional={vatOptional} required={!vatOptional} maxLength={30} size="medium" spellCheck={false}
                 hint={vatOptional ? t('account.field.einHint') : t('account.field.vatHint')} />
             </fieldset>
           ) : null}
@@ -130,34 +131,25 @@ export default function RegisterPage() {
           <fieldset className="form-section">
             <legend>{t('account.register.personal')}</legend>
             <div className="field-row">
-              <SelectField formId={formId} name="salutation" label={labels.salutation} value={v.salutation} onChange={(x) => form.set('salutation', x)}
-                error={form.errors.salutation} optional size="short" autoComplete="honorific-prefix" placeholder={t('form.pleaseChoose')}
+              <SelectField formId={formId} {...form.field('salutation')} label={labels.salutation} optional size="short" autoComplete="honorific-prefix" placeholder={t('form.pleaseChoose')}
                 options={['mr', 'ms', 'diverse'].map((s) => ({ value: s, label: t(`account.salutation.${s}`) }))} />
-              <TextField formId={formId} name="title" label={labels.title} value={v.title} onChange={(x) => form.set('title', x)}
-                error={form.errors.title} optional size="short" maxLength={40} />
+              <TextField formId={formId} {...form.field('title')} label={labels.title} optional size="short" maxLength={40} />
             </div>
             <div className="field-row">
-              <TextField formId={formId} name="firstName" label={labels.firstName} value={v.firstName} onChange={(x) => form.set('firstName', x)}
-                error={form.errors.firstName} autoComplete="given-name" maxLength={100} required />
-              <TextField formId={formId} name="lastName" label={labels.lastName} value={v.lastName} onChange={(x) => form.set('lastName', x)}
-                error={form.errors.lastName} autoComplete="family-name" maxLength={100} required />
+              <TextField formId={formId} {...form.field('firstName')} label={labels.firstName} autoComplete="given-name" maxLength={100} required />
+              <TextField formId={formId} {...form.field('lastName')} label={labels.lastName} autoComplete="family-name" maxLength={100} required />
             </div>
-            <TextField formId={formId} name="phone" type="tel" label={labels.phone} value={v.phone} onChange={(x) => form.set('phone', x)}
-              error={form.errors.phone} autoComplete="tel" inputMode="tel" maxLength={30} optional size="medium" hint={t('account.field.phoneHint')} />
+            <TextField formId={formId} {...form.field('phone')} type="tel" label={labels.phone} autoComplete="tel" inputMode="tel" maxLength={30} optional size="medium" hint={phoneHint(t, stores[store].country)} />
           </fieldset>
 
           <fieldset className="form-section">
             <legend>{t('account.register.access')}</legend>
-            <TextField formId={formId} name="email" type="email" label={labels.email} value={v.email} onChange={(x) => form.set('email', x)}
-              error={form.errors.email} autoComplete="email" inputMode="email" maxLength={254} required spellCheck={false} />
-            <PasswordField formId={formId} name="password" label={labels.password} value={v.password} onChange={(x) => form.set('password', x)}
-              error={form.errors.password} autoComplete="new-password" required showRules />
-            <PasswordField formId={formId} name="passwordRepeat" label={labels.passwordRepeat} value={v.passwordRepeat}
-              onChange={(x) => form.set('passwordRepeat', x)} error={form.errors.passwordRepeat} autoComplete="new-password" required />
+            <TextField formId={formId} {...form.field('email')} type="email" label={labels.email} autoComplete="email" inputMode="email" maxLength={254} required spellCheck={false} />
+            <PasswordField formId={formId} {...form.field('password')} label={labels.password} autoComplete="new-password" required showRules />
+            <PasswordField formId={formId} {...form.field('passwordRepeat')} label={labels.passwordRepeat} autoComplete="new-password" required />
           </fieldset>
 
-          <CheckboxField formId={formId} name="newsletterOptIn" label={labels.newsletterOptIn} checked={v.newsletterOptIn}
-            onChange={(x) => form.set('newsletterOptIn', x)} error={form.errors.newsletterOptIn} />
+          <CheckboxField formId={formId} {...form.check('newsletterOptIn')} label={labels.newsletterOptIn} />
           <p className="form-note">
             {t('account.register.privacy')}{' '}
             <Link to={localizedPath(lang, privacy[lang])}>{t('account.register.privacyLink')}</Link>

@@ -42,10 +42,8 @@ export default function ResetPasswordPage() {
             <p className="auth-intro">{t('account.reset.intro')}</p>
             <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={labels} attempt={form.attempt} />
             <form className="form" noValidate onSubmit={submit}>
-              <PasswordField formId={formId} name="newPassword" label={labels.newPassword} value={form.values.newPassword}
-                onChange={(x) => form.set('newPassword', x)} error={form.errors.newPassword} autoComplete="new-password" required showRules />
-              <PasswordField formId={formId} name="newPasswordRepeat" label={labels.newPasswordRepeat} value={form.values.newPasswordRepeat}
-                onChange={(x) => form.set('newPasswordRepeat', x)} error={form.errors.newPasswordRepeat} autoComplete="new-password" required />
+              <PasswordField formId={formId} {...form.field('newPassword')} label={labels.newPassword} autoComplete="new-password" required showRules />
+              <PasswordField formId={formId} {...form.field('newPasswordRepeat')} label={labels.newPasswordRepeat} autoComplete="new-password" required />
               <div className="form-actions">
                 <SubmitButton busy={form.submitting} label={t('account.reset.submit')} busyLabel={t('form.saving')} />
               </div>

@@ -1,0 +1,129 @@
+// useForm's field(name) and check(name) binders give a field its name, value, onChange and message in one.
+// The checkout's "My data" step as a shopper on the US store fills it in: a phone number typed as at home
+// is taken, a zip outside the chosen state is named before anything is sent, and the shipping address's
+// fields and messages count only while "Ship to a different address" is ticked.
+import './render.tsx';
+import t from 'tap';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import type { Result } from '../../src/contracts/result.ts';
+import type { ShopCart } from '../../src/contracts/shop-api.ts';
+import { CheckboxField, ErrorSummary, TextField } from '../../views/components/forms/Fields.tsx';
+import { useForm } from '../../views/components/forms/useForm.ts';
+import { Rules } from '../../views/components/forms/validation.ts';
+import { useShop } from '../../views/lib/context.tsx';
+import { DataStep, type DataSubmit } from '../../views/pages/checkout/DataStep.tsx';
+import { renderInShop } from './render.tsx';
+
+t.afterEach(() => cleanup());
+
+const cart = { transactionType: 'buy', customerEmail: null, billingAddress: null, shippingAddress: null } as unknown as ShopCart;
+
+function renderStep(answer: (data: DataSubmit) => Result<unknown> = () => ({ data: {} } as Result<unknown>)) {
+  const sent: DataSubmit[] = [];
+  const onSubmit = async (data: DataSubmit) => {
+    sent.push(data);
+    return answer(data);
+  };
+  renderInShop(<DataStep cart={cart} customer={null} onSubmit={onSubmit} checkEmail={async () => false} refreshing={false} />, { path: '/en/checkout/buy', store: 'us' });
+  return sent;
+}
+
+const section = (name: string) => screen.getByRole('group', { name });
+
+async function fillBilling(user: ReturnType<typeof userEvent.setup>, over: { zip?: string; state?: string; phone?: string } = {}) {
+  const billing = section('Billing address');
+  await user.type(screen.getByLabelText(/^E-mail/), 'jane@example.com');
+  await user.type(within(billing).getByLabelText(/^First name/), 'Jane');
+  await user.type(within(billing).getByLabelText(/^Last name/), 'Doe');
+  await user.type(within(billing).getByLabelText(/^Street/), 'Fifth Avenue');
+  await user.type(within(billing).getByLabelText(/^No\./), '350');
+  await user.type(within(billing).getByLabelText(/^Zip code/), over.zip ?? '10118');
+  await user.type(within(billing).getByLabelText(/^City/), 'New York');
+  await user.selectOptions(within(billing).getByLabelText(/^State/), over.state ?? 'NY');
+  await user.type(within(billing).getByLabelText(/^Phone number/), over.phone ?? '212 555 0100');
+}
+
+t.test('US store: "212 555 0100" is a phone number, a zip outside its state is named, the hint shows a US number', async (t) => {
+  const sent = renderStep();
+  const user = userEvent.setup();
+  const billing = section('Billing address');
+  t.match(within(billing).getByLabelText(/^Phone number/).getAttribute('aria-describedby') ?? '', /\S/);
+  t.ok(within(billing).getByText('For example (212) 555-0100'), 'the US store\'s own example, not a Swiss number');
+  await fillBilling(user, { zip: '90210' });
+  await user.click(screen.getByRole('button', { name: 'Continue to delivery and payment' }));
+  const summary = await screen.findByRole('alert');
+  t.match(summary.textContent, /Please correct 1 field\./);
+  t.match(summary.textContent, /This zip code is not in the chosen state\./);
+  const zip = within(billing).getByLabelText(/^Zip code/);
+  t.equal(zip.getAttribute('aria-invalid'), 'true');
+  t.equal(within(billing).getByLabelText(/^Phone number/).getAttribute('aria-invalid'), null, 'the phone as typed at home is fine');
+  t.same(sent, [], 'nothing is sent');
+
+  await user.clear(zip);
+  await user.type(zip, '10118');
+  await user.click(screen.getByRole('button', { name: 'Continue to delivery and payment' }));
+  await waitFor(() => t.equal(sent.length, 1));
+  t.equal(sent[0].billingAddress.phone, '212 555 0100');
+  t.equal(sent[0].shippingAddress.zipCode, '10118', 'shipped to the billing address');
+});
+
+t.test('a hidden shipping address is neither checked nor are its messages shown', async (t) => {
+  let answer: Result<unknown> = { data: {} } as Result<unknown>;
+  const sent = renderStep(() => answer);
+  const user = userEvent.setup();
+  await fillBilling(user);
+  const different = screen.getByLabelText('Ship to a different address');
+  await user.click(different);
+  await user.click(screen.getByRole('button', { name: 'Continue to delivery and payment' }));
+  const summary = await screen.findByRole('alert');
+  t.match(summary.textContent, /Please correct \d+ fields\./, 'the empty shipping address is named while it is shown');
+  t.match(summary.textContent, /Zip code \(shipping\): This field is required\./);
+
+  await user.click(different);
+  await waitFor(() => t.equal(screen.queryByRole('alert'), null, 'unticked: its messages go with it'));
+  t.equal(screen.queryAllByText('This field is required.').length, 0);
+
+  // the service's messages for the shipping address (a copy of the billing address) stay hidden too
+  answer = {
+    error: {
+      code: 'validation_failed', status: 400, message: 'Please correct 1 field.',
+      details: { fields: [{ field: 'shippingAddress.zipCode', code: 'invalid_zip', message: 'Invalid zip code.' }] },
+    },
+  } as unknown as Result<unknown>;
+  await user.click(screen.getByRole('button', { name: 'Continue to delivery and payment' }));
+  await waitFor(() => t.equal(sent.length, 1, 'the form was sent: nothing hidden held it back'));
+  t.equal(screen.queryByText(/Invalid zip code/), null, 'no message of a field the shopper cannot see');
+});
+
+function Binder({ sent }: { sent: unknown[] }) {
+  const { t } = useShop();
+  const form = useForm({ city: '', agree: false }, (v) => new Rules(t).required('city', v.city).errors);
+  const submit = form.onSubmit(async (values) => {
+    sent.push(values);
+  });
+  return (
+    <form noValidate onSubmit={submit}>
+      <ErrorSummary formId="b" summary={form.summary} errors={form.errors} labels={{ city: 'City' }} attempt={form.attempt} />
+      <TextField formId="b" label="City" {...form.field('city')} />
+      <CheckboxField formId="b" label="Agree" {...form.check('agree')} />
+      <button type="submit">Send</button>
+    </form>
+  );
+}
+
+t.test('the binder: a bound field shows its message, loses it when corrected, and its value is what is sent', async (t) => {
+  const sent: unknown[] = [];
+  renderInShop(<Binder sent={sent} />, { path: '/en' });
+  const user = userEvent.setup();
+  await user.click(screen.getByRole('button', { name: 'Send' }));
+  const city = screen.getByLabelText(/^City/);
+  await waitFor(() => t.equal(city.getAttribute('aria-invalid'), 'true'));
+  t.equal(city.getAttribute('name'), 'city');
+  t.ok(screen.getAllByText(/This field is required\./).length > 0);
+  await user.type(city, 'Zug');
+  t.equal(city.getAttribute('aria-invalid'), null, 'typing clears the message');
+  await user.click(screen.getByLabelText('Agree'));
+  await user.click(screen.getByRole('button', { name: 'Send' }));
+  await waitFor(() => t.same(sent, [{ city: 'Zug', agree: true }]));
+});
