@@ -119,6 +119,8 @@ export function DataStep({ cart, customer, onSubmit, checkEmail, refreshing, hea
     if (v.differentShipping) address('shippingAddress');
     // a company account needs its VAT ID in the European stores (the register form's and the service's rule)
     if (!customer && v.createAccount && companyAccount(v) && companyNeedsVatId(store)) r.required('vatId', String(v.vatId));
+    // and its format per store, as on the register form (the service answers the same code)
+    if (!customer && v.createAccount && companyAccount(v)) r.vatId('vatId', String(v.vatId));
     if (!customer && v.createAccount) {
       r.newPassword('password', String(v.password));
       r.same('passwordRepeat', String(v.passwordRepeat), String(v.password));
