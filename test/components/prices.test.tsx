@@ -12,34 +12,7 @@ import { PriceCountdown } from '../../views/components/prices/PriceCountdown.tsx
 import { useProductPrice, usePricesRefreshing } from '../../views/hooks/usePrices.ts';
 import { priceEvents, startPriceSocket, stopPriceSocket } from '../../views/state/price-socket.ts';
 import { fakeApi, renderInShop } from './render.tsx';
-
-/** A WebSocket the test drives: the page opens it, the test delivers the hub's messages. */
-class FakeSocket {
-  static CONNECTING = 0;
-  static OPEN = 1;
-  static CLOSING = 2;
-  static CLOSED = 3;
-  static last: FakeSocket | null = null;
-  readyState = FakeSocket.CONNECTING;
-  onopen: (() => void) | null = null;
-  onmessage: ((ev: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  readonly url: string;
-  constructor(url: string) {
-    this.url = url;
-    FakeSocket.last = this;
-  }
-  open() {
-    this.readyState = FakeSocket.OPEN;
-    this.onopen?.();
-  }
-  deliver(message: unknown) {
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-  close() {
-    this.readyState = FakeSocket.CLOSED;
-  }
-}
+import { FakeSocket } from './fake-socket.ts';
 
 const T0 = Date.parse('2026-11-23T12:00:00.000Z');
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -24,7 +24,7 @@ function setup(t: Test) {
   let queue: (number | 'no answer')[] = [];
   let headers: Record<string, string> = {};
   for (const method of ['GET', 'POST', 'PUT', 'PATCH', 'DELETE']) {
-    pool.intercept({ path: '/thing', method }).reply(() => {
+    pool.intercept({ path: '/thing', method }).reply<object>(() => {
       asked++;
       const next = queue.shift();
       if (next === 'no answer') throw new Error('connection reset');
