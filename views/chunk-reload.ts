@@ -16,7 +16,8 @@ export function reloadOnceForChunkError(err: unknown, to?: string): never {
   throw err;
 }
 
-/** Loads a page's code; `to` is the URL of the navigation that needs it (none for the first page). */
-export function importPage(screen: ScreenId, to?: string) {
-  return pages[screen]().catch((err: unknown) => reloadOnceForChunkError(err, to));
+/** Loads a page's code; `to` tells, when the load failed, the URL of the navigation that needs it
+ * (nothing for the first page). */
+export function importPage(screen: ScreenId, to?: () => string | undefined) {
+  return pages[screen]().catch((err: unknown) => reloadOnceForChunkError(err, to?.()));
 }

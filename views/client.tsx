@@ -49,11 +49,15 @@ const routes = buildRoutes((route) => (route.loader || route.guard ? fetchLoader
   // first page, which brought its strings)
   if (hydrated) void withStrings(new URL(window.location.href));
   // spec 4: a page's code gone after a deploy reloads, at the URL the visitor is going to
-  const to = appRouter?.state.navigation.location;
-  return importPage(screen, to ? to.pathname + to.search + to.hash : undefined);
+  return importPage(screen, goingTo);
 });
 let hydrated = false;
 let appRouter: ReturnType<typeof createBrowserRouter> | undefined;
+/** The URL of the navigation under way in the browser, if any. */
+function goingTo(): string | undefined {
+  const to = appRouter?.state.navigation.location;
+  return to ? to.pathname + to.search + to.hash : undefined;
+}
 
 /** The page's strings are written after the page (ssr.tsx): before hydrating, wait until the document is
  * complete when they have not arrived yet; a page without them (an error page) loads its language. */
