@@ -5,46 +5,24 @@
 // browser's boundary.
 import './render.tsx';
 import t, { type Test } from 'tap';
-import { mutate } from 'swr';
-import FakeTimers from '@sinonjs/fake-timers';
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { useProductPrice } from '../../views/hooks/usePrices.ts';
-import { getPriceState, startPriceSocket, stopPriceSocket } from '../../views/state/price-socket.ts';
+import { getPriceState } from '../../views/state/price-socket.ts';
 import { priceTiming } from '../../src/contracts/price-stream-constants.ts';
 import { fakeApi, renderInShop } from './render.tsx';
-import { FakeSocket } from './fake-socket.ts';
+import { FakeSocket, finished, iso, startLivePrices } from './live-prices.ts';
 
 const T0 = Date.parse('2026-11-23T12:00:00.000Z');
-const iso = (ms: number) => new Date(ms).toISOString();
-const finished = (recalculatedAt: number) => ({
-  type: 'RecalculationProcessFinished',
-  lastRecalculatedAt: iso(recalculatedAt),
-  nextRecalculationAt: iso(recalculatedAt + 180_000),
-  validUntil: iso(recalculatedAt + 180_000),
-  currency: 'CHF',
-  metals: [{ name: 'gold', prices: [{ currency: 'CHF', type: 'ask', centAmount: 352_000 }, { currency: 'CHF', type: 'bid', centAmount: 349_000 }] }],
-  serverTimestamp: iso(recalculatedAt),
-});
 
 let visibility: DocumentVisibilityState = 'visible';
 Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
 
 function setup(t: Test) {
-  const clock = FakeTimers.install({ now: T0, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-  const original = globalThis.WebSocket;
-  Object.assign(globalThis, { WebSocket: FakeSocket });
-  FakeSocket.made = [];
   visibility = 'visible';
-  startPriceSocket({ currency: 'CHF' });
-  t.teardown(async () => {
-    cleanup();
-    stopPriceSocket();
-    await mutate(() => true, undefined, { revalidate: false });
-    Object.assign(globalThis, { WebSocket: original });
-    clock.uninstall();
+  t.teardown(() => {
     visibility = 'visible';
   });
-  const tick = (ms: number) => act(async () => void (await clock.tickAsync(ms)));
+  const { clock, tick } = startLivePrices(t, T0);
   /** the tab is hidden or shown, as the browser tells the page */
   const show = (state: DocumentVisibilityState) => act(async () => {
     visibility = state;
