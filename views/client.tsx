@@ -9,7 +9,7 @@ import { BootContext } from './lib/boot.ts';
 import type { BootInfo, SessionInfo } from './lib/context.tsx';
 import { getSession, initSession, setNavigator, setSession, subscribeSession } from './state/session.ts';
 import { importPage } from './chunk-reload.ts';
-import { startBuildCheck, reloadIfStale } from './state/build-poll.ts';
+import { startBuildCheck, reloadOnNavigationWhenStale } from './state/build-poll.ts';
 import './styles.css';
 import { startPriceSocket } from './state/price-socket.ts';
 import { captureUtm } from './state/utm.ts';
@@ -52,9 +52,16 @@ const routes = buildRoutes((route) => (route.loader || route.guard ? fetchLoader
   // a page's code loads on its first visit in the browser: its language's strings with it (not for the
   // first page, which brought its strings)
   if (hydrated) void withStrings(new URL(window.location.href));
-  return importPage(screen);
+  // spec 4: a page's code gone after a deploy reloads, at the URL the visitor is going to
+  return importPage(screen, goingTo);
 });
 let hydrated = false;
+let appRouter: ReturnType<typeof createBrowserRouter> | undefined;
+/** The URL of the navigation under way in the browser, if any. */
+function goingTo(): string | undefined {
+  const to = appRouter?.state.navigation.location;
+  return to ? to.pathname + to.search + to.hash : undefined;
+}
 
 /** The page's strings are written after the page (ssr.tsx): before hydrating, wait until the document is
  * complete when they have not arrived yet; a page without them (an error page) loads its language. */
@@ -93,9 +100,8 @@ async function start() {
   ]);
   loadStringsOnInteraction();
   const router = createBrowserRouter(routes);
-  router.subscribe((state) => {
-    if (state.navigation.state === 'loading' && state.navigation.location) reloadIfStale(state.navigation.location);
-  });
+  appRouter = router;
+  reloadOnNavigationWhenStale(router);
   let lastPath = window.location.pathname;
   router.subscribe((state) => {
     // Move focus to the main landmark after a client-side page change, as a page load would.

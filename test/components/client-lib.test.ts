@@ -63,7 +63,7 @@ t.test('spec 4: a chunk that fails to load reloads the page once, not again with
   let reloads = 0;
   const fail = () => {
     try {
-      reloadOnceForChunkError(new Error('chunk'), () => reloads++);
+      reloadOnceForChunkError(new Error('chunk'), undefined, () => reloads++);
     } catch (e) {
       return e;
     }

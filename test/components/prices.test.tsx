@@ -5,70 +5,18 @@
 // /api/prices answers are faked at the browser's boundary.
 import './render.tsx';
 import t, { type Test } from 'tap';
-import { mutate } from 'swr';
-import FakeTimers from '@sinonjs/fake-timers';
-import { act, cleanup, screen } from '@testing-library/react';
+import { act, screen } from '@testing-library/react';
 import { PriceCountdown } from '../../views/components/prices/PriceCountdown.tsx';
 import { useProductPrice, usePricesRefreshing } from '../../views/hooks/usePrices.ts';
-import { priceEvents, startPriceSocket, stopPriceSocket } from '../../views/state/price-socket.ts';
+import { priceEvents } from '../../views/state/price-socket.ts';
 import { fakeApi, renderInShop } from './render.tsx';
-
-/** A WebSocket the test drives: the page opens it, the test delivers the hub's messages. */
-class FakeSocket {
-  static CONNECTING = 0;
-  static OPEN = 1;
-  static CLOSING = 2;
-  static CLOSED = 3;
-  static last: FakeSocket | null = null;
-  readyState = FakeSocket.CONNECTING;
-  onopen: (() => void) | null = null;
-  onmessage: ((ev: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  readonly url: string;
-  constructor(url: string) {
-    this.url = url;
-    FakeSocket.last = this;
-  }
-  open() {
-    this.readyState = FakeSocket.OPEN;
-    this.onopen?.();
-  }
-  deliver(message: unknown) {
-    this.onmessage?.({ data: JSON.stringify(message) });
-  }
-  close() {
-    this.readyState = FakeSocket.CLOSED;
-  }
-}
+import { FakeSocket, finished, iso, startLivePrices } from './live-prices.ts';
 
 const T0 = Date.parse('2026-11-23T12:00:00.000Z');
-const iso = (ms: number) => new Date(ms).toISOString();
-const finished = (recalculatedAt: number, sentAt: number) => ({
-  type: 'RecalculationProcessFinished',
-  lastRecalculatedAt: iso(recalculatedAt),
-  nextRecalculationAt: iso(recalculatedAt + 180_000),
-  validUntil: iso(recalculatedAt + 180_000),
-  currency: 'CHF',
-  metals: [{ name: 'gold', prices: [{ currency: 'CHF', type: 'ask', centAmount: 352_000 }, { currency: 'CHF', type: 'bid', centAmount: 349_000 }] }],
-  serverTimestamp: iso(sentAt),
-});
 
 function setup(t: Test) {
-  const clock = FakeTimers.install({ now: T0 + 10_000, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
-  const original = globalThis.WebSocket;
-  Object.assign(globalThis, { WebSocket: FakeSocket });
-  startPriceSocket({ currency: 'CHF' });
-  const socket = FakeSocket.last!;
-  t.teardown(async () => {
-    cleanup();
-    stopPriceSocket();
-    // SWR keeps its cache for the page's life: each test starts without prices
-    await mutate(() => true, undefined, { revalidate: false });
-    Object.assign(globalThis, { WebSocket: original });
-    clock.uninstall();
-  });
-  const tick = (ms: number) => act(async () => void (await clock.tickAsync(ms)));
-  return { clock, socket, tick };
+  const { clock, tick } = startLivePrices(t, T0 + 10_000);
+  return { clock, socket: FakeSocket.last!, tick };
 }
 
 const countdown = () => screen.getByTestId('price-countdown');

@@ -18,6 +18,27 @@ export function startBuildCheck(buildId: string, intervalMs = HOUR) {
   setInterval(check, intervalMs);
 }
 
-export function reloadIfStale(location: { pathname: string; search: string; hash: string }) {
-  if (isBuildStale()) window.location.assign(location.pathname + location.search + location.hash);
+type Place = { pathname: string; search: string; hash: string };
+interface NavigatingRouter {
+  state: { location: Place; navigation: { state: string; location?: Place } };
+  subscribe(listener: (state: NavigatingRouter['state']) => void): () => void;
+}
+
+/** After a build change the next navigation is a full page load at its URL: before the page's data or
+ * code loads, or, for a page that needs neither (its code already here), as soon as its URL is shown.
+ * A jump within the page (#hash) stays in the page. */
+export function reloadOnNavigationWhenStale(router: NavigatingRouter): () => void {
+  let at = router.state.location;
+  let leaving = false;
+  return router.subscribe((state) => {
+    const from = at;
+    at = state.location;
+    if (leaving || !isBuildStale()) return;
+    const nav = state.navigation;
+    const moved = state.location.pathname !== from.pathname || state.location.search !== from.search;
+    const to = nav.state === 'loading' && nav.location ? nav.location : moved ? state.location : null;
+    if (!to) return;
+    leaving = true;
+    window.location.assign(to.pathname + to.search + to.hash);
+  });
 }
