@@ -52,7 +52,9 @@ test('a signed-in customer sees their name, cart count and wishlist marks on a p
   await hydrated(page);
   await expect.poll(() => held.length).toBe(3);
   const before = await layout(page, sku);
-  await expect(page.getByTestId('header-greeting')).toHaveText('');
+  // spec 3: the profile kept from the last /api/me (profile-{id}) greets at once; /api/me is asked all the same
+  const kept = await page.evaluate(() => Object.keys(localStorage).some((k) => k.startsWith('profile-')));
+  await expect(page.getByTestId('header-greeting')).toHaveText(kept ? 'Angemeldet als Anna' : '');
   for (const go of held) await go();
   await page.unroute(/\/api\/(me|wishlist|carts)(\?[^/]*)?$/);
 

@@ -32,7 +32,7 @@ test('US store: "212 555 0100" is a phone number, a zip outside its state is nam
   await page.getByRole('button', { name: 'Save address' }).click();
   const summary = page.locator('.form-summary');
   await expect(summary).toBeFocused();
-  await expect(summary).toContainText('Please correct 1 field.');
+  await expect(summary).toContainText('Please correct 1 field: Zip code.');
   await expect(await messageOf(page, 'Zip code')).toHaveText(/This zip code is not in the chosen state\./);
   await expect(page.getByRole('textbox', { name: /^Phone number/ })).not.toHaveAttribute('aria-invalid', 'true');
   await axe();
@@ -69,7 +69,7 @@ test('Swiss store: a five-digit zip and a number without + are refused with the 
   await page.getByRole('textbox', { name: 'Ort', exact: true }).fill('Zürich');
   await page.getByRole('textbox', { name: /^Telefonnummer/ }).fill('044 123 45 67');
   await page.getByRole('button', { name: 'Adresse speichern' }).click();
-  await expect(page.locator('.form-summary')).toContainText('Bitte korrigieren Sie 2 Felder.');
+  await expect(page.locator('.form-summary')).toContainText('Bitte korrigieren Sie 2 Felder: Postleitzahl, Telefonnummer.');
   await expect(await messageOf(page, 'Postleitzahl')).toHaveText(/Ungültige Postleitzahl\./);
   await expect(await messageOf(page, /^Telefonnummer/)).toHaveText(/Bitte geben Sie eine gültige Telefonnummer ein\./);
   await axe();

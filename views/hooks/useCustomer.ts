@@ -13,7 +13,11 @@ import { useHydrated } from './usePrices.ts';
 
 export const CUSTOMER_KEY = 'shop:customer';
 
+/** /api/me was asked in this page's life: SWR's cache keeps the answer for the rest of the visit. */
+let asked = false;
+
 async function fetchCustomer(): Promise<ShopCustomer | null> {
+  asked = true;
   const r = await getMe();
   if (r.error) throw Object.assign(new Error(r.error.message), { code: r.error.code });
   // spec 3: kept as profile-{id}, so the next page shows the customer before /api/me answers
@@ -40,8 +44,10 @@ export function useCustomer(): ShopCustomer | null {
     revalidateOnFocus: false,
     revalidateIfStale: false,
     dedupingInterval: 60_000,
-    // the kept profile (profile-{id}) until /api/me answers; a guest's session never reads it
-    fallbackData: hydrated && signedIn ? storedProfile() : undefined,
+    // the kept profile (profile-{id}) until /api/me answers; a guest's session never reads it. SWR does not
+    // ask on mount when it has data (fallback data counts), so the first mount of the page asks explicitly.
+    fallbackData: hydrated && signedIn ? (storedProfile() ?? undefined) : undefined,
+    revalidateOnMount: !asked,
   });
   useEffect(() => watchSessionEnd(), []);
   return hydrated && signedIn ? (data ?? null) : null;
