@@ -70,3 +70,17 @@ test('a picked language is kept in i18n_redirected for 365 days and honoured at 
   await page.goto(url('de.localhost', '/'));
   await expect(page).toHaveURL(url('de.localhost', '/'));
 });
+
+test('on a phone the currency switch is in the menu, readable on its white ground, and switches', async ({ page, axe }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await consentDecided(page);
+  await page.goto(url('de.localhost', '/'));
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Menü öffnen' }).click();
+  const sw = page.locator('#site-menu').getByRole('group', { name: 'Währung' });
+  await expect(sw.getByRole('button', { name: 'EUR' })).toHaveAttribute('aria-pressed', 'true');
+  await axe(); // contrast of the menu's copy of the switch
+  await sw.getByRole('button', { name: 'USD' }).click();
+  await expect(sw.getByRole('button', { name: 'USD' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByTestId('metal-price-gold')).toHaveText(/\$/);
+});

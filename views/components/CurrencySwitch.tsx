@@ -9,7 +9,8 @@ import { useShop } from '../lib/context.tsx';
 import { usePriceCurrency } from '../hooks/usePrices.ts';
 import { switchCurrency } from '../state/currency.ts';
 
-export function CurrencySwitch() {
+/** `inMenu`: the phone menu's copy (the header renders one per screen size; the test id marks the wide one). */
+export function CurrencySwitch({ inMenu = false }: { inMenu?: boolean }) {
   const shop = useShop();
   const { t } = shop;
   const shown = usePriceCurrency();
@@ -23,7 +24,7 @@ export function CurrencySwitch() {
     setAnnounced(c);
   };
   return (
-    <div className="currency-switch" role="group" aria-label={t('nav.currency')} data-testid="currency-switch">
+    <div className="currency-switch" role="group" aria-label={t('nav.currency')} data-testid={inMenu ? undefined : 'currency-switch'}>
       {choices.map((c) => (
         <button key={c} type="button" aria-pressed={c === shown} title={t(`nav.currencyName.${c}`)} onClick={() => pick(c)}>
           {c}

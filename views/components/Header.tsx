@@ -168,6 +168,7 @@ export function Header() {
           </nav>
           <div className="site-menu-tools">
             <StoreSwitch />
+            <CurrencySwitch inMenu />
             <LanguageSwitch />
           </div>
         </div>

@@ -20,7 +20,8 @@ export const durationKeys = ['prices.minute', 'prices.minutes', 'prices.second',
 
 /** The change as words for screen readers: direction in text, not colour alone. */
 export function changeWords(bp: number, locale: LocaleTag, t: Translate): string {
-  const value = formatChange(Math.abs(bp), locale);
+  // no sign: the word says the direction ("fallen by 0.57 %", not "fallen by +0.57 %")
+  const value = formatPercent(Math.abs(bp), locale);
   if (bp > 0) return t('prices.changeUp', { value });
   if (bp < 0) return t('prices.changeDown', { value });
   return t('prices.changeFlat');
