@@ -134,6 +134,8 @@ test('the sell checkout: "Lieferung und Auszahlung", no cash payout for a sale f
   const own = page.locator('label.choice').filter({ has: page.getByRole('radio', { name: /^Selbst versenden/ }) });
   await expect(own.getByTestId('insured-shipping-note')).toContainText('Versicherten Versand bieten wir Ihnen an');
   await expect(own.getByTestId('insured-shipping-note')).toContainText(/CHF/);
+  // the way to arrange it: the store's hotline as a link to call
+  await expect(page.getByTestId('insured-shipping-hotline').getByRole('link')).toHaveAttribute('href', /^tel:\+41/);
   await page.getByRole('radio', { name: /^In der Filiale abgeben/ }).check();
   const cash = page.getByRole('radio', { name: /^Bar in der Filiale/ });
   await expect(cash, 'a cash payout is shown for goods brought to a store, but not above 15,000').toBeDisabled();

@@ -146,7 +146,7 @@ t.test('Delivery and payment of a sale by bank transfer asks for the payout acco
     methods: [{ id: '9', key: 'scrapMetalBox', name: 'Scrap Metal Box', description: 'Insured box.', transactionType: 'sell', deliveryMethod: 'scrap-metal-box', requiresPickupStore: false, price: { centAmount: 0, currencyCode: 'CHF' }, available: true, reason: null }],
   });
   renderInShop(h(DeliveryStep, { cart: cart({ transactionType: 'sell', billingAddress: swissAddress }), methods: sellMethods, refreshing: false, onSubmit: async (d: DeliverySubmit) => (sent.push(d), ok) }));
-  t.ok(screen.getByRole('group', { name: 'How your items reach us' }));
+  t.ok(screen.getByRole('group', { name: 'How we receive your items' }));
   await user.click(screen.getByRole('radio', { name: /^Scrap Metal Box/ }));
   await user.click(screen.getByRole('radio', { name: /^Bank transfer/ }));
   t.equal((screen.getByRole('textbox', { name: 'Account owner' }) as HTMLInputElement).value, 'Anna Muster');

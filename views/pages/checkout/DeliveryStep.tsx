@@ -25,7 +25,7 @@ import { useShop } from '../../lib/context.tsx';
 import { NextButton } from './parts.tsx';
 import { StoreAddress } from '../../components/checkout/StoreAddress.tsx';
 import { TransferAccount } from '../../components/CompanyFacts.tsx';
-import { placeLine } from '../../../src/contracts/address-format.ts';
+import { telHref } from '../../../src/contracts/display.ts';
 
 type Values = Record<string, string>;
 
@@ -165,10 +165,21 @@ export function DeliveryStep({ cart, methods, onSubmit, onMethodChosen, refreshi
                 </span>
                 <span className="choice-text">{m.description}</span>
                 {!m.available && m.reason ? <span className="choice-reason">{t(`form.error.${m.reason}`)}</span> : null}
-                {m.key === 'shippingSell' && insuredNote ? <span className="choice-text choice-note" data-testid="insured-shipping-note">{t('checkout.delivery.insuredOnRequest', { amount: moneyOf(shop, methods?.scrapBoxCap ?? null) })}</span> : null}
+                {m.key === 'shippingSell' && insuredNote ? (
+                  <span className="choice-text choice-note" data-testid="insured-shipping-note">
+                    {t('checkout.delivery.insuredOnRequest', { amount: moneyOf(shop, methods?.scrapBoxCap ?? null) })}
+                  </span>
+                ) : null}
               </span>
             </label>
           ))}
+          {/* the insured-shipping note's way to arrange it: the hotline, outside the radio's label (a link
+              inside it would also choose the method, and lengthen the radio's name) */}
+          {insuredNote && shop.company && methods?.methods.some((m) => m.key === 'shippingSell') ? (
+            <p className="choice-note" data-testid="insured-shipping-hotline">
+              {t('footer.trust.hotline')}: <a href={telHref(shop.company.hotline)}>{shop.company.hotline}</a>
+            </p>
+          ) : null}
           {form.errors.shippingMethodId ? <p className="field-error" id={`${formId}-shippingMethodId-error`}>{form.errors.shippingMethodId}</p> : null}
         </fieldset>
 
