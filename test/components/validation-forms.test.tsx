@@ -53,7 +53,7 @@ t.test('US store: "212 555 0100" is a phone number, a zip outside its state is n
   await fillBilling(user, { zip: '90210' });
   await user.click(screen.getByRole('button', { name: 'Continue to delivery and payment' }));
   const summary = await screen.findByRole('alert');
-  t.match(summary.textContent, /Please correct 1 field\./);
+  t.match(summary.textContent, /Please correct 1 field: Zip code \(billing\)\./);
   t.match(summary.textContent, /This zip code is not in the chosen state\./);
   const zip = within(billing).getByLabelText(/^Zip code/);
   t.equal(zip.getAttribute('aria-invalid'), 'true');
@@ -77,7 +77,7 @@ t.test('a hidden shipping address is neither checked nor are its messages shown'
   await user.click(different);
   await user.click(screen.getByRole('button', { name: 'Continue to delivery and payment' }));
   const summary = await screen.findByRole('alert');
-  t.match(summary.textContent, /Please correct \d+ fields\./, 'the empty shipping address is named while it is shown');
+  t.match(summary.textContent, /Please correct \d+ fields: First name \(shipping\)/, 'the empty shipping address is named while it is shown');
   t.match(summary.textContent, /Zip code \(shipping\): This field is required\./);
 
   await user.click(different);

@@ -110,8 +110,9 @@ export function DataStep({ cart, customer, onSubmit, checkEmail, refreshing, hea
     if (!customer) r.email('email', String(v.email));
     const address = (prefix: Prefix) => {
       const country = String(v[`${prefix}.country`] ?? '');
-      r.zip(`${prefix}.zipCode`, country, String(v[`${prefix}.zipCode`] ?? ''), country === 'US' ? String(v[`${prefix}.state`] ?? '') : '');
+      // required first, in the form's order: the summary names the fields in the order the shopper meets them
       for (const k of addressKeys) if (!optionalKeys.includes(k)) r.required(`${prefix}.${k}`, v[`${prefix}.${k}`]);
+      r.zip(`${prefix}.zipCode`, country, String(v[`${prefix}.zipCode`] ?? ''), country === 'US' ? String(v[`${prefix}.state`] ?? '') : '');
       if (country === 'US') r.required(`${prefix}.state`, v[`${prefix}.state`]);
       r.phone(`${prefix}.phone`, String(v[`${prefix}.phone`] ?? ''));
     };
