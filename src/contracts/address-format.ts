@@ -18,7 +18,7 @@ export interface PostalAddress {
   country: string;
 }
 
-const usStyle = (country: string) => country.toUpperCase() === 'US';
+const usStyle = (country: string | undefined) => (country ?? '').toUpperCase() === 'US'; // older stored addresses may lack it
 
 /** "Bahnhofstrasse 12" in Europe, "350 5th Ave" in the US. */
 export function streetLine(a: Pick<PostalAddress, 'streetName' | 'streetNumber' | 'country'>): string {

@@ -20,7 +20,12 @@ t.test('every account code a shopper can see has its message in English and Germ
   }
   for (const [code, message] of Object.entries(accountFieldMessages)) {
     t.ok(en.validation[code] && de.validation[code], `validation.${code}`);
-    if (!['too_long', 'required', 'invalid_email', 'invalid_value'].includes(code)) t.equal(en.validation[code], message, `validation.${code} says the same`);
+    if (['too_long', 'required', 'invalid_email', 'invalid_value'].includes(code)) continue;
+    // a page's message with a figure ({{amount}}) gets it formatted for the page; the service writes it out
+    const figure = /\{\{\w+\}\}/g;
+    const words = String(en.validation[code]);
+    if (figure.test(words)) t.match(message, new RegExp(`^${words.split(figure).map((w) => w.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('.+')}$`), `validation.${code} says the same`);
+    else t.equal(words, message, `validation.${code} says the same`);
   }
 });
 
