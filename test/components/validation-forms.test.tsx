@@ -14,6 +14,10 @@ import { Rules } from '../../views/components/forms/validation.ts';
 import { useShop } from '../../views/lib/context.tsx';
 import { DataStep, type DataSubmit } from '../../views/pages/checkout/DataStep.tsx';
 import { renderInShop } from './render.tsx';
+import { loadPhoneRules } from '../../views/components/forms/field-rules.ts';
+
+// the phone check is a chunk of its own (a page starts loading it at once): here it is loaded before the forms
+await loadPhoneRules();
 
 t.afterEach(() => cleanup());
 
