@@ -1,15 +1,10 @@
 // The browser's quiet machinery (issue 17: it worked but nothing tested it), on a fake clock in jsdom:
-// service-worker removal, the hourly build check, the chunk reload guard, reconnecting when the tab
-// becomes visible, consent detection of a tool that loads late, the editor's preview bridge, the spec's
-// app events and the customer's local-storage keys.
+// service-worker removal, consent detection of a tool that loads late, the editor's preview bridge, the
+// spec's app events and the customer's local-storage keys.
 import './render.tsx';
 import t, { type Test } from 'tap';
 import FakeTimers from '@sinonjs/fake-timers';
 import { removeServiceWorkers } from '../../views/state/service-workers.ts';
-import { startBuildCheck } from '../../views/state/build-poll.ts';
-import { isBuildStale } from '../../views/lib/build-check.ts';
-import { reloadOnceForChunkError } from '../../views/chunk-reload.ts';
-import { getPriceState, startPriceSocket, stopPriceSocket } from '../../views/state/price-socket.ts';
 import { CONSENT_POLL_MAX_MS, detectConsentTool, toolChoice } from '../../views/state/consent-tool.ts';
 import { getConsent, resetConsentForTests } from '../../views/state/consent.ts';
 import { bridgeMessage } from '../../src/contracts/preview-bridge.ts';
@@ -35,109 +30,8 @@ t.test('spec 2: every registered service worker is removed on start, and a faili
   t.equal(await removeServiceWorkers(undefined), 0, 'a browser without service workers');
 });
 
-t.test('spec 4: the build check asks every hour, and a new build makes the next navigation a full load', async (t) => {
-  const clock = fakeClock(t);
-  const asked: string[] = [];
-  let latest = 'build-1';
-  const original = globalThis.fetch;
-  globalThis.fetch = (async (url: string) => {
-    asked.push(String(url));
-    return new Response(JSON.stringify({ buildId: latest }), { status: 200, headers: { 'content-type': 'application/json' } });
-  }) as typeof fetch;
-  t.teardown(() => { globalThis.fetch = original; });
-  startBuildCheck('build-1');
-  await clock.tickAsync(59 * 60_000);
-  t.same(asked, [], 'nothing within the hour');
-  await clock.tickAsync(60_000);
-  t.same(asked, ['/builds/latest.json'], 'asked at one hour');
-  t.notOk(isBuildStale(), 'same build: nothing to do');
-  latest = 'build-2';
-  await clock.tickAsync(60 * 60_000);
-  t.equal(asked.length, 2, 'and again an hour later');
-  t.ok(isBuildStale(), 'another build: the next navigation loads the page');
-});
-
-t.test('spec 4: a chunk that fails to load reloads the page once, not again within 10 s', async (t) => {
-  const clock = fakeClock(t);
-  sessionStorage.clear();
-  let reloads = 0;
-  const fail = () => {
-    try {
-      reloadOnceForChunkError(new Error('chunk'), undefined, () => reloads++);
-    } catch (e) {
-      return e;
-    }
-    return null;
-  };
-  t.match(fail(), { message: 'chunk' }, 'the error goes on (the error page shows if no reload comes)');
-  t.equal(reloads, 1);
-  await clock.tickAsync(9_000);
-  fail();
-  t.equal(reloads, 1, 'within 10 s: no reload loop');
-  await clock.tickAsync(2_000);
-  fail();
-  t.equal(reloads, 2, 'after 10 s it may reload again');
-});
-
-class FakeSocket {
-  static CONNECTING = 0;
-  static OPEN = 1;
-  static CLOSING = 2;
-  static CLOSED = 3;
-  static made: FakeSocket[] = [];
-  readyState = FakeSocket.CONNECTING;
-  onopen: (() => void) | null = null;
-  onmessage: ((ev: { data: string }) => void) | null = null;
-  onclose: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  readonly url: string;
-  constructor(url: string) {
-    this.url = url;
-    FakeSocket.made.push(this);
-  }
-  open() {
-    this.readyState = FakeSocket.OPEN;
-    this.onopen?.();
-  }
-  drop() {
-    this.readyState = FakeSocket.CLOSED;
-    this.onclose?.();
-  }
-  close() {
-    this.readyState = FakeSocket.CLOSED;
-  }
-}
-
-t.test('spec 4 / 7: a dropped price connection comes back after 10 s; a hidden tab waits and reconnects when shown', async (t) => {
-  const clock = fakeClock(t);
-  let visibility: DocumentVisibilityState = 'visible';
-  Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => visibility });
-  const original = globalThis.WebSocket;
-  Object.assign(globalThis, { WebSocket: FakeSocket });
-  FakeSocket.made = [];
-  t.teardown(() => {
-    stopPriceSocket();
-    Object.assign(globalThis, { WebSocket: original });
-    delete (document as { visibilityState?: unknown }).visibilityState;
-  });
-  startPriceSocket({ currency: 'CHF' });
-  t.equal(FakeSocket.made.length, 1);
-  FakeSocket.made[0].open();
-  FakeSocket.made[0].drop();
-  await clock.tickAsync(9_900);
-  t.equal(FakeSocket.made.length, 1, 'not before 10 s');
-  await clock.tickAsync(200);
-  t.equal(FakeSocket.made.length, 2, 'reconnected after 10 s');
-  FakeSocket.made[1].open();
-  visibility = 'hidden';
-  FakeSocket.made[1].drop();
-  await clock.tickAsync(60_000);
-  t.equal(FakeSocket.made.length, 2, 'a hidden tab does not reconnect');
-  t.equal(getPriceState().connection, 'closed');
-  visibility = 'visible';
-  document.dispatchEvent(new window.Event('visibilitychange'));
-  t.equal(FakeSocket.made.length, 3, 'shown again: it reconnects at once');
-});
+// The hourly build check, the chunk reload guard and the price connection's reconnect are tested in
+// test/views/client-resilience.test.tsx and test/components/price-reconnect.test.tsx.
 
 t.test('spec 9: a consent tool that loads late is found by polling every 100 ms up to 5 s', async (t) => {
   t.test('found after 1.2 s: its choice becomes the shop\'s', async (t) => {
