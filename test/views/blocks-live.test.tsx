@@ -1,5 +1,5 @@
 // Component tests of the CMS blocks that live in the browser: products with live prices and tracking, the
-// price chart, the old-metal calculator (estimates from the live bid prices) and the article lists that
+// price chart, the old-metal calculator (the sell form: estimates from the live bid prices) and the article lists that
 // stream in after the page's shell.
 import 'global-jsdom/register';
 import t from 'tap';
@@ -67,34 +67,32 @@ t.test('metal price chart: the editor\'s headline, metal and period, which the v
   t.equal(within(metals).getByRole('button', { name: 'Gold' }).getAttribute('aria-pressed'), 'true');
 });
 
-t.test('old-metal calculator: an estimate from the current bid price, the same as the shared calculation', async (t) => {
+t.test('old-metal calculator (issue 17: the one scrap form): an estimate from the current bid price, the same as the shared calculation, and it adds to the sell cart', async (t) => {
   const goldBid = 10_500_000; // CHF 105'000.00 per troy ounce: easy to check by hand
   const stop = servePrices({ metals: [metal('gold', 10_600_000, goldBid), metal('silver', 4_600, 4_500)] });
   t.teardown(stop);
   renderView(<Blocks blocks={[{ type: 'old_metal_calculator', id: 'o', headline: 'Wert schätzen', defaultMetal: 'gold' }]} />);
-  const result = screen.getByRole('status');
-  t.equal(result.textContent, 'Geben Sie das Gewicht ein, um eine Schätzung zu sehen.');
-  t.equal((screen.getByLabelText('Feingehalt (Punze)') as HTMLSelectElement).value, '585', 'the most common gold hallmark first');
-  await userEvent.type(screen.getByLabelText('Gewicht in Gramm'), '31,1034768');
+  const estimate = screen.getByTestId('scrap-estimate');
+  t.equal(estimate.textContent, '–', 'no estimate without a weight');
+  t.equal((screen.getByRole('radio', { name: 'Gold' }) as HTMLInputElement).checked, true, "the editor's metal is chosen");
+  await userEvent.selectOptions(screen.getByLabelText('Feingehalt'), '585');
+  await userEvent.type(screen.getByLabelText('Gewicht'), '31,1034768');
   const expected = scrapEstimateCents({ metal: 'gold', fineness: 585, weightGrams: 31.1034768 }, goldBid);
   t.equal(expected, 5_835_375, 'one troy ounce of 585 gold: 58.5 % of the bid, less the 5 % refining deduction');
-  await screen.findByText("Geschätzter Wert: CHF 58'353.75");
-  await userEvent.selectOptions(screen.getByLabelText('Metall'), 'dental-gold');
-  t.equal((screen.getByLabelText('Feingehalt (Punze)') as HTMLSelectElement).value, '750', 'a usual dental alloy preselected');
-  t.equal(result.textContent?.replace(/\s/g, ' '), "Geschätzter Wert: CHF 70'875.00", 'priced from the gold bid with the dental deduction');
-  t.ok(screen.getByText(/Der verbindliche Preis folgt nach der Analyse/), 'it always says the final price follows the analysis');
+  await screen.findByText("CHF 58'353.75");
+  t.ok(screen.getByText(/Der endgültige Preis folgt der Prüfung Ihrer Ware/), 'it always says the final price follows the assay');
+  t.ok(screen.getByRole('button', { name: 'In den Verkaufskorb' }), 'the estimate goes into the sell cart');
 });
 
 t.test('old-metal calculator: a weight that is no number is explained, not estimated', async (t) => {
   const stop = servePrices({ metals: [metal('silver', 4_600, 4_500)] });
   t.teardown(stop);
   renderView(<Blocks blocks={[{ type: 'old_metal_calculator', id: 'o', headline: 'Wert schätzen', defaultMetal: 'silver' }]} />, { lang: 'en' });
-  const input = screen.getByLabelText('Weight in grams');
+  const input = screen.getByLabelText('Weight');
   await userEvent.type(input, 'zwölf');
-  await userEvent.tab();
+  await userEvent.click(screen.getByRole('button', { name: 'Add to sell cart' }));
   t.equal(input.getAttribute('aria-invalid'), 'true');
-  t.match(screen.getByText(/Please enter a weight in grams/).id, input.getAttribute('aria-describedby') ?? 'none');
-  t.equal(screen.getByRole('status').textContent, 'Enter the weight to see an estimate.');
+  t.equal(screen.getByTestId('scrap-estimate').textContent, 'Enter the weight', 'nothing estimated: it asks for a weight');
 });
 
 const teaser = (n: number, folder: ArticleTeaser['folder']): ArticleTeaser => ({
