@@ -82,6 +82,11 @@ t.test('review with a fake clock: told politely 30 s ahead, new prices taken wit
   t.equal(lock.dataset.state, 'new-prices');
   t.match(text(region), /New prices are available/);
   await user.click(screen.getByRole('button', { name: 'Take the new prices' }));
+  // the take is asynchronous (the cart is asked for the new prices): let its answer settle (a loaded
+  // machine may still be in it when the click returns)
+  await act(async () => {
+    await new Promise((r) => setTimeout(r, 0)); // setTimeout is not faked here: one turn of the event loop
+  });
   t.equal(takes, 1, 'one action');
   t.equal(lock.dataset.state, 'taken');
   t.equal(text(region), 'The new prices apply now. New total: CHF 3,470.00.');
