@@ -185,7 +185,12 @@ export const variables = {
   },
   ADMIN_TOKEN: {
     schema: Type.String({ default: '' }),
-    doc: 'Bearer token for admin calls (POST /admin/recalculate) from other than loopback; the storefront also sends it as x-service-token so a commerce service on another machine believes its x-client-ip. Empty: loopback only.',
+    doc: 'Bearer token for admin calls (POST /admin/recalculate) from other than loopback. Commerce also accepts it as the service credential in x-service-token (SERVICE_SECRET), and the storefront and back office send it there when no SERVICE_SECRET is set. Empty: loopback only.',
+    accepts: 'a string of at least 24 characters, or empty',
+  },
+  SERVICE_SECRET: {
+    schema: Type.String({ default: '' }),
+    doc: 'Shared secret the storefront and the back office send to the commerce service (x-service-token, compared in constant time) so it believes the client address they forward in x-client-ip (per-address limits, the staff\'s sign-in budget); nobody else may name an address. Empty: `npm start` and `tsx src/main.ts` generate one at each start for the parts they run (never logged); set the same value on every part when the storefront, the back office or commerce run as separate services (ADMIN_TOKEN is accepted as well).',
     accepts: 'a string of at least 24 characters, or empty',
   },
   OPS_DEMO_PASSWORD: {
@@ -236,6 +241,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (out.ADMIN_TOKEN !== '' && String(out.ADMIN_TOKEN).length < 24) {
     throw new ConfigError('ADMIN_TOKEN', `Invalid ADMIN_TOKEN: accepts ${variables.ADMIN_TOKEN.accepts}.`);
+  }
+  if (out.SERVICE_SECRET !== '' && String(out.SERVICE_SECRET).length < 24) {
+    throw new ConfigError('SERVICE_SECRET', `Invalid SERVICE_SECRET: accepts ${variables.SERVICE_SECRET.accepts}.`);
   }
   return out as Config;
 }

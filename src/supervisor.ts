@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { isEntry, processLogger } from './lib/standalone.ts';
+import { withServiceSecret } from './lib/service-secret.ts';
 import { isFleetMessage, type WorkerState } from './storefront/fleet.ts';
 
 export interface PartSpec {
@@ -248,7 +249,11 @@ export async function runSupervisor(parts: (config: Config) => PartSpec[] = shop
     log.fatal({ err }, 'supervisor failed; stopping the shop');
     void supervisor.stop('uncaughtException').finally(() => process.exit(1));
   });
-  const supervisor = createSupervisor({ ...options, parts: parts(config), log });
+  // the parts' shared secret (x-client-ip, src/lib/service-secret.ts): generated for this start when none is
+  // configured and commerce is one of the parts; in the children's environment only, never logged
+  const withSecret = withServiceSecret(config);
+  const env = withSecret === config ? options.env : { ...(options.env ?? process.env), SERVICE_SECRET: withSecret.SERVICE_SECRET };
+  const supervisor = createSupervisor({ ...options, env, parts: parts(config), log });
   let stopped = false;
   const onSignal = (signal: NodeJS.Signals) => {
     stopped = true;
