@@ -98,6 +98,11 @@ export const variables = {
     doc: 'Interface the embedded back office listens on. Staff only: loopback by default, reached through a VPN, an SSH tunnel (ssh -L 3004:127.0.0.1:3004) or a TLS reverse proxy that restricts who may connect. Never expose it to the internet.',
     accepts: 'an IP address or host name',
   },
+  BACKOFFICE_TRUST_PROXY: {
+    schema: Type.Union([onOff], { default: 'off' }),
+    doc: 'The back office is reached through one TLS reverse proxy: take the staff member\'s address from the last X-Forwarded-For entry (the one the proxy wrote), so each staff member keeps a sign-in budget of their own. off: the socket address (behind a proxy every staff member shares the proxy\'s one budget of 20 failed sign-ins per 15 minutes). Only with a proxy that appends to X-Forwarded-For and with no other way in.',
+    accepts: 'on | off',
+  },
   PRICE_SERVICE_URL: {
     schema: Type.Union([url, Type.Literal('')], { default: '' }),
     doc: 'Base URL of an external price service (HTTP; its WebSocket is at /ws on the same host). Unset: embedded on PORT+2.',

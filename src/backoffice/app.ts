@@ -15,7 +15,7 @@ import cookie from '@fastify/cookie';
 import type { ReactNode } from 'react';
 import { createElement } from 'react';
 import { randomToken } from '../lib/random.ts';
-import { partBase, prettyTransport } from '../lib/service.ts';
+import { partBase, prettyTransport, trustOneProxy } from '../lib/service.ts';
 import type {
   AuditResponse, BankStatementResult, Operator, OperatorRole, OpsAction, OpsLoginResponse, OpsOrderDetail, OpsOrdersQuery, OpsOrdersResponse, OperatorsResponse,
 } from '../contracts/ops.ts';
@@ -39,6 +39,8 @@ export interface BackofficeOptions {
   logger?: boolean;
   /** SERVICE_SECRET (or ADMIN_TOKEN): lets commerce believe the staff member's address the sign-in forwards */
   serviceSecret?: string;
+  /** BACKOFFICE_TRUST_PROXY: one reverse proxy in front, the staff member's address is its last X-Forwarded-For entry */
+  trustProxy?: boolean;
 }
 
 export const COOKIE = { token: 'bo_session', csrf: 'bo_csrf', lang: 'bo_lang' } as const;
@@ -81,6 +83,8 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
     },
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
+    // req.ip is the address the sign-in forwards to commerce: behind a proxy, the one the proxy saw
+    trustProxy: opts.trustProxy ? trustOneProxy : false,
   });
   const ops: OpsClient = opsClient(opts.commerceUrl, opts.serviceSecret);
   const cookieBase = { path: '/', httpOnly: true, secure: true, sameSite: 'strict' as const };

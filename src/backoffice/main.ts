@@ -12,6 +12,7 @@ void runStandalone('backoffice', async (config) => {
     production: config.NODE_ENV === 'production',
     logLevel: config.LOG_LEVEL,
     serviceSecret: serviceCredential(config),
+    trustProxy: config.BACKOFFICE_TRUST_PROXY === 'on',
   });
   const url = await app.listen({ host: config.BACKOFFICE_HOST, port: ports.backoffice });
   app.log.info({ url }, 'back office listening');

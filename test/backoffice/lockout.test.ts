@@ -10,7 +10,7 @@ import { backofficeOver, DEMO_PASSWORD, textOf, type BackofficeUnderTest } from 
 const h = await commerceHarness(t);
 // each test its own day on the fake clock, so the budgets of one test are not another's
 let day = 0;
-async function backOffice(tt: Parameters<typeof h.api>[0], opts: { serviceSecret?: string | null } = {}): Promise<BackofficeUnderTest> {
+async function backOffice(tt: Parameters<typeof h.api>[0], opts: { serviceSecret?: string | null; trustProxy?: boolean } = {}): Promise<BackofficeUnderTest> {
   const api = await h.api(tt, { config: { RATE_LIMITS: 'on' }, clock: testClock(T0 + ++day * 86_400_000) });
   return backofficeOver(tt, api, opts);
 }
@@ -19,10 +19,10 @@ const WRONG = 'falsch-falsch-falsch';
 const LOCKED = /Zu viele Fehlversuche|Too many failed attempts/;
 
 /** A sign-in at the back office from the address ip: its status (303 signed in, 401 wrong, 429 locked) and text. */
-async function signIn(bo: BackofficeUnderTest, ip: string, email: string, password: string): Promise<{ status: number; text: string }> {
+async function signIn(bo: BackofficeUnderTest, ip: string, email: string, password: string, headers: Record<string, string> = {}): Promise<{ status: number; text: string }> {
   const b = bo.browser(ip);
-  await b.get('/sign-in');
-  const res: LightMyRequestResponse = await b.post('/sign-in', { email, password });
+  await b.get('/sign-in', headers);
+  const res: LightMyRequestResponse = await b.post('/sign-in', { email, password }, { headers });
   return { status: res.statusCode, text: textOf(res.body) };
 }
 
@@ -99,4 +99,21 @@ t.test('the per-operator budget locks that account only', async (t) => {
   }
   bo.api.clock.advance(15 * 60 + 1);
   t.equal((await signIn(bo, '192.0.2.45', 'support@ops.example', DEMO_PASSWORD)).status, 303, 'support@ signs in after its quarter of an hour');
+});
+
+t.test('behind a TLS proxy (BACKOFFICE_TRUST_PROXY=on) each staff member keeps a budget of their own', async (t) => {
+  const proxy = '10.0.0.5';
+  const behind = (client: string) => ({ 'x-forwarded-for': client });
+  const bo = await backOffice(t, { trustProxy: true });
+  const statuses: number[] = [];
+  for (let i = 0; i < 21; i++) statuses.push((await signIn(bo, proxy, uniqueEmail('guess'), WRONG, behind('198.51.100.80'))).status);
+  t.equal(statuses[20], 429, 'the staff member who failed is refused');
+  t.equal((await signIn(bo, proxy, 'admin@ops.example', DEMO_PASSWORD, behind('9.9.9.9, 198.51.100.80'))).status, 429,
+    'an entry written before the proxy\'s buys no fresh budget');
+  t.equal((await signIn(bo, proxy, 'admin@ops.example', DEMO_PASSWORD, behind('198.51.100.81'))).status, 303, 'a colleague behind the same proxy signs in');
+
+  // without the setting the proxy is the client: everyone behind it shares its one budget
+  const plain = await backOffice(t);
+  for (let i = 0; i < 20; i++) await signIn(plain, proxy, uniqueEmail('guess'), WRONG, behind('198.51.100.82'));
+  t.equal((await signIn(plain, proxy, 'admin@ops.example', DEMO_PASSWORD, behind('198.51.100.83'))).status, 429, 'off: X-Forwarded-For is not believed');
 });
