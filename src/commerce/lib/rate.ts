@@ -114,9 +114,10 @@ export interface LoginAttempt {
 }
 
 /**
- * Takes one attempt from the client address's budget (the customers' or the operators') before the password is checked (taking it first,
- * in hitRate's serialised transaction, keeps concurrent guesses from overrunning the budget); throws 429
- * too_many_attempts when it is spent. Only failures stay counted: call succeeded() after a right password.
+ * Takes one attempt from the client address's budget (the customers' or the operators') before the
+ * password is checked (taking it first, in hitRate's serialised transaction, keeps concurrent guesses from
+ * overrunning the budget); throws 429 too_many_attempts when it is spent. Only failures stay counted: call
+ * succeeded() after a right password.
  */
 export async function takeLoginAttempt(req: FastifyRequest, budget: LoginBudget = 'customer'): Promise<LoginAttempt> {
   const { db, clock, config } = req.server.commerce;
