@@ -98,6 +98,11 @@ export const variables = {
     doc: 'Interface the embedded back office listens on. Staff only: loopback by default, reached through a VPN, an SSH tunnel (ssh -L 3004:127.0.0.1:3004) or a TLS reverse proxy that restricts who may connect. Never expose it to the internet.',
     accepts: 'an IP address or host name',
   },
+  BACKOFFICE_TRUST_PROXY: {
+    schema: Type.Union([onOff], { default: 'off' }),
+    doc: 'The back office is reached through one TLS reverse proxy: take the staff member\'s address from the last X-Forwarded-For entry (the one the proxy wrote), so each staff member keeps a sign-in budget of their own. off: the socket address (behind a proxy every staff member shares the proxy\'s one budget of 20 failed sign-ins per 15 minutes). Only with a proxy that appends to X-Forwarded-For and with no other way in.',
+    accepts: 'on | off',
+  },
   PRICE_SERVICE_URL: {
     schema: Type.Union([url, Type.Literal('')], { default: '' }),
     doc: 'Base URL of an external price service (HTTP; its WebSocket is at /ws on the same host). Unset: embedded on PORT+2.',
@@ -185,7 +190,12 @@ export const variables = {
   },
   ADMIN_TOKEN: {
     schema: Type.String({ default: '' }),
-    doc: 'Bearer token for admin calls (POST /admin/recalculate) from other than loopback; the storefront also sends it as x-service-token so a commerce service on another machine believes its x-client-ip. Empty: loopback only.',
+    doc: 'Bearer token for admin calls (POST /admin/recalculate) from other than loopback. Commerce also accepts it as the service credential in x-service-token (SERVICE_SECRET), and the storefront and back office send it there when no SERVICE_SECRET is set. Empty: loopback only.',
+    accepts: 'a string of at least 24 characters, or empty',
+  },
+  SERVICE_SECRET: {
+    schema: Type.String({ default: '' }),
+    doc: 'Shared secret the storefront and the back office send to the commerce service (x-service-token, compared in constant time) so it believes the client address they forward in x-client-ip (per-address limits, the staff\'s sign-in budget); nobody else may name an address. Empty: `npm start` and `tsx src/main.ts` generate one at each start for the parts they run (never logged); set the same value on every part when the storefront, the back office or commerce run as separate services (ADMIN_TOKEN is accepted as well).',
     accepts: 'a string of at least 24 characters, or empty',
   },
   OPS_DEMO_PASSWORD: {
@@ -236,6 +246,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (out.ADMIN_TOKEN !== '' && String(out.ADMIN_TOKEN).length < 24) {
     throw new ConfigError('ADMIN_TOKEN', `Invalid ADMIN_TOKEN: accepts ${variables.ADMIN_TOKEN.accepts}.`);
+  }
+  if (out.SERVICE_SECRET !== '' && String(out.SERVICE_SECRET).length < 24) {
+    throw new ConfigError('SERVICE_SECRET', `Invalid SERVICE_SECRET: accepts ${variables.SERVICE_SECRET.accepts}.`);
   }
   return out as Config;
 }

@@ -14,6 +14,7 @@ import { startCommerceService } from './commerce/main.ts';
 import { buildStorefrontApp } from './storefront/app.ts';
 import { upstreamUrls } from './storefront/main.ts';
 import { buildBackofficeApp } from './backoffice/app.ts';
+import { serviceCredential, withServiceSecret } from './lib/service-secret.ts';
 
 export interface RunningShop {
   config: Config;
@@ -30,7 +31,9 @@ interface Closable {
 const LOOPBACK = '127.0.0.1';
 
 /** log: the process's lifecycle lines (services and storefront log requests with their own loggers). */
-export async function startShop(config: Config, log: Logger = processLogger('shop', config.LOG_LEVEL)): Promise<RunningShop> {
+export async function startShop(given: Config, log: Logger = processLogger('shop', given.LOG_LEVEL)): Promise<RunningShop> {
+  // the parts' shared secret (x-client-ip, src/lib/service-secret.ts): generated for this start unless configured
+  const config = withServiceSecret(given);
   const ports = servicePorts(config);
   const closables: Closable[] = [];
   const urls = {
@@ -57,7 +60,7 @@ export async function startShop(config: Config, log: Logger = processLogger('sho
     }
 
     if (!config.BACKOFFICE_URL) {
-      const backoffice = await buildBackofficeApp({ commerceUrl: urls.commerce, production: config.NODE_ENV === 'production', logLevel: config.LOG_LEVEL });
+      const backoffice = await buildBackofficeApp({ commerceUrl: urls.commerce, production: config.NODE_ENV === 'production', logLevel: config.LOG_LEVEL, serviceSecret: serviceCredential(config), trustProxy: config.BACKOFFICE_TRUST_PROXY === 'on' });
       await backoffice.listen({ host: config.BACKOFFICE_HOST, port: ports.backoffice });
       closables.unshift({ name: 'backoffice', close: () => backoffice.close() });
     }

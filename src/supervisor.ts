@@ -23,6 +23,7 @@ import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { isEntry, processLogger } from './lib/standalone.ts';
+import { withServiceSecret } from './lib/service-secret.ts';
 import { isFleetMessage, type WorkerState } from './storefront/fleet.ts';
 
 export interface PartSpec {
@@ -232,6 +233,16 @@ export function shopParts(config: Config): PartSpec[] {
   return parts.filter((p): p is PartSpec => p !== false);
 }
 
+/**
+ * The parts' environment: the given one, with the parts' shared secret (x-client-ip, src/lib/service-secret.ts)
+ * generated for this start when none is configured and commerce is one of the parts. It lives in the
+ * children's environment only and is never logged.
+ */
+export function partsEnv(config: Config, env: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const withSecret = withServiceSecret(config);
+  return withSecret === config ? env : { ...env, SERVICE_SECRET: withSecret.SERVICE_SECRET };
+}
+
 /** Runs a supervisor in this process until SIGTERM/SIGINT. */
 export async function runSupervisor(parts: (config: Config) => PartSpec[] = shopParts, options: Partial<SupervisorOptions> = {}): Promise<void> {
   let config: Config;
@@ -248,7 +259,7 @@ export async function runSupervisor(parts: (config: Config) => PartSpec[] = shop
     log.fatal({ err }, 'supervisor failed; stopping the shop');
     void supervisor.stop('uncaughtException').finally(() => process.exit(1));
   });
-  const supervisor = createSupervisor({ ...options, parts: parts(config), log });
+  const supervisor = createSupervisor({ ...options, env: partsEnv(config, options.env ?? process.env), parts: parts(config), log });
   let stopped = false;
   const onSignal = (signal: NodeJS.Signals) => {
     stopped = true;

@@ -15,7 +15,7 @@ import cookie from '@fastify/cookie';
 import type { ReactNode } from 'react';
 import { createElement } from 'react';
 import { randomToken } from '../lib/random.ts';
-import { partBase, prettyTransport } from '../lib/service.ts';
+import { partBase, prettyTransport, trustOneProxy } from '../lib/service.ts';
 import type {
   AuditResponse, BankStatementResult, Operator, OperatorRole, OpsAction, OpsLoginResponse, OpsOrderDetail, OpsOrdersQuery, OpsOrdersResponse, OperatorsResponse,
 } from '../contracts/ops.ts';
@@ -37,6 +37,10 @@ export interface BackofficeOptions {
   logLevel?: string;
   /** the Fastify logger: false in tests */
   logger?: boolean;
+  /** SERVICE_SECRET (or ADMIN_TOKEN): lets commerce believe the staff member's address the sign-in forwards */
+  serviceSecret?: string;
+  /** BACKOFFICE_TRUST_PROXY: one reverse proxy in front, the staff member's address is its last X-Forwarded-For entry */
+  trustProxy?: boolean;
 }
 
 export const COOKIE = { token: 'bo_session', csrf: 'bo_csrf', lang: 'bo_lang' } as const;
@@ -79,8 +83,10 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
     },
     bodyLimit: 64 * 1024,
     return503OnClosing: true,
+    // req.ip is the address the sign-in forwards to commerce: behind a proxy, the one the proxy saw
+    trustProxy: opts.trustProxy ? trustOneProxy : false,
   });
-  const ops: OpsClient = opsClient(opts.commerceUrl);
+  const ops: OpsClient = opsClient(opts.commerceUrl, opts.serviceSecret);
   const cookieBase = { path: '/', httpOnly: true, secure: true, sameSite: 'strict' as const };
 
   await app.register(cookie);
@@ -283,7 +289,9 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
     const password = typeof body.password === 'string' ? body.password.slice(0, 200) : '';
     const again = (status: number, message: string) => send(reply, status, f.t('signIn.title'), createElement(SignInView, { f, csrf: req.bo.csrf, email, message }), req, null);
     if (email.length < 3 || !password) return again(400, f.t('signIn.missing'));
-    const res = await ops.call<OpsLoginResponse>('POST', '/ops/login', { body: { email, password } });
+    // the staff member's address: commerce counts failed sign-ins per address (issue 23), and without it
+    // every operator would share the back office's one budget
+    const res = await ops.call<OpsLoginResponse>('POST', '/ops/login', { body: { email, password }, clientIp: req.ip });
     if (res.error) {
       if (res.error.code === 'too_many_attempts' || res.error.status === 429) {
         const secs = Number(res.error.details?.retryAfter ?? 900);

@@ -3,6 +3,7 @@
 // message, details?, fields? } or, when the service cannot be reached, status 503 code `ops_unavailable`.
 // The back office never touches a database.
 import type { FieldError } from '../contracts/commerce.ts';
+import { SERVICE_TOKEN_HEADER } from '../lib/service-secret.ts';
 
 export interface OpsError {
   status: number;
@@ -15,22 +16,39 @@ export interface OpsError {
 
 export type OpsResult<T> = { data: T; error: null } | { data: null; error: OpsError };
 
+export interface OpsCallOptions {
+  token?: string | null;
+  body?: unknown;
+  query?: Record<string, string | number | undefined>;
+  /** the staff member's address (the sign-in budget per address): sent only with the service credential */
+  clientIp?: string;
+}
+
 export interface OpsClient {
-  call<T>(method: 'GET' | 'POST' | 'PUT', path: string, opts?: { token?: string | null; body?: unknown; query?: Record<string, string | number | undefined> }): Promise<OpsResult<T>>;
+  call<T>(method: 'GET' | 'POST' | 'PUT', path: string, opts?: OpsCallOptions): Promise<OpsResult<T>>;
 }
 
 const TIMEOUT_MS = 15_000;
 
-export function opsClient(baseUrl: string): OpsClient {
+/**
+ * serviceSecret: SERVICE_SECRET (or ADMIN_TOKEN), sent in x-service-token with a forwarded client address,
+ * so commerce believes it (src/lib/service-secret.ts). Without one no address is forwarded: commerce would
+ * ignore it, and every staff member counts as the back office's own address.
+ */
+export function opsClient(baseUrl: string, serviceSecret?: string): OpsClient {
   const base = baseUrl.replace(/\/$/, '');
   return {
-    async call<T>(method: 'GET' | 'POST' | 'PUT', path: string, opts: { token?: string | null; body?: unknown; query?: Record<string, string | number | undefined> } = {}): Promise<OpsResult<T>> {
+    async call<T>(method: 'GET' | 'POST' | 'PUT', path: string, opts: OpsCallOptions = {}): Promise<OpsResult<T>> {
       const qs = new URLSearchParams();
       for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== '') qs.set(k, String(v));
       const url = `${base}${path}${qs.size ? `?${qs}` : ''}`;
       const headers: Record<string, string> = { accept: 'application/json' };
       if (opts.token) headers.authorization = `Bearer ${opts.token}`;
       if (opts.body !== undefined) headers['content-type'] = 'application/json';
+      if (opts.clientIp && serviceSecret) {
+        headers['x-client-ip'] = opts.clientIp;
+        headers[SERVICE_TOKEN_HEADER] = serviceSecret;
+      }
       let res: Response;
       try {
         res = await fetch(url, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), signal: AbortSignal.timeout(TIMEOUT_MS) });

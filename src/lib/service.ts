@@ -47,7 +47,7 @@ export function loggerOptions(level: string, service: string): FastifyServerOpti
     base: { service, ...partBase(service) },
     redact: {
       paths: [
-        'req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]',
+        'req.headers.authorization', 'req.headers.cookie', 'req.headers["x-csrf-token"]', 'req.headers["x-service-token"]',
         'res.headers["set-cookie"]', '*.password', '*.currentPassword', '*.newPassword', '*.refreshToken',
         '*.accessToken', '*.token', '*.email',
       ],

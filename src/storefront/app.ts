@@ -26,6 +26,7 @@ import { registerPriceRoutes } from './routes/prices.ts';
 import { priceReader } from './price-hub/current-prices.ts';
 import { registerSeo } from './routes/seo.ts';
 import { localFleet, type Fleet } from './fleet.ts';
+import { serviceCredential } from '../lib/service-secret.ts';
 
 export interface Upstreams {
   commerce: string;
@@ -78,7 +79,7 @@ export async function buildStorefrontApp(opts: StorefrontOptions): Promise<Store
   const analyticsId = production && config.ANALYTICS_CONTAINER_ID ? config.ANALYTICS_CONTAINER_ID : null;
   await app.register(securityPlugin, { production, analytics: analyticsId !== null });
   // spec 3/9 session cookies: Secure, path /, SameSite Lax, living as long as the refresh token
-  await app.register(sessionPlugin, { http: commerce, flags: { secure: true, maxAgeS: config.REFRESH_TOKEN_TTL_S }, serviceToken: config.ADMIN_TOKEN || undefined });
+  await app.register(sessionPlugin, { http: commerce, flags: { secure: true, maxAgeS: config.REFRESH_TOKEN_TTL_S }, serviceToken: serviceCredential(config) });
   const sessions = app.sessions;
   await app.register(apiPlugin, { commerce, config });
   registerDevMailbox(app, { commerce, assets, production });

@@ -14,7 +14,7 @@ import { loadConfig, type Config } from '../../src/config.ts';
 import { buildContentApp } from '../../src/content/app.ts';
 import { buildStorefrontApp, type Storefront } from '../../src/storefront/app.ts';
 import { contentRepository, ensureClientBuild, TEST_CMS_RATE_LIMIT } from '../storefront/harness.ts';
-import { testClock, testConfig, tokenFromText, uniqueEmail, PASSWORD, type TestClock } from '../commerce/helpers.ts';
+import { TEST_SERVICE_SECRET, testClock, testConfig, tokenFromText, uniqueEmail, PASSWORD, type TestClock } from '../commerce/helpers.ts';
 
 export { uniqueEmail, PASSWORD, tokenFromText };
 
@@ -98,7 +98,7 @@ export async function startShop(t: Test, opts: StartOptions = {}): Promise<Shop>
   // Per-client limits are off (RATE_LIMITS) unless a test about them switches them on in env; the commerce
   // service follows the storefront's setting. Load shedding by event-loop delay is off too: a busy shared
   // test machine must not turn answers into 503s (tests about shedding set an OVERLOAD_* threshold).
-  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', CMS_CACHE_TTL_S: '0', RATE_LIMITS: opts.env?.NODE_ENV === 'production' ? 'on' : 'off', OVERLOAD_EVENT_LOOP_DELAY_MS: '0', ...opts.env });
+  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', CMS_CACHE_TTL_S: '0', SERVICE_SECRET: TEST_SERVICE_SECRET, RATE_LIMITS: opts.env?.NODE_ENV === 'production' ? 'on' : 'off', OVERLOAD_EVENT_LOOP_DELAY_MS: '0', ...opts.env });
   const commerce = await buildCommerceApp({ companyFacts: testCompanyFacts(), db, config: testConfig({ RATE_LIMITS: config.RATE_LIMITS, ...opts.commerceConfig }), logger: false, clock });
   const calls = new Map<string, number>();
   commerce.addHook('onResponse', async (req) => {

@@ -4,7 +4,7 @@
 import type { Test } from 'tap';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildBackofficeApp } from '../../src/backoffice/app.ts';
-import { commerceHarness, type Api } from '../commerce/helpers.ts';
+import { commerceHarness, TEST_SERVICE_SECRET, type Api } from '../commerce/helpers.ts';
 
 export const DEMO_PASSWORD = 'Demo-Operator-2026';
 
@@ -20,9 +20,10 @@ export interface Browser {
 export interface BackofficeUnderTest {
   api: Api;
   bo: FastifyInstance;
-  browser(): Browser;
+  /** ip: the staff member's address as the back office sees it (default: loopback) */
+  browser(ip?: string): Browser;
   /** a browser signed in as the operator */
-  signedIn(email: string): Promise<Browser>;
+  signedIn(email: string, ip?: string): Promise<Browser>;
 }
 
 export async function backofficeUnderTest(t: Test): Promise<BackofficeUnderTest> {
@@ -30,21 +31,24 @@ export async function backofficeUnderTest(t: Test): Promise<BackofficeUnderTest>
   return backofficeOver(t, await harness.api(t));
 }
 
-/** The back office over a commerce app of a test (listening on a free loopback port). */
-export async function backofficeOver(t: Test, api: Api): Promise<BackofficeUnderTest> {
+/** The back office over a commerce app of a test (listening on a free loopback port). serviceSecret: the
+ * credential it forwards staff addresses with (default: the tests' SERVICE_SECRET; null: none); trustProxy:
+ * BACKOFFICE_TRUST_PROXY=on. */
+export async function backofficeOver(t: Test, api: Api, opts: { serviceSecret?: string | null; trustProxy?: boolean } = {}): Promise<BackofficeUnderTest> {
   await api.app.listen({ host: '127.0.0.1', port: 0 });
   const address = api.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const bo = await buildBackofficeApp({ commerceUrl: `http://127.0.0.1:${port}`, production: false, logger: false });
+  const serviceSecret = opts.serviceSecret === undefined ? TEST_SERVICE_SECRET : opts.serviceSecret ?? undefined;
+  const bo = await buildBackofficeApp({ commerceUrl: `http://127.0.0.1:${port}`, production: false, logger: false, serviceSecret, trustProxy: opts.trustProxy });
   t.teardown(() => bo.close());
 
-  const browser = (): Browser => {
+  const browser = (ip = '127.0.0.1'): Browser => {
     const cookies = new Map<string, string>();
     const b: Browser = {
       cookies,
       lastSetCookie: [],
       async get(url, headers = {}) {
-        return remember(await bo.inject({ method: 'GET', url, headers: { host: 'backoffice.test', cookie: cookieHeader(), ...headers } }));
+        return remember(await bo.inject({ method: 'GET', url, remoteAddress: ip, headers: { host: 'backoffice.test', cookie: cookieHeader(), ...headers } }));
       },
       async post(url, fields, opts = {}) {
         const body = new URLSearchParams();
@@ -54,6 +58,7 @@ export async function backofficeOver(t: Test, api: Api): Promise<BackofficeUnder
         return remember(await bo.inject({
           method: 'POST',
           url,
+          remoteAddress: ip,
           headers: { host: 'backoffice.test', origin: 'http://backoffice.test', 'content-type': 'application/x-www-form-urlencoded', cookie: cookieHeader(), ...(opts.headers ?? {}) },
           payload: body.toString(),
         }));
@@ -83,8 +88,8 @@ export async function backofficeOver(t: Test, api: Api): Promise<BackofficeUnder
     api,
     bo,
     browser,
-    async signedIn(email) {
-      const b = browser();
+    async signedIn(email, ip) {
+      const b = browser(ip);
       await b.get('/sign-in');
       const res = await b.post('/sign-in', { email, password: DEMO_PASSWORD });
       if (res.statusCode !== 303) throw new Error(`sign-in as ${email} failed: ${res.statusCode} ${res.body.slice(0, 500)}`);

@@ -80,7 +80,7 @@ t.test('RATE_LIMITS=off switches the per-client limits off, and production refus
   t.equal(loadConfig({ NODE_ENV: 'production' }).RATE_LIMITS, 'on');
 });
 
-t.test('x-client-ip counts only from the storefront (loopback or ADMIN_TOKEN), never because of TRUST_PROXY', async (t) => {
+t.test('x-client-ip counts only with the service credential (SERVICE_SECRET or ADMIN_TOKEN), never because of TRUST_PROXY', async (t) => {
   const token = 's'.repeat(32);
   const api = await h.api(t, { config: { TRUST_PROXY: 'on', RATE_LIMITS: 'on', ADMIN_TOKEN: token } });
   const lookup = (i: number, headers: Record<string, string> = {}) => api.app.inject({

@@ -33,9 +33,12 @@ export function testClock(start = T0): TestClock {
   return clock;
 }
 
+/** The service credential of the tests' parts (SERVICE_SECRET): with it a caller may forward a client address. */
+export const TEST_SERVICE_SECRET = 'test-service-secret-0123456789abcdef';
+
 /** Test configuration: per-client limits off (RATE_LIMITS), tests about them pass { RATE_LIMITS: 'on' }. */
 export function testConfig(overrides: Partial<CommerceConfig> = {}): CommerceConfig {
-  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMITS: 'off' }), ...overrides };
+  return { ...loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', RATE_LIMITS: 'off', SERVICE_SECRET: TEST_SERVICE_SECRET }), ...overrides };
 }
 
 export interface CallOptions {
@@ -43,7 +46,7 @@ export interface CallOptions {
   token?: string | null;
   body?: unknown;
   headers?: Record<string, string>;
-  /** the browser's address, forwarded like the storefront does */
+  /** the browser's address, forwarded like the storefront does (with the service credential) */
   clientIp?: string;
 }
 
@@ -78,7 +81,7 @@ export async function commerceHarness(t: Test): Promise<Harness> {
           const headers: Record<string, string> = { ...(o.headers ?? {}) };
           if (o.store !== null) headers['x-store-key'] = o.store ?? 'ch';
           if (o.token) headers.authorization = `Bearer ${o.token}`;
-          if (o.clientIp) headers['x-client-ip'] = o.clientIp;
+          if (o.clientIp) Object.assign(headers, { 'x-client-ip': o.clientIp, 'x-service-token': TEST_SERVICE_SECRET }, o.headers);
           return app.inject({
             method,
             url,

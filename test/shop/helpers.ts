@@ -16,7 +16,7 @@ import { createHttpProductSource } from '../../src/pricing/product-source.ts';
 import { buildStorefrontApp, type Storefront } from '../../src/storefront/app.ts';
 import type { StorefrontProduct } from '../../src/contracts/catalogue.ts';
 import { contentRepository, ensureClientBuild, TEST_CMS_RATE_LIMIT } from '../storefront/harness.ts';
-import { T0, testConfig } from '../commerce/helpers.ts';
+import { T0, TEST_SERVICE_SECRET, testConfig } from '../commerce/helpers.ts';
 
 export interface Answer {
   status: number;
@@ -51,7 +51,7 @@ export async function startShopStack(t: Test, env: Record<string, string> = {}):
   await pricing.listen({ host: '127.0.0.1', port: 0 });
   const pricesUrl = `http://127.0.0.1:${(pricing.server.address() as AddressInfo).port}`;
 
-  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', CMS_CACHE_TTL_S: '0', RATE_LIMITS: env?.NODE_ENV === 'production' ? 'on' : 'off', OVERLOAD_EVENT_LOOP_DELAY_MS: '0', ...env });
+  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', CMS_CACHE_TTL_S: '0', SERVICE_SECRET: TEST_SERVICE_SECRET, RATE_LIMITS: env?.NODE_ENV === 'production' ? 'on' : 'off', OVERLOAD_EVENT_LOOP_DELAY_MS: '0', ...env });
   const content = buildContentApp({ publicToken: config.CMS_TOKEN, previewToken: config.CMS_PREVIEW_TOKEN, logLevel: 'silent', repository: contentRepository() });
   await content.listen({ host: '127.0.0.1', port: 0 });
   const cms = `http://127.0.0.1:${(content.server.address() as AddressInfo).port}/v2`;

@@ -247,7 +247,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
    */
   async function checkPasswordConfirmation(req: FastifyRequest, account: CustomerRow, password: string, field = 'currentPassword'): Promise<void> {
     const now = clock();
-    const subject = subjectKey('login', req.storeKey, account.email_lower ?? '', clientIp(req, config.ADMIN_TOKEN));
+    const subject = subjectKey('login', req.storeKey, account.email_lower ?? '', clientIp(req, config));
     const wait = await loginLockRemaining(db, subject, now);
     if (wait > 0) throw tooManyAttempts(wait);
     if (await verifyPassword(password, account.password_hash ?? '')) {

@@ -83,7 +83,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
       errors.throwIfAny();
     }
     // The key is the storefront's (from its httpOnly cookie): from anyone else it is ignored.
-    const key = typeof raw === 'string' && fromStorefront(req, config.ADMIN_TOKEN) ? raw : null;
+    const key = typeof raw === 'string' && fromStorefront(req, config) ? raw : null;
     return db.transaction(async (tx) => {
       let id = key ? anonymousIdForKey(req.storeKey, key) : randomUUID();
       // Parallel calls with one key: the first inserts, the others wait for its commit and find the row.
@@ -131,7 +131,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
 
     const now = clock();
     const emailLower = normalizeEmail(email as string);
-    const subject = subjectKey('login', req.storeKey, emailLower, clientIp(req, config.ADMIN_TOKEN));
+    const subject = subjectKey('login', req.storeKey, emailLower, clientIp(req, config));
     const wait = await loginLockRemaining(db, subject, now);
     if (wait > 0) throw tooManyAttempts(wait);
     const attempt = await takeLoginAttempt(req); // issue 14: failed sign-ins per client address

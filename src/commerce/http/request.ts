@@ -45,7 +45,7 @@ export function ifMatchVersion(header: unknown): number | null {
 export async function limitByClient(req: FastifyRequest, bucket: string, rule: RateRule): Promise<void> {
   const { db, clock, config } = req.server.commerce;
   if (config.RATE_LIMITS === 'off') return;
-  const key = subjectKey('client', clientIp(req, config.ADMIN_TOKEN));
+  const key = subjectKey('client', clientIp(req, config));
   const r = await hitRate(db, bucket, key, clock(), rule);
   if (!r.allowed) fail('too_many_requests', { details: { retryAfter: r.retryAfter } });
 }

@@ -1,29 +1,29 @@
 // Request-level helpers of the commerce service: validation errors as field lists, the client's address
 // behind the storefront, and the shop origin for links in mails.
-import { timingSafeEqual } from 'node:crypto';
 import { isIP } from 'node:net';
 import type { FastifyRequest } from 'fastify';
 import { validationFields } from '../../lib/errors.ts';
 import { isLoopback } from '../../lib/service.ts';
+import { provesServiceCredential, SERVICE_TOKEN_HEADER, type ServiceSecrets } from '../../lib/service-secret.ts';
 import { canonicalHosts, hostTable, stores, type StoreKey } from '../../stores.ts';
 
 /** Fastify's schema errors as field errors: the shared mapper (src/lib/errors.ts), under its old name
  * for the commerce modules that import it from here. */
 export const fieldsFromValidation = validationFields;
 
-/** The header the storefront proves itself with when it is not on this machine (ADMIN_TOKEN). */
-export const SERVICE_TOKEN_HEADER = 'x-service-token';
+export { SERVICE_TOKEN_HEADER } from '../../lib/service-secret.ts';
 
 /**
- * The client's address for throttling. The storefront forwards the browser's address in x-client-ip; the
- * header counts only from the storefront: a loopback peer (the socket's, never an address a header claims:
- * the embedded place) or a caller presenting ADMIN_TOKEN in x-service-token (a storefront on another
- * machine). TRUST_PROXY does not open it: anyone who reaches the service through its proxy could otherwise
+ * The client's address for throttling. The storefront forwards the browser's address in x-client-ip, the
+ * back office the staff member's (issue 23); the header counts only from a caller that proves the service
+ * credential (SERVICE_SECRET or ADMIN_TOKEN in x-service-token, src/lib/service-secret.ts). Being a
+ * loopback peer proves nothing: anything on the machine, a same-host proxy's customers included, is one.
+ * TRUST_PROXY does not open it either: anyone who reaches the service through its proxy could otherwise
  * name a fresh address per attempt. Without it the caller's own address counts (req.ip: with TRUST_PROXY
  * the one its proxy saw). No address is exempt from the limits, loopback included (customers/common.ts).
  */
-export function clientIp(req: FastifyRequest, adminToken: string): string {
-  if (fromStorefront(req, adminToken)) {
+export function clientIp(req: FastifyRequest, secrets: ServiceSecrets): string {
+  if (provesServiceCredential(req.headers[SERVICE_TOKEN_HEADER], secrets)) {
     const given = req.headers['x-client-ip'];
     const candidate = typeof given === 'string' ? given.trim() : '';
     if (candidate && isIP(candidate)) return candidate;
@@ -31,15 +31,10 @@ export function clientIp(req: FastifyRequest, adminToken: string): string {
   return req.ip;
 }
 
-/** The caller is our storefront: a loopback peer, or ADMIN_TOKEN in x-service-token. */
-export function fromStorefront(req: FastifyRequest, adminToken: string): boolean {
-  return isLoopback(req.socket.remoteAddress ?? '') || serviceTokenValid(req, adminToken);
-}
-
-function serviceTokenValid(req: FastifyRequest, adminToken: string): boolean {
-  if (!adminToken) return false;
-  const given = req.headers[SERVICE_TOKEN_HEADER];
-  return typeof given === 'string' && given.length === adminToken.length && timingSafeEqual(Buffer.from(given), Buffer.from(adminToken));
+/** The caller is our storefront: a loopback peer, or the service credential in x-service-token (the
+ * anonymous key, customers/session-routes.ts; client addresses need the credential, clientIp). */
+export function fromStorefront(req: FastifyRequest, secrets: ServiceSecrets): boolean {
+  return isLoopback(req.socket.remoteAddress ?? '') || provesServiceCredential(req.headers[SERVICE_TOKEN_HEADER], secrets);
 }
 
 /**

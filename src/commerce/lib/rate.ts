@@ -98,28 +98,40 @@ export async function clearLoginFailures(db: Db, subject: string): Promise<void>
 // customer shares the proxy's budget, see README); RATE_LIMITS=off switches it off outside production.
 export const CLIENT_LOGIN_FAILURES: RateRule = { limit: 20, windowS: 15 * 60 };
 
+/**
+ * The budgets of failed sign-ins per client address. Decision (issue 23): operators have their own, never
+ * the customers': failed customer sign-ins behind a same-host proxy must not lock the staff out of the back
+ * office, and guesses at the back office must not lock customers out. Same size for both (20 per 15
+ * minutes); the back office forwards each staff member's own address (with the service credential), so one
+ * address spending its budget stops nobody else.
+ */
+export const LOGIN_BUDGETS = { customer: 'login_client', operator: 'ops_login_client' } as const;
+export type LoginBudget = keyof typeof LOGIN_BUDGETS;
+
 export interface LoginAttempt {
   /** the password was right: the attempt goes back into the address's budget */
   succeeded(): Promise<void>;
 }
 
 /**
- * Takes one attempt from the client address's budget before the password is checked (taking it first,
- * in hitRate's serialised transaction, keeps concurrent guesses from overrunning the budget); throws 429
- * too_many_attempts when it is spent. Only failures stay counted: call succeeded() after a right password.
+ * Takes one attempt from the client address's budget (the customers' or the operators') before the
+ * password is checked (taking it first, in hitRate's serialised transaction, keeps concurrent guesses from
+ * overrunning the budget); throws 429 too_many_attempts when it is spent. Only failures stay counted: call
+ * succeeded() after a right password.
  */
-export async function takeLoginAttempt(req: FastifyRequest): Promise<LoginAttempt> {
+export async function takeLoginAttempt(req: FastifyRequest, budget: LoginBudget = 'customer'): Promise<LoginAttempt> {
   const { db, clock, config } = req.server.commerce;
   if (config.RATE_LIMITS === 'off') return { succeeded: async () => {} };
-  const key = subjectKey('login_client', clientIp(req, config.ADMIN_TOKEN));
+  const bucket = LOGIN_BUDGETS[budget];
+  const key = subjectKey(bucket, clientIp(req, config));
   const now = clock();
-  const r = await hitRate(db, 'login_client', key, now, CLIENT_LOGIN_FAILURES);
+  const r = await hitRate(db, bucket, key, now, CLIENT_LOGIN_FAILURES);
   if (!r.allowed) throw new AppError('too_many_attempts', { details: { retryAfter: r.retryAfter } });
   return {
     async succeeded() {
       await db.query(
         'delete from rate_events where ctid in (select ctid from rate_events where bucket = $1 and key = $2 and at = $3 limit 1)',
-        ['login_client', key, now],
+        [bucket, key, now],
       );
     },
   };

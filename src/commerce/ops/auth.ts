@@ -5,8 +5,15 @@
 //   with retryAfter; the right password does not pass meanwhile). An e-mail no operator has counts the same
 //   way (login_throttle), so neither the answer nor the lock tells whether an address is an operator's.
 //   The lock is never permanent: someone who knows an operator's e-mail can hold it locked only by failing
-//   over and over, and each client address has 20 failed sign-ins per 15 minutes (takeLoginAttempt, the
-//   customers' budget; RATE_LIMITS=off switches only that budget off, never the lockout).
+//   over and over, and each client address has 20 failed sign-ins per 15 minutes (takeLoginAttempt;
+//   RATE_LIMITS=off switches only that budget off, never the lockout).
+// - Staff are never locked out by others (issue 23): the operators' budgets are their own, never the
+//   customers' (LOGIN_BUDGETS.operator; the per-operator lock counts in the operator's row, unknown e-mails in
+//   login_throttle under an ops_login subject). The address is the staff member's, which the back office
+//   forwards with the service credential (lib/service-secret.ts); someone failing from one address, with
+//   whatever e-mails, spends that address's budget and locks no other operator. Someone who knows an
+//   operator's e-mail can still lock that one account (the only guard against guessing its password from
+//   many addresses); the others sign in as usual.
 // - A disabled operator, an unknown e-mail and a wrong password all answer 401 invalid_credentials after
 //   one scrypt each (src/commerce/auth/passwords.ts dummyHash), so the answer time says nothing either.
 // - A session is one op_ token, valid 8 hours (a shift), stored as sha256. Roles and "disabled" are read
@@ -37,7 +44,7 @@ export async function signIn(req: FastifyRequest, email: string, password: strin
     const wait = await loginLockRemaining(db, unknownSubject, now);
     if (wait > 0) fail('too_many_attempts', { details: { retryAfter: wait } });
   }
-  const attempt = await takeLoginAttempt(req);
+  const attempt = await takeLoginAttempt(req, 'operator');
   const ok = await verifyPassword(password, operator?.password_hash ?? (await dummyHash()));
   if (!operator || !ok || operator.disabled) {
     // a disabled operator's right password is not a failure (and must not lock anything)

@@ -54,7 +54,8 @@ export interface SessionClientDeps {
   http: CommerceHttp;
   refresher: Refresher;
   session: RequestSession;
-  /** sent with every call: x-client-ip (per-visitor rate limits), x-request-id, x-shop-origin */
+  /** sent with every call: x-client-ip (per-visitor rate limits) with x-service-token (the service credential
+   * without which commerce ignores the address, src/lib/service-secret.ts), x-request-id, x-shop-origin */
   headers: Record<string, string>;
   log?: FastifyBaseLogger;
   now?: () => number;

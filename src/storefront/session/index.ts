@@ -17,6 +17,7 @@ import { CSRF_COOKIE, writeCsrfCookie, type CookieFlags } from './cookies.ts';
 import { isCsrfToken, newCsrfToken } from './csrf.ts';
 import { Refresher } from './refresh.ts';
 import { RequestSession } from './request-session.ts';
+import { SERVICE_TOKEN_HEADER } from '../../lib/service-secret.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -36,7 +37,8 @@ export interface SessionLayerOptions {
   flags: CookieFlags;
   /** grace period of a settled refresh (tests) */
   refreshGraceMs?: number;
-  /** ADMIN_TOKEN: sent as x-service-token so a commerce service on another machine believes x-client-ip */
+  /** SERVICE_SECRET (or ADMIN_TOKEN): sent as x-service-token, without which commerce ignores x-client-ip and
+   * counts every visitor as the storefront's own address (src/lib/service-secret.ts) */
   serviceToken?: string;
   now?: () => number;
 }
@@ -78,7 +80,7 @@ export function createSessionLayer(opts: SessionLayerOptions): SessionLayer {
     return req.shopSession;
   };
   const clientFor = (req: FastifyRequest, reply: FastifyReply): SessionClient =>
-    new SessionClient({ http: opts.http, refresher, session: sessionFor(req, reply), headers: { ...forwardedHeaders(req), ...(opts.serviceToken ? { 'x-service-token': opts.serviceToken } : {}) }, log: req.log, now: opts.now });
+    new SessionClient({ http: opts.http, refresher, session: sessionFor(req, reply), headers: { ...forwardedHeaders(req), ...(opts.serviceToken ? { [SERVICE_TOKEN_HEADER]: opts.serviceToken } : {}) }, log: req.log, now: opts.now });
   return {
     flags: opts.flags,
     refresher,
