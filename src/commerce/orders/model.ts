@@ -70,7 +70,7 @@ export interface IdentityCheckDoc {
   expiryDate: string;
   /** whether type, country and the number's end are those of the document the customer gave with the order */
   matchesOrder: boolean | null;
-  checkedBy: { id: string | null; email: string | null };
+  checkedBy: { id: string; email: string | null };
   checkedAt: string;
   step: 'pickup' | 'payout';
 }
