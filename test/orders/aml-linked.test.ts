@@ -114,6 +114,13 @@ t.test('US: a cash order 23 hours after another is related (Form 8300), 25 hours
   await h.db.query('delete from carts');
   const at25 = await placed(s, (await readyCart(s, cashPickup('new-york', 2))).id);
   t.match(at25, { identityDocumentRecorded: false, cashReport: null }, '25 h later: not related');
+
+  // a minute later the next one is related to that one: with the document it is a Form 8300 case
+  api.clock.advance(60);
+  const next = await readyCart(s, cashPickup('new-york', 2));
+  t.equal((await placeOrder(s, next.id)).json().code, 'identity_document_required');
+  await ok(s.call('PUT', `/carts/${next.id}/identity-document`, { ...doc, issuingCountry: 'US', nationality: 'US', documentNumber: '561234567' }));
+  t.match(await placed(s, next.id), { identityDocumentRecorded: true, cashReport: 'form-8300' }, 'over USD 10,000 together: reported on Form 8300');
 });
 
 t.test('CH: the cash payout cap holds for linked sales together', async (t) => {
@@ -131,4 +138,16 @@ t.test('CH: the cash payout cap holds for linked sales together', async (t) => {
   await ok(c.call('PUT', `/carts/${second.id}`, { paymentMethod: 'bank-transfer', shippingMethodId: 'shippingSell' }));
   await ok(c.call('PUT', `/carts/${second.id}/payout-account`, { accountOwner: 'Anna Muster', iban: 'CH9300762011623852957' }));
   t.equal((await placeOrder(c, second.id)).statusCode, 201, 'paid out to an account it is no cash');
+});
+
+t.test('two linked cash orders placed at the same moment are counted one after the other', async (t) => {
+  const { api } = await openShop(h, t);
+  const carts = [];
+  for (let i = 0; i < 2; i++) {
+    const g = await guest(api, 'ch');
+    carts.push({ g, cart: await readyCart(g, cashPickup('zuerich', 4)) });
+  }
+  const answers = await Promise.all(carts.map(({ g, cart }) => placeOrder(g, cart.id)));
+  t.same(answers.map((r) => r.statusCode).sort(), [201, 409], 'one is placed, the other needs the document');
+  t.equal(answers.find((r) => r.statusCode === 409)?.json().code, 'identity_document_required');
 });
