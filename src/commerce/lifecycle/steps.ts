@@ -5,7 +5,7 @@ import { randomUUID } from 'node:crypto';
 import type {
   Actor, AssayBody, CancelBody, GoodsReceivedBody, IdentityCheckBody, OperatorRole, OpsAction, PaymentBody, PayoutBody, PickupBody, ShipmentBody,
 } from '../../contracts/ops.ts';
-import type { IdentityCheckDoc } from '../orders/model.ts';
+import type { IdentityCheckDoc } from '../orders/index.ts';
 import { ibanValid, normalizeIban } from '../../contracts/bank-details.ts';
 import { fail } from '../http/index.ts';
 import { formatNumber } from '../../i18n.ts';
