@@ -28,7 +28,7 @@ import { depotHoldings } from '../deposits/index.ts';
 import { customerById } from '../customers/index.ts';
 import { cashIdentificationThresholds, cashNeedsIdentity, type CashThreshold } from '../../contracts/aml.ts';
 import { linkedCash, type LinkedCash } from './aml.ts';
-import { paymentRefusals } from '../../contracts/checkout-rules.ts';
+import { CASH_PAYOUT_MAX_CENTS, paymentRefusals } from '../../contracts/checkout-rules.ts';
 import { orderError, type CommerceOrderErrorCode } from './error-codes.ts';
 import { AppError } from '../../lib/errors.ts';
 import { bankAccountFor } from '../../contracts/company-facts.ts';
@@ -233,7 +233,7 @@ function refusal(reasons: CommerceOrderErrorCode[], linked: LinkedCash | null): 
   const period = linked.withinHours <= 48 ? `${linked.withinHours} hours` : `${Math.round(linked.withinHours / 24)} days`;
   const message = first === 'identity_document_required'
     ? `For cash payments of this amount the law requires us to record your identity document: your cash orders in this shop within ${period} count together.`
-    : `Cash payouts in store are limited to 15,000, and your cash sales in this shop within ${period} count together. Please choose a bank transfer.`;
+    : `Cash payouts in store are limited to ${(CASH_PAYOUT_MAX_CENTS / 100).toLocaleString('en-US')}, and your cash sales in this shop within ${period} count together. Please choose a bank transfer.`;
   return orderError(first, { reasons, linkedWithinHours: linked.withinHours }, message);
 }
 
