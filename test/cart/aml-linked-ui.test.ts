@@ -52,3 +52,30 @@ t.test('a refusal for linked cash orders brings the identity document into the d
   t.match(text(notice), /GwV-FINMA Art\. 51 Abs\. 1 \(CH\): transactions that appear linked/);
   t.ok(screen.getByRole('group', { name: 'Identity document' }), 'the document\'s fields are asked for');
 });
+
+t.test('a refusal for the cash payout cap with linked sales shows cash ruled out in the delivery step', async (t) => {
+  const user = userEvent.setup();
+  const sale = cart({
+    id: '55555555-5555-4555-8555-555555555555', transactionType: 'sell', customerEmail: 'anna@example.ch', billingAddress: swissAddress, shippingAddress: swissAddress,
+    paymentMethod: 'cash', pickupStore: 'zuerich', totalGrossPrice: { centAmount: 330_000, currencyCode: 'CHF' },
+    shippingInfo: { ...pickup, key: 'leave-in-store', name: 'Bring to a store', deliveryMethod: 'leave-in-store' },
+  });
+  renderInShop(h(ReviewStep, {
+    cart: sale, pickupStore: null, refreshing: false, stepHref: (s: string) => `/en/checkout/sell?step=${s}`, onTakeNewPrices: async () => {},
+    onPlace: async (): Promise<PlaceOutcome> => ({ kind: 'error', error: { code: 'cash_payout_limit', status: 409, message: 'Cash payouts in store are limited to CHF 15,000.00, together with your cash sales placed shortly before. Please choose a bank transfer.' } }),
+  }));
+  for (const name of [/privacy policy/, /terms and conditions/, /cancellation policy/]) await user.click(screen.getByRole('checkbox', { name }));
+  await act(async () => user.click(screen.getByRole('button', { name: /^(Place binding order|Sell now|Submit binding sale)/ })));
+  t.match(text(screen.getByRole('alert')), /together with your cash sales/);
+  cleanup();
+
+  const methods: ShippingMethodsResponse = {
+    cartId: sale.id, currency: 'CHF',
+    methods: [{ id: 's', key: 'leave-in-store', name: 'Bring to a store', description: 'At the counter.', transactionType: 'sell', deliveryMethod: 'leave-in-store', requiresPickupStore: true, price: { centAmount: 0, currencyCode: 'CHF' }, available: true, reason: null }],
+    pickupStores: [{ slug: 'zuerich', name: 'Aurum Zurich', streetAddress: 'Barrengasse 7', postalCode: '8001', city: 'Zürich', country: 'CH', openingHours: [] }],
+  };
+  renderInShop(h(DeliveryStep, { cart: sale, methods, refreshing: false, onSubmit: async () => ({ data: {}, error: null }) }));
+  const cash = screen.getAllByRole('radio').find((r) => (r as HTMLInputElement).value === 'cash') as HTMLInputElement;
+  t.ok(cash.disabled, 'a cash payout is ruled out for this cart');
+  t.match(text(cash.closest('label')!), /together with your cash sales placed shortly before/);
+});

@@ -3,6 +3,7 @@
 // about). Decision: the browser learns it from the service's refusal. When placing a cart answers
 // identity_document_required although the cart alone stays below the threshold, the checkout remembers it
 // for that cart (this tab, sessionStorage) and the delivery step asks for the document as for a large amount.
+// The same for the cash payout cap (cash_payout_limit): the delivery step then shows a cash payout ruled out.
 const KEY = 'aml-linked-carts';
 const memory = new Set<string>();
 
@@ -27,4 +28,13 @@ export function markLinkedIdentityRequired(cartId: string): void {
 
 export function linkedIdentityRequired(cartId: string | undefined): boolean {
   return !!cartId && stored().has(cartId);
+}
+
+/** The service refused a cash payout for this cart: with the linked sales it is over the cap. */
+export function markLinkedPayoutCapReached(cartId: string): void {
+  markLinkedIdentityRequired(`payout-cap:${cartId}`);
+}
+
+export function linkedPayoutCapReached(cartId: string | undefined): boolean {
+  return !!cartId && linkedIdentityRequired(`payout-cap:${cartId}`);
 }
