@@ -390,13 +390,19 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
       return cents ?? 0;
     };
     const note = str(b.note);
+    // the identity document checked at the counter (pickup, cash payout): all four fields or none (the service
+    // says when the order needs it: identity_check_required)
+    const identity = () => {
+      if (![b.idType, b.idCountry, b.idNumber, b.idExpiry].some((x) => str(x))) return {};
+      return { identityCheck: { documentType: need('idType'), issuingCountry: need('idCountry').toUpperCase(), documentNumber: need('idNumber'), expiryDate: date('idExpiry') } };
+    };
     switch (action) {
       case 'payment':
         return { body: { centAmount: amount('amount'), currency: str(b.currency), reference: need('reference'), valueDate: date('valueDate') }, fields };
       case 'shipment':
         return { body: { carrier: need('carrier'), trackingNumber: need('trackingNumber') }, fields };
       case 'pickup':
-        return { body: { collectedBy: need('collectedBy'), ...(note ? { note } : {}) }, fields };
+        return { body: { collectedBy: need('collectedBy'), ...(note ? { note } : {}), ...identity() }, fields };
       case 'cancel':
         return { body: { reason: need('reason') }, fields };
       case 'goods-received':
@@ -414,7 +420,7 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
       {
         // the account field the form showed: IBAN, a US account number, or none for a cash payout
         const account = (name: 'iban' | 'accountNumber') => (typeof b[name] === 'string' ? { [name]: need(name).replace(/\s+/g, '') } : {});
-        return { body: { ...account('iban'), ...account('accountNumber'), centAmount: amount('amount'), valueDate: date('valueDate') }, fields };
+        return { body: { ...account('iban'), ...account('accountNumber'), centAmount: amount('amount'), valueDate: date('valueDate'), ...identity() }, fields };
       }
     }
   }
@@ -431,7 +437,9 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
     const res = await ops.call<OpsOrderDetail>('POST', `/ops/orders/${id}/${actionPaths[a]}`, { token: req.bo.token, body });
     if (res.error) {
       if (res.error.status === 401) return toSignIn(reply, 'expired');
-      const rename: Record<string, string> = { centAmount: 'amount' };
+      const rename: Record<string, string> = {
+        centAmount: 'amount', 'identityCheck.documentType': 'idType', 'identityCheck.issuingCountry': 'idCountry', 'identityCheck.documentNumber': 'idNumber', 'identityCheck.expiryDate': 'idExpiry',
+      };
       if (a === 'assay') res.error.fields?.forEach((fe) => {
         const m = /^\/?lines[./](\d+)/.exec(fe.field);
         const line = m ? (body as { lines: { lineId: string }[] }).lines[Number(m[1])] : undefined;

@@ -6,7 +6,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import type {
   AuditEntry, AuditResponse, BankStatementResult, Operator, OperatorRole, OpsAction, OpsOrderDetail, OpsOrdersQuery, OpsOrdersResponse,
 } from '../contracts/ops.ts';
-import { operatorRoles, opsQueues } from '../contracts/ops.ts';
+import { operatorRoles, opsQueues, type OpsAml } from '../contracts/ops.ts';
 import { addressLines } from '../contracts/address-format.ts';
 import type { CartAddress } from '../contracts/cart.ts';
 import type { WhistleblowCase } from '../contracts/application.ts';
@@ -313,10 +313,11 @@ function Details({ f, details }: { f: Fmt; details: Record<string, unknown> }) {
     const l = f.tAny(`backoffice.detailKey.${k}`);
     return l === `backoffice.detailKey.${k}` ? null : l;
   };
-  const entries = Object.entries(details ?? {}).filter(([k, v]) => label(k) && v !== null && v !== undefined && (typeof v !== 'object' || isMoney(v)));
+  const entries = Object.entries(details ?? {}).filter(([k, v]) => label(k) && v !== null && v !== undefined && (typeof v !== 'object' || isMoney(v) || k === 'identityCheck'));
   if (entries.length === 0) return null;
   const show = (v: unknown) => {
     if (isMoney(v)) return f.money(v);
+    if (typeof v === 'object') return identityText(f, v as IdentityFacts);
     if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return f.date(v);
     if (typeof v === 'string' && /^https:\/\//.test(v)) return <a href={v} rel="noopener noreferrer">{v}</a>;
     return String(v);
@@ -327,6 +328,67 @@ function Details({ f, details }: { f: Fmt; details: Record<string, unknown> }) {
         <div key={k}><dt>{label(k)}</dt><dd>{show(v)}</dd></div>
       ))}
     </dl>
+  );
+}
+
+type IdentityFacts = { documentType: string; issuingCountry: string; numberLast4: string; expiryDate: string; matchesOrder?: boolean | null };
+
+/** "Passport · CH · ••••4567 · valid until 31.05.2031": a document as staff read it (never its full number). */
+function identityText(f: Fmt, d: IdentityFacts): string {
+  const parts = [f.t(`action.identity.type.${d.documentType}`), d.issuingCountry, `••••${d.numberLast4}`, f.t('action.identity.validUntil', { date: f.date(d.expiryDate) })];
+  if (d.matchesOrder === true) parts.push(f.t('detail.aml.matches'));
+  if (d.matchesOrder === false) parts.push(f.t('detail.aml.differs'));
+  return parts.join(' · ');
+}
+
+/**
+ * The identity document checked at the counter (issue 23): part of the pickup form and of a cash payout's
+ * form; required (and said so) where the order reached the anti-money-laundering threshold.
+ */
+function IdentityCheckFields({ f, aml, action, v, err }: {
+  f: Fmt; aml: OpsAml | undefined; action: 'pickup' | 'payout';
+  v: (action: OpsAction, name: string, dflt?: string) => string; err: (action: OpsAction, name: string) => string | undefined;
+}) {
+  const { t } = f;
+  const required = aml?.identityRequired === true;
+  const id = (n: string) => `${action}-${n}`;
+  const typeError = err(action, 'idType');
+  return (
+    <fieldset className="identity-check" aria-describedby={id('id-hint')}>
+      <legend>{t('action.identity.title')}</legend>
+      <p className="hint" id={id('id-hint')}>{t(required ? 'action.identity.hintRequired' : 'action.identity.hintOptional')}</p>
+      <div className="field">
+        <label htmlFor={id('idType')}>{t('action.identity.documentType')}</label>
+        <select id={id('idType')} name="idType" defaultValue={v(action, 'idType', '')} required={required} aria-invalid={typeError ? true : undefined} aria-describedby={typeError ? `${id('idType')}-error` : undefined}>
+          <option value="">{t('action.identity.choose')}</option>
+          {(['passport', 'id-card', 'residence-permit'] as const).map((d) => <option key={d} value={d}>{t(`action.identity.type.${d}`)}</option>)}
+        </select>
+        {typeError && <span className="field-error" id={`${id('idType')}-error`}>{typeError}</span>}
+      </div>
+      <Field id={id('idCountry')} name="idCountry" label={t('action.identity.issuingCountry')} hint={t('action.identity.countryHint')} value={v(action, 'idCountry', aml?.customerDocument?.issuingCountry ?? '')} required={required} minLength={2} maxLength={2} autoComplete="off" error={err(action, 'idCountry')} />
+      <Field id={id('idNumber')} name="idNumber" label={t('action.identity.documentNumber')} hint={t('action.identity.numberHint')} value={v(action, 'idNumber')} required={required} minLength={4} maxLength={40} autoComplete="off" error={err(action, 'idNumber')} />
+      <Field id={id('idExpiry')} name="idExpiry" label={t('action.identity.expiryDate')} type="date" value={v(action, 'idExpiry')} required={required} error={err(action, 'idExpiry')} />
+    </fieldset>
+  );
+}
+
+/** A cash order's identification for the auditor: what the customer gave, what the counter checked and who, the linked orders. */
+function AmlSection({ f, aml }: { f: Fmt; aml: OpsAml }) {
+  const { t } = f;
+  const c = aml.identityCheck;
+  return (
+    <section aria-labelledby="h-aml" className="card">
+      <h2 id="h-aml">{t('detail.aml.title')}</h2>
+      <dl className="facts">
+        <div><dt>{t('detail.aml.required')}</dt><dd>{t(aml.identityRequired ? 'detail.aml.yes' : 'detail.aml.no')}</dd></div>
+        {aml.linked && (
+          <div><dt>{t('detail.aml.linked', { hours: aml.linked.withinHours })}</dt><dd>{aml.linked.orderNumbers.map((n, i) => <span key={n}>{i > 0 ? ', ' : ''}<a href={`/orders?q=${encodeURIComponent(n)}`}>{n}</a></span>)} · {f.money(aml.linked.amount)}</dd></div>
+        )}
+        {aml.customerDocument && <div><dt>{t('detail.aml.customerDocument')}</dt><dd>{identityText(f, aml.customerDocument)}</dd></div>}
+        <div><dt>{t('detail.aml.check')}</dt><dd>{c ? identityText(f, c) : <strong className={aml.identityRequired ? 'warn-text' : undefined}>{t('detail.aml.noCheck')}</strong>}</dd></div>
+        {c && <div><dt>{t('detail.aml.checkedBy')}</dt><dd>{t('detail.aml.checkedByText', { who: actorName(f, c.checkedBy), at: f.dateTime(c.checkedAt), step: t(`detail.aml.step.${c.step}`) })}</dd></div>}
+      </dl>
+    </section>
   );
 }
 
@@ -414,6 +476,7 @@ export function OrderDetailView({ f, csrf, detail, form }: { f: Fmt; csrf: strin
               <Csrf value={csrf} />
               <Field id="pickup-by" name="collectedBy" label={t('action.pickup.collectedBy')} hint={t('action.pickup.hint')} value={v('pickup', 'collectedBy', s.customerName)} required maxLength={120} error={err('pickup', 'collectedBy')} />
               <Field id="pickup-note" name="note" label={t('action.note')} value={v('pickup', 'note')} textarea maxLength={1000} error={err('pickup', 'note')} />
+              {order.paymentMethod === 'cash' && <IdentityCheckFields f={f} aml={detail.aml} action="pickup" v={v} err={err} />}
               <button type="submit">{t('action.pickup.submit')}</button>
             </form>
           )}
@@ -459,6 +522,7 @@ export function OrderDetailView({ f, csrf, detail, form }: { f: Fmt; csrf: strin
               )}
               <Field id="payout-amount" name="amount" label={t('action.payout.amount', { currency: payoutDue.currencyCode })} hint={t('action.payout.due', { amount: f.money(payoutDue) })} value={v('payout', 'amount', majorUnits(payoutDue.centAmount))} inputMode="decimal" required error={err('payout', 'amount')} />
               <Field id="payout-date" name="valueDate" label={t('action.valueDate')} type="date" value={v('payout', 'valueDate', today)} required error={err('payout', 'valueDate')} />
+              {order.paymentMethod === 'cash' && <IdentityCheckFields f={f} aml={detail.aml} action="payout" v={v} err={err} />}
               <button type="submit">{t('action.payout.submit')}</button>
             </form>
           )}
@@ -528,6 +592,8 @@ export function OrderDetailView({ f, csrf, detail, form }: { f: Fmt; csrf: strin
           {detail.assay.note && <p>{detail.assay.note}</p>}
         </section>
       )}
+
+      {detail.aml && <AmlSection f={f} aml={detail.aml} />}
 
       {detail.payout && (
         <section aria-labelledby="h-payout" className="card">

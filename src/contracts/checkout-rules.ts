@@ -38,6 +38,11 @@ export interface PaymentContext {
   methodKey: ShippingMethodKey | string | null;
   /** the cart's gross total, null while unknown */
   grossCents: number | null;
+  /**
+   * A sale: the cash payouts of the customer's linked sales (src/contracts/aml.ts, the store's window), which
+   * count with this one against the cap; absent or 0 where unknown (the browser before the service says).
+   */
+  linkedPayoutCents?: number;
 }
 
 /**
@@ -63,7 +68,7 @@ export function paymentRefusals(c: PaymentContext, payment: PaymentMethod): Chec
       if (c.methodKey && c.methodKey !== 'pickup') out.push('cash_requires_pickup');
     } else {
       if (c.methodKey && c.methodKey !== 'leave-in-store') out.push('cash_requires_store_drop_off');
-      if (c.grossCents !== null && c.grossCents > CASH_PAYOUT_MAX_CENTS) out.push('cash_payout_limit');
+      if (c.grossCents !== null && c.grossCents + (c.linkedPayoutCents ?? 0) > CASH_PAYOUT_MAX_CENTS) out.push('cash_payout_limit');
     }
   }
   return out;

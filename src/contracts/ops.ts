@@ -209,6 +209,48 @@ export const OpsPayout = Type.Object({
 });
 export type OpsPayout = Static<typeof OpsPayout>;
 
+/**
+ * Anti-money-laundering (issue 23): the identity document staff checked at the counter (pickup or cash
+ * payout), kept as type, issuing country, the number's last 4 characters and expiry, with who checked it.
+ */
+export const OpsIdentityCheck = Type.Object({
+  documentType: Type.Union([Type.Literal('passport'), Type.Literal('id-card'), Type.Literal('residence-permit')]),
+  issuingCountry: Type.String(),
+  numberLast4: Type.String(),
+  expiryDate: IsoDate,
+  /** type, country and the number's end are those of the document the customer gave with the order (null: none given) */
+  matchesOrder: Nullable(Type.Boolean()),
+  checkedBy: Actor,
+  checkedAt: IsoTimestamp,
+  step: Type.Union([Type.Literal('pickup'), Type.Literal('payout')]),
+});
+export type OpsIdentityCheck = Static<typeof OpsIdentityCheck>;
+
+export const OpsAml = Type.Object({
+  /** the order reached the identification threshold (alone or with linked orders): pickup and cash payout need identityCheck */
+  identityRequired: Type.Boolean(),
+  /** the document the customer gave with the order: its type, issuing country, the number's last 4 characters, expiry */
+  customerDocument: Nullable(Type.Object({ documentType: Type.String(), issuingCountry: Type.String(), numberLast4: Type.String(), expiryDate: IsoDate })),
+  identityCheck: Nullable(OpsIdentityCheck),
+  /** the customer's earlier cash orders this one was counted with (src/contracts/aml.ts), null: none */
+  linked: Nullable(Type.Object({ orderNumbers: Type.Array(Type.String()), amount: Money, withinHours: Type.Integer() })),
+});
+export type OpsAml = Static<typeof OpsAml>;
+
+/**
+ * The identity document staff checked at the counter. Required (409 identity_check_required) for the pickup
+ * and the cash payout of an order that reached the anti-money-laundering threshold; an expired document is
+ * refused (400 validation_failed). Only type, country, the number's last 4 characters and expiry are kept.
+ */
+export const IdentityCheckBody = Type.Object({
+  documentType: Type.Union([Type.Literal('passport'), Type.Literal('id-card'), Type.Literal('residence-permit')]),
+  /** ISO 3166-1 alpha-2 */
+  issuingCountry: Type.String({ minLength: 2, maxLength: 2, pattern: '^[A-Za-z]{2}$' }),
+  documentNumber: Type.String({ minLength: 4, maxLength: 40, pattern: '^[A-Za-z0-9][A-Za-z0-9 -]{3,39}$' }),
+  expiryDate: IsoDate,
+}, { additionalProperties: false });
+export type IdentityCheckBody = Static<typeof IdentityCheckBody>;
+
 /** An action the back office may offer on this order to this operator (role and state allow it). */
 export const OpsAction = Type.Union([
   Type.Literal('payment'), Type.Literal('shipment'), Type.Literal('pickup'), Type.Literal('cancel'),
@@ -236,6 +278,8 @@ export const OpsOrderDetail = Type.Object({
    * left out. Absent for purchases.
    */
   estimatedFineWeightGrams: Type.Optional(Type.Record(Type.String(), Type.Number())),
+  /** anti-money-laundering: a cash order's identification (issue 23); absent for orders not paid in cash */
+  aml: Type.Optional(OpsAml),
 });
 export type OpsOrderDetail = Static<typeof OpsOrderDetail>;
 
@@ -273,6 +317,8 @@ export const PickupBody = Type.Object({
   /** who collected it (the customer, or a person with authority), as checked on the ID */
   collectedBy: Type.String({ minLength: 1, maxLength: 120 }),
   note: Type.Optional(Type.String({ maxLength: 1000 })),
+  /** the identity document checked (required where the order reached the anti-money-laundering threshold) */
+  identityCheck: Type.Optional(IdentityCheckBody),
 }, { additionalProperties: false });
 export type PickupBody = Static<typeof PickupBody>;
 
@@ -320,6 +366,8 @@ export const PayoutBody = Type.Object({
   accountNumber: Type.Optional(Type.String({ minLength: 4, maxLength: 17, pattern: '^[0-9 ]+$' })),
   centAmount: Type.Integer({ minimum: 1, maximum: 100_000_000_00 }),
   valueDate: IsoDate,
+  /** a cash payout: the identity document checked at the counter (required where the order reached the threshold) */
+  identityCheck: Type.Optional(IdentityCheckBody),
 }, { additionalProperties: false });
 export type PayoutBody = Static<typeof PayoutBody>;
 

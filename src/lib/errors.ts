@@ -244,6 +244,8 @@ const lifecycleErrors = {
   payout_amount_mismatch: { status: 409, message: 'The payout amount is not the accepted payout of the order.', visible: false },
   assay_deviation_unconfirmed: { status: 409, message: 'A final fine weight deviates from its estimate by more than 20 %: weigh again, then confirm the deviation.', visible: false },
   assay_lines_mismatch: { status: 400, message: 'The assay must give the final fine weight of every line of the order, once.', visible: false },
+  // issue 23: a cash order over the anti-money-laundering threshold is handed over or paid out only after staff record the document checked
+  identity_check_required: { status: 409, message: 'This cash order reached the anti-money-laundering threshold: record the identity document you checked at the counter.', visible: false },
   invalid_bank_statement: { status: 400, message: 'The document is not a readable camt.053 bank statement.', visible: false },
   // also the ops HTTP layer's refusal (a lifecycle step checks the role again: defence in depth)
   operator_role_required: { status: 403, message: 'Your role does not allow this step.', visible: false },

@@ -34,7 +34,7 @@ t.test('messages that name a limit carry its amount with the currency, formatted
   const de = translator('de');
   const en = translator('en');
   const msg = (tr: typeof de, key: string, currency: 'EUR' | 'CHF' | 'USD', locale: Parameters<typeof formatNumber>[1]) => tr(key, messageParams(key, currency, locale)).replace(/\u00a0/g, " ");
-  t.equal(msg(de, 'form.error.cash_payout_limit', 'EUR', 'de-DE'), 'Barauszahlungen in der Filiale sind auf 15.000 € begrenzt. Bitte wählen Sie eine Überweisung.');
+  t.equal(msg(de, 'form.error.cash_payout_limit', 'EUR', 'de-DE'), 'Barauszahlungen in der Filiale sind auf 15.000 € begrenzt, zusammen mit Ihren kurz zuvor aufgegebenen Barverkäufen. Bitte wählen Sie eine Überweisung.');
   t.match(msg(de, 'form.error.cash_payout_limit', 'CHF', 'de-CH'), "CHF 15'000");
   t.match(msg(de, 'form.error.scrap_box_value_exceeded', 'CHF', 'de-CH'), "EUR 5'000", 'the box cap is in euros everywhere');
   t.match(msg(de, 'validation.limit_price_too_high', 'EUR', 'de-AT'), '€ 500.000');

@@ -3,7 +3,7 @@
 // take; and what the customer's own order answer gains (timeline, shipments, payment due date, assay).
 import type { Order } from '../../contracts/order.ts';
 import type {
-  OperatorRole, OpsAssay, OpsOrderDetail, OpsOrderSummary, OpsOrdersQuery, OpsOrdersResponse, OpsPayment, OpsQueue, OpsShipment,
+  OperatorRole, OpsAml, OpsAssay, OpsOrderDetail, OpsOrderSummary, OpsOrdersQuery, OpsOrdersResponse, OpsPayment, OpsQueue, OpsShipment,
 } from '../../contracts/ops.ts';
 import { opsQueues } from '../../contracts/ops.ts';
 import type { CommerceContext } from '../context.ts';
@@ -13,7 +13,7 @@ import { auditOf, customerTimeline } from './audit.ts';
 import { langOf } from '../lib/lang.ts';
 import { orderLang } from './mail.ts';
 import { allActions, mayDo, orderById, possible, type LifeRow } from './model.ts';
-import { estimatedFineMg } from './steps.ts';
+import { estimatedFineMg, needsIdentityCheck } from './steps.ts';
 import { storeDay, storeTimeZones } from './working-days.ts';
 import type { StoreKey } from '../../stores.ts';
 import { countOpsOrders, opsOrderPage, paymentsOf, queueCounts, shipmentRowsOf } from './repository.ts';
@@ -140,6 +140,19 @@ export async function withLifecycle(db: Db, order: Order, lang: 'de' | 'en'): Pr
   };
 }
 
+/** A cash order's identification for the back office (issue 23): never the document's full number. */
+function amlOf(row: LifeRow): OpsAml {
+  const d = row.data.identityDocument;
+  const c = row.data.identityCheck;
+  const l = row.data.amlLinked;
+  return {
+    identityRequired: needsIdentityCheck(row),
+    customerDocument: d ? { documentType: d.documentType, issuingCountry: d.issuingCountry, numberLast4: d.documentNumber.replace(/[\s-]+/g, '').slice(-4), expiryDate: d.expiryDate } : null,
+    identityCheck: c ? { ...c, checkedBy: { type: 'operator', ...c.checkedBy } } : null,
+    linked: l ? { orderNumbers: l.orderNumbers, amount: { centAmount: l.cents, currencyCode: row.currency }, withinHours: l.withinHours } : null,
+  };
+}
+
 /** One order for the back office; names in the operator's language when languageTag says it, else the order's. */
 export async function opsOrderDetail(ctx: CommerceContext, orderId: string, roles: OperatorRole[], languageTag?: string): Promise<OpsOrderDetail> {
   const { db } = ctx;
@@ -162,6 +175,7 @@ export async function opsOrderDetail(ctx: CommerceContext, orderId: string, role
     assay: assayOf(row, lang),
     payout: p ? { amount: { centAmount: p.amountCents, currencyCode: row.currency }, method: p.method ?? (p.iban ? 'bank-transfer' : 'cash'), iban: p.iban, valueDate: p.valueDate, paidAt: p.paidAt } : null,
     actions: allActions.filter((a) => mayDo(roles, a) && possible(row, a)),
+    ...(row.data.paymentMethod === 'cash' ? { aml: amlOf(row) } : {}),
     ...(row.type === 'sell' ? { estimatedFineWeightGrams: Object.fromEntries([...(await estimatedFineMg(db, row))].filter(([, m]) => m > 0).map(([id, m]) => [id, m / 1000])) } : {}),
   };
 }

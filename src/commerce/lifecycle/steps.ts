@@ -3,8 +3,9 @@
 // again, the state checked (409 invalid_transition), the audit entry, the customer's mail (outbox).
 import { randomUUID } from 'node:crypto';
 import type {
-  Actor, AssayBody, CancelBody, GoodsReceivedBody, OperatorRole, OpsAction, PaymentBody, PayoutBody, PickupBody, ShipmentBody,
+  Actor, AssayBody, CancelBody, GoodsReceivedBody, IdentityCheckBody, OperatorRole, OpsAction, PaymentBody, PayoutBody, PickupBody, ShipmentBody,
 } from '../../contracts/ops.ts';
+import type { IdentityCheckDoc } from '../orders/index.ts';
 import { ibanValid, normalizeIban } from '../../contracts/bank-details.ts';
 import { fail } from '../http/index.ts';
 import { formatNumber } from '../../i18n.ts';
@@ -113,14 +114,55 @@ export async function recordShipment(ctx: CommerceContext, orderId: string, body
   });
 }
 
+/**
+ * Anti-money-laundering (issue 23): an order that reached the identification threshold at placement (alone
+ * or with linked orders: the customer's document is in the order) is handed over or paid out in cash only
+ * with the document staff checked at the counter. Whoever checks it, the check is kept in the order (type,
+ * country, last 4 characters, expiry, operator, time) and named in the step's audit entry.
+ */
+export function needsIdentityCheck(row: LifeRow): boolean {
+  return row.data.paymentMethod === 'cash' && !!row.data.identityDocument;
+}
+
+const last4 = (n: string) => n.replace(/[\s-]+/g, '').toUpperCase().slice(-4);
+
+function identityCheckOf(body: IdentityCheckBody | undefined, row: LifeRow, actor: Actor, now: Date, step: IdentityCheckDoc['step']): IdentityCheckDoc | null {
+  if (!body) {
+    if (needsIdentityCheck(row)) fail('identity_check_required', { details: { fields: [{ field: 'identityCheck', code: 'required', message: 'The identity document checked is required.' }] } });
+    return null;
+  }
+  if (body.expiryDate < now.toISOString().slice(0, 10)) {
+    fail('validation_failed', { details: { fields: [{ field: 'identityCheck.expiryDate', code: 'date_in_past', message: 'An expired document does not identify.' }] } });
+  }
+  const given = row.data.identityDocument;
+  const check: IdentityCheckDoc = {
+    documentType: body.documentType, issuingCountry: body.issuingCountry.toUpperCase(), numberLast4: last4(body.documentNumber), expiryDate: body.expiryDate,
+    matchesOrder: null, checkedBy: { id: actor.id, email: actor.email }, checkedAt: now.toISOString(), step,
+  };
+  if (given) check.matchesOrder = given.documentType === check.documentType && given.issuingCountry === check.issuingCountry && last4(given.documentNumber) === check.numberLast4;
+  return check;
+}
+
+/** What the audit entry names of a check (who: the entry's actor). */
+const checkDetails = (c: IdentityCheckDoc) => ({
+  documentType: c.documentType, issuingCountry: c.issuingCountry, numberLast4: c.numberLast4, expiryDate: c.expiryDate, matchesOrder: c.matchesOrder,
+});
+
 export async function recordPickup(ctx: CommerceContext, orderId: string, body: PickupBody, actor: Actor, roles: OperatorRole[]): Promise<void> {
   await runStep(ctx, orderId, 'pickup', roles, async (tx, row, now) => {
+    const check = identityCheckOf(body.identityCheck, row, actor, now, 'pickup');
+    if (check) {
+      row.data.identityCheck = check;
+      await saveDoc(tx, row);
+    }
     if (row.payment_state === 'Pending') {
       // cash on pickup: paid at the counter when handed over
       const total = Number(row.total_gross_cents) - await paidCents(tx, row.id);
       await applyCounterPayment(tx, row, total, actor, now);
     }
-    await move(tx, row, { orderState: 'Complete' }, 'collected', actor, { collectedBy: body.collectedBy, note: body.note ?? null }, now);
+    await move(tx, row, { orderState: 'Complete' }, 'collected', actor, {
+      collectedBy: body.collectedBy, note: body.note ?? null, ...(check ? { identityCheck: checkDetails(check) } : {}),
+    }, now);
     return [await queueMail(ctx, tx, row, 'collected', { date: now }, now)];
   });
 }
@@ -256,8 +298,12 @@ export async function recordPayout(ctx: CommerceContext, orderId: string, body: 
     const cash = row.data.paymentMethod === 'cash';
     const own = row.data.payoutAccount;
     let masked: string | null = null;
+    let check: IdentityCheckDoc | null = null;
     if (cash) {
       if (iban !== undefined || accountNumber !== undefined) field(iban !== undefined ? 'iban' : 'accountNumber', 'invalid_value', 'A cash payout names no account.');
+      check = identityCheckOf(body.identityCheck, row, actor, now, 'payout');
+    } else if (body.identityCheck) {
+      field('identityCheck', 'invalid_value', 'A transfer is not paid at the counter: no identity check.');
     } else if (own?.iban) {
       if (iban === undefined) field('iban', 'required', 'The IBAN the payout went to is required.');
       if (normalizeIban(own.iban) !== iban) field('iban', 'invalid_value', 'The IBAN is not the payout account of the order.');
@@ -272,8 +318,11 @@ export async function recordPayout(ctx: CommerceContext, orderId: string, body: 
     const method = cash ? 'cash' as const : 'bank-transfer' as const;
     row.data.payout = { amountCents: expected, method, iban: masked, valueDate: body.valueDate, paidAt: now.toISOString() };
     row.data.paymentDate = now.toISOString();
+    if (check) row.data.identityCheck = check;
     await saveDoc(tx, row);
-    await move(tx, row, { orderState: 'Complete', paymentState: 'Paid' }, 'paid_out', actor, { amount: money(row, expected), method, iban: masked, valueDate: body.valueDate }, now);
+    await move(tx, row, { orderState: 'Complete', paymentState: 'Paid' }, 'paid_out', actor, {
+      amount: money(row, expected), method, iban: masked, valueDate: body.valueDate, ...(check ? { identityCheck: checkDetails(check) } : {}),
+    }, now);
     return [await queueMail(ctx, tx, row, cash ? 'paid_out_cash' : 'paid_out', {
       amount: money(row, expected), ...(masked ? { iban: masked } : {}), valueDate: day(body.valueDate),
     }, now)];

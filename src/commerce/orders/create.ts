@@ -26,8 +26,9 @@ import { currentPriceSet, orderable, type CurrentPriceSet } from '../prices/inde
 import { findPickupStore, methodRuleViolation, needsDepotHoldings } from '../shipping/index.ts';
 import { depotHoldings } from '../deposits/index.ts';
 import { customerById } from '../customers/index.ts';
-import { cashNeedsIdentity, type CashThreshold } from '../../contracts/aml.ts';
-import { paymentRefusals } from '../../contracts/checkout-rules.ts';
+import { cashIdentificationThresholds, cashNeedsIdentity, type CashThreshold } from '../../contracts/aml.ts';
+import { linkedCash, type LinkedCash } from './aml.ts';
+import { CASH_PAYOUT_MAX_CENTS, paymentRefusals } from '../../contracts/checkout-rules.ts';
 import { orderError, type CommerceOrderErrorCode } from './error-codes.ts';
 import { AppError } from '../../lib/errors.ts';
 import { bankAccountFor } from '../../contracts/company-facts.ts';
@@ -61,6 +62,8 @@ export interface ReasonInput {
   today: string;
   /** pieces by sku in the customer's deposit, read when the method's rule needs them (depositSell), else null */
   depot: ReadonlyMap<string, number> | null;
+  /** a cash cart: the customer's linked cash orders (orders/aml.ts), else null */
+  linked?: LinkedCash | null;
 }
 
 /** Every reason the cart cannot become an order now, in orderReasonOrder. Pure. */
@@ -90,7 +93,8 @@ export function orderReasons(i: ReasonInput): CommerceOrderErrorCode[] {
   add(method?.requiresPickupStore && !(cart.pickup_store && findPickupStore(cart.store_key, cart.pickup_store)), 'no_pickup_store');
   // spec 9, the checkout's own rules (src/contracts/checkout-rules.ts): what the delivery step does not offer is refused here
   if (cart.payment_method) {
-    for (const code of paymentRefusals({ transactionType: cart.transaction_type, methodKey: method?.key ?? null, grossCents: t.totalGross }, cart.payment_method)) found.add(code);
+    const linkedPayoutCents = i.linked?.saleCents ?? 0;
+    for (const code of paymentRefusals({ transactionType: cart.transaction_type, methodKey: method?.key ?? null, grossCents: t.totalGross, linkedPayoutCents }, cart.payment_method)) found.add(code);
   }
   add(cart.transaction_type === 'sell' && cart.payment_method === 'bank-transfer' && !cart.payout_account, 'payout_account_required');
   if (i.aml) {
@@ -183,15 +187,20 @@ export async function placeOrder(ctx: CommerceContext, input: PlaceOrderInput, d
     const totals = cartTotals(cart, await productsOf(tx, cart.line_items), discount);
     const { check, repriced, products } = await checkPrices(tx, cart, set, now);
     const today = now.toISOString().slice(0, 10);
+    // linked transactions count together (src/contracts/aml.ts): the earlier cash orders of the same customer
+    const linked = cart.payment_method === 'cash' && set ? await linkedCash(tx, {
+      storeKey, currency: cart.currency, eurRates: set.eurRates, now, withinHours: cashIdentificationThresholds[storeKey].linkedWithinHours,
+      customer: { customerId: cart.customer_id, email: cart.customer_email, name: cart.billing_address },
+    }) : null;
     const aml = cart.payment_method === 'cash' && totals.totalGross !== null && set
-      ? cashNeedsIdentity(storeKey, totals.totalGross, cart.currency, set.eurRates)
+      ? cashNeedsIdentity(storeKey, totals.totalGross + (linked?.cents ?? 0), cart.currency, set.eurRates)
       : null;
     const depot = needsDepotHoldings(totals.method?.key) ? await depotHoldings(tx, cart.customer_id, storeKey) : null;
-    const reasons = orderReasons({ cart, totals, priceCheck: check, eurRates: set?.eurRates ?? null, aml, today, depot });
-    if (reasons.length > 0) throw orderError(reasons[0], { reasons });
+    const reasons = orderReasons({ cart, totals, priceCheck: check, eurRates: set?.eurRates ?? null, aml, today, depot, linked });
+    if (reasons.length > 0) throw refusal(reasons, linked);
     if (check === 'unavailable' || !set) throw orderError('prices_unavailable');
 
-    const row = await insertOrder(tx, ctx, { cart: repriced, products, discount, set, aml, input, now });
+    const row = await insertOrder(tx, ctx, { cart: repriced, products, discount, set, aml, linked, input, now });
     for (const hook of ctx.orderPlacedHooks) await hook(tx, row, now);
     // the cart is done: never active again (a stale cart cookie cannot bring it back)
     cart.status = 'ordered';
@@ -211,12 +220,30 @@ export async function placeOrder(ctx: CommerceContext, input: PlaceOrderInput, d
   });
 }
 
+/**
+ * The refusal of the first reason, all reasons in details. Where linked orders count (an identity document or
+ * the payout cap), the message and details.linkedWithinHours say so. Decision: the customer is not told which
+ * orders or amounts were counted: a guest's orders are linked by e-mail address and name, which someone else
+ * may know; the order keeps them for the staff (amlLinked).
+ */
+function refusal(reasons: CommerceOrderErrorCode[], linked: LinkedCash | null): AppError {
+  const first = reasons[0];
+  const counted = linked !== null && linked.orderNumbers.length > 0 && (first === 'identity_document_required' || first === 'cash_payout_limit');
+  if (!counted) return orderError(first, { reasons });
+  const period = linked.withinHours <= 48 ? `${linked.withinHours} hours` : `${Math.round(linked.withinHours / 24)} days`;
+  const message = first === 'identity_document_required'
+    ? `For cash payments of this amount the law requires us to record your identity document: your cash orders in this shop within ${period} count together.`
+    : `Cash payouts in store are limited to ${(CASH_PAYOUT_MAX_CENTS / 100).toLocaleString('en-US')}, and your cash sales in this shop within ${period} count together. Please choose a bank transfer.`;
+  return orderError(first, { reasons, linkedWithinHours: linked.withinHours }, message);
+}
+
 interface InsertArgs {
   cart: CartRow;
   products: Map<string, CatalogueProduct>;
   discount: DiscountCode | null;
   set: CurrentPriceSet;
   aml: CashThreshold | null;
+  linked: LinkedCash | null;
   input: PlaceOrderInput;
   now: Date;
 }
@@ -275,6 +302,8 @@ async function insertOrder(tx: Db, ctx: CommerceContext, a: InsertArgs): Promise
     payoutAccount: cart.transaction_type === 'sell' && cart.payment_method === 'bank-transfer' ? cart.payout_account : null,
     identityDocument: a.aml ? cart.identity_document : null,
     cashReport: a.aml?.report ?? null,
+    // for the staff and the auditor: the earlier cash orders this one was counted with (none: not written)
+    ...(a.linked && a.linked.orderNumbers.length > 0 ? { amlLinked: { orderNumbers: a.linked.orderNumbers, cents: a.linked.cents, withinHours: a.linked.withinHours } } : {}),
     paymentDate: null,
   };
   const states = initialStates(cart.transaction_type, t.method!.key);

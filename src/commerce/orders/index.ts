@@ -9,7 +9,7 @@ export const ordersPlugin = commerceFeature('orders', [orderRoutes], ['customers
 export default ordersPlugin;
 
 export { placeOrder } from './create.ts';
-export type { DepositPartDoc, OrderRow } from './model.ts';
+export type { DepositPartDoc, IdentityCheckDoc, OrderRow } from './model.ts';
 export { toOrder } from './model.ts';
 // the order's document written back in a hook's transaction (deposits: the parts a depot sale took)
 export { customerOrders, updateOrderData } from './repository.ts';

@@ -48,9 +48,31 @@ export interface OrderDoc {
   payoutAccount: BankDetails | null;
   identityDocument: IdentityDocument | null;
   cashReport: 'form-8300' | null;
+  /** anti-money-laundering: the customer's earlier cash orders this one was counted with (src/contracts/aml.ts) */
+  amlLinked?: { orderNumbers: string[]; cents: number; withinHours: number };
+  /** anti-money-laundering: the identity document staff checked at the counter (pickup or cash payout) */
+  identityCheck?: IdentityCheckDoc;
   paymentDate: string | null;
   /** a sale from the deposit: the parts of lots it took (deposits/model.ts takeDepositSale writes them) */
   depositParts?: DepositPartDoc[];
+}
+
+/**
+ * Decision: what the counter checked is kept as the document's type, issuing country, expiry and the last 4
+ * characters of its number (enough to tell which document it was against the customer's, not enough to
+ * misuse), with the operator who checked it and when. The full number the customer gave stays in
+ * identityDocument (the law's record), never in an audit entry.
+ */
+export interface IdentityCheckDoc {
+  documentType: IdentityDocument['documentType'];
+  issuingCountry: string;
+  numberLast4: string;
+  expiryDate: string;
+  /** whether type, country and the number's end are those of the document the customer gave with the order */
+  matchesOrder: boolean | null;
+  checkedBy: { id: string; email: string | null };
+  checkedAt: string;
+  step: 'pickup' | 'payout';
 }
 
 export interface DepositPartDoc {

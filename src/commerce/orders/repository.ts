@@ -95,6 +95,33 @@ export async function moveGuestOrders(tx: Db, anonymousId: string, customerId: s
   );
 }
 
+/** An earlier cash order as the anti-money-laundering rules count it (orders/aml.ts). */
+export interface CashOrderRow {
+  id: string; order_number: string; customer_id: string; type: TransactionType; currency: string; created_at: Date;
+  total_gross_cents: string; final_cents: string | null; email: string | null; first_name: string | null; last_name: string | null;
+}
+
+/**
+ * The store's cash orders placed after `since` that are not cancelled, of the customer's account or with the
+ * customer's e-mail address (the caller compares the names): candidates for linked transactions.
+ */
+export async function cashOrdersSince(tx: Db, storeKey: StoreKey, since: Date, customerId: string, email: string): Promise<CashOrderRow[]> {
+  return tx.query<CashOrderRow>(
+    `select id, order_number, customer_id, type, currency, created_at, total_gross_cents, data->'assay'->>'finalCents' as final_cents,
+       data->>'customerEmail' as email, data->'billingAddress'->>'firstName' as first_name, data->'billingAddress'->>'lastName' as last_name
+     from orders
+     where store_key = $1 and created_at > $2 and order_state is distinct from 'Cancelled' and data->>'paymentMethod' = 'cash'
+       and (customer_id = $3 or lower(btrim(data->>'customerEmail')) = $4)
+     order by created_at, order_number`,
+    [storeKey, since, customerId, email],
+  );
+}
+
+/** Serialises the placement of cash orders of one customer (by e-mail) in a store till the transaction ends. */
+export async function lockCashCustomer(tx: Db, storeKey: StoreKey, email: string): Promise<void> {
+  await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`order-cash:${storeKey}:${email}`]);
+}
+
 /** Writes the order's document back (a hook that adds to it in the order's transaction, e.g. the depot sale's parts). */
 export async function updateOrderData(tx: Db, orderId: string, data: OrderDoc): Promise<void> {
   await tx.query('update orders set data = $2::jsonb where id = $1', [orderId, JSON.stringify(data)]);

@@ -13,10 +13,11 @@ import type { IdentityDocumentBody, PaymentMethod, PayoutAccountBody } from '../
 import type { PickupStore, ShippingMethodsResponse } from '../../../src/contracts/order.ts';
 import type { Result } from '../../../src/contracts/result.ts';
 import {
-  checkoutKind, comingSoonPayments, needsInsuredShippingNote, paymentBlocked, paymentMethodsOffered, paymentRefusal,
+  CASH_PAYOUT_MAX_CENTS, checkoutKind, comingSoonPayments, needsInsuredShippingNote, paymentBlocked, paymentMethodsOffered, paymentRefusal,
 } from '../../../src/contracts/checkout-rules.ts';
 import type { ShopCart } from '../../../src/contracts/shop-api.ts';
 import { AmlNotice, amlThresholdFor } from '../../components/cart/AmlNotice.tsx';
+import { linkedPayoutCapReached } from '../../state/aml-linked.ts';
 import { moneyOf } from '../../components/cart/format.ts';
 import { ErrorSummary, SelectField, TextField } from '../../components/forms/Fields.tsx';
 import { useForm } from '../../components/forms/useForm.ts';
@@ -59,6 +60,9 @@ export function DeliveryStep({ cart, methods, onSubmit, onMethodChosen, refreshi
   const { t, store, locale } = shop;
   const formId = 'checkout-delivery';
   const type = cart.transactionType;
+  // the service refused a cash payout for this cart because of the customer's linked sales (views/state/aml-linked.ts):
+  // count them as reaching the cap, so that cash is shown ruled out with the reason
+  const linkedPayoutCents = linkedPayoutCapReached(cart.id) ? CASH_PAYOUT_MAX_CENTS : 0;
   const us = store === 'us';
   const [editPayout, setEditPayout] = useState(!cart.payoutAccount);
   const [editIdentity, setEditIdentity] = useState(!cart.identityDocument);
@@ -93,7 +97,7 @@ export function DeliveryStep({ cart, methods, onSubmit, onMethodChosen, refreshi
     const errors = r.errors;
     // spec 9: buy cash only for pickup; a cash payout only for items brought to a store, at most 15,000
     const refusal = values.paymentMethod && m && !errors.paymentMethod
-      ? paymentRefusal({ transactionType: type, methodKey: m.key, grossCents: cart.totalGrossPrice?.centAmount ?? null }, values.paymentMethod as PaymentMethod)
+      ? paymentRefusal({ transactionType: type, methodKey: m.key, grossCents: cart.totalGrossPrice?.centAmount ?? null, linkedPayoutCents }, values.paymentMethod as PaymentMethod)
       : null;
     if (refusal) errors.paymentMethod = t(`form.error.${refusal}`);
     if (type === 'sell' && values.paymentMethod === 'bank-transfer' && editPayout) {
@@ -193,7 +197,7 @@ export function DeliveryStep({ cart, methods, onSubmit, onMethodChosen, refreshi
           {payments.map((p, i) => {
             const soon = comingSoonPayments.includes(p);
             // ruled out whatever the method (a cash payout above 15,000): shown with the reason, not choosable
-            const blocked = soon ? null : paymentBlocked({ transactionType: type, grossCents: cart.totalGrossPrice?.centAmount ?? null }, p);
+            const blocked = soon ? null : paymentBlocked({ transactionType: type, grossCents: cart.totalGrossPrice?.centAmount ?? null, linkedPayoutCents }, p);
             const reaches = !soon && !blocked && p === 'cash' ? amlThresholdFor(store, cart, 'cash') : null;
             return (
               <label key={p} className={`choice${soon || blocked ? ' choice-unavailable' : ''}`}>

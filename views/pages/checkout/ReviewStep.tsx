@@ -14,6 +14,7 @@ import { cartChanges, type CartChange } from '../../state/cart-changes.ts';
 import type { CartView } from '../../state/cart-store.ts';
 import type { FormStep } from '../../state/checkout-progress.ts';
 import { AmlNotice, amlThresholdFor } from '../../components/cart/AmlNotice.tsx';
+import { markLinkedIdentityRequired, markLinkedPayoutCapReached } from '../../state/aml-linked.ts';
 import { CartLines } from '../../components/cart/CartLines.tsx';
 import { CartTotals } from '../../components/cart/CartTotals.tsx';
 import { moneyOf } from '../../components/cart/format.ts';
@@ -155,6 +156,9 @@ export function ReviewStep({ cart, pickupStore, onPlace, onTakeNewPrices, stepHr
         setAttempt((n) => n + 1);
       }
     } else if (outcome.kind === 'error') {
+      // linked cash orders reached the threshold: the delivery step asks for the document (views/state/aml-linked.ts)
+      if (outcome.error.code === 'identity_document_required') markLinkedIdentityRequired(cart.id);
+      if (outcome.error.code === 'cash_payout_limit') markLinkedPayoutCapReached(cart.id);
       setFailure(outcome.error);
       setSummary(outcome.error.message);
       setAttempt((n) => n + 1);
