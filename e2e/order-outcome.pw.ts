@@ -42,7 +42,7 @@ async function placeAndLoseTheAnswer(page: Page): Promise<Placements> {
   await page.getByRole('button', { name: place }).click();
   const dialog = page.getByTestId('price-dialog');
   const told = page.getByText(notConfirmed).first();
-  if (await Promise.race([told.waitFor().then(() => false), dialog.waitFor().then(() => true)])) {
+  if (await Promise.race([told.waitFor({ timeout: 30_000 }).then(() => false), dialog.waitFor({ timeout: 30_000 }).then(() => true)])) {
     await dialog.getByRole('button').click();
     await page.getByRole('button', { name: place }).click();
   }

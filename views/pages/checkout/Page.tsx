@@ -287,8 +287,9 @@ export default function CheckoutPage() {
       }
     }
     if (r.error.code === 'co001' || r.error.code === 'co002' || r.error.code === 'cart_not_found') void mutate(CARTS_KEY);
-    // an open outcome is never told as a failure, whoever answered it (a proxy's 504 carries no code of ours)
-    if (outcomeOpen(r.error.status)) return { kind: 'error', error: { ...r.error, message: t('form.error.order_outcome_open') } };
+    // an open outcome without a code the customer can act on (no answer, a proxy's 504) is never told as a
+    // failure; prices_unavailable and database_unavailable keep their own words (the key is kept all the same)
+    if (outcomeOpen(r.error.status) && (r.error.code === 'UnknownError' || r.error.code === 'service_unavailable')) return { kind: 'error', error: { ...r.error, message: t('form.error.order_outcome_open') } };
     return { kind: 'error', error: r.error };
   };
 
