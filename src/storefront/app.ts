@@ -40,8 +40,6 @@ export interface StorefrontOptions {
   assets?: AssetManifest;
   logger?: FastifyServerOptions['logger'];
   streamTimeoutMs?: number;
-  /** how long a commerce call may take before the storefront gives up (default 8 s); tests of a slow commerce shorten it */
-  commerceTimeoutMs?: number;
   /** price hub tuning for tests and benchmarks (reconnect delay, heartbeat, socket limit) */
   /** requests per second to the content API (default 5, spec 9): tests with many uncached page views raise it */
   cmsRateLimit?: number;
@@ -66,7 +64,7 @@ export async function buildStorefrontApp(opts: StorefrontOptions): Promise<Store
   const app = createService({ name: 'storefront', logLevel: config.LOG_LEVEL, logger: opts.logger, trustProxy: config.TRUST_PROXY === 'on' ? trustOneProxy : false, bodyLimit: 64 * 1024 });
   const assets = opts.assets ?? loadAssets(config.BUILD_ID || undefined);
   const resolver = storeResolver(config.STORE_HOSTS, config.DEFAULT_STORE);
-  const commerce = new CommerceHttp({ baseUrl: opts.upstreams.commerce, timeoutMs: opts.commerceTimeoutMs });
+  const commerce = new CommerceHttp({ baseUrl: opts.upstreams.commerce });
   app.addHook('onClose', async () => commerce.close());
   const cms = new Cms({ endpoint: opts.upstreams.cms, token: config.CMS_TOKEN, previewToken: config.CMS_PREVIEW_TOKEN, cacheTtlMs: config.CMS_CACHE_TTL_S * 1000, rateLimit: opts.cmsRateLimit, log: app.log });
 

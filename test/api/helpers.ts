@@ -39,8 +39,6 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** routes a test adds to the storefront before it listens (e.g. a cart write for ensureSession) */
   routes?: (sf: Storefront) => void;
-  /** the storefront's patience with commerce (default 8 s): tests of a commerce slower than that shorten it */
-  commerceTimeoutMs?: number;
 }
 
 /**
@@ -122,7 +120,7 @@ export async function startShop(t: Test, opts: StartOptions = {}): Promise<Shop>
   const content = buildContentApp({ publicToken: config.CMS_TOKEN, previewToken: config.CMS_PREVIEW_TOKEN, logLevel: 'silent', repository: contentRepository() });
   await content.listen({ host: '127.0.0.1', port: 0 });
   const cms = `http://127.0.0.1:${(content.server.address() as AddressInfo).port}/v2`;
-  const storefront = await buildStorefrontApp({ config, upstreams: { commerce: proxy.url, prices: 'http://127.0.0.1:9', cms }, logger: false, cmsRateLimit: TEST_CMS_RATE_LIMIT, commerceTimeoutMs: opts.commerceTimeoutMs });
+  const storefront = await buildStorefrontApp({ config, upstreams: { commerce: proxy.url, prices: 'http://127.0.0.1:9', cms }, logger: false, cmsRateLimit: TEST_CMS_RATE_LIMIT});
   opts.routes?.(storefront);
   await storefront.app.listen({ host: '127.0.0.1', port: 0 });
   const port = (storefront.app.server.address() as AddressInfo).port;

@@ -8,9 +8,6 @@ import t from 'tap';
 import { signedIn } from '../api/helpers.ts';
 import { guestWith, readyBuyCart, shopWithPrices } from './api-helpers.ts';
 
-/** The storefront's patience with commerce in these tests (8 s in production): the holds below outlast it whatever the machine's speed. */
-const COMMERCE_TIMEOUT_MS = 3000;
-
 async function orderCount(db: { query<T>(q: string, p: unknown[]): Promise<T[]> }, cartId: string): Promise<number> {
   const [{ n }] = await db.query<{ n: number }>('select count(*)::int as n from orders where cart_id = $1', [cartId]);
   return n;
@@ -22,11 +19,12 @@ async function mailsAbout(db: { query<T>(q: string, p: unknown[]): Promise<T[]> 
 }
 
 t.test('commerce slower than the storefront\'s timeout: "not confirmed yet", and the repeat (same key or a new one) shows the one order', async (t) => {
-  const shop = await shopWithPrices(t, { commerceTimeoutMs: COMMERCE_TIMEOUT_MS });
+  const shop = await shopWithPrices(t);
   const b = await guestWith(shop);
   const cart = await readyBuyCart(b);
   // A slow commerce: the order's transaction waits (after the order row, before the commit) until the
-  // storefront has answered the customer. One order only: the hold is taken by the first placement.
+  // storefront has given up on it (its own 8 s) and answered the customer, whatever the machine's speed.
+  // One order only: the hold is taken by the first placement.
   let release!: () => void;
   let hold: Promise<void> | null = new Promise<void>((r) => (release = r));
   shop.commerce.commerce.orderPlacedHooks.push(async () => {
@@ -43,12 +41,12 @@ t.test('commerce slower than the storefront\'s timeout: "not confirmed yet", and
   // commerce finishes late (the issue's 9-10 s) while the customer's repeat is on its way
   release();
   const repeat = await b.post('/api/orders', body);
-  t.equal(repeat.status, 201, repeat.text);
+  t.equal(repeat.status, 201, `the repeat: the order ${repeat.text.slice(0, 200)}`);
   const order = repeat.json.order;
   t.match(order.orderNumber, /^CH-B-\d{4}-\d{6}$/);
   // what the checkout of today sent after a 503: the same request with a new key
   const withNewKey = await b.post('/api/orders', { ...body, idempotencyKey: 'checkout-attempt-slow-0002' });
-  t.equal(withNewKey.status, 201, `the order, never co002: ${withNewKey.text}`);
+  t.equal(withNewKey.status, 201, `the order, never co002 ${withNewKey.text.slice(0, 200)}`);
   t.equal(withNewKey.json.order.id, order.id, 'the same order');
   t.equal(await orderCount(shop.db, cart.id), 1, 'one order');
   t.equal(await mailsAbout(shop.db, order.orderNumber), 1, 'one confirmation mail');
@@ -58,7 +56,7 @@ t.test('commerce slower than the storefront\'s timeout: "not confirmed yet", and
 });
 
 t.test('commerce dies right after the commit (the answer is cut): the order exists, the customer is told "not confirmed yet", the repeat shows it', async (t) => {
-  const shop = await shopWithPrices(t, { commerceTimeoutMs: COMMERCE_TIMEOUT_MS });
+  const shop = await shopWithPrices(t);
   const { b } = await signedIn(shop);
   const cart = await readyBuyCart(b);
   shop.proxy.lostAnswers.add('POST /orders');
@@ -73,7 +71,7 @@ t.test('commerce dies right after the commit (the answer is cut): the order exis
   // commerce is back
   shop.proxy.lostAnswers.delete('POST /orders');
   const withNewKey = await b.post('/api/orders', { ...body, idempotencyKey: 'checkout-attempt-cut-0002' });
-  t.equal(withNewKey.status, 201, `a new key: the order, never co002: ${withNewKey.text}`);
+  t.equal(withNewKey.status, 201, `a new key: the order, never co002 ${withNewKey.text.slice(0, 200)}`);
   const order = withNewKey.json.order;
   const sameKey = await b.post('/api/orders', body);
   t.equal(sameKey.status, 201);
@@ -100,7 +98,7 @@ t.test('commerce dies right after the commit (the answer is cut): the order exis
 });
 
 t.test('a refusal is not an open outcome: a cart that cannot be ordered keeps its code', async (t) => {
-  const shop = await shopWithPrices(t, { commerceTimeoutMs: COMMERCE_TIMEOUT_MS });
+  const shop = await shopWithPrices(t);
   const b = await guestWith(shop);
   const { cart } = (await b.post('/api/cart/items', { transactionType: 'buy', sku: 'AU-KRUG-1OZ', quantity: 1 })).json;
   const refused = await b.post('/api/orders', { cartId: cart.id, idempotencyKey: 'attempt-refused-0001' });
