@@ -48,7 +48,8 @@ export interface StartOptions {
  * connection is cut before the answer goes back: a commerce that died right after its commit.
  */
 export class FaultProxy {
-  readonly target: string;
+  /** the commerce service's address (a test that restarts commerce points it at the new one) */
+  target: string;
   readonly faults = new Map<string, number>();
   readonly lostAnswers = new Set<string>();
   private server: Server | null = null;

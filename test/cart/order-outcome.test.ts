@@ -2,10 +2,15 @@
 // its timeout and answered 503, the browser then made a new Idempotency-Key and got 409 co002 ("cart not
 // active") while its order existed. The same when commerce committed and its answer was lost. Here the real
 // storefront, a real commerce (PGlite) and the pass-through proxy between them: commerce is held inside the
-// order's transaction until the storefront has given up, or its answer is cut after the commit. The
-// customer's repeat, with the key the browser keeps or with a new one, ends in the one order, shown.
-import t from 'tap';
-import { signedIn } from '../api/helpers.ts';
+// order's transaction until the storefront has given up, or its answer is cut after the commit and the
+// commerce process is restarted. The customer's repeat, with the key the browser keeps or with a new one,
+// ends in the one order, shown; nobody else gets it with the cart's id.
+import type { AddressInfo } from 'node:net';
+import t, { type Test } from 'tap';
+import { buildCommerceApp } from '../../src/commerce/app.ts';
+import { signedIn, type Shop } from '../api/helpers.ts';
+import { testConfig } from '../commerce/helpers.ts';
+import { testCompanyFacts } from '../company-facts.ts';
 import { guestWith, readyBuyCart, shopWithPrices } from './api-helpers.ts';
 
 async function orderCount(db: { query<T>(q: string, p: unknown[]): Promise<T[]> }, cartId: string): Promise<number> {
@@ -16,6 +21,15 @@ async function orderCount(db: { query<T>(q: string, p: unknown[]): Promise<T[]> 
 async function mailsAbout(db: { query<T>(q: string, p: unknown[]): Promise<T[]> }, orderNumber: string): Promise<number> {
   const [{ n }] = await db.query<{ n: number }>(`select count(*)::int as n from outbox where subject like '%' || $1 || '%'`, [orderNumber]);
   return n;
+}
+
+/** Commerce is stopped (its process killed) and a new one starts on the same database; the proxy forwards to it. */
+async function restartCommerce(t: Test, shop: Shop): Promise<void> {
+  await shop.commerce.close();
+  const fresh = await buildCommerceApp({ companyFacts: testCompanyFacts(), db: shop.db, config: testConfig({ RATE_LIMITS: shop.config.RATE_LIMITS }), logger: false, clock: shop.clock });
+  await fresh.listen({ host: '127.0.0.1', port: 0 });
+  t.teardown(() => fresh.close());
+  shop.proxy.target = `http://127.0.0.1:${(fresh.server.address() as AddressInfo).port}`;
 }
 
 t.test('commerce slower than the storefront\'s timeout: "not confirmed yet", and the repeat (same key or a new one) shows the one order', async (t) => {
@@ -55,7 +69,7 @@ t.test('commerce slower than the storefront\'s timeout: "not confirmed yet", and
   t.equal(shown.json.order.orderNumber, order.orderNumber, 'the confirmation page reads the one order');
 });
 
-t.test('commerce dies right after the commit (the answer is cut): the order exists, the customer is told "not confirmed yet", the repeat shows it', async (t) => {
+t.test('commerce dies right after the commit (the answer is cut, the process restarted): the order exists, the customer is told "not confirmed yet", the repeat shows it', async (t) => {
   const shop = await shopWithPrices(t);
   const { b } = await signedIn(shop);
   const cart = await readyBuyCart(b);
@@ -68,8 +82,9 @@ t.test('commerce dies right after the commit (the answer is cut): the order exis
   t.equal(first.json.message, 'We could not confirm your order yet. Please place it again: an order already placed is shown to you and never placed twice.');
   t.equal(await orderCount(shop.db, cart.id), 1, 'commerce had committed the order');
 
-  // commerce is back
+  // commerce was killed right after that commit; a new commerce process starts on the same database
   shop.proxy.lostAnswers.delete('POST /orders');
+  await restartCommerce(t, shop);
   const withNewKey = await b.post('/api/orders', { ...body, idempotencyKey: 'checkout-attempt-cut-0002' });
   t.equal(withNewKey.status, 201, `a new key: the order, never co002 ${withNewKey.text.slice(0, 200)}`);
   const order = withNewKey.json.order;
