@@ -32,5 +32,7 @@ t.test('the key is kept for the same request on the same cart, a new one otherwi
   t.equal(keptAttempt('buy', storage), null, 'ended');
   storage.setItem('checkout-order-attempt:buy', '{not json');
   t.equal(keptAttempt('buy', storage), null, 'a broken entry is none');
+  storage.setItem('checkout-order-attempt:buy', JSON.stringify({ cartId: 'cart-1', key: 'k', body: '{cut' }));
+  t.equal(keptAttempt('buy', storage), null, 'a body that is not JSON is none');
   t.equal(keptAttempt('buy', undefined), null, 'no storage (the server, a blocked one): none');
 });

@@ -33,7 +33,10 @@ export function keptAttempt(type: TransactionType, storage: Storage | undefined 
   try {
     const raw = storage?.getItem(storageKey(type));
     const v = raw ? (JSON.parse(raw) as Partial<OrderAttempt>) : null;
-    return v && typeof v.cartId === 'string' && typeof v.key === 'string' && typeof v.body === 'string' ? { cartId: v.cartId, key: v.key, body: v.body } : null;
+    if (!v || typeof v.cartId !== 'string' || typeof v.key !== 'string' || typeof v.body !== 'string') return null;
+    // the body goes out again as it is: one that is not JSON is no attempt (JSON.parse throws: none)
+    JSON.parse(v.body);
+    return { cartId: v.cartId, key: v.key, body: v.body };
   } catch {
     return null;
   }
