@@ -43,11 +43,15 @@ export interface StartOptions {
 
 /**
  * Forwards every request to the commerce service unchanged, unless a fault is set for its path: then it
- * answers that status itself (or drops the connection for status 0), as a failing upstream would.
+ * answers that status itself (or drops the connection for status 0), as a failing upstream would. A route
+ * in `lostAnswers` is forwarded and fully served by commerce (its transaction committed), and then the
+ * connection is cut before the answer goes back: a commerce that died right after its commit.
  */
 export class FaultProxy {
-  readonly target: string;
+  /** the commerce service's address (a test that restarts commerce points it at the new one) */
+  target: string;
   readonly faults = new Map<string, number>();
+  readonly lostAnswers = new Set<string>();
   private server: Server | null = null;
   url = '';
 
@@ -80,6 +84,10 @@ export class FaultProxy {
     delete headers.connection;
     const up = await request(this.target + req.url, { method: req.method as 'GET', headers, body: chunks.length ? Buffer.concat(chunks) : undefined });
     const body = Buffer.from(await up.body.arrayBuffer());
+    if (this.lostAnswers.has(`${req.method} ${path}`)) {
+      req.socket.destroy();
+      return;
+    }
     const out: Record<string, string | string[]> = {};
     for (const [k, v] of Object.entries(up.headers)) if (v !== undefined && k !== 'transfer-encoding' && k !== 'connection') out[k] = v;
     res.writeHead(up.statusCode, out);
@@ -113,7 +121,7 @@ export async function startShop(t: Test, opts: StartOptions = {}): Promise<Shop>
   const content = buildContentApp({ publicToken: config.CMS_TOKEN, previewToken: config.CMS_PREVIEW_TOKEN, logLevel: 'silent', repository: contentRepository() });
   await content.listen({ host: '127.0.0.1', port: 0 });
   const cms = `http://127.0.0.1:${(content.server.address() as AddressInfo).port}/v2`;
-  const storefront = await buildStorefrontApp({ config, upstreams: { commerce: proxy.url, prices: 'http://127.0.0.1:9', cms }, logger: false, cmsRateLimit: TEST_CMS_RATE_LIMIT });
+  const storefront = await buildStorefrontApp({ config, upstreams: { commerce: proxy.url, prices: 'http://127.0.0.1:9', cms }, logger: false, cmsRateLimit: TEST_CMS_RATE_LIMIT});
   opts.routes?.(storefront);
   await storefront.app.listen({ host: '127.0.0.1', port: 0 });
   const port = (storefront.app.server.address() as AddressInfo).port;

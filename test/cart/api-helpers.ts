@@ -3,7 +3,7 @@
 import { gzipSync } from 'node:zlib';
 import type { Test } from 'tap';
 import type { Shop } from '../api/helpers.ts';
-import { startShop, swissAddress, type Browser } from '../api/helpers.ts';
+import { startShop, swissAddress, type Browser, type StartOptions } from '../api/helpers.ts';
 import { priceSetAt } from '../orders/helpers.ts';
 
 export async function pricesNow(shop: Shop, at = shop.clock().getTime()) {
@@ -16,8 +16,8 @@ export async function pricesNow(shop: Shop, at = shop.clock().getTime()) {
   return set;
 }
 
-export async function shopWithPrices(t: Test) {
-  const shop = await startShop(t);
+export async function shopWithPrices(t: Test, opts: StartOptions = {}) {
+  const shop = await startShop(t, opts);
   await pricesNow(shop);
   return shop;
 }

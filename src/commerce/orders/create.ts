@@ -3,11 +3,17 @@
 // One transaction does it all: it serialises requests with the same Idempotency-Key (an advisory lock on
 // customer and key), answers a key it has seen with that key's order (or 422 for another body), locks the
 // cart row (so concurrent requests for one cart, whatever their keys, queue behind the first: the next one
-// finds the cart ordered and gets co002), checks every reason of spec 8, compares every line's price with
-// the current price set ('not equal'), writes the order with a readable number, marks the cart ordered,
-// records the key and puts the confirmation mail into the outbox. A unique index on orders.cart_id is the
-// last guard. Only successes are remembered under a key: a refused request may be retried with the same key
-// once the cart is fixed.
+// finds the cart ordered and answers the order it became, see below), checks every reason of spec 8,
+// compares every line's price with the current price set ('not equal'), writes the order with a readable
+// number, marks the cart ordered, records the key and puts the confirmation mail into the outbox. A unique
+// index on orders.cart_id is the last guard. Only successes are remembered under a key: a refused request
+// may be retried with the same key once the cart is fixed.
+//
+// Decision (issue 23, "an order placed is never reported as failed"): the owner of a cart that is already
+// ordered, placing it again with any key (a browser that lost the first answer and made a new key, another
+// tab), gets the order the cart became, as a replay: no second order, no second mail, never co002. The
+// order is the one placed; a new key's comment or opt-ins do not change it. Another customer's cart stays
+// co001 (404) before anything of the order is read.
 import { randomUUID } from 'node:crypto';
 import type { LinePrice } from '../../contracts/cart.ts';
 import type { CreateOrderBody, Order } from '../../contracts/order.ts';
@@ -34,7 +40,7 @@ import { AppError } from '../../lib/errors.ts';
 import { bankAccountFor } from '../../contracts/company-facts.ts';
 import { toOrder, type FrozenLine, type OrderDoc, type OrderRow } from './model.ts';
 import { nextOrderNumber } from './numbers.ts';
-import { insertOrderRequest, insertOrderRow, lockIdempotencyKey, orderById, orderRequest } from './repository.ts';
+import { insertOrderRequest, insertOrderRow, lockIdempotencyKey, orderByCart, orderById, orderRequest } from './repository.ts';
 import { initialStates } from './states.ts';
 
 export { CASH_PAYOUT_MAX_CENTS } from '../../contracts/checkout-rules.ts';
@@ -174,6 +180,8 @@ export async function placeOrder(ctx: CommerceContext, input: PlaceOrderInput, d
 
     const cart = await cartById(tx, body.cartId, { forUpdate: true });
     if (!cart || cart.customer_id !== auth.customerId || cart.store_key !== storeKey) throw orderError('co001');
+    const became = input.limitOrder ? undefined : await orderOfOrderedCart(tx, cart, auth.customerId);
+    if (became) return { row: became, replayed: true, outboxIds: [] };
     if (cart.status !== (input.limitOrder ? 'limit-order' : 'active')) throw orderError('co002');
     // the order placed is the order reviewed: checked under the row lock, so no write can slip in between
     if (reviewed.some((v) => v !== cart.version)) throw orderError('cart_version_conflict', { currentVersion: cart.version });
@@ -235,6 +243,13 @@ function refusal(reasons: CommerceOrderErrorCode[], linked: LinkedCash | null): 
     ? `For cash payments of this amount the law requires us to record your identity document: your cash orders in this shop within ${period} count together.`
     : `Cash payouts in store are limited to ${(CASH_PAYOUT_MAX_CENTS / 100).toLocaleString('en-US')}, and your cash sales in this shop within ${period} count together. Please choose a bank transfer.`;
   return orderError(first, { reasons, linkedWithinHours: linked.withinHours }, message);
+}
+
+/** The order an ordered cart became, when that order is the caller's too (belt and braces: the cart's owner was checked). */
+async function orderOfOrderedCart(tx: Db, cart: CartRow, customerId: string): Promise<OrderRow | undefined> {
+  if (cart.status !== 'ordered') return undefined;
+  const row = await orderByCart(tx, cart.id);
+  return row && row.customer_id === customerId && row.store_key === cart.store_key ? row : undefined;
 }
 
 interface InsertArgs {

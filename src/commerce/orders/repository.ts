@@ -17,6 +17,12 @@ export async function orderById(db: Db, id: string): Promise<OrderRow | undefine
   return row;
 }
 
+/** The order a cart became (at most one: orders_one_per_cart). */
+export async function orderByCart(db: Db, cartId: string): Promise<OrderRow | undefined> {
+  const [row] = await db.query<OrderRow>('select * from orders where cart_id = $1', [cartId]);
+  return row;
+}
+
 /** Serialises placements with the same customer and Idempotency-Key (till the transaction ends). */
 export async function lockIdempotencyKey(tx: Db, customerId: string, idempotencyKey: string): Promise<void> {
   await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`order-key:${customerId}:${idempotencyKey}`]);

@@ -3,7 +3,7 @@
 // (?step=), but a URL cannot skip ahead: a step beyond the first one not completed shows that one instead
 // (views/state/checkout-progress.ts). Focus moves to the step's heading on every step change. The cart is
 // the customer's and is read in the browser; the server sends the frame.
-import { useCallback, useEffect, useReducer, useRef } from 'react';
+import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useLoaderData, useNavigate, useSearchParams } from 'react-router';
 import useSWR, { mutate } from 'swr';
 import type { ShopCustomer } from '../../../src/contracts/shop-api.ts';
@@ -20,6 +20,7 @@ import {
   addAddress, checkEmail, getMe, getShippingMethods, placeOrder, recalculateCart, register, setCartAddresses, setIdentityDocument, setPayoutAccount, updateCart,
 } from '../../state/shop-api.ts';
 import { readUtm } from '../../state/utm.ts';
+import { endAttempt, keepAttempt, keptAttempt, keyFor, outcomeOpen } from '../../state/order-attempt.ts';
 import { moneyOf } from '../../components/cart/format.ts';
 import { stepPath } from '../../components/CheckoutSteps.tsx';
 import { Link } from '../../components/ShopLink.tsx';
@@ -36,6 +37,8 @@ function newIdempotencyKey(): string {
   const c = globalThis.crypto;
   return typeof c?.randomUUID === 'function' ? `order-${c.randomUUID()}` : `order-${Date.now()}-${Math.random().toString(36).slice(2)}`;
 }
+
+type PlaceBody = Omit<Parameters<typeof placeOrder>[0], 'idempotencyKey'>;
 
 function ecommerce(cart: CartView, extra: Record<string, unknown> = {}) {
   return {
@@ -135,8 +138,6 @@ export default function CheckoutPage() {
   const go = useCallback((next: FormStep) => setParams({ step: next }), [setParams]);
   const stepHref = (s: FormStep | 'cart') => stepPath(lang, type, s);
 
-  const lastOrderAttempt = useRef<{ key: string; body: string } | null>(null);
-
   // Back from the confirmation lands here with the ordered cart gone: show that order's confirmation again
   // (replacing this entry), not "Your cart is empty". A cart with goods again starts a new checkout.
   const placed = carts.ready ? placedOrder(type) : null;
@@ -148,7 +149,36 @@ export default function CheckoutPage() {
     else if (cart && !cart.pending) forgetPlacedOrder(type);
   }, [placed, emptied, cart, type]);
 
-  if (!carts.ready || (session.level === 'user' && me === undefined) || (placed && emptied)) {
+  // Issue 23: the cart is gone while an attempt to place it is still open (its answer was lost, then the page
+  // was reloaded or the carts read again): it was ordered. The kept attempt goes out once more, with its key,
+  // and the customer is shown the order it placed, not an empty cart.
+  const open = carts.ready && !placed && !cart ? keptAttempt(type) : null;
+  const [resending, setResending] = useState(false);
+  useEffect(() => {
+    if (!open) return;
+    setResending(true);
+    void placeOrder({ ...(JSON.parse(open.body) as PlaceBody), idempotencyKey: open.key }).then((r) => {
+      if (!r.error) {
+        placedNow(r.data.order.id);
+        return;
+      }
+      if (!outcomeOpen(r.error.status)) endAttempt(type);
+      setResending(false);
+    });
+  }, [open?.key]);
+
+  /** The order is placed: the attempt ends, the confirmation replaces the review, the ordered cart is forgotten. */
+  const placedNow = (orderId: string) => {
+    endAttempt(type);
+    resetProgress(type);
+    rememberPlacedOrder(type, orderId);
+    // the review's entry becomes the confirmation: back goes to the steps before, which show it again (above)
+    navigate(confirmationOf(orderId), { replace: true });
+    // spec 4 / Hydrogen #2524: the ordered cart is gone for good
+    forgetCart(type);
+  };
+
+  if (!carts.ready || (session.level === 'user' && me === undefined) || (placed && emptied) || resending) {
     return (
       <section className="container page-section checkout-page">
         <h1 className="page-title">{t('route.checkout')}</h1>
@@ -230,21 +260,16 @@ export default function CheckoutPage() {
     // the version the review showed (issue 14): commerce places that cart or none
     const body = { cartId: cart.id, cartVersion: input.cartVersion, comment: input.comment, optInTrustedShops: input.optInTrustedShops, utmParams: readUtm() };
     const bodyJson = JSON.stringify(body);
-    // The same request again (after a network fault) keeps its key: the service answers the same order.
-    const key = lastOrderAttempt.current?.body === bodyJson ? lastOrderAttempt.current.key : newIdempotencyKey();
-    lastOrderAttempt.current = { key, body: bodyJson };
+    // The same request again after an open outcome (no answer, a timeout, a 5xx) keeps its key: the
+    // service answers the order it placed (views/state/order-attempt.ts).
+    const key = keyFor(keptAttempt(type), cart.id, bodyJson, newIdempotencyKey);
+    keepAttempt(type, { cartId: cart.id, key, body: bodyJson });
     const r = await placeOrder({ ...body, idempotencyKey: key });
     if (!r.error) {
-      lastOrderAttempt.current = null;
-      resetProgress(type);
-      rememberPlacedOrder(type, r.data.order.id);
-      // the review's entry becomes the confirmation: back goes to the steps before, which show it again (above)
-      navigate(confirmationOf(r.data.order.id), { replace: true });
-      // spec 4 / Hydrogen #2524: the ordered cart is gone for good
-      forgetCart(type);
+      placedNow(r.data.order.id);
       return { kind: 'placed' };
     }
-    if (r.error.status !== 0) lastOrderAttempt.current = null;
+    if (!outcomeOpen(r.error.status)) endAttempt(type);
     // spec 4 and 8: 'not equal' triggers a recalculation and the price modal
     if (r.error.code === 'price_not_equal') {
       const before = moneyOf(shop, cart.totalGrossPrice);
@@ -262,6 +287,9 @@ export default function CheckoutPage() {
       }
     }
     if (r.error.code === 'co001' || r.error.code === 'co002' || r.error.code === 'cart_not_found') void mutate(CARTS_KEY);
+    // an open outcome without a code the customer can act on (no answer, a proxy's 504) is never told as a
+    // failure; prices_unavailable and database_unavailable keep their own words (the key is kept all the same)
+    if (outcomeOpen(r.error.status) && (r.error.code === 'UnknownError' || r.error.code === 'service_unavailable')) return { kind: 'error', error: { ...r.error, message: t('form.error.order_outcome_open') } };
     return { kind: 'error', error: r.error };
   };
 

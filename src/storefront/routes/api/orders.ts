@@ -3,9 +3,15 @@
 // for the confirmation page. Refusals keep the service's code (co001 ..., price_not_equal: the browser
 // recalculates and shows the price modal; cart_version_conflict with details.currentVersion: the cart is not
 // the one the review step showed) with the message in the customer's language.
+//
+// Issue 23: a placement without an answer (commerce slower than the client's timeout, a cut connection, a
+// 5xx) may have made the order. Decision: the browser reads it as order_outcome_open ("not confirmed yet,
+// place it again: an order already placed is shown"), keeps its Idempotency-Key for the repeat
+// (views/state/order-attempt.ts), and commerce answers the repeat with the order (also under a new key).
 import type { FastifyInstance } from 'fastify';
 import { cartsFor } from './carts.ts';
-import { fail, refuse, route, UUID } from './respond.ts';
+import { apiError, apiLanguage } from './errors.ts';
+import { fail, refuse, route, send, UUID } from './respond.ts';
 
 export async function orderRoutes(api: FastifyInstance) {
   route(api, 'placeOrder', async (req, reply) => {
@@ -23,7 +29,12 @@ export async function orderRoutes(api: FastifyInstance) {
       ...(cartVersion !== undefined ? { cartVersion } : {}),
     };
     const r = await carts.placeOrder(body, idempotencyKey);
-    if (r.error) return fail(req, reply, r.error);
+    if (r.error) {
+      const answer = apiError(r.error, apiLanguage(req), { store: req.store });
+      // no answer or a failure of the service (not a refusal): the outcome is open, never "failed"
+      if (answer.code === 'service_unavailable') return refuse(req, reply, answer.statusCode, 'order_outcome_open');
+      return send(reply, answer);
+    }
     return { order: r.data };
   });
 
