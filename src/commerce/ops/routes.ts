@@ -18,7 +18,7 @@ import type { CommerceContext } from '../context.ts';
 import { actorOf, errorResponses, fail, operatorOf, operatorSecurity, requireOperator } from '../http/index.ts';
 import {
   actionRoles, cancelOrder, importBankStatement, listAudit, listOpsOrders, opsOrderDetail, recordAssay, recordGoodsReceived, recordPayment,
-  recordPayout, recordPickup, recordShipment,
+  recordPayout, recordPickup, recordShipment, writeAudit,
 } from '../lifecycle/index.ts';
 import { signIn } from './auth.ts';
 import { changeOperator, createOperator, seedDemoOperators } from './operators.ts';
@@ -164,7 +164,11 @@ export const opsRoutes: FastifyPluginAsync = async (app) => {
       summary: 'The append-only audit log, newest first: who did what to which order, before and after.',
       querystring: AuditQuery, response: { 200: AuditResponse, ...errorResponses },
     },
-  }, async (req) => listAudit(ctx, req.query));
+  }, async (req) => {
+    // the whistleblower office's entries (who answered or closed which case) are for admins, as the cases are
+    const { operator } = await operatorOf(req);
+    return listAudit(ctx, req.query, { whistleblower: operator.roles.includes('admin') });
+  });
 
   // ---------------------------------------------------------------- operators (admin)
 
@@ -221,7 +225,18 @@ export const opsRoutes: FastifyPluginAsync = async (app) => {
     },
   }, async (req, reply) => {
     if (req.body.message.trim() === '') fail('validation_failed', { details: { fields: [fieldError('message', 'required')] } });
-    const row = await answerCase(db, req.params.reference, req.body.message, req.body.close ? 'closed' : 'in-progress', clock(), { refuseClosed: true });
+    const actor = actorOf(await operatorOf(req));
+    const now = clock();
+    // the answer names its operator, and the audit log records it (never the text): who answered or closed
+    // which case, when; in the answer's transaction
+    const row = await answerCase(db, req.params.reference, req.body.message, req.body.close ? 'closed' : 'in-progress', now, {
+      refuseClosed: true,
+      by: { id: actor.id, email: actor.email },
+      audit: (tx, c) => writeAudit(tx, {
+        orderId: null, orderNumber: null, actor, action: c.after === 'closed' ? 'whistleblow_closed' : 'whistleblow_answered', before: null, after: null,
+        details: { caseReference: c.reference, status: c.after },
+      }, now),
+    });
     return reply.status(201).send(await officeCaseView(db, row));
   });
 };
