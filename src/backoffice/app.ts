@@ -194,7 +194,7 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
   function send(reply: FastifyReply, status: number, title: string, children: ReactNode, req: FastifyRequest, viewer: Viewer | null, notice?: { kind: 'error' | 'success'; text: string } | null) {
     const { f, csrf } = req.bo;
     // the language links of a page answering a form lead to the page the form belongs to (GET)
-    const path = req.method === 'POST' ? safeBack(req) : withQuery(routePath(req), req.query);
+    const path = req.method === 'POST' ? safeBack(req) : req.is404 ? '/' : withQuery(routePath(req), req.query);
     const html = renderPage(createElement(Page, { f, csrf, viewer, path, title, notice: notice ?? null, children }));
     return reply.code(status).type('text/html; charset=utf-8').send(html);
   }

@@ -31,11 +31,12 @@ export async function backofficeUnderTest(t: Test): Promise<BackofficeUnderTest>
 }
 
 /** The back office over a commerce app of a test (listening on a free loopback port). */
-export async function backofficeOver(t: Test, api: Api): Promise<BackofficeUnderTest> {
+export async function backofficeOver(t: Test, api: Api, opts: { logStream?: NodeJS.WritableStream } = {}): Promise<BackofficeUnderTest> {
   await api.app.listen({ host: '127.0.0.1', port: 0 });
   const address = api.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const bo = await buildBackofficeApp({ commerceUrl: `http://127.0.0.1:${port}`, production: false, logger: false });
+  // with a log stream the back office logs as in production (info) into it, else not at all
+  const bo = await buildBackofficeApp({ commerceUrl: `http://127.0.0.1:${port}`, production: false, ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }) });
   t.teardown(() => bo.close());
 
   const browser = (): Browser => {
