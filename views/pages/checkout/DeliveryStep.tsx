@@ -8,7 +8,6 @@
 // document the shop must record (src/contracts/aml.ts). The deposit needs a customer account (issue 23): a
 // guest sees it with the reason and a way to sign in that comes back here.
 import { useMemo, useState } from 'react';
-import { useLocation } from 'react-router';
 import type { CashThreshold } from '../../../src/contracts/aml.ts';
 import { bicValid, ibanValid, routingNumberValid, usAccountNumberValid } from '../../../src/contracts/bank-details.ts';
 import type { IdentityDocumentBody, PaymentMethod, PayoutAccountBody } from '../../../src/contracts/cart.ts';
@@ -30,6 +29,7 @@ import { TransferAccount } from '../../components/CompanyFacts.tsx';
 import { telHref } from '../../../src/contracts/display.ts';
 import { pathFor } from '../../../src/screens.ts';
 import { Link } from '../../components/ShopLink.tsx';
+import { stepPath } from '../../components/CheckoutSteps.tsx';
 
 type Values = Record<string, string>;
 
@@ -61,7 +61,6 @@ const countryCodes = ['CH', 'LI', 'AT', 'DE', 'US', 'BE', 'BG', 'CZ', 'DK', 'EE'
 export function DeliveryStep({ cart, methods, onSubmit, onMethodChosen, refreshing, headingRef }: DeliveryStepProps) {
   const shop = useShop();
   const { t, store, locale, lang } = shop;
-  const { pathname, search } = useLocation();
   const formId = 'checkout-delivery';
   const type = cart.transactionType;
   const us = store === 'us';
@@ -191,7 +190,7 @@ export function DeliveryStep({ cart, methods, onSubmit, onMethodChosen, refreshi
           {/* the deposit needs an account: the way to one, outside the radio's label (as the hotline above) */}
           {methods?.methods.some((m) => m.reason === 'deposit_requires_account') ? (
             <p className="choice-note" data-testid="deposit-account-note">
-              <Link to={`${pathFor('login', lang)}?redirect=${encodeURIComponent(pathname + search)}`}>{t('checkout.delivery.depositSignIn')}</Link>
+              <Link to={`${pathFor('login', lang)}?redirect=${encodeURIComponent(stepPath(lang, type, 'delivery'))}`}>{t('checkout.delivery.depositSignIn')}</Link>
               {' · '}
               <Link to={pathFor('register', lang)}>{t('checkout.delivery.depositRegister')}</Link>
             </p>
