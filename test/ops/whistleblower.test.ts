@@ -69,6 +69,8 @@ t.test('the loopback admin calls still list and answer cases', async (t) => {
   const found = list.results.find((x: { caseReference: string }) => x.caseReference === c.caseReference);
   t.equal(found.messages[1].text, 'Eingang bestätigt.');
   t.equal(found.status, 'in-progress');
+  const log = (await opsCall(api, 'GET', '/ops/audit?limit=200', await demoToken(api, 'admin'))).json().results as { action: string; actor: { type: string; id: string }; details: Record<string, unknown> }[];
+  t.match(log.find((e) => e.details.caseReference === c.caseReference), { action: 'whistleblow_answered', actor: { type: 'system', id: 'admin-api' } }, 'an answer without an operator is audited too');
 });
 
 t.test('an answer and a closing are in the audit log naming the operator (admins read those entries); the office sees who answered', async (t) => {

@@ -3,8 +3,10 @@
 // admin). Confidentiality: no mail, nothing in logs; the audit log records who answered or closed which case
 // (never the text), and only admins read those entries (src/commerce/lifecycle/audit.ts).
 import type { WhistleblowCase, WhistleblowStatus } from '../../contracts/application.ts';
+import type { Actor } from '../../contracts/ops.ts';
 import type { Db } from '../db/index.ts';
 import { fail } from '../http/errors.ts';
+import { writeAudit } from '../lifecycle/index.ts';
 import { addCaseMessage, caseByReference, caseMessages, newestCases, setCaseStatus, type CaseMessageRow, type CaseRow } from './repository.ts';
 
 /** What the office sees of a case: the reporter only when the report was not anonymous, and who answered. */
@@ -50,6 +52,20 @@ export async function listOfficeCases(db: Db, q: { status?: WhistleblowStatus; l
 
 const normalizeReference = (reference: string) => reference.trim().toUpperCase();
 
+type CaseChange = { reference: string; before: WhistleblowStatus; after: WhistleblowStatus };
+
+/**
+ * The audit entry of an answer (answerCase's audit): who answered or closed which case and its new status,
+ * never the text. Decision: the case reference is in it (an auditor must find the case); only admins are
+ * shown these entries (GET /ops/audit).
+ */
+export function caseAudit(actor: Actor, now: Date): (tx: Db, c: CaseChange) => Promise<void> {
+  return (tx, c) => writeAudit(tx, {
+    orderId: null, orderNumber: null, actor, action: c.after === 'closed' ? 'whistleblow_closed' : 'whistleblow_answered', before: null, after: null,
+    details: { caseReference: c.reference, status: c.after },
+  }, now);
+}
+
 /** One case: 404 whistleblow_case_not_found. */
 export async function officeCase(db: Db, reference: string): Promise<OfficeCase> {
   const row = await caseByReference(db, normalizeReference(reference));
@@ -65,7 +81,7 @@ export async function officeCase(db: Db, reference: string): Promise<OfficeCase>
  */
 export async function answerCase(
   db: Db, reference: string, message: string, status: WhistleblowStatus, now: Date,
-  opts: { refuseClosed?: boolean; by?: CaseOperator; audit?: (tx: Db, c: { reference: string; before: WhistleblowStatus; after: WhistleblowStatus }) => Promise<void> } = {},
+  opts: { refuseClosed?: boolean; by?: CaseOperator; audit?: (tx: Db, c: CaseChange) => Promise<void> } = {},
 ): Promise<CaseRow> {
   return db.transaction(async (tx) => {
     const c = await caseByReference(tx, normalizeReference(reference), { forUpdate: true });

@@ -13,12 +13,12 @@ import {
   UpdateOperatorBody, type Actor, type OperatorRole, type OpsAction, type OpsOrderDetail as OpsOrderDetailT,
 } from '../../contracts/ops.ts';
 import { fieldError } from '../../lib/errors.ts';
-import { answerCase, listOfficeCases, officeCase, officeCaseView } from '../applications/index.ts';
+import { answerCase, caseAudit, listOfficeCases, officeCase, officeCaseView } from '../applications/index.ts';
 import type { CommerceContext } from '../context.ts';
 import { actorOf, errorResponses, fail, operatorOf, operatorSecurity, requireOperator } from '../http/index.ts';
 import {
   actionRoles, cancelOrder, importBankStatement, listAudit, listOpsOrders, opsOrderDetail, recordAssay, recordGoodsReceived, recordPayment,
-  recordPayout, recordPickup, recordShipment, writeAudit,
+  recordPayout, recordPickup, recordShipment,
 } from '../lifecycle/index.ts';
 import { signIn } from './auth.ts';
 import { changeOperator, createOperator, seedDemoOperators } from './operators.ts';
@@ -232,10 +232,7 @@ export const opsRoutes: FastifyPluginAsync = async (app) => {
     const row = await answerCase(db, req.params.reference, req.body.message, req.body.close ? 'closed' : 'in-progress', now, {
       refuseClosed: true,
       by: { id: actor.id, email: actor.email },
-      audit: (tx, c) => writeAudit(tx, {
-        orderId: null, orderNumber: null, actor, action: c.after === 'closed' ? 'whistleblow_closed' : 'whistleblow_answered', before: null, after: null,
-        details: { caseReference: c.reference, status: c.after },
-      }, now),
+      audit: caseAudit(actor, now),
     });
     return reply.status(201).send(await officeCaseView(db, row));
   });
