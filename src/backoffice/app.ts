@@ -41,6 +41,8 @@ export interface BackofficeOptions {
   serviceSecret?: string;
   /** BACKOFFICE_TRUST_PROXY: one reverse proxy in front, the staff member's address is its last X-Forwarded-For entry */
   trustProxy?: boolean;
+  /** where the log lines go instead of stdout (a test reading them) */
+  logStream?: NodeJS.WritableStream;
 }
 
 export const COOKIE = { token: 'bo_session', csrf: 'bo_csrf', lang: 'bo_lang' } as const;
@@ -72,13 +74,28 @@ const shownStatus = (e: OpsError) => (e.status >= 500 ? 503 : e.status);
 const str = (v: string | string[] | undefined): string => (Array.isArray(v) ? v[0] ?? '' : v ?? '').trim();
 const list = (v: string | string[] | undefined): string[] => (Array.isArray(v) ? v : v ? [v] : []);
 
+/**
+ * A urlencoded form body as its fields (a repeated name gives a list). Decision: the fields go into an object
+ * without a prototype, so a field named `constructor`, `toString` or `__proto__` is a field like any other:
+ * it neither finds Object's methods (which answered 500) nor replaces the body's prototype. The parser stays
+ * our own (a dozen lines) rather than @fastify/formbody, whose qs-style parsing we would not use.
+ */
+export function parseForm(body: string): Body {
+  const out: Body = Object.create(null);
+  for (const [k, v] of new URLSearchParams(body)) {
+    const prev = Object.hasOwn(out, k) ? out[k] : undefined;
+    out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
+  }
+  return out;
+}
+
 export async function buildBackofficeApp(opts: BackofficeOptions): Promise<FastifyInstance> {
   const app = Fastify({
     // no personal data in logs: the query (a search for a customer's name or e-mail) and cookies stay out
     logger: opts.logger === false ? false : {
       level: opts.logLevel ?? 'info',
       base: partBase('backoffice'),
-      ...prettyTransport(),
+      ...(opts.logStream ? { stream: opts.logStream } : prettyTransport()),
       serializers: { req: (req: { method: string; url: string }) => ({ method: req.method, path: req.url.split('?')[0] }) },
     },
     bodyLimit: 64 * 1024,
@@ -92,12 +109,7 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
   await app.register(cookie);
 
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
-    const out: Body = {};
-    for (const [k, v] of new URLSearchParams(body as string)) {
-      const prev = out[k];
-      out[k] = prev === undefined ? v : Array.isArray(prev) ? [...prev, v] : [prev, v];
-    }
-    done(null, out);
+    done(null, parseForm(body as string));
   });
   app.addContentTypeParser('multipart/form-data', { parseAs: 'buffer', bodyLimit: STATEMENT_MAX_BYTES + 64 * 1024 }, (req, body, done) => {
     const parsed = parseMultipart(body as Buffer, String(req.headers['content-type']));
@@ -188,14 +200,36 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
   function send(reply: FastifyReply, status: number, title: string, children: ReactNode, req: FastifyRequest, viewer: Viewer | null, notice?: { kind: 'error' | 'success'; text: string } | null) {
     const { f, csrf } = req.bo;
     // the language links of a page answering a form lead to the page the form belongs to (GET)
-    const path = req.method === 'POST' ? safeBack(req) : req.url;
+    const path = req.method === 'POST' ? safeBack(req) : req.is404 ? '/' : withQuery(routePath(req), req.query);
     const html = renderPage(createElement(Page, { f, csrf, viewer, path, title, notice: notice ?? null, children }));
     return reply.code(status).type('text/html; charset=utf-8').send(html);
   }
 
+  /**
+   * The path of the page, built from the route that answered and its parameters, never from req.url: the raw
+   * request line `//evil.example/x` would become a link to another site. Decision: a page no route answered
+   * (the 404 of an unknown path) links to the start page.
+   */
+  function routePath(req: FastifyRequest): string {
+    const pattern = req.is404 ? undefined : req.routeOptions.url;
+    if (!pattern || !pattern.startsWith('/')) return '/';
+    const params = (req.params ?? {}) as Record<string, string | undefined>;
+    // each parameter is one encoded segment: it cannot add a slash, so the path keeps its one leading slash
+    return pattern.replace(/:([A-Za-z0-9_]+)/g, (_m, k: string) => encodeURIComponent(params[k] ?? ''));
+  }
+
+  /** The path with the page's query (parsed, then written again), without the language switch. */
+  function withQuery(path: string, query: unknown): string {
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries((query ?? {}) as Record<string, unknown>)) if (k !== 'lang' && typeof v === 'string') qs.set(k, v);
+    const s = qs.toString();
+    return s ? `${path}?${s}` : path;
+  }
+
+  /** The page a form belongs to (the GET of the form's route without its step), for links after a POST. */
   function safeBack(req: FastifyRequest): string {
-    const p = req.url.split('?')[0];
-    if (!/^\/[A-Za-z0-9/_-]*$/.test(p) || p.startsWith('//')) return '/orders';
+    const p = routePath(req);
+    if (p === '/') return '/orders';
     return p.replace(/\/(payment|shipment|pickup|cancel|goods-received|assay|payout|answers)$/, '').replace(/^\/operators\/.+$/, '/operators');
   }
 
@@ -428,7 +462,7 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
   app.post('/orders/:id/:action', signedIn(async (req, reply, viewer) => {
     const { f } = req.bo;
     const { id, action } = req.params as { id: string; action: string };
-    if (!UUID.test(id) || !(action in actionPaths)) return notFound(req, reply, viewer);
+    if (!UUID.test(id) || !Object.hasOwn(actionPaths, action)) return notFound(req, reply, viewer);
     const a = action as OpsAction;
     const b = req.body as Body;
     const values = Object.fromEntries(Object.entries(b).filter(([k]) => k !== '_csrf').map(([k, v]) => [k, str(v)]));
@@ -475,7 +509,11 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
 
   // ---------------------------------------------------------------- whistleblower cases (admin)
 
-  app.get('/cases', signedIn(async (req, reply, viewer) => {
+  // ---- the cases' routes log from warn up only: their request lines name a case (the path, its reference), and
+  // nothing of a case belongs in the logs (as at the commerce service's /ops/whistleblower)
+  const quiet = { logLevel: 'warn' as const };
+
+  app.get('/cases', quiet, signedIn(async (req, reply, viewer) => {
     const { f } = req.bo;
     const q = req.query as Record<string, string>;
     const status = ['received', 'in-progress', 'closed'].includes(q.status) ? q.status : undefined;
@@ -494,7 +532,7 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
 
   const REFERENCE = /^[A-Z0-9-]{4,40}$/;
 
-  app.get('/cases/:reference', signedIn(async (req, reply, viewer) => {
+  app.get('/cases/:reference', quiet, signedIn(async (req, reply, viewer) => {
     const { f } = req.bo;
     const { reference } = req.params as { reference: string };
     if (!REFERENCE.test(reference)) return notFound(req, reply, viewer);
@@ -502,7 +540,7 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
     return showCase(req, reply, viewer, reference, 200, undefined, undefined, done === 'answered' || done === 'closed' ? { kind: 'success', text: f.t(`cases.done.${done}`) } : undefined);
   }));
 
-  app.post('/cases/:reference/answers', signedIn(async (req, reply, viewer) => {
+  app.post('/cases/:reference/answers', quiet, signedIn(async (req, reply, viewer) => {
     const { f } = req.bo;
     const { reference } = req.params as { reference: string };
     if (!REFERENCE.test(reference)) return notFound(req, reply, viewer);

@@ -6,7 +6,8 @@ export function parseMultipart(body: Buffer, contentType: string): Record<string
   const m = /boundary=(?:"([^"]{1,70})"|([^\s;]{1,70}))/i.exec(contentType);
   if (!m) return null;
   const delimiter = Buffer.from(`--${m[1] ?? m[2]}`);
-  const out: Record<string, string> = {};
+  // without a prototype: a part named `__proto__` or `constructor` is a field like any other (as in parseForm)
+  const out: Record<string, string> = Object.create(null);
   let pos = body.indexOf(delimiter);
   if (pos < 0) return null;
   for (;;) {
@@ -21,7 +22,7 @@ export function parseMultipart(body: Buffer, contentType: string): Record<string
     const next = body.indexOf(Buffer.concat([Buffer.from('\r\n'), delimiter]), headerEnd + 4);
     if (next < 0) return null;
     const name = /content-disposition:[^\r\n]*\bname="([^"]{1,100})"/i.exec(headers)?.[1];
-    if (name && !(name in out)) out[name] = body.toString('utf8', headerEnd + 4, next).replace(/^\uFEFF/, '');
+    if (name && !Object.hasOwn(out, name)) out[name] = body.toString('utf8', headerEnd + 4, next).replace(/^\uFEFF/, '');
     pos = next + 2;
   }
 }

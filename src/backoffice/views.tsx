@@ -9,10 +9,15 @@ import type {
 import { operatorRoles, opsQueues, type OpsAml } from '../contracts/ops.ts';
 import { addressLines } from '../contracts/address-format.ts';
 import type { CartAddress } from '../contracts/cart.ts';
+import { shownPaymentState } from '../contracts/order.ts';
 import type { WhistleblowCase } from '../contracts/application.ts';
 import { languages, type Fmt } from './format.ts';
 
-export type WhistleblowOpsCase = WhistleblowCase & { reporter?: { name: string | null; email: string | null; phone: string | null } | null };
+export type WhistleblowOpsCase = Omit<WhistleblowCase, 'messages'> & {
+  /** by: the operator who wrote an office answer (null for older answers and the reporter's messages) */
+  messages: (WhistleblowCase['messages'][number] & { by?: string | null })[];
+  reporter?: { name: string | null; email: string | null; phone: string | null } | null;
+};
 
 export interface Viewer {
   email: string;
@@ -154,7 +159,8 @@ function State({ f, order }: { f: Fmt; order: { orderState: string; paymentState
   return (
     <span className="states">
       <span className={`badge s-${order.orderState.toLowerCase()}`}>{f.t(`orderState.${order.orderState}`)}</span>{' '}
-      <span className={`badge p-${order.paymentState.toLowerCase()}`}>{f.t(`paymentState.${order.paymentState}`)}</span>
+      {/* a cancelled order owes nothing: not "Payment pending" (shownPaymentState) */}
+      <span className={`badge p-${shownPaymentState(order).toLowerCase()}`}>{f.t(`paymentState.${shownPaymentState(order)}`)}</span>
     </span>
   );
 }
@@ -295,7 +301,7 @@ function Timeline({ f, entries }: { f: Fmt; entries: AuditEntry[] }) {
           <p className="muted">
             {f.t('detail.by', { who: actorName(f, e.actor) })}
             {e.before && e.after && (
-              <> · {f.t(`orderState.${e.before.orderState}`)}/{f.t(`paymentState.${e.before.paymentState}`)} → {f.t(`orderState.${e.after.orderState}`)}/{f.t(`paymentState.${e.after.paymentState}`)}</>
+              <> · {f.t(`orderState.${e.before.orderState}`)}/{f.t(`paymentState.${shownPaymentState(e.before)}`)} → {f.t(`orderState.${e.after.orderState}`)}/{f.t(`paymentState.${shownPaymentState(e.after)}`)}</>
             )}
           </p>
           <Details f={f} details={e.details} />
@@ -315,17 +321,19 @@ function Details({ f, details }: { f: Fmt; details: Record<string, unknown> }) {
   };
   const entries = Object.entries(details ?? {}).filter(([k, v]) => label(k) && v !== null && v !== undefined && (typeof v !== 'object' || isMoney(v) || k === 'identityCheck'));
   if (entries.length === 0) return null;
-  const show = (v: unknown) => {
+  const show = (k: string, v: unknown) => {
     if (isMoney(v)) return f.money(v);
     if (typeof v === 'object') return identityText(f, v as IdentityFacts);
     if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(v)) return f.date(v);
-    if (typeof v === 'string' && /^https:\/\//.test(v)) return <a href={v} rel="noopener noreferrer">{v}</a>;
+    // only the tracking link the shop built from its carrier table is a link; text from a customer, a bank
+    // statement (a remittance) or staff is shown as text whatever it starts with
+    if (k === 'trackingUrl' && typeof v === 'string' && /^https:\/\//.test(v)) return <a href={v} rel="noopener noreferrer">{v}</a>;
     return String(v);
   };
   return (
     <dl className="details">
       {entries.map(([k, v]) => (
-        <div key={k}><dt>{label(k)}</dt><dd>{show(v)}</dd></div>
+        <div key={k}><dt>{label(k)}</dt><dd>{show(k, v)}</dd></div>
       ))}
     </dl>
   );
@@ -427,6 +435,8 @@ export function OrderDetailView({ f, csrf, detail, form }: { f: Fmt; csrf: strin
           <div><dt>{t('detail.delivery')}</dt><dd>{order.pickupStore ? t('detail.pickupAt', { store: order.pickupStore.name }) : order.shippingInfo?.name ?? order.deliveryMethod ?? '–'}</dd></div>
           {!order.pickupStore && <div><dt>{t('detail.shippingAddress')}</dt><dd><PostalAddress f={f} address={order.shippingAddress} /></dd></div>}
           <div><dt>{t('detail.billingAddress')}</dt><dd><PostalAddress f={f} address={order.billingAddress} /></dd></div>
+          {/* the customer's own words from the checkout: plain text (never a link), line breaks kept */}
+          {order.comment && <div><dt>{t('detail.comment')}</dt><dd className="customer-text">{order.comment}</dd></div>}
           <div><dt>{t('queue.col.total')}</dt><dd>{f.money(s.total)}</dd></div>
           {s.transactionType === 'buy' && <div><dt>{t('detail.paid')}</dt><dd>{f.money(detail.paidAmount)}</dd></div>}
           {s.paymentDueBy && <div><dt>{t('queue.col.due')}</dt><dd>{f.date(s.paymentDueBy)}{s.overdue && <strong className="warn-text"> {t('queue.overdue')}</strong>}</dd></div>}
@@ -704,7 +714,7 @@ export function CaseView({ f, csrf, c, message, error }: { f: Fmt; csrf: string;
         <ol className="timeline">
           {c.messages.map((m, i) => (
             <li key={i} className={m.author}>
-              <p><time dateTime={m.createdAt}>{f.dateTime(m.createdAt)}</time> · <strong>{t(`cases.author.${m.author}`)}</strong></p>
+              <p><time dateTime={m.createdAt}>{f.dateTime(m.createdAt)}</time> · <strong>{t(`cases.author.${m.author}`)}</strong>{m.by ? <> · {m.by}</> : null}</p>
               <p className="message">{m.text}</p>
             </li>
           ))}
@@ -825,7 +835,11 @@ export function AuditView({ f, data, orderId, operatorId, limit, offset }: { f: 
                   <td>{e.actor.type === 'operator' && e.actor.id !== operatorId
                     ? <a href={filter({ operatorId: e.actor.id })} title={t('audit.onlyOperator', { who: who(e.actor) })}>{who(e.actor)}</a>
                     : who(e.actor)}</td>
-                  <td>{f.tAny(`backoffice.event.${e.action}`) === `backoffice.event.${e.action}` ? e.action : t(`event.${e.action}`)}</td>
+                  <td>
+                    {f.tAny(`backoffice.event.${e.action}`) === `backoffice.event.${e.action}` ? e.action : t(`event.${e.action}`)}
+                    {/* an entry of the reporting office names its case (only admins are shown these entries) */}
+                    {typeof e.details?.caseReference === 'string' ? <> · <a href={`/cases/${encodeURIComponent(e.details.caseReference)}`}>{e.details.caseReference}</a></> : null}
+                  </td>
                   <td>{e.orderId ? <a href={`/orders/${e.orderId}`}>{e.orderNumber ?? e.orderId}</a> : '–'}</td>
                   <td>{e.before && e.after ? `${t(`orderState.${e.before.orderState}`)}/${t(`paymentState.${e.before.paymentState}`)} → ${t(`orderState.${e.after.orderState}`)}/${t(`paymentState.${e.after.paymentState}`)}` : '–'}</td>
                 </tr>

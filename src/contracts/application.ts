@@ -103,6 +103,8 @@ export type WhistleblowAnswerBody = Static<typeof WhistleblowAnswerBody>;
 
 export const WhistleblowAdminCase = Type.Object({
   ...WhistleblowCase.properties,
+  /** as the reporter's, and an answer given through the back office names its operator (by: e-mail; else null) */
+  messages: Type.Array(Type.Object({ ...WhistleblowMessage.properties, by: Type.Optional(Nullable(Type.String())) })),
   reporter: Nullable(Type.Object({ name: Nullable(Type.String()), email: Nullable(Type.String()), phone: Nullable(Type.String()) })),
 });
 export const WhistleblowAdminCases = Type.Object({ results: Type.Array(WhistleblowAdminCase) });

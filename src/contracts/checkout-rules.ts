@@ -18,7 +18,7 @@ export function checkoutKind(transactionType: TransactionType, methodKey: Shippi
 }
 
 /** The codes a rule of this module answers (all in src/lib/errors.ts, translated as form.error.<code>). */
-export type CheckoutRuleCode = 'payment_method_unavailable' | 'cash_requires_pickup' | 'cash_requires_store_drop_off' | 'cash_payout_limit';
+export type CheckoutRuleCode = 'payment_method_unavailable' | 'cash_requires_pickup' | 'cash_requires_store_drop_off' | 'cash_payout_limit' | 'deposit_requires_account';
 
 // the limits themselves are defined once, in cart-limits.ts (messages format them from there too)
 export { CASH_PAYOUT_MAX_CENTS, SCRAP_BOX_CAP_EUR_CENTS };
@@ -85,6 +85,20 @@ export function paymentBlocked(c: Omit<PaymentContext, 'methodKey'>, payment: Pa
 /** The first reason of paymentRefusals, or null. */
 export function paymentRefusal(c: PaymentContext, payment: PaymentMethod): CheckoutRuleCode | null {
   return paymentRefusals(c, payment)[0] ?? null;
+}
+
+// ---------------------------------------------------------------- the depot needs an account
+
+/**
+ * Why the method cannot be chosen by this customer: a purchase into the deposit needs a customer account (the
+ * depot, its holdings and their sale live in the account; a guest's metal would belong to a browser's
+ * anonymous token). Decision (issue 23): the deposit is not offered to guests, with this reason and a way to
+ * sign in or register that returns to the checkout, rather than opening an account inside the checkout (an
+ * account needs its e-mail address confirmed first, and the order would wait on that). The delivery step
+ * shows it, the methods list and the order's rules (orders/create.ts) refuse with it.
+ */
+export function depositRefusal(methodKey: ShippingMethodKey | string | null | undefined, hasAccount: boolean): 'deposit_requires_account' | null {
+  return methodKey === 'deposit' && !hasAccount ? 'deposit_requires_account' : null;
 }
 
 // ---------------------------------------------------------------- the postal way of a sale

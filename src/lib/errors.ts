@@ -137,6 +137,8 @@ export const cartOrderErrors = {
   price_not_equal: { status: 409, message: 'Product price not equal: prices have been updated. Please refresh the page and check your cart.', visible: true },
   deposit_silver_not_duty_free: { status: 409, message: 'Silver that is not duty-free cannot go to the Deposit.', visible: true },
   deposit_invalid_items: { status: 409, message: 'Some items in your cart cannot go to the Deposit.', visible: true },
+  // ours (issue 23): the depot is kept in a customer account, so a guest cannot buy into it
+  deposit_requires_account: { status: 409, message: 'We keep your metal in the depot of your customer account: please sign in or register to buy into the depot.', visible: true },
   // ours: a sale from the deposit (method depositSell) takes only what the customer's deposit holds
   deposit_sell_invalid_items: { status: 409, message: 'Only products held in your deposit can be sold from it.', visible: true },
   deposit_sell_quantity_exceeded: { status: 409, message: 'Your deposit does not hold every piece in this cart.', visible: true },

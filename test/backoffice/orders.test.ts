@@ -225,7 +225,10 @@ t.test('support finds an overdue bank transfer in "overdue" and cancels it with 
   t.equal(cancelled.statusCode, 303, textOf(cancelled.body).slice(0, 300));
   const after = textOf((await sup.get(cancelled.headers.location as string)).body);
   t.match(after, 'The order is cancelled');
-  t.match(after, /Cancelled\s+Payment pending/);
+  t.match(after, /Cancelled\s+Nothing owed/, 'a cancelled order owes nothing (not "Payment pending")');
+  t.match(after, 'Open/Payment pending → Cancelled/Nothing owed', 'the timeline says so too');
+  const list = textOf((await sup.get(`/orders?q=${o.orderNumber}`)).body);
+  t.match(list, new RegExp(`${o.orderNumber} CH .* Cancelled\\s+Nothing owed`), 'and the queue');
   t.match(after, 'support@ops.example');
 });
 

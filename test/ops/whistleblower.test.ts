@@ -69,4 +69,32 @@ t.test('the loopback admin calls still list and answer cases', async (t) => {
   const found = list.results.find((x: { caseReference: string }) => x.caseReference === c.caseReference);
   t.equal(found.messages[1].text, 'Eingang bestätigt.');
   t.equal(found.status, 'in-progress');
+  const log = (await opsCall(api, 'GET', '/ops/audit?limit=200', await demoToken(api, 'admin'))).json().results as { action: string; actor: { type: string; id: string }; details: Record<string, unknown> }[];
+  t.match(log.find((e) => e.details.caseReference === c.caseReference), { action: 'whistleblow_answered', actor: { type: 'system', id: 'admin-api' } }, 'an answer without an operator is audited too');
+});
+
+t.test('an answer and a closing are in the audit log naming the operator (admins read those entries); the office sees who answered', async (t) => {
+  const api = await h.api(t);
+  const admin = await demoToken(api, 'admin');
+  const c = await report(api);
+  t.equal((await opsCall(api, 'POST', `/ops/whistleblower/${c.caseReference}/answers`, admin, { message: 'Danke, wir prüfen das.' })).statusCode, 201);
+  t.equal((await opsCall(api, 'POST', `/ops/whistleblower/${c.caseReference}/answers`, admin, { message: 'Erledigt.', close: true })).statusCode, 201);
+
+  const log = (await opsCall(api, 'GET', '/ops/audit?limit=200', admin)).json().results as { action: string; actor: { type: string; email: string | null }; details: Record<string, unknown> }[];
+  const mine = log.filter((e) => e.details.caseReference === c.caseReference);
+  t.same(mine.map((e) => [e.action, e.actor.type, e.actor.email, e.details.status]).reverse(), [
+    ['whistleblow_answered', 'operator', 'admin@ops.example', 'in-progress'],
+    ['whistleblow_closed', 'operator', 'admin@ops.example', 'closed'],
+  ], 'who answered and who closed, oldest first');
+  t.notMatch(JSON.stringify(mine), /prüfen|Erledigt|bucht/, 'never the text of the case');
+
+  const finance = await demoToken(api, 'finance');
+  const theirs = (await opsCall(api, 'GET', '/ops/audit?limit=200', finance)).json().results as { action: string }[];
+  t.notOk(theirs.some((e) => e.action.startsWith('whistleblow_')), 'other roles do not read the office\'s entries (a case is confidential)');
+
+  const office = (await opsCall(api, 'GET', `/ops/whistleblower/${c.caseReference}`, admin)).json();
+  t.same(office.messages.map((m: { author: string; by: string | null }) => [m.author, m.by]),
+    [['reporter', null], ['office', 'admin@ops.example'], ['office', 'admin@ops.example']], 'the office reads who wrote each answer');
+  const reporterView = (await api.call('POST', '/application/whistleblow/case', { store: 'de', body: { caseReference: c.caseReference, secret: c.secret } })).json();
+  t.notMatch(JSON.stringify(reporterView), 'ops.example', 'the reporter reads "office", never the operator');
 });

@@ -8,11 +8,11 @@ import type { ShippingCostsResponse, ShippingMethodsResponse } from '../../src/c
 import { pickupStores } from '../../src/commerce/shipping/pickup-stores.ts';
 import { shippingCost } from '../../src/commerce/shipping/methods.ts';
 import { commerceHarness } from '../commerce/helpers.ts';
-import { createCart, guest, ok, openShop } from './helpers.ts';
+import { createCart, customer, guest, ok, openShop, type Shopper } from './helpers.ts';
 
 const h = await commerceHarness(t);
 
-const methodsOf = async (g: Awaited<ReturnType<typeof guest>>, cart: Cart, lang = 'de') =>
+const methodsOf = async (g: Shopper, cart: Cart, lang = 'de') =>
   (await g.call('GET', `/orders/shipping-methods?cartId=${cart.id}&languageTag=${lang}`)).json() as ShippingMethodsResponse;
 
 t.test('a buy cart offers shipping, value transport, pickup, delivery to a store and the deposit; a sell cart its three ways', async (t) => {
@@ -22,8 +22,12 @@ t.test('a buy cart offers shipping, value transport, pickup, delivery to a store
   const m = await methodsOf(g, buy, 'en');
   t.same(m.methods.map((x) => [x.key, x.deliveryMethod, x.available]), [
     ['shipping', 'standard-shipping', true], ['insured-shipping', 'insured-shipping', true], ['pickup', 'pickup', true],
-    ['send-to-store', 'send-to-store', true], ['deposit', 'deposit', true],
-  ]);
+    ['send-to-store', 'send-to-store', true], ['deposit', 'deposit', false],
+  ], 'issue 23: the deposit needs an account, a guest sees it with the reason');
+  t.match(m.methods.find((x) => x.key === 'deposit'), { reason: 'deposit_requires_account' });
+  const c = await customer(api);
+  const own = await ok(c.call('PUT', `/carts/${(await createCart(c)).id}/line-items`, { sku: 'AU-KRUG-1OZ', quantity: 1 }));
+  t.match((await methodsOf(c, own)).methods.find((x) => x.key === 'deposit'), { available: true, reason: null }, 'a signed-in customer may choose it');
   t.match(m.methods[0], { name: 'Shipping', price: { centAmount: shippingCost('shipping', 'CHF', buy.totalPrice!.centAmount), currencyCode: 'CHF' } });
   t.same(m.pickupStores.map((s) => s.slug), ['zuerich', 'vaduz'], 'the Swiss store\'s own store first, then Liechtenstein');
   const sell = await createCart(g, 'sell');
@@ -37,7 +41,7 @@ t.test('a buy cart offers shipping, value transport, pickup, delivery to a store
 
 t.test('spec 5: no Deposit for silver that is not duty-free, nor for items that are not depot-eligible', async (t) => {
   const { api } = await openShop(h, t);
-  const g = await guest(api);
+  const g = await customer(api);
   const cart = await createCart(g);
   let c = await ok(g.call('PUT', `/carts/${cart.id}/line-items`, { sku: 'AU-BAR-HERAEUS-100G', quantity: 1 }));
   t.match((await methodsOf(g, c)).methods.find((x) => x.key === 'deposit'), { available: true, reason: null });

@@ -6,4 +6,4 @@ import { applicationRoutes } from './routes.ts';
 export const applicationsPlugin = commerceFeature('applications', [applicationRoutes], ['customers', 'outbox', 'alerts', 'newsletter']);
 export default applicationsPlugin;
 /** The reporting office's work on whistleblower cases (the admin calls here, /ops/whistleblower in ops). */
-export { answerCase, listOfficeCases, officeCase, officeCaseView, type OfficeCase } from './office.ts';
+export { answerCase, caseAudit, listOfficeCases, officeCase, officeCaseView, type OfficeCase } from './office.ts';

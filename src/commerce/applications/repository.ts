@@ -22,7 +22,7 @@ export interface CaseRow {
   updated_at: Date;
 }
 
-export interface CaseMessageRow { author: 'reporter' | 'office'; text: string; created_at: Date }
+export interface CaseMessageRow { author: 'reporter' | 'office'; text: string; created_at: Date; operator_email: string | null }
 
 export interface ContactMessageRow {
   reference: string; salutation: 'mr' | 'ms' | 'diverse' | null; first_name: string; last_name: string; email: string; phone: string | null;
@@ -88,12 +88,18 @@ export async function setCaseStatus(tx: Db, caseId: string, status: WhistleblowS
   return row;
 }
 
-export async function addCaseMessage(tx: Db, caseId: string, author: 'reporter' | 'office', text: string, now: Date): Promise<void> {
-  await tx.query('insert into whistleblower_messages (id, case_id, author, text, created_at) values ($1, $2, $3, $4, $5)', [randomUUID(), caseId, author, text, now]);
+/** A message of the case; an office answer given through /ops names its operator (by). */
+export async function addCaseMessage(
+  tx: Db, caseId: string, author: 'reporter' | 'office', text: string, now: Date, by: { id: string; email: string | null } | null = null,
+): Promise<void> {
+  await tx.query(
+    'insert into whistleblower_messages (id, case_id, author, text, created_at, operator_id, operator_email) values ($1, $2, $3, $4, $5, $6, $7)',
+    [randomUUID(), caseId, author, text, now, by?.id ?? null, by?.email ?? null],
+  );
 }
 
 export async function caseMessages(db: Db, caseId: string): Promise<CaseMessageRow[]> {
-  return db.query<CaseMessageRow>('select author, text, created_at from whistleblower_messages where case_id = $1 order by seq', [caseId]);
+  return db.query<CaseMessageRow>('select author, text, created_at, operator_email from whistleblower_messages where case_id = $1 order by seq', [caseId]);
 }
 
 /** spec 9: contact messages received before the cutoff are deleted; the number deleted. */

@@ -31,7 +31,7 @@ import { newSecret, sha256 } from '../lib/secrets.ts';
 import { renderMail } from '../mail/index.ts';
 import { shopName } from '../outbox/index.ts';
 import { addCaseMessage, caseByReference, insertCase, insertContactMessage, newestContactMessages, touchCase, type CaseRow } from './repository.ts';
-import { answerCase, caseView, listOfficeCases } from './office.ts';
+import { answerCase, caseAudit, caseView, listOfficeCases } from './office.ts';
 import { createRetentionJob } from './retention.ts';
 
 /** Decision: contact messages per client address (spam), like registrations. */
@@ -204,7 +204,10 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
     },
   }, async (req, reply) => {
     const now = clock();
-    const row = await answerCase(db, req.body.caseReference, req.body.message, req.body.status ?? 'in-progress', now);
+    // no operator behind this call: the audit names the admin API (loopback or ADMIN_TOKEN) as a system actor
+    const row = await answerCase(db, req.body.caseReference, req.body.message, req.body.status ?? 'in-progress', now, {
+      audit: caseAudit({ type: 'system', id: 'admin-api', email: null }, now),
+    });
     return reply.status(201).send(await caseView(db, row));
   });
 

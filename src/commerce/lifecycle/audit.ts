@@ -34,10 +34,11 @@ export async function auditOf(db: Db, orderId: string): Promise<AuditEntry[]> {
   return (await auditRowsOf(db, orderId)).map(toEntry);
 }
 
-export async function listAudit(db: Db, q: AuditQuery): Promise<AuditResponse> {
+/** whistleblower: whether the reporting office's entries are listed (admins only: a case is confidential). */
+export async function listAudit(db: Db, q: AuditQuery, opts: { whistleblower?: boolean } = {}): Promise<AuditResponse> {
   const limit = q.limit ?? 50;
   const offset = q.offset ?? 0;
-  const { rows, total: n } = await auditPage(db, { orderId: q.orderId ?? null, operatorId: q.operatorId ?? null }, limit, offset);
+  const { rows, total: n } = await auditPage(db, { orderId: q.orderId ?? null, operatorId: q.operatorId ?? null, whistleblower: opts.whistleblower }, limit, offset);
   return { results: rows.map(toEntry), total: n };
 }
 

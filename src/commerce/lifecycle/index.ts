@@ -50,6 +50,6 @@ export function listOpsOrders(ctx: CommerceContext, query: OpsOrdersQuery): Prom
 export function opsOrderDetail(ctx: CommerceContext, orderId: string, roles: OperatorRole[], languageTag?: string): Promise<OpsOrderDetail> {
   return queue.opsOrderDetail(ctx, orderId, roles, languageTag);
 }
-export function listAudit(ctx: CommerceContext, query: AuditQuery): Promise<AuditResponse> {
-  return audit.listAudit(ctx.db, query);
+export function listAudit(ctx: CommerceContext, query: AuditQuery, opts: { whistleblower?: boolean } = {}): Promise<AuditResponse> {
+  return audit.listAudit(ctx.db, query, opts);
 }

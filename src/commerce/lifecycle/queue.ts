@@ -64,7 +64,7 @@ function summary(row: LifeRow, days: Record<StoreKey, string>): OpsOrderSummary 
     id: row.id, orderNumber: row.order_number, createdAt: row.created_at.toISOString(), store: row.store_key, transactionType: row.type,
     orderState: row.order_state, paymentState: row.payment_state, paymentMethod: row.data.paymentMethod,
     shippingMethod: row.data.shippingMethod ?? (row.type === 'buy' ? 'shipping' : 'leave-in-store'), customerEmail: row.data.customerEmail,
-    customerName: [a?.firstName, a?.lastName].filter(Boolean).join(' ') || (a as { companyName?: string } | undefined)?.companyName || '',
+    customerName: [a?.firstName, a?.lastName].filter(Boolean).join(' ') || a?.company || '',
     total: { centAmount: Number(row.total_gross_cents), currencyCode: row.currency }, paymentDueBy: dueShown(row), overdue: overdue(row, today),
     queues: queuesOf(row, today),
   };
@@ -94,7 +94,8 @@ export async function listOpsOrders(ctx: CommerceContext, q: OpsOrdersQuery): Pr
   if (q.q && q.q.trim()) {
     params.push(`%${q.q.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     const i = `$${params.length}`;
-    const name = `concat_ws(' ', o.data->'billingAddress'->>'firstName', o.data->'billingAddress'->>'lastName', o.data->'billingAddress'->>'companyName')`;
+    // the address's field is `company` (CartAddress), as every address of the shop names it
+    const name = `concat_ws(' ', o.data->'billingAddress'->>'firstName', o.data->'billingAddress'->>'lastName', o.data->'billingAddress'->>'company')`;
     conds.push(`(lower(o.order_number) like ${i} or lower(o.data->>'customerEmail') like ${i} or lower(${name}) like ${i})`);
   }
   const where = conds.length > 0 ? conds.join(' and ') : 'true';

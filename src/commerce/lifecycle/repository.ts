@@ -214,15 +214,17 @@ export async function auditRowsOf(db: Db, orderId: string): Promise<AuditRow[]> 
   return db.query<AuditRow>('select * from order_audit where order_id = $1 order by seq', [orderId]);
 }
 
-const AUDIT_WHERE = `($1::uuid is null or order_id = $1) and ($2::text is null or (actor_type = 'operator' and actor_id = $2))`;
+// $3: whether the whistleblower office's entries (whistleblow_*) are readable (admins only)
+const AUDIT_WHERE = `($1::uuid is null or order_id = $1) and ($2::text is null or (actor_type = 'operator' and actor_id = $2))
+  and ($3::boolean or action not like 'whistleblow\\_%')`;
 
 /** The log, newest first, paged; filtered by order and/or operator. */
 export async function auditPage(
-  db: Db, f: { orderId: string | null; operatorId: string | null }, limit: number, offset: number,
+  db: Db, f: { orderId: string | null; operatorId: string | null; whistleblower?: boolean }, limit: number, offset: number,
 ): Promise<{ rows: AuditRow[]; total: number }> {
-  const params = [f.orderId, f.operatorId];
+  const params = [f.orderId, f.operatorId, f.whistleblower ?? false];
   const [{ n }] = await db.query<{ n: number }>(`select count(*)::int as n from order_audit where ${AUDIT_WHERE}`, params);
-  const rows = await db.query<AuditRow>(`select * from order_audit where ${AUDIT_WHERE} order by seq desc limit $3 offset $4`, [...params, limit, offset]);
+  const rows = await db.query<AuditRow>(`select * from order_audit where ${AUDIT_WHERE} order by seq desc limit $4 offset $5`, [...params, limit, offset]);
   return { rows, total: n };
 }
 

@@ -13,7 +13,7 @@ import {
   UpdateOperatorBody, type Actor, type OperatorRole, type OpsAction, type OpsOrderDetail as OpsOrderDetailT,
 } from '../../contracts/ops.ts';
 import { fieldError } from '../../lib/errors.ts';
-import { answerCase, listOfficeCases, officeCase, officeCaseView } from '../applications/index.ts';
+import { answerCase, caseAudit, listOfficeCases, officeCase, officeCaseView } from '../applications/index.ts';
 import type { CommerceContext } from '../context.ts';
 import { actorOf, errorResponses, fail, operatorOf, operatorSecurity, requireOperator } from '../http/index.ts';
 import {
@@ -164,7 +164,11 @@ export const opsRoutes: FastifyPluginAsync = async (app) => {
       summary: 'The append-only audit log, newest first: who did what to which order, before and after.',
       querystring: AuditQuery, response: { 200: AuditResponse, ...errorResponses },
     },
-  }, async (req) => listAudit(ctx, req.query));
+  }, async (req) => {
+    // the whistleblower office's entries (who answered or closed which case) are for admins, as the cases are
+    const { operator } = await operatorOf(req);
+    return listAudit(ctx, req.query, { whistleblower: operator.roles.includes('admin') });
+  });
 
   // ---------------------------------------------------------------- operators (admin)
 
@@ -221,7 +225,15 @@ export const opsRoutes: FastifyPluginAsync = async (app) => {
     },
   }, async (req, reply) => {
     if (req.body.message.trim() === '') fail('validation_failed', { details: { fields: [fieldError('message', 'required')] } });
-    const row = await answerCase(db, req.params.reference, req.body.message, req.body.close ? 'closed' : 'in-progress', clock(), { refuseClosed: true });
+    const actor = actorOf(await operatorOf(req));
+    const now = clock();
+    // the answer names its operator, and the audit log records it (never the text): who answered or closed
+    // which case, when; in the answer's transaction
+    const row = await answerCase(db, req.params.reference, req.body.message, req.body.close ? 'closed' : 'in-progress', now, {
+      refuseClosed: true,
+      by: { id: actor.id, email: actor.email },
+      audit: caseAudit(actor, now),
+    });
     return reply.status(201).send(await officeCaseView(db, row));
   });
 };

@@ -35,6 +35,7 @@ import { customerById } from '../customers/index.ts';
 import { cashIdentificationThresholds, cashNeedsIdentity, type CashThreshold } from '../../contracts/aml.ts';
 import { linkedCash, type LinkedCash } from './aml.ts';
 import { CASH_PAYOUT_MAX_CENTS, paymentRefusals } from '../../contracts/checkout-rules.ts';
+import { depositRefusal } from '../../contracts/checkout-rules.ts';
 import { orderError, type CommerceOrderErrorCode } from './error-codes.ts';
 import { AppError } from '../../lib/errors.ts';
 import { bankAccountFor } from '../../contracts/company-facts.ts';
@@ -53,7 +54,7 @@ export const orderReasonOrder: CommerceOrderErrorCode[] = [
   'co003', 'co004', 'co005', 'no_shipping_address', 'scrap_box_non_scrap_items', 'scrap_box_value_exceeded', 'no_cart_items',
   'no_customer_email', 'cart_total_zero', 'below_minimum_order_value', 'cart_limit_exceeded', 'no_billing_address', 'no_shipping_method',
   'no_payment_method', 'product_out_of_stock', 'product_no_longer_available', 'price_not_equal', 'deposit_silver_not_duty_free',
-  'deposit_invalid_items', 'deposit_sell_invalid_items', 'deposit_sell_quantity_exceeded', 'no_pickup_store', 'payment_method_unavailable', 'cash_requires_pickup', 'cash_requires_store_drop_off', 'cash_payout_limit',
+  'deposit_invalid_items', 'deposit_requires_account', 'deposit_sell_invalid_items', 'deposit_sell_quantity_exceeded', 'no_pickup_store', 'payment_method_unavailable', 'cash_requires_pickup', 'cash_requires_store_drop_off', 'cash_payout_limit',
   'payout_account_required', 'identity_document_required', 'identity_document_expired',
 ];
 
@@ -70,6 +71,8 @@ export interface ReasonInput {
   depot: ReadonlyMap<string, number> | null;
   /** a cash cart: the customer's linked cash orders (orders/aml.ts), else null */
   linked?: LinkedCash | null;
+  /** whether the cart's owner has a customer account (a guest's anonymous token has none) */
+  hasAccount: boolean;
 }
 
 /** Every reason the cart cannot become an order now, in orderReasonOrder. Pure. */
@@ -97,6 +100,8 @@ export function orderReasons(i: ReasonInput): CommerceOrderErrorCode[] {
   if (i.priceCheck === 'not_equal') found.add('price_not_equal');
   if (i.priceCheck === 'product_out_of_stock' || i.priceCheck === 'product_no_longer_available') found.add(i.priceCheck);
   add(method?.requiresPickupStore && !(cart.pickup_store && findPickupStore(cart.store_key, cart.pickup_store)), 'no_pickup_store');
+  // issue 23: the depot lives in a customer account (src/contracts/checkout-rules.ts)
+  add(depositRefusal(method?.key, i.hasAccount), 'deposit_requires_account');
   // spec 9, the checkout's own rules (src/contracts/checkout-rules.ts): what the delivery step does not offer is refused here
   if (cart.payment_method) {
     const linkedPayoutCents = i.linked?.saleCents ?? 0;
@@ -204,7 +209,7 @@ export async function placeOrder(ctx: CommerceContext, input: PlaceOrderInput, d
       ? cashNeedsIdentity(storeKey, totals.totalGross + (linked?.cents ?? 0), cart.currency, set.eurRates)
       : null;
     const depot = needsDepotHoldings(totals.method?.key) ? await depotHoldings(tx, cart.customer_id, storeKey) : null;
-    const reasons = orderReasons({ cart, totals, priceCheck: check, eurRates: set?.eurRates ?? null, aml, today, depot, linked });
+    const reasons = orderReasons({ cart, totals, priceCheck: check, eurRates: set?.eurRates ?? null, aml, today, depot, linked, hasAccount: owner?.kind === 'registered' });
     if (reasons.length > 0) throw refusal(reasons, linked);
     if (check === 'unavailable' || !set) throw orderError('prices_unavailable');
 

@@ -12,11 +12,11 @@ import { requireAuth, requireUser, bearer } from '../http/auth.ts';
 import { errorResponses } from '../http/errors.ts';
 import { langOf } from '../lib/lang.ts';
 import { type CartRow, cartById, cartView } from '../carts/index.ts';
-import { addMergeHook } from '../customers/index.ts';
+import { addMergeHook, customerById } from '../customers/index.ts';
 import { ifMatchVersion, notFoundOnBadParams } from '../http/request.ts';
 import { currentPriceSet } from '../prices/index.ts';
 import { depotHoldings } from '../deposits/index.ts';
-import { scrapBoxCapCents } from '../../contracts/checkout-rules.ts';
+import { depositRefusal, scrapBoxCapCents } from '../../contracts/checkout-rules.ts';
 import { methodRuleViolation, shippingCost, shippingCostTable, shippingMethodDefs, shippingMethodId, pickupStoresFor, toPickupStore } from '../shipping/index.ts';
 import { paymentDueShown, withLifecycle } from '../lifecycle/index.ts';
 import { placeOrder } from './create.ts';
@@ -106,6 +106,8 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
     const totals = cart ? (await cartView(db, cart)).totals : null;
     const set = cart ? await currentPriceSet(db) : null;
     const depot = cart && cart.transaction_type === 'sell' ? await depotHoldings(db, cart.customer_id, req.storeKey) : null;
+    // issue 23: a guest is shown the deposit with the reason it needs an account (the order refuses it too)
+    const hasAccount = cart ? (await customerById(db, cart.customer_id))?.kind === 'registered' : false;
     const methods = shippingMethodDefs
       .filter((m) => !cart || m.transactionType === cart.transaction_type)
       // a sale from the deposit is offered to a customer whose deposit holds metal (or whose cart has chosen it)
@@ -113,6 +115,7 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
       .map((m) => {
         const reason = cart && totals
           ? methodRuleViolation(m, { transactionType: cart.transaction_type, currency }, totals.ruleLines, totals.goods, set?.eurRates[currency] ?? null, depot)
+            ?? depositRefusal(m.key, hasAccount)
           : null;
         return {
           id: shippingMethodId(m.key), key: m.key, name: m.name[lang], description: m.description[lang], transactionType: m.transactionType,

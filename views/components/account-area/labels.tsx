@@ -1,7 +1,7 @@
 // Words for the account area's states (spec 4): order and payment states, limit-order statuses, and how
 // an expiry reads ("in 12 days"). One place, so lists, details and the overview say the same.
 import type { LimitOrder, LimitOrderStatus } from '../../../src/contracts/limit-order.ts';
-import type { Order, OrderState, PaymentState } from '../../../src/contracts/order.ts';
+import { shownPaymentState, type Order, type OrderState, type PaymentState } from '../../../src/contracts/order.ts';
 import { formatTime } from '../../../src/i18n.ts';
 import type { Shop } from '../../lib/context.tsx';
 
@@ -14,22 +14,24 @@ export function orderStateLabel(t: Shop['t'], o: Pick<Order, 'orderState'>): str
 }
 
 /** A sale's payment is our payout to the customer: "Paid out", "Payout pending" read right there. */
-export function paymentStateLabel(t: Shop['t'], o: Pick<Order, 'paymentState'> & Partial<Pick<Order, 'type'>>): string {
-  return t(o.type === 'sell' ? `orders.payoutState.${o.paymentState}` : `orders.paymentState.${o.paymentState}`);
+export function paymentStateLabel(t: Shop['t'], o: Pick<Order, 'paymentState' | 'orderState'> & Partial<Pick<Order, 'type'>>): string {
+  // a cancelled order owes nothing: "Nothing owed", not "Pending" (src/contracts/order.ts shownPaymentState)
+  const shown = shownPaymentState(o);
+  return t(o.type === 'sell' ? `orders.payoutState.${shown}` : `orders.paymentState.${shown}`);
 }
 
 // The badge colours (views/styles.css .status-*): waiting on someone, going well, done, stopped.
 const stateTone: Record<OrderState, string> = {
   Open: 'pending', Created: 'pending', Requested: 'pending', Confirmed: 'active', Accepted: 'active', Complete: 'executed', Cancelled: 'cancelled',
 };
-const paymentTone: Record<PaymentState, string> = { Pending: 'pending', Paid: 'active', Failed: 'failed' };
+const paymentTone: Record<PaymentState | 'None', string> = { Pending: 'pending', Paid: 'active', Failed: 'failed', None: 'cancelled' };
 
 export function OrderStateTag({ t, order }: { t: Shop['t']; order: Pick<Order, 'orderState'> }) {
   return <span className={`status-tag status-${stateTone[order.orderState] ?? 'pending'}`}>{orderStateLabel(t, order)}</span>;
 }
 
-export function PaymentStateTag({ t, order }: { t: Shop['t']; order: Pick<Order, 'paymentState' | 'type'> }) {
-  return <span className={`status-tag status-${paymentTone[order.paymentState] ?? 'pending'}`}>{paymentStateLabel(t, order)}</span>;
+export function PaymentStateTag({ t, order }: { t: Shop['t']; order: Pick<Order, 'paymentState' | 'orderState' | 'type'> }) {
+  return <span className={`status-tag status-${paymentTone[shownPaymentState(order)] ?? 'pending'}`}>{paymentStateLabel(t, order)}</span>;
 }
 
 /** A bank-transfer purchase still waiting for the money: the last day the transfer may arrive, else null. */

@@ -5,7 +5,8 @@
 // above the Scrap Metal Box's cap), a store for pickup, drop-off or delivery to a store,
 // the payment method (card and PayPal: coming soon), the payout account of a sale by bank transfer, and,
 // where the anti-money-laundering threshold of the store's country bites, the notice and the identity
-// document the shop must record (src/contracts/aml.ts).
+// document the shop must record (src/contracts/aml.ts). The deposit needs a customer account (issue 23): a
+// guest sees it with the reason and a way to sign in that comes back here.
 import { useMemo, useState } from 'react';
 import type { CashThreshold } from '../../../src/contracts/aml.ts';
 import { bicValid, ibanValid, routingNumberValid, usAccountNumberValid } from '../../../src/contracts/bank-details.ts';
@@ -27,6 +28,9 @@ import { NextButton } from './parts.tsx';
 import { StoreAddress } from '../../components/checkout/StoreAddress.tsx';
 import { TransferAccount } from '../../components/CompanyFacts.tsx';
 import { telHref } from '../../../src/contracts/display.ts';
+import { pathFor } from '../../../src/screens.ts';
+import { Link } from '../../components/ShopLink.tsx';
+import { stepPath } from '../../components/CheckoutSteps.tsx';
 
 type Values = Record<string, string>;
 
@@ -57,7 +61,7 @@ const countryCodes = ['CH', 'LI', 'AT', 'DE', 'US', 'BE', 'BG', 'CZ', 'DK', 'EE'
 
 export function DeliveryStep({ cart, methods, onSubmit, onMethodChosen, refreshing, headingRef }: DeliveryStepProps) {
   const shop = useShop();
-  const { t, store, locale } = shop;
+  const { t, store, locale, lang } = shop;
   const formId = 'checkout-delivery';
   const type = cart.transactionType;
   // the service refused a cash payout for this cart because of the customer's linked sales (views/state/aml-linked.ts):
@@ -95,6 +99,9 @@ export function DeliveryStep({ cart, methods, onSubmit, onMethodChosen, refreshi
     const m = methods?.methods.find((x) => x.key === values.shippingMethodId);
     if (m?.requiresPickupStore) r.required('pickupStore', values.pickupStore);
     const errors = r.errors;
+    // a method the cart came with but may not use (the deposit for a guest) is refused here with its reason,
+    // not by the service after the review
+    if (m && !m.available && !errors.shippingMethodId) errors.shippingMethodId = m.reason ? t(`form.error.${m.reason}`) : t('validation.required');
     // spec 9: buy cash only for pickup; a cash payout only for items brought to a store, at most 15,000
     const refusal = values.paymentMethod && m && !errors.paymentMethod
       ? paymentRefusal({ transactionType: type, methodKey: m.key, grossCents: cart.totalGrossPrice?.centAmount ?? null, linkedPayoutCents }, values.paymentMethod as PaymentMethod)
@@ -182,6 +189,14 @@ export function DeliveryStep({ cart, methods, onSubmit, onMethodChosen, refreshi
           {insuredNote && shop.company && methods?.methods.some((m) => m.key === 'shippingSell') ? (
             <p className="choice-note" data-testid="insured-shipping-hotline">
               {t('footer.trust.hotline')}: <a href={telHref(shop.company.hotline)}>{shop.company.hotline}</a>
+            </p>
+          ) : null}
+          {/* the deposit needs an account: the way to one, outside the radio's label (as the hotline above) */}
+          {methods?.methods.some((m) => m.reason === 'deposit_requires_account') ? (
+            <p className="choice-note" data-testid="deposit-account-note">
+              <Link to={`${pathFor('login', lang)}?redirect=${encodeURIComponent(stepPath(lang, type, 'delivery'))}`}>{t('checkout.delivery.depositSignIn')}</Link>
+              {' · '}
+              <Link to={pathFor('register', lang)}>{t('checkout.delivery.depositRegister')}</Link>
             </p>
           ) : null}
           {form.errors.shippingMethodId ? <p className="field-error" id={`${formId}-shippingMethodId-error`}>{form.errors.shippingMethodId}</p> : null}

@@ -43,7 +43,7 @@ export function stepForReason(code: string): FormStep | 'cart' | null {
   if (['co003', 'no_shipping_address', 'no_billing_address', 'no_customer_email'].includes(code)) return 'data';
   if (['no_shipping_method', 'no_payment_method', 'no_pickup_store', 'cash_requires_pickup', 'cash_requires_store_drop_off', 'cash_payout_limit',
     'payout_account_required', 'identity_document_required', 'identity_document_expired', 'scrap_box_non_scrap_items', 'scrap_box_value_exceeded',
-    'deposit_silver_not_duty_free', 'deposit_invalid_items', 'deposit_sell_invalid_items', 'deposit_sell_quantity_exceeded'].includes(code)) return 'delivery';
+    'deposit_silver_not_duty_free', 'deposit_invalid_items', 'deposit_requires_account', 'deposit_sell_invalid_items', 'deposit_sell_quantity_exceeded'].includes(code)) return 'delivery';
   if (['no_cart_items', 'cart_total_zero', 'below_minimum_order_value', 'cart_limit_exceeded', 'product_out_of_stock', 'product_no_longer_available', 'co005'].includes(code)) return 'cart';
   return null;
 }
