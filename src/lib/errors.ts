@@ -106,6 +106,8 @@ export const cartOrderErrors = {
   cart_limit_exceeded: { status: 409, message: 'Cart limit exceeded: a cart can hold at most 500,000.', visible: true },
   line_item_not_found: { status: 404, message: 'This item is not in the cart.', visible: true },
   scrap_only_in_sell_cart: { status: 409, message: 'Scrap metal can only be added to the sell cart.', visible: true },
+  // issue 23: a piece so light that its estimate rounds to nothing could never be assayed or paid
+  scrap_estimate_zero: { status: 400, message: 'This piece is too light to be bought: its estimate rounds to nothing. Please check the weight.', visible: true },
   shipping_method_not_found: { status: 400, message: 'Shipping method not found', visible: true },
   payment_method_unavailable: { status: 409, message: 'This payment method is coming soon.', visible: true },
   pickup_store_not_found: { status: 400, message: 'Please choose one of our stores.', visible: true },
