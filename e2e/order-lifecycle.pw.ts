@@ -98,7 +98,7 @@ test('a sale of scrap gold assayed below the estimate: the difference explained 
   const sale = placed.json.order;
 
   await opsStep(request, 'warehouse', sale.id, 'goods-received', {});
-  await opsStep(request, 'warehouse', sale.id, 'assay', { lines: [{ lineId: sale.lineItems[0].id, finalFineWeightGrams: 7 }] });
+  await opsStep(request, 'warehouse', sale.id, 'assay', { lines: [{ lineId: sale.lineItems[0].id, finalFineWeightMg: 7000 }] });
   await page.goto(url('de.localhost', `/en/my-account/orders/${sale.id}`));
   await hydrated(page);
   await expect(page.getByTestId('order-state')).toHaveText('Accepted');

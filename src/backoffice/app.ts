@@ -21,7 +21,7 @@ import type {
 } from '../contracts/ops.ts';
 import { operatorRoles, opsQueues } from '../contracts/ops.ts';
 import type { Language } from '../stores.ts';
-import { fmtFor, parseAmount, parseGrams, pickLanguage, type Fmt } from './format.ts';
+import { fmtFor, parseAmount, parseMilligrams, pickLanguage, type Fmt } from './format.ts';
 import { opsClient, type OpsClient, type OpsError } from './ops-client.ts';
 import { parseMultipart } from './multipart.ts';
 import { backofficeCss } from './style.ts';
@@ -396,9 +396,9 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
       case 'assay': {
         const lines = Object.keys(b).filter((k) => k.startsWith('line.')).map((k) => {
           const v = need(k);
-          const g = v ? parseGrams(v) : null;
-          if (v && g === null) fields[k] = f.t('field.grams');
-          return { lineId: k.slice(5), finalFineWeightGrams: g ?? 0 };
+          const mg = v ? parseMilligrams(v) : null;
+          if (v && mg === null) fields[k] = f.t('field.grams');
+          return { lineId: k.slice(5), finalFineWeightMg: mg ?? 0 };
         });
         return { body: { lines, ...(note ? { note } : {}), ...(b.confirmDeviation === '1' ? { confirmDeviation: true } : {}) }, fields };
       }

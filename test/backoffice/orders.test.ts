@@ -199,6 +199,39 @@ t.test('the assay form of a sale of coins and scrap is prefilled with every line
   t.equal(assayed.statusCode, 303, 'the prefilled form is accepted as it stands');
 });
 
+t.test('issue 23: assay weights 7.1, 5.85 (the form\'s own prefill) and 1.005 g are accepted and recorded to the milligram', async (t) => {
+  const { api } = await openShop(h, t);
+  const { signedIn } = await backofficeOver(t, api);
+  const c = await customer(api, 'de');
+  // estimated fine weights: 10 g at 585 = 5.85 g, 10 g at 750 = 7.5 g, 1 g at 999 = 0.999 g
+  const sale = await scrapSale(c, [{ metal: 'gold', fineness: 585, weightGrams: 10 }, { metal: 'gold', fineness: 750, weightGrams: 10 }, { metal: 'gold', fineness: 999, weightGrams: 1 }]);
+  const [l585, l750, l999] = sale.lineItems;
+  const wh = await signedIn('warehouse@ops.example');
+  t.equal((await wh.post(`/orders/${sale.id}/goods-received`, {})).statusCode, 303);
+  const form = await wh.get(`/orders/${sale.id}`);
+  t.match(form.body, 'value="5.85"', 'the form prefills 5.85 g');
+  const assayed = await wh.post(`/orders/${sale.id}/assay`, { [`line.${l585.id}`]: '5.85', [`line.${l750.id}`]: '7.1', [`line.${l999.id}`]: '1,005' });
+  t.equal(assayed.statusCode, 303, textOf(assayed.body).slice(0, 400));
+  const detail = (await api.app.commerce.db.query<{ data: { assay: { lines: { lineId: string; finalFineMg: number }[] } } }>('select data from orders where id = $1', [sale.id]))[0].data;
+  t.same(Object.fromEntries(detail.assay.lines.map((l) => [l.lineId, l.finalFineMg])), { [l585.id]: 5850, [l750.id]: 7100, [l999.id]: 1005 }, 'milligrams exactly as typed');
+  const shown = textOf((await wh.get(`/orders/${sale.id}`)).body);
+  t.match(shown, '7.1 g');
+  t.match(shown, '1.005 g');
+});
+
+t.test('issue 23: every weight from 0.001 g to 100 g in steps of a milligram crosses to commerce as the milligrams typed', async (t) => {
+  const { parseMilligrams } = await import('../../src/backoffice/format.ts');
+  let wrong = 0;
+  for (let mg = 1; mg <= 100_000; mg += 1) {
+    const typed = `${Math.floor(mg / 1000)}.${String(mg % 1000).padStart(3, '0')}`.replace(/\.?0+$/, '') || '0';
+    if (parseMilligrams(typed) !== mg) wrong += 1;
+  }
+  t.equal(wrong, 0);
+  t.equal(parseMilligrams('7.1234'), null, 'a fourth decimal is refused');
+  t.equal(parseMilligrams('-1'), null);
+  t.equal(parseMilligrams('1e3'), null);
+});
+
 t.test('support finds an overdue bank transfer in "overdue" and cancels it with the reason prefilled', async (t) => {
   const { api } = await openShop(h, t);
   const { signedIn } = await backofficeOver(t, api);

@@ -158,7 +158,7 @@ t.test('a sale: goods received, a lower assay, the payout; the customer sees the
   t.equal(received.statusCode, 200, received.body);
   t.same(received.json().actions, ['assay']);
   // 10 g of 750 gold hold 7.5 g fine; the assay finds 7 g
-  const lines = received.json().order.lineItems.map((l: { id: string }) => ({ lineId: l.id, finalFineWeightGrams: 7 }));
+  const lines = received.json().order.lineItems.map((l: { id: string }) => ({ lineId: l.id, finalFineWeightMg: 7000 }));
   const assayed = await opsCall(api, 'POST', `/ops/orders/${o.id}/assay`, op.warehouse, { lines, note: 'Feingehalt geringer' });
   t.equal(assayed.statusCode, 200, assayed.body);
   const final = assayed.json().assay.final;

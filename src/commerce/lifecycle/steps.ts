@@ -186,7 +186,7 @@ export const ASSAY_DEVIATION_CONFIRM = 0.2;
 
 export async function recordAssay(ctx: CommerceContext, orderId: string, body: AssayBody, actor: Actor, roles: OperatorRole[]): Promise<void> {
   await runStep(ctx, orderId, 'assay', roles, async (tx, row, now) => {
-    const given = new Map(body.lines.map((l) => [l.lineId, l.finalFineWeightGrams]));
+    const given = new Map(body.lines.map((l) => [l.lineId, l.finalFineWeightMg]));
     const ids = row.data.lines.map((l) => l.id);
     if (given.size !== body.lines.length || given.size !== ids.length || ids.some((id) => !given.has(id))) {
       fail('assay_lines_mismatch', { details: { lineIds: ids } });
@@ -194,7 +194,7 @@ export async function recordAssay(ctx: CommerceContext, orderId: string, body: A
     const estimated = await estimatedFineMg(tx, row);
     const lines = assayPayout(row.data.lines.map((l) => {
       const estimateCents = l.price.centAmount * (l.kind === 'scrap' ? 1 : l.quantity);
-      return { lineId: l.id, estimatedFineMg: estimated.get(l.id) ?? 0, finalFineMg: mg(given.get(l.id)!), estimateCents };
+      return { lineId: l.id, estimatedFineMg: estimated.get(l.id) ?? 0, finalFineMg: given.get(l.id)!, estimateCents };
     }));
     const unknown = lines.filter((l) => l.estimatedFineMg <= 0).map((l) => l.lineId);
     if (unknown.length > 0) fail('assay_lines_mismatch', { message: 'A line has no estimated fine weight to reprice from.', details: { lineIds: unknown } });
