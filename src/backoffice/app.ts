@@ -353,12 +353,13 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
     const { id } = req.params as { id: string };
     if (!UUID.test(id)) return notFound(req, reply, viewer);
     const done = (req.query as Record<string, string>).done;
-    const notice = done && ['payment', 'shipment', 'pickup', 'cancel', 'goods-received', 'assay', 'payout'].includes(done) ? { kind: 'success' as const, text: f.t(`done.${done}`) } : null;
+    const notice = done && ['payment', 'shipment', 'pickup', 'cancel', 'goods-received', 'assay', 'payout', 'goods-returned'].includes(done) ? { kind: 'success' as const, text: f.t(`done.${done}`) } : null;
     return showOrder(req, reply, viewer, id, 200, {}, notice);
   }));
 
   const actionPaths: Record<OpsAction, string> = {
     payment: 'payments', shipment: 'shipments', pickup: 'pickup', cancel: 'cancel', 'goods-received': 'goods-received', assay: 'assay', payout: 'payout',
+    'goods-returned': 'goods-returned',
   };
 
   /** The API body of a step from the form, or the fields the operator must correct. */
@@ -401,6 +402,10 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
           return { lineId: k.slice(5), finalFineWeightMg: mg ?? 0 };
         });
         return { body: { lines, ...(note ? { note } : {}), ...(b.confirmDeviation === '1' ? { confirmDeviation: true } : {}) }, fields };
+      }
+      case 'goods-returned': {
+        const trackingNumber = str(b.trackingNumber).trim();
+        return { body: { ...(trackingNumber ? { trackingNumber } : {}), ...(note ? { note } : {}) }, fields };
       }
       case 'payout':
       {

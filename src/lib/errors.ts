@@ -244,6 +244,9 @@ const lifecycleErrors = {
   payment_exceeds_total: { status: 409, message: 'The payment is more than the order still owes.', visible: false },
   payment_duplicate: { status: 409, message: 'This payment (amount, value date and reference) is recorded on the order already.', visible: false },
   payout_amount_mismatch: { status: 409, message: 'The payout amount is not the accepted payout of the order.', visible: false },
+  // issue 23: finance pays out only an accepted counter-offer; the customer answers an open one once
+  counter_offer_open: { status: 409, message: 'The customer has not accepted the counter-offer (open or declined): nothing is paid out.', visible: false },
+  counter_offer_not_open: { status: 409, message: 'This offer can no longer be answered.', visible: true },
   assay_deviation_unconfirmed: { status: 409, message: 'A final fine weight deviates from its estimate by more than 20 %: weigh again, then confirm the deviation.', visible: false },
   assay_lines_mismatch: { status: 400, message: 'The assay must give the final fine weight of every line of the order, once.', visible: false },
   invalid_bank_statement: { status: 400, message: 'The document is not a readable camt.053 bank statement.', visible: false },
