@@ -184,8 +184,7 @@ export const OrderAssay = Type.Object({
  * and weighing explain (the shop's terms state both figures); 14 days is the usual term of German dealers'
  * terms for objecting to an assay.
  */
-export const COUNTER_OFFER_THRESHOLD = 0.05;
-export const COUNTER_OFFER_DAYS = 14;
+export { COUNTER_OFFER_DAYS, COUNTER_OFFER_THRESHOLD } from './counter-offer.ts';
 export const CounterOfferStatus = Type.Union([Type.Literal('open'), Type.Literal('accepted'), Type.Literal('declined'), Type.Literal('expired')]);
 export type CounterOfferStatus = Static<typeof CounterOfferStatus>;
 export const OrderCounterOffer = Type.Object({
