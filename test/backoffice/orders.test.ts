@@ -149,8 +149,21 @@ t.test('a sell intake: goods received, an assay below the estimate, and the payo
   t.match(afterText, '7 g');
 
   const fin = await signedIn('finance@ops.example');
+  // issue 23: 7.0 g of 7.5 g is 6.7 % below the estimate: a counter-offer, no payout until the seller accepts
+  const offerPage = await fin.get(`/orders/${sale.id}`);
+  t.notMatch(offerPage.body, `action="/orders/${sale.id}/payout"`, 'no payout form while the offer is open');
+  t.match(textOf(offerPage.body), /Counter-offer .*Open: the customer accepts/);
+  const early = await fin.post(`/orders/${sale.id}/payout`, { iban: 'DE89 3704 0044 0532 0130 00', amount: '1.00', valueDate: '2026-11-24' });
+  t.equal(early.statusCode, 409);
+  t.match(textOf(early.body), 'The customer has not accepted the counter-offer');
+  t.equal((await c.call('POST', `/orders/${sale.id}/counter-offer`, { decision: 'accept' })).statusCode, 200);
+
   const payoutPage = await fin.get(`/orders/${sale.id}`);
   t.match(payoutPage.body, `action="/orders/${sale.id}/payout"`);
+  t.match(textOf(payoutPage.body), 'Pay to: Anna Muster, IBAN DE89 3704 0044 0532 0130 00', 'finance sees the full account it pays to');
+  t.notMatch(textOf((await wh.get(`/orders/${sale.id}`)).body), '0532 0130', 'the warehouse does not');
+  const mistyped = await fin.post(`/orders/${sale.id}/payout`, { iban: 'DE89 3704 0044 0532 0130 01', amount: '1.00', valueDate: '2026-11-24' });
+  t.equal(mistyped.statusCode, 400, 'a mistyped IBAN is still refused');
   const finalCents = Number(/name="amount"[^>]*value="([\d.]+)"|value="([\d.]+)"[^>]*name="amount"/.exec(payoutPage.body)?.slice(1).find(Boolean)) * 100;
   t.ok(finalCents > 0 && finalCents < sale.amount.centAmount, `the payout offered (${finalCents}) is below the estimate (${sale.amount.centAmount})`);
   const wrong = await fin.post(`/orders/${sale.id}/payout`, { iban: 'DE89 3704 0044 0532 0130 00', amount: (sale.amount.centAmount / 100).toFixed(2), valueDate: '2026-11-24' });
@@ -161,6 +174,10 @@ t.test('a sell intake: goods received, an assay below the estimate, and the payo
   const done = textOf((await fin.get(paid.headers.location as string)).body);
   t.match(done, 'The payout is recorded.');
   t.match(done, /Complete\s+Paid/);
+  // issue 23: the accepted amount, with the estimate beside it, on the back office's list and page
+  const money = (cents: number) => `€${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+  t.match(done, `${money(finalCents)} estimate ${money(sale.amount.centAmount)}`, 'the order page');
+  t.match(textOf((await fin.get(`/orders?q=${sale.orderNumber}`)).body), `${money(finalCents)} estimate ${money(sale.amount.centAmount)}`, 'the list');
 });
 
 t.test('the order detail names the delivery in the operator\'s language, whatever the order\'s', async (t) => {
