@@ -3,7 +3,7 @@
 // the goods, insured at the shop's cost, and the order ends Cancelled) or lets the 14 days pass (the job
 // `counter-offer-deadline` counts it accepted). Finance cannot pay out an open or declined offer. Each step
 // is audited with who made it, and mailed; the time is the service's fake clock.
-import t from 'tap';
+import t, { type Test } from 'tap';
 import type { Order } from '../../src/contracts/order.ts';
 import { COUNTER_OFFER_DAYS, COUNTER_OFFER_THRESHOLD } from '../../src/contracts/order.ts';
 import * as life from '../../src/commerce/lifecycle/index.ts';
@@ -17,7 +17,7 @@ const DAY = 86_400;
 const LONG = { ACCESS_TOKEN_TTL_S: 30 * DAY, REFRESH_TOKEN_TTL_S: 60 * DAY };
 const IBAN = 'DE89370400440532013000';
 
-async function shop(t: Parameters<Parameters<typeof t.test>[1]>[0]) {
+async function shop(t: Test) {
   const api = await h.api(t, { config: LONG });
   await teardownData(t, h.db);
   await pricesNow(api);
