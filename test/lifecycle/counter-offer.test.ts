@@ -94,6 +94,13 @@ t.test('an open offer: finance cannot pay out; the seller accepts it, then the a
   const paid = await payout(api, o.id, offer);
   t.match(paid.summary, { orderState: 'Complete', paymentState: 'Paid', amount: { centAmount: offer } });
   t.same(await auditActions(h.db, o.id), ['placed', 'goods_received', 'assayed', 'offer_accepted', 'paid_out']);
+  // the accepted amount everywhere: the customer's order and list, the payout mail
+  const euros = (cents: number) => new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+  t.match((await c.call('GET', `/orders/${o.id}`)).json(), { amount: { centAmount: offer }, totalGrossPrice: { centAmount: o.totalGrossPrice.centAmount } });
+  t.match((await c.call('GET', '/orders')).json().results.find((x: Order) => x.id === o.id), { amount: { centAmount: offer } });
+  const paidMail = (await mailsTo(h.db, o.customerEmail, o.orderNumber)).at(-1)!;
+  t.match(paidMail.text.replace(/\s/g, ' '), euros(offer).replace(/\s/g, ' '), 'the payout mail names the accepted amount');
+  t.notMatch(paidMail.text.replace(/\s/g, ' '), euros(o.totalGrossPrice.centAmount).replace(/\s/g, ' '));
 });
 
 t.test('a declined offer: nothing is paid out; the warehouse returns the goods and the order ends Cancelled', async (t) => {
