@@ -1,8 +1,9 @@
 // What the customer sees of an order's life in the account (issue 15): a parcel purchase by bank transfer
 // says by when and where to pay; after the payment and the shipment (taken by staff through the operators'
 // API) the timeline lists them and links the parcel to the carrier's page; a sale of scrap gold assayed below
-// the estimate explains the difference per line; the depot lists an unpaid purchase apart from the paid
-// metal. axe on every page, and each fits a phone. E2E_SHOTS=<dir> also saves screenshots (1280x800, 375x812).
+// the estimate explains the difference per line; more than 5 % below, the seller accepts the counter-offer
+// or gets the goods back (issue 23); the depot lists an unpaid purchase apart from the paid metal. axe on
+// every page, and each fits a phone. E2E_SHOTS=<dir> also saves screenshots (1280x800, 375x812).
 import type { Page } from '@playwright/test';
 import { test, expect, url, fitsViewport, hydrated, consentDecided } from './fixtures.ts';
 import { api, signedInCustomer } from './customer.ts';
@@ -84,8 +85,8 @@ test('a parcel purchase: pay by a date, then the payment and the parcel with its
   await axe();
 });
 
-test('a sale of scrap gold assayed below the estimate: the difference explained per line', async ({ page, request, axe }) => {
-  test.setTimeout(120_000);
+/** A sale of 10 g of 750 gold (7.5 g fine) by parcel, received and assayed at `finalMg` fine milligrams. */
+async function assayedSale(page: Page, request: Parameters<typeof opsStep>[0], finalMg: number): Promise<any> {
   await signedInCustomer(page, 'de.localhost', DE_ADDRESS);
   const added = await api(page, 'POST', '/api/cart/scrap-items', { metal: 'gold', fineness: 750, weightGrams: 10 });
   expect(added.status, JSON.stringify(added.json)).toBe(200);
@@ -93,12 +94,17 @@ test('a sale of scrap gold assayed below the estimate: the difference explained 
   expect((await api(page, 'PUT', `/api/carts/${cartId}/addresses`, { billingAddress: DE_ADDRESS, shippingAddress: DE_ADDRESS })).status).toBe(200);
   expect((await api(page, 'PUT', `/api/carts/${cartId}`, { paymentMethod: 'bank-transfer', shippingMethodId: 'shippingSell' })).status).toBe(200);
   expect((await api(page, 'PUT', `/api/carts/${cartId}/payout-account`, { accountOwner: 'Anna Muster', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' })).status).toBe(200);
-  const placed = await api(page, 'POST', '/api/orders', { cartId, idempotencyKey: `e2e-life-sell-${Date.now()}` });
+  const placed = await api(page, 'POST', '/api/orders', { cartId, idempotencyKey: `e2e-life-sell-${Date.now()}-${Math.random()}` });
   expect(placed.status, JSON.stringify(placed.json)).toBe(201);
   const sale = placed.json.order;
-
   await opsStep(request, 'warehouse', sale.id, 'goods-received', {});
-  await opsStep(request, 'warehouse', sale.id, 'assay', { lines: [{ lineId: sale.lineItems[0].id, finalFineWeightGrams: 7 }] });
+  await opsStep(request, 'warehouse', sale.id, 'assay', { lines: [{ lineId: sale.lineItems[0].id, finalFineWeightMg: finalMg }] });
+  return sale;
+}
+
+test('a sale of scrap gold assayed below the estimate: the difference explained per line', async ({ page, request, axe }) => {
+  test.setTimeout(120_000);
+  const sale = await assayedSale(page, request, 7000);
   await page.goto(url('de.localhost', `/en/my-account/orders/${sale.id}`));
   await hydrated(page);
   await expect(page.getByTestId('order-state')).toHaveText('Accepted');
@@ -109,6 +115,64 @@ test('a sale of scrap gold assayed below the estimate: the difference explained 
   await expect(explanation.getByRole('listitem')).toHaveText([/: 7\.5\sg fine metal estimated, 7\sg found: €.+ instead of €.+ \(−\u2060€.+\)\.$/]);
   await axe();
   await bothSizes(page, 'order-assayed');
+});
+
+// Issue 23: an assay more than 5 % below the estimate is an offer the seller answers on the order page.
+test('the seller accepts the counter-offer: the accepted amount is paid out and shown everywhere', async ({ page, request, axe }) => {
+  test.setTimeout(150_000);
+  const sale = await assayedSale(page, request, 7000);
+  const orderPage = url('de.localhost', `/en/my-account/orders/${sale.id}`);
+  await page.goto(orderPage);
+  await hydrated(page);
+  const offer = page.getByRole('region', { name: 'Our offer after the assay' });
+  await expect(offer).toContainText('more than 5 % below the estimate of €');
+  await expect(offer).toContainText(/by \d{2}\/\d{2}\/\d{4} \d{2}:\d{2}\. Without your answer by then, the offer counts as accepted\./);
+  await expect(page.getByTestId('order-estimate')).toHaveText(/^€/);
+  const accepted = (await page.getByTestId('order-total').textContent())!;
+  await axe();
+  await bothSizes(page, 'order-offer');
+
+  await offer.getByRole('button', { name: /^Accept €/ }).click();
+  await expect(page.getByTestId('counter-offer-status')).toHaveText(/^You accepted our offer of €.+\. We pay it out shortly\.$/);
+  await expect(page.getByTestId('counter-offer-status')).toBeFocused();
+  await expect(timelineTexts(page).last()).toHaveText(/^You accepted our offer of €.+\.$/);
+  await expect(offer.getByRole('button')).toHaveCount(0);
+  await axe();
+
+  await opsStep(request, 'finance', sale.id, 'payout', { iban: 'DE89370400440532013000', centAmount: Math.round(Number(accepted.replace(/[^\d.]/g, '')) * 100), valueDate: new Date().toISOString().slice(0, 10) });
+  await page.goto(orderPage);
+  await hydrated(page);
+  await expect(page.getByTestId('order-payment-state')).toHaveText('Paid out');
+  await expect(page.getByRole('row', { name: /Paid out \(after the assay\)/ })).toContainText(accepted);
+  await page.goto(url('de.localhost', '/en/my-account/orders'));
+  await hydrated(page);
+  const row = page.getByTestId('orders-table').getByRole('row').filter({ hasText: sale.orderNumber });
+  await expect(row.locator('.status-tag')).toHaveText(['Complete', 'Paid out']);
+  await expect(row).toContainText(`${accepted} (estimate €`);
+  await axe();
+});
+
+test('the seller declines the counter-offer: the goods come back and the sale ends cancelled', async ({ page, request, axe }) => {
+  test.setTimeout(150_000);
+  const sale = await assayedSale(page, request, 6800);
+  const orderPage = url('de.localhost', `/kundenkonto/bestelluebersicht/${sale.id}`);
+  await page.goto(orderPage);
+  await hydrated(page);
+  const offer = page.getByRole('region', { name: 'Unser Angebot nach der Prüfung' });
+  await expect(offer).toContainText('wir senden sie versichert und auf unsere Kosten zurück');
+  await offer.getByRole('button', { name: 'Ware zurücksenden' }).click();
+  await expect(page.getByTestId('counter-offer-status')).toHaveText('Sie haben unser Angebot abgelehnt. Wir senden Ihnen Ihre Ware versichert und auf unsere Kosten zurück; es wird nichts ausbezahlt.');
+  await expect(timelineTexts(page).last()).toHaveText('Sie haben unser Angebot abgelehnt: Wir senden Ihnen Ihre Ware versichert und auf unsere Kosten zurück.');
+  await axe();
+
+  await opsStep(request, 'warehouse', sale.id, 'goods-returned', { trackingNumber: 'RR123456785DE' });
+  await page.goto(orderPage);
+  await hydrated(page);
+  await expect(page.getByTestId('order-state')).toHaveText('Storniert');
+  await expect(page.getByTestId('counter-offer-status')).toContainText('wir haben Ihnen Ihre Ware versichert und auf unsere Kosten zurückgesandt');
+  await expect(timelineTexts(page).last()).toHaveText('Wir haben Ihnen Ihre Ware versichert und auf unsere Kosten zurückgesandt (Sendungsnummer RR123456785DE).');
+  await axe();
+  await bothSizes(page, 'order-offer-returned');
 });
 
 test('the depot: an unpaid purchase apart from the paid metal, in no total and no sale', async ({ page, request, axe }) => {

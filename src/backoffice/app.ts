@@ -21,7 +21,7 @@ import type {
 } from '../contracts/ops.ts';
 import { operatorRoles, opsQueues } from '../contracts/ops.ts';
 import type { Language } from '../stores.ts';
-import { fmtFor, parseAmount, parseGrams, pickLanguage, type Fmt } from './format.ts';
+import { fmtFor, parseAmount, parseMilligrams, pickLanguage, type Fmt } from './format.ts';
 import { opsClient, type OpsClient, type OpsError } from './ops-client.ts';
 import { parseMultipart } from './multipart.ts';
 import { backofficeCss } from './style.ts';
@@ -395,12 +395,13 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
     const { id } = req.params as { id: string };
     if (!UUID.test(id)) return notFound(req, reply, viewer);
     const done = (req.query as Record<string, string>).done;
-    const notice = done && ['payment', 'shipment', 'pickup', 'cancel', 'goods-received', 'assay', 'payout'].includes(done) ? { kind: 'success' as const, text: f.t(`done.${done}`) } : null;
+    const notice = done && ['payment', 'shipment', 'pickup', 'cancel', 'goods-received', 'assay', 'payout', 'goods-returned'].includes(done) ? { kind: 'success' as const, text: f.t(`done.${done}`) } : null;
     return showOrder(req, reply, viewer, id, 200, {}, notice);
   }));
 
   const actionPaths: Record<OpsAction, string> = {
     payment: 'payments', shipment: 'shipments', pickup: 'pickup', cancel: 'cancel', 'goods-received': 'goods-received', assay: 'assay', payout: 'payout',
+    'goods-returned': 'goods-returned',
   };
 
   /** The API body of a step from the form, or the fields the operator must correct. */
@@ -444,11 +445,15 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
       case 'assay': {
         const lines = Object.keys(b).filter((k) => k.startsWith('line.')).map((k) => {
           const v = need(k);
-          const g = v ? parseGrams(v) : null;
-          if (v && g === null) fields[k] = f.t('field.grams');
-          return { lineId: k.slice(5), finalFineWeightGrams: g ?? 0 };
+          const mg = v ? parseMilligrams(v) : null;
+          if (v && mg === null) fields[k] = f.t('field.grams');
+          return { lineId: k.slice(5), finalFineWeightMg: mg ?? 0 };
         });
         return { body: { lines, ...(note ? { note } : {}), ...(b.confirmDeviation === '1' ? { confirmDeviation: true } : {}) }, fields };
+      }
+      case 'goods-returned': {
+        const trackingNumber = str(b.trackingNumber).trim();
+        return { body: { ...(trackingNumber ? { trackingNumber } : {}), ...(note ? { note } : {}) }, fields };
       }
       case 'payout':
       {

@@ -65,10 +65,14 @@ export function parseAmount(raw: string): number | null {
 }
 
 /** Grams as typed ("31.103", "31,103"), at most 3 decimals; null otherwise. */
-export function parseGrams(raw: string): number | null {
-  const s = raw.trim().replace(',', '.');
-  if (!/^\d+(\.\d{1,3})?$/.test(s)) return null;
-  return Number(s);
+/**
+ * Grams as typed (7.1, 5,85, 1.005; at most 3 decimals) to whole milligrams, from the text's digits (no
+ * floating point on the way: 7.1 g is 7100 mg exactly); null when it is no such number.
+ */
+export function parseMilligrams(raw: string): number | null {
+  const m = /^(\d{1,7})(?:[.,](\d{1,3}))?$/.exec(raw.trim());
+  if (!m) return null;
+  return Number(m[1]) * 1000 + Number((m[2] ?? '').padEnd(3, '0'));
 }
 
 /** Today in Zurich as YYYY-MM-DD (the default value date of a payment or payout). */

@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type {
-  AuditEntry, AuditResponse, BankStatementResult, Operator, OperatorRole, OpsAction, OpsOrderDetail, OpsOrdersQuery, OpsOrdersResponse,
+  AuditEntry, AuditResponse, BankStatementResult, Operator, OperatorRole, OpsAction, OpsOrderDetail, OpsOrderSummary, OpsOrdersQuery, OpsOrdersResponse,
 } from '../contracts/ops.ts';
 import { operatorRoles, opsQueues, type OpsAml } from '../contracts/ops.ts';
 import { addressLines } from '../contracts/address-format.ts';
@@ -251,7 +251,7 @@ export function QueueView({ f, data, query, limit, offset }: { f: Fmt; data: Ops
                   <td data-label={t('queue.col.customer')}><div>{o.customerName}<br /><span className="muted">{o.customerEmail}</span></div></td>
                   <td data-label={t('queue.col.type')}><div>{t(`type.${o.transactionType}`)}<br /><span className="muted">{t(`payment.${o.paymentMethod}`)}</span></div></td>
                   <td data-label={t('queue.col.state')}><div><State f={f} order={o} /></div></td>
-                  <td data-label={t('queue.col.total')} className="num"><div>{f.money(o.total)}</div></td>
+                  <td data-label={t('queue.col.total')} className="num"><div><Amount f={f} order={o} /></div></td>
                   <td data-label={t('queue.col.due')}><div>{o.paymentDueBy ? f.date(o.paymentDueBy) : '–'}{o.overdue && <strong className="warn-text"> {t('queue.overdue')}</strong>}</div></td>
                 </tr>
               ))}
@@ -407,9 +407,54 @@ function TableWrap({ label, children }: { label: string; children: ReactNode }) 
 
 const carriers = ['Swiss Post', 'DHL', 'DPD', 'UPS', 'FedEx', 'USPS', 'Österreichische Post'];
 
+/**
+ * Issue 23: what is paid or paid out; a sale whose assay changed the amount shows the accepted amount with
+ * the estimate beside it (the estimate alone misled: finance and support read what the customer is paid).
+ */
+function Amount({ f, order }: { f: Fmt; order: Pick<OpsOrderSummary, 'amount' | 'total'> }) {
+  const amount = order.amount ?? order.total;
+  if (amount.centAmount === order.total.centAmount) return <>{f.money(amount)}</>;
+  return <><strong>{f.money(amount)}</strong><br /><span className="muted">{f.t('queue.estimateOf', { amount: f.money(order.total) })}</span></>;
+}
+
+/** Issue 23: the counter-offer's state, with its deadline or the customer's answer. */
+function CounterOffer({ f, offer }: { f: Fmt; offer: NonNullable<OpsOrderDetail['order']['counterOffer']> }) {
+  const { t } = f;
+  const values = { offer: f.money(offer.offer), date: f.dateTime(offer.decidedAt ?? offer.deadline) };
+  const text = offer.status === 'open' ? t('detail.offerOpen', { offer: values.offer, date: f.dateTime(offer.deadline) })
+    : offer.status === 'accepted' ? t('detail.offerAccepted', values)
+      : offer.status === 'expired' ? t('detail.offerExpired', { offer: values.offer, date: f.dateTime(offer.deadline) })
+        : t('detail.offerDeclined', values);
+  return (
+    <section aria-labelledby="h-offer" className="card">
+      <h2 id="h-offer">{t('detail.counterOffer')}</h2>
+      <dl className="facts">
+        <div><dt>{t('detail.estimate')}</dt><dd>{f.money(offer.estimate)}</dd></div>
+        <div><dt>{t('detail.accepted')}</dt><dd>{f.money(offer.offer)}</dd></div>
+      </dl>
+      <p data-testid="counter-offer-state">{text}</p>
+      {offer.returnedAt && <p>{t('detail.offerReturned', { date: f.dateTime(offer.returnedAt) })}</p>}
+    </section>
+  );
+}
+
 function PostalAddress({ f, address }: { f: Fmt; address: CartAddress }) {
   return <address>{addressLines(address, (code) => f.tAny(`account.country.${code}`)).map((l, i) => <span key={i} className="line">{l}</span>)}</address>;
 }
+
+/**
+ * Issue 23: finance pays to the account in full (the detail carries it for the roles that pay out) and types
+ * it back as the check; other roles see the customer's masked account.
+ */
+function payoutHint(f: Fmt, detail: OpsOrderDetail, masked: NonNullable<OpsOrderDetail['order']['payoutAccount']>): string {
+  const full = detail.payoutAccount;
+  if (full?.iban) return f.t('action.payout.accountFull', { owner: full.accountOwner, iban: groupIban(full.iban) });
+  if (full?.accountNumber) return f.t('action.payout.accountNumberFull', { owner: full.accountOwner, account: full.accountNumber, routing: full.routingNumber ?? '–' });
+  return f.t('action.payout.ibanHint', { owner: masked.accountOwner, iban: masked.iban ?? masked.accountNumber ?? '–' });
+}
+
+/** DE89 3704 0044 0532 0130 00: an IBAN in groups of four, as printed on bank documents. */
+const groupIban = (iban: string) => iban.replace(/\s+/g, '').replace(/(.{4})/g, '$1 ').trim();
 
 export function OrderDetailView({ f, csrf, detail, form }: { f: Fmt; csrf: string; detail: OpsOrderDetail; form: ActionFormState }) {
   const { t } = f;
@@ -419,7 +464,7 @@ export function OrderDetailView({ f, csrf, detail, form }: { f: Fmt; csrf: strin
   const err = (action: OpsAction, name: string) => (form.action === action ? form.fields?.[name] : undefined);
   const owed = { centAmount: Math.max(0, s.total.centAmount - detail.paidAmount.centAmount), currencyCode: s.total.currencyCode };
   const majorUnits = (cents: number) => (cents / 100).toFixed(2);
-  const payoutDue = detail.assay?.final ?? s.total;
+  const payoutDue = s.amount ?? detail.assay?.final ?? s.total;
   const today = new Date().toISOString().slice(0, 10);
   return (
     <>
@@ -437,7 +482,7 @@ export function OrderDetailView({ f, csrf, detail, form }: { f: Fmt; csrf: strin
           <div><dt>{t('detail.billingAddress')}</dt><dd><PostalAddress f={f} address={order.billingAddress} /></dd></div>
           {/* the customer's own words from the checkout: plain text (never a link), line breaks kept */}
           {order.comment && <div><dt>{t('detail.comment')}</dt><dd className="customer-text">{order.comment}</dd></div>}
-          <div><dt>{t('queue.col.total')}</dt><dd>{f.money(s.total)}</dd></div>
+          <div><dt>{t('queue.col.total')}</dt><dd><Amount f={f} order={s} /></dd></div>
           {s.transactionType === 'buy' && <div><dt>{t('detail.paid')}</dt><dd>{f.money(detail.paidAmount)}</dd></div>}
           {s.paymentDueBy && <div><dt>{t('queue.col.due')}</dt><dd>{f.date(s.paymentDueBy)}{s.overdue && <strong className="warn-text"> {t('queue.overdue')}</strong>}</dd></div>}
         </dl>
@@ -526,14 +571,24 @@ export function OrderDetailView({ f, csrf, detail, form }: { f: Fmt; csrf: strin
               {order.paymentMethod === 'cash' || !order.payoutAccount ? (
                 <p>{t('action.payout.cash')}</p>
               ) : order.payoutAccount.iban ? (
-                <Field id="payout-iban" name="iban" label={t('action.payout.iban')} hint={t('action.payout.ibanHint', { owner: order.payoutAccount.accountOwner, iban: order.payoutAccount.iban })} value={v('payout', 'iban')} required autoComplete="off" maxLength={42} error={err('payout', 'iban')} />
+                <Field id="payout-iban" name="iban" label={t('action.payout.iban')} hint={payoutHint(f, detail, order.payoutAccount)} value={v('payout', 'iban')} required autoComplete="off" maxLength={42} error={err('payout', 'iban')} />
               ) : (
-                <Field id="payout-account" name="accountNumber" label={t('action.payout.accountNumber')} hint={t('action.payout.ibanHint', { owner: order.payoutAccount.accountOwner, iban: order.payoutAccount.accountNumber ?? '–' })} value={v('payout', 'accountNumber')} required autoComplete="off" maxLength={17} inputMode="numeric" error={err('payout', 'accountNumber')} />
+                <Field id="payout-account" name="accountNumber" label={t('action.payout.accountNumber')} hint={payoutHint(f, detail, order.payoutAccount)} value={v('payout', 'accountNumber')} required autoComplete="off" maxLength={17} inputMode="numeric" error={err('payout', 'accountNumber')} />
               )}
               <Field id="payout-amount" name="amount" label={t('action.payout.amount', { currency: payoutDue.currencyCode })} hint={t('action.payout.due', { amount: f.money(payoutDue) })} value={v('payout', 'amount', majorUnits(payoutDue.centAmount))} inputMode="decimal" required error={err('payout', 'amount')} />
               <Field id="payout-date" name="valueDate" label={t('action.valueDate')} type="date" value={v('payout', 'valueDate', today)} required error={err('payout', 'valueDate')} />
               {order.paymentMethod === 'cash' && <IdentityCheckFields f={f} aml={detail.aml} action="payout" v={v} err={err} />}
               <button type="submit">{t('action.payout.submit')}</button>
+            </form>
+          )}
+          {can.has('goods-returned') && (
+            <form method="post" action={`/orders/${s.id}/goods-returned`} className="action" aria-labelledby="h-a-returned">
+              <h3 id="h-a-returned">{t('action.returned.title')}</h3>
+              <p className="hint">{t('action.returned.hint')}</p>
+              <Csrf value={csrf} />
+              <Field id="returned-tracking" name="trackingNumber" label={t('action.returned.trackingNumber')} value={v('goods-returned', 'trackingNumber')} maxLength={60} error={err('goods-returned', 'trackingNumber')} />
+              <Field id="returned-note" name="note" label={t('action.note')} value={v('goods-returned', 'note')} textarea maxLength={1000} error={err('goods-returned', 'note')} />
+              <button type="submit">{t('action.returned.submit')}</button>
             </form>
           )}
           {can.has('cancel') && (
@@ -604,6 +659,7 @@ export function OrderDetailView({ f, csrf, detail, form }: { f: Fmt; csrf: strin
       )}
 
       {detail.aml && <AmlSection f={f} aml={detail.aml} />}
+      {order.counterOffer && <CounterOffer f={f} offer={order.counterOffer} />}
 
       {detail.payout && (
         <section aria-labelledby="h-payout" className="card">

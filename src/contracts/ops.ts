@@ -124,11 +124,13 @@ export const OpsQueue = Type.Union([
   Type.Literal('to_store'), // buy, Confirmed, into the deposit (booked at payment; completes at once)
   Type.Literal('goods_to_receive'), // sell, Requested
   Type.Literal('to_assay'), // sell, goods received, not yet assayed
-  Type.Literal('to_pay_out'), // sell, Accepted
+  Type.Literal('to_pay_out'), // sell, Accepted, no counter-offer open or declined (issue 23)
   Type.Literal('overdue'), // buy by bank transfer past its 5 working days
+  Type.Literal('offer_open'), // issue 23: sell, a counter-offer awaits the customer's answer
+  Type.Literal('to_return'), // issue 23: sell, the customer declined the counter-offer: the goods go back
 ]);
 export type OpsQueue = Static<typeof OpsQueue>;
-export const opsQueues: OpsQueue[] = ['to_pay', 'to_ship', 'to_collect', 'to_store', 'goods_to_receive', 'to_assay', 'to_pay_out', 'overdue'];
+export const opsQueues: OpsQueue[] = ['to_pay', 'to_ship', 'to_collect', 'to_store', 'goods_to_receive', 'to_assay', 'to_pay_out', 'overdue', 'offer_open', 'to_return'];
 
 export const OpsOrdersQuery = Type.Object({
   state: Type.Optional(OrderState),
@@ -156,6 +158,8 @@ export const OpsOrderSummary = Type.Object({
   customerEmail: Type.String(),
   customerName: Type.String(),
   total: Money,
+  /** issue 23: what is paid or paid out: a sale after its assay the accepted amount (total stays the estimate) */
+  amount: Money,
   /** buy by bank transfer: the last day the transfer may arrive (5 working days); else null */
   paymentDueBy: Nullable(IsoDate),
   overdue: Type.Boolean(),
@@ -254,9 +258,22 @@ export type IdentityCheckBody = Static<typeof IdentityCheckBody>;
 /** An action the back office may offer on this order to this operator (role and state allow it). */
 export const OpsAction = Type.Union([
   Type.Literal('payment'), Type.Literal('shipment'), Type.Literal('pickup'), Type.Literal('cancel'),
-  Type.Literal('goods-received'), Type.Literal('assay'), Type.Literal('payout'),
+  Type.Literal('goods-received'), Type.Literal('assay'), Type.Literal('payout'), Type.Literal('goods-returned'),
 ]);
 export type OpsAction = Static<typeof OpsAction>;
+
+/**
+ * Issue 23: the payout account in full, for finance and admin only (the detail leaves it out for other
+ * roles): finance confirms the payout against it. Null for a cash sale.
+ */
+export const OpsPayoutAccount = Type.Object({
+  accountOwner: Type.String(),
+  iban: Nullable(Type.String()),
+  bic: Nullable(Type.String()),
+  accountNumber: Nullable(Type.String()),
+  routingNumber: Nullable(Type.String()),
+});
+export type OpsPayoutAccount = Static<typeof OpsPayoutAccount>;
 
 export const OpsOrderDetail = Type.Object({
   summary: OpsOrderSummary,
@@ -280,6 +297,8 @@ export const OpsOrderDetail = Type.Object({
   estimatedFineWeightGrams: Type.Optional(Type.Record(Type.String(), Type.Number())),
   /** anti-money-laundering: a cash order's identification (issue 23); absent for orders not paid in cash */
   aml: Type.Optional(OpsAml),
+  /** issue 23: a sale's payout account in full, to finance and admin only (absent for other roles and purchases) */
+  payoutAccount: Type.Optional(Nullable(OpsPayoutAccount)),
 });
 export type OpsOrderDetail = Static<typeof OpsOrderDetail>;
 
@@ -335,14 +354,17 @@ export const GoodsReceivedBody = Type.Object({
 export type GoodsReceivedBody = Static<typeof GoodsReceivedBody>;
 
 /**
- * POST /ops/orders/{id}/assay (warehouse): the final fine weight of every line (grams, 3 decimals at most).
+ * POST /ops/orders/{id}/assay (warehouse): the final fine weight of every line in whole milligrams (the
+ * assay's precision). Decision (issue 23): weights cross the wire as integers, never as a float checked with
+ * `multipleOf: 0.001` (which refused 7.1 g, 5.85 g and about 13 % of all weights: 7.1 / 0.001 is not a whole
+ * number in binary floating point); a form turns the grams it was typed in into milligrams from the text.
  * The payout is recomputed at the price locked when the order was placed (the line's estimate per fine
  * gram); Requested -> Accepted; the customer's mail explains the difference to the estimate.
  */
 export const AssayBody = Type.Object({
   lines: Type.Array(Type.Object({
     lineId: Type.String({ minLength: 1, maxLength: 64 }),
-    finalFineWeightGrams: Type.Number({ minimum: 0, maximum: 1_000_000, multipleOf: 0.001 }),
+    finalFineWeightMg: Type.Integer({ minimum: 0, maximum: 1_000_000_000 }),
   }, { additionalProperties: false }), { minItems: 1, maxItems: 200 }),
   note: Type.Optional(Type.String({ maxLength: 1000 })),
   /**
@@ -356,7 +378,8 @@ export type AssayBody = Static<typeof AssayBody>;
 
 /**
  * POST /ops/orders/{id}/payout (finance): the money went out; Accepted -> Complete, payment Paid. The
- * amount must be the accepted payout (409 payout_amount_mismatch). A bank payout names the account the
+ * amount must be the accepted payout (409 payout_amount_mismatch); while the customer has not answered a
+ * counter-offer, or declined it: 409 counter_offer_open (issue 23). A bank payout names the account the
  * money went to, and it must be the one the customer gave with the order (400 validation_failed): `iban`
  * for an IBAN account, `accountNumber` for a US account (routing and account number). A cash payout at the
  * store counter (payment method cash) names neither.
@@ -370,6 +393,16 @@ export const PayoutBody = Type.Object({
   identityCheck: Type.Optional(IdentityCheckBody),
 }, { additionalProperties: false });
 export type PayoutBody = Static<typeof PayoutBody>;
+
+/**
+ * POST /ops/orders/{id}/goods-returned (warehouse), issue 23: the customer declined the counter-offer and the
+ * goods went back to them, insured at the shop's cost; the order ends Cancelled (nothing is paid out).
+ */
+export const GoodsReturnedBody = Type.Object({
+  trackingNumber: Type.Optional(Type.String({ minLength: 3, maxLength: 60, pattern: '^[A-Za-z0-9 -]+$' })),
+  note: Type.Optional(Type.String({ maxLength: 1000 })),
+}, { additionalProperties: false });
+export type GoodsReturnedBody = Static<typeof GoodsReturnedBody>;
 
 // ---------------------------------------------------------------- bank statements (camt.053)
 

@@ -58,6 +58,8 @@ export const apiRoutes = {
   shippingMethods: route('GET', '/api/carts/:cartId/shipping-methods'),
   placeOrder: route('POST', '/api/orders', 201),
   order: route('GET', '/api/orders/:orderId'),
+  // issue 23: the seller accepts or declines the counter-offer of an assay
+  answerCounterOffer: route('POST', '/api/orders/:orderId/counter-offer'),
   wishlist: route('GET', '/api/wishlist'),
   toggleWishlist: route('POST', '/api/wishlist/toggle'),
   removeWishlistItem: route('DELETE', '/api/wishlist/items/:lineItemId'),

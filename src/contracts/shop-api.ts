@@ -8,7 +8,7 @@
 import Type, { type Static, type TSchema } from 'typebox';
 import { Address, FieldError, PhoneVerificationResponse } from './commerce.ts';
 import { Cart, CartPrices, CouponBody, IdentityDocumentBody, PayoutAccountBody, RemoveCouponBody, ScrapMetal, TransactionType, UpdateCartBody } from './cart.ts';
-import { Order, OrdersResponse, ShippingMethodsResponse, UtmParams } from './order.ts';
+import { CounterOfferAnswerBody, Order, OrdersResponse, ShippingMethodsResponse, UtmParams } from './order.ts';
 import { CreateLimitOrderBody, LimitOrder, LimitOrdersResponse, UpdateLimitOrderBody } from './limit-order.ts';
 import { Deposit, SellPreview } from './deposit.ts';
 import { Wishlist } from './wishlist.ts';
@@ -334,6 +334,7 @@ export const shopApi = {
   shippingMethods: call(r.shippingMethods, ShippingMethodsResponse, { params: CartIdParams }),
   placeOrder: call(r.placeOrder, OrderApiResponse, { body: PlaceOrderBody }),
   order: call(r.order, OrderApiResponse, { params: OrderIdParams }),
+  answerCounterOffer: call(r.answerCounterOffer, OrderApiResponse, { params: OrderIdParams, body: CounterOfferAnswerBody }),
   wishlist: call(r.wishlist, WishlistApiResponse),
   toggleWishlist: call(r.toggleWishlist, ToggleWishlistResponse, { body: ToggleWishlistBody }),
   removeWishlistItem: call(r.removeWishlistItem, WishlistApiResponse, { params: WishlistLineIdParams }),

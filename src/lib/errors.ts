@@ -106,6 +106,8 @@ export const cartOrderErrors = {
   cart_limit_exceeded: { status: 409, message: 'Cart limit exceeded: a cart can hold at most 500,000.', visible: true },
   line_item_not_found: { status: 404, message: 'This item is not in the cart.', visible: true },
   scrap_only_in_sell_cart: { status: 409, message: 'Scrap metal can only be added to the sell cart.', visible: true },
+  // issue 23: a piece so light that its estimate rounds to nothing could never be assayed or paid
+  scrap_estimate_zero: { status: 400, message: 'This piece is too light to be bought: its estimate rounds to nothing. Please check the weight.', visible: true },
   shipping_method_not_found: { status: 400, message: 'Shipping method not found', visible: true },
   payment_method_unavailable: { status: 409, message: 'This payment method is coming soon.', visible: true },
   pickup_store_not_found: { status: 400, message: 'Please choose one of our stores.', visible: true },
@@ -246,6 +248,9 @@ const lifecycleErrors = {
   payment_exceeds_total: { status: 409, message: 'The payment is more than the order still owes.', visible: false },
   payment_duplicate: { status: 409, message: 'This payment (amount, value date and reference) is recorded on the order already.', visible: false },
   payout_amount_mismatch: { status: 409, message: 'The payout amount is not the accepted payout of the order.', visible: false },
+  // issue 23: finance pays out only an accepted counter-offer; the customer answers an open one once
+  counter_offer_open: { status: 409, message: 'The customer has not accepted the counter-offer (open or declined): nothing is paid out.', visible: false },
+  counter_offer_not_open: { status: 409, message: 'This offer can no longer be answered.', visible: true },
   assay_deviation_unconfirmed: { status: 409, message: 'A final fine weight deviates from its estimate by more than 20 %: weigh again, then confirm the deviation.', visible: false },
   assay_lines_mismatch: { status: 400, message: 'The assay must give the final fine weight of every line of the order, once.', visible: false },
   // issue 23: a cash order over the anti-money-laundering threshold is handed over or paid out only after staff record the document checked

@@ -60,7 +60,7 @@ t.test('the cash payout form takes the document checked too; the order page name
   const o = (await placeOrder(c, cart.id)).json() as Order;
   const wh = warehouse();
   await life.recordGoodsReceived(api.app.commerce, o.id, {}, wh.actor, wh.roles);
-  const accepted = await life.recordAssay(api.app.commerce, o.id, { lines: o.lineItems.map((l) => ({ lineId: l.id, finalFineWeightGrams: 62.206 })) }, wh.actor, wh.roles);
+  const accepted = await life.recordAssay(api.app.commerce, o.id, { lines: o.lineItems.map((l) => ({ lineId: l.id, finalFineWeightMg: 62206 })) }, wh.actor, wh.roles);
   const amount = (accepted.assay!.final.centAmount / 100).toFixed(2);
 
   const fin = await signedIn('finance@ops.example');

@@ -149,8 +149,21 @@ t.test('a sell intake: goods received, an assay below the estimate, and the payo
   t.match(afterText, '7 g');
 
   const fin = await signedIn('finance@ops.example');
+  // issue 23: 7.0 g of 7.5 g is 6.7 % below the estimate: a counter-offer, no payout until the seller accepts
+  const offerPage = await fin.get(`/orders/${sale.id}`);
+  t.notMatch(offerPage.body, `action="/orders/${sale.id}/payout"`, 'no payout form while the offer is open');
+  t.match(textOf(offerPage.body), /Counter-offer .*Open: the customer accepts/);
+  const early = await fin.post(`/orders/${sale.id}/payout`, { iban: 'DE89 3704 0044 0532 0130 00', amount: '1.00', valueDate: '2026-11-24' });
+  t.equal(early.statusCode, 409);
+  t.match(textOf(early.body), 'The customer has not accepted the counter-offer');
+  t.equal((await c.call('POST', `/orders/${sale.id}/counter-offer`, { decision: 'accept' })).statusCode, 200);
+
   const payoutPage = await fin.get(`/orders/${sale.id}`);
   t.match(payoutPage.body, `action="/orders/${sale.id}/payout"`);
+  t.match(textOf(payoutPage.body), 'Pay to: Anna Muster, IBAN DE89 3704 0044 0532 0130 00', 'finance sees the full account it pays to');
+  t.notMatch(textOf((await wh.get(`/orders/${sale.id}`)).body), '0532 0130', 'the warehouse does not');
+  const mistyped = await fin.post(`/orders/${sale.id}/payout`, { iban: 'DE89 3704 0044 0532 0130 01', amount: '1.00', valueDate: '2026-11-24' });
+  t.equal(mistyped.statusCode, 400, 'a mistyped IBAN is still refused');
   const finalCents = Number(/name="amount"[^>]*value="([\d.]+)"|value="([\d.]+)"[^>]*name="amount"/.exec(payoutPage.body)?.slice(1).find(Boolean)) * 100;
   t.ok(finalCents > 0 && finalCents < sale.amount.centAmount, `the payout offered (${finalCents}) is below the estimate (${sale.amount.centAmount})`);
   const wrong = await fin.post(`/orders/${sale.id}/payout`, { iban: 'DE89 3704 0044 0532 0130 00', amount: (sale.amount.centAmount / 100).toFixed(2), valueDate: '2026-11-24' });
@@ -161,6 +174,10 @@ t.test('a sell intake: goods received, an assay below the estimate, and the payo
   const done = textOf((await fin.get(paid.headers.location as string)).body);
   t.match(done, 'The payout is recorded.');
   t.match(done, /Complete\s+Paid/);
+  // issue 23: the accepted amount, with the estimate beside it, on the back office's list and page
+  const money = (cents: number) => `€${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}`;
+  t.match(done, `${money(finalCents)} estimate ${money(sale.amount.centAmount)}`, 'the order page');
+  t.match(textOf((await fin.get(`/orders?q=${sale.orderNumber}`)).body), `${money(finalCents)} estimate ${money(sale.amount.centAmount)}`, 'the list');
 });
 
 t.test('the order detail names the delivery in the operator\'s language, whatever the order\'s', async (t) => {
@@ -197,6 +214,39 @@ t.test('the assay form of a sale of coins and scrap is prefilled with every line
 
   const assayed = await wh.post(`/orders/${sale.id}/assay`, { [`line.${coins.id}`]: valueOf(coins.id)!, [`line.${scrap.id}`]: valueOf(scrap.id)! });
   t.equal(assayed.statusCode, 303, 'the prefilled form is accepted as it stands');
+});
+
+t.test('issue 23: assay weights 7.1, 5.85 (the form\'s own prefill) and 1.005 g are accepted and recorded to the milligram', async (t) => {
+  const { api } = await openShop(h, t);
+  const { signedIn } = await backofficeOver(t, api);
+  const c = await customer(api, 'de');
+  // estimated fine weights: 10 g at 585 = 5.85 g, 10 g at 750 = 7.5 g, 1 g at 999 = 0.999 g
+  const sale = await scrapSale(c, [{ metal: 'gold', fineness: 585, weightGrams: 10 }, { metal: 'gold', fineness: 750, weightGrams: 10 }, { metal: 'gold', fineness: 999, weightGrams: 1 }]);
+  const [l585, l750, l999] = sale.lineItems;
+  const wh = await signedIn('warehouse@ops.example');
+  t.equal((await wh.post(`/orders/${sale.id}/goods-received`, {})).statusCode, 303);
+  const form = await wh.get(`/orders/${sale.id}`);
+  t.match(form.body, 'value="5.85"', 'the form prefills 5.85 g');
+  const assayed = await wh.post(`/orders/${sale.id}/assay`, { [`line.${l585.id}`]: '5.85', [`line.${l750.id}`]: '7.1', [`line.${l999.id}`]: '1,005' });
+  t.equal(assayed.statusCode, 303, textOf(assayed.body).slice(0, 400));
+  const detail = (await api.app.commerce.db.query<{ data: { assay: { lines: { lineId: string; finalFineMg: number }[] } } }>('select data from orders where id = $1', [sale.id]))[0].data;
+  t.same(Object.fromEntries(detail.assay.lines.map((l) => [l.lineId, l.finalFineMg])), { [l585.id]: 5850, [l750.id]: 7100, [l999.id]: 1005 }, 'milligrams exactly as typed');
+  const shown = textOf((await wh.get(`/orders/${sale.id}`)).body);
+  t.match(shown, '7.1 g');
+  t.match(shown, '1.005 g');
+});
+
+t.test('issue 23: every weight from 0.001 g to 100 g in steps of a milligram crosses to commerce as the milligrams typed', async (t) => {
+  const { parseMilligrams } = await import('../../src/backoffice/format.ts');
+  let wrong = 0;
+  for (let mg = 1; mg <= 100_000; mg += 1) {
+    const typed = `${Math.floor(mg / 1000)}.${String(mg % 1000).padStart(3, '0')}`.replace(/\.?0+$/, '') || '0';
+    if (parseMilligrams(typed) !== mg) wrong += 1;
+  }
+  t.equal(wrong, 0);
+  t.equal(parseMilligrams('7.1234'), null, 'a fourth decimal is refused');
+  t.equal(parseMilligrams('-1'), null);
+  t.equal(parseMilligrams('1e3'), null);
 });
 
 t.test('support finds an overdue bank transfer in "overdue" and cancels it with the reason prefilled', async (t) => {

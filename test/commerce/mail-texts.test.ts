@@ -150,6 +150,24 @@ t.test('a sale: the payout account, the lots from the deposit', async (t) => {
   t.match(m.text, 'Payout: CHF');
 });
 
+t.test('issue 23: a sale of goods to be assayed says its prices are estimates; the review step says so too', async (t) => {
+  const order = sampleOrder({
+    type: 'sell', paymentInstructions: null, payoutAccount: { iban: 'CH93•••••••••••••2957' },
+    shippingInfo: { key: 'shippingSell', name: 'Versand', totalGrossPrice: chf(0) },
+  } as Partial<Order>);
+  const en = renderMail('order.confirmation', 'en', { store: 'ch', shop: 'Aurum', order }).text;
+  t.match(en, 'We have recorded these items with their estimated prices. The final amount follows the fine weight our assay finds');
+  t.match(en, 'more than 5 % lower, you choose between our offer and getting your items back, insured at our cost');
+  t.match(en, 'Estimated payout: CHF');
+  t.notMatch(en, 'recorded these items and prices');
+  const de = renderMail('order.confirmation', 'de', { store: 'ch', shop: 'Aurum', order }).text;
+  t.match(de, 'mit ihren geschätzten Preisen festgehalten');
+  t.match(de, 'Geschätzter Auszahlungsbetrag: CHF');
+  t.match(messageTemplate('en', 'checkout.review.obligationSell'), 'The amounts are estimates');
+  t.notMatch(messageTemplate('en', 'checkout.review.obligationSell'), /^You commit to selling at these prices\.$/);
+  t.match(messageTemplate('de', 'checkout.review.obligationSell'), 'Die Beträge sind Schätzungen');
+});
+
 t.test('the SMS code text', async (t) => {
   const de = renderSms('verificationCode', 'de', { store: 'ch', shop: 'Aurum', values: { code: '123456', validMinutes: 10 } });
   t.equal(de, '123456 ist Ihr Bestätigungscode von Aurum. Er ist 10 Minuten gültig. Geben Sie ihn nicht weiter.');

@@ -65,7 +65,7 @@ t.test('a cash payout over the threshold (DE) needs the check; a document other 
   const o = await cashOrder(c, { type: 'sell', lines: [{ sku: 'AU-KRUG-1OZ', quantity: 2 }], shippingMethodId: 'leave-in-store', paymentMethod: 'cash', pickupStore: 'muenchen' });
   const wh = warehouse();
   await life.recordGoodsReceived(ctx, o.id, {}, wh.actor, wh.roles);
-  const accepted = await life.recordAssay(ctx, o.id, { lines: o.lineItems.map((l) => ({ lineId: l.id, finalFineWeightGrams: 62.206 })) }, wh.actor, wh.roles);
+  const accepted = await life.recordAssay(ctx, o.id, { lines: o.lineItems.map((l) => ({ lineId: l.id, finalFineWeightMg: 62206 })) }, wh.actor, wh.roles);
   const due = accepted.assay!.final.centAmount;
   const fin = finance();
   t.match(await life.recordPayout(ctx, o.id, { centAmount: due, valueDate: '2026-11-23' }, fin.actor, fin.roles).catch((e) => e),

@@ -158,17 +158,26 @@ t.test('a sale: goods received, a lower assay, the payout; the customer sees the
   t.equal(received.statusCode, 200, received.body);
   t.same(received.json().actions, ['assay']);
   // 10 g of 750 gold hold 7.5 g fine; the assay finds 7 g
-  const lines = received.json().order.lineItems.map((l: { id: string }) => ({ lineId: l.id, finalFineWeightGrams: 7 }));
+  const lines = received.json().order.lineItems.map((l: { id: string }) => ({ lineId: l.id, finalFineWeightMg: 7000 }));
   const assayed = await opsCall(api, 'POST', `/ops/orders/${o.id}/assay`, op.warehouse, { lines, note: 'Feingehalt geringer' });
   t.equal(assayed.statusCode, 200, assayed.body);
   const final = assayed.json().assay.final;
   t.ok(final.centAmount < assayed.json().assay.estimate.centAmount, 'the lower assay pays less');
+  // 6.7 % below the estimate: a counter-offer, paid out once the seller accepts it (issue 23)
+  t.equal((await opsCall(api, 'POST', `/ops/orders/${o.id}/payout`, op.finance, { iban: 'DE89370400440532013000', centAmount: final.centAmount, valueDate: '2026-11-25' })).json().code, 'counter_offer_open');
+  t.equal((await c.call('POST', `/orders/${o.id}/counter-offer`, { decision: 'accept' })).statusCode, 200);
   const paidOut = await opsCall(api, 'POST', `/ops/orders/${o.id}/payout`, op.finance, { iban: 'DE89370400440532013000', centAmount: final.centAmount, valueDate: '2026-11-25' });
   t.equal(paidOut.statusCode, 200, paidOut.body);
   const seen = await customerOrder(c, o.id);
   t.match(seen, { orderState: 'Complete', paymentState: 'Paid' });
   t.equal(seen.assay?.final.centAmount, final.centAmount);
   t.equal(seen.assay?.lines[0].finalFineWeightGrams, 7);
+  // issue 23: the accepted amount is what every list shows, the estimate stays beside it
+  t.match(seen, { amount: { centAmount: final.centAmount }, totalGrossPrice: { centAmount: o.totalGrossPrice.centAmount } });
+  const listed = (await c.call('GET', '/orders')).json().results.find((x: Order) => x.id === o.id);
+  t.equal(listed.amount.centAmount, final.centAmount, 'the customer\'s order list');
+  const queue = (await opsCall(api, 'GET', `/ops/orders?q=${o.orderNumber}`, op.finance)).json().results[0];
+  t.match(queue, { amount: { centAmount: final.centAmount }, total: { centAmount: o.totalGrossPrice.centAmount } }, 'the back office list');
 });
 
 t.test('just after midnight in Zurich (still the day before in UTC) an unpaid order due yesterday is overdue in the list and the detail alike', async (t) => {

@@ -14,7 +14,7 @@ const bodies: Record<string, unknown> = {
   pickup: { collectedBy: 'Anna Muster' },
   cancel: { reason: 'customer asked' },
   'goods-received': {},
-  assay: { lines: [{ lineId: 'l1', finalFineWeightGrams: 1 }] },
+  assay: { lines: [{ lineId: 'l1', finalFineWeightMg: 1000 }] },
   payout: { iban: 'CH9300762011623852957', centAmount: 100, valueDate: '2026-11-22' },
 };
 
@@ -75,9 +75,9 @@ t.test('step bodies with unknown fields, huge or non-finite numbers are 400 vali
     [finance, 'payments', { ...pay, valueDate: '22.11.2026' }],
     [finance, 'payout', { ...(bodies.payout as object), centAmount: 1e300 }],
     [warehouse, 'shipments', { carrier: 'Post', trackingNumber: '<script>' }],
-    [warehouse, 'assay', { lines: [{ lineId: 'l1', finalFineWeightGrams: 1e400 }] }],
-    [warehouse, 'assay', '{"lines":[{"lineId":"l1","finalFineWeightGrams":1e400}]}'],
-    [warehouse, 'assay', { lines: [{ lineId: 'l1', finalFineWeightGrams: 0.0001 }] }],
+    [warehouse, 'assay', { lines: [{ lineId: 'l1', finalFineWeightMg: 1e400 }] }],
+    [warehouse, 'assay', '{"lines":[{"lineId":"l1","finalFineWeightMg":1e400}]}'],
+    [warehouse, 'assay', { lines: [{ lineId: 'l1', finalFineWeightMg: 0.5 }] }],
     [warehouse, 'assay', { lines: [] }],
   ];
   for (const [token, step, body] of cases) {

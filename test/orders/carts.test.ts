@@ -176,6 +176,21 @@ t.test('scrap items go into the sell cart only, count one item each and are pric
   t.match(estimate, { price: { centAmount: expected, currencyCode: 'CHF' }, priceSetId: set.id });
 });
 
+t.test('issue 23: a scrap line whose estimate rounds to nothing is refused with a message, and the cart is unchanged', async (t) => {
+  const { api } = await openShop(h, t);
+  const g = await guest(api);
+  const sell = await createCart(g, 'sell');
+  for (const item of [{ metal: 'gold', fineness: 750, weightGrams: 0.0004 }, { metal: 'silver', fineness: 800, weightGrams: 0.004 }]) {
+    const res = await g.call('POST', `/carts/${sell.id}/scrap-items`, item);
+    t.equal(res.statusCode, 400, `${item.weightGrams} g of ${item.metal}`);
+    t.match(res.json(), { code: 'scrap_estimate_zero', message: /too light/ });
+  }
+  const after = await ok(g.call('GET', `/carts/${sell.id}`));
+  t.equal(after.lineItems.length, 0, 'nothing was added');
+  const light = await ok(g.call('POST', `/carts/${sell.id}/scrap-items`, { metal: 'gold', fineness: 750, weightGrams: 0.05 }));
+  t.ok(light.lineItems[0].price!.centAmount > 0, 'a light piece that is still worth a cent is taken');
+});
+
 t.test('null clears the shipping method and the store of a cart', async (t) => {
   const { api } = await openShop(h, t);
   const g = await guest(api);

@@ -116,7 +116,11 @@ t.test('every other reason of spec 8 answers with its own code', async (t) => {
   await clean();
 
   const zero = await readyCart(c, { type: 'sell', lines: [], shippingMethodId: 'leave-in-store', paymentMethod: 'cash', pickupStore: 'zuerich' });
-  await ok(c.call('POST', `/carts/${zero.id}/scrap-items`, { metal: 'silver', fineness: 1, weightGrams: 0.01 }));
+  // issue 23: a line worth nothing is refused when added; one that came to nothing otherwise (a cart from
+  // before the rule) still stops the order
+  t.equal((await c.call('POST', `/carts/${zero.id}/scrap-items`, { metal: 'silver', fineness: 1, weightGrams: 0.01 })).json().code, 'scrap_estimate_zero');
+  await ok(c.call('POST', `/carts/${zero.id}/scrap-items`, { metal: 'silver', fineness: 925, weightGrams: 0.5 }));
+  await h.db.query(`update carts set line_items = jsonb_set(jsonb_set(jsonb_set(line_items, '{0,scrap,fineness}', '1'), '{0,scrap,weightGrams}', '0.01'), '{0,price,centAmount}', '0') where id = $1`, [zero.id]);
   await refused(t, c, zero.id, 'cart_total_zero');
   await clean();
 

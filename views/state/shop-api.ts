@@ -81,6 +81,8 @@ export const createLimitOrder = (body: Body<'createLimitOrder'>) => call('create
 export const getLimitOrder = (id: string) => call('limitOrder', { params: { id } });
 export const updateLimitOrder = (id: string, body: Body<'updateLimitOrder'>) => call('updateLimitOrder', { body, params: { id } });
 export const deleteLimitOrder = (id: string) => call('deleteLimitOrder', { params: { id } });
+// issue 23: the seller's answer to a counter-offer
+export const answerCounterOffer = (orderId: string, decision: Body<'answerCounterOffer'>['decision']) => call('answerCounterOffer', { params: { orderId }, body: { decision } });
 export const getDeposit = () => call('deposit', {});
 export const getSellPreview = (depositId: string, sku: string, quantity: number) => call('sellPreview', { params: { id: depositId }, query: { sku, quantity } });
 // availability alerts, newsletter, contact and whistleblower (issue 10)

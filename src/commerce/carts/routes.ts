@@ -315,11 +315,18 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
   }));
 
   app.post<{ Params: Params; Body: ScrapItemBody; Querystring: CartQueryT }>('/carts/:id/scrap-items', writeSchema(
-    'Adds a scrap item to the sell cart: metal, fineness (per mille) and weight in grams, priced from the current bid price.', ScrapItemBody,
-  ), async (req, reply) => changeCart(req, reply, async (cart) => {
+    'Adds a scrap item to the sell cart: metal, fineness (per mille) and weight in grams, priced from the current bid price. A piece whose estimate rounds to nothing: 400 scrap_estimate_zero.', ScrapItemBody,
+  ), async (req, reply) => changeCart(req, reply, async (cart, tx) => {
     if (cart.transaction_type !== 'sell') fail('scrap_only_in_sell_cart');
     const { metal, fineness, weightGrams } = req.body;
     const scrap = { metal, fineness: Math.round(fineness * 10) / 10, weightGrams: Math.round(weightGrams * 100) / 100 };
+    // Decision (issue 23): a line whose weight (to the hundredth of a gram), fine content (to the milligram)
+    // or estimate (at today's bid) rounds to nothing is refused: it could never be assayed nor paid out.
+    // Without prices the estimate cannot be checked: the cart prices the line later as before.
+    const price = scrapPrice(await currentPriceSet(tx), scrap, cart.currency);
+    if (scrap.weightGrams <= 0 || Math.round((scrap.weightGrams * scrap.fineness) / 1000 * 1000) <= 0 || (price !== null && price.centAmount <= 0)) {
+      fail('scrap_estimate_zero');
+    }
     cart.line_items.push(newLine({ kind: 'scrap', sku: null, productId: null, quantity: 1, scrap }, clock()));
     return { grows: true };
   }));

@@ -53,11 +53,19 @@ const customerDetails: Partial<Record<OrderEventKind, string[]>> = {
   payment_reminder: ['paymentDueBy'],
   shipped: ['carrier', 'trackingNumber', 'trackingUrl'],
   stored: ['depositNumber'],
-  assayed: ['estimate', 'final'],
+  assayed: ['estimate', 'final', 'counterOffer'],
   paid_out: ['amount', 'valueDate'],
   cancelled: ['reason'],
+  // issue 23: the counter-offer and its answers (the warehouse's note stays internal; the tracking number is the customer's)
+  offer_accepted: ['amount'],
+  offer_declined: ['offer'],
+  offer_expired: ['amount', 'deadline'],
+  goods_returned: ['trackingNumber'],
 };
-const customerKinds = new Set<string>(['placed', 'payment_recorded', 'payment_failed', 'confirmed', 'payment_reminder', 'shipped', 'collected', 'stored', 'goods_received', 'assayed', 'paid_out', 'cancelled']);
+const customerKinds = new Set<string>([
+  'placed', 'payment_recorded', 'payment_failed', 'confirmed', 'payment_reminder', 'shipped', 'collected', 'stored', 'goods_received', 'assayed', 'paid_out', 'cancelled',
+  'offer_accepted', 'offer_declined', 'offer_expired', 'goods_returned',
+]);
 
 /** The customer's timeline of an order: its events, oldest first, without who did them and without internal facts. */
 export function customerTimeline(entries: AuditEntry[]): OrderTimelineEntry[] {

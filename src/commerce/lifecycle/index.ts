@@ -5,7 +5,7 @@
 // an impossible step answers 409 invalid_transition, a missing order 404 order_not_found, a role without
 // the right 403 operator_role_required. The transitions table: src/commerce/README.md.
 import type {
-  Actor, AssayBody, AuditQuery, AuditResponse, BankStatementResult, CancelBody, GoodsReceivedBody, OperatorRole,
+  Actor, AssayBody, AuditQuery, AuditResponse, BankStatementResult, CancelBody, GoodsReceivedBody, GoodsReturnedBody, OperatorRole,
   OpsOrderDetail, OpsOrdersQuery, OpsOrdersResponse, PaymentBody, PayoutBody, PickupBody, ShipmentBody,
 } from '../../contracts/ops.ts';
 import type { CommerceContext } from '../context.ts';
@@ -20,7 +20,8 @@ export { withLifecycle, dueShown as paymentDueShown } from './queue.ts';
 export { lifecyclePlugin } from './plugin.ts';
 export { lifecyclePlugin as default } from './plugin.ts';
 export { paymentDueBy, addWorkingDays } from './working-days.ts';
-export { DEADLINE_JOB } from './jobs.ts';
+export { DEADLINE_JOB, OFFER_JOB } from './jobs.ts';
+export type { OfferDecision } from './steps.ts';
 
 type Step<B> = (ctx: CommerceContext, orderId: string, body: B, actor: Actor, roles: OperatorRole[]) => Promise<void>;
 
@@ -39,6 +40,12 @@ export const cancelOrder = answeringDetail<CancelBody>(steps.cancelOrder);
 export const recordGoodsReceived = answeringDetail<GoodsReceivedBody>(steps.recordGoodsReceived);
 export const recordAssay = answeringDetail<AssayBody>(steps.recordAssay);
 export const recordPayout = answeringDetail<PayoutBody>(steps.recordPayout);
+export const recordGoodsReturned = answeringDetail<GoodsReturnedBody>(steps.recordGoodsReturned);
+
+/** Issue 23: the customer accepts or declines the counter-offer of their own sale; answers their order after the commit. */
+export async function decideCounterOffer(ctx: CommerceContext, orderId: string, owner: { customerId: string; storeKey: string }, decision: steps.OfferDecision): Promise<void> {
+  await steps.decideCounterOffer(ctx, orderId, owner, decision);
+}
 
 export function importBankStatement(ctx: CommerceContext, xml: string, actor: Actor, roles: OperatorRole[]): Promise<BankStatementResult> {
   return camt.importBankStatement(ctx, xml, actor, roles);

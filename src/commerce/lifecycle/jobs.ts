@@ -9,8 +9,8 @@ import type { Actor } from '../../contracts/ops.ts';
 import type { CommerceContext } from '../context.ts';
 import { day, helpers, queueMail } from './mail.ts';
 import { move } from './model.ts';
-import { awaitingOrderSkipLocked, deadlineCandidates, markReminded, paidCents } from './repository.ts';
-import { applyCancel } from './steps.ts';
+import { awaitingOrderSkipLocked, deadlineCandidates, expiredOfferCandidates, markReminded, openOfferSkipLocked, paidCents } from './repository.ts';
+import { applyCancel, expireCounterOffer } from './steps.ts';
 import { reminderAfter, storeDay } from './working-days.ts';
 
 export const DEADLINE_JOB = 'payment-deadline';
@@ -61,4 +61,36 @@ export async function paymentDeadlines(ctx: CommerceContext): Promise<{ reminded
     throw new Error(`${DEADLINE_JOB}: ${failed.length} order(s) could not be handled (${failed.map((f) => f.id).join(', ')}); ${reminded} reminded, ${cancelled} cancelled`, { cause: failed[0].err });
   }
   return { reminded, cancelled };
+}
+
+// Issue 23, the counter-offer's deadline (job `counter-offer-deadline`, every 15 minutes and at start): an
+// offer the customer has not answered by its deadline counts as accepted (the shop's terms say so, the
+// assay's mail too); finance may then pay it out. Each order in its own transaction with its row locked
+// (`for update skip locked`, re-checked under the lock: a customer's answer at the same moment wins or
+// waits). Time is the service's clock.
+export const OFFER_JOB = 'counter-offer-deadline';
+export const OFFER_INTERVAL_MS = 15 * 60_000;
+const offerActor: Actor = { type: 'system', id: OFFER_JOB, email: null };
+
+export async function counterOfferDeadlines(ctx: CommerceContext): Promise<{ expired: number }> {
+  const now = ctx.clock();
+  let expired = 0;
+  const failed: { id: string; err: unknown }[] = [];
+  for (const { id } of await expiredOfferCandidates(ctx.db, now)) {
+    const ids = await ctx.db.transaction(async (tx) => {
+      const row = await openOfferSkipLocked(tx, id);
+      if (!row || Date.parse(row.data.counterOffer!.deadline) > now.getTime()) return null;
+      return expireCounterOffer(ctx, tx, row, offerActor, now);
+    }).catch((err: unknown) => {
+      failed.push({ id, err });
+      return null;
+    });
+    if (!ids) continue;
+    ctx.outbox.deliver(ids);
+    expired += 1;
+  }
+  if (failed.length > 0) {
+    throw new Error(`${OFFER_JOB}: ${failed.length} order(s) could not be handled (${failed.map((f) => f.id).join(', ')}); ${expired} expired`, { cause: failed[0].err });
+  }
+  return { expired };
 }

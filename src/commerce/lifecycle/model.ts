@@ -8,7 +8,7 @@ import { fail } from '../http/index.ts';
 import { writeAudit, type States } from './audit.ts';
 import { lifeOrderById, saveOrderDoc, updateOrderStates, type LifeRow } from './repository.ts';
 
-export type { AssayDoc, LifeRow, LifecycleDoc, PayoutDoc } from './repository.ts';
+export type { AssayDoc, CounterOfferDoc, LifeRow, LifecycleDoc, PayoutDoc } from './repository.ts';
 
 export async function orderById(db: Db, id: string, opts: { forUpdate?: boolean } = {}): Promise<LifeRow> {
   const row = /^[0-9a-f-]{36}$/i.test(id) ? await lifeOrderById(db, id, opts) : undefined;
@@ -41,9 +41,20 @@ export function possible(row: LifeRow, action: OpsAction): boolean {
     case 'assay':
       return !buy && row.order_state === 'Requested' && !!row.data.goodsReceivedAt;
     case 'payout':
-      // a bank payout needs the account the customer gave; a cash sale is paid out at the counter
-      return !buy && row.order_state === 'Accepted' && row.payment_state === 'Pending' && (row.data.paymentMethod === 'cash' || !!row.data.payoutAccount);
+      // a bank payout needs the account the customer gave; a cash sale is paid out at the counter; a
+      // counter-offer must be accepted first (issue 23)
+      return !buy && row.order_state === 'Accepted' && row.payment_state === 'Pending' && (row.data.paymentMethod === 'cash' || !!row.data.payoutAccount)
+        && !payoutWaitsForOffer(row);
+    case 'goods-returned':
+      // issue 23: the customer declined the counter-offer; the goods go back once
+      return !buy && row.order_state === 'Accepted' && row.payment_state === 'Pending' && row.data.counterOffer?.status === 'declined' && !row.data.counterOffer.returnedAt;
   }
+}
+
+/** Issue 23: a sale whose counter-offer is open or declined is not paid out (409 counter_offer_open). */
+export function payoutWaitsForOffer(row: LifeRow): boolean {
+  const status = row.data.counterOffer?.status;
+  return row.type === 'sell' && (status === 'open' || status === 'declined');
 }
 
 /** Which roles may take which step (admin may take all); the HTTP layer checks first, the steps again. */
@@ -55,6 +66,7 @@ export const actionRoles: Record<OpsAction, OperatorRole[]> = {
   pickup: ['warehouse', 'admin'],
   'goods-received': ['warehouse', 'admin'],
   assay: ['warehouse', 'admin'],
+  'goods-returned': ['warehouse', 'admin'],
 };
 export const allActions = Object.keys(actionRoles) as OpsAction[];
 

@@ -1,9 +1,10 @@
 // The lifecycle in the commerce service: the orders hook of placement (audit `placed`, the due date, the
-// steps taken at once) and the payment-deadline job (every 15 minutes and at start; stopped with the service).
+// steps taken at once), the payment-deadline job and the counter-offer-deadline job (issue 23) (every 15 minutes
+// and at start; stopped with the service).
 import type { FastifyPluginAsync } from 'fastify';
 import { commerceFeature } from '../http/plugin.ts';
 import { createJob } from '../lib/jobs.ts';
-import { DEADLINE_INTERVAL_MS, DEADLINE_JOB, paymentDeadlines } from './jobs.ts';
+import { counterOfferDeadlines, DEADLINE_INTERVAL_MS, DEADLINE_JOB, OFFER_INTERVAL_MS, OFFER_JOB, paymentDeadlines } from './jobs.ts';
 import { onOrderPlaced } from './placed.ts';
 import { ordersInProgress } from './repository.ts';
 import { fail } from '../http/index.ts';
@@ -14,13 +15,19 @@ const lifecycleSetup: FastifyPluginAsync = async (app) => {
   ctx.orderPlacedHooks.unshift(onOrderPlaced);
   const job = createJob({ name: DEADLINE_JOB, work: () => paymentDeadlines(ctx), log: app.log, intervalMs: DEADLINE_INTERVAL_MS });
   ctx.jobs.set(job.name, job);
+  // issue 23: an unanswered counter-offer counts as accepted after its deadline
+  const offers = createJob({ name: OFFER_JOB, work: () => counterOfferDeadlines(ctx), log: app.log, intervalMs: OFFER_INTERVAL_MS });
+  ctx.jobs.set(offers.name, offers);
   // Account deletion (its hooks run in the deletion's transaction, after the limit orders' and the deposit's
   // checks): an order in progress keeps its records; the customer waits until it is done or cancelled (an
   // unpaid transfer is cancelled after 5 working days).
   ctx.accountDeletionHooks.push(async (tx, account) => {
     if (await ordersInProgress(tx, account.customerId) > 0) fail('orders_in_progress');
   });
-  app.addHook('onReady', async () => job.trigger());
+  app.addHook('onReady', async () => {
+    job.trigger();
+    offers.trigger();
+  });
 };
 
 // orders: its placement hook runs first in the order's transaction; deposits: the payment books the lots

@@ -8,11 +8,11 @@ import type {
 import { opsQueues } from '../../contracts/ops.ts';
 import type { CommerceContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
-import { toOrder } from '../orders/index.ts';
+import { orderAmountCents, toOrder } from '../orders/index.ts';
 import { auditOf, customerTimeline } from './audit.ts';
 import { langOf } from '../lib/lang.ts';
 import { orderLang } from './mail.ts';
-import { allActions, mayDo, orderById, possible, type LifeRow } from './model.ts';
+import { allActions, mayDo, orderById, payoutWaitsForOffer, possible, type LifeRow } from './model.ts';
 import { estimatedFineMg, needsIdentityCheck } from './steps.ts';
 import { storeDay, storeTimeZones } from './working-days.ts';
 import type { StoreKey } from '../../stores.ts';
@@ -30,8 +30,10 @@ const queueSql: Record<OpsQueue, string> = {
   to_store: `o.type = 'buy' and o.order_state = 'Confirmed' and o.data->>'shippingMethod' = 'deposit'`,
   goods_to_receive: `o.type = 'sell' and o.order_state = 'Requested' and o.data->>'goodsReceivedAt' is null and coalesce(o.data->>'shippingMethod', '') <> 'depositSell'`,
   to_assay: `o.type = 'sell' and o.order_state = 'Requested' and o.data->>'goodsReceivedAt' is not null`,
-  to_pay_out: `o.type = 'sell' and o.order_state = 'Accepted' and o.payment_state = 'Pending'`,
+  to_pay_out: `o.type = 'sell' and o.order_state = 'Accepted' and o.payment_state = 'Pending' and coalesce(o.data->'counterOffer'->>'status', '') not in ('open', 'declined')`,
   overdue: `o.type = 'buy' and o.order_state in ('Open', 'Created') and o.payment_state = 'Pending' and o.payment_due_by < ($today::jsonb->>o.store_key)::date`,
+  offer_open: `o.type = 'sell' and o.order_state = 'Accepted' and o.data->'counterOffer'->>'status' = 'open'`,
+  to_return: `o.type = 'sell' and o.order_state = 'Accepted' and o.data->'counterOffer'->>'status' = 'declined' and o.data->'counterOffer'->>'returnedAt' is null`,
 };
 
 function queuesOf(row: LifeRow, today: string): OpsQueue[] {
@@ -49,8 +51,11 @@ function queuesOf(row: LifeRow, today: string): OpsQueue[] {
     if (row.data.goodsReceivedAt) q.push('to_assay');
     else if (m !== 'depositSell') q.push('goods_to_receive');
   }
-  if (!buy && row.order_state === 'Accepted' && row.payment_state === 'Pending') q.push('to_pay_out');
+  const offer = row.data.counterOffer;
+  if (!buy && row.order_state === 'Accepted' && row.payment_state === 'Pending' && !payoutWaitsForOffer(row)) q.push('to_pay_out');
   if (overdue(row, today)) q.push('overdue');
+  if (!buy && row.order_state === 'Accepted' && offer?.status === 'open') q.push('offer_open');
+  if (!buy && row.order_state === 'Accepted' && offer?.status === 'declined' && !offer.returnedAt) q.push('to_return');
   return q;
 }
 
@@ -65,7 +70,8 @@ function summary(row: LifeRow, days: Record<StoreKey, string>): OpsOrderSummary 
     orderState: row.order_state, paymentState: row.payment_state, paymentMethod: row.data.paymentMethod,
     shippingMethod: row.data.shippingMethod ?? (row.type === 'buy' ? 'shipping' : 'leave-in-store'), customerEmail: row.data.customerEmail,
     customerName: [a?.firstName, a?.lastName].filter(Boolean).join(' ') || a?.company || '',
-    total: { centAmount: Number(row.total_gross_cents), currencyCode: row.currency }, paymentDueBy: dueShown(row), overdue: overdue(row, today),
+    total: { centAmount: Number(row.total_gross_cents), currencyCode: row.currency }, amount: { centAmount: orderAmountCents(row), currencyCode: row.currency },
+    paymentDueBy: dueShown(row), overdue: overdue(row, today),
     queues: queuesOf(row, today),
   };
 }
@@ -138,6 +144,7 @@ export async function withLifecycle(db: Db, order: Order, lang: 'de' | 'en'): Pr
     shipments: (await shipmentsOf(db, row.id)).map(({ id: _id, ...s }) => s),
     paymentDueBy: dueShown(row),
     assay: assay ? { estimate: assay.estimate, final: assay.final, lines: assay.lines, note: assay.note } : null,
+    counterOffer: counterOfferOf(row),
   };
 }
 
@@ -152,6 +159,22 @@ function amlOf(row: LifeRow): OpsAml {
     identityCheck: c ? { ...c, checkedBy: { type: 'operator', ...c.checkedBy } } : null,
     linked: l ? { orderNumbers: l.orderNumbers, amount: { centAmount: l.cents, currencyCode: row.currency }, withinHours: l.withinHours } : null,
   };
+}
+
+/** Issue 23: the counter-offer as the customer and the back office read it; null when the assay made none. */
+function counterOfferOf(row: LifeRow): Order['counterOffer'] {
+  const o = row.data.counterOffer;
+  if (!o) return null;
+  const m = (centAmount: number) => ({ centAmount, currencyCode: row.currency });
+  return { status: o.status, estimate: m(o.estimateCents), offer: m(o.offerCents), deadline: o.deadline, decidedAt: o.decidedAt, returnedAt: o.returnedAt };
+}
+
+/** Issue 23: the payout account in full, for the roles that pay out (finance, admin); others do not get it. */
+function payoutAccountFor(row: LifeRow, roles: OperatorRole[]): OpsOrderDetail['payoutAccount'] {
+  if (row.type !== 'sell' || !mayDo(roles, 'payout')) return undefined;
+  const a = row.data.payoutAccount;
+  if (!a) return null;
+  return { accountOwner: a.accountOwner, iban: a.iban ?? null, bic: a.bic ?? null, accountNumber: a.accountNumber ?? null, routingNumber: a.routingNumber ?? null };
 }
 
 /** One order for the back office; names in the operator's language when languageTag says it, else the order's. */
@@ -177,6 +200,7 @@ export async function opsOrderDetail(ctx: CommerceContext, orderId: string, role
     payout: p ? { amount: { centAmount: p.amountCents, currencyCode: row.currency }, method: p.method ?? (p.iban ? 'bank-transfer' : 'cash'), iban: p.iban, valueDate: p.valueDate, paidAt: p.paidAt } : null,
     actions: allActions.filter((a) => mayDo(roles, a) && possible(row, a)),
     ...(row.data.paymentMethod === 'cash' ? { aml: amlOf(row) } : {}),
+    ...(payoutAccountFor(row, roles) !== undefined ? { payoutAccount: payoutAccountFor(row, roles) } : {}),
     ...(row.type === 'sell' ? { estimatedFineWeightGrams: Object.fromEntries([...(await estimatedFineMg(db, row))].filter(([, m]) => m > 0).map(([id, m]) => [id, m / 1000])) } : {}),
   };
 }

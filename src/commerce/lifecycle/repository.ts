@@ -20,11 +20,23 @@ export interface AssayDoc {
 /** iban: the account paid to, masked (an IBAN or a US account number); null for a cash payout at the counter */
 export interface PayoutDoc { amountCents: number; method?: 'bank-transfer' | 'cash'; iban: string | null; valueDate: string; paidAt: string }
 
+/** Issue 23: the counter-offer after an assay far below the estimate (contracts/order.ts OrderCounterOffer). */
+export interface CounterOfferDoc {
+  status: 'open' | 'accepted' | 'declined' | 'expired';
+  estimateCents: number;
+  offerCents: number;
+  offeredAt: string;
+  deadline: string;
+  decidedAt: string | null;
+  returnedAt: string | null;
+}
+
 /** The lifecycle's facts in orders.data, beside the checkout's OrderDoc. */
 export interface LifecycleDoc {
   goodsReceivedAt?: string;
   assay?: AssayDoc;
   payout?: PayoutDoc;
+  counterOffer?: CounterOfferDoc;
 }
 
 /** An order as the lifecycle reads it: with the transfer's due date as text (`due`). */
@@ -95,6 +107,21 @@ export async function deadlineCandidates(db: Db, today: string): Promise<{ id: s
 /** The order, locked, while it still awaits its transfer; undefined when not (or another instance holds it). */
 export async function awaitingOrderSkipLocked(tx: Db, id: string): Promise<LifeRow | undefined> {
   const [row] = await tx.query<LifeRow>(`select *, payment_due_by::text as due from orders where id = $1 and ${AWAITING} for update skip locked`, [id]);
+  return row;
+}
+
+/** Issue 23: sales whose counter-offer is still open at `now` past its deadline (the expiry job's candidates). */
+export async function expiredOfferCandidates(db: Db, now: Date): Promise<{ id: string }[]> {
+  return db.query<{ id: string }>(
+    `select id from orders where type = 'sell' and data->'counterOffer'->>'status' = 'open' and (data->'counterOffer'->>'deadline')::timestamptz <= $1
+     order by (data->'counterOffer'->>'deadline')::timestamptz, id`,
+    [now],
+  );
+}
+
+/** The sale, locked, while its counter-offer is open; undefined when not (or another instance holds it). */
+export async function openOfferSkipLocked(tx: Db, id: string): Promise<LifeRow | undefined> {
+  const [row] = await tx.query<LifeRow>(`${SELECT} where id = $1 and data->'counterOffer'->>'status' = 'open' for update skip locked`, [id]);
   return row;
 }
 

@@ -3,9 +3,10 @@
 // again, the state checked (409 invalid_transition), the audit entry, the customer's mail (outbox).
 import { randomUUID } from 'node:crypto';
 import type {
-  Actor, AssayBody, CancelBody, GoodsReceivedBody, IdentityCheckBody, OperatorRole, OpsAction, PaymentBody, PayoutBody, PickupBody, ShipmentBody,
+  Actor, AssayBody, CancelBody, GoodsReceivedBody, GoodsReturnedBody, IdentityCheckBody, OperatorRole, OpsAction, PaymentBody, PayoutBody, PickupBody, ShipmentBody,
 } from '../../contracts/ops.ts';
 import type { IdentityCheckDoc } from '../orders/index.ts';
+import { COUNTER_OFFER_DAYS, COUNTER_OFFER_THRESHOLD } from '../../contracts/order.ts';
 import { ibanValid, normalizeIban } from '../../contracts/bank-details.ts';
 import { fail } from '../http/index.ts';
 import { formatNumber } from '../../i18n.ts';
@@ -16,8 +17,12 @@ import { bookDepositPurchase, restoreDepositSale } from '../deposits/index.ts';
 import { findPickupStore } from '../shipping/index.ts';
 import { tracking } from './carriers.ts';
 import { mailLink } from '../mail/index.ts';
-import { day, helpers, queueMail } from './mail.ts';
-import { invalidTransition, move, orderById, possible, requireRole, saveDoc, type AssayDoc, type LifeRow } from './model.ts';
+import { day, helpers, orderLang, queueMail } from './mail.ts';
+import { canonicalOrigin } from '../lib/http.ts';
+import { pathFor } from '../../screens.ts';
+import {
+  invalidTransition, move, orderById, payoutWaitsForOffer, possible, requireRole, saveDoc, type AssayDoc, type CounterOfferDoc, type LifeRow,
+} from './model.ts';
 import { fineWeights, insertCounterPayment, insertPayment, insertShipment, paidCents, sameManualPayment } from './repository.ts';
 import { storeDay } from './working-days.ts';
 
@@ -28,6 +33,10 @@ export async function runStep(ctx: CommerceContext, orderId: string, action: Ops
   if (roles) requireRole(roles, action);
   const ids = await ctx.db.transaction(async (tx) => {
     const row = await orderById(tx, orderId, { forUpdate: true });
+    // issue 23: an open or declined counter-offer holds the payout, with a code of its own
+    if (action === 'payout' && row.order_state === 'Accepted' && payoutWaitsForOffer(row)) {
+      fail('counter_offer_open', { details: { status: row.data.counterOffer?.status } });
+    }
     if (!possible(row, action)) invalidTransition(row, action);
     return fn(tx, row, ctx.clock());
   });
@@ -228,7 +237,7 @@ export const ASSAY_DEVIATION_CONFIRM = 0.2;
 
 export async function recordAssay(ctx: CommerceContext, orderId: string, body: AssayBody, actor: Actor, roles: OperatorRole[]): Promise<void> {
   await runStep(ctx, orderId, 'assay', roles, async (tx, row, now) => {
-    const given = new Map(body.lines.map((l) => [l.lineId, l.finalFineWeightGrams]));
+    const given = new Map(body.lines.map((l) => [l.lineId, l.finalFineWeightMg]));
     const ids = row.data.lines.map((l) => l.id);
     if (given.size !== body.lines.length || given.size !== ids.length || ids.some((id) => !given.has(id))) {
       fail('assay_lines_mismatch', { details: { lineIds: ids } });
@@ -236,7 +245,7 @@ export async function recordAssay(ctx: CommerceContext, orderId: string, body: A
     const estimated = await estimatedFineMg(tx, row);
     const lines = assayPayout(row.data.lines.map((l) => {
       const estimateCents = l.price.centAmount * (l.kind === 'scrap' ? 1 : l.quantity);
-      return { lineId: l.id, estimatedFineMg: estimated.get(l.id) ?? 0, finalFineMg: mg(given.get(l.id)!), estimateCents };
+      return { lineId: l.id, estimatedFineMg: estimated.get(l.id) ?? 0, finalFineMg: given.get(l.id)!, estimateCents };
     }));
     const unknown = lines.filter((l) => l.estimatedFineMg <= 0).map((l) => l.lineId);
     if (unknown.length > 0) fail('assay_lines_mismatch', { message: 'A line has no estimated fine weight to reprice from.', details: { lineIds: unknown } });
@@ -246,9 +255,12 @@ export async function recordAssay(ctx: CommerceContext, orderId: string, body: A
     const estimateCents = lines.reduce((s, l) => s + l.estimateCents, 0);
     const finalCents = lines.reduce((s, l) => s + l.finalCents, 0);
     row.data.assay = { lines, estimateCents, finalCents, note: body.note?.trim() || null, assayedAt: now.toISOString() };
+    const offer = counterOfferOf(estimateCents, finalCents, now);
+    if (offer) row.data.counterOffer = offer;
     await saveDoc(tx, row);
     await move(tx, row, { orderState: 'Accepted' }, 'assayed', actor, {
       estimate: money(row, estimateCents), final: money(row, finalCents), lines: lines.map((l) => ({ lineId: l.lineId, finalFineWeightGrams: l.finalFineMg / 1000, final: l.finalCents })),
+      ...(offer ? { counterOffer: { offer: money(row, offer.offerCents), deadline: offer.deadline } } : {}),
     }, now);
     const h = helpers(ctx, row);
     // grams to the milligram (the assay's precision), in the store's locale
@@ -267,8 +279,88 @@ export async function recordAssay(ctx: CommerceContext, orderId: string, body: A
         : h.t('assayed.total', { final: h.money(finalCents), estimate: h.money(estimateCents), difference: h.money(finalCents - estimateCents) }),
       ...(row.data.assay?.note ? [h.t('assayed.note', { note: row.data.assay.note })] : []),
     ].join('\n');
-    const next = account ? h.t('assayed.transfer', { account }) : h.t('assayed.cash');
+    const paid = account ? h.t('assayed.transfer', { account }) : h.t('assayed.cash');
+    // a counter-offer: what the customer may do, by when, and what happens without an answer
+    const next = offer
+      ? h.t('assayed.offer', { offer: h.money(offer.offerCents), estimate: h.money(offer.estimateCents), threshold: Math.round(COUNTER_OFFER_THRESHOLD * 100), deadline: new Date(offer.deadline), link: mailLink(orderLink(ctx, row)) })
+      : paid;
     return [await queueMail(ctx, tx, row, 'assayed', { lines: lineTexts.join('\n'), summary, next }, now)];
+  });
+}
+
+/**
+ * Issue 23: the counter-offer an assay makes when its total is more than COUNTER_OFFER_THRESHOLD below the
+ * estimate (contracts/order.ts states the decision): open until COUNTER_OFFER_DAYS after the assay.
+ * Compared in whole cents: final * 100 < estimate * (100 - 5).
+ */
+export function counterOfferOf(estimateCents: number, finalCents: number, now: Date): CounterOfferDoc | null {
+  const percent = Math.round(COUNTER_OFFER_THRESHOLD * 100);
+  if (finalCents * 100 >= estimateCents * (100 - percent)) return null;
+  const deadline = new Date(now.getTime() + COUNTER_OFFER_DAYS * 86_400_000).toISOString();
+  return { status: 'open', estimateCents, offerCents: finalCents, offeredAt: now.toISOString(), deadline, decidedAt: null, returnedAt: null };
+}
+
+/** The customer's order page in the shop (the offer is answered there), in the order's language. */
+function orderLink(ctx: CommerceContext, row: LifeRow): string {
+  return `${canonicalOrigin(row.store_key, ctx.config)}${pathFor('accountOrder', orderLang(row), { slug: row.id })}`;
+}
+
+export type OfferDecision = 'accept' | 'decline';
+
+/**
+ * Issue 23: the customer answers the counter-offer of their own sale (another's, or an unknown id: 404
+ * order_not_found). Accepted: finance pays out the offer. Declined: the warehouse sends the goods back
+ * (insured, at the shop's cost) and the order ends Cancelled. Once answered, or past the deadline (then the
+ * offer counts as accepted; the job records it): 409 counter_offer_not_open. One transaction, audited with
+ * the customer as the actor, a mail.
+ */
+export async function decideCounterOffer(ctx: CommerceContext, orderId: string, owner: { customerId: string; storeKey: string }, decision: OfferDecision): Promise<void> {
+  const ids = await ctx.db.transaction(async (tx) => {
+    const row = await orderById(tx, orderId, { forUpdate: true });
+    if (row.customer_id !== owner.customerId || row.store_key !== owner.storeKey) fail('order_not_found');
+    const now = ctx.clock();
+    const offer = row.data.counterOffer;
+    if (!offer || offer.status !== 'open' || Date.parse(offer.deadline) <= now.getTime() || row.order_state !== 'Accepted') {
+      fail('counter_offer_not_open', { details: { status: offer?.status ?? null } });
+    }
+    const actor: Actor = { type: 'customer', id: owner.customerId, email: null };
+    offer.status = decision === 'accept' ? 'accepted' : 'declined';
+    offer.decidedAt = now.toISOString();
+    await saveDoc(tx, row);
+    const h = helpers(ctx, row);
+    if (decision === 'accept') {
+      await move(tx, row, {}, 'offer_accepted', actor, { amount: money(row, offer.offerCents) }, now);
+      return [await queueMail(ctx, tx, row, 'offer_accepted', { amount: h.money(offer.offerCents) }, now)];
+    }
+    await move(tx, row, {}, 'offer_declined', actor, { offer: money(row, offer.offerCents) }, now);
+    return [await queueMail(ctx, tx, row, 'offer_declined', {}, now)];
+  });
+  ctx.outbox.deliver(ids);
+}
+
+/** Issue 23: an open counter-offer past its deadline counts as accepted (the job's step; the row is locked). */
+export async function expireCounterOffer(ctx: CommerceContext, tx: Db, row: LifeRow, actor: Actor, now: Date): Promise<number[]> {
+  const offer = row.data.counterOffer!;
+  offer.status = 'expired';
+  offer.decidedAt = now.toISOString();
+  await saveDoc(tx, row);
+  await move(tx, row, {}, 'offer_expired', actor, { amount: money(row, offer.offerCents), deadline: offer.deadline }, now);
+  const h = helpers(ctx, row);
+  return [await queueMail(ctx, tx, row, 'offer_expired', { amount: h.money(offer.offerCents), deadline: new Date(offer.deadline) }, now)];
+}
+
+/**
+ * Issue 23: the warehouse sent the goods of a declined counter-offer back (insured, at the shop's cost):
+ * the order ends Cancelled, nothing is paid out.
+ */
+export async function recordGoodsReturned(ctx: CommerceContext, orderId: string, body: GoodsReturnedBody, actor: Actor, roles: OperatorRole[]): Promise<void> {
+  await runStep(ctx, orderId, 'goods-returned', roles, async (tx, row, now) => {
+    row.data.counterOffer!.returnedAt = now.toISOString();
+    await saveDoc(tx, row);
+    const trackingNumber = body.trackingNumber?.trim() || null;
+    await move(tx, row, { orderState: 'Cancelled' }, 'goods_returned', actor, { trackingNumber, note: body.note?.trim() || null }, now);
+    const h = helpers(ctx, row);
+    return [await queueMail(ctx, tx, row, 'goods_returned', { tracking: trackingNumber ? h.t('goods_returned.tracking', { trackingNumber }) : '' }, now)];
   });
 }
 

@@ -4,7 +4,7 @@
 // the reference; for cash the store and the 5 working days (spec 9); for a sale where the payout goes.
 import { addressLines, placeLine } from '../../contracts/address-format.ts';
 import { formatIban } from '../../contracts/bank-details.ts';
-import type { Order } from '../../contracts/order.ts';
+import { COUNTER_OFFER_THRESHOLD, type Order } from '../../contracts/order.ts';
 import { weekdayName } from '../../i18n.ts';
 import type { MailBlock } from './document.tsx';
 import type { MailCtx } from './index.ts';
@@ -25,7 +25,11 @@ export function orderMailBlocks(c: MailCtx, order: Order, opening?: { subject: s
   const number = { orderNumber: order.orderNumber };
   const blocks: MailBlock[] = [];
 
-  blocks.push(text(opening?.intro ?? t(k(buy ? 'intro.buy' : 'intro.sell'), { ...number, date: c.date(order.createdAt) })));
+  // Issue 23: goods sent or brought for a sale are assayed, so their prices are estimates and say so; a
+  // sale from the deposit takes known pieces at fixed prices.
+  const assayed = !buy && order.shippingInfo.key !== 'depositSell';
+  const percent = Math.round(COUNTER_OFFER_THRESHOLD * 100);
+  blocks.push(text(opening?.intro ?? t(k(buy ? 'intro.buy' : assayed ? 'intro.sellEstimate' : 'intro.sell'), { ...number, date: c.date(order.createdAt), threshold: percent })));
   blocks.push(text(...order.lineItems.map((l) => (l.kind === 'scrap'
     ? t(k('scrapLine'), { name: l.name, amount: money(l.totalPrice) })
     : t(k('line'), { quantity: l.quantity, name: l.name, amount: money(l.totalPrice) })))));
@@ -35,7 +39,7 @@ export function orderMailBlocks(c: MailCtx, order: Order, opening?: { subject: s
   if (buy) totals.push(t(k('shipping'), { name: order.shippingInfo.name, amount: money(order.shippingInfo.totalGrossPrice) }));
   totals.push(buy
     ? t(k('total'), { amount: money(order.totalGrossPrice), tax: money(order.totalTaxPrice) })
-    : t(k('payout'), { amount: money(order.totalGrossPrice) }));
+    : t(k(assayed ? 'payoutEstimate' : 'payout'), { amount: money(order.totalGrossPrice) }));
   blocks.push(text(...totals));
 
   // delivery

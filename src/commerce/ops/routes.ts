@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 import type {} from '@fastify/swagger';
 import {
-  AssayBody, AuditQuery, AuditResponse, BankStatementBody, BankStatementResult, CancelBody, CreateOperatorBody, GoodsReceivedBody,
+  AssayBody, AuditQuery, AuditResponse, BankStatementBody, BankStatementResult, CancelBody, CreateOperatorBody, GoodsReceivedBody, GoodsReturnedBody,
   Operator, OperatorsResponse, OpsCase, OpsCaseAnswerBody, OpsCasesQuery, OpsCasesResponse, OpsLoginBody, OpsLoginResponse,
   OpsOrderDetail, OpsOrderParams, OpsOrderQuery, OpsOrdersQuery, OpsOrdersResponse, PaymentBody, PayoutBody, PickupBody, ShipmentBody,
   UpdateOperatorBody, type Actor, type OperatorRole, type OpsAction, type OpsOrderDetail as OpsOrderDetailT,
@@ -17,8 +17,8 @@ import { answerCase, caseAudit, listOfficeCases, officeCase, officeCaseView } fr
 import type { CommerceContext } from '../context.ts';
 import { actorOf, errorResponses, fail, operatorOf, operatorSecurity, requireOperator } from '../http/index.ts';
 import {
-  actionRoles, cancelOrder, importBankStatement, listAudit, listOpsOrders, opsOrderDetail, recordAssay, recordGoodsReceived, recordPayment,
-  recordPayout, recordPickup, recordShipment,
+  actionRoles, cancelOrder, importBankStatement, listAudit, listOpsOrders, opsOrderDetail, recordAssay, recordGoodsReceived, recordGoodsReturned,
+  recordPayment, recordPayout, recordPickup, recordShipment,
 } from '../lifecycle/index.ts';
 import { signIn } from './auth.ts';
 import { changeOperator, createOperator, seedDemoOperators } from './operators.ts';
@@ -40,7 +40,8 @@ type Step<B> = (ctx: CommerceContext, orderId: string, body: B, actor: Actor, ro
 interface StepRoute {
   path: string;
   action: OpsAction;
-  body: typeof PaymentBody | typeof ShipmentBody | typeof PickupBody | typeof CancelBody | typeof GoodsReceivedBody | typeof AssayBody | typeof PayoutBody;
+  body: typeof PaymentBody | typeof ShipmentBody | typeof PickupBody | typeof CancelBody | typeof GoodsReceivedBody | typeof AssayBody | typeof PayoutBody
+    | typeof GoodsReturnedBody;
   run: Step<never>;
   operationId: string;
   summary: string;
@@ -60,7 +61,9 @@ const steps: StepRoute[] = [
   { path: 'assay', action: 'assay', body: AssayBody, run: recordAssay as Step<never>, operationId: 'opsRecordAssay',
     summary: 'Records the final fine weight of every line (warehouse); the payout is recomputed at the locked price: Requested -> Accepted.' },
   { path: 'payout', action: 'payout', body: PayoutBody, run: recordPayout as Step<never>, operationId: 'opsRecordPayout',
-    summary: 'Records the payout of a sell order (finance): Accepted -> Complete, paid.' },
+    summary: 'Records the payout of a sell order (finance): Accepted -> Complete, paid. A counter-offer open or declined: 409 counter_offer_open.' },
+  { path: 'goods-returned', action: 'goods-returned', body: GoodsReturnedBody, run: recordGoodsReturned as Step<never>, operationId: 'opsRecordGoodsReturned',
+    summary: 'Issue 23: the goods of a declined counter-offer went back to the customer, insured at the shop\'s cost (warehouse): Accepted -> Cancelled.' },
 ];
 
 export const opsRoutes: FastifyPluginAsync = async (app) => {

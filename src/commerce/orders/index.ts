@@ -10,6 +10,6 @@ export default ordersPlugin;
 
 export { placeOrder } from './create.ts';
 export type { DepositPartDoc, IdentityCheckDoc, OrderRow } from './model.ts';
-export { toOrder } from './model.ts';
+export { orderAmountCents, toOrder } from './model.ts';
 // the order's document written back in a hook's transaction (deposits: the parts a depot sale took)
 export { customerOrders, updateOrderData } from './repository.ts';

@@ -104,6 +104,17 @@ export interface OrderRow {
   data: OrderDoc;
 }
 
+/**
+ * spec 3 amount, issue 23: what is paid (buy) or paid out (sell). A sale's estimate (the total) holds only
+ * until its assay: then the accepted amount (the assay's, the counter-offer's), once paid out the payout.
+ * The lifecycle keeps these facts in the order's document (lifecycle/repository.ts LifecycleDoc).
+ */
+export function orderAmountCents(row: Pick<OrderRow, 'type' | 'data'>): number {
+  const d = row.data as OrderDoc & { assay?: { finalCents: number }; payout?: { amountCents: number } };
+  if (row.type !== 'sell') return d.totalGross;
+  return d.payout?.amountCents ?? d.assay?.finalCents ?? d.totalGross;
+}
+
 export function toOrder(row: OrderRow, lang: Lang): Order {
   const d = row.data;
   const money = (centAmount: number) => ({ centAmount, currencyCode: row.currency });
@@ -122,7 +133,7 @@ export function toOrder(row: OrderRow, lang: Lang): Order {
     paymentState: row.payment_state,
     paymentMethod: d.paymentMethod,
     paymentDate: d.paymentDate,
-    amount: money(d.totalGross),
+    amount: money(orderAmountCents(row)),
     deliveryMethod: method.deliveryMethod,
     shippingInfo: {
       shippingMethodId: shippingMethodId(method.key), key: method.key, name: method.name[lang], deliveryMethod: method.deliveryMethod,

@@ -3,7 +3,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type {} from '@fastify/swagger';
 import {
-  CreateOrderBody, Order, OrderLanguageQuery, OrderParams, OrdersQuery, OrdersResponse, ShippingCostsQuery, ShippingCostsResponse,
+  CounterOfferAnswerBody, CreateOrderBody, Order, OrderLanguageQuery, OrderParams, OrdersQuery, OrdersResponse, ShippingCostsQuery, ShippingCostsResponse,
   ShippingMethodsQuery, ShippingMethodsResponse, type OrdersQuery as OrdersQueryT, type ShippingMethodsQuery as ShippingMethodsQueryT,
 } from '../../contracts/order.ts';
 import type { Currency } from '../../stores.ts';
@@ -18,7 +18,7 @@ import { currentPriceSet } from '../prices/index.ts';
 import { depotHoldings } from '../deposits/index.ts';
 import { depositRefusal, scrapBoxCapCents } from '../../contracts/checkout-rules.ts';
 import { methodRuleViolation, shippingCost, shippingCostTable, shippingMethodDefs, shippingMethodId, pickupStoresFor, toPickupStore } from '../shipping/index.ts';
-import { paymentDueShown, withLifecycle } from '../lifecycle/index.ts';
+import { decideCounterOffer, paymentDueShown, withLifecycle } from '../lifecycle/index.ts';
 import { placeOrder } from './create.ts';
 import { orderError } from './error-codes.ts';
 import { toOrder } from './model.ts';
@@ -159,5 +159,21 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
     const lang = langOf(req.query.languageTag, langOf(row.data.locale, 'de'));
     // issue 15: the timeline (customer-safe), parcels with tracking links, the transfer's due date, the assay
     return withLifecycle(db, toOrder(row, lang), lang);
+  });
+
+  app.post<{ Params: { id: string }; Querystring: { languageTag?: string }; Body: CounterOfferAnswerBody }>('/orders/:id/counter-offer', {
+    attachValidation: true,
+    schema: {
+      tags, summary: 'Issue 23: the owner of a sale accepts the counter-offer of its assay, or declines it (the goods are returned insured, at the shop\'s cost). 409 counter_offer_not_open once answered or past the deadline.',
+      security: bearer, params: OrderParams, querystring: OrderLanguageQuery, body: CounterOfferAnswerBody, response: { 200: Order, ...errorResponses },
+    },
+  }, async (req) => {
+    const auth = await requireAuth(req);
+    const row = await orderById(db, req.params.id);
+    if (!row || row.customer_id !== auth.customerId || row.store_key !== req.storeKey) throw orderError('order_not_found');
+    await decideCounterOffer(ctx, row.id, { customerId: auth.customerId, storeKey: req.storeKey }, req.body.decision);
+    const after = (await orderById(db, row.id))!;
+    const lang = langOf(req.query.languageTag, langOf(after.data.locale, 'de'));
+    return withLifecycle(db, toOrder(after, lang), lang);
   });
 };

@@ -52,6 +52,12 @@ export class AccountAreaClient implements AccountAreaReader {
     return this.client.call<Order>({ path: `/orders/${encodeURIComponent(id)}`, query: { languageTag: this.languageTag } });
   }
 
+  /** Issue 23: accept or decline the counter-offer of one of the customer's sales; answers the order. */
+  async answerCounterOffer(id: string, decision: 'accept' | 'decline'): Promise<Result<Order>> {
+    if (!this.signedIn) return fail({ ...NOT_SIGNED_IN });
+    return this.client.call<Order>({ method: 'POST', path: `/orders/${encodeURIComponent(id)}/counter-offer`, query: { languageTag: this.languageTag }, body: { decision } });
+  }
+
   async limitOrders(q: LimitOrdersPage): Promise<Result<LimitOrdersResponse>> {
     if (!this.signedIn) return fail({ ...NOT_SIGNED_IN });
     return this.client.call<LimitOrdersResponse>({

@@ -203,6 +203,21 @@ function EntryText({ entry, order }: { entry: OrderTimelineEntry; order: Order }
       sentence = cancellation(t, text(d.reason));
       break;
     }
+    // issue 23: the counter-offer's answers and the goods sent back
+    case 'offer_accepted':
+      sentence = amount ? t('orders.timeline.offerAccepted', { amount: moneyOf(shop, amount) }) : t('orders.timeline.offerAcceptedNoAmount');
+      break;
+    case 'offer_declined':
+      sentence = t('orders.timeline.offerDeclined');
+      break;
+    case 'offer_expired':
+      sentence = amount ? t('orders.timeline.offerExpired', { amount: moneyOf(shop, amount) }) : t('orders.timeline.offerExpiredNoAmount');
+      break;
+    case 'goods_returned': {
+      const number = text(d.trackingNumber);
+      sentence = number ? t('orders.timeline.goodsReturnedTracked', { number }) : t('orders.timeline.goodsReturned');
+      break;
+    }
     default:
       // a kind this page does not know yet: what it changed
       sentence = t('orders.timeline.changed', { state: orderStateLabel(t, entry) });

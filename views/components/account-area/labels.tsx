@@ -3,7 +3,8 @@
 import type { LimitOrder, LimitOrderStatus } from '../../../src/contracts/limit-order.ts';
 import { shownPaymentState, type Order, type OrderState, type PaymentState } from '../../../src/contracts/order.ts';
 import { formatTime } from '../../../src/i18n.ts';
-import type { Shop } from '../../lib/context.tsx';
+import { useShop, type Shop } from '../../lib/context.tsx';
+import { moneyOf } from '../cart/format.ts';
 
 export function LimitOrderStatusTag({ status, t }: { status: LimitOrderStatus; t: Shop['t'] }) {
   return <span className={`status-tag status-${status}`}>{t(`limitOrders.status.${status}`)}</span>;
@@ -70,4 +71,19 @@ export function calendarDate(shop: Pick<Shop, 'date' | 'locale'>, value: string)
 /** The date and time of an instant in the shop's formats. */
 export function dateTime(shop: Pick<Shop, 'date' | 'locale'>, iso: string): string {
   return `${shop.date(iso)} ${formatTime(iso, shop.locale)}`;
+}
+
+/**
+ * Issue 23: what an order is paid or pays out (spec 3 amount): a sale after its assay shows the accepted
+ * amount, the estimate beside it when they differ (the estimate alone read as "Paid out" while less was paid).
+ */
+export function OrderAmount({ order }: { order: Pick<Order, 'type' | 'amount' | 'totalGrossPrice'> }) {
+  const shop = useShop();
+  if (order.type !== 'sell' || order.amount.centAmount === order.totalGrossPrice.centAmount) return <>{moneyOf(shop, order.type === 'sell' ? order.amount : order.totalGrossPrice)}</>;
+  return (
+    <>
+      {moneyOf(shop, order.amount)}
+      <span className="account-muted order-estimate"> {shop.t('orders.estimateOf', { amount: moneyOf(shop, order.totalGrossPrice) })}</span>
+    </>
+  );
 }

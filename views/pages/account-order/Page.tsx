@@ -19,9 +19,14 @@ import { gainClass, signedMoney } from '../../components/account-area/DepositPar
 import type { AccountOrderData } from './loader.ts';
 import { placeLine } from '../../../src/contracts/address-format.ts';
 import { PaymentFailedNotice } from '../../components/account-area/PaymentFailedNotice.tsx';
+import { CounterOfferPanel } from '../../components/account-area/CounterOfferPanel.tsx';
+import { useState } from 'react';
 
 export default function AccountOrderPage() {
-  const { order } = useLoaderData() as AccountOrderData;
+  const loaded = (useLoaderData() as AccountOrderData).order;
+  // issue 23: the answer to a counter-offer comes back as the order; the page shows it without a reload
+  const [answered, setAnswered] = useState<typeof loaded | null>(null);
+  const order = answered?.id === loaded.id ? answered : loaded;
   const shop = useShop();
   const { t, lang } = shop;
   const goods = order.lineItems.reduce((sum, l) => sum + l.totalPrice.centAmount, 0);
@@ -40,6 +45,7 @@ export default function AccountOrderPage() {
         </dl>
         <PaymentFailedNotice t={t} order={order} />
         <PayByNotice order={order} />
+        <CounterOfferPanel order={order} onAnswered={setAnswered} />
         <OrderTimeline order={order} />
         <div className="account-summary">
           <section className="account-panel" aria-labelledby="order-billing">
@@ -81,7 +87,9 @@ export default function AccountOrderPage() {
               <tr><th scope="row" colSpan={3}>{t('orders.shipping', { method: order.shippingInfo.name })}</th><td className="num">{moneyOf(shop, order.shippingInfo.totalGrossPrice)}</td></tr>
               {order.discount ? <tr><th scope="row" colSpan={3}>{t('orders.discount', { code: order.discount.code })}</th><td className="num">− {moneyOf(shop, order.discount.amount)}</td></tr> : null}
               <tr><th scope="row" colSpan={3}>{t('orders.tax')}</th><td className="num">{moneyOf(shop, order.totalTaxPrice)}</td></tr>
-              <tr className="order-total"><th scope="row" colSpan={3}>{t('orders.total')}</th><td className="num" data-testid="order-total">{moneyOf(shop, order.totalGrossPrice)}</td></tr>
+              {order.type === 'sell' ? <SaleTotals order={order} /> : (
+                <tr className="order-total"><th scope="row" colSpan={3}>{t('orders.total')}</th><td className="num" data-testid="order-total">{moneyOf(shop, order.totalGrossPrice)}</td></tr>
+              )}
             </tfoot>
           </table>
         </ScrollRegion>
@@ -116,6 +124,30 @@ export default function AccountOrderPage() {
         ) : null}
         <p><Link to={pathFor('accountOrders', lang)}>{t('orders.back')}</Link></p>
       </AccountShell>
+    </>
+  );
+}
+
+/**
+ * Issue 23: a sale's total is an estimate until the assay: it says so, and after the assay the accepted
+ * amount (what is paid out) stands below it, the estimate kept beside it for comparison.
+ */
+function SaleTotals({ order }: { order: AccountOrderData['order'] }) {
+  const shop = useShop();
+  const { t } = shop;
+  const assayed = !!order.assay;
+  return (
+    <>
+      <tr className={assayed ? undefined : 'order-total'}>
+        <th scope="row" colSpan={3}>{t('orders.estimatedPayout')}</th>
+        <td className="num" data-testid={assayed ? 'order-estimate' : 'order-total'}>{moneyOf(shop, order.totalGrossPrice)}</td>
+      </tr>
+      {assayed ? (
+        <tr className="order-total">
+          <th scope="row" colSpan={3}>{t(order.paymentState === 'Paid' ? 'orders.paidOutAmount' : 'orders.acceptedAmount')}</th>
+          <td className="num" data-testid="order-total">{moneyOf(shop, order.amount)}</td>
+        </tr>
+      ) : null}
     </>
   );
 }

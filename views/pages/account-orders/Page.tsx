@@ -7,7 +7,7 @@ import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { Link } from '../../components/ShopLink.tsx';
 import { moneyOf } from '../../components/cart/format.ts';
-import { calendarDate, OrderStateTag, orderTypeLabel, PaymentStateTag, transferDueBy } from '../../components/account-area/labels.tsx';
+import { calendarDate, OrderAmount, OrderStateTag, orderTypeLabel, PaymentStateTag, transferDueBy } from '../../components/account-area/labels.tsx';
 import { useShop } from '../../lib/context.tsx';
 import { AccountShell } from '../../components/account-area/AccountNav.tsx';
 import type { AccountOrdersData, OrderFilter } from './loader.ts';
@@ -64,7 +64,7 @@ export default function AccountOrdersPage() {
                         <PaymentStateTag t={t} order={o} />
                         {dueBy ? <span className="account-muted order-due"> {t('orders.payByShort', { date: calendarDate(shop, dueBy) })}</span> : null}
                       </td>
-                      <td className="num">{moneyOf(shop, o.totalGrossPrice)}</td>
+                      <td className="num"><OrderAmount order={o} /></td>
                     </tr>
                   );
                 })}

@@ -8,7 +8,7 @@ import { AccountShell } from '../../components/account-area/AccountNav.tsx';
 import { addressLines, fullName } from '../../models/account-format.ts';
 import type { AccountOverviewData } from './overview-loader.ts';
 import { moneyOf } from '../../components/cart/format.ts';
-import { OrderStateTag, orderTypeLabel } from '../../components/account-area/labels.tsx';
+import { OrderAmount, OrderStateTag, orderTypeLabel } from '../../components/account-area/labels.tsx';
 import { LimitOrderRows } from '../../components/account-area/LimitOrderRows.tsx';
 
 const sections: { id: ScreenId; title: string; text: string }[] = [
@@ -75,7 +75,7 @@ export default function AccountPage() {
                     <span>{date(o.createdAt)}</span>
                     <span>{orderTypeLabel(t, o)}</span>
                     <span><OrderStateTag t={t} order={o} /></span>
-                    <span className="num">{moneyOf(shop, o.totalGrossPrice)}</span>
+                    <span className="num"><OrderAmount order={o} /></span>
                   </li>
                 ))}
               </ul>

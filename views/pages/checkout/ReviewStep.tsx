@@ -17,6 +17,7 @@ import { AmlNotice, amlThresholdFor } from '../../components/cart/AmlNotice.tsx'
 import { markLinkedIdentityRequired, markLinkedPayoutCapReached } from '../../state/aml-linked.ts';
 import { CartLines } from '../../components/cart/CartLines.tsx';
 import { CartTotals } from '../../components/cart/CartTotals.tsx';
+import { COUNTER_OFFER_THRESHOLD } from '../../../src/contracts/counter-offer.ts';
 import { moneyOf } from '../../components/cart/format.ts';
 import { PriceLock } from '../../components/cart/PriceLockNotice.tsx';
 import { CheckboxField, ErrorSummary } from '../../components/forms/Fields.tsx';
@@ -270,7 +271,7 @@ export function ReviewStep({ cart, pickupStore, onPlace, onTakeNewPrices, stepHr
             {placing ? t('checkout.review.placing') : t(buy ? 'checkout.review.placeBuy' : 'checkout.review.placeSell')}
           </button>
           <p className="field-hint" id={refreshing ? 'review-refreshing' : 'review-obligation'}>
-            {refreshing ? t('checkout.waitForPrices') : t(buy ? 'checkout.review.obligationBuy' : 'checkout.review.obligationSell')}
+            {refreshing ? t('checkout.waitForPrices') : t(buy ? 'checkout.review.obligationBuy' : 'checkout.review.obligationSell', { threshold: Math.round(COUNTER_OFFER_THRESHOLD * 100) })}
           </p>
         </div>
       </form>

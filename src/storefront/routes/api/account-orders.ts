@@ -3,7 +3,7 @@
 // get 401 (not_signed_in) without a call to the service.
 import type { FastifyInstance } from 'fastify';
 import { accountAreaFor, PER_PAGE } from './account-area.ts';
-import { fail, route } from './respond.ts';
+import { fail, refuse, route, UUID } from './respond.ts';
 
 export async function accountOrderRoutes(api: FastifyInstance) {
   route(api, 'orders', async (req, reply) => {
@@ -11,5 +11,13 @@ export async function accountOrderRoutes(api: FastifyInstance) {
     const r = await accountAreaFor(api, req, reply).orders({ type: req.query.type, limit: PER_PAGE, offset: (page - 1) * PER_PAGE });
     if (r.error) return fail(req, reply, r.error);
     return r.data;
+  });
+
+  // issue 23: the seller answers the counter-offer; another's order or a bad id: 404 order_not_found
+  route(api, 'answerCounterOffer', async (req, reply) => {
+    if (!UUID.test(req.params.orderId)) return refuse(req, reply, 404, 'order_not_found');
+    const r = await accountAreaFor(api, req, reply).answerCounterOffer(req.params.orderId, req.body.decision);
+    if (r.error) return fail(req, reply, r.error);
+    return { order: r.data };
   });
 }
