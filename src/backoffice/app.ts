@@ -353,12 +353,13 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
     const { id } = req.params as { id: string };
     if (!UUID.test(id)) return notFound(req, reply, viewer);
     const done = (req.query as Record<string, string>).done;
-    const notice = done && ['payment', 'shipment', 'pickup', 'cancel', 'goods-received', 'assay', 'payout'].includes(done) ? { kind: 'success' as const, text: f.t(`done.${done}`) } : null;
+    const notice = done && ['payment', 'shipment', 'pickup', 'cancel', 'goods-received', 'assay', 'payout', 'payment-failed'].includes(done) ? { kind: 'success' as const, text: f.t(`done.${done}`) } : null;
     return showOrder(req, reply, viewer, id, 200, {}, notice);
   }));
 
   const actionPaths: Record<OpsAction, string> = {
     payment: 'payments', shipment: 'shipments', pickup: 'pickup', cancel: 'cancel', 'goods-received': 'goods-received', assay: 'assay', payout: 'payout',
+    'payment-failed': 'payment-failed',
   };
 
   /** The API body of a step from the form, or the fields the operator must correct. */
@@ -390,6 +391,7 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
       case 'pickup':
         return { body: { collectedBy: need('collectedBy'), ...(note ? { note } : {}) }, fields };
       case 'cancel':
+      case 'payment-failed':
         return { body: { reason: need('reason') }, fields };
       case 'goods-received':
         return { body: note ? { note } : {}, fields };

@@ -126,9 +126,10 @@ export const OpsQueue = Type.Union([
   Type.Literal('to_assay'), // sell, goods received, not yet assayed
   Type.Literal('to_pay_out'), // sell, Accepted
   Type.Literal('overdue'), // buy by bank transfer past its 5 working days
+  Type.Literal('payment_review'), // buy, payment Failed, or a payment the bank took back (not paid again, not cancelled)
 ]);
 export type OpsQueue = Static<typeof OpsQueue>;
-export const opsQueues: OpsQueue[] = ['to_pay', 'to_ship', 'to_collect', 'to_store', 'goods_to_receive', 'to_assay', 'to_pay_out', 'overdue'];
+export const opsQueues: OpsQueue[] = ['to_pay', 'to_ship', 'to_collect', 'to_store', 'goods_to_receive', 'to_assay', 'to_pay_out', 'overdue', 'payment_review'];
 
 export const OpsOrdersQuery = Type.Object({
   state: Type.Optional(OrderState),
@@ -181,6 +182,8 @@ export const OpsPayment = Type.Object({
   source: Type.Union([Type.Literal('manual'), Type.Literal('camt053')]),
   recordedAt: IsoTimestamp,
   recordedBy: Actor,
+  /** when the bank took it back (a returned transfer, a chargeback); it no longer counts as paid */
+  reversedAt: Type.Optional(Nullable(IsoTimestamp)),
 });
 export type OpsPayment = Static<typeof OpsPayment>;
 
@@ -212,7 +215,7 @@ export type OpsPayout = Static<typeof OpsPayout>;
 /** An action the back office may offer on this order to this operator (role and state allow it). */
 export const OpsAction = Type.Union([
   Type.Literal('payment'), Type.Literal('shipment'), Type.Literal('pickup'), Type.Literal('cancel'),
-  Type.Literal('goods-received'), Type.Literal('assay'), Type.Literal('payout'),
+  Type.Literal('goods-received'), Type.Literal('assay'), Type.Literal('payout'), Type.Literal('payment-failed'),
 ]);
 export type OpsAction = Static<typeof OpsAction>;
 
@@ -282,6 +285,17 @@ export const CancelBody = Type.Object({
 }, { additionalProperties: false });
 export type CancelBody = Static<typeof CancelBody>;
 
+/**
+ * POST /ops/orders/{id}/payment-failed (finance): the transfer of a purchase awaiting its money failed
+ * (the bank reported it, the customer's bank refused it). Payment Pending -> Failed, nothing paid so far
+ * (else 409 invalid_transition); the reason is told to the customer (mail and order page). A later
+ * transfer still books (Failed -> Pending or Paid); the order may be cancelled.
+ */
+export const PaymentFailedBody = Type.Object({
+  reason: Type.String({ minLength: 3, maxLength: 500 }),
+}, { additionalProperties: false });
+export type PaymentFailedBody = Static<typeof PaymentFailedBody>;
+
 /** POST /ops/orders/{id}/goods-received (warehouse): the sell order's goods arrived. */
 export const GoodsReceivedBody = Type.Object({
   note: Type.Optional(Type.String({ maxLength: 1000 })),
@@ -348,6 +362,18 @@ export const BankStatementEntryResult = Type.Union([
   Type.Literal('not_awaiting_payment'),
   Type.Literal('duplicate'),
   Type.Literal('debit'),
+  /** not booked by the bank (status PDNG): not money yet, nothing recorded */
+  Type.Literal('pending'),
+  /** for information only (status INFO, or no status): nothing recorded */
+  Type.Literal('info'),
+  /** a credit that reverses an earlier debit of ours (RvslInd): never a payment */
+  Type.Literal('reversal'),
+  /** a debit taking back a payment (RvslInd, or a return code such as PMNT/RCDT/RRTN): that payment is undone */
+  Type.Literal('payment_reversed'),
+  /** such a debit whose payment was not found (order number and amount): finance decides */
+  Type.Literal('reversal_unmatched'),
+  /** a value date outside the rule for typed value dates (a year back, a week ahead): nothing recorded */
+  Type.Literal('value_date_out_of_range'),
 ]);
 export type BankStatementEntryResult = Static<typeof BankStatementEntryResult>;
 
@@ -369,8 +395,31 @@ export const BankStatementResult = Type.Object({
   entries: Type.Array(BankStatementEntry),
   applied: Type.Integer(),
   flagged: Type.Integer(),
+  /** entries not booked by the bank (pending, info): listed, nothing recorded */
+  pending: Type.Optional(Type.Integer()),
+  /** payments undone by a return or chargeback */
+  reversed: Type.Optional(Type.Integer()),
 });
 export type BankStatementResult = Static<typeof BankStatementResult>;
+
+/**
+ * POST /ops/bank-statement-imports (finance): the same document as POST /ops/bank-statements, imported as
+ * a job: the document is checked at once (400 invalid_bank_statement as there), then its entries are
+ * processed in the background and 202 answers the job. GET /ops/bank-statement-imports/{id}: its progress,
+ * and the result once done (the operator who started it, or an admin; else 404).
+ */
+export const BankStatementImport = Type.Object({
+  id: Id,
+  statementId: Type.String(),
+  status: Type.Union([Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]),
+  total: Type.Integer(),
+  processed: Type.Integer(),
+  startedAt: IsoTimestamp,
+  finishedAt: Nullable(IsoTimestamp),
+  result: Nullable(BankStatementResult),
+  error: Nullable(Type.String()),
+});
+export type BankStatementImport = Static<typeof BankStatementImport>;
 
 // ---------------------------------------------------------------- whistleblower cases (admin: the reporting office)
 

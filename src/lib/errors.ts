@@ -245,6 +245,7 @@ const lifecycleErrors = {
   assay_deviation_unconfirmed: { status: 409, message: 'A final fine weight deviates from its estimate by more than 20 %: weigh again, then confirm the deviation.', visible: false },
   assay_lines_mismatch: { status: 400, message: 'The assay must give the final fine weight of every line of the order, once.', visible: false },
   invalid_bank_statement: { status: 400, message: 'The document is not a readable camt.053 bank statement.', visible: false },
+  bank_statement_import_not_found: { status: 404, message: 'No such bank statement import.', visible: false },
   // also the ops HTTP layer's refusal (a lifecycle step checks the role again: defence in depth)
   operator_role_required: { status: 403, message: 'Your role does not allow this step.', visible: false },
 } as const satisfies Record<string, ErrorSpec>;

@@ -55,6 +55,8 @@ const customerDetails: Partial<Record<OrderEventKind, string[]>> = {
   assayed: ['estimate', 'final'],
   paid_out: ['amount', 'valueDate'],
   cancelled: ['reason'],
+  // the reason finance gave (told to the customer, as a cancellation's); a return's amount
+  payment_failed: ['reason', 'amount'],
 };
 const customerKinds = new Set<string>(['placed', 'payment_recorded', 'payment_failed', 'confirmed', 'payment_reminder', 'shipped', 'collected', 'stored', 'goods_received', 'assayed', 'paid_out', 'cancelled']);
 

@@ -32,6 +32,7 @@ const queueSql: Record<OpsQueue, string> = {
   to_assay: `o.type = 'sell' and o.order_state = 'Requested' and o.data->>'goodsReceivedAt' is not null`,
   to_pay_out: `o.type = 'sell' and o.order_state = 'Accepted' and o.payment_state = 'Pending'`,
   overdue: `o.type = 'buy' and o.order_state in ('Open', 'Created') and o.payment_state = 'Pending' and o.payment_due_by < ($today::jsonb->>o.store_key)::date`,
+  payment_review: `o.type = 'buy' and o.order_state <> 'Cancelled' and o.payment_state <> 'Paid' and (o.payment_state = 'Failed' or o.data->'paymentReview' is not null)`,
 };
 
 function queuesOf(row: LifeRow, today: string): OpsQueue[] {
@@ -51,6 +52,7 @@ function queuesOf(row: LifeRow, today: string): OpsQueue[] {
   }
   if (!buy && row.order_state === 'Accepted' && row.payment_state === 'Pending') q.push('to_pay_out');
   if (overdue(row, today)) q.push('overdue');
+  if (buy && row.order_state !== 'Cancelled' && row.payment_state !== 'Paid' && (row.payment_state === 'Failed' || !!row.data.paymentReview)) q.push('payment_review');
   return q;
 }
 
@@ -146,7 +148,7 @@ export async function opsOrderDetail(ctx: CommerceContext, orderId: string, role
   const row = await orderById(db, orderId);
   const lang = langOf(languageTag, orderLang(row));
   const payments = await paymentsOf(db, row.id);
-  const paid = payments.reduce((s, p) => s + Number(p.amount_cents), 0);
+  const paid = payments.filter((p) => !p.reversed_at).reduce((s, p) => s + Number(p.amount_cents), 0);
   const order = await withLifecycle(db, toOrder(row, lang), lang);
   const p = row.data.payout;
   return {
@@ -156,6 +158,7 @@ export async function opsOrderDetail(ctx: CommerceContext, orderId: string, role
     payments: payments.map((x): OpsPayment => ({
       id: x.id, amount: { centAmount: Number(x.amount_cents), currencyCode: x.currency as OpsPayment['amount']['currencyCode'] }, reference: x.reference,
       valueDate: x.value_date, source: x.source, recordedAt: x.recorded_at.toISOString(), recordedBy: { type: x.actor_type, id: x.actor_id, email: x.actor_email },
+      reversedAt: x.reversed_at ? x.reversed_at.toISOString() : null,
     })),
     paidAmount: { centAmount: paid, currencyCode: row.currency },
     shipments: await shipmentsOf(db, row.id),
