@@ -146,12 +146,15 @@ function toEntry(n: Node, iban: string | null): CamtEntry {
 }
 
 /** Entries parsed per piece: a statement of 14,000 entries is parsed in pieces, the event loop free between them. */
-const ENTRIES_PER_PIECE = 200;
+const ENTRIES_PER_PIECE = 25;
 const ntryElement = /<(?:[\w.-]+:)?Ntry[\s>][\s\S]*?<\/(?:[\w.-]+:)?Ntry\s*>/g;
 const stmtStart = /<(?:[\w.-]+:)?Stmt[\s>]/g;
 
-function parseXml(xml: string): Node {
+function validXml(xml: string): void {
   if (XMLValidator.validate(xml) !== true) bad('malformed_xml');
+}
+
+function parseXml(xml: string): Node {
   try {
     return parser.parse(xml) as Node;
   } catch {
@@ -179,6 +182,7 @@ function* parseSteps(xml: string): Generator<void, CamtStatement> {
   }
   skeleton += xml.slice(from);
   yield;
+  validXml(skeleton);
   const doc = parseXml(skeleton);
   const bk = obj(doc.Document).BkToCstmrStmt;
   if (!bk) bad('not_camt053');
@@ -196,7 +200,10 @@ function* parseSteps(xml: string): Generator<void, CamtStatement> {
   for (let i = 0; i < spans.length; i += ENTRIES_PER_PIECE) {
     yield;
     const piece = spans.slice(i, i + ENTRIES_PER_PIECE);
-    const parsed = list(obj(parseXml(`<Piece>${piece.map((p) => p.text).join('')}</Piece>`).Piece).Ntry);
+    const pieceXml = `<Piece>${piece.map((p) => p.text).join('')}</Piece>`;
+    validXml(pieceXml);
+    yield;
+    const parsed = list(obj(parseXml(pieceXml).Piece).Ntry);
     if (parsed.length !== piece.length) bad('malformed_entry');
     parsed.forEach((n, j) => entries.push(toEntry(n, accounts[stmtOf(piece[j].at)]?.iban ?? null)));
   }
@@ -439,6 +446,6 @@ export async function importJob(ctx: CommerceContext, id: string, actor: Actor, 
 function importJobView(r: ImportJobRow): BankStatementImport {
   return {
     id: r.id, statementId: r.statement_id, status: r.status, total: r.total, processed: r.processed, startedAt: r.started_at.toISOString(),
-    finishedAt: r.finished_at ? r.finished_at.toISOString() : null, result: r.result, error: r.error,
+    finishedAt: r.finished_at ? r.finished_at.toISOString() : null, result: r.result ? JSON.parse(r.result) as BankStatementResult : null, error: r.error,
   };
 }

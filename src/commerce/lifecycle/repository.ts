@@ -192,7 +192,7 @@ export async function insertStatementEntry(tx: Db, e: NewStatementEntry): Promis
 
 export interface ImportJobRow {
   id: string; statement_id: string; actor_id: string; started_at: Date; updated_at: Date; finished_at: Date | null;
-  status: 'running' | 'done' | 'failed'; total: number; processed: number; result: BankStatementResult | null; error: string | null;
+  status: 'running' | 'done' | 'failed'; total: number; processed: number; result: string | null; error: string | null;
 }
 
 export async function insertImportJob(db: Db, j: { id: string; statementId: string; actorId: string; total: number; now: Date }): Promise<void> {
@@ -207,7 +207,7 @@ export async function updateImportJob(
 ): Promise<void> {
   await db.query(
     `update bank_statement_imports set processed = coalesce($2, processed), updated_at = $3, status = coalesce($4, status),
-       finished_at = case when $4::text is null then finished_at else $3 end, result = coalesce($5::jsonb, result), error = coalesce($6, error) where id = $1`,
+       finished_at = case when $4::text is null then finished_at else $3 end, result = coalesce($5, result), error = coalesce($6, error) where id = $1`,
     [id, u.processed ?? null, u.now, u.status ?? null, u.result ? JSON.stringify(u.result) : null, u.error ?? null],
   );
 }

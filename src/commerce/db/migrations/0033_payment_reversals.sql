@@ -17,7 +17,11 @@ create table bank_statement_imports (
   status text not null check (status in ('running', 'done', 'failed')),
   total integer not null,
   processed integer not null default 0,
-  result jsonb,
+  -- the result as JSON text: a statement's result is megabytes, and jsonb would parse it inside the database
+  -- (PGlite runs in the service's own thread: a 3 MB jsonb held the event loop for seconds)
+  result text,
   error text
 );
+-- stored as it is: compressing megabytes in the database's (WASM) thread would hold the service too
+alter table bank_statement_imports alter column result set storage external;
 create index bank_statement_imports_actor on bank_statement_imports (actor_id, started_at desc);
