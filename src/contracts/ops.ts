@@ -405,8 +405,9 @@ export type BankStatementResult = Static<typeof BankStatementResult>;
 /**
  * POST /ops/bank-statement-imports (finance): the same document as POST /ops/bank-statements, imported as
  * a job: the document is checked at once (400 invalid_bank_statement as there), then its entries are
- * processed in the background and 202 answers the job. GET /ops/bank-statement-imports/{id}: its progress,
- * and the result once done (the operator who started it, or an admin; else 404).
+ * processed in the background and 202 answers the job. GET /ops/bank-statement-imports/{id}?offset&limit:
+ * its progress, and once done the result with a page of its entries (at most 500; `processed` entries in
+ * all), for the operator who started it or an admin (else 404).
  */
 export const BankStatementImport = Type.Object({
   id: Id,
@@ -420,6 +421,12 @@ export const BankStatementImport = Type.Object({
   error: Nullable(Type.String()),
 });
 export type BankStatementImport = Static<typeof BankStatementImport>;
+
+export const BankStatementImportQuery = Type.Object({
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 500 })),
+}, { additionalProperties: false });
+export type BankStatementImportQuery = Static<typeof BankStatementImportQuery>;
 
 // ---------------------------------------------------------------- whistleblower cases (admin: the reporting office)
 

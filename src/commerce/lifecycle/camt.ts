@@ -19,7 +19,7 @@ import type { CommerceContext } from '../context.ts';
 import { writeAudit } from './audit.ts';
 import { move, orderById, possible, requireRole, type LifeRow } from './model.ts';
 import {
-  importJobById, insertImportJob, insertStatementEntry, orderIdByNumber, paidCents, reversiblePayment, updateImportJob, type ImportJobRow,
+  importEntriesPage, importJobById, insertImportEntries, insertImportJob, insertStatementEntry, orderIdByNumber, paidCents, reversiblePayment, updateImportJob, type ImportJobRow,
 } from './repository.ts';
 import { applyPayment, reversePayment, valueDateInRange } from './steps.ts';
 
@@ -220,7 +220,7 @@ export function parseCamt053(xml: string): CamtStatement {
 }
 
 /** A slice of the event loop: after SLICE_MS of work the import lets everything else run (health checks, other requests). */
-const SLICE_MS = 20;
+const SLICE_MS = 10;
 export function breather(): () => Promise<void> {
   let last = performance.now();
   return async () => {
@@ -383,7 +383,7 @@ const notMoney = new Set<BankStatementEntryResult>(['applied', 'duplicate', 'deb
  * between them (breather: a statement of 14,000 entries must not stop the service); onProgress after each.
  */
 export async function runImport(
-  ctx: CommerceContext, statement: CamtStatement, actor: Actor, onProgress?: (processed: number) => Promise<void>,
+  ctx: CommerceContext, statement: CamtStatement, actor: Actor, onProgress?: (processed: number, entry: BankStatementEntry) => Promise<void>,
 ): Promise<BankStatementResult> {
   const out: BankStatementEntry[] = [];
   const breathe = breather();
@@ -392,7 +392,7 @@ export async function runImport(
     const { entry, ids } = await importEntry(ctx, statement, e, actor);
     ctx.outbox.deliver(ids);
     out.push(entry);
-    if (onProgress) await onProgress(out.length);
+    if (onProgress) await onProgress(out.length, entry);
   }
   const count = (...r: BankStatementEntryResult[]) => out.filter((x) => r.includes(x.result)).length;
   const applied = count('applied');
@@ -412,40 +412,58 @@ export async function importBankStatement(ctx: CommerceContext, xml: string, act
   return runImport(ctx, statement, actor);
 }
 
-/** How often a running import writes its progress (entries). */
+/** How often a running import writes its progress and its entries so far. */
 const PROGRESS_EVERY = 100;
+/** The entries a job's answer carries at most (the back office pages through the rest). */
+export const IMPORT_PAGE_MAX = 500;
 
 /**
  * The import as a job (POST /ops/bank-statement-imports): checked at once (a bad document answers 400
- * before any job exists), then its entries run in the background while the job's row tells the progress;
- * the back office shows it. Decision: the job lives in the database (any instance answers its progress);
- * an instance that stops mid-import leaves it running (finance sees where it stopped and uploads the
- * statement again: what was applied is a duplicate then).
+ * before any job exists), then its entries run in the background while the job's rows tell the progress
+ * and keep the entries done, PROGRESS_EVERY at a time (a result of 14,000 entries is never written or
+ * read in one piece); the back office shows it a page at a time. Decision: the job lives in the database
+ * (any instance answers its progress); an instance that stops mid-import leaves it running (finance sees
+ * where it stopped and uploads the statement again: what was applied is a duplicate then).
  */
 export async function startImport(ctx: CommerceContext, xml: string, actor: Actor, roles: OperatorRole[]): Promise<BankStatementImport> {
   const statement = await prepareImport(ctx, xml, roles);
   const id = randomUUID();
   await insertImportJob(ctx.db, { id, statementId: statement.statementId, actorId: actor.id, total: statement.entries.length, now: ctx.clock() });
-  const progress = async (n: number) => {
-    if (n % PROGRESS_EVERY === 0) await updateImportJob(ctx.db, id, { processed: n, now: ctx.clock() });
+  let buffer: string[] = [];
+  let written = 0;
+  const flush = async () => {
+    await insertImportEntries(ctx.db, id, written + 1, buffer);
+    written += buffer.length;
+    buffer = [];
+    await updateImportJob(ctx.db, id, { processed: written, now: ctx.clock() });
+  };
+  const progress = async (_n: number, entry: BankStatementEntry) => {
+    buffer.push(JSON.stringify(entry));
+    if (buffer.length >= PROGRESS_EVERY) await flush();
   };
   void runImport(ctx, statement, actor, progress).then(
-    (result) => updateImportJob(ctx.db, id, { processed: result.entries.length, now: ctx.clock(), status: 'done', result }),
+    async (result) => {
+      await flush();
+      await updateImportJob(ctx.db, id, { now: ctx.clock(), status: 'done', result: { ...result, entries: [] } });
+    },
     (err: unknown) => updateImportJob(ctx.db, id, { now: ctx.clock(), status: 'failed', error: (err as { code?: string }).code ?? 'internal_error' }),
   ).catch(() => undefined);
-  return importJobView((await importJobById(ctx.db, id))!);
+  return importJobView((await importJobById(ctx.db, id))!, []);
 }
 
-/** A job as its starter (or an admin) sees it; another operator's: 404. */
-export async function importJob(ctx: CommerceContext, id: string, actor: Actor, roles: OperatorRole[]): Promise<BankStatementImport> {
+/** A job as its starter (or an admin) sees it, with a page of its entries once done; another operator's: 404. */
+export async function importJob(ctx: CommerceContext, id: string, actor: Actor, roles: OperatorRole[], page: { offset?: number; limit?: number } = {}): Promise<BankStatementImport> {
   const row = /^[0-9a-f-]{36}$/i.test(id) ? await importJobById(ctx.db, id) : undefined;
   if (!row || (row.actor_id !== actor.id && !roles.includes('admin'))) fail('bank_statement_import_not_found');
-  return importJobView(row);
+  const entries = row.status === 'done' ? await importEntriesPage(ctx.db, row.id, page.offset ?? 0, Math.min(page.limit ?? IMPORT_PAGE_MAX, IMPORT_PAGE_MAX)) : [];
+  return importJobView(row, entries);
 }
 
-function importJobView(r: ImportJobRow): BankStatementImport {
+function importJobView(r: ImportJobRow, entries: string[]): BankStatementImport {
+  const summary = r.result ? JSON.parse(r.result) as BankStatementResult : null;
   return {
     id: r.id, statementId: r.statement_id, status: r.status, total: r.total, processed: r.processed, startedAt: r.started_at.toISOString(),
-    finishedAt: r.finished_at ? r.finished_at.toISOString() : null, result: r.result ? JSON.parse(r.result) as BankStatementResult : null, error: r.error,
+    finishedAt: r.finished_at ? r.finished_at.toISOString() : null, error: r.error,
+    result: summary ? { ...summary, entries: entries.map((e) => JSON.parse(e) as BankStatementEntry) } : null,
   };
 }

@@ -48,8 +48,10 @@ export function importBankStatement(ctx: CommerceContext, xml: string, actor: Ac
 export function startBankStatementImport(ctx: CommerceContext, xml: string, actor: Actor, roles: OperatorRole[]): Promise<BankStatementImport> {
   return camt.startImport(ctx, xml, actor, roles);
 }
-export function bankStatementImport(ctx: CommerceContext, id: string, actor: Actor, roles: OperatorRole[]): Promise<BankStatementImport> {
-  return camt.importJob(ctx, id, actor, roles);
+export function bankStatementImport(
+  ctx: CommerceContext, id: string, actor: Actor, roles: OperatorRole[], page: { offset?: number; limit?: number } = {},
+): Promise<BankStatementImport> {
+  return camt.importJob(ctx, id, actor, roles, page);
 }
 export function listOpsOrders(ctx: CommerceContext, query: OpsOrdersQuery): Promise<OpsOrdersResponse> {
   return queue.listOpsOrders(ctx, query);

@@ -212,6 +212,20 @@ export async function updateImportJob(
   );
 }
 
+/** Entries of an import's result from seq `from` on (JSON text each), in one statement. */
+export async function insertImportEntries(db: Db, id: string, from: number, entries: string[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.query(
+    'insert into bank_statement_import_entries (import_id, seq, entry) select $1, $2 + o - 1, e from unnest($3::text[]) with ordinality as x(e, o)',
+    [id, from, entries],
+  );
+}
+
+export async function importEntriesPage(db: Db, id: string, offset: number, limit: number): Promise<string[]> {
+  const rows = await db.query<{ entry: string }>('select entry from bank_statement_import_entries where import_id = $1 order by seq offset $2 limit $3', [id, offset, limit]);
+  return rows.map((r) => r.entry);
+}
+
 export async function importJobById(db: Db, id: string): Promise<ImportJobRow | undefined> {
   const [row] = await db.query<ImportJobRow>('select * from bank_statement_imports where id = $1', [id]);
   return row;

@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 import type {} from '@fastify/swagger';
 import {
-  AssayBody, AuditQuery, AuditResponse, BankStatementBody, BankStatementImport, BankStatementResult, CancelBody, CreateOperatorBody, GoodsReceivedBody,
+  AssayBody, AuditQuery, AuditResponse, BankStatementBody, BankStatementImport, BankStatementImportQuery, BankStatementResult, CancelBody, CreateOperatorBody, GoodsReceivedBody,
   Operator, OperatorsResponse, OpsCase, OpsCaseAnswerBody, OpsCasesQuery, OpsCasesResponse, OpsLoginBody, OpsLoginResponse,
   OpsOrderDetail, OpsOrderParams, OpsOrderQuery, OpsOrdersQuery, OpsOrdersResponse, PaymentBody, PaymentFailedBody, PayoutBody, PickupBody, ShipmentBody,
   UpdateOperatorBody, type Actor, type OperatorRole, type OpsAction, type OpsOrderDetail as OpsOrderDetailT,
@@ -180,16 +180,16 @@ export const opsRoutes: FastifyPluginAsync = async (app) => {
     return reply.status(202).send(await startBankStatementImport(ctx, xml, actorOf(op), op.operator.roles));
   });
 
-  app.get<{ Params: { id: string } }>('/ops/bank-statement-imports/:id', {
+  app.get<{ Params: { id: string }; Querystring: BankStatementImportQuery }>('/ops/bank-statement-imports/:id', {
     config, onRequest: requireOperator('finance'),
     schema: {
       tags, operationId: 'opsGetBankStatementImport', security: operatorToken,
-      summary: 'A statement import: running (entries processed of total), done (the result) or failed. The operator who started it, or an admin; else 404.',
-      params: OperatorParams, response: { 200: BankStatementImport, ...errorResponses },
+      summary: 'A statement import: running (entries processed of total), done (the result with a page of its entries: offset, limit up to 500) or failed. The operator who started it, or an admin; else 404.',
+      params: OperatorParams, querystring: BankStatementImportQuery, response: { 200: BankStatementImport, ...errorResponses },
     },
   }, async (req) => {
     const op = await operatorOf(req);
-    return bankStatementImport(ctx, req.params.id, actorOf(op), op.operator.roles);
+    return bankStatementImport(ctx, req.params.id, actorOf(op), op.operator.roles, req.query);
   });
 
   app.get<{ Querystring: AuditQuery }>('/ops/audit', {

@@ -17,11 +17,18 @@ create table bank_statement_imports (
   status text not null check (status in ('running', 'done', 'failed')),
   total integer not null,
   processed integer not null default 0,
-  -- the result as JSON text: a statement's result is megabytes, and jsonb would parse it inside the database
-  -- (PGlite runs in the service's own thread: a 3 MB jsonb held the event loop for seconds)
+  -- the result's counts as JSON text (BankStatementResult without its entries: those are rows below)
   result text,
   error text
 );
--- stored as it is: compressing megabytes in the database's (WASM) thread would hold the service too
-alter table bank_statement_imports alter column result set storage external;
 create index bank_statement_imports_actor on bank_statement_imports (actor_id, started_at desc);
+
+-- The entries of an import's result as they are processed, 100 at a time (one result of 14,000 entries
+-- written or read at once held the service); read a page at a time.
+create table bank_statement_import_entries (
+  import_id uuid not null references bank_statement_imports (id) on delete cascade,
+  seq integer not null,
+  entry text not null,
+  primary key (import_id, seq)
+);
+alter table bank_statement_import_entries alter column entry set storage external;
