@@ -239,6 +239,17 @@ export const OpsOrderDetail = Type.Object({
    * left out. Absent for purchases.
    */
   estimatedFineWeightGrams: Type.Optional(Type.Record(Type.String(), Type.Number())),
+  /**
+   * A payment the bank took back, for finance to review (queue payment_review) until the order is paid again
+   * or cancelled: returned (awaits its money again), metal_sold (the depot metal it bought was sold already),
+   * goods_delivered (shipped or collected already). Absent otherwise.
+   */
+  paymentReview: Type.Optional(Type.Object({
+    reason: Type.Union([Type.Literal('returned'), Type.Literal('metal_sold'), Type.Literal('goods_delivered')]),
+    at: IsoTimestamp,
+    amount: Money,
+    entryReference: Type.String(),
+  })),
 });
 export type OpsOrderDetail = Static<typeof OpsOrderDetail>;
 
@@ -404,8 +415,10 @@ export type BankStatementResult = Static<typeof BankStatementResult>;
 
 /**
  * POST /ops/bank-statement-imports (finance): the same document as POST /ops/bank-statements, imported as
- * a job: the document is checked at once (400 invalid_bank_statement as there), then its entries are
- * processed in the background and 202 answers the job. GET /ops/bank-statement-imports/{id}?offset&limit:
+ * a job: its type is checked at once (400 invalid_bank_statement: a DOCTYPE, not a camt.053 namespace), 202
+ * answers the job; the document is then read (total 0 until then), its account checked (a refusal ends the
+ * job failed, with the code and reason the direct upload answers) and its entries processed in the
+ * background. GET /ops/bank-statement-imports/{id}?offset&limit:
  * its progress, and once done the result with a page of its entries (at most 500; `processed` entries in
  * all), for the operator who started it or an admin (else 404).
  */
@@ -418,7 +431,8 @@ export const BankStatementImport = Type.Object({
   startedAt: IsoTimestamp,
   finishedAt: Nullable(IsoTimestamp),
   result: Nullable(BankStatementResult),
-  error: Nullable(Type.String()),
+  /** why a failed import stopped: the document refused (invalid_bank_statement with details.reason, as the direct upload answers), or another error code */
+  error: Nullable(Type.Object({ code: Type.String(), details: Type.Optional(Type.Record(Type.String(), Type.Unknown())) })),
 });
 export type BankStatementImport = Static<typeof BankStatementImport>;
 

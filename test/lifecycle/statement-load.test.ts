@@ -12,6 +12,8 @@ import { customer, openShop } from '../orders/helpers.ts';
 import { demoToken } from '../ops/helpers.ts';
 import { order } from './helpers.ts';
 
+// 14,000 transactions: minutes on a busy machine (the bound measured is the answers', not the import's)
+t.setTimeout(900_000);
 const h = await commerceHarness(t);
 const ENTRIES = 14_000;
 /** the bound of the issue: /health/live answers within 1 s while the import runs */
@@ -66,7 +68,7 @@ t.test('14,000 entries: the import runs as a job with progress; /health/live ans
     const started = await ops('/ops/bank-statement-imports', { method: 'POST', body: xml, headers: { 'content-type': 'application/xml' } });
     t.equal(started.status, 202, 'the job is accepted');
     const job = await started.json() as BankStatementImport;
-    t.match(job, { status: 'running', total: ENTRIES, statementId: 'STMT-LOAD' });
+    t.match(job, { status: 'running', processed: 0 });
     const seen: BankStatementImport[] = [];
     let current = job;
     while (current.status === 'running') {
@@ -76,7 +78,8 @@ t.test('14,000 entries: the import runs as a job with progress; /health/live ans
       current = await res.json() as BankStatementImport;
       seen.push(current);
     }
-    t.equal(current.status, 'done', current.error ?? '');
+    t.equal(current.status, 'done', JSON.stringify(current.error));
+    t.match(current, { total: ENTRIES, statementId: 'STMT-LOAD' });
     t.ok(seen.some((s) => s.status === 'running' && s.processed > 0 && s.processed < ENTRIES), 'the progress was readable while it ran');
     t.match(current.result, { applied: 1, flagged: ENTRIES - 1 });
     t.equal(current.result?.entries.length, 500, 'a page of the entries');

@@ -167,11 +167,16 @@ function parseXml(xml: string): Node {
  * element, the statement without its entries (the skeleton: accounts, ids), then the entries in pieces of
  * ENTRIES_PER_PIECE, each piece checked and parsed on its own, each entry given to the Stmt it stood in.
  */
-function* parseSteps(xml: string): Generator<void, CamtStatement> {
+/** The checks that need no parse (a DOCTYPE, the document's namespace): a job refuses such a document at once. */
+export function checkDocumentType(xml: string): void {
   if (/<!DOCTYPE|<!ENTITY/i.test(xml)) bad('doctype_not_allowed');
   const root = documentNamespace(xml);
   if (!root) bad(/^\s*</.test(xml) ? 'not_camt053' : 'malformed_xml');
   if (!CAMT053_NS.test(root.ns)) bad('not_camt053');
+}
+
+function* parseSteps(xml: string): Generator<void, CamtStatement> {
+  checkDocumentType(xml);
   const spans = [...xml.matchAll(ntryElement)].map((m) => ({ at: m.index, text: m[0] }));
   const stmtStarts = [...xml.matchAll(stmtStart)].map((m) => m.index);
   let skeleton = '';
@@ -426,9 +431,10 @@ export const IMPORT_PAGE_MAX = 500;
  * where it stopped and uploads the statement again: what was applied is a duplicate then).
  */
 export async function startImport(ctx: CommerceContext, xml: string, actor: Actor, roles: OperatorRole[]): Promise<BankStatementImport> {
-  const statement = await prepareImport(ctx, xml, roles);
+  requireRole(roles, 'payment');
+  checkDocumentType(xml);
   const id = randomUUID();
-  await insertImportJob(ctx.db, { id, statementId: statement.statementId, actorId: actor.id, total: statement.entries.length, now: ctx.clock() });
+  await insertImportJob(ctx.db, { id, statementId: '', actorId: actor.id, total: 0, now: ctx.clock() });
   let buffer: string[] = [];
   let written = 0;
   const flush = async () => {
@@ -441,13 +447,17 @@ export async function startImport(ctx: CommerceContext, xml: string, actor: Acto
     buffer.push(JSON.stringify(entry));
     if (buffer.length >= PROGRESS_EVERY) await flush();
   };
-  void runImport(ctx, statement, actor, progress).then(
-    async (result) => {
-      await flush();
-      await updateImportJob(ctx.db, id, { now: ctx.clock(), status: 'done', result: { ...result, entries: [] } });
-    },
-    (err: unknown) => updateImportJob(ctx.db, id, { now: ctx.clock(), status: 'failed', error: (err as { code?: string }).code ?? 'internal_error' }),
-  ).catch(() => undefined);
+  const run = async () => {
+    const statement = await prepareImport(ctx, xml, roles);
+    await updateImportJob(ctx.db, id, { now: ctx.clock(), statementId: statement.statementId, total: statement.entries.length });
+    const result = await runImport(ctx, statement, actor, progress);
+    await flush();
+    await updateImportJob(ctx.db, id, { now: ctx.clock(), status: 'done', result: { ...result, entries: [] } });
+  };
+  void run().catch(async (err: unknown) => {
+    const e = err as { code?: string; details?: Record<string, unknown> };
+    await updateImportJob(ctx.db, id, { now: ctx.clock(), status: 'failed', error: { code: e.code ?? 'internal_error', ...(e.details ? { details: e.details } : {}) } });
+  }).catch(() => undefined);
   return importJobView((await importJobById(ctx.db, id))!, []);
 }
 
@@ -463,7 +473,7 @@ function importJobView(r: ImportJobRow, entries: string[]): BankStatementImport 
   const summary = r.result ? JSON.parse(r.result) as BankStatementResult : null;
   return {
     id: r.id, statementId: r.statement_id, status: r.status, total: r.total, processed: r.processed, startedAt: r.started_at.toISOString(),
-    finishedAt: r.finished_at ? r.finished_at.toISOString() : null, error: r.error,
+    finishedAt: r.finished_at ? r.finished_at.toISOString() : null, error: r.error ? JSON.parse(r.error) as BankStatementImport['error'] : null,
     result: summary ? { ...summary, entries: entries.map((e) => JSON.parse(e) as BankStatementEntry) } : null,
   };
 }

@@ -203,12 +203,14 @@ export async function insertImportJob(db: Db, j: { id: string; statementId: stri
 }
 
 export async function updateImportJob(
-  db: Db, id: string, u: { processed?: number; now: Date; status?: 'done' | 'failed'; result?: BankStatementResult; error?: string },
+  db: Db, id: string,
+  u: { processed?: number; now: Date; status?: 'done' | 'failed'; result?: BankStatementResult; error?: { code: string; details?: Record<string, unknown> }; statementId?: string; total?: number },
 ): Promise<void> {
   await db.query(
     `update bank_statement_imports set processed = coalesce($2, processed), updated_at = $3, status = coalesce($4, status),
-       finished_at = case when $4::text is null then finished_at else $3 end, result = coalesce($5, result), error = coalesce($6, error) where id = $1`,
-    [id, u.processed ?? null, u.now, u.status ?? null, u.result ? JSON.stringify(u.result) : null, u.error ?? null],
+       finished_at = case when $4::text is null then finished_at else $3 end, result = coalesce($5, result), error = coalesce($6, error),
+       statement_id = coalesce($7, statement_id), total = coalesce($8, total) where id = $1`,
+    [id, u.processed ?? null, u.now, u.status ?? null, u.result ? JSON.stringify(u.result) : null, u.error ? JSON.stringify(u.error) : null, u.statementId ?? null, u.total ?? null],
   );
 }
 
