@@ -37,6 +37,8 @@ export interface BackofficeOptions {
   logLevel?: string;
   /** the Fastify logger: false in tests */
   logger?: boolean;
+  /** how long a statement upload waits for its import job before it shows the progress page (default 3 s) */
+  statementWaitMs?: number;
 }
 
 export const COOKIE = { token: 'bo_session', csrf: 'bo_csrf', lang: 'bo_lang' } as const;
@@ -448,7 +450,7 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
   // request waits for it, so the page never shows "unavailable" for an import still running). A small
   // statement is done in a moment: the upload waits up to STATEMENT_WAIT_MS and shows the result at once;
   // a longer one goes to its progress page, which shows the result once done.
-  const STATEMENT_WAIT_MS = 3000;
+  const STATEMENT_WAIT_MS = opts.statementWaitMs ?? 3000;
   const STATEMENT_PAGE = 200;
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -31,11 +31,11 @@ export async function backofficeUnderTest(t: Test): Promise<BackofficeUnderTest>
 }
 
 /** The back office over a commerce app of a test (listening on a free loopback port). */
-export async function backofficeOver(t: Test, api: Api): Promise<BackofficeUnderTest> {
+export async function backofficeOver(t: Test, api: Api, opts: { statementWaitMs?: number } = {}): Promise<BackofficeUnderTest> {
   await api.app.listen({ host: '127.0.0.1', port: 0 });
   const address = api.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  const bo = await buildBackofficeApp({ commerceUrl: `http://127.0.0.1:${port}`, production: false, logger: false });
+  const bo = await buildBackofficeApp({ commerceUrl: `http://127.0.0.1:${port}`, production: false, logger: false, ...opts });
   t.teardown(() => bo.close());
 
   const browser = (): Browser => {
