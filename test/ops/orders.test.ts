@@ -67,7 +67,7 @@ t.test('finance records the transfer: the customer sees Paid; the warehouse ship
 
   const detail = await opsCall(api, 'GET', `/ops/orders/${o.id}`, op.finance);
   t.equal(detail.statusCode, 200, detail.body);
-  t.same(detail.json().actions, ['payment', 'cancel'], 'finance is offered what finance may do');
+  t.same(detail.json().actions, ['payment', 'cancel', 'payment-failed'], 'finance is offered what finance may do');
   t.same((await opsCall(api, 'GET', `/ops/orders/${o.id}`, op.warehouse)).json().actions, []);
 
   const paid = await opsCall(api, 'POST', `/ops/orders/${o.id}/payments`, op.finance, pay(o));

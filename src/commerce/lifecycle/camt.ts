@@ -38,6 +38,10 @@ export interface CamtEntry {
   reversal: boolean;
   /** the bank transaction code as DOMN/FMLY/SUBF (or the proprietary code as given); null without one */
   bankTxCode: string | null;
+  /** which Stmt of the document it stood in */
+  stmt: number;
+  /** the currency of the shop's account that Stmt is about (set once the account is checked) */
+  accountCurrency?: string;
 }
 
 /** The account a Stmt is about: IBAN, or another identification (a US account number); its currency. */
@@ -117,7 +121,7 @@ export function isReturnCode(code: string | null): boolean {
   return !!code && /^PMNT[/+\- ]?(RCDT|ICDT)[/+\- ]?(RRTN|RPCR)$/.test(code);
 }
 
-function toEntry(n: Node, iban: string | null): CamtEntry {
+function toEntry(n: Node, iban: string | null, stmt: number): CamtEntry {
   const amt = obj(n.Amt);
   const cents = toCents(text(n.Amt));
   const currency = String(amt['@Ccy'] ?? '');
@@ -141,7 +145,7 @@ function toEntry(n: Node, iban: string | null): CamtEntry {
   return {
     key: ref ? `${iban ?? ''}:ref:${ref}` : `${iban ?? ''}:hash:${hash}`, entryReference: ref ?? `hash:${hash}`, credit: cdt === 'CRDT',
     amountCents: cents, currency, valueDate, remittance, debtorName: dbtr, status, reversal: rvsl === 'true' || rvsl === '1',
-    bankTxCode: bankTxCodeOf(n) ?? txs.map(bankTxCodeOf).find(Boolean) ?? null,
+    bankTxCode: bankTxCodeOf(n) ?? txs.map(bankTxCodeOf).find(Boolean) ?? null, stmt,
   };
 }
 
@@ -210,7 +214,10 @@ function* parseSteps(xml: string): Generator<void, CamtStatement> {
     yield;
     const parsed = list(obj(parseXml(pieceXml).Piece).Ntry);
     if (parsed.length !== piece.length) bad('malformed_entry');
-    parsed.forEach((n, j) => entries.push(toEntry(n, accounts[stmtOf(piece[j].at)]?.iban ?? null)));
+    parsed.forEach((n, j) => {
+      const stmt = stmtOf(piece[j].at);
+      entries.push(toEntry(n, accounts[stmt]?.iban ?? null, stmt));
+    });
   }
   const statementId = text(stmts[0].Id) ?? createHash('sha256').update(xml).digest('hex').slice(0, 16);
   return { statementId, accountIban: accounts[0]?.iban ?? null, accounts, entries };
@@ -267,10 +274,15 @@ export function findOrderNumber(remittance: string): string | null {
 async function checkAccounts(ctx: CommerceContext, statement: CamtStatement): Promise<void> {
   const read = await Promise.allSettled(storeKeys.map((k) => ctx.companyFacts.forStore(k)));
   const ours = read.flatMap((r) => (r.status === 'fulfilled' ? r.value.bankAccounts : []));
-  const known = (a: CamtAccount) => ours.some((o) =>
+  const shopAccount = (a: CamtAccount) => ours.find((o) =>
     ((a.iban && o.iban === a.iban) || (!a.iban && a.other && o.accountNumber === a.other)) && (!a.currency || a.currency === o.currency));
-  const foreign = statement.accounts.filter((a) => !known(a));
-  if (foreign.length === 0) return;
+  const found = statement.accounts.map(shopAccount);
+  const foreign = statement.accounts.filter((_a, i) => !found[i]);
+  if (foreign.length === 0) {
+    // an entry in another currency than its account's is no money for an order in that currency (currency_mismatch)
+    for (const e of statement.entries) e.accountCurrency = found[e.stmt]?.currency;
+    return;
+  }
   // a store whose facts could not be read may hold the account: that is not the statement's fault
   if (read.some((r) => r.status === 'rejected')) fail('service_unavailable');
   fail('invalid_bank_statement', { details: { reason: 'foreign_account', account: foreign[0].iban ?? foreign[0].other, currency: foreign[0].currency } });
@@ -299,7 +311,7 @@ async function creditEntry(ctx: CommerceContext, statement: CamtStatement, e: Ca
     if (ambiguous) result = 'ambiguous_reference';
     else if (!row) result = 'no_order';
     else if (!possible(row, 'payment')) result = 'not_awaiting_payment';
-    else if (e.currency !== row.currency) result = 'currency_mismatch';
+    else if (e.currency !== row.currency || (e.accountCurrency && e.currency !== e.accountCurrency)) result = 'currency_mismatch';
     else if (e.amountCents !== Number(row.total_gross_cents) - await paidCents(tx, row.id)) result = 'amount_mismatch';
     const stored = await insertStatementEntry(tx, {
       key: e.key, statementId: statement.statementId, now, amountCents: e.amountCents, currency: e.currency, valueDate: e.valueDate,

@@ -54,12 +54,12 @@ export function possible(row: LifeRow, action: OpsAction): boolean {
 export const actionRoles: Record<OpsAction, OperatorRole[]> = {
   payment: ['finance', 'admin'],
   payout: ['finance', 'admin'],
-  'payment-failed': ['finance', 'admin'],
   cancel: ['support', 'finance', 'admin'],
   shipment: ['warehouse', 'admin'],
   pickup: ['warehouse', 'admin'],
   'goods-received': ['warehouse', 'admin'],
   assay: ['warehouse', 'admin'],
+  'payment-failed': ['finance', 'admin'],
 };
 export const allActions = Object.keys(actionRoles) as OpsAction[];
 
