@@ -164,7 +164,8 @@ export async function opsOrderDetail(ctx: CommerceContext, orderId: string, role
     shipments: await shipmentsOf(db, row.id),
     assay: assayOf(row, lang),
     payout: p ? { amount: { centAmount: p.amountCents, currencyCode: row.currency }, method: p.method ?? (p.iban ? 'bank-transfer' : 'cash'), iban: p.iban, valueDate: p.valueDate, paidAt: p.paidAt } : null,
-    actions: allActions.filter((a) => mayDo(roles, a) && possible(row, a)),
+    // payment-failed only while nothing is paid (money on the order is taken back by the bank's return)
+    actions: allActions.filter((a) => mayDo(roles, a) && possible(row, a) && !(a === 'payment-failed' && paid > 0)),
     ...(row.data.paymentReview && row.payment_state !== 'Paid' && row.order_state !== 'Cancelled' ? { paymentReview: {
       reason: row.data.paymentReview.reason, at: row.data.paymentReview.at, entryReference: row.data.paymentReview.entryReference,
       amount: { centAmount: row.data.paymentReview.amountCents, currencyCode: row.currency },
