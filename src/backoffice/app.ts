@@ -17,7 +17,7 @@ import { createElement } from 'react';
 import { randomToken } from '../lib/random.ts';
 import { partBase, prettyTransport, trustOneProxy } from '../lib/service.ts';
 import type {
-  AuditResponse, BankStatementResult, Operator, OperatorRole, OpsAction, OpsLoginResponse, OpsOrderDetail, OpsOrdersQuery, OpsOrdersResponse, OperatorsResponse,
+  AuditResponse, BankStatementImport, BankStatementResult, Operator, OperatorRole, OpsAction, OpsLoginResponse, OpsOrderDetail, OpsOrdersQuery, OpsOrdersResponse, OperatorsResponse,
 } from '../contracts/ops.ts';
 import { operatorRoles, opsQueues } from '../contracts/ops.ts';
 import type { Language } from '../stores.ts';
@@ -43,6 +43,8 @@ export interface BackofficeOptions {
   trustProxy?: boolean;
   /** where the log lines go instead of stdout (a test reading them) */
   logStream?: NodeJS.WritableStream;
+  /** how long a statement upload waits for its import job before it shows the progress page (default 3 s) */
+  statementWaitMs?: number;
 }
 
 export const COOKIE = { token: 'bo_session', csrf: 'bo_csrf', lang: 'bo_lang' } as const;
@@ -395,13 +397,14 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
     const { id } = req.params as { id: string };
     if (!UUID.test(id)) return notFound(req, reply, viewer);
     const done = (req.query as Record<string, string>).done;
-    const notice = done && ['payment', 'shipment', 'pickup', 'cancel', 'goods-received', 'assay', 'payout', 'goods-returned'].includes(done) ? { kind: 'success' as const, text: f.t(`done.${done}`) } : null;
+    const notice = done && ['payment', 'shipment', 'pickup', 'cancel', 'goods-received', 'assay', 'payout', 'goods-returned', 'payment-failed'].includes(done) ? { kind: 'success' as const, text: f.t(`done.${done}`) } : null;
     return showOrder(req, reply, viewer, id, 200, {}, notice);
   }));
 
   const actionPaths: Record<OpsAction, string> = {
     payment: 'payments', shipment: 'shipments', pickup: 'pickup', cancel: 'cancel', 'goods-received': 'goods-received', assay: 'assay', payout: 'payout',
     'goods-returned': 'goods-returned',
+    'payment-failed': 'payment-failed',
   };
 
   /** The API body of a step from the form, or the fields the operator must correct. */
@@ -439,6 +442,7 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
       case 'pickup':
         return { body: { collectedBy: need('collectedBy'), ...(note ? { note } : {}), ...identity() }, fields };
       case 'cancel':
+      case 'payment-failed':
         return { body: { reason: need('reason') }, fields };
       case 'goods-received':
         return { body: note ? { note } : {}, fields };
@@ -497,19 +501,62 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
     return send(reply, 200, f.t('statements.title'), createElement(StatementsView, { f, csrf, result: null }), req, viewer);
   }));
 
+  // Decision: an upload starts an import job in commerce (a statement of 14,000 entries takes minutes; no
+  // request waits for it, so the page never shows "unavailable" for an import still running). A small
+  // statement is done in a moment: the upload waits up to STATEMENT_WAIT_MS and shows the result at once;
+  // a longer one goes to its progress page, which shows the result once done.
+  const STATEMENT_WAIT_MS = opts.statementWaitMs ?? 3000;
+  const STATEMENT_PAGE = 200;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  function showImport(req: FastifyRequest, reply: FastifyReply, viewer: Viewer, job: BankStatementImport, offset: number) {
+    const { f, csrf } = req.bo;
+    const page = (status: number, result: BankStatementResult | null, error?: string, notice?: { kind: 'error' | 'success'; text: string } | null) =>
+      send(reply, status, f.t('statements.title'), createElement(StatementsView, { f, csrf, result, error, job, offset, limit: STATEMENT_PAGE }), req, viewer, notice);
+    if (job.status === 'failed') {
+      const e = job.error;
+      if (e?.code === 'invalid_bank_statement') {
+        const text = e.details?.reason === 'foreign_account' ? f.t('statements.foreignAccount', { account: String(e.details.account ?? '') }) : f.t('statements.invalid');
+        return page(400, null, text, { kind: 'error', text });
+      }
+      const text = f.t('statements.failed', { code: e?.code ?? 'internal_error' });
+      return page(200, null, undefined, { kind: 'error', text });
+    }
+    if (job.status === 'running' || !job.result) return page(200, null);
+    return page(200, job.result, undefined, { kind: 'success', text: f.t('statements.result', { applied: job.result.applied, flagged: job.result.flagged }) });
+  }
+
   app.post('/bank-statements', signedIn(async (req, reply, viewer) => {
     const { f, csrf } = req.bo;
     const xml = str((req.body as Body).file);
-    const page = (status: number, result: BankStatementResult | null, error?: string, notice?: { kind: 'error' | 'success'; text: string }) =>
-      send(reply, status, f.t('statements.title'), createElement(StatementsView, { f, csrf, result, error }), req, viewer, notice);
-    if (!xml) return page(400, null, f.t('statements.missing'), { kind: 'error', text: f.t('statements.missing') });
-    const res = await ops.call<BankStatementResult>('POST', '/ops/bank-statements', { token: req.bo.token, body: { xml } });
+    const page = (status: number, error?: string, notice?: { kind: 'error' | 'success'; text: string }) =>
+      send(reply, status, f.t('statements.title'), createElement(StatementsView, { f, csrf, result: null, error }), req, viewer, notice);
+    if (!xml) return page(400, f.t('statements.missing'), { kind: 'error', text: f.t('statements.missing') });
+    const res = await ops.call<BankStatementImport>('POST', '/ops/bank-statement-imports', { token: req.bo.token, body: { xml } });
     if (res.error) {
       if (res.error.status === 401) return toSignIn(reply, 'expired');
       const text = res.error.status === 400 || res.error.status === 422 ? f.t('statements.invalid') : refusalText(f, res.error, 'statement');
-      return page(shownStatus(res.error), null, res.error.status === 400 ? text : undefined, { kind: 'error', text });
+      return page(shownStatus(res.error), res.error.status === 400 ? text : undefined, { kind: 'error', text });
     }
-    return page(200, res.data, undefined, { kind: 'success', text: f.t('statements.result', { applied: res.data.applied, flagged: res.data.flagged }) });
+    let job = res.data;
+    for (const until = Date.now() + STATEMENT_WAIT_MS; job.status === 'running' && Date.now() < until;) {
+      await sleep(200);
+      const next = await ops.call<BankStatementImport>('GET', `/ops/bank-statement-imports/${job.id}`, { token: req.bo.token, query: { limit: STATEMENT_PAGE } });
+      if (next.error) break;
+      job = next.data;
+    }
+    if (job.status === 'running') return reply.redirect(`/bank-statements/imports/${job.id}`, 303);
+    return showImport(req, reply, viewer, job, 0);
+  }));
+
+  app.get('/bank-statements/imports/:id', signedIn(async (req, reply, viewer) => {
+    const { f } = req.bo;
+    const { id } = req.params as { id: string };
+    if (!UUID.test(id)) return notFound(req, reply, viewer);
+    const offset = offsetOf(req.query as Record<string, string>);
+    const res = await ops.call<BankStatementImport>('GET', `/ops/bank-statement-imports/${id}`, { token: req.bo.token, query: { offset, limit: STATEMENT_PAGE } });
+    if (res.error) return res.error.status === 404 ? notFound(req, reply, viewer) : refused(req, reply, viewer, res.error, f.t('statements.title'), 'statement');
+    return showImport(req, reply, viewer, res.data, offset);
   }));
 
   // ---------------------------------------------------------------- whistleblower cases (admin)

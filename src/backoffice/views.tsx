@@ -4,7 +4,7 @@
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import type {
-  AuditEntry, AuditResponse, BankStatementResult, Operator, OperatorRole, OpsAction, OpsOrderDetail, OpsOrderSummary, OpsOrdersQuery, OpsOrdersResponse,
+  AuditEntry, AuditResponse, BankStatementImport, BankStatementResult, Operator, OperatorRole, OpsAction, OpsOrderDetail, OpsOrderSummary, OpsOrdersQuery, OpsOrdersResponse,
 } from '../contracts/ops.ts';
 import { operatorRoles, opsQueues, type OpsAml } from '../contracts/ops.ts';
 import { addressLines } from '../contracts/address-format.ts';
@@ -486,6 +486,11 @@ export function OrderDetailView({ f, csrf, detail, form }: { f: Fmt; csrf: strin
           {s.transactionType === 'buy' && <div><dt>{t('detail.paid')}</dt><dd>{f.money(detail.paidAmount)}</dd></div>}
           {s.paymentDueBy && <div><dt>{t('queue.col.due')}</dt><dd>{f.date(s.paymentDueBy)}{s.overdue && <strong className="warn-text"> {t('queue.overdue')}</strong>}</dd></div>}
         </dl>
+        {detail.paymentReview && (
+          <p className="notice error" data-testid="payment-review">
+            <strong>{t(`review.${detail.paymentReview.reason}`)}</strong> {f.money(detail.paymentReview.amount)} · {f.dateTime(detail.paymentReview.at)} · {detail.paymentReview.entryReference}
+          </p>
+        )}
         <h3>{t('detail.lines')}</h3>
         <TableWrap label={t('detail.lines')}>
           <table>
@@ -591,6 +596,15 @@ export function OrderDetailView({ f, csrf, detail, form }: { f: Fmt; csrf: strin
               <button type="submit">{t('action.returned.submit')}</button>
             </form>
           )}
+          {can.has('payment-failed') && (
+            <form method="post" action={`/orders/${s.id}/payment-failed`} className="action danger" aria-labelledby="h-a-payment-failed">
+              <h3 id="h-a-payment-failed">{t('action.paymentFailed.title')}</h3>
+              <p className="hint">{t('action.paymentFailed.hint')}</p>
+              <Csrf value={csrf} />
+              <Field id="payment-failed-reason" name="reason" label={t('action.paymentFailed.reason')} value={v('payment-failed', 'reason')} textarea required minLength={3} maxLength={500} error={err('payment-failed', 'reason')} />
+              <button type="submit" className="danger">{t('action.paymentFailed.submit')}</button>
+            </form>
+          )}
           {can.has('cancel') && (
             <form method="post" action={`/orders/${s.id}/cancel`} className="action danger" aria-labelledby="h-a-cancel">
               <h3 id="h-a-cancel">{t('action.cancel.title')}</h3>
@@ -617,7 +631,7 @@ export function OrderDetailView({ f, csrf, detail, form }: { f: Fmt; csrf: strin
                 <thead><tr><th scope="col">{t('action.valueDate')}</th><th scope="col" className="num">{t('detail.amount')}</th><th scope="col">{t('action.payment.reference')}</th><th scope="col">{t('detail.source')}</th><th scope="col">{t('detail.recordedBy')}</th></tr></thead>
                 <tbody>
                   {detail.payments.map((p) => (
-                    <tr key={p.id}><td>{f.date(p.valueDate)}</td><td className="num">{f.money(p.amount)}</td><td>{p.reference}</td><td>{t(`source.${p.source}`)}</td><td>{actorName(f, p.recordedBy)}</td></tr>
+                    <tr key={p.id} className={p.reversedAt ? 'reversed' : undefined}><td>{f.date(p.valueDate)}</td><td className="num">{p.reversedAt ? <del>{f.money(p.amount)}</del> : f.money(p.amount)}</td><td>{p.reference}</td><td>{t(`source.${p.source}`)}{p.reversedAt && <strong className="warn-text"> · {t('source.reversed')} {f.dateTime(p.reversedAt)}</strong>}</td><td>{actorName(f, p.recordedBy)}</td></tr>
                   ))}
                 </tbody>
               </table>
@@ -677,8 +691,12 @@ export function OrderDetailView({ f, csrf, detail, form }: { f: Fmt; csrf: strin
 
 // ---------------------------------------------------------------- bank statements
 
-export function StatementsView({ f, csrf, result, error }: { f: Fmt; csrf: string; result: BankStatementResult | null; error?: string }) {
+/** The upload form, a running import's progress, or a result (a page of its entries when the import is a job). */
+export function StatementsView({ f, csrf, result, error, job, offset = 0, limit = 200 }: {
+  f: Fmt; csrf: string; result: BankStatementResult | null; error?: string; job?: BankStatementImport; offset?: number; limit?: number;
+}) {
   const { t } = f;
+  const running = job?.status === 'running';
   return (
     <>
       <form method="post" action="/bank-statements" encType="multipart/form-data" className="card">
@@ -691,17 +709,26 @@ export function StatementsView({ f, csrf, result, error }: { f: Fmt; csrf: strin
         </div>
         <button type="submit">{t('statements.submit')}</button>
       </form>
+      {running && (
+        <section aria-labelledby="h-running" className="card">
+          <h2 id="h-running">{job.statementId || t('statements.title')}</h2>
+          <p role="status" data-testid="import-progress">{job.total === 0 ? t('statements.reading') : t('statements.running', { processed: job.processed, total: job.total })}</p>
+          <p><a href={`/bank-statements/imports/${job.id}`}>{t('statements.refresh')}</a></p>
+        </section>
+      )}
       {result && (
         <section aria-labelledby="h-result" className="card">
           <h2 id="h-result">{t('statements.result', { applied: result.applied, flagged: result.flagged })}</h2>
           {result.accountIban && <p>{t('statements.account', { iban: result.accountIban })}</p>}
+          {(result.pending ?? 0) > 0 && <p>{t('statements.pendingCount', { count: result.pending })}</p>}
+          {(result.reversed ?? 0) > 0 && <p><strong className="warn-text">{t('statements.reversedCount', { count: result.reversed })}</strong></p>}
           <TableWrap label={t('statements.title')}>
             <table>
               <thead><tr><th scope="col">{t('statements.col.result')}</th><th scope="col">{t('action.valueDate')}</th><th scope="col" className="num">{t('detail.amount')}</th><th scope="col">{t('statements.col.remittance')}</th><th scope="col">{t('statements.col.debtor')}</th><th scope="col">{t('queue.col.order')}</th></tr></thead>
               <tbody>
                 {result.entries.map((e, i) => (
                   <tr key={`${e.entryReference}-${i}`} className={e.result === 'applied' ? 'applied' : 'flagged'}>
-                    <td><span className={`badge ${e.result === 'applied' ? 'ok' : 'warn'}`}>{t(`statements.entry.${e.result}`)}</span></td>
+                    <td><span className={`badge ${e.result === 'applied' ? 'ok' : e.result === 'pending' || e.result === 'info' || e.result === 'debit' || e.result === 'duplicate' ? 'neutral' : 'warn'}`}>{t(`statements.entry.${e.result}`)}</span></td>
                     <td>{e.valueDate ? f.date(e.valueDate) : '–'}</td>
                     <td className="num">{f.money(e.amount)}</td>
                     <td>{e.remittance}</td>
@@ -712,6 +739,7 @@ export function StatementsView({ f, csrf, result, error }: { f: Fmt; csrf: strin
               </tbody>
             </table>
           </TableWrap>
+          {job && job.processed > limit && <Pager f={f} total={job.processed} limit={limit} offset={offset} href={(o) => `/bank-statements/imports/${job.id}?offset=${o}`} />}
         </section>
       )}
     </>

@@ -128,9 +128,10 @@ export const OpsQueue = Type.Union([
   Type.Literal('overdue'), // buy by bank transfer past its 5 working days
   Type.Literal('offer_open'), // issue 23: sell, a counter-offer awaits the customer's answer
   Type.Literal('to_return'), // issue 23: sell, the customer declined the counter-offer: the goods go back
+  Type.Literal('payment_review'), // buy, payment Failed, or a payment the bank took back (not paid again, not cancelled)
 ]);
 export type OpsQueue = Static<typeof OpsQueue>;
-export const opsQueues: OpsQueue[] = ['to_pay', 'to_ship', 'to_collect', 'to_store', 'goods_to_receive', 'to_assay', 'to_pay_out', 'overdue', 'offer_open', 'to_return'];
+export const opsQueues: OpsQueue[] = ['to_pay', 'to_ship', 'to_collect', 'to_store', 'goods_to_receive', 'to_assay', 'to_pay_out', 'overdue', 'offer_open', 'to_return', 'payment_review'];
 
 export const OpsOrdersQuery = Type.Object({
   state: Type.Optional(OrderState),
@@ -185,6 +186,8 @@ export const OpsPayment = Type.Object({
   source: Type.Union([Type.Literal('manual'), Type.Literal('camt053')]),
   recordedAt: IsoTimestamp,
   recordedBy: Actor,
+  /** when the bank took it back (a returned transfer, a chargeback); it no longer counts as paid */
+  reversedAt: Type.Optional(Nullable(IsoTimestamp)),
 });
 export type OpsPayment = Static<typeof OpsPayment>;
 
@@ -258,7 +261,7 @@ export type IdentityCheckBody = Static<typeof IdentityCheckBody>;
 /** An action the back office may offer on this order to this operator (role and state allow it). */
 export const OpsAction = Type.Union([
   Type.Literal('payment'), Type.Literal('shipment'), Type.Literal('pickup'), Type.Literal('cancel'),
-  Type.Literal('goods-received'), Type.Literal('assay'), Type.Literal('payout'), Type.Literal('goods-returned'),
+  Type.Literal('goods-received'), Type.Literal('assay'), Type.Literal('payout'), Type.Literal('goods-returned'), Type.Literal('payment-failed'),
 ]);
 export type OpsAction = Static<typeof OpsAction>;
 
@@ -299,6 +302,17 @@ export const OpsOrderDetail = Type.Object({
   aml: Type.Optional(OpsAml),
   /** issue 23: a sale's payout account in full, to finance and admin only (absent for other roles and purchases) */
   payoutAccount: Type.Optional(Nullable(OpsPayoutAccount)),
+  /**
+   * A payment the bank took back, for finance to review (queue payment_review) until the order is paid again
+   * or cancelled: returned (awaits its money again), metal_sold (the depot metal it bought was sold already),
+   * goods_delivered (shipped or collected already). Absent otherwise.
+   */
+  paymentReview: Type.Optional(Type.Object({
+    reason: Type.Union([Type.Literal('returned'), Type.Literal('metal_sold'), Type.Literal('goods_delivered')]),
+    at: IsoTimestamp,
+    amount: Money,
+    entryReference: Type.String(),
+  })),
 });
 export type OpsOrderDetail = Static<typeof OpsOrderDetail>;
 
@@ -346,6 +360,17 @@ export const CancelBody = Type.Object({
   reason: Type.String({ minLength: 3, maxLength: 500 }),
 }, { additionalProperties: false });
 export type CancelBody = Static<typeof CancelBody>;
+
+/**
+ * POST /ops/orders/{id}/payment-failed (finance): the transfer of a purchase awaiting its money failed
+ * (the bank reported it, the customer's bank refused it). Payment Pending -> Failed, nothing paid so far
+ * (else 409 invalid_transition); the reason is told to the customer (mail and order page). A later
+ * transfer still books (Failed -> Pending or Paid); the order may be cancelled.
+ */
+export const PaymentFailedBody = Type.Object({
+  reason: Type.String({ minLength: 3, maxLength: 500 }),
+}, { additionalProperties: false });
+export type PaymentFailedBody = Static<typeof PaymentFailedBody>;
 
 /** POST /ops/orders/{id}/goods-received (warehouse): the sell order's goods arrived. */
 export const GoodsReceivedBody = Type.Object({
@@ -429,6 +454,18 @@ export const BankStatementEntryResult = Type.Union([
   Type.Literal('not_awaiting_payment'),
   Type.Literal('duplicate'),
   Type.Literal('debit'),
+  /** not booked by the bank (status PDNG): not money yet, nothing recorded */
+  Type.Literal('pending'),
+  /** for information only (status INFO, or no status): nothing recorded */
+  Type.Literal('info'),
+  /** a credit that reverses an earlier debit of ours (RvslInd): never a payment */
+  Type.Literal('reversal'),
+  /** a debit taking back a payment (RvslInd, or a return code such as PMNT/RCDT/RRTN): that payment is undone */
+  Type.Literal('payment_reversed'),
+  /** such a debit whose payment was not found (order number and amount): finance decides */
+  Type.Literal('reversal_unmatched'),
+  /** a value date outside the rule for typed value dates (a year back, a week ahead): nothing recorded */
+  Type.Literal('value_date_out_of_range'),
 ]);
 export type BankStatementEntryResult = Static<typeof BankStatementEntryResult>;
 
@@ -450,8 +487,41 @@ export const BankStatementResult = Type.Object({
   entries: Type.Array(BankStatementEntry),
   applied: Type.Integer(),
   flagged: Type.Integer(),
+  /** entries not booked by the bank (pending, info): listed, nothing recorded */
+  pending: Type.Optional(Type.Integer()),
+  /** payments undone by a return or chargeback */
+  reversed: Type.Optional(Type.Integer()),
 });
 export type BankStatementResult = Static<typeof BankStatementResult>;
+
+/**
+ * POST /ops/bank-statement-imports (finance): the same document as POST /ops/bank-statements, imported as
+ * a job: its type is checked at once (400 invalid_bank_statement: a DOCTYPE, not a camt.053 namespace), 202
+ * answers the job; the document is then read (total 0 until then), its account checked (a refusal ends the
+ * job failed, with the code and reason the direct upload answers) and its entries processed in the
+ * background. GET /ops/bank-statement-imports/{id}?offset&limit:
+ * its progress, and once done the result with a page of its entries (at most 500; `processed` entries in
+ * all), for the operator who started it or an admin (else 404).
+ */
+export const BankStatementImport = Type.Object({
+  id: Id,
+  statementId: Type.String(),
+  status: Type.Union([Type.Literal('running'), Type.Literal('done'), Type.Literal('failed')]),
+  total: Type.Integer(),
+  processed: Type.Integer(),
+  startedAt: IsoTimestamp,
+  finishedAt: Nullable(IsoTimestamp),
+  result: Nullable(BankStatementResult),
+  /** why a failed import stopped: the document refused (invalid_bank_statement with details.reason, as the direct upload answers), or another error code */
+  error: Nullable(Type.Object({ code: Type.String(), details: Type.Optional(Type.Record(Type.String(), Type.Unknown())) })),
+});
+export type BankStatementImport = Static<typeof BankStatementImport>;
+
+export const BankStatementImportQuery = Type.Object({
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 500 })),
+}, { additionalProperties: false });
+export type BankStatementImportQuery = Static<typeof BankStatementImportQuery>;
 
 // ---------------------------------------------------------------- whistleblower cases (admin: the reporting office)
 

@@ -256,6 +256,7 @@ const lifecycleErrors = {
   // issue 23: a cash order over the anti-money-laundering threshold is handed over or paid out only after staff record the document checked
   identity_check_required: { status: 409, message: 'This cash order reached the anti-money-laundering threshold: record the identity document you checked at the counter.', visible: false },
   invalid_bank_statement: { status: 400, message: 'The document is not a readable camt.053 bank statement.', visible: false },
+  bank_statement_import_not_found: { status: 404, message: 'No such bank statement import.', visible: false },
   // also the ops HTTP layer's refusal (a lifecycle step checks the role again: defence in depth)
   operator_role_required: { status: 403, message: 'Your role does not allow this step.', visible: false },
 } as const satisfies Record<string, ErrorSpec>;

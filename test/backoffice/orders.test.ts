@@ -284,7 +284,7 @@ t.test('support finds an overdue bank transfer in "overdue" and cancels it with 
 
 const camt = (entries: { ref: string; cents: number; currency: string; remittance: string }[]) => `<?xml version="1.0" encoding="UTF-8"?>
 <Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.04"><BkToCstmrStmt><GrpHdr><MsgId>M1</MsgId><CreDtTm>2026-11-23T08:00:00</CreDtTm></GrpHdr>
-<Stmt><Id>STMT-BO-1</Id><Acct><Id><IBAN>CH9300762011623852957</IBAN></Id></Acct>
+<Stmt><Id>STMT-BO-1</Id><Acct><Id><IBAN>CH3200700110004738291</IBAN></Id></Acct>
 ${entries.map((e) => `<Ntry><NtryRef>${e.ref}</NtryRef><Amt Ccy="${e.currency}">${(e.cents / 100).toFixed(2)}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><ValDt><Dt>2026-11-23</Dt></ValDt>
 <NtryDtls><TxDtls><RltdPties><Dbtr><Nm>Anna Muster</Nm></Dbtr></RltdPties><RmtInf><Ustrd>${e.remittance}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>`).join('\n')}
 </Stmt></BkToCstmrStmt></Document>`;

@@ -36,7 +36,7 @@ t.test('a statement: the exact match is applied, the rest flagged; uploaded agai
   const xml = statementFor(a, b, c);
 
   const result = await life.importBankStatement(ctx, xml, fin.actor, fin.roles);
-  t.match(result, { statementId: 'STMT-20261124-CH9300762011623852957', accountIban: 'CH9300762011623852957', applied: 1, flagged: 3 });
+  t.match(result, { statementId: 'STMT-20261124-CH9300762011623852957', accountIban: 'CH3200700110004738291', applied: 1, flagged: 3 });
   t.same(result.entries.map((e) => [e.orderNumber, e.result]), [
     [a.orderNumber, 'applied'], [b.orderNumber, 'amount_mismatch'], [c.orderNumber, 'currency_mismatch'], [null, 'no_order'], [null, 'debit'],
   ]);

@@ -39,7 +39,7 @@ function camt(entries: { ref: string; cents: number; currency: string; remittanc
     <GrpHdr><MsgId>MSG-${entries[0]?.ref ?? 'x'}</MsgId><CreDtTm>2026-11-23T18:00:00</CreDtTm></GrpHdr>
     <Stmt>
       <Id>STMT-${entries[0]?.ref ?? 'x'}</Id>
-      <Acct><Id><IBAN>CH9300762011623852957</IBAN></Id></Acct>${ntry}
+      <Acct><Id><IBAN>CH3200700110004738291</IBAN></Id></Acct>${ntry}
     </Stmt>
   </BkToCstmrStmt>
 </Document>`;
@@ -67,7 +67,7 @@ t.test('finance records the transfer: the customer sees Paid; the warehouse ship
 
   const detail = await opsCall(api, 'GET', `/ops/orders/${o.id}`, op.finance);
   t.equal(detail.statusCode, 200, detail.body);
-  t.same(detail.json().actions, ['payment', 'cancel'], 'finance is offered what finance may do');
+  t.same(detail.json().actions, ['payment', 'cancel', 'payment-failed'], 'finance is offered what finance may do');
   t.same((await opsCall(api, 'GET', `/ops/orders/${o.id}`, op.warehouse)).json().actions, []);
 
   const paid = await opsCall(api, 'POST', `/ops/orders/${o.id}/payments`, op.finance, pay(o));
@@ -130,7 +130,7 @@ t.test('a camt.053 upload pays the matching order once; a wrong amount is flagge
   ]);
   const res = await opsCall(api, 'POST', '/ops/bank-statements', op.finance, { xml });
   t.equal(res.statusCode, 200, res.body);
-  t.match(res.json(), { applied: 1, flagged: 1, accountIban: 'CH9300762011623852957' });
+  t.match(res.json(), { applied: 1, flagged: 1, accountIban: 'CH3200700110004738291' });
   t.same(res.json().entries.map((e: { orderNumber: string; result: string }) => [e.orderNumber, e.result]),
     [[exact.orderNumber, 'applied'], [short.orderNumber, 'amount_mismatch']]);
   t.match(await customerOrder(c, exact.id), { paymentState: 'Paid', orderState: 'Confirmed' });

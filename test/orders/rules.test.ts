@@ -35,11 +35,12 @@ t.test('spec 4 states: a purchase starts Open, a sale Requested, both Pending; C
   t.ok(canTransition('Requested', 'Accepted'));
   t.notOk(canTransition('Open', 'Complete'), 'a purchase is confirmed before it completes');
   t.notOk(canTransition('Requested', 'Confirmed'), 'a sale is accepted, not confirmed');
-  t.same(orderTransitions.Complete, []);
+  t.same(orderTransitions.Complete, ['Open'], 'issue 23: only a depot purchase whose payment the bank took back (its metal out again)');
   t.same(orderTransitions.Cancelled, []);
   t.ok(canTransitionPayment('Pending', 'Paid'));
   t.ok(canTransitionPayment('Failed', 'Pending'));
-  t.notOk(canTransitionPayment('Paid', 'Failed'));
+  t.ok(canTransitionPayment('Paid', 'Failed'), 'issue 23: the bank took the payment back');
+  t.ok(canTransitionPayment('Failed', 'Paid'), 'issue 23: a new transfer of the whole amount');
 });
 
 t.test('cash identification thresholds: DE from 2,000 EUR, US over 10,000 USD (Form 8300), each with its source', async (t) => {

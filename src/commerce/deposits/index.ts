@@ -9,4 +9,4 @@ export default depositsPlugin;
 
 export { depotHoldings } from './model.ts';
 // issue 15: the lifecycle books a paid deposit purchase and puts a cancelled depot sale back
-export { bookDepositPurchase, restoreDepositSale } from './model.ts';
+export { bookDepositPurchase, removeDepositPurchase, restoreDepositSale } from './model.ts';

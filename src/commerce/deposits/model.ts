@@ -10,8 +10,8 @@ import { orderError } from '../http/errors.ts';
 import { updateOrderData, type DepositPartDoc, type OrderRow } from '../orders/index.ts';
 import { tierPrice, currentPriceSet, priceList, type CurrentPriceSet } from '../prices/index.ts';
 import {
-  deleteDeposit, deleteWithdrawal, depositOfCustomer, depositOfStore, depositPurchasesAwaitingPayment, eurRatesOfPriceSet, holdingsBySku,
-  insertDepositIfNone, insertLot, insertWithdrawal, joinDeposits, lotsOf, returnToLot, setDepositOwner, takeFromLot, withdrawalsOfOrderForUpdate,
+  deleteDeposit, deleteLotsOfOrder, deleteWithdrawal, depositOfCustomer, depositOfStore, depositPurchasesAwaitingPayment, eurRatesOfPriceSet, holdingsBySku,
+  insertDepositIfNone, insertLot, insertWithdrawal, joinDeposits, lotsOf, lotsOfOrderForUpdate, returnToLot, setDepositOwner, takeFromLot, withdrawalsOfOrderForUpdate,
   type DepositRow, type LotRow,
 } from './repository.ts';
 
@@ -103,6 +103,19 @@ export async function bookDepositPurchase(tx: Db, order: OrderRow, acquiredAt: D
     });
   }
   return deposit.number;
+}
+
+/**
+ * A depot purchase whose payment the bank took back (issue 23): its lots leave the depot again, all or
+ * none. Decision: when any piece of them was sold already, nothing is removed (sold: true; the lifecycle
+ * leaves the order to finance).
+ */
+export async function removeDepositPurchase(tx: Db, order: OrderRow): Promise<{ removed: number; sold: boolean }> {
+  if (order.type !== 'buy' || order.data.shippingMethod !== 'deposit') return { removed: 0, sold: false };
+  const lots = await lotsOfOrderForUpdate(tx, order.id);
+  if (lots.some((l) => l.remaining < l.quantity)) return { removed: 0, sold: true };
+  await deleteLotsOfOrder(tx, order.id);
+  return { removed: lots.reduce((n, l) => n + l.quantity, 0), sold: false };
 }
 
 /** A cancelled sale from the deposit puts the pieces it took back into the lots they came from. */

@@ -125,6 +125,15 @@ export async function takeFromLot(tx: Db, lotId: string, quantity: number): Prom
   await tx.query('update deposit_lots set remaining = remaining - $2 where id = $1', [lotId, quantity]);
 }
 
+/** The lots a purchase booked, locked (a return of its payment takes them out again). */
+export async function lotsOfOrderForUpdate(tx: Db, orderId: string): Promise<{ id: string; quantity: number; remaining: number }[]> {
+  return tx.query<{ id: string; quantity: number; remaining: number }>('select id, quantity, remaining from deposit_lots where order_id = $1 for update', [orderId]);
+}
+
+export async function deleteLotsOfOrder(tx: Db, orderId: string): Promise<void> {
+  await tx.query('delete from deposit_lots where order_id = $1', [orderId]);
+}
+
 export async function returnToLot(tx: Db, lotId: string, quantity: number): Promise<void> {
   await tx.query('update deposit_lots set remaining = remaining + $2 where id = $1', [lotId, quantity]);
 }

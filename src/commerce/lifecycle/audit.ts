@@ -61,6 +61,8 @@ const customerDetails: Partial<Record<OrderEventKind, string[]>> = {
   offer_declined: ['offer'],
   offer_expired: ['amount', 'deadline'],
   goods_returned: ['trackingNumber'],
+  // the reason finance gave (told to the customer, as a cancellation's); a return's amount
+  payment_failed: ['reason', 'amount'],
 };
 const customerKinds = new Set<string>([
   'placed', 'payment_recorded', 'payment_failed', 'confirmed', 'payment_reminder', 'shipped', 'collected', 'stored', 'goods_received', 'assayed', 'paid_out', 'cancelled',

@@ -5,8 +5,8 @@
 // an impossible step answers 409 invalid_transition, a missing order 404 order_not_found, a role without
 // the right 403 operator_role_required. The transitions table: src/commerce/README.md.
 import type {
-  Actor, AssayBody, AuditQuery, AuditResponse, BankStatementResult, CancelBody, GoodsReceivedBody, GoodsReturnedBody, OperatorRole,
-  OpsOrderDetail, OpsOrdersQuery, OpsOrdersResponse, PaymentBody, PayoutBody, PickupBody, ShipmentBody,
+  Actor, AssayBody, AuditQuery, AuditResponse, BankStatementImport, BankStatementResult, CancelBody, GoodsReceivedBody, GoodsReturnedBody, OperatorRole,
+  OpsOrderDetail, OpsOrdersQuery, OpsOrdersResponse, PaymentBody, PaymentFailedBody, PayoutBody, PickupBody, ShipmentBody,
 } from '../../contracts/ops.ts';
 import type { CommerceContext } from '../context.ts';
 import * as audit from './audit.ts';
@@ -46,9 +46,19 @@ export const recordGoodsReturned = answeringDetail<GoodsReturnedBody>(steps.reco
 export async function decideCounterOffer(ctx: CommerceContext, orderId: string, owner: { customerId: string; storeKey: string }, decision: steps.OfferDecision): Promise<void> {
   await steps.decideCounterOffer(ctx, orderId, owner, decision);
 }
+export const recordPaymentFailed = answeringDetail<PaymentFailedBody>(steps.recordPaymentFailed);
 
 export function importBankStatement(ctx: CommerceContext, xml: string, actor: Actor, roles: OperatorRole[]): Promise<BankStatementResult> {
   return camt.importBankStatement(ctx, xml, actor, roles);
+}
+/** The import as a job: checked at once, then run in the background; its progress by id. */
+export function startBankStatementImport(ctx: CommerceContext, xml: string, actor: Actor, roles: OperatorRole[]): Promise<BankStatementImport> {
+  return camt.startImport(ctx, xml, actor, roles);
+}
+export function bankStatementImport(
+  ctx: CommerceContext, id: string, actor: Actor, roles: OperatorRole[], page: { offset?: number; limit?: number } = {},
+): Promise<BankStatementImport> {
+  return camt.importJob(ctx, id, actor, roles, page);
 }
 export function listOpsOrders(ctx: CommerceContext, query: OpsOrdersQuery): Promise<OpsOrdersResponse> {
   return queue.listOpsOrders(ctx, query);

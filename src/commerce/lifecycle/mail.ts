@@ -11,7 +11,7 @@ import type { Db } from '../db/index.ts';
 
 export type LifecycleMailKind =
   | 'payment_recorded' | 'confirmed' | 'stored' | 'shipped' | 'shipped_untracked' | 'collected' | 'cancelled' | 'payment_reminder'
-  | 'goods_received' | 'assayed' | 'paid_out' | 'paid_out_cash'
+  | 'goods_received' | 'assayed' | 'paid_out' | 'paid_out_cash' | 'payment_failed'
   // issue 23: the counter-offer's answers and the goods sent back
   | 'offer_accepted' | 'offer_declined' | 'offer_expired' | 'goods_returned';
 

@@ -28,6 +28,10 @@ export function possible(row: LifeRow, action: OpsAction): boolean {
   const method = row.data.shippingMethod ?? (buy ? 'shipping' : 'leave-in-store');
   switch (action) {
     case 'payment':
+      // a transfer still books after a failed payment (a new attempt), also on delivered goods whose payment the bank took back
+      return buy && row.data.paymentMethod === 'bank-transfer' && (row.payment_state === 'Pending' || row.payment_state === 'Failed')
+        && (open(row) || (row.order_state === 'Complete' && !!row.data.paymentReview));
+    case 'payment-failed':
       return buy && open(row) && row.payment_state === 'Pending' && row.data.paymentMethod === 'bank-transfer';
     case 'shipment':
       return buy && row.order_state === 'Confirmed' && row.payment_state === 'Paid' && carrierMethods.has(method);
@@ -67,6 +71,7 @@ export const actionRoles: Record<OpsAction, OperatorRole[]> = {
   'goods-received': ['warehouse', 'admin'],
   assay: ['warehouse', 'admin'],
   'goods-returned': ['warehouse', 'admin'],
+  'payment-failed': ['finance', 'admin'],
 };
 export const allActions = Object.keys(actionRoles) as OpsAction[];
 

@@ -34,6 +34,7 @@ const queueSql: Record<OpsQueue, string> = {
   overdue: `o.type = 'buy' and o.order_state in ('Open', 'Created') and o.payment_state = 'Pending' and o.payment_due_by < ($today::jsonb->>o.store_key)::date`,
   offer_open: `o.type = 'sell' and o.order_state = 'Accepted' and o.data->'counterOffer'->>'status' = 'open'`,
   to_return: `o.type = 'sell' and o.order_state = 'Accepted' and o.data->'counterOffer'->>'status' = 'declined' and o.data->'counterOffer'->>'returnedAt' is null`,
+  payment_review: `o.type = 'buy' and o.order_state <> 'Cancelled' and o.payment_state <> 'Paid' and (o.payment_state = 'Failed' or o.data->'paymentReview' is not null)`,
 };
 
 function queuesOf(row: LifeRow, today: string): OpsQueue[] {
@@ -56,6 +57,7 @@ function queuesOf(row: LifeRow, today: string): OpsQueue[] {
   if (overdue(row, today)) q.push('overdue');
   if (!buy && row.order_state === 'Accepted' && offer?.status === 'open') q.push('offer_open');
   if (!buy && row.order_state === 'Accepted' && offer?.status === 'declined' && !offer.returnedAt) q.push('to_return');
+  if (buy && row.order_state !== 'Cancelled' && row.payment_state !== 'Paid' && (row.payment_state === 'Failed' || !!row.data.paymentReview)) q.push('payment_review');
   return q;
 }
 
@@ -183,7 +185,7 @@ export async function opsOrderDetail(ctx: CommerceContext, orderId: string, role
   const row = await orderById(db, orderId);
   const lang = langOf(languageTag, orderLang(row));
   const payments = await paymentsOf(db, row.id);
-  const paid = payments.reduce((s, p) => s + Number(p.amount_cents), 0);
+  const paid = payments.filter((p) => !p.reversed_at).reduce((s, p) => s + Number(p.amount_cents), 0);
   const order = await withLifecycle(db, toOrder(row, lang), lang);
   const p = row.data.payout;
   return {
@@ -193,12 +195,18 @@ export async function opsOrderDetail(ctx: CommerceContext, orderId: string, role
     payments: payments.map((x): OpsPayment => ({
       id: x.id, amount: { centAmount: Number(x.amount_cents), currencyCode: x.currency as OpsPayment['amount']['currencyCode'] }, reference: x.reference,
       valueDate: x.value_date, source: x.source, recordedAt: x.recorded_at.toISOString(), recordedBy: { type: x.actor_type, id: x.actor_id, email: x.actor_email },
+      reversedAt: x.reversed_at ? x.reversed_at.toISOString() : null,
     })),
     paidAmount: { centAmount: paid, currencyCode: row.currency },
     shipments: await shipmentsOf(db, row.id),
     assay: assayOf(row, lang),
     payout: p ? { amount: { centAmount: p.amountCents, currencyCode: row.currency }, method: p.method ?? (p.iban ? 'bank-transfer' : 'cash'), iban: p.iban, valueDate: p.valueDate, paidAt: p.paidAt } : null,
-    actions: allActions.filter((a) => mayDo(roles, a) && possible(row, a)),
+    // payment-failed only while nothing is paid (money on the order is taken back by the bank's return)
+    actions: allActions.filter((a) => mayDo(roles, a) && possible(row, a) && !(a === 'payment-failed' && paid > 0)),
+    ...(row.data.paymentReview && row.payment_state !== 'Paid' && row.order_state !== 'Cancelled' ? { paymentReview: {
+      reason: row.data.paymentReview.reason, at: row.data.paymentReview.at, entryReference: row.data.paymentReview.entryReference,
+      amount: { centAmount: row.data.paymentReview.amountCents, currencyCode: row.currency },
+    } } : {}),
     ...(row.data.paymentMethod === 'cash' ? { aml: amlOf(row) } : {}),
     ...(payoutAccountFor(row, roles) !== undefined ? { payoutAccount: payoutAccountFor(row, roles) } : {}),
     ...(row.type === 'sell' ? { estimatedFineWeightGrams: Object.fromEntries([...(await estimatedFineMg(db, row))].filter(([, m]) => m > 0).map(([id, m]) => [id, m / 1000])) } : {}),

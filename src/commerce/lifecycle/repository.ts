@@ -4,7 +4,7 @@
 // `for update skip locked`. The queue's filters are built in queue.ts (from the contract's queues) and passed
 // in as one where clause with its parameters.
 import { randomUUID } from 'node:crypto';
-import type { Actor } from '../../contracts/ops.ts';
+import type { Actor, BankStatementResult } from '../../contracts/ops.ts';
 import type { OrderState, PaymentState } from '../../contracts/order.ts';
 import type { Db } from '../db/index.ts';
 import type { OrderRow } from '../orders/index.ts';
@@ -31,12 +31,20 @@ export interface CounterOfferDoc {
   returnedAt: string | null;
 }
 
+/**
+ * A payment the bank took back (issue 23), for finance to review: returned (the order awaits its money
+ * again), metal_sold (the depot metal it bought was sold already), goods_delivered (shipped or collected).
+ * Cleared when the order is paid again.
+ */
+export interface PaymentReviewDoc { reason: 'returned' | 'metal_sold' | 'goods_delivered'; at: string; amountCents: number; entryReference: string }
+
 /** The lifecycle's facts in orders.data, beside the checkout's OrderDoc. */
 export interface LifecycleDoc {
   goodsReceivedAt?: string;
   assay?: AssayDoc;
   payout?: PayoutDoc;
   counterOffer?: CounterOfferDoc;
+  paymentReview?: PaymentReviewDoc;
 }
 
 /** An order as the lifecycle reads it: with the transfer's due date as text (`due`). */
@@ -60,7 +68,7 @@ export interface AuditRow {
 
 export interface PaymentRow {
   id: string; amount_cents: number; currency: string; reference: string; value_date: string; source: 'manual' | 'camt053'; recorded_at: Date;
-  actor_type: 'operator' | 'customer' | 'system'; actor_id: string; actor_email: string | null;
+  actor_type: 'operator' | 'customer' | 'system'; actor_id: string; actor_email: string | null; reversed_at: Date | null;
 }
 export interface ShipmentRow { id: string; carrier: string; tracking_number: string; tracking_url: string | null; shipped_at: Date }
 
@@ -94,7 +102,8 @@ export async function setPaymentDueBy(tx: Db, id: string, due: string): Promise<
 
 // ---------------------------------------------------------------- the payment deadline (jobs.ts)
 
-const AWAITING = `type = 'buy' and data->>'paymentMethod' = 'bank-transfer' and order_state in ('Open', 'Created') and payment_state = 'Pending'`;
+// an order whose payment the bank took back waits for finance (payment_review queue), not for the job
+const AWAITING = `type = 'buy' and data->>'paymentMethod' = 'bank-transfer' and order_state in ('Open', 'Created') and payment_state = 'Pending' and data->'paymentReview' is null`;
 
 /** Bank-transfer purchases awaiting their money, due up to 5 days after `today` (a cheap prefilter). */
 export async function deadlineCandidates(db: Db, today: string): Promise<{ id: string }[]> {
@@ -131,9 +140,23 @@ export async function markReminded(tx: Db, id: string, now: Date): Promise<void>
 
 // ---------------------------------------------------------------- payments, shipments, bank statements
 
+/** What the order has been paid: its payments the bank did not take back. */
 export async function paidCents(tx: Db, orderId: string): Promise<number> {
-  const [{ n }] = await tx.query<{ n: number }>('select coalesce(sum(amount_cents), 0)::int8 as n from order_payments where order_id = $1', [orderId]);
+  const [{ n }] = await tx.query<{ n: number }>('select coalesce(sum(amount_cents), 0)::int8 as n from order_payments where order_id = $1 and reversed_at is null', [orderId]);
   return Number(n);
+}
+
+/** The latest payment of the order of exactly this amount that still counts (a return takes back one payment). */
+export async function reversiblePayment(tx: Db, orderId: string, cents: number): Promise<{ id: string; amount_cents: number } | undefined> {
+  const [p] = await tx.query<{ id: string; amount_cents: number }>(
+    'select id, amount_cents from order_payments where order_id = $1 and reversed_at is null and amount_cents = $2 order by recorded_at desc, id desc limit 1',
+    [orderId, cents],
+  );
+  return p;
+}
+
+export async function markPaymentReversed(tx: Db, paymentId: string, entryKey: string, now: Date): Promise<void> {
+  await tx.query('update order_payments set reversed_at = $2, reversal_entry = $3 where id = $1', [paymentId, now, entryKey]);
 }
 
 export interface NewPayment {
@@ -190,6 +213,51 @@ export async function insertStatementEntry(tx: Db, e: NewStatementEntry): Promis
     [e.key, e.statementId, e.now, e.amountCents, e.currency, e.valueDate, e.orderId, e.orderNumber, e.result, e.actorId],
   );
   return stored.length > 0;
+}
+
+// ---------------------------------------------------------------- statement imports (jobs)
+
+export interface ImportJobRow {
+  id: string; statement_id: string; actor_id: string; started_at: Date; updated_at: Date; finished_at: Date | null;
+  status: 'running' | 'done' | 'failed'; total: number; processed: number; result: string | null; error: string | null;
+}
+
+export async function insertImportJob(db: Db, j: { id: string; statementId: string; actorId: string; total: number; now: Date }): Promise<void> {
+  await db.query(
+    `insert into bank_statement_imports (id, statement_id, actor_id, started_at, updated_at, status, total) values ($1, $2, $3, $4, $4, 'running', $5)`,
+    [j.id, j.statementId, j.actorId, j.now, j.total],
+  );
+}
+
+export async function updateImportJob(
+  db: Db, id: string,
+  u: { processed?: number; now: Date; status?: 'done' | 'failed'; result?: BankStatementResult; error?: { code: string; details?: Record<string, unknown> }; statementId?: string; total?: number },
+): Promise<void> {
+  await db.query(
+    `update bank_statement_imports set processed = coalesce($2, processed), updated_at = $3, status = coalesce($4, status),
+       finished_at = case when $4::text is null then finished_at else $3 end, result = coalesce($5, result), error = coalesce($6, error),
+       statement_id = coalesce($7, statement_id), total = coalesce($8, total) where id = $1`,
+    [id, u.processed ?? null, u.now, u.status ?? null, u.result ? JSON.stringify(u.result) : null, u.error ? JSON.stringify(u.error) : null, u.statementId ?? null, u.total ?? null],
+  );
+}
+
+/** Entries of an import's result from seq `from` on (JSON text each), in one statement. */
+export async function insertImportEntries(db: Db, id: string, from: number, entries: string[]): Promise<void> {
+  if (entries.length === 0) return;
+  await db.query(
+    'insert into bank_statement_import_entries (import_id, seq, entry) select $1, $2 + o - 1, e from unnest($3::text[]) with ordinality as x(e, o)',
+    [id, from, entries],
+  );
+}
+
+export async function importEntriesPage(db: Db, id: string, offset: number, limit: number): Promise<string[]> {
+  const rows = await db.query<{ entry: string }>('select entry from bank_statement_import_entries where import_id = $1 order by seq offset $2 limit $3', [id, offset, limit]);
+  return rows.map((r) => r.entry);
+}
+
+export async function importJobById(db: Db, id: string): Promise<ImportJobRow | undefined> {
+  const [row] = await db.query<ImportJobRow>('select * from bank_statement_imports where id = $1', [id]);
+  return row;
 }
 
 /** Fine weight per piece (grams, as text: numeric) of the skus; the catalogue's table, read for the assay's estimate. */

@@ -3,7 +3,7 @@
 // again, the state checked (409 invalid_transition), the audit entry, the customer's mail (outbox).
 import { randomUUID } from 'node:crypto';
 import type {
-  Actor, AssayBody, CancelBody, GoodsReceivedBody, GoodsReturnedBody, IdentityCheckBody, OperatorRole, OpsAction, PaymentBody, PayoutBody, PickupBody, ShipmentBody,
+  Actor, AssayBody, CancelBody, GoodsReceivedBody, GoodsReturnedBody, IdentityCheckBody, OperatorRole, OpsAction, PaymentBody, PaymentFailedBody, PayoutBody, PickupBody, ShipmentBody,
 } from '../../contracts/ops.ts';
 import type { IdentityCheckDoc } from '../orders/index.ts';
 import { COUNTER_OFFER_DAYS, COUNTER_OFFER_THRESHOLD } from '../../contracts/order.ts';
@@ -13,7 +13,7 @@ import { formatNumber } from '../../i18n.ts';
 import { stores } from '../../stores.ts';
 import type { CommerceContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
-import { bookDepositPurchase, restoreDepositSale } from '../deposits/index.ts';
+import { bookDepositPurchase, removeDepositPurchase, restoreDepositSale } from '../deposits/index.ts';
 import { findPickupStore } from '../shipping/index.ts';
 import { tracking } from './carriers.ts';
 import { mailLink } from '../mail/index.ts';
@@ -23,7 +23,9 @@ import { pathFor } from '../../screens.ts';
 import {
   invalidTransition, move, orderById, payoutWaitsForOffer, possible, requireRole, saveDoc, type AssayDoc, type CounterOfferDoc, type LifeRow,
 } from './model.ts';
-import { fineWeights, insertCounterPayment, insertPayment, insertShipment, paidCents, sameManualPayment } from './repository.ts';
+import {
+  fineWeights, insertCounterPayment, insertPayment, insertShipment, markPaymentReversed, paidCents, sameManualPayment, type PaymentReviewDoc,
+} from './repository.ts';
 import { storeDay } from './working-days.ts';
 
 type StepFn = (tx: Db, row: LifeRow, now: Date) => Promise<number[]>;
@@ -73,13 +75,17 @@ export async function applyPayment(ctx: CommerceContext, tx: Db, row: LifeRow, p
     paymentId: id, amount: money(row, p.centAmount), reference: p.reference, valueDate: p.valueDate, source: p.source,
     paidAmount: money(row, nowPaid), openAmount: money(row, total - nowPaid),
   };
-  await move(tx, row, full ? { paymentState: 'Paid' } : {}, 'payment_recorded', actor, details, now);
+  // a new attempt after a failed payment: Failed -> Pending (partial) or Paid
+  await move(tx, row, full ? { paymentState: 'Paid' } : { paymentState: 'Pending' }, 'payment_recorded', actor, details, now);
   const h = helpers(ctx, row);
   if (!full) {
     return [await queueMail(ctx, tx, row, 'payment_recorded', { amount: h.money(p.centAmount), open: h.money(total - nowPaid), dueBy: day(row.due ?? storeDay(now, row.store_key)) }, now)];
   }
   row.data.paymentDate = now.toISOString();
+  delete row.data.paymentReview;
   await saveDoc(tx, row);
+  // delivered goods (or depot metal sold) whose payment the bank took back: paid again, nothing more to do
+  if (row.order_state === 'Complete') return [];
   await move(tx, row, { orderState: 'Confirmed' }, 'confirmed', actor, {}, now);
   if (row.data.shippingMethod === 'deposit') {
     const depositNumber = await bookDepositPurchase(tx, row, now);
@@ -99,13 +105,84 @@ export async function applyPayment(ctx: CommerceContext, tx: Db, row: LifeRow, p
 export const VALUE_DATE_PAST_DAYS = 366;
 export const VALUE_DATE_FUTURE_DAYS = 7;
 
-export function checkValueDate(valueDate: string, now: Date): void {
+/** The one rule for value dates, typed by finance or read from a bank statement (camt.ts lists such an entry as value_date_out_of_range). */
+export function valueDateInRange(valueDate: string, now: Date): boolean {
   const day = Date.parse(`${valueDate}T00:00:00Z`);
   const today = Date.parse(`${now.toISOString().slice(0, 10)}T00:00:00Z`);
   const days = (day - today) / 86_400_000;
-  if (!Number.isFinite(days) || days < -VALUE_DATE_PAST_DAYS || days > VALUE_DATE_FUTURE_DAYS) {
+  return Number.isFinite(days) && days >= -VALUE_DATE_PAST_DAYS && days <= VALUE_DATE_FUTURE_DAYS;
+}
+
+export function checkValueDate(valueDate: string, now: Date): void {
+  if (!valueDateInRange(valueDate, now)) {
     fail('validation_failed', { details: { fields: [{ field: 'valueDate', code: 'invalid_value', message: `The value date must lie within ${VALUE_DATE_PAST_DAYS} days before and ${VALUE_DATE_FUTURE_DAYS} days after today.` }] } });
   }
+}
+
+/** The statement entry that took a payment back. */
+export interface ReversalSource { entryKey: string; entryReference: string; statementId: string }
+
+/**
+ * The bank took a payment back (a returned transfer, a chargeback; the row locked). The payment stays on
+ * record, marked reversed; what is left paid decides the payment state: Pending when something is, else
+ * Failed. Decisions: an order Confirmed by the payment and not yet shipped or collected goes back to Open;
+ * a depot purchase's metal leaves the depot again (the order back to Open) unless some of it was sold
+ * already: then the order stays Complete and waits for finance (review metal_sold); shipped or collected
+ * goods: the order stays Complete and waits for finance (review goods_delivered). A cancelled order keeps
+ * its states (the money went back; the audit says so). Every other order waits for finance too (queue
+ * payment_review) until it is paid again or cancelled. Audit: payment_failed when nothing is left paid
+ * (the customer's timeline and mail: the spec's payment error), else payment_reversed (finance's only).
+ */
+export async function reversePayment(
+  ctx: CommerceContext, tx: Db, row: LifeRow, payment: { id: string; amount_cents: number }, src: ReversalSource, actor: Actor, now: Date,
+): Promise<number[]> {
+  const cents = Number(payment.amount_cents);
+  await markPaymentReversed(tx, payment.id, src.entryKey, now);
+  const left = await paidCents(tx, row.id);
+  const total = Number(row.total_gross_cents);
+  const details: Record<string, unknown> = {
+    cause: 'returned', paymentId: payment.id, amount: money(row, cents), entryReference: src.entryReference, statementId: src.statementId,
+    paidAmount: money(row, left), openAmount: money(row, total - left),
+  };
+  if (row.order_state === 'Cancelled') {
+    await move(tx, row, {}, 'payment_reversed', actor, details, now);
+    return [];
+  }
+  let orderState = row.order_state;
+  let reason: PaymentReviewDoc['reason'] = 'returned';
+  if (row.order_state === 'Confirmed') orderState = 'Open';
+  else if (row.order_state === 'Complete' && row.data.shippingMethod === 'deposit') {
+    const depot = await removeDepositPurchase(tx, row);
+    if (depot.sold) reason = 'metal_sold';
+    else {
+      orderState = 'Open';
+      details.piecesRemoved = depot.removed;
+    }
+  } else if (row.order_state === 'Complete') reason = 'goods_delivered';
+  if (orderState === 'Open') row.data.paymentDate = null;
+  row.data.paymentReview = { reason, at: now.toISOString(), amountCents: cents, entryReference: src.entryReference };
+  details.review = reason;
+  await saveDoc(tx, row);
+  const failed = left === 0;
+  await move(tx, row, { orderState, paymentState: failed ? 'Failed' : 'Pending' }, failed ? 'payment_failed' : 'payment_reversed', actor, details, now);
+  if (!failed) return [];
+  const h = helpers(ctx, row);
+  return [await queueMail(ctx, tx, row, 'payment_failed', { why: h.t('payment_failed.returned', { amount: h.money(cents) }) }, now)];
+}
+
+/**
+ * The finance step "payment failed" (the bank reported the transfer failed): Pending -> Failed while
+ * nothing is paid (money on the order is taken back by the statement's return, never by hand: 409
+ * invalid_transition). The reason is told to the customer (mail and timeline), like a cancellation's.
+ */
+export async function recordPaymentFailed(ctx: CommerceContext, orderId: string, body: PaymentFailedBody, actor: Actor, roles: OperatorRole[]): Promise<void> {
+  await runStep(ctx, orderId, 'payment-failed', roles, async (tx, row, now) => {
+    if (await paidCents(tx, row.id) > 0) invalidTransition(row, 'payment-failed');
+    const reason = body.reason.trim();
+    await move(tx, row, { paymentState: 'Failed' }, 'payment_failed', actor, { cause: 'manual', reason }, now);
+    const h = helpers(ctx, row);
+    return [await queueMail(ctx, tx, row, 'payment_failed', { why: h.t('payment_failed.reason', { reason }) }, now)];
+  });
 }
 
 export async function recordPayment(ctx: CommerceContext, orderId: string, body: PaymentBody, actor: Actor, roles: OperatorRole[]): Promise<void> {

@@ -7,9 +7,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 import type {} from '@fastify/swagger';
 import {
-  AssayBody, AuditQuery, AuditResponse, BankStatementBody, BankStatementResult, CancelBody, CreateOperatorBody, GoodsReceivedBody, GoodsReturnedBody,
+  AssayBody, AuditQuery, AuditResponse, BankStatementBody, BankStatementImport, BankStatementImportQuery, BankStatementResult, CancelBody, CreateOperatorBody, GoodsReceivedBody, GoodsReturnedBody,
   Operator, OperatorsResponse, OpsCase, OpsCaseAnswerBody, OpsCasesQuery, OpsCasesResponse, OpsLoginBody, OpsLoginResponse,
-  OpsOrderDetail, OpsOrderParams, OpsOrderQuery, OpsOrdersQuery, OpsOrdersResponse, PaymentBody, PayoutBody, PickupBody, ShipmentBody,
+  OpsOrderDetail, OpsOrderParams, OpsOrderQuery, OpsOrdersQuery, OpsOrdersResponse, PaymentBody, PaymentFailedBody, PayoutBody, PickupBody, ShipmentBody,
   UpdateOperatorBody, type Actor, type OperatorRole, type OpsAction, type OpsOrderDetail as OpsOrderDetailT,
 } from '../../contracts/ops.ts';
 import { fieldError } from '../../lib/errors.ts';
@@ -17,8 +17,8 @@ import { answerCase, caseAudit, listOfficeCases, officeCase, officeCaseView } fr
 import type { CommerceContext } from '../context.ts';
 import { actorOf, errorResponses, fail, operatorOf, operatorSecurity, requireOperator } from '../http/index.ts';
 import {
-  actionRoles, cancelOrder, importBankStatement, listAudit, listOpsOrders, opsOrderDetail, recordAssay, recordGoodsReceived, recordGoodsReturned,
-  recordPayment, recordPayout, recordPickup, recordShipment,
+  actionRoles, bankStatementImport, cancelOrder, importBankStatement, listAudit, listOpsOrders, opsOrderDetail, recordAssay, recordGoodsReceived, recordGoodsReturned,
+  recordPayment, recordPaymentFailed, recordPayout, recordPickup, recordShipment, startBankStatementImport,
 } from '../lifecycle/index.ts';
 import { signIn } from './auth.ts';
 import { changeOperator, createOperator, seedDemoOperators } from './operators.ts';
@@ -41,7 +41,7 @@ interface StepRoute {
   path: string;
   action: OpsAction;
   body: typeof PaymentBody | typeof ShipmentBody | typeof PickupBody | typeof CancelBody | typeof GoodsReceivedBody | typeof AssayBody | typeof PayoutBody
-    | typeof GoodsReturnedBody;
+    | typeof GoodsReturnedBody | typeof PaymentFailedBody;
   run: Step<never>;
   operationId: string;
   summary: string;
@@ -64,6 +64,8 @@ const steps: StepRoute[] = [
     summary: 'Records the payout of a sell order (finance): Accepted -> Complete, paid. A counter-offer open or declined: 409 counter_offer_open.' },
   { path: 'goods-returned', action: 'goods-returned', body: GoodsReturnedBody, run: recordGoodsReturned as Step<never>, operationId: 'opsRecordGoodsReturned',
     summary: 'Issue 23: the goods of a declined counter-offer went back to the customer, insured at the shop\'s cost (warehouse): Accepted -> Cancelled.' },
+  { path: 'payment-failed', action: 'payment-failed', body: PaymentFailedBody, run: recordPaymentFailed as Step<never>, operationId: 'opsRecordPaymentFailed',
+    summary: 'Records that the transfer of a purchase failed (finance): payment Pending -> Failed while nothing is paid; the customer is told the reason. A later transfer still books.' },
 ];
 
 export const opsRoutes: FastifyPluginAsync = async (app) => {
@@ -158,6 +160,38 @@ export const opsRoutes: FastifyPluginAsync = async (app) => {
     const xml = typeof req.body === 'string' ? req.body : req.body.xml;
     const op = await operatorOf(req);
     return importBankStatement(ctx, xml, actorOf(op), op.operator.roles);
+  });
+
+  app.post<{ Body: BankStatementBody | string }>('/ops/bank-statement-imports', {
+    config, onRequest: requireOperator('finance'), bodyLimit: BANK_STATEMENT_MAX_BYTES,
+    schema: {
+      tags, operationId: 'opsStartBankStatementImport', security: operatorToken,
+      summary: 'Starts the import of a camt.053 statement as a job (finance): the document is checked at once (400 invalid_bank_statement), its entries run in the background; 202 answers the job, GET /ops/bank-statement-imports/{id} its progress and result.',
+      body: {
+        content: {
+          'application/json': { schema: BankStatementBody },
+          'application/xml': { schema: Type.String({ minLength: 1, maxLength: 5_000_000 }) },
+          'text/xml': { schema: Type.String({ minLength: 1, maxLength: 5_000_000 }) },
+        },
+      },
+      response: { 202: BankStatementImport, ...errorResponses },
+    },
+  }, async (req, reply) => {
+    const xml = typeof req.body === 'string' ? req.body : req.body.xml;
+    const op = await operatorOf(req);
+    return reply.status(202).send(await startBankStatementImport(ctx, xml, actorOf(op), op.operator.roles));
+  });
+
+  app.get<{ Params: { id: string }; Querystring: BankStatementImportQuery }>('/ops/bank-statement-imports/:id', {
+    config, onRequest: requireOperator('finance'),
+    schema: {
+      tags, operationId: 'opsGetBankStatementImport', security: operatorToken,
+      summary: 'A statement import: running (entries processed of total), done (the result with a page of its entries: offset, limit up to 500) or failed. The operator who started it, or an admin; else 404.',
+      params: OperatorParams, querystring: BankStatementImportQuery, response: { 200: BankStatementImport, ...errorResponses },
+    },
+  }, async (req) => {
+    const op = await operatorOf(req);
+    return bankStatementImport(ctx, req.params.id, actorOf(op), op.operator.roles, req.query);
   });
 
   app.get<{ Querystring: AuditQuery }>('/ops/audit', {

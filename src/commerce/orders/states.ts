@@ -12,24 +12,28 @@
 //            └──────────────┴──▶ Cancelled
 //   Created: an order the shop writes without a checkout; it goes on to Confirmed or Cancelled like an Open one.
 //
-//   payment: Pending ──▶ Paid | Failed;  Failed ──▶ Pending (a new attempt). Paid is final.
+//   payment: Pending ──▶ Paid | Failed;  Failed ──▶ Pending | Paid (a new attempt). Paid ──▶ Pending | Failed
+//            only when the bank takes a payment back (a camt.053 return, issue 23): a Confirmed order goes back
+//            to Open, a depot purchase's Complete too when its metal leaves the depot again.
 import type { TransactionType } from '../../contracts/cart.ts';
 import type { OrderState, PaymentState } from '../../contracts/order.ts';
 
 export const orderTransitions: Record<OrderState, OrderState[]> = {
   Open: ['Confirmed', 'Cancelled'],
   Created: ['Confirmed', 'Cancelled'],
-  Confirmed: ['Complete', 'Cancelled'],
+  Confirmed: ['Complete', 'Cancelled', 'Open'],
   Requested: ['Accepted', 'Cancelled'],
   Accepted: ['Complete', 'Cancelled'],
-  Complete: [],
+  // a depot purchase whose payment the bank took back, its metal out of the depot again
+  Complete: ['Open'],
   Cancelled: [],
 };
 
 export const paymentTransitions: Record<PaymentState, PaymentState[]> = {
   Pending: ['Paid', 'Failed'],
-  Failed: ['Pending'],
-  Paid: [],
+  Failed: ['Pending', 'Paid'],
+  // a returned transfer (lifecycle/steps.ts reversePayment)
+  Paid: ['Pending', 'Failed'],
 };
 
 /**

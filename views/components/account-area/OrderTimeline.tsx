@@ -142,9 +142,12 @@ function EntryText({ entry, order }: { entry: OrderTimelineEntry; order: Order }
     case 'payment_flagged':
       sentence = amount ? t('orders.timeline.paymentFlagged', { amount: moneyOf(shop, amount) }) : t('orders.timeline.paymentFlaggedNoAmount');
       break;
-    case 'payment_failed':
-      sentence = t('orders.timeline.paymentFailed');
+    case 'payment_failed': {
+      // the reason finance gave is told to the customer (as a cancellation's); a returned transfer has none
+      const reason = text(d.reason);
+      sentence = reason ? t('orders.timeline.paymentFailedReason', { reason }) : t('orders.timeline.paymentFailed');
       break;
+    }
     case 'payment_reminder': {
       const due = day(d.paymentDueBy) ?? (order.paymentDueBy ? calendarDate(shop, order.paymentDueBy) : null);
       sentence = due ? t('orders.timeline.reminder', { date: due }) : t('orders.timeline.reminderNoDate');
