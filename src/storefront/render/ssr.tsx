@@ -148,6 +148,7 @@ export async function renderDocument(renderer: Renderer, ctx: StaticHandlerConte
     canonical,
     alternates,
     noindex: meta.noindex || status >= 400 || screenIsNoindex(handle?.screen),
+    image: status < 400 ? meta.image : undefined,
     manifestHref: manifestHref(boot.store, lang),
     jsonLd: status < 400 ? siteJsonLd(shop, handle, meta, canonical, boot).map(scriptJson) : undefined,
     assets,
