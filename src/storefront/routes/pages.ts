@@ -224,8 +224,11 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
       if (location && ctx.status >= 300 && ctx.status < 400) return reply.redirect(location, ctx.status);
       return reply.status(ctx.status).send();
     }
+    void reply.status(ctx.statusCode).type('text/html; charset=utf-8');
+    // a crawler's error answer is a plain page (ssr.tsx), sent as it is; every other page is the stream
+    if (isBot(req.headers['user-agent']) && ctx.statusCode >= 400) return reply.send();
     const encoding = negotiate(req.headers['accept-encoding']);
-    void reply.status(ctx.statusCode).type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').header('vary', appendVary(reply.getHeader('vary'), 'Accept-Encoding'));
+    void reply.header('cache-control', 'private, no-cache').header('vary', appendVary(reply.getHeader('vary'), 'Accept-Encoding'));
     if (encoding) void reply.header('content-encoding', encoding);
     return reply.send();
   };
