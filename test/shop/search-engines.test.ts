@@ -84,7 +84,7 @@ t.test('product and category pages carry their breadcrumb trail as BreadcrumbLis
       { position: 3, name: 'Krügerrand 1 Unze Gold', item: `${o()}/produkt/kruegerrand-1-unze-gold` },
     ],
   });
-  const cat = crumbs((await shop.get('ch.localhost', '/en/shop/gold-coins')).text);
+  const cat = crumbs((await shop.get('ch.localhost', '/en/shop/gold-coins')).text)!;
   t.match(cat.itemListElement, [{ position: 1, name: 'Home', item: `${o()}/en` }, { position: 2, item: `${o()}/en/shop` }, { position: 3, item: `${o()}/en/shop/gold-coins` }]);
   t.equal(cat.itemListElement.length, 3);
 });
@@ -92,9 +92,9 @@ t.test('product and category pages carry their breadcrumb trail as BreadcrumbLis
 t.test('the home page names the company (Organization) and the site with its search (WebSite, SearchAction)', async (t) => {
   for (const [store, path] of [['ch', '/'], ['us', '/en']] as const) {
     const ld = jsonLd((await shop.get(`${store}.localhost`, path)).text);
-    const org = ld.find((x) => x['@type'] === 'Organization');
+    const org = ld.find((x) => x['@type'] === 'Organization')!;
     t.match(org, { name: String, url: o(store) + path, logo: `${o(store)}/icons/icon-512.png`, address: { '@type': 'PostalAddress', addressCountry: String } }, `${store}: Organization`);
-    const site = ld.find((x) => x['@type'] === 'WebSite');
+    const site = ld.find((x) => x['@type'] === 'WebSite')!;
     t.match(site, { url: o(store) + path, potentialAction: { '@type': 'SearchAction', 'query-input': 'required name=search_term_string' } }, `${store}: WebSite`);
     const target = site.potentialAction.target.urlTemplate as string;
     t.match(target, /\{search_term_string\}/);
