@@ -237,7 +237,7 @@ t.test('in production with a container configured, the browser is told to load i
   t.teardown(() => prod.close());
   const res = await prod.get('ch.localhost', '/datenschutz');
   t.match(res.text, /"analyticsId":"GTM-TEST123"/);
-  t.match(String(res.headers['content-security-policy']), /connect-src 'self' wss: https:\/\/\*\.google-analytics\.com/);
+  t.match(String(res.headers['content-security-policy']), /connect-src 'self' wss:\/\/ch\.localhost:\d+ https:\/\/\*\.google-analytics\.com/, 'the shop\'s own socket origin (wss in production) and the analytics origins');
   const again = await prod.get('ch.localhost', '/datenschutz');
   if (again.headers['x-page-cache'] === 'hit') t.match(String(again.headers['content-security-policy']), /script-src 'self' 'sha256-[^;]* https:\/\/www\.googletagmanager\.com/, 'a cached page names the GTM origin');
 });
