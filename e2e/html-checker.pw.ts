@@ -10,7 +10,8 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { screenList, pathFor } from '../src/screens.ts';
-import { consentDecided, expect, hydrated, MAINT_PORT, test, url } from './fixtures.ts';
+import { request } from 'undici';
+import { consentDecided, expect, hydrated, MAINT_PORT, PORT, test, url } from './fixtures.ts';
 import { api, depositCartOrdered, signedInCustomer } from './customer.ts';
 
 const HOST = 'ch.localhost';
@@ -79,6 +80,12 @@ function vnu(files: string[]): VnuMessage[] {
   return (JSON.parse(out.slice(out.indexOf('{'))) as { messages: VnuMessage[] }).messages;
 }
 
+/** The page as a guest's browser receives it, byte for byte (a browser's user agent: people's stream). */
+async function streamed(path: string): Promise<string> {
+  const res = await request(`http://127.0.0.1:${PORT}${path}`, { headers: { host: `${HOST}:${PORT}`, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/130.0.0.0 Safari/537.36' } });
+  return res.body.text();
+}
+
 /** The document once the browser has it complete: hydrated, nothing left streaming, the network quiet. */
 async function renderedHtml(page: Page, path: string, port?: number): Promise<{ status: number; html: string }> {
   const res = await page.goto(url(HOST, path, port));
@@ -119,14 +126,12 @@ test('the W3C HTML checker finds no error on any screen in either language, stre
       keep(`${lang}-${screen.id}-rendered`, rendered.html);
       // the stream as it arrives, for the pages anyone may see (signed-in pages are the same markup)
       if (!screen.guard) {
-        const raw = await page.request.get(url(HOST, path!));
-        keep(`${lang}-${screen.id}-stream`, await raw.text());
+        keep(`${lang}-${screen.id}-stream`, await streamed(path!));
       }
       checked.add(screen.id);
     }
     // the error screen and the maintenance page
-    const missing = await page.request.get(url(HOST, lang === 'de' ? '/gibt-es-nicht' : '/en/no-such-page'));
-    keep(`${lang}-404-stream`, await missing.text());
+    keep(`${lang}-404-stream`, await streamed(lang === 'de' ? '/gibt-es-nicht' : '/en/no-such-page'));
     const maintenance = await renderedHtml(page, pathFor('maintenance', lang), MAINT_PORT);
     keep(`${lang}-maintenance-rendered`, maintenance.html);
     checked.add('maintenance');
