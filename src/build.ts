@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { basename } from 'node:path';
 import { buildServer } from './build-server.ts';
 import { serverOnlyNamespaces } from '../locales/namespaces.ts';
+import { writeRasterImages } from './raster-images.ts';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = `${root}public/build`;
@@ -73,6 +74,9 @@ export async function buildClient(opts: { production?: boolean } = {}) {
   writeFileSync(`${outdir}/manifest.json`, JSON.stringify(manifest, null, 2));
   const bytes = outputs.filter(([p]) => !p.endsWith('.map')).reduce((n, [, o]) => n + o.bytes, 0);
   console.log(`client bundle ${buildId}: ${basename(entryPath)}, ${outputs.length} files, ${(bytes / 1024).toFixed(0)} KiB`);
+  // PNG copies of the SVG product images and the PNG icons (src/raster-images.ts); unchanged images are kept
+  const rasters = writeRasterImages();
+  if (rasters.products) console.log(`raster images: ${rasters.products} product PNGs written`);
   return { ...manifest, metafile: result.metafile };
 }
 

@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.ts';
 import { createService, trustOneProxy } from '../lib/service.ts';
 import { Cms } from './cms/reader.ts';
+import { registerCspReports } from './routes/csp-reports.ts';
 import { securityPlugin } from './plugins/security.ts';
 import { storePlugin, storeResolver } from './plugins/store.ts';
 import { registerLoadShedding } from './plugins/limits.ts';
@@ -117,6 +118,7 @@ export async function buildStorefrontApp(opts: StorefrontOptions): Promise<Store
   await registerStatic(app);
   registerBuilds(app, assets);
   registerSeo(app, { commerce, cms, ttlMs: config.CMS_CACHE_TTL_S * 1000 });
+  registerCspReports(app);
   await app.register(pagesPlugin, {
     renderer,
     assets,

@@ -130,6 +130,7 @@ t.test('with SMTP_URL the activation mail is also sent and marked sent', async (
   t.match(mail.data, /Subject: =\?UTF-8\?|Subject: Bitte/, 'a subject');
   t.match(mail.data, /activate-user\?token=/);
   t.match(mail.data, /multipart\/alternative/, 'text and HTML');
+  t.match(mail.data, /^Auto-Submitted: auto-generated\r?$/m, 'marked as sent by the shop, not a person (RFC 3834): no auto-replies to it');
   const row = await until(async () => (await api.db.query<{ sent_at: Date | null }>('select sent_at from outbox where "to" = $1 and sent_at is not null', [email]))[0]);
   t.ok(row.sent_at);
 });

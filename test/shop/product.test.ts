@@ -62,7 +62,7 @@ t.test('crawlers get schema.org Product with an Offer at the current price, vali
     sku: 'AU-KRUG-1OZ',
     brand: { '@type': 'Brand', name: 'South African Mint' },
     url: `http://ch.localhost:${shop.port}/produkt/kruegerrand-1-unze-gold`,
-    image: [new RegExp(`^http://ch\\.localhost:${shop.port}/images/products/au-krug-1oz-obverse\\.[0-9a-f]{10}\\.svg$`), new RegExp(`^http://ch\\.localhost:${shop.port}/images/products/au-krug-1oz-reverse\\.[0-9a-f]{10}\\.svg$`)],
+    image: [new RegExp(`^http://ch\\.localhost:${shop.port}/images/products/au-krug-1oz-obverse\\.[0-9a-f]{10}\\.png$`), new RegExp(`^http://ch\\.localhost:${shop.port}/images/products/au-krug-1oz-reverse\\.[0-9a-f]{10}\\.png$`)],
     offers: {
       '@type': 'Offer',
       price: (buy / 100).toFixed(2),
@@ -119,24 +119,37 @@ t.test('an unknown or unpublished product answers 404 with the shop\'s 404 page 
   t.match(gone.text, /Page Not Found|Seite nicht gefunden|nicht gefunden/i);
 });
 
-t.test('every screen names the same screen in the other language (hreflang), products and categories by their own slugs', async (t) => {
-  const o = `http://ch.localhost:${shop.port}`;
+t.test('every screen names the same screen in the other language on every store (hreflang with region), products and categories by their own slugs', async (t) => {
+  const origin = (store: string) => `http://${store}.localhost:${shop.port}`;
+  // the cluster of a page in German (de) and English (en): each store's host, x-default the German store's English page
+  const cluster = (de: string, en: string) => {
+    const out: Record<string, string> = {};
+    for (const [store, country] of [['at', 'AT'], ['ch', 'CH'], ['de', 'DE'], ['li', 'LI'], ['us', 'US']]) {
+      out[`de-${country}`] = origin(store) + de;
+      out[`en-${country}`] = origin(store) + en;
+    }
+    out['x-default'] = origin('de') + en;
+    return out;
+  };
   const cases: [string, Record<string, string>][] = [
-    ['/produkt/kruegerrand-1-unze-gold', { de: `${o}/produkt/kruegerrand-1-unze-gold`, en: `${o}/en/product/krugerrand-1-oz-gold`, 'x-default': `${o}/produkt/kruegerrand-1-unze-gold` }],
-    ['/en/product/krugerrand-1-oz-gold', { en: `${o}/en/product/krugerrand-1-oz-gold`, de: `${o}/produkt/kruegerrand-1-unze-gold`, 'x-default': `${o}/produkt/kruegerrand-1-unze-gold` }],
-    ['/shop/goldmuenzen', { de: `${o}/shop/goldmuenzen`, en: `${o}/en/shop/gold-coins`, 'x-default': `${o}/shop/goldmuenzen` }],
-    ['/shop', { de: `${o}/shop`, en: `${o}/en/shop`, 'x-default': `${o}/shop` }],
-    ['/suche?q=gold', { de: `${o}/suche`, en: `${o}/en/search`, 'x-default': `${o}/suche` }],
-    ['/kontakt', { de: `${o}/kontakt`, en: `${o}/en/contact-us`, 'x-default': `${o}/kontakt` }],
-    ['/en/sell-to-us', { en: `${o}/en/sell-to-us`, de: `${o}/ankauf`, 'x-default': `${o}/ankauf` }],
-    ['/datenschutz', { de: `${o}/datenschutz`, en: `${o}/en/privacy-policy`, 'x-default': `${o}/datenschutz` }],
-    ['/', { de: `${o}/`, en: `${o}/en`, 'x-default': `${o}/` }],
+    ['/produkt/kruegerrand-1-unze-gold', cluster('/produkt/kruegerrand-1-unze-gold', '/en/product/krugerrand-1-oz-gold')],
+    ['/en/product/krugerrand-1-oz-gold', cluster('/produkt/kruegerrand-1-unze-gold', '/en/product/krugerrand-1-oz-gold')],
+    ['/shop/goldmuenzen', cluster('/shop/goldmuenzen', '/en/shop/gold-coins')],
+    ['/shop', cluster('/shop', '/en/shop')],
+    ['/suche?q=gold', cluster('/suche', '/en/search')],
+    ['/kontakt', cluster('/kontakt', '/en/contact-us')],
+    ['/en/sell-to-us', cluster('/ankauf', '/en/sell-to-us')],
+    ['/datenschutz', cluster('/datenschutz', '/en/privacy-policy')],
+    ['/', cluster('/', '/en')],
   ];
   for (const [path, expected] of cases) {
-    const res = await shop.get('ch.localhost', path);
-    t.equal(res.status, 200, path);
-    t.same(hreflangs(res.text), expected, path);
+    for (const store of ['ch', 'us']) {
+      const res = await shop.get(`${store}.localhost`, path);
+      t.equal(res.status, 200, `${store} ${path}`);
+      t.same(hreflangs(res.text), expected, `${store} ${path}: the same cluster on every host`);
+    }
   }
+  t.not(hreflangs((await shop.get('us.localhost', '/en')).text)['x-default'], `${origin('us')}/`, 'the US store\'s x-default is not its German page');
   t.same(hreflangs((await shop.get('ch.localhost', '/produkt/goldene-gans')).text), {}, 'a 404 page names no alternates');
 });
 
@@ -172,7 +185,7 @@ t.test('the sitemap lists products, categories and content pages in both languag
   t.ok(locs.some((l) => l.startsWith(`${o}/filialen/`)), 'store pages');
   t.notOk(locs.some((l) => /^\/(en\/)?(kundenkonto|my-account|checkout|warenkorb|cart|preview|suche|search)(\/|$)/.test(new URL(l).pathname)), 'nothing private, no previews, no searches');
   t.notOk(locs.some((l) => /ausblick-2027|neue-filiale-basel/.test(l)), 'no drafts');
-  t.match(res.text, /<url><loc>[^<]+\/produkt\/kruegerrand-1-unze-gold<\/loc><xhtml:link rel="alternate" hreflang="de" href="[^"]+\/produkt\/kruegerrand-1-unze-gold"\/><xhtml:link rel="alternate" hreflang="en" href="[^"]+\/en\/product\/krugerrand-1-oz-gold"\/>/, 'each URL with its alternates');
+  t.match(res.text, /<url><loc>[^<]+\/produkt\/kruegerrand-1-unze-gold<\/loc><xhtml:link rel="alternate" hreflang="de-AT" href="http:\/\/at\.localhost:\d+\/produkt\/kruegerrand-1-unze-gold"\/>(<xhtml:link [^>]+>){9}<xhtml:link rel="alternate" hreflang="x-default" href="http:\/\/de\.localhost:\d+\/en\/product\/krugerrand-1-oz-gold"\/><\/url>/, 'each URL with the same alternates as the page heads');
 
   // a sample across the whole list (every seventh URL, and the first and last) answers 200
   const sample = locs.filter((_, i) => i % 7 === 0 || i === locs.length - 1);

@@ -109,14 +109,14 @@ t.test('articles of the blog, the knowledge hub and the news, with the other lan
   const blog = await h.get('ch.localhost', '/blog/erste-unze-gold');
   t.match(blog.text, /<h1[^>]*>Die erste Unze Gold/);
   t.match(blog.text, /Von Markus Brunner/, 'the author');
-  t.match(blog.text, /hreflang="en" href="http:\/\/ch\.localhost:\d+\/en\/blog\/your-first-ounce-of-gold"/, 'the English alternate has the English slug');
+  t.match(blog.text, /hreflang="en-CH" href="http:\/\/ch\.localhost:\d+\/en\/blog\/your-first-ounce-of-gold"/, 'the English alternate has the English slug');
   t.match(blog.text, /class="tag-chip tag-chip-small" href="\/blog\?tag=M%C3%BCnzen">Münzen/, 'its tags link to the filtered blog');
   const old = await h.get('ch.localhost', '/en/knowledge-hub/feinunze');
   t.equal(old.status, 301, 'the old English URL with the German slug redirects');
   t.equal(old.headers.location, '/en/knowledge-hub/troy-ounce');
   const knowledge = await h.get('ch.localhost', '/en/knowledge-hub/troy-ounce');
   t.equal(knowledge.status, 200);
-  t.match(knowledge.text, /hreflang="de" href="http:\/\/ch\.localhost:\d+\/wissen\/feinunze"/);
+  t.match(knowledge.text, /hreflang="de-CH" href="http:\/\/ch\.localhost:\d+\/wissen\/feinunze"/);
   t.match(knowledge.text, /href="\/en\/knowledge-hub\/encyclopedia">Encyclopedia/, 'the breadcrumb leads to the encyclopedia');
   const news = await h.get('ch.localhost', '/news/goldpreis-november');
   t.match(news.text, /Gold im November/);
@@ -139,7 +139,7 @@ t.test('English article URLs carry English slugs; the old URLs redirect (301) to
   }
   const en = await h.get('ch.localhost', '/en/blog/buying-platinum-and-palladium');
   t.equal(en.status, 200);
-  t.match(en.text, /hreflang="de" href="http:\/\/ch\.localhost:\d+\/blog\/platin-palladium-kaufen"/);
+  t.match(en.text, /hreflang="de-CH" href="http:\/\/ch\.localhost:\d+\/blog\/platin-palladium-kaufen"/);
   t.match(en.text, /rel="canonical" href="http:\/\/ch\.localhost:\d+\/en\/blog\/buying-platinum-and-palladium"/);
   const list = await h.get('ch.localhost', '/en/blog');
   t.notMatch(list.text, /href="\/en\/blog\/platin-palladium-kaufen"/, 'the English blog list links the English slug');
@@ -183,7 +183,7 @@ t.test('a store page in both languages; "open now" is left to the browser; an un
   t.notMatch(de.text, /<iframe/, 'no map without consent');
   const en = await h.get('us.localhost', '/en/stores/new-york');
   t.match(en.text, /Times are local time in New York/);
-  t.match(en.text, /hreflang="de" href="http:\/\/us\.localhost:\d+\/filialen\/new-york"/);
+  t.match(en.text, /hreflang="de-US" href="http:\/\/us\.localhost:\d+\/filialen\/new-york"/);
   t.equal((await h.get('ch.localhost', '/filialen/basel')).status, 404);
 });
 
@@ -237,7 +237,7 @@ t.test('in production with a container configured, the browser is told to load i
   t.teardown(() => prod.close());
   const res = await prod.get('ch.localhost', '/datenschutz');
   t.match(res.text, /"analyticsId":"GTM-TEST123"/);
-  t.match(String(res.headers['content-security-policy']), /connect-src 'self' wss: https:\/\/\*\.google-analytics\.com/);
+  t.match(String(res.headers['content-security-policy']), /connect-src 'self' wss:\/\/ch\.localhost:\d+ https:\/\/\*\.google-analytics\.com/, 'the shop\'s own socket origin (wss in production) and the analytics origins');
   const again = await prod.get('ch.localhost', '/datenschutz');
   if (again.headers['x-page-cache'] === 'hit') t.match(String(again.headers['content-security-policy']), /script-src 'self' 'sha256-[^;]* https:\/\/www\.googletagmanager\.com/, 'a cached page names the GTM origin');
 });

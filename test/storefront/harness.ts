@@ -40,7 +40,7 @@ export function contentRepository(): ContentRepository {
 
 let built: Promise<unknown> | null = null;
 export function ensureClientBuild() {
-  built ??= existsSync(`${publicDir}build/manifest.json`) ? Promise.resolve() : buildClient({ production: false });
+  built ??= existsSync(`${publicDir}build/manifest.json`) && existsSync(`${publicDir}icons/icon-512.png`) ? Promise.resolve() : buildClient({ production: false });
   return built;
 }
 

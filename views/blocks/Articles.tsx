@@ -80,17 +80,19 @@ function TeaserSkeleton({ count }: { count: number }) {
 function TeaserBlock({ block, more }: { block: Extract<Block, { type: 'news' | 'articles' }>; more: { href: string; label: string } }) {
   const id = useId();
   const list = useTeaserList(block.query.key);
-  const frame = (body: ReactNode) => (
-    <section className="block container teaser-block" aria-labelledby={id}>
+  // The placeholder's heading gets an id of its own: while the list streams in, the document holds the
+  // placeholder and the finished block side by side (React swaps them), and an id may occur once (issue 28).
+  const frame = (body: ReactNode, headingId = id) => (
+    <section className="block container teaser-block" aria-labelledby={headingId}>
       <div className="block-head">
-        <h2 id={id}>{block.headline}</h2>
+        <h2 id={headingId}>{block.headline}</h2>
         <Link to={more.href} className="block-more">{more.label}</Link>
       </div>
       {body}
     </section>
   );
   return (
-    <Streamed id={`teasers-${block.query.key}`} value={list} fallback={frame(<TeaserSkeleton count={block.query.count} />)}>
+    <Streamed id={`teasers-${block.query.key}`} value={list} fallback={frame(<TeaserSkeleton count={block.query.count} />, `${id}-loading`)}>
       {(items: ArticleTeaser[]) => (items.length ? frame(<TeaserList items={items} />) : null)}
     </Streamed>
   );

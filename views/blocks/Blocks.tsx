@@ -41,12 +41,17 @@ function Hero({ block }: { block: BlockOf<'hero'> }) {
   );
 }
 
+/** A block is a section when it has a heading of its own, else a plain div (issue 28: the HTML checker
+ * warns of a section without heading; the CMS's text and column blocks often have none). */
+const sectionOr = (headline: string | undefined | null) => (headline ? 'section' : 'div');
+
 function RichTextBlock({ block }: { block: BlockOf<'rich_text'> }) {
+  const Tag = sectionOr(block.headline);
   return (
-    <section className="block container prose">
+    <Tag className="block container prose">
       {block.headline ? <h2>{block.headline}</h2> : null}
       <RichText doc={block.text} />
-    </section>
+    </Tag>
   );
 }
 
@@ -112,13 +117,14 @@ function MetalPriceChart({ block }: { block: BlockOf<'metal_price_chart'> }) {
 
 /** Layout only: the blocks side by side from 768 px, stacked below (no nested sections). */
 function Section({ block }: { block: BlockOf<'section'> }) {
+  const Tag = sectionOr(block.headline);
   return (
-    <section className={`block section section-cols-${block.columns}`}>
+    <Tag className={`block section section-cols-${block.columns}`}>
       {block.headline ? <h2 className="container">{block.headline}</h2> : null}
       <div className="container section-grid">
         <Blocks blocks={block.blocks} />
       </div>
-    </section>
+    </Tag>
   );
 }
 

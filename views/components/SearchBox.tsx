@@ -138,7 +138,10 @@ export function SearchBox({ suggest = fromApi }: SearchBoxProps) {
         ref={input}
         id={inputId}
         name="q"
-        type="search"
+        // Decision: type=text, not type=search: ARIA in HTML allows role=combobox (and its aria-expanded)
+        // on a text input only; vnu reports it on type=search (issue 28). Phones still show a search key.
+        type="text"
+        enterKeyHint="search"
         placeholder={t('nav.searchPlaceholder')}
         autoComplete="off"
         maxLength={100}

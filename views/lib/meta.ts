@@ -10,6 +10,8 @@ export interface PageMeta {
   /** the same page in the other language, when its path differs in more than the /en prefix */
   alternates?: Partial<Record<'de' | 'en', string>>;
   noindex?: boolean;
+  /** absolute URL of the page's picture for link previews (og:image): a raster image, never SVG */
+  image?: string;
   /** schema.org objects the document head carries as JSON-LD (a product page's Product and Offer) */
   jsonLd?: Record<string, unknown>[];
   /** ISO time after which the page must not be served from the page cache (a crawler's product page

@@ -12,7 +12,7 @@ import { loaderContext, type LoaderContext } from '../lib/context.tsx';
 import type { PageMeta } from '../lib/meta.ts';
 import { notFound } from '../lib/not-found.ts';
 import { toCard, type CardProduct } from './listing-data.ts';
-import { productJsonLd } from './product-json-ld.ts';
+import { productJsonLd, rasterImageUrl } from './product-json-ld.ts';
 
 export interface VariantLink {
   sku: string;
@@ -74,15 +74,18 @@ export async function productLoader({ request, params, context }: LoaderFunction
   const origin = ctx.origin ?? url.origin;
   // Crawlers only: the current price in the Offer, and the page leaves the cache when it expires.
   const prices = ctx.bot ? (ctx.prices?.current(product.sku) ?? null) : null;
+  const shipping = ctx.catalogue.shippingCosts().then((r) => (r.error ? null : r.data), () => null);
+  // the Offer's shipping details come from the store's real table: a crawler's page waits for it
+  const shippingForLd = prices ? await shipping : null;
   const meta: PageMeta = {
     title: product.localizedName,
     description: product.description.length > 160 ? `${product.description.slice(0, 157).trimEnd()}…` : product.description,
     alternates: { [other]: pathFor('product', other, { slug: other === 'en' ? product.slug.en : product.slug['de-AT'] }) },
-    jsonLd: [productJsonLd({ product, url: origin + path, origin, country, prices })],
+    ...(product.images[0] ? { image: origin + rasterImageUrl(product.images[0].url) } : {}),
+    jsonLd: [productJsonLd({ product, url: origin + path, origin, country, prices, shipping: shippingForLd, shipTo: stores[ctx.store].shippingCountries })],
     ...(ctx.bot ? { cacheUntil: prices ? prices.validUntil : new Date().toISOString() } : {}),
   };
 
   const similar = ctx.catalogue.similar(slug, SIMILAR).then((r) => (r.error ? [] : r.data.products.map(toCard)), () => []);
-  const shipping = ctx.catalogue.shippingCosts().then((r) => (r.error ? null : r.data), () => null);
   return { product, variants: variantLinks(product, variants, ctx.lang), similar, shipping, country, meta };
 }

@@ -77,6 +77,10 @@ function errorCode(err: unknown): string {
   return parts.filter(Boolean).join(' ');
 }
 
+/** Every mail the shop sends is written by the shop, not a person (RFC 3834): vacation responders and
+ * ticket systems do not answer it, and it is not taken for a conversation (issue 28). */
+export const AUTOMATIC_MAIL_HEADERS = { 'Auto-Submitted': 'auto-generated' } as const;
+
 export function createOutbox(opts: { db: Db; smtpUrl: string; mailFrom: string; log: FastifyBaseLogger; clock: Clock }): Outbox {
   const { db, log, clock } = opts;
   const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
@@ -98,7 +102,7 @@ export function createOutbox(opts: { db: Db; smtpUrl: string; mailFrom: string; 
     const m = await claim(id, clock());
     if (!m) return;
     try {
-      await transport.sendMail({ from: opts.mailFrom, to: m.to, subject: m.subject ?? '', text: m.text, html: m.html ?? undefined });
+      await transport.sendMail({ from: opts.mailFrom, to: m.to, subject: m.subject ?? '', text: m.text, html: m.html ?? undefined, headers: AUTOMATIC_MAIL_HEADERS });
       await db.query('update outbox set sent_at = $2, next_attempt_at = null, last_error = null where id = $1', [id, clock()]);
     } catch (err) {
       const attempts = m.failed_attempts + 1;

@@ -36,7 +36,13 @@ export const analyticsOrigins = {
   img: ['https://*.google-analytics.com', 'https://www.googletagmanager.com'],
 };
 
+/** Where browsers send CSP violation reports (routes/csp-reports.ts): report-uri, and report-to by the
+ * endpoint named in the Reporting-Endpoints header. */
+export const CSP_REPORT_PATH = '/csp-reports';
+export const CSP_REPORT_GROUP = 'csp';
+
 export interface CspOptions {
+  /** the shop's own price socket origin (wss://host, ws://host in development); [] when not known */
   connectSrc: string[];
   /** a GTM container is configured (production): its script and beacon origins are allowed */
   analytics?: boolean;
@@ -65,6 +71,8 @@ export function csp(scripts: ScriptPolicy, opts: CspOptions): string {
     `frame-ancestors 'none'`,
     `manifest-src 'self'`,
     `worker-src 'self'`,
+    `report-uri ${CSP_REPORT_PATH}`,
+    `report-to ${CSP_REPORT_GROUP}`,
   ].join('; ');
 }
 
@@ -72,12 +80,24 @@ const NONCE = Symbol('cspNonce');
 type WithNonce = { [NONCE]?: string };
 
 export const securityPlugin = fp<{ production: boolean; analytics?: boolean }>(async (app, { production, analytics = false }) => {
-  // WebSocket endpoints of the same host are 'self' for connect-src in modern browsers; ws: and wss:
-  // are listed for older ones.
-  const connectSrc = [production ? 'wss:' : 'ws: wss:'];
-  const policy: CspOptions = { connectSrc, analytics };
-  const withoutNonce = csp(null, policy);
-  const [before, after] = csp({ nonce: '\0' }, policy).split('\0');
+  // connect-src names the shop's own socket origin, the host the page was loaded from (the browser opens
+  // the price socket at window.location.host, views/state/price-socket.ts): not any ws:/wss: host, which
+  // would let an injected script send data anywhere over a socket (issue 28). 'self' covers same-origin
+  // WebSockets in current browsers; the explicit origin covers the rest. Policies per host are kept (a
+  // handful of store hosts); a Host header that is not a plain host name gets no socket origin.
+  const policies = new Map<string, { withoutNonce: string; before: string; after: string; options: CspOptions }>();
+  const policyFor = (host: string, protocol: string) => {
+    const key = `${protocol}|${host}`;
+    let p = policies.get(key);
+    if (!p) {
+      const valid = /^[a-z0-9.-]{1,253}(:\d{1,5})?$/i.test(host);
+      const options: CspOptions = { connectSrc: valid ? [`${protocol === 'https' || production ? 'wss' : 'ws'}://${host.toLowerCase()}`] : [], analytics };
+      const [before, after] = csp({ nonce: '\0' }, options).split('\0');
+      p = { withoutNonce: csp(null, options), before, after, options };
+      if (policies.size < 64) policies.set(key, p);
+    }
+    return p;
+  };
   const fixed: Record<string, string> = {
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
@@ -85,6 +105,7 @@ export const securityPlugin = fp<{ production: boolean; analytics?: boolean }>(a
     'cross-origin-opener-policy': 'same-origin',
     'cross-origin-resource-policy': 'same-origin',
     'permissions-policy': 'camera=(), microphone=(), geolocation=(self), payment=(self), interest-cohort=()',
+    'reporting-endpoints': `${CSP_REPORT_GROUP}="${CSP_REPORT_PATH}"`,
     ...(production ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' } : {}),
   };
   app.decorateRequest('cspNonce', {
@@ -96,7 +117,8 @@ export const securityPlugin = fp<{ production: boolean; analytics?: boolean }>(a
   app.decorateRequest('cspScriptHashes', null);
   app.addHook('onSend', async (req, reply, payload) => {
     const nonce = (req as unknown as WithNonce)[NONCE];
-    const header = req.cspScriptHashes ? csp({ hashes: req.cspScriptHashes }, policy) : nonce ? before + nonce + after : withoutNonce;
+    const policy = policyFor(req.host ?? '', req.protocol);
+    const header = req.cspScriptHashes ? csp({ hashes: req.cspScriptHashes }, policy.options) : nonce ? policy.before + nonce + policy.after : policy.withoutNonce;
     reply.headers(fixed);
     if (isPreviewPath(req.url)) {
       // the CMS's visual editor shows preview pages in its iframe (spec 4 StoryblockUpdated): those pages,

@@ -1,11 +1,11 @@
-// Static files from public/: content-hashed bundle files and product images (<sku>-<side>.<hash>.svg) are
+// Static files from public/: content-hashed bundle files and product images (<sku>-<side>.<hash>.svg and its PNG) are
 // immutable for a year; other files (icons, manifests) are revalidated hourly; robots.txt and sitemap.xml are routes (routes/seo.ts). Files are listed at start (no wildcard route), so every
 // other path reaches the page renderer.
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { publicDir } from '../render/assets.ts';
 
-const HASHED_PRODUCT_IMAGE = /[/\\]images[/\\]products[/\\][a-z0-9.-]+\.[0-9a-f]{10}\.svg$/;
+const HASHED_PRODUCT_IMAGE = /[/\\]images[/\\]products[/\\][a-z0-9.-]+\.[0-9a-f]{10}\.(svg|png)$/;
 
 export async function registerStatic(app: FastifyInstance) {
   await app.register(fastifyStatic, {

@@ -15,6 +15,8 @@ export interface HeadInput {
   canonical: string;
   alternates: { hreflang: string; href: string }[];
   noindex?: boolean;
+  /** absolute URL of a raster picture for link previews */
+  image?: string;
   manifestHref: string;
   /** schema.org objects, each already serialised safe for a script element */
   jsonLd?: string[];
@@ -31,12 +33,15 @@ export function documentStart(h: HeadInput): string {
     (h.description ? `<meta name="description" content="${escapeHtml(h.description)}">` : '') +
     (h.noindex ? `<meta name="robots" content="noindex">` : '') +
     `<link rel="canonical" href="${escapeHtml(h.canonical)}">` +
+    (h.image ? `<meta property="og:image" content="${escapeHtml(h.image)}">` : '') +
     h.alternates.map((x) => `<link rel="alternate" hreflang="${x.hreflang}" href="${escapeHtml(x.href)}">`).join('') +
     // data, not script: the CSP does not apply to it, so it carries no nonce
     (h.jsonLd ?? []).map((j) => `<script type="application/ld+json">${j}</script>`).join('') +
     `<meta name="theme-color" content="#14213d">` +
     `<link rel="manifest" href="${h.manifestHref}">` +
     `<link rel="icon" href="/favicon.svg" type="image/svg+xml">` +
+    // iOS reads no manifest icons and no SVG: an opaque PNG (made at build, src/raster-images.ts)
+    `<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png">` +
     a.css.map((c) => `<link rel="stylesheet" href="${c}">`).join('') +
     // The script is fetched early, after what paints (the stylesheet, the largest image), and only fetched:
     // a plain preload, not modulepreload, which would also parse every module on the main thread before

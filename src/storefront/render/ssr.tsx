@@ -4,6 +4,7 @@
 // the render; a render that takes too long is aborted and finishes in the browser.
 import { PassThrough, Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
+import { createIsbotFromList, list } from 'isbot';
 import {
   createStaticHandler,
   createStaticRouter,
@@ -18,10 +19,11 @@ import {
 } from '../../../views/server.tsx';
 import { documentEnd, documentStart, plainPage } from './document.ts';
 import type { AssetManifest } from './assets.ts';
-import type { Language } from '../../stores.ts';
 import { languageOfPath } from '../../screens.ts';
 import { stringsOf } from '../../i18n.ts';
 import { hydrationJson } from './shared-json.ts';
+import { breadcrumbJsonLd, canonicalQuery, hreflangAlternates, organizationJsonLd, screenIsNoindex, websiteJsonLd } from './seo-head.ts';
+import { localeFor, type Language, type StoreKey } from '../../stores.ts';
 import { appendVary, createCompressor, flushCompressor, type Encoding } from '../plugins/compression.ts';
 
 export interface Renderer {
@@ -41,10 +43,19 @@ export function createRenderer(): Renderer {
   };
 }
 
-const BOT = /bot|crawl|spider|slurp|bingpreview|facebookexternalhit|embedly|quora link preview|whatsapp|linkedin|googleother|lighthouse|headlesschrome\/[\d.]+ \(compatible|curl\/|wget\//i;
+/**
+ * Crawlers: isbot's pattern list (npm `isbot`, maintained against the user agents Google, Bing, Apple,
+ * Yandex, social previews and monitors document, with tests for each), which knows Google-InspectionTool,
+ * Mediapartners-Google, Storebot-Google, AdsBot-Google and GoogleOther where our own pattern missed them.
+ * Decision: its generic "headless" entry is left out: a bare HeadlessChrome is a browser under automation
+ * (our own browser tests, a monitor), not a crawler, and must see the page people see; the crawlers that
+ * render with headless Chrome name themselves (Googlebot, Google-InspectionTool, Chrome-Lighthouse).
+ * curl and wget stay crawlers, as before (a plain fetch gets the complete document).
+ */
+const isCrawler = createIsbotFromList([...list.filter((p) => p !== 'headless'), 'curl/', 'wget/']);
 
 export function isBot(userAgent: string | undefined): boolean {
-  return !!userAgent && BOT.test(userAgent);
+  return !!userAgent && isCrawler(userAgent);
 }
 
 export interface RenderInput {
@@ -83,6 +94,30 @@ export function serializeErrors(errors: StaticHandlerContext['errors']): Record<
   return out;
 }
 
+/**
+ * The web manifest of a page: the US store's, else the European stores' in the page's language (issue 28:
+ * English pages install the English app, with the English start page).
+ */
+export function manifestHref(store: StoreKey, lang: Language): string {
+  if (store === 'us') return '/manifest-us.webmanifest';
+  return lang === 'en' ? '/manifest-en.webmanifest' : '/manifest.webmanifest';
+}
+
+/** The page's structured data: its loader's own (a product), the breadcrumb trail on pages that show one,
+ * and on the home page the company and the site with its search. */
+function siteJsonLd(shop: ReturnType<typeof makeShop>, handle: RouteHandle | undefined, meta: ReturnType<typeof pageMeta>, url: string, boot: BootInfo): Record<string, unknown>[] {
+  const origin = boot.canonicalOrigin;
+  const out: Record<string, unknown>[] = [...(meta.jsonLd ?? [])];
+  const crumbs = breadcrumbJsonLd({ handle, origin, lang: shop.lang, url, title: meta.title, t: (k) => shop.t(k) });
+  if (crumbs) out.push(crumbs);
+  if (handle?.screen === 'home') {
+    const name = shop.t('shop.name');
+    if (boot.company) out.push(organizationJsonLd({ origin, lang: shop.lang, name, company: boot.company }));
+    out.push(websiteJsonLd({ origin, lang: shop.lang, name, locale: localeFor(boot.store, shop.lang) }));
+  }
+  return out;
+}
+
 export async function renderDocument(renderer: Renderer, ctx: StaticHandlerContext, input: RenderInput): Promise<FastifyReply> {
   const { reply, lang, boot, assets, nonce } = input;
   const status = ctx.statusCode;
@@ -99,28 +134,23 @@ export async function renderDocument(renderer: Renderer, ctx: StaticHandlerConte
   }
 
   const title = status === 404 ? `${shop.t('error.notFoundTitle')} | ${shop.t('shop.name')}` : status >= 500 ? `${shop.t('error.serverTitle')} | ${shop.t('shop.name')}` : documentTitle(shop, handle, leafData);
-  const canonical = input.canonicalOrigin + input.url.pathname;
-  // hreflang: this page and the same screen in the other language (views/lib/meta.ts alternatePath), and
-  // x-default the German one (the site's language without a prefix).
-  const alternates: { hreflang: string; href: string }[] = [];
-  if (status < 400 && handle) {
-    const other: Language = lang === 'de' ? 'en' : 'de';
-    const otherPath = alternatePath(handle, leaf?.params ?? {}, meta, other);
-    alternates.push({ hreflang: lang, href: canonical });
-    if (otherPath) {
-      alternates.push({ hreflang: other, href: input.canonicalOrigin + otherPath });
-      alternates.push({ hreflang: 'x-default', href: lang === 'de' ? canonical : input.canonicalOrigin + otherPath });
-    }
-  }
+  const query = canonicalQuery(input.url);
+  const canonical = input.canonicalOrigin + input.url.pathname + query;
+  // hreflang: this page and the same screen in the other language (views/lib/meta.ts alternatePath), on
+  // every store's host, named by language and region, and x-default (seo-head.ts).
+  const alternates = status < 400 && handle
+    ? hreflangAlternates({ lang, path: input.url.pathname, otherPath: alternatePath(handle, leaf?.params ?? {}, meta, lang === 'de' ? 'en' : 'de'), query, origins: boot.storeOrigins })
+    : [];
   const head = documentStart({
     lang,
     title,
     description: meta.description,
     canonical,
     alternates,
-    noindex: meta.noindex || status >= 400,
-    manifestHref: boot.store === 'us' ? '/manifest-us.webmanifest' : '/manifest.webmanifest',
-    jsonLd: status < 400 ? meta.jsonLd?.map(scriptJson) : undefined,
+    noindex: meta.noindex || status >= 400 || screenIsNoindex(handle?.screen),
+    image: status < 400 ? meta.image : undefined,
+    manifestHref: manifestHref(boot.store, lang),
+    jsonLd: status < 400 ? siteJsonLd(shop, handle, meta, canonical, boot).map(scriptJson) : undefined,
     assets,
     nonce,
   });

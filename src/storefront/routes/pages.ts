@@ -158,10 +158,11 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
       return reply.redirect(result.location, result.status);
     }
     if (req.store === 'at' && url.pathname === '/' && url.searchParams.get('lang') === 'de') sendLangCookie(reply, 'de', opts.production);
-    // HEAD answers after the rules and guards, without running loaders or rendering: a monitor or a
-    // crawler asking whether the page is there learns it without costing a render. (Decision: a path that
-    // only the CMS catch-all matches answers 200 here; its GET may still be the 404 page.)
-    if (req.method === 'HEAD') return reply.status(200).type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').send();
+    // HEAD answers as GET would (issue 28: it answered 200 where GET is 404): the loaders decide the
+    // status (an unknown product, a CMS path without a story), and the headers are the document's.
+    // Decision: the page itself is not rendered (its status and headers are known once the loaders ran),
+    // so a monitor's HEAD costs the loaders only.
+    if (req.method === 'HEAD') return headAnswer(req, reply, url);
 
     const bot = isBot(req.headers['user-agent']);
     // Preview pages show draft content (read with the preview token): never kept for other visitors.
@@ -213,6 +214,24 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
       onComplete: cacheKey ? (html, expiresAt) => void (kept = opts.pageCache.set(cacheKey, html, expiresAt).catch((err) => req.log.warn({ err }, 'page not cached'))) : undefined,
     });
   });
+
+  /** HEAD: the loaders' answer (a redirect or the status) with the headers the document would carry. */
+  const headAnswer = async (req: FastifyRequest, reply: FastifyReply, url: URL) => {
+    const controller = abortOnLeave(reply);
+    const ctx = await query(opts.renderer, url, loaderContextFor(req, reply), controller.signal, forwardHeaders(req));
+    if (ctx instanceof Response) {
+      const location = ctx.headers.get('location');
+      if (location && ctx.status >= 300 && ctx.status < 400) return reply.redirect(location, ctx.status);
+      return reply.status(ctx.status).send();
+    }
+    void reply.status(ctx.statusCode).type('text/html; charset=utf-8');
+    // a crawler's error answer is a plain page (ssr.tsx), sent as it is; every other page is the stream
+    if (isBot(req.headers['user-agent']) && ctx.statusCode >= 400) return reply.send();
+    const encoding = negotiate(req.headers['accept-encoding']);
+    void reply.header('cache-control', 'private, no-cache').header('vary', appendVary(reply.getHeader('vary'), 'Accept-Encoding'));
+    if (encoding) void reply.header('content-encoding', encoding);
+    return reply.send();
+  };
 
   // The browser router's loaders: the same rules, guards and loaders, answered as JSON.
   app.get('/__data/*', async (req, reply) => {

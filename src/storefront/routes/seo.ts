@@ -13,7 +13,8 @@ import type { Cms } from '../cms/reader.ts';
 import type { CommerceHttp } from '../commerce-client/http.ts';
 import { catalogueClient } from '../commerce-client/catalogue.ts';
 import { localizedPath, pathFor, screenList, type ScreenId } from '../../screens.ts';
-import { languages, type Language, type StoreKey } from '../../stores.ts';
+import { languages, storeKeys, type Language, type StoreKey } from '../../stores.ts';
+import { hreflangAlternates } from '../render/seo-head.ts';
 import { escapeHtml } from '../render/document.ts';
 import { dealsSlugs } from '../../../views/server.tsx';
 
@@ -125,20 +126,27 @@ export async function sitemapEntries(deps: { commerce: CommerceHttp; cms: Cms },
   return out;
 }
 
-export function sitemapXml(origin: string, entries: SitemapEntry[]): string {
+export function sitemapXml(origin: string, entries: SitemapEntry[], origins?: Record<StoreKey, string>): string {
   const url = (p: string) => escapeHtml(origin + p);
   const parts = ['<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">'];
   for (const e of entries) {
-    const alternates = languages.filter((l) => e.paths[l]).map((l) => `<xhtml:link rel="alternate" hreflang="${l}" href="${url(e.paths[l]!)}"/>`);
-    if (e.paths.de && e.paths.en) alternates.push(`<xhtml:link rel="alternate" hreflang="x-default" href="${url(e.paths.de)}"/>`);
+    // the same cluster as the pages' heads: every store's host, by language and region, and x-default
+    const alternates = e.paths.de && e.paths.en
+      ? hreflangAlternates({ lang: 'de', path: e.paths.de, otherPath: e.paths.en, query: '', origins: origins ?? sameOrigin(origin) })
+        .map((a) => `<xhtml:link rel="alternate" hreflang="${a.hreflang}" href="${escapeHtml(a.href)}"/>`)
+      : [];
     for (const lang of languages) {
       const p = e.paths[lang];
       if (!p) continue;
-      parts.push(`<url><loc>${url(p)}</loc>${e.lastmod ? `<lastmod>${escapeHtml(e.lastmod)}</lastmod>` : ''}${alternates.length > 1 ? alternates.join('') : ''}</url>`);
+      parts.push(`<url><loc>${url(p)}</loc>${e.lastmod ? `<lastmod>${escapeHtml(e.lastmod)}</lastmod>` : ''}${alternates.join('')}</url>`);
     }
   }
   parts.push('</urlset>\n');
   return parts.join('\n');
+}
+
+function sameOrigin(origin: string): Record<StoreKey, string> {
+  return Object.fromEntries(storeKeys.map((k) => [k, origin])) as Record<StoreKey, string>;
 }
 
 /** robots.txt: the private areas from the screen table (guards, checkout, previews), the browser's own
@@ -178,7 +186,8 @@ export function registerSeo(app: FastifyInstance, opts: SeoOptions): void {
     const hit = kept.get(key);
     let xml = hit && Date.now() - hit.at < opts.ttlMs ? hit.xml : null;
     if (!xml) {
-      xml = sitemapEntries(opts, req.store).then((entries) => sitemapXml(origin, entries));
+      const origins = Object.fromEntries(storeKeys.map((k) => [k, app.stores.originOf(k, req.protocol, req.host)])) as Record<StoreKey, string>;
+      xml = sitemapEntries(opts, req.store).then((entries) => sitemapXml(origin, entries, origins));
       if (opts.ttlMs > 0) kept.set(key, { at: Date.now(), xml });
       xml.catch(() => kept.get(key)?.xml === xml && kept.delete(key));
     }

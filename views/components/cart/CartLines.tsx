@@ -17,21 +17,25 @@ export interface CartLinesProps {
   editable?: boolean;
   onQuantity?: (line: CartLineItem, quantity: number) => void;
   onRemove?: (line: CartLineItem) => void;
+  /** the level of each line's heading: 2 on the cart page, right under its h1 (issue 28: no h1 then h3);
+   * 3 (the default) where the lines sit under a section's h2 (checkout) */
+  headingLevel?: 2 | 3;
 }
 
-export function CartLines({ cart, editable = false, onQuantity, onRemove }: CartLinesProps) {
+export function CartLines({ cart, editable = false, onQuantity, onRemove, headingLevel = 3 }: CartLinesProps) {
   const { t } = useShop();
   return (
     <ul className="cart-lines" aria-label={t(cart.transactionType === 'buy' ? 'cart.linesBuy' : 'cart.linesSell')}>
       {cart.lineItems.map((line) => (
-        <CartLine key={line.id} line={line} currency={cart.currency} pending={!!cart.pending} editable={editable} onQuantity={onQuantity} onRemove={onRemove} />
+        <CartLine key={line.id} line={line} currency={cart.currency} pending={!!cart.pending} editable={editable} onQuantity={onQuantity} onRemove={onRemove} headingLevel={headingLevel} />
       ))}
     </ul>
   );
 }
 
-function CartLine({ line, currency, pending, editable, onQuantity, onRemove }: {
+function CartLine({ line, currency, pending, editable, onQuantity, onRemove, headingLevel }: {
   line: CartLineItem;
+  headingLevel: 2 | 3;
   currency: CartView['currency'];
   pending: boolean;
   editable: boolean;
@@ -43,15 +47,16 @@ function CartLine({ line, currency, pending, editable, onQuantity, onRemove }: {
   const waiting = pending || line.price === null;
   const updating = <Updating />;
   const scrap = line.scrap;
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <li className="cart-line" data-testid="cart-line" data-sku={line.sku ?? undefined}>
       <div className="cart-line-media" aria-hidden="true">
         {line.imageUrl ? <img src={line.imageUrl} alt="" width={64} height={64} loading="lazy" /> : <span className={`cart-line-metal metal-${scrap ? scrap.metal : line.metal ?? 'none'}`} />}
       </div>
       <div className="cart-line-main">
-        <h3 className="cart-line-name">
+        <Heading className="cart-line-name">
           {line.slug ? <Link to={pathFor('product', lang, { slug: line.slug })}>{line.name}</Link> : line.name}
-        </h3>
+        </Heading>
         {scrap ? (
           <p className="cart-line-facts">{t('cart.scrapEstimate')}</p>
         ) : (

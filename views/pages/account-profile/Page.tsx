@@ -119,14 +119,15 @@ function PersonalData({ customer, onSaved }: { customer: ShopCustomer; onSaved: 
     setSaved(true);
   });
   return (
-    <section className="account-panel" aria-labelledby="profile-title">
-      <h2 id="profile-title">{t('account.profile.personalTitle')}</h2>
+    <section className="account-panel" aria-labelledby="profile-personal-title">
+      <h2 id="profile-personal-title">{t('account.profile.personalTitle')}</h2>
       <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={labels} attempt={form.attempt} />
       {saved ? <StatusMessage>{t('account.profile.saved')}</StatusMessage> : null}
       <form className="form" noValidate onSubmit={submit}>
-        <div className="field field-static">
+        {/* the value is named by its label through the group (a p may not carry aria-labelledby) */}
+        <div className="field field-static" role="group" aria-labelledby="profile-email-label">
           <p className="field-label" id="profile-email-label">{t('account.field.email')}</p>
-          <p className="field-value" aria-labelledby="profile-email-label">{customer.email}</p>
+          <p className="field-value">{customer.email}</p>
           <p className="field-hint">{t('account.profile.emailNote')}</p>
         </div>
         <RadioGroup formId={formId} name="accountType" legend={labels.accountType} value={v.accountType}

@@ -99,7 +99,7 @@ export default function CartPage() {
         ) : (
           <div className="cart-layout">
             <div className="cart-main">
-              <CartLines cart={cart} editable onQuantity={onQuantity} onRemove={onRemove} />
+              <CartLines cart={cart} editable onQuantity={onQuantity} onRemove={onRemove} headingLevel={2} />
               {type === 'sell' ? (
                 <p className="cart-more"><Link to={pathFor('scrapMetals', lang)}>{t('cart.addScrap')}</Link></p>
               ) : null}

@@ -172,8 +172,10 @@ function PriceTable(props: TableProps) {
   const money = (cents: number | null) => (cents === null ? <span className="price-missing">{t('prices.unavailable')}</span> : shop.money(cents, currency));
   const placeholder = <span className="price-placeholder" aria-hidden="true">···</span>;
 
+  // a section only with its metal's heading (the list of one metal has none: a plain div, issue 28)
+  const Group = props.heading ? 'section' : 'div';
   return (
-    <section className="pricelist-group" aria-labelledby={props.heading ? headingId : undefined}>
+    <Group className="pricelist-group" aria-labelledby={props.heading ? headingId : undefined}>
       {props.heading ? <h2 id={headingId}>{t(`prices.metal.${props.metal}`)}</h2> : null}
       <ScrollRegion label={t('prices.list.caption', { list: props.heading ? `${props.listName} – ${t(`prices.metal.${props.metal}`)}` : props.listName, currency })}>
         <table className="data-table pricelist-table" aria-busy={hydrated && loading ? true : undefined} data-show-sell={props.showSell ? 'true' : undefined}>
@@ -232,6 +234,6 @@ function PriceTable(props: TableProps) {
           </tbody>
         </table>
       </ScrollRegion>
-    </section>
+    </Group>
   );
 }
