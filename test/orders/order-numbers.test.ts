@@ -2,7 +2,12 @@
 // order of 2026), not across the whole shop, so two orders no longer reveal the shop's volume. The counter
 // is gapless (an order that rolls back gives its number back) and never hands out a number twice, also to
 // many orders placed at once (on PostgreSQL with `npm run test:pg` the requests really run side by side).
+import { randomUUID } from 'node:crypto';
+import { cpSync, mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import t from 'tap';
+import { migrate, migrationsDir, openDb } from '../../src/commerce/db/index.ts';
 import { commerceHarness } from '../commerce/helpers.ts';
 import { nextOrderNumber } from '../../src/commerce/orders/numbers.ts';
 import { customer, openShop, placeOrder, readyCart } from './helpers.ts';
@@ -55,4 +60,29 @@ t.test('twelve orders placed at once in one store get the numbers 1 to 12, each 
   for (const res of placed) t.equal(res.statusCode, 201, res.body.slice(0, 200));
   const numbers = placed.map((r) => runningNumber(r.json().orderNumber as string)).sort((a, b) => a - b);
   t.same(numbers, Array.from({ length: 12 }, (_, i) => i + 1));
+});
+
+t.test('migration 0038 on a shop with orders: each counter goes on after its highest number, none is handed out twice', async (t) => {
+  const db = await openDb('memory');
+  t.teardown(() => db.close());
+  const before = mkdtempSync(join(tmpdir(), 'mig-'));
+  for (const f of readdirSync(migrationsDir).filter((f) => f < '0038')) cpSync(join(migrationsDir, f), join(before, f));
+  await migrate(db, before);
+  const customerId = randomUUID();
+  const placed = new Date('2026-09-01T10:00:00Z');
+  await db.query(`insert into customers (id, store_key, kind, created_at, updated_at) values ($1, 'ch', 'anonymous', $2, $2)`, [customerId, placed]);
+  // numbered by the old shop-wide sequence: 41 (CH buy), 42 (DE buy), 43 (CH sell), 44 (CH buy)
+  for (const [store, n] of [['ch', 'CH-B-2026-000041'], ['de', 'DE-B-2026-000042'], ['ch', 'CH-S-2026-000043'], ['ch', 'CH-B-2026-000044']]) {
+    await db.query(
+      `insert into orders (id, customer_id, store_key, order_number, created_at, type, order_state, payment_state, currency, total_gross_cents, data)
+       values ($1, $2, $3, $4, $5, $6, 'Open', 'Pending', 'CHF', 350000, '{}'::jsonb)`,
+      [randomUUID(), customerId, store, n, placed, n.includes('-S-') ? 'sell' : 'buy'],
+    );
+  }
+  await migrate(db);
+  const next = (store: 'ch' | 'de' | 'at', type: 'buy' | 'sell') => db.transaction((tx) => nextOrderNumber(tx, store, type, new Date('2026-11-25T10:00:00Z')));
+  t.equal(await next('ch', 'buy'), 'CH-B-2026-000045');
+  t.equal(await next('de', 'buy'), 'DE-B-2026-000043');
+  t.equal(await next('ch', 'sell'), 'CH-S-2026-000044');
+  t.equal(await next('at', 'buy'), 'AT-B-2026-000001', 'a store without orders starts at 1');
 });
