@@ -191,12 +191,24 @@ export function regroupNumbers(text: string, locale: LocaleTag): string {
   return text.replace(swissGrouped, (n) => n.replace(/['\u2019]/g, sep));
 }
 
-/** Every string in a JSON value (a reshaped CMS story) through regroupNumbers; the value is copied only
- * where something changed. */
+const isoAmount = /(?<![\d'\u2019.,])(\d{1,3}(?:['\u2019,]\d{3})+|\d+)(?![.,]\d)\s?(EUR|CHF|USD)\b/g;
+
+/**
+ * Whole amounts written with an ISO code in a text shared by every store ("bis 5'000 EUR", "up to 5,000
+ * EUR"): written as the page writes its amounts (issue 28: "bis 5.000 €" in Germany beside the "15.000 €" of
+ * the shop's own strings, "EUR 5'000" in Switzerland, "€5,000" in English), through formatMoney. Amounts
+ * with decimals stay as written.
+ */
+export function localizeAmounts(text: string, locale: LocaleTag): string {
+  if (!/\d\s?(EUR|CHF|USD)\b/.test(text)) return text;
+  return text.replace(isoAmount, (_, n: string, code: Currency) => formatMoney(Number(n.replace(/['\u2019,]/g, '')) * 100, code, locale, 0));
+}
+
+/** Every string in a JSON value (a reshaped CMS story) through localizeAmounts and regroupNumbers; the
+ * value is copied only where something changed. */
 export function regroupNumbersDeep<T>(value: T, locale: LocaleTag): T {
-  if (groupSeparator(locale) === "'") return value;
   const walk = (v: unknown): unknown => {
-    if (typeof v === 'string') return regroupNumbers(v, locale);
+    if (typeof v === 'string') return regroupNumbers(localizeAmounts(v, locale), locale);
     if (Array.isArray(v)) {
       const out = v.map(walk);
       return out.some((x, i) => x !== v[i]) ? out : v;

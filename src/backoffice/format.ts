@@ -1,8 +1,12 @@
 // Language, locale formatting and the amounts staff type, for the back office. Dates and amounts go through
 // the shop's one formatter (src/i18n.ts); the back office is run from Switzerland (de-CH) and reads English
 // in British form (DD/MM/YYYY, like every European store).
+// Issue 28: an order's amounts and weights are written as its store writes them, in the operator's language
+// (a German order "1.297,08 €", not "EUR 1'297.08"; a Swiss one "CHF 1'297.08"), so that staff read the figures
+// the customer's mail and invoice show. Decision: dates and times stay in the back office's one form (Zurich
+// time, DD/MM/YYYY): a list of orders from five stores must not mix day-first and month-first dates.
 import { formatDate, formatMoney, formatNumber, formatTime, translator, type Translate } from '../i18n.ts';
-import type { Currency, Language, LocaleTag } from '../stores.ts';
+import { localeFor, type Currency, type Language, type LocaleTag, type StoreKey } from '../stores.ts';
 
 export const languages: Language[] = ['en', 'de'];
 
@@ -14,23 +18,32 @@ export interface Fmt {
   /** any key of the locale files (validation.<code> for field messages) */
   tAny: Translate;
   money(m: { centAmount: number; currencyCode: string }): string;
+  /** an amount as a form's prefilled value, without currency ("1.297,08"); parseAmount reads it back */
+  amountInput(m: { centAmount: number; currencyCode: string }): string;
   date(iso: string): string;
   dateTime(iso: string): string;
   grams(n: number): string;
+  /** the same, with amounts and weights in the conventions of an order's store (see above) */
+  forStore(store: StoreKey): Fmt;
 }
 
-export function fmtFor(lang: Language): Fmt {
+export function fmtFor(lang: Language, store?: StoreKey): Fmt {
   const locale: LocaleTag = lang === 'de' ? 'de-CH' : 'en-GB';
+  const numbers: LocaleTag = store ? localeFor(store, lang) : locale;
   const tAny = translator(lang);
+  const money = (m: { centAmount: number; currencyCode: string }) => formatMoney(m.centAmount, m.currencyCode as Currency, numbers);
   return {
     lang,
     locale,
     tAny,
     t: (key, params) => tAny(`backoffice.${key}`, params),
-    money: (m) => formatMoney(m.centAmount, m.currencyCode as Currency, locale),
+    money,
+    // the formatted amount without its currency sign or code: "€ 1.297,08" -> "1.297,08"
+    amountInput: (m) => money(m).replace(/^[^\d]+|[^\d]+$/g, ''),
     date: (iso) => formatDate(iso, locale),
     dateTime: (iso) => `${formatDate(iso, locale)} ${formatTime(iso, locale)}`,
-    grams: (n) => `${formatNumber(n, locale, 3)} g`,
+    grams: (n) => `${formatNumber(n, numbers, 3)} g`,
+    forStore: (s) => fmtFor(lang, s),
   };
 }
 

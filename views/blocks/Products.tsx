@@ -7,6 +7,7 @@ import { useEffect, useId, useRef } from 'react';
 import type { Block, ProductTeaser } from '../../src/contracts/content.ts';
 import { pathFor } from '../../src/screens.ts';
 import { useShop } from '../lib/context.tsx';
+import { localizeDecimals } from '../../src/i18n.ts';
 import { Link } from '../components/ShopLink.tsx';
 import { useProductPrices, usePriceCurrency } from '../hooks/usePrices.ts';
 import { pricesOfType } from '../components/prices/format.ts';
@@ -27,7 +28,7 @@ function trackedItems(block: ProductBlock): TrackedItem[] {
 }
 
 function ProductTile({ product, block, index, price }: { product: ProductTeaser; block: ProductBlock; index: number; price: string | null }) {
-  const { t, lang } = useShop();
+  const { t, lang, locale } = useShop();
   const soldOut = product.availability === 'soldOut';
   const onSelect = () =>
     track({ event: 'select_item', ecommerce: { item_list_id: block.trackingName, item_list_name: block.headline, items: [trackedItems(block)[index]] } });
@@ -47,7 +48,7 @@ function ProductTile({ product, block, index, price }: { product: ProductTeaser;
       <h3 className="product-tile-name">
         <Link to={pathFor('product', lang, { slug: product.slug })} className="product-tile-link" onClick={onSelect}>{product.name}</Link>
       </h3>
-      {product.weightLabel ? <p className="product-tile-weight">{product.weightLabel}</p> : null}
+      {product.weightLabel ? <p className="product-tile-weight">{localizeDecimals(product.weightLabel, locale)}</p> : null}
       <p className="product-tile-price" data-testid="product-tile-price">
         {soldOut ? null : price ?? <span className="price-placeholder">{t('prices.loading')}</span>}
       </p>

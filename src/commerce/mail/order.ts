@@ -38,7 +38,8 @@ export function orderMailBlocks(c: MailCtx, order: Order, opening?: { subject: s
   if (order.discount && order.discount.applies) totals.push(t(k('coupon'), { code: order.discount.code, amount: money(order.discount.amount) }));
   if (buy) totals.push(t(k('shipping'), { name: order.shippingInfo.name, amount: money(order.shippingInfo.totalGrossPrice) }));
   totals.push(buy
-    ? t(k('total'), { amount: money(order.totalGrossPrice), tax: money(order.totalTaxPrice) })
+    // issue 28: "incl. VAT 0.00" read as if VAT were hidden in the price; where none applies, say so
+    ? order.totalTaxPrice.centAmount > 0 ? t(k('total'), { amount: money(order.totalGrossPrice), tax: money(order.totalTaxPrice) }) : t(k('totalNoVat'), { amount: money(order.totalGrossPrice) })
     : t(k(assayed ? 'payoutEstimate' : 'payout'), { amount: money(order.totalGrossPrice) }));
   blocks.push(text(...totals));
 

@@ -64,8 +64,19 @@ export async function insertOrderRow(tx: Db, o: NewOrder): Promise<OrderRow> {
 }
 
 /** The next running number of the one order-number sequence (never twice, also across instances). */
-export async function nextOrderSequence(tx: Db): Promise<number> {
-  const [{ n }] = await tx.query<{ n: number }>(`select nextval('order_number_seq')::int8 as n`);
+/**
+ * The next running number of a store's orders of one type in one year (migration 0038). Must run in the
+ * order's transaction: the upsert locks the counter's row until that commits, so concurrent orders of the
+ * same store, type and year queue here (one at a time, never the same number) and a rollback returns the
+ * number (no gap).
+ */
+export async function nextOrderSequence(tx: Db, storeKey: string, type: string, year: number): Promise<number> {
+  const [{ n }] = await tx.query<{ n: number }>(
+    `insert into order_number_counters (store_key, type, year, last_number) values ($1, $2, $3, 1)
+     on conflict (store_key, type, year) do update set last_number = order_number_counters.last_number + 1
+     returning last_number as n`,
+    [storeKey, type, year],
+  );
   return n;
 }
 

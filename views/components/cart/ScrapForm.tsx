@@ -100,7 +100,7 @@ export function ScrapForm({ idPrefix = 'scrap', defaultMetal = 'gold', title, in
           <select id={`${uid}-fineness`} value={String(fineness)} onChange={(e) => setFineness(Number(e.target.value))} aria-describedby={`${uid}-fineness-hint`}>
             {scrapFinenessOptions[metal].map((f) => (
               <option key={f} value={String(f)}>
-                {t('sell.finenessValue', { value: f })}{metal === 'gold' && karat[f] ? ` (${karat[f]} ${t('sell.karat')})` : ''}
+                {t('sell.finenessValue', { value: formatNumber(f, shop.locale, 1) })}{metal === 'gold' && karat[f] ? ` (${karat[f]} ${t('sell.karat')})` : ''}
               </option>
             ))}
           </select>

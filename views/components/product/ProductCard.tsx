@@ -6,6 +6,7 @@ import type { ProductPrices } from '../../../src/contracts/prices.ts';
 import type { Currency } from '../../../src/stores.ts';
 import { pathFor } from '../../../src/screens.ts';
 import { useShop } from '../../lib/context.tsx';
+import { localizeDecimals } from '../../../src/i18n.ts';
 import { Link } from '../ShopLink.tsx';
 import { pricesOfType } from '../prices/format.ts';
 import { AvailabilityTag, ProductBadges } from './ProductBadges.tsx';
@@ -31,7 +32,8 @@ export function ProductCard({ product, prices, currency, list, index, view = 'gr
   const href = pathFor('product', shop.lang, { slug: product.slug });
   const buy = pricesOfType(prices, 'buy')[0]?.centAmount;
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const details = [product.weightLabel, product.manufacturer].filter(Boolean).join(' · ');
+  // issue 28: the weight with the page's decimal mark, as the price list writes it ("5.806 g" in Switzerland)
+  const details = [product.weightLabel ? localizeDecimals(product.weightLabel, shop.locale) : null, product.manufacturer].filter(Boolean).join(' · ');
   return (
     <article className={`product-card product-card-${view}`} data-sku={product.sku}>
       <div className="product-card-image">

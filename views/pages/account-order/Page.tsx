@@ -86,7 +86,10 @@ export default function AccountOrderPage() {
               <tr><th scope="row" colSpan={3}>{t('orders.goods')}</th><td className="num">{shop.money(goods, order.currency)}</td></tr>
               <tr><th scope="row" colSpan={3}>{t('orders.shipping', { method: order.shippingInfo.name })}</th><td className="num">{moneyOf(shop, order.shippingInfo.totalGrossPrice)}</td></tr>
               {order.discount ? <tr><th scope="row" colSpan={3}>{t('orders.discount', { code: order.discount.code })}</th><td className="num">− {moneyOf(shop, order.discount.amount)}</td></tr> : null}
-              <tr><th scope="row" colSpan={3}>{t('orders.tax')}</th><td className="num">{moneyOf(shop, order.totalTaxPrice)}</td></tr>
+              {/* issue 28: no "Included VAT 0,00 €" where none applies (investment gold): say so */}
+              {order.totalTaxPrice.centAmount > 0
+                ? <tr><th scope="row" colSpan={3}>{t('orders.tax')}</th><td className="num">{moneyOf(shop, order.totalTaxPrice)}</td></tr>
+                : <tr><td colSpan={4} className="order-no-tax" data-testid="order-no-tax">{t('orders.noTax')}</td></tr>}
               {order.type === 'sell' ? <SaleTotals order={order} /> : (
                 <tr className="order-total"><th scope="row" colSpan={3}>{t('orders.total')}</th><td className="num" data-testid="order-total">{moneyOf(shop, order.totalGrossPrice)}</td></tr>
               )}

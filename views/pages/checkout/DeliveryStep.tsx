@@ -86,6 +86,10 @@ export function DeliveryStep({ cart, methods, onSubmit, onMethodChosen, refreshi
   // spec 9 and ours, one rule set with the service (src/contracts/checkout-rules.ts)
   const kind = checkoutKind(type, v.shippingMethodId || cart.shippingInfo?.key);
   const payments = paymentMethodsOffered({ transactionType: type, methodKey: v.shippingMethodId || null });
+  // issue 28: a Swiss sale ruled out of the Scrap Metal Box names the cap in francs (the figure the rule checked,
+  // at the price set's rate), as the insured-shipping note beside it does; elsewhere the message's own (EUR)
+  const reasonParams = (reason: string) =>
+    reason === 'scrap_box_value_exceeded' && methods?.scrapBoxCap ? { amount: moneyOf(shop, methods.scrapBoxCap) } : undefined;
   const insuredNote = needsInsuredShippingNote({ kind, goodsCents: cart.totalPrice?.centAmount ?? null, capCents: methods?.scrapBoxCap?.centAmount ?? null });
   const chooseMethod = (key: string) => {
     form.set('shippingMethodId', key);
@@ -175,7 +179,7 @@ export function DeliveryStep({ cart, methods, onSubmit, onMethodChosen, refreshi
                   <span className="choice-price">{m.price.centAmount === 0 ? t('cart.totals.free') : moneyOf(shop, m.price)}</span>
                 </span>
                 <span className="choice-text">{m.description}</span>
-                {!m.available && m.reason ? <span className="choice-reason">{t(`form.error.${m.reason}`)}</span> : null}
+                {!m.available && m.reason ? <span className="choice-reason">{t(`form.error.${m.reason}`, reasonParams(m.reason))}</span> : null}
                 {m.key === 'shippingSell' && insuredNote ? (
                   <span className="choice-text choice-note" data-testid="insured-shipping-note">
                     {t('checkout.delivery.insuredOnRequest', { amount: moneyOf(shop, methods?.scrapBoxCap ?? null) })}

@@ -14,7 +14,7 @@ import { PriceNotice } from '../../components/prices/PriceNotice.tsx';
 import { ProductGrid } from '../../components/listing/ProductGrid.tsx';
 import { ProductBadges } from '../../components/product/ProductBadges.tsx';
 import { useShop } from '../../lib/context.tsx';
-import { formatNumber } from '../../../src/i18n.ts';
+import { formatNumber, localizeDecimals } from '../../../src/i18n.ts';
 import type { ShippingCostsResponse } from '../../../src/contracts/order.ts';
 import type { CardProduct } from '../../models/listing-data.ts';
 import type { ProductData } from '../../models/product-loader.ts';
@@ -30,7 +30,7 @@ export default function ProductPage() {
   const { t, locale } = useShop();
   const p = data.product;
   const a = p.attributes;
-  const subtitle = [a.weightLabel, a.preciousMetal && a.fineness ? `${a.preciousMetal} ${formatNumber(a.fineness, locale, 1)}` : a.preciousMetal, a.manufacturer].filter(Boolean).join(' · ');
+  const subtitle = [a.weightLabel === null ? null : localizeDecimals(a.weightLabel, locale), a.preciousMetal && a.fineness ? `${a.preciousMetal} ${formatNumber(a.fineness, locale, 1)}` : a.preciousMetal, a.manufacturer].filter(Boolean).join(' · ');
   return (
     <>
       <Breadcrumb current={p.localizedName} />
