@@ -11,6 +11,7 @@ import { addressLines } from '../contracts/address-format.ts';
 import type { CartAddress } from '../contracts/cart.ts';
 import type { WhistleblowCase } from '../contracts/application.ts';
 import { languages, type Fmt } from './format.ts';
+import { CancelForm } from './cancel-form.tsx';
 
 export type WhistleblowOpsCase = WhistleblowCase & { reporter?: { name: string | null; email: string | null; phone: string | null } | null };
 
@@ -527,12 +528,8 @@ export function OrderDetailView({ f, csrf, detail, form }: { f: Fmt; csrf: strin
             </form>
           )}
           {can.has('cancel') && (
-            <form method="post" action={`/orders/${s.id}/cancel`} className="action danger" aria-labelledby="h-a-cancel">
-              <h3 id="h-a-cancel">{t('action.cancel.title')}</h3>
-              <Csrf value={csrf} />
-              <Field id="cancel-reason" name="reason" label={t('action.cancel.reason')} value={v('cancel', 'reason', s.overdue ? t('action.cancel.overdueReason') : '')} textarea required minLength={3} maxLength={500} error={err('cancel', 'reason')} />
-              <button type="submit" className="danger">{t('action.cancel.submit')}</button>
-            </form>
+            <CancelForm f={f} csrf={csrf} orderId={s.id} orderNumber={s.orderNumber} locale={order.locale} overdue={!!s.overdue}
+              values={form.action === 'cancel' ? form.values ?? {} : {}} errors={form.action === 'cancel' ? form.fields ?? {} : {}} />
           )}
           </div>
         </section>
