@@ -11,6 +11,8 @@ import { moneyOf } from './format.ts';
 export function CartTotals({ cart, shippingHint, stale = false }: { cart: CartView; shippingHint?: boolean; stale?: boolean }) {
   const shop = useShop();
   const { t } = shop;
+  // said only once the cart's prices have run out (in the browser): shipped with the page
+  shop.uses(['cart.totals.stale']);
   const buy = cart.transactionType === 'buy';
   const waiting = !!cart.pending || cart.totalGrossPrice === null;
   const amount = (node: string) => (waiting ? <Updating /> : node);
