@@ -190,8 +190,9 @@ export async function applyCancel(ctx: CommerceContext, tx: Db, row: LifeRow, re
 
 export async function cancelOrder(ctx: CommerceContext, orderId: string, body: CancelBody, actor: Actor, roles: OperatorRole[]): Promise<void> {
   const note = body.reason?.trim() ?? '';
-  if (!body.reasonCode && note.length < 3) fail('validation_failed', { details: { fields: [fieldError('reason', 'required')] } });
   await runStep(ctx, orderId, 'cancel', roles, (tx, row, now) => {
+    // a reason from the list or one typed: never none (checked after the role, like every step's input)
+    if (!body.reasonCode && note.length === 0) fail('validation_failed', { details: { fields: [fieldError('reason', 'required')] } });
     if (!body.reasonCode) return applyCancel(ctx, tx, row, note, actor, now);
     // issue 28: a listed reason goes to the customer in the customer's language; the operator's free text
     // follows it as an addition. The audit keeps the code and the text as typed.
