@@ -88,7 +88,7 @@ for (const size of sizes) {
       await page.getByRole('button', { name: /^Add to cart\s*:\s*Krugerrand 1 oz Gold$/ }).click();
       expect((await added).status()).toBe(200);
       await expect(page.locator('footer')).not.toContainText('VAT where applicable');
-      await expect(page.locator('footer .copyright')).toContainText('Aurum Precious Metals Inc. No VAT or sales tax is added to the prices shown.');
+      await expect(page.locator('footer .copyright')).toHaveText(/^© \d{4} Aurum Precious Metals Inc\. · No VAT or sales tax is added to the prices shown\.$/);
 
       await page.goto(url(host, '/en/checkout/buy'));
       await hydrated(page);
