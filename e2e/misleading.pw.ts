@@ -98,7 +98,7 @@ for (const size of sizes) {
       await page.getByRole('combobox', { name: 'State' }).selectOption('NY');
       await page.getByRole('button', { name: 'Continue to delivery and payment' }).click();
       await expect(page.locator('.form-summary')).toContainText('Street address');
-      await expect(page.getByText('Please start with the house number, e.g. 350 Fifth Avenue.')).toBeVisible();
+      await expect(page.locator('#checkout-data-billingAddress-streetName-error')).toContainText('Please start with the house number, e.g. 350 Fifth Avenue.');
       await axe();
       await page.getByRole('textbox', { name: 'Street address', exact: true }).fill('350 Fifth Avenue');
       await page.getByRole('button', { name: 'Continue to delivery and payment' }).click();
