@@ -8,7 +8,7 @@ import type { Order } from '../../contracts/order.ts';
 import { weekdayName } from '../../i18n.ts';
 import type { MailBlock } from './document.tsx';
 import type { MailCtx } from './index.ts';
-import { addWorkingDays, PAYMENT_DAYS, storeDay } from '../lifecycle/working-days.ts';
+import { addWorkingDays, PAYMENT_DAYS, storeDay } from '../lifecycle/index.ts';
 
 const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
