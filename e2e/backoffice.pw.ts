@@ -223,7 +223,16 @@ test('support cancels an unpaid depot purchase and its metal is not in the custo
   await openOrder(sup, o.orderNumber);
   await expect(sup.getByRole('form', { name: 'Record a payment' })).toHaveCount(0);
   const cancel = sup.getByRole('form', { name: 'Cancel the order' });
-  await cancel.getByLabel(/^Reason/).fill('The payment did not arrive within 5 working days.');
+  // issue 28: the customer's language named, a reason from the list, confirmed before anything happens
+  await expect(cancel.getByTestId('cancel-language')).toHaveText("Customer's language: German. The mail about the cancellation goes out in it.");
+  await cancel.getByLabel(/^Reason/).selectOption('payment_not_received');
+  const confirm = cancel.getByRole('checkbox', { name: new RegExp(`^Yes, cancel order ${o.orderNumber} now; the customer is told by mail in German\\.$`) });
+  await cancel.getByRole('button', { name: 'Cancel order' }).click();
+  // not confirmed: the browser keeps the form (the server refuses it too: test/backoffice/orders.test.ts)
+  expect(await confirm.evaluate((e) => (e as HTMLInputElement).validity.valueMissing)).toBe(true);
+  await expect(sup.locator('section[aria-labelledby="h-summary"]')).not.toContainText('Cancelled');
+  await axe(sup);
+  await confirm.check();
   await cancel.getByRole('button', { name: 'Cancel order' }).click();
   await expect(sup.getByRole('status')).toContainText('The order is cancelled');
   await expect(sup.locator('section[aria-labelledby="h-summary"]')).toContainText('Cancelled');

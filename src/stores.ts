@@ -105,3 +105,12 @@ export function storeForHost(host: string | undefined, table: Map<string, StoreK
 export function localeFor(store: StoreKey, lang: Language): LocaleTag {
   return stores[store].locales[lang];
 }
+
+/**
+ * Issue 28: the time zone a store's times are entered and shown in (a limit order's expiry): the zone of the
+ * store's company (the company facts story's `timezone`), named on the page. Liechtenstein keeps its own
+ * zone name though its clock is Zurich's.
+ */
+export const storeTimeZones: Record<StoreKey, string> = {
+  at: 'Europe/Vienna', ch: 'Europe/Zurich', de: 'Europe/Berlin', li: 'Europe/Vaduz', us: 'America/New_York',
+};

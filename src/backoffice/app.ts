@@ -441,7 +441,15 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
         return { body: { carrier: need('carrier'), trackingNumber: need('trackingNumber') }, fields };
       case 'pickup':
         return { body: { collectedBy: need('collectedBy'), ...(note ? { note } : {}), ...identity() }, fields };
-      case 'cancel':
+      case 'cancel': {
+        // issue 28: a listed reason (translated for the customer by the service), free text only in addition,
+        // and the operator's confirmation
+        const reasonCode = need('reasonCode');
+        const reason = str(b.reason);
+        if (reason && reason.length < 3) fields.reason = f.tAny('validation.min_length', { length: 3 });
+        if (b.confirm !== '1') fields.confirm = f.t('action.cancel.confirmRequired');
+        return { body: { reasonCode, ...(reason ? { reason } : {}) }, fields };
+      }
       case 'payment-failed':
         return { body: { reason: need('reason') }, fields };
       case 'goods-received':

@@ -12,6 +12,7 @@ import type { CartAddress } from '../contracts/cart.ts';
 import { shownPaymentState } from '../contracts/order.ts';
 import type { WhistleblowCase } from '../contracts/application.ts';
 import { languages, type Fmt } from './format.ts';
+import { CancelForm } from './cancel-form.tsx';
 
 export type WhistleblowOpsCase = Omit<WhistleblowCase, 'messages'> & {
   /** by: the operator who wrote an office answer (null for older answers and the reporter's messages) */
@@ -623,12 +624,8 @@ export function OrderDetailView({ f: staff, csrf, detail, form }: { f: Fmt; csrf
             </form>
           )}
           {can.has('cancel') && (
-            <form method="post" action={`/orders/${s.id}/cancel`} className="action danger" aria-labelledby="h-a-cancel">
-              <h3 id="h-a-cancel">{t('action.cancel.title')}</h3>
-              <Csrf value={csrf} />
-              <Field id="cancel-reason" name="reason" label={t('action.cancel.reason')} value={v('cancel', 'reason', s.overdue ? t('action.cancel.overdueReason') : '')} textarea required minLength={3} maxLength={500} error={err('cancel', 'reason')} />
-              <button type="submit" className="danger">{t('action.cancel.submit')}</button>
-            </form>
+            <CancelForm f={f} csrf={csrf} orderId={s.id} orderNumber={s.orderNumber} locale={order.locale} overdue={!!s.overdue}
+              values={form.action === 'cancel' ? form.values ?? {} : {}} errors={form.action === 'cancel' ? form.fields ?? {} : {}} />
           )}
           </div>
         </section>

@@ -26,6 +26,17 @@ export { CASH_PAYOUT_MAX_CENTS, SCRAP_BOX_CAP_EUR_CENTS };
 /** spec 9: card and PayPal are shown as coming soon and refused until a payment provider exists */
 export const comingSoonPayments: readonly PaymentMethod[] = ['card', 'paypal'];
 
+/** Issue 28: a price is advertised only where a customer can pay it. The card-and-PayPal price (the
+ * 'buy-card' price type) is shown once card or PayPal can be chosen at checkout, not before. */
+export const cardPriceAdvertised: boolean = (['card', 'paypal'] as const).some((p) => !comingSoonPayments.includes(p));
+
+/** Issue 28: the methods that send goods to the customer's address. A deposit purchase stays in our vault
+ * and a pickup (or a delivery to a store) goes to the store: review and order show no shipping address
+ * for them. */
+export function shipsToCustomer(methodKey: ShippingMethodKey | string | null | undefined): boolean {
+  return methodKey === 'shipping' || methodKey === 'shippingBuy' || methodKey === 'insured-shipping';
+}
+
 /** spec 9: the payment methods of a purchase, and the payout methods of a sale, in the order shown */
 const paymentsByType: Record<TransactionType, readonly PaymentMethod[]> = {
   buy: ['bank-transfer', 'cash', 'card', 'paypal'],

@@ -355,9 +355,17 @@ export const PickupBody = Type.Object({
 }, { additionalProperties: false });
 export type PickupBody = Static<typeof PickupBody>;
 
-/** POST /ops/orders/{id}/cancel (support, finance, admin): 409 when paid or already done. */
+/** Issue 28: the cancel reasons the customer is told, each translated into the customer's language by the
+ * service (mail.lifecycle.cancelled.reasons.<code>); the back office offers them as a list. */
+export const cancelReasonCodes = ['customer_request', 'payment_not_received', 'out_of_stock', 'price_error', 'duplicate_order', 'address_problem'] as const;
+export const CancelReasonCode = Type.Union(cancelReasonCodes.map((c) => Type.Literal(c)));
+export type CancelReasonCode = (typeof cancelReasonCodes)[number];
+
+/** POST /ops/orders/{id}/cancel (support, finance, admin): 409 when paid or already done. A reason from the
+ * list, and/or free text (with a listed reason: an addition to it, in the customer's language). */
 export const CancelBody = Type.Object({
-  reason: Type.String({ minLength: 3, maxLength: 500 }),
+  reasonCode: Type.Optional(CancelReasonCode),
+  reason: Type.Optional(Type.String({ minLength: 3, maxLength: 500 })),
 }, { additionalProperties: false });
 export type CancelBody = Static<typeof CancelBody>;
 

@@ -5,7 +5,7 @@ import t from 'tap';
 import { commerceHarness } from '../commerce/helpers.ts';
 import type { Order } from '../../src/contracts/order.ts';
 import { customer, ok, openShop, placeOrder, readyCart } from '../orders/helpers.ts';
-import { order, scrapSale } from '../lifecycle/helpers.ts';
+import { mailsTo, order, scrapSale } from '../lifecycle/helpers.ts';
 import { backofficeOver, textOf } from './helpers.ts';
 
 const h = await commerceHarness(t);
@@ -265,13 +265,13 @@ t.test('support finds an overdue bank transfer in "overdue" and cancels it with 
   const detail = await sup.get(`/orders/${o.id}`);
   t.match(detail.body, `action="/orders/${o.id}/cancel"`);
   t.notMatch(detail.body, `action="/orders/${o.id}/payment"`, 'support records no payments');
-  t.match(detail.body, 'The payment did not arrive within 5 working days.', 'the reason is prefilled for an overdue order');
+  t.match(detail.body, '<option value="payment_not_received" selected="">', 'the reason is preselected for an overdue order');
 
-  const tooShort = await sup.post(`/orders/${o.id}/cancel`, { reason: '' });
-  t.equal(tooShort.statusCode, 400);
-  t.match(tooShort.body, 'id="cancel-reason-error"');
+  const noReason = await sup.post(`/orders/${o.id}/cancel`, { reasonCode: '', reason: '', confirm: '1' });
+  t.equal(noReason.statusCode, 400);
+  t.match(noReason.body, 'id="cancel-reasonCode-error"');
 
-  const cancelled = await sup.post(`/orders/${o.id}/cancel`, { reason: 'The payment did not arrive within 5 working days.' });
+  const cancelled = await sup.post(`/orders/${o.id}/cancel`, { reasonCode: 'payment_not_received', reason: '', confirm: '1' });
   t.equal(cancelled.statusCode, 303, textOf(cancelled.body).slice(0, 300));
   const after = textOf((await sup.get(cancelled.headers.location as string)).body);
   t.match(after, 'The order is cancelled');
@@ -280,6 +280,45 @@ t.test('support finds an overdue bank transfer in "overdue" and cancels it with 
   const list = textOf((await sup.get(`/orders?q=${o.orderNumber}`)).body);
   t.match(list, new RegExp(`${o.orderNumber} CH .* Cancelled\\s+Nothing owed`), 'and the queue');
   t.match(after, 'support@ops.example');
+});
+
+// Issue 28: a German-speaking operator cancels an English customer's order. The form names the customer's
+// language, offers the reasons as a list the service translates (free text only in addition) and cancels
+// nothing until the operator confirms; the customer's mail carries the reason in English.
+t.test('the cancel form names the customer\'s language, offers translated reasons and asks for confirmation', async (t) => {
+  const { api } = await openShop(h, t);
+  const { signedIn } = await backofficeOver(t, api);
+  const c = await customer(api, 'us');
+  const cart = await readyCart(c);
+  await ok(c.call('PUT', `/carts/${cart.id}`, { locale: 'en-US' }));
+  const o = (await placeOrder(c, cart.id)).json() as Order;
+  t.equal(o.locale, 'en-US', 'the customer ordered in English');
+
+  const sup = await signedIn('support@ops.example');
+  const de = { 'accept-language': 'de' };
+  const form = await sup.get(`/orders/${o.id}`, de);
+  const text = textOf(form.body);
+  t.match(text, 'Sprache des Kunden: Englisch.', 'the form says which language the customer reads');
+  t.match(form.body, '<select id="cancel-reasonCode" name="reasonCode" required=""');
+  t.match(text, 'Die Ware ist nicht lieferbar', 'the reasons as a list, in the operator\'s language');
+  t.match(text, 'Ja, Bestellung ' + o.orderNumber + ' jetzt stornieren; der Kunde erfährt es per Mail auf Englisch.');
+
+  const unconfirmed = await sup.post(`/orders/${o.id}/cancel`, { reasonCode: 'out_of_stock', reason: 'Lieferant hat abgesagt' }, { headers: de });
+  t.equal(unconfirmed.statusCode, 400, 'without the confirmation nothing is cancelled');
+  t.match(unconfirmed.body, 'id="cancel-confirm-error"');
+  t.match(textOf(unconfirmed.body), 'Bitte bestätigen Sie die Stornierung.');
+  t.match(unconfirmed.body, '<option value="out_of_stock" selected="">', 'the choice stays');
+  const still = await sup.get(`/orders/${o.id}`);
+  t.notMatch(textOf(still.body), 'The order is cancelled');
+  t.match(still.body, `action="/orders/${o.id}/cancel"`, 'the order can still be cancelled: it was not');
+
+  const cancelled = await sup.post(`/orders/${o.id}/cancel`, { reasonCode: 'out_of_stock', reason: 'The supplier could not deliver this coin.', confirm: '1' });
+  t.equal(cancelled.statusCode, 303);
+  const mail = (await mailsTo(api.db, o.customerEmail, o.orderNumber)).find((m) => /cancelled/.test(m.subject));
+  t.ok(mail, 'the customer is told');
+  t.match(mail?.text, 'Unfortunately the goods are not available. Anything you have paid will be refunded.', 'the listed reason in the customer\'s language');
+  t.match(mail?.text, 'A note from our team: The supplier could not deliver this coin.', 'the free text as an addition');
+  t.notMatch(mail?.text, /Ware|lieferbar|Grund/, 'no German in the English mail');
 });
 
 const camt = (entries: { ref: string; cents: number; currency: string; remittance: string }[]) => `<?xml version="1.0" encoding="UTF-8"?>

@@ -131,7 +131,8 @@ t.test('opening hours name the weekdays in the language (Intl)', async (t) => {
   };
   const order = sampleOrder({ shippingInfo: { key: 'pickup', name: 'Abholung', totalGrossPrice: chf(0) }, pickupStore, paymentMethod: 'cash', paymentInstructions: null } as Partial<Order>);
   const de = renderMail('order.confirmation', 'de', { store: 'ch', shop: 'Aurum', order }).text;
-  t.match(de, 'Abholung: Ihre Bestellung liegt für Sie in unserer Filiale bereit:\nAurum Zürich\nBarrengasse 7\n8001 Zürich\nMontag–Freitag 09:00–18:00\nSamstag 10:00–16:00');
+  // issue 28: when it is ready (cash: from the next working day), not "ready" right after ordering
+  t.match(de, 'Abholung: Ihre Bestellung liegt ab 05/03/2026 in unserer Filiale für Sie bereit; bitte holen Sie sie bis 11/03/2026 ab und bezahlen Sie sie dort. Die Filiale:\nAurum Zürich\nBarrengasse 7\n8001 Zürich\nMontag–Freitag 09:00–18:00\nSamstag 10:00–16:00');
   t.match(de, 'bar bei der Abholung innert 5 Werktagen');
   const en = renderMail('order.confirmation', 'en', { store: 'ch', shop: 'Aurum', order }).text;
   t.match(en, 'Monday–Friday 09:00–18:00\nSaturday 10:00–16:00');
@@ -171,5 +172,5 @@ t.test('issue 23: a sale of goods to be assayed says its prices are estimates; t
 t.test('the SMS code text', async (t) => {
   const de = renderSms('verificationCode', 'de', { store: 'ch', shop: 'Aurum', values: { code: '123456', validMinutes: 10 } });
   t.equal(de, '123456 ist Ihr Bestätigungscode von Aurum. Er ist 10 Minuten gültig. Geben Sie ihn nicht weiter.');
-  t.match(renderSms('verificationCode', 'en', { store: 'us', shop: 'Aurum', values: { code: '123456', validMinutes: 10 } }), /^123456 is your Aurum verification code/);
+  t.match(renderSms('verificationCode', 'en', { store: 'us', shop: 'Aurum', values: { code: '123456', validMinutes: 10 } }), /^123456 is your Aurum Precious Metals verification code/, 'the US store speaks as its own company (issue 28)');
 });

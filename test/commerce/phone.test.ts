@@ -133,5 +133,5 @@ t.test('English customers get the SMS in English', async (t) => {
   const account = await registerVerified(api, { store: 'us', body: { phone: '+1 212 736 3100', language: 'en' } });
   const session = await login(api, account);
   await api.call('POST', `/customers/${account.id}/phone/verification`, { store: 'us', token: session.accessToken });
-  t.match((await lastMessageTo(api.db, '+12127363100'))?.text, /^\d{6} is your Aurum Edelmetalle verification code\. It is valid for 10 minutes\./);
+  t.match((await lastMessageTo(api.db, '+12127363100'))?.text, /^\d{6} is your Aurum Precious Metals verification code\. It is valid for 10 minutes\./);
 });

@@ -10,7 +10,7 @@ import { LimitOrderForm } from '../../views/components/account-area/LimitOrderFo
 import { createLimitOrder } from '../../views/state/shop-api.ts';
 import { fakeApi, renderInShop } from './render.tsx';
 
-// local noon: the form works in the browser's time zone
+// local noon (the expiry itself is in the store's zone, Zurich: issue 28)
 const NOW = new Date(2026, 10, 21, 12, 0, 0).getTime();
 let clock: ReturnType<typeof FakeTimers.install> | null = null;
 t.beforeEach(() => {
@@ -96,7 +96,7 @@ t.test('a valid limit order goes to the API once, with cents and the expiry inst
   await user.type(f.quantity(), '3');
   await user.click(f.submit());
   await waitFor(() => t.equal(api.calls.length, 1));
-  t.same(api.calls[0].body, { sku: 'AU-KRUG-1OZ', targetCentAmount: 185_050, quantity: 3, expiresAt: new Date(2026, 11, 21, 18, 0).toISOString() });
+  t.same(api.calls[0].body, { sku: 'AU-KRUG-1OZ', targetCentAmount: 185_050, quantity: 3, expiresAt: '2026-12-21T17:00:00.000Z' /* 18:00 in Zurich, the Swiss store's zone (issue 28) */ });
   t.equal(api.calls[0].path, '/api/limit-orders');
 });
 

@@ -51,7 +51,7 @@ function CompanyLinks() {
 }
 
 export function Footer({ slim = false }: { slim?: boolean }) {
-  const { t, lang } = useShop();
+  const { t, lang, store, company } = useShop();
   const year = new Date().getUTCFullYear();
   return (
     <footer className={slim ? 'site-footer site-footer-slim' : 'site-footer'}>
@@ -100,7 +100,8 @@ export function Footer({ slim = false }: { slim?: boolean }) {
         </section>
       )}
       <LegalLine />
-      <p className="container copyright">{t('footer.copyright', { year })}</p>
+      {/* issue 28: the US store speaks as its own company and charges no VAT */}
+      <p className="container copyright">{store === 'us' ? t('footer.copyrightUs', { year, company: company?.legalName ?? t('shop.name') }) : t('footer.copyright', { year })}</p>
     </footer>
   );
 }

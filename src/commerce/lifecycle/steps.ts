@@ -9,6 +9,7 @@ import type { IdentityCheckDoc } from '../orders/index.ts';
 import { COUNTER_OFFER_DAYS, COUNTER_OFFER_THRESHOLD } from '../../contracts/order.ts';
 import { ibanValid, normalizeIban } from '../../contracts/bank-details.ts';
 import { fail } from '../http/index.ts';
+import { fieldError } from '../../lib/errors.ts';
 import { formatNumber } from '../../i18n.ts';
 import { stores } from '../../stores.ts';
 import type { CommerceContext } from '../context.ts';
@@ -274,7 +275,17 @@ export async function applyCancel(ctx: CommerceContext, tx: Db, row: LifeRow, re
 }
 
 export async function cancelOrder(ctx: CommerceContext, orderId: string, body: CancelBody, actor: Actor, roles: OperatorRole[]): Promise<void> {
-  await runStep(ctx, orderId, 'cancel', roles, (tx, row, now) => applyCancel(ctx, tx, row, body.reason.trim(), actor, now));
+  const note = body.reason?.trim() ?? '';
+  await runStep(ctx, orderId, 'cancel', roles, (tx, row, now) => {
+    // a reason from the list or one typed: never none (checked after the role, like every step's input)
+    if (!body.reasonCode && note.length === 0) fail('validation_failed', { details: { fields: [fieldError('reason', 'required')] } });
+    if (!body.reasonCode) return applyCancel(ctx, tx, row, note, actor, now);
+    // issue 28: a listed reason goes to the customer in the customer's language; the operator's free text
+    // follows it as an addition. The audit keeps the code and the text as typed.
+    const h = helpers(ctx, row);
+    const why = [h.t(`cancelled.reasons.${body.reasonCode}`), ...(note ? [h.t('cancelled.note', { note })] : [])].join('\n\n');
+    return applyCancel(ctx, tx, row, note ? `${body.reasonCode}: ${note}` : body.reasonCode, actor, now, why);
+  });
 }
 
 export async function recordGoodsReceived(ctx: CommerceContext, orderId: string, body: GoodsReceivedBody, actor: Actor, roles: OperatorRole[]): Promise<void> {

@@ -100,7 +100,17 @@ interface Built {
   blocks: MailBlock[];
 }
 
-function context(lang: Language, store: StoreKey, shop: string): MailCtx {
+/**
+ * Issue 28: each store's mails speak as its own company. Decision: the US store's mails carry the name its
+ * storefront shows in English (locales shop.name, "Aurum Precious Metals", the trade name of Aurum Precious
+ * Metals Inc. in the company facts story), not the European companies' MAIL_FROM name.
+ */
+export function storeShopName(store: StoreKey, shop: string): string {
+  return store === 'us' ? messageTemplate('en', 'shop.name') ?? shop : shop;
+}
+
+function context(lang: Language, store: StoreKey, shopName: string): MailCtx {
+  const shop = storeShopName(store, shopName);
   const locale = stores[store].locales[lang];
   const template = (key: string) => regionalGerman(messageTemplate(lang, key) ?? key, store, lang);
   const money = (m: MailMoney) => formatMoney(m.centAmount, m.currencyCode as Currency, locale);

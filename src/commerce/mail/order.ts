@@ -8,6 +8,7 @@ import { COUNTER_OFFER_THRESHOLD, type Order } from '../../contracts/order.ts';
 import { weekdayName } from '../../i18n.ts';
 import type { MailBlock } from './document.tsx';
 import type { MailCtx } from './index.ts';
+import { addWorkingDays, PAYMENT_DAYS, storeDay } from '../lifecycle/index.ts';
 
 const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -17,6 +18,27 @@ function dayName(c: MailCtx, day: string): string {
 }
 
 const text = (...lines: string[]): MailBlock => ({ kind: 'text', lines });
+
+/**
+ * Issue 28: when a pickup order is ready, not "ready" right after ordering. Paid by transfer: once the
+ * payment has arrived (the lifecycle's "confirmed" mail says it is ready then). Paid in cash at the
+ * counter: Decision: from the next working day of the store (the store puts it aside overnight; the
+ * same day cannot be promised), to be collected within the 5 working days of spec 9.
+ */
+function pickupWhen(c: MailCtx, order: Order): string {
+  if (order.paymentMethod !== 'cash') return c.t('mail.order.delivery.pickup');
+  const day = storeDay(new Date(order.createdAt), c.store);
+  const noon = (iso: string) => new Date(`${iso}T12:00:00Z`);
+  return c.t('mail.order.delivery.pickupCash', { readyFrom: noon(addWorkingDays(day, 1)), until: noon(addWorkingDays(day, PAYMENT_DAYS)) });
+}
+
+/** Issue 28: the US store charges no VAT: its total names sales tax where some applies, and no tax line
+ * of $0.00 otherwise. */
+function totalKey(c: MailCtx, order: Order): string {
+  // issue 28: "incl. VAT 0.00" read as if VAT were hidden in the price; where none applies, say so
+  if (c.store !== 'us') return order.totalTaxPrice.centAmount > 0 ? 'total' : 'totalNoVat';
+  return order.totalTaxPrice.centAmount > 0 ? 'totalSalesTax' : 'totalNoTax';
+}
 
 export function orderMailBlocks(c: MailCtx, order: Order, opening?: { subject: string; intro: string }): { subject: string; name: string; blocks: MailBlock[] } {
   const { t, money } = c;
@@ -38,8 +60,7 @@ export function orderMailBlocks(c: MailCtx, order: Order, opening?: { subject: s
   if (order.discount && order.discount.applies) totals.push(t(k('coupon'), { code: order.discount.code, amount: money(order.discount.amount) }));
   if (buy) totals.push(t(k('shipping'), { name: order.shippingInfo.name, amount: money(order.shippingInfo.totalGrossPrice) }));
   totals.push(buy
-    // issue 28: "incl. VAT 0.00" read as if VAT were hidden in the price; where none applies, say so
-    ? order.totalTaxPrice.centAmount > 0 ? t(k('total'), { amount: money(order.totalGrossPrice), tax: money(order.totalTaxPrice) }) : t(k('totalNoVat'), { amount: money(order.totalGrossPrice) })
+    ? t(k(totalKey(c, order)), { amount: money(order.totalGrossPrice), tax: money(order.totalTaxPrice) })
     : t(k(assayed ? 'payoutEstimate' : 'payout'), { amount: money(order.totalGrossPrice) }));
   blocks.push(text(...totals));
 
@@ -53,7 +74,7 @@ export function orderMailBlocks(c: MailCtx, order: Order, opening?: { subject: s
     : [];
   switch (order.shippingInfo.key) {
     case 'pickup':
-      blocks.push(text(t(k('delivery.pickup')), ...storeLines));
+      blocks.push(text(pickupWhen(c, order), ...storeLines));
       break;
     case 'send-to-store':
       blocks.push(text(t(k('delivery.sendToStore')), ...storeLines));

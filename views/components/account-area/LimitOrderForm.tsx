@@ -1,10 +1,11 @@
 // The limit-order form (spec 3, 5): target unit price, quantity, expiry date and time (also shown in days).
 // Used to give a limit order from the product page and to change one in the account. Checks spec 5's rules
 // before anything is sent (target at most 500,000.00, expiry in the future); the service checks them again
-// and its field errors land on the same fields. The expiry is in the browser's time zone.
+// and its field errors land on the same fields. The expiry is entered in the store's time zone, which the
+// fields name (issue 28), and shown in it everywhere (LimitOrderRows, the limit order's page).
 import { useEffect, useState } from 'react';
 import type { CallError, Result } from '../../../src/contracts/result.ts';
-import type { Currency } from '../../../src/stores.ts';
+import { storeTimeZones, type Currency } from '../../../src/stores.ts';
 import { useShop } from '../../lib/context.tsx';
 import { ErrorSummary, SubmitButton, TextField } from '../forms/Fields.tsx';
 import { useForm } from '../forms/useForm.ts';
@@ -52,18 +53,19 @@ export function LimitOrderForm({ formId, currency, initial, submitLabel, onSubmi
   /** a check before anything is sent (the default address): an error stops the submit and shows in the summary */
   check?: () => CallError | null;
 }) {
-  const { t } = useShop();
-  // The clock starts after hydration: the server does not know the visitor's time zone or "now".
+  const { t, store } = useShop();
+  const zone = storeTimeZones[store];
+  // The clock starts after hydration: the server does not know "now".
   const [now, setNow] = useState<number | null>(null);
   const form = useForm<LimitOrderValues>(initial ?? { target: '', quantity: '1', date: '', time: '' }, (v) => {
-    const problems = limitOrderProblems(v, Date.now());
+    const problems = limitOrderProblems(v, Date.now(), zone);
     return Object.fromEntries(Object.entries(problems).map(([f, key]) => [f, t(key!)]));
   });
   useEffect(() => {
     setNow(Date.now());
     const draft = draftKey ? draftOf(storage()?.getItem(draftKey) ?? null, Date.now()) : null;
     if (draft) form.setValues(draft);
-    else if (!initial) form.setValues({ ...form.values, ...expiryInputs(defaultExpiry(Date.now())) });
+    else if (!initial) form.setValues({ ...form.values, ...expiryInputs(defaultExpiry(Date.now(), zone), zone) });
     const id = setInterval(() => setNow(Date.now()), 60_000);
     return () => clearInterval(id);
     // once, on mount
@@ -77,7 +79,7 @@ export function LimitOrderForm({ formId, currency, initial, submitLabel, onSubmi
   const submit = form.onSubmit(async (v) => {
     const blocked = check?.();
     if (blocked) return { data: null, error: blocked };
-    const r = await onSubmit({ targetCentAmount: parseAmount(v.target)!, quantity: Number(v.quantity), expiresAt: expiryOf(v.date, v.time)!.toISOString() });
+    const r = await onSubmit({ targetCentAmount: parseAmount(v.target)!, quantity: Number(v.quantity), expiresAt: expiryOf(v.date, v.time, zone)!.toISOString() });
     if (!r.error && draftKey) storage()?.removeItem(draftKey);
     return r.error ? { data: null, error: onFormFields(r.error) } : r;
   });
@@ -85,13 +87,13 @@ export function LimitOrderForm({ formId, currency, initial, submitLabel, onSubmi
   const quantity = /^\d+$/.test(form.values.quantity.trim()) ? Number(form.values.quantity) : 1;
   const notice = limitMetNotice(side, parseAmount(form.values.target), currentUnitPrice?.(Math.max(1, quantity)));
 
-  const at = expiryOf(form.values.date, form.values.time);
+  const at = expiryOf(form.values.date, form.values.time, zone);
   const days = at && now !== null && at.getTime() > now ? daysUntil(at, now) : null;
   const labels = {
     target: t('limitOrders.field.target', { currency }),
     quantity: t('limitOrders.field.quantity'),
     date: t('limitOrders.field.date'),
-    time: t('limitOrders.field.time'),
+    time: t('limitOrders.field.timeIn', { zone: t(`limitOrders.zone.${store}`) }),
   };
   return (
     <>

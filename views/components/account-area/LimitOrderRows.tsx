@@ -4,7 +4,7 @@ import type { LimitOrder } from '../../../src/contracts/limit-order.ts';
 import { pathFor } from '../../../src/screens.ts';
 import { useShop } from '../../lib/context.tsx';
 import { Link } from '../ShopLink.tsx';
-import { dateTime, expiryInDays, LimitOrderStatusTag } from './labels.tsx';
+import { expiryInDays, limitOrderExpiry, LimitOrderStatusTag } from './labels.tsx';
 
 export function LimitOrderRows({ limitOrders, caption, visibleCaption = false }: { limitOrders: LimitOrder[]; caption: string; visibleCaption?: boolean }) {
   const shop = useShop();
@@ -34,7 +34,7 @@ export function LimitOrderRows({ limitOrders, caption, visibleCaption = false }:
                 <td className="num">{lo.quantity}</td>
                 <td className="num">{shop.money(lo.targetCentAmount, lo.currency)}</td>
                 <td className="num">{lo.currentCentAmount === null ? '–' : shop.money(lo.currentCentAmount, lo.currency)}</td>
-                <td>{dateTime(shop, lo.expiresAt)}{days ? <span className="account-muted"> ({days})</span> : null}</td>
+                <td>{limitOrderExpiry(shop, lo.expiresAt)}{days ? <span className="account-muted"> ({days})</span> : null}</td>
                 <td><LimitOrderStatusTag status={lo.status} t={t} /></td>
               </tr>
             );

@@ -5,6 +5,8 @@ import { shownPaymentState, type Order, type OrderState, type PaymentState } fro
 import { formatTime } from '../../../src/i18n.ts';
 import { useShop, type Shop } from '../../lib/context.tsx';
 import { moneyOf } from '../cart/format.ts';
+import { storeTimeZones } from '../../../src/stores.ts';
+import { storeDateTime } from './limit-order-input.ts';
 
 export function LimitOrderStatusTag({ status, t }: { status: LimitOrderStatus; t: Shop['t'] }) {
   return <span className={`status-tag status-${status}`}>{t(`limitOrders.status.${status}`)}</span>;
@@ -41,12 +43,19 @@ export function transferDueBy(o: Pick<Order, 'type' | 'paymentMethod' | 'payment
   return waiting && o.paymentDueBy ? o.paymentDueBy : null;
 }
 
-export function orderTypeLabel(t: Shop['t'], o: Pick<Order, 'type'>): string {
+/** Issue 28: a purchase into the deposit is named as such wherever the order's shipping method is known. */
+export function orderTypeLabel(t: Shop['t'], o: Pick<Order, 'type'> & { shippingInfo?: { key: string } | null }): string {
+  if (o.type === 'buy' && o.shippingInfo?.key === 'deposit') return t('orders.typeDeposit');
   return t(o.type === 'buy' ? 'orders.typeBuy' : 'orders.typeSell');
 }
 
 export function paymentMethodLabel(t: Shop['t'], o: Pick<Order, 'type' | 'paymentMethod'>): string {
   return t(`checkout.payment.${o.type}.${o.paymentMethod}`);
+}
+
+/** Issue 28: a limit order's expiry in the store's time zone, named ("12/29/2026 06:00 PM New York time (ET)"). */
+export function limitOrderExpiry(shop: Pick<Shop, 't' | 'locale' | 'store'>, iso: string): string {
+  return `${storeDateTime(iso, shop.locale, storeTimeZones[shop.store])} ${shop.t(`limitOrders.zone.${shop.store}`)}`;
 }
 
 /** "in 12 days" for an open limit order; nothing for a closed one (its expiry no longer matters). */

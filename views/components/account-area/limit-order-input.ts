@@ -40,17 +40,53 @@ export function amountInput(cents: number, decimalMark: '.' | ','): string {
   return decimalMark === ',' ? s.replace('.', ',') : s;
 }
 
-/** The expiry the date (YYYY-MM-DD) and time (HH:MM) inputs name, in the browser's time zone; null when incomplete. */
-export function expiryOf(date: string, time: string): Date | null {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return null;
-  const d = new Date(`${date}T${time}:00`);
-  return Number.isNaN(d.getTime()) ? null : d;
+/** The wall clock (YYYY, MM, DD, hh, mm, ss) of an instant in a time zone. */
+function wallClock(at: number, timeZone: string): number[] {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
+  }).formatToParts(new Date(at));
+  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
+  return [get('year'), get('month'), get('day'), get('hour'), get('minute'), get('second')];
 }
 
-/** The date and time inputs' values for an instant, in the browser's time zone. */
-export function expiryInputs(at: Date): { date: string; time: string } {
+/** How far the zone's wall clock is ahead of UTC at an instant, in ms. */
+function zoneOffset(at: number, timeZone: string): number {
+  const [y, mo, d, h, mi, s] = wallClock(at, timeZone);
+  return Date.UTC(y, mo - 1, d, h, mi, s) - Math.floor(at / 1000) * 1000;
+}
+
+/**
+ * The expiry the date (YYYY-MM-DD) and time (HH:MM) inputs name, in the STORE's time zone (issue 28: not the
+ * browser's; the page names the zone beside the fields and shows the expiry in it); null when incomplete or
+ * not a date.
+ */
+export function expiryOf(date: string, time: string, timeZone: string): Date | null {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return null;
+  const [y, mo, d] = date.split('-').map(Number);
+  const [h, mi] = time.split(':').map(Number);
+  if (h > 23 || mi > 59) return null;
+  const wall = Date.UTC(y, mo - 1, d, h, mi);
+  const check = new Date(wall);
+  if (check.getUTCFullYear() !== y || check.getUTCMonth() !== mo - 1 || check.getUTCDate() !== d) return null;
+  // twice: the offset at the first guess may be the other side of a daylight-saving change
+  const first = wall - zoneOffset(wall, timeZone);
+  return new Date(wall - zoneOffset(first, timeZone));
+}
+
+/** The date and time inputs' values for an instant, in the store's time zone. */
+export function expiryInputs(at: Date, timeZone: string): { date: string; time: string } {
   const p = (n: number) => String(n).padStart(2, '0');
-  return { date: `${at.getFullYear()}-${p(at.getMonth() + 1)}-${p(at.getDate())}`, time: `${p(at.getHours())}:${p(at.getMinutes())}` };
+  const [y, mo, d, h, mi] = wallClock(at.getTime(), timeZone);
+  return { date: `${y}-${p(mo)}-${p(d)}`, time: `${p(h)}:${p(mi)}` };
+}
+
+/** "12/29/2026 06:00 PM" / "29/12/2026 18:00": an instant in the store's zone, dates written like formatDate's. */
+export function storeDateTime(iso: string, locale: string, timeZone: string): string {
+  const at = Date.parse(iso);
+  const [y, mo, d] = wallClock(at, timeZone);
+  const p = (n: number) => String(n).padStart(2, '0');
+  const date = locale === 'en-US' ? `${p(mo)}/${p(d)}/${y}` : `${p(d)}/${p(mo)}/${y}`;
+  return `${date} ${new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit' }).format(new Date(at))}`;
 }
 
 /** spec 3: the expiry in days from now, counted like the service (whole days left; 0 on its last day). */
@@ -58,13 +94,14 @@ export function daysUntil(at: Date, now: number): number {
   return Math.max(0, Math.floor((at.getTime() - now) / DAY_MS));
 }
 
-/** Decision: a new limit order expires in 30 days at 18:00 unless the customer chooses otherwise. After
+/** Decision: a new limit order expires in 30 days at 18:00 (store time) unless the customer chooses otherwise. After
  * 18:00 that would be a little less than 30 whole days ("in 29 days"): then it is the day after, at 18:00. */
-export function defaultExpiry(now: number): Date {
-  const d = new Date(now + 30 * DAY_MS);
-  d.setHours(18, 0, 0, 0);
-  if (daysUntil(d, now) < 30) d.setDate(d.getDate() + 1);
-  return d;
+export function defaultExpiry(now: number, timeZone: string): Date {
+  const { date } = expiryInputs(new Date(now + 30 * DAY_MS), timeZone);
+  const d = expiryOf(date, '18:00', timeZone)!;
+  if (daysUntil(d, now) >= 30) return d;
+  const next = new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)) - 1, Number(date.slice(8, 10)) + 1)).toISOString().slice(0, 10);
+  return expiryOf(next, '18:00', timeZone)!;
 }
 
 export interface LimitOrderValues {
@@ -77,7 +114,7 @@ export interface LimitOrderValues {
 export type LimitOrderField = keyof LimitOrderValues;
 
 /** Field -> i18n key of its message (validation.*), in the order the form shows them. */
-export function limitOrderProblems(v: LimitOrderValues, now: number): Partial<Record<LimitOrderField, string>> {
+export function limitOrderProblems(v: LimitOrderValues, now: number, timeZone: string): Partial<Record<LimitOrderField, string>> {
   const out: Partial<Record<LimitOrderField, string>> = {};
   const cents = parseAmount(v.target);
   if (v.target.trim() === '') out.target = 'validation.required';
@@ -88,7 +125,7 @@ export function limitOrderProblems(v: LimitOrderValues, now: number): Partial<Re
   else if (!/^\d+$/.test(q) || Number(q) < 1 || Number(q) > 10000) out.quantity = 'validation.invalid_value';
   if (v.date === '') out.date = 'validation.required';
   if (v.time === '') out.time = 'validation.required';
-  const at = expiryOf(v.date, v.time);
+  const at = expiryOf(v.date, v.time, timeZone);
   if (v.date !== '' && v.time !== '') {
     if (!at) out.date = 'validation.invalid_date';
     else if (at.getTime() <= now) out.date = 'validation.date_in_past';

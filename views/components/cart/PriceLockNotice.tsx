@@ -77,6 +77,18 @@ export function PriceLockNotice(p: PriceLockNoticeProps) {
   );
 }
 
+/**
+ * Issue 28: the cart's prices ran out (or newer ones are there) and the customer has not taken the new
+ * ones yet: its amounts are stale. The totals show the old total struck through, and the countdown beside
+ * them counts for the new prices, not the old.
+ */
+export function useCartPricesStale(validUntil: string | null): boolean {
+  const now = useShopNow();
+  const s = usePriceState();
+  const state = priceLockState({ validUntil: validUntil ? Date.parse(validUntil) : null, now, latestValidUntil: s.validUntil, refreshing: s.refreshing });
+  return state === 'expired' || state === 'new-prices';
+}
+
 /** The price lock wired to the live price state and the shop's clock. */
 export function PriceLock({ validUntil, onTakeNewPrices, total }: { validUntil: string | null; onTakeNewPrices: () => Promise<unknown>; total?: string }) {
   const now = useShopNow();

@@ -9,9 +9,11 @@ import { useCountdown, usePriceState } from '../../hooks/usePrices.ts';
 import { durationKeys, spokenDuration } from './format.ts';
 
 /** What the countdown and its live region say as prices come and go in the browser (shop.uses). */
-const countdownKeys = ['prices.refreshing', 'prices.updateDue', 'prices.status', 'prices.validFor', 'prices.updateError', 'prices.stale', 'prices.impending', 'prices.remaining', ...durationKeys];
+const countdownKeys = ['prices.refreshing', 'prices.updateDue', 'prices.status', 'prices.validFor', 'prices.newValidFor', 'prices.updateError', 'prices.stale', 'prices.impending', 'prices.remaining', ...durationKeys];
 
-export function PriceCountdown({ announce = false, compact = false }: { announce?: boolean; compact?: boolean }) {
+/** forNewPrices: beside a cart whose prices ran out, the countdown counts for the new prices and says so
+ * (issue 28), never as if the old total were valid again. */
+export function PriceCountdown({ announce = false, compact = false, forNewPrices = false }: { announce?: boolean; compact?: boolean; forNewPrices?: boolean }) {
   const { t, uses } = useShop();
   uses(countdownKeys);
   const c = useCountdown();
@@ -19,9 +21,9 @@ export function PriceCountdown({ announce = false, compact = false }: { announce
   const state = c.refreshing ? 'refreshing' : c.label === null ? 'waiting' : c.expired ? 'expired' : c.impending ? 'impending' : 'running';
   const text = c.refreshing ? t('prices.refreshing') : c.label === null ? '–:––' : c.expired ? t('prices.updateDue') : c.label;
   return (
-    <div className={`price-countdown${compact ? ' price-countdown-compact' : ''}`} data-state={state} data-stale={s.stale ? 'true' : undefined}>
+    <div className={`price-countdown${compact ? ' price-countdown-compact' : ''}`} data-state={state} data-stale={s.stale ? 'true' : undefined} data-for={forNewPrices ? 'new-prices' : undefined}>
       <span className="price-countdown-icon" aria-hidden="true" />
-      <span className="price-countdown-label">{c.refreshing || c.expired ? t('prices.status') : t('prices.validFor')}</span>{' '}
+      <span className="price-countdown-label">{c.refreshing || c.expired ? t('prices.status') : t(forNewPrices ? 'prices.newValidFor' : 'prices.validFor')}</span>{' '}
       <span className="price-countdown-time" data-testid="price-countdown">{text}</span>
       {announce ? <PriceAnnouncer /> : null}
     </div>

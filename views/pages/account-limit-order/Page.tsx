@@ -13,7 +13,8 @@ import { Link } from '../../components/ShopLink.tsx';
 import { StatusMessage } from '../../components/forms/Fields.tsx';
 import { LimitOrderForm } from '../../components/account-area/LimitOrderForm.tsx';
 import { amountInput, expiryInputs } from '../../components/account-area/limit-order-input.ts';
-import { dateTime, expiryInDays, LimitOrderStatusTag } from '../../components/account-area/labels.tsx';
+import { storeTimeZones } from '../../../src/stores.ts';
+import { dateTime, expiryInDays, limitOrderExpiry, LimitOrderStatusTag } from '../../components/account-area/labels.tsx';
 import { useShop } from '../../lib/context.tsx';
 import { AccountShell } from '../../components/account-area/AccountNav.tsx';
 import type { AccountLimitOrderData } from './loader.ts';
@@ -44,7 +45,7 @@ export default function AccountLimitOrderPage() {
           <div><dt>{t('limitOrders.quantity')}</dt><dd>{lo.quantity}</dd></div>
           <div><dt>{t('limitOrders.target')}</dt><dd>{shop.money(lo.targetCentAmount, lo.currency)}</dd></div>
           <div><dt>{t('limitOrders.current')}</dt><dd>{lo.currentCentAmount === null ? t('prices.unavailable') : shop.money(lo.currentCentAmount, lo.currency)}</dd></div>
-          <div><dt>{t('limitOrders.expires')}</dt><dd>{dateTime(shop, lo.expiresAt)}{days ? ` (${days})` : ''}</dd></div>
+          <div><dt>{t('limitOrders.expires')}</dt><dd data-testid="limit-order-expires">{limitOrderExpiry(shop, lo.expiresAt)}{days ? ` (${days})` : ''}</dd></div>
           <div><dt>{t('limitOrders.created')}</dt><dd>{dateTime(shop, lo.createdAt)}</dd></div>
           {lo.status === 'executed' && lo.orderNumber ? (
             <div>
@@ -68,7 +69,7 @@ export default function AccountLimitOrderPage() {
                 key={lo.updatedAt}
                 formId="lo-change"
                 currency={lo.currency}
-                initial={{ target: amountInput(lo.targetCentAmount, decimalMark), quantity: String(lo.quantity), ...expiryInputs(new Date(lo.expiresAt)) }}
+                initial={{ target: amountInput(lo.targetCentAmount, decimalMark), quantity: String(lo.quantity), ...expiryInputs(new Date(lo.expiresAt), storeTimeZones[shop.store]) }}
                 submitLabel={t('limitOrders.saveChange')}
                 currentUnitPrice={() => lo.currentCentAmount}
                 onSubmit={async (input) => {

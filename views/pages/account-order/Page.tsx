@@ -30,6 +30,7 @@ export default function AccountOrderPage() {
   const shop = useShop();
   const { t, lang } = shop;
   const goods = order.lineItems.reduce((sum, l) => sum + l.totalPrice.centAmount, 0);
+  const deposit = order.type === 'buy' && order.shippingInfo.key === 'deposit';
   return (
     <>
       <Breadcrumb />
@@ -53,11 +54,13 @@ export default function AccountOrderPage() {
             <p className="account-lines">{addressLines(order.billingAddress, t).map((l, i) => <span key={i}>{l}</span>)}</p>
           </section>
           <section className="account-panel" aria-labelledby="order-shipping">
-            <h2 id="order-shipping">{order.pickupStore ? t('orders.pickupStore') : t('orders.shippingAddress')}</h2>
-            <p className="account-lines">
+            {/* issue 28: a shipping address only where goods go to the customer */}
+            <h2 id="order-shipping">{order.pickupStore ? t('orders.pickupStore') : deposit ? t('orders.storage') : t('orders.shippingAddress')}</h2>
+            <p className="account-lines" data-testid="order-where">
               {order.pickupStore
                 ? [order.pickupStore.name, order.pickupStore.streetAddress, placeLine({ zipCode: order.pickupStore.postalCode, city: order.pickupStore.city, country: order.pickupStore.country })].map((l, i) => <span key={i}>{l}</span>)
-                : addressLines(order.shippingAddress, t).map((l, i) => <span key={i}>{l}</span>)}
+                : deposit ? <span>{t('orders.storageText')}</span>
+                  : addressLines(order.shippingAddress, t).map((l, i) => <span key={i}>{l}</span>)}
             </p>
           </section>
         </div>
@@ -86,10 +89,12 @@ export default function AccountOrderPage() {
               <tr><th scope="row" colSpan={3}>{t('orders.goods')}</th><td className="num">{shop.money(goods, order.currency)}</td></tr>
               <tr><th scope="row" colSpan={3}>{t('orders.shipping', { method: order.shippingInfo.name })}</th><td className="num">{moneyOf(shop, order.shippingInfo.totalGrossPrice)}</td></tr>
               {order.discount ? <tr><th scope="row" colSpan={3}>{t('orders.discount', { code: order.discount.code })}</th><td className="num">− {moneyOf(shop, order.discount.amount)}</td></tr> : null}
-              {/* issue 28: no "Included VAT 0,00 €" where none applies (investment gold): say so */}
-              {order.totalTaxPrice.centAmount > 0
-                ? <tr><th scope="row" colSpan={3}>{t('orders.tax')}</th><td className="num">{moneyOf(shop, order.totalTaxPrice)}</td></tr>
-                : <tr><td colSpan={4} className="order-no-tax" data-testid="order-no-tax">{t('orders.noTax')}</td></tr>}
+              {/* issue 28: the US store has no VAT: sales tax only where some applies; elsewhere no "Included VAT 0,00 €" where none applies (investment gold): say so */}
+              {shop.store === 'us'
+                ? order.totalTaxPrice.centAmount > 0 ? <tr><th scope="row" colSpan={3}>{t('orders.salesTax')}</th><td className="num">{moneyOf(shop, order.totalTaxPrice)}</td></tr> : null
+                : order.totalTaxPrice.centAmount > 0
+                  ? <tr><th scope="row" colSpan={3}>{t('orders.tax')}</th><td className="num">{moneyOf(shop, order.totalTaxPrice)}</td></tr>
+                  : <tr><td colSpan={4} className="order-no-tax" data-testid="order-no-tax">{t('orders.noTax')}</td></tr>}
               {order.type === 'sell' ? <SaleTotals order={order} /> : (
                 <tr className="order-total"><th scope="row" colSpan={3}>{t('orders.total')}</th><td className="num" data-testid="order-total">{moneyOf(shop, order.totalGrossPrice)}</td></tr>
               )}

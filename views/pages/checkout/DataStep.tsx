@@ -56,6 +56,11 @@ function fromAddress(prefix: Prefix, a: CartAddress | ShopAddress | null, fallba
     const v = a ? (a as Record<string, unknown>)[k] : undefined;
     out[`${prefix}.${k}`] = typeof v === 'string' ? v : k === 'country' ? fallback.country : k === 'firstName' ? fallback.firstName ?? '' : k === 'lastName' ? fallback.lastName ?? '' : '';
   }
+  // a US address is typed in one line ("350 Fifth Avenue"): the number goes back in front of the street
+  if (out[`${prefix}.country`] === 'US' && out[`${prefix}.streetNumber`]) {
+    out[`${prefix}.streetName`] = `${out[`${prefix}.streetNumber`]} ${out[`${prefix}.streetName`]}`.trim();
+    out[`${prefix}.streetNumber`] = '';
+  }
   return out;
 }
 
@@ -73,7 +78,21 @@ function pick(values: DataValues, prefix: Prefix): Record<AddressKey, string> {
   const out = {} as Record<AddressKey, string>;
   for (const k of addressKeys) out[k] = String(values[`${prefix}.${k}`] ?? '').trim();
   if (out.country !== 'US') out.state = '';
+  else Object.assign(out, splitUsStreet(out.streetName));
   return out;
+}
+
+/**
+ * Issue 28: the US store asks for the street address in ONE line, the American way ("350 Fifth Avenue"),
+ * not street and number apart. Decision: it is stored as before (number and street, which the address
+ * book, the mails and the service keep), the leading house number split off; a line without one is
+ * refused at its field (an insured parcel needs a street address).
+ */
+const US_STREET = /^(\d+[A-Za-z]?(?:[-/]\d+[A-Za-z]?)?)\s+(\S.*)$/;
+
+export function splitUsStreet(line: string): { streetNumber: string; streetName: string } {
+  const m = US_STREET.exec(line.trim());
+  return m ? { streetNumber: m[1], streetName: m[2].trim() } : { streetNumber: '', streetName: line.trim() };
 }
 
 /** The shipping address's fields are on screen only while "ship to a different address" is ticked. */
@@ -111,7 +130,9 @@ export function DataStep({ cart, customer, onSubmit, checkEmail, refreshing, hea
     const address = (prefix: Prefix) => {
       const country = String(v[`${prefix}.country`] ?? '');
       // required first, in the form's order: the summary names the fields in the order the shopper meets them
-      for (const k of addressKeys) if (!optionalKeys.includes(k)) r.required(`${prefix}.${k}`, v[`${prefix}.${k}`]);
+      for (const k of addressKeys) if (!optionalKeys.includes(k) && !(k === 'streetNumber' && country === 'US')) r.required(`${prefix}.${k}`, v[`${prefix}.${k}`]);
+      const line = String(v[`${prefix}.streetName`] ?? '').trim();
+      if (country === 'US' && line !== '' && !US_STREET.test(line)) r.errors[`${prefix}.streetName`] ??= t('checkout.data.usStreetNumber');
       r.zip(`${prefix}.zipCode`, country, String(v[`${prefix}.zipCode`] ?? ''), country === 'US' ? String(v[`${prefix}.state`] ?? '') : '');
       if (country === 'US') r.required(`${prefix}.state`, v[`${prefix}.state`]);
       r.phone(`${prefix}.phone`, String(v[`${prefix}.phone`] ?? ''));
@@ -150,6 +171,7 @@ export function DataStep({ cart, customer, onSubmit, checkEmail, refreshing, hea
   for (const prefix of ['billingAddress', 'shippingAddress'] as const) {
     const where = t(prefix === 'billingAddress' ? 'checkout.data.billingShort' : 'checkout.data.shippingShort');
     for (const k of addressKeys) labels[`${prefix}.${k}`] = `${fieldLabel(k, t)} (${where})`;
+    if (v[`${prefix}.country`] === 'US') labels[`${prefix}.streetName`] = `${t('account.address.streetAddress')} (${where})`;
   }
 
   const submit = form.onSubmit(async (values) => {
@@ -309,10 +331,14 @@ function AddressFields({ prefix, formId, field, countries }: {
         {text('lastName', { autoComplete: `${section} family-name`, maxLength: 100 })}
       </div>
       {text('company', { autoComplete: `${section} organization`, maxLength: 100, hint: prefix === 'billingAddress' ? t('checkout.data.companyHint') : undefined })}
-      <div className="field-row field-row-street">
-        {text('streetName', { autoComplete: `${section} address-line1`, maxLength: 100 })}
-        {text('streetNumber', { maxLength: 20, size: 'short' })}
-      </div>
+      {country === 'US' ? (
+        text('streetName', { autoComplete: `${section} address-line1`, maxLength: 120, label: t('account.address.streetAddress'), hint: t('account.address.streetAddressHint') })
+      ) : (
+        <div className="field-row field-row-street">
+          {text('streetName', { autoComplete: `${section} address-line1`, maxLength: 100 })}
+          {text('streetNumber', { maxLength: 20, size: 'short' })}
+        </div>
+      )}
       {text('apartment', { autoComplete: `${section} address-line2`, maxLength: 40, size: 'medium' })}
       <div className="field-row field-row-zip">
         {text('zipCode', { autoComplete: `${section} postal-code`, inputMode: country === 'US' ? 'text' : 'numeric', maxLength: 12, size: 'short', hint: zipHint.startsWith('account.') ? undefined : zipHint })}

@@ -19,12 +19,13 @@ import { CartLines } from '../../components/cart/CartLines.tsx';
 import { CartTotals } from '../../components/cart/CartTotals.tsx';
 import { COUNTER_OFFER_THRESHOLD } from '../../../src/contracts/counter-offer.ts';
 import { moneyOf } from '../../components/cart/format.ts';
-import { PriceLock } from '../../components/cart/PriceLockNotice.tsx';
+import { PriceLock, useCartPricesStale } from '../../components/cart/PriceLockNotice.tsx';
 import { CheckboxField, ErrorSummary } from '../../components/forms/Fields.tsx';
 import { PriceCountdown } from '../../components/prices/PriceCountdown.tsx';
 import { Link } from '../../components/ShopLink.tsx';
 import { useShop } from '../../lib/context.tsx';
 import { addressLines } from '../../models/account-format.ts';
+import { shipsToCustomer } from '../../../src/contracts/checkout-rules.ts';
 import { CartChangedNotice } from './CartChangedNotice.tsx';
 import { StoreAddress } from '../../components/checkout/StoreAddress.tsx';
 import { PriceChangeDialog } from './PriceChangeDialog.tsx';
@@ -85,6 +86,7 @@ export function ReviewStep({ cart, pickupStore, onPlace, onTakeNewPrices, stepHr
   const { t, lang, store } = shop;
   const formId = 'checkout-review';
   const buy = cart.transactionType === 'buy';
+  const stale = useCartPricesStale(cart.pricesValidUntil);
   const [accepted, setAccepted] = useState<Record<Acceptance, boolean>>({ privacy: false, terms: false, cancellation: false });
   const [trustedShops, setTrustedShops] = useState(false);
   const [comment, setComment] = useState('');
@@ -191,7 +193,7 @@ export function ReviewStep({ cart, pickupStore, onPlace, onTakeNewPrices, stepHr
     <section className="checkout-step" aria-labelledby="checkout-step-title">
       <h1 id="checkout-step-title" className="page-title checkout-step-title" ref={headingRef} tabIndex={-1}>{t('screen.step.review')}</h1>
       <div className="review-prices">
-        <PriceCountdown compact />
+        <PriceCountdown compact forNewPrices={stale} />
         <PriceLock validUntil={cart.pricesValidUntil} total={moneyOf(shop, cart.totalGrossPrice)} onTakeNewPrices={takeNewPrices} />
       </div>
       {changes ? <CartChangedNotice changes={changes.list} transactionType={cart.transactionType} attempt={changes.attempt} /> : null}
@@ -209,7 +211,7 @@ export function ReviewStep({ cart, pickupStore, onPlace, onTakeNewPrices, stepHr
               <address>{addressLines({ ...cart.billingAddress, id: '', defaultBilling: false, defaultShipping: false }, t).map((l, i) => <span key={i}>{l}</span>)}</address>
             </>
           ) : null}
-          {buy && cart.shippingAddress ? (
+          {buy && cart.shippingAddress && shipsToCustomer(cart.shippingInfo?.key) ? (
             <>
               <h3>{t('checkout.data.shipping')}</h3>
               <address>{addressLines({ ...cart.shippingAddress, id: '', defaultBilling: false, defaultShipping: false }, t).map((l, i) => <span key={i}>{l}</span>)}</address>
@@ -220,6 +222,7 @@ export function ReviewStep({ cart, pickupStore, onPlace, onTakeNewPrices, stepHr
         <section className="review-box" aria-labelledby="review-delivery">
           <h2 id="review-delivery">{t(cart.transactionType === 'buy' ? 'screen.step.delivery' : 'screen.step.deliverySell')}</h2>
           <p>{cart.shippingInfo?.name}</p>
+          {buy && cart.shippingInfo?.key === 'deposit' ? <p data-testid="review-deposit">{t('checkout.review.depositPurchase')}</p> : null}
           {pickupStore ? <StoreAddress store={pickupStore} /> : null}
           <p>{cart.paymentMethod ? t(`checkout.payment.${cart.transactionType}.${cart.paymentMethod}`) : null}</p>
           {cart.transactionType === 'buy' && cart.paymentMethod === 'bank-transfer' ? (
@@ -238,7 +241,7 @@ export function ReviewStep({ cart, pickupStore, onPlace, onTakeNewPrices, stepHr
       <section className="review-lines" aria-labelledby="review-lines">
         <h2 id="review-lines">{t(buy ? 'checkout.review.itemsBuy' : 'checkout.review.itemsSell')}</h2>
         <CartLines cart={cart} />
-        <CartTotals cart={cart} />
+        <CartTotals cart={cart} stale={stale} />
         <p><Link to={stepHref('cart')}>{t('checkout.review.changeCart')}</Link></p>
       </section>
 
@@ -251,7 +254,7 @@ export function ReviewStep({ cart, pickupStore, onPlace, onTakeNewPrices, stepHr
                 setAccepted((s) => ({ ...s, [a]: x }));
                 setErrors(({ [`accept-${a}`]: _gone, ...rest }) => rest);
               }}
-              label={<>{t(`checkout.review.accept.${a}Before`)} {legalLink(a)} {t(`checkout.review.accept.${a}After`)}</>} />
+              label={<>{t(`checkout.review.accept.${a}Before`)} {legalLink(a)} {t(`checkout.review.accept.${a}After`, { company: shop.company?.legalName ?? t('shop.name') })}</>} />
           ))}
         </fieldset>
         <fieldset className="form-section">

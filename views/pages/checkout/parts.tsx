@@ -5,6 +5,7 @@ import { CartLines } from '../../components/cart/CartLines.tsx';
 import { CartTotals } from '../../components/cart/CartTotals.tsx';
 import { PriceCountdown } from '../../components/prices/PriceCountdown.tsx';
 import { useShop } from '../../lib/context.tsx';
+import { useCartPricesStale } from '../../components/cart/PriceLockNotice.tsx';
 
 /** spec 4: next-step navigation is disabled during a price refresh; the reason is said beside the button. */
 export function NextButton({ busy, refreshing, label, busyLabel }: { busy: boolean; refreshing: boolean; label: string; busyLabel?: string }) {
@@ -27,12 +28,13 @@ export function NextButton({ busy, refreshing, label, busyLabel }: { busy: boole
 
 export function CheckoutSummary({ cart }: { cart: CartView }) {
   const { t } = useShop();
+  const stale = useCartPricesStale(cart.pricesValidUntil);
   return (
     <aside className="checkout-summary" aria-labelledby="checkout-summary-title">
       <h2 id="checkout-summary-title" className="cart-aside-title">{t(cart.transactionType === 'buy' ? 'checkout.summaryBuy' : 'checkout.summarySell')}</h2>
-      <PriceCountdown compact />
+      <PriceCountdown compact forNewPrices={stale} />
       <CartLines cart={cart} />
-      <CartTotals cart={cart} />
+      <CartTotals cart={cart} stale={stale} />
     </aside>
   );
 }

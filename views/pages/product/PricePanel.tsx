@@ -1,4 +1,5 @@
-// The product's buy box (spec 2 product detail): the buy price of one piece, the price by card or PayPal,
+// The product's buy box (spec 2 product detail): the buy price of one piece, the price by card or PayPal
+// (only once a customer can pay so, issue 28),
 // today's buy-back price, the cart actions and the countdown to the next update (spec 4). It stands beside
 // the gallery, so price and "add to cart" are on the first screen (issue 17); the quantity tiers are below
 // (TierTable.tsx). Prices render in the browser only; the server and the first render show
@@ -6,6 +7,7 @@
 import { useEffect, useRef } from 'react';
 import type { ProductPrices } from '../../../src/contracts/prices.ts';
 import { pathFor } from '../../../src/screens.ts';
+import { cardPriceAdvertised } from '../../../src/contracts/checkout-rules.ts';
 import type { StorefrontProduct } from '../../../src/contracts/catalogue.ts';
 import { useShop } from '../../lib/context.tsx';
 import { Link } from '../../components/ShopLink.tsx';
@@ -56,7 +58,7 @@ export function PricePanel({ product }: { product: StorefrontProduct }) {
       {/* the cart actions right under the price: both on the first screen beside the gallery (issue 17) */}
       <CartActions product={product} price={loading ? placeholder : money(base?.centAmount)} />
       {product.availability === 'soldOut' ? <AvailabilityAlertForm product={product} /> : null}
-      {!product.dutyFree ? (
+      {!product.dutyFree && cardPriceAdvertised ? (
         <p className="price-panel-card">
           {t('productPage.cardPrice')} <span data-testid="product-card-price">{loading ? placeholder : money(card?.centAmount)}</span>
         </p>
