@@ -10,6 +10,7 @@
 // spec 4: a cart that answers 404 is removed locally; a line the service removed (sold out, no longer
 // available) comes back as a notification and is shown as a message.
 import { mutate } from 'swr';
+import { cache } from 'swr/_internal';
 import type { CartLineItem, TransactionType } from '../../src/contracts/cart.ts';
 import type { Result } from '../../src/contracts/result.ts';
 import type { CartApiResponse, ShopCart } from '../../src/contracts/shop-api.ts';
@@ -218,9 +219,15 @@ export function forgetCart(type: TransactionType): void {
   void mutate<CartsState>(CARTS_KEY, (s) => replaceCart(s, null, type), { revalidate: true });
 }
 
-function currentCarts(): Promise<CartsState | undefined> {
-  // the cache's value without a request
-  return mutate<CartsState>(CARTS_KEY, (s) => s, { revalidate: false });
+/**
+ * The cache's value, read without a request and without a write. Issue 28: this was
+ * `mutate(CARTS_KEY, (s) => s, { revalidate: false })`, a write: SWR then discards a read of /api/carts that
+ * is under way (it started before a mutation), and with no revalidation the header's counts stayed missing
+ * until the tab was focused again. The first price update of a page (refreshCartsAfterPriceUpdate) came
+ * exactly while the first /api/carts read was under way: 2 in 6 signed-in loads on the DE store.
+ */
+async function currentCarts(): Promise<CartsState | undefined> {
+  return (cache.get(CARTS_KEY) as { data?: CartsState } | undefined)?.data;
 }
 
 /**
