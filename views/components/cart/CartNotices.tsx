@@ -58,12 +58,22 @@ function useNoticeTimer(notice: CartNotice) {
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const ms = visibleFor(notice);
+  const ref = useRef<HTMLDivElement>(null);
+  // a notice that moves (from its button to the header, on a page change) may appear under the pointer or
+  // with focus in it: then it is held from the start (no mouseenter or focus event comes)
+  useEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    if (el.matches(':hover')) setHovered(true);
+    if (el.contains(document.activeElement)) setFocused(true);
+  }, []);
   useEffect(() => {
     if (ms === null || hovered || focused) return;
     const timer = setTimeout(() => dismissNotice(notice.id), ms);
     return () => clearTimeout(timer);
   }, [ms, hovered, focused, notice.id]);
   return {
+    ref,
     onMouseEnter: () => setHovered(true),
     onMouseLeave: () => setHovered(false),
     onFocus: () => setFocused(true),
