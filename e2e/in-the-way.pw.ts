@@ -70,6 +70,7 @@ for (const size of sizes) {
         page.getByRole('button', { name: /Entfernen/ }), page.getByRole('spinbutton')]);
 
       // held while the pointer is on it (WCAG 2.2.1), then gone a few seconds after it left
+      await page.mouse.move(1, size.height - 1);
       await notice.hover();
       await page.clock.runFor(30_000);
       await expect(notice).toBeVisible();
