@@ -56,23 +56,28 @@ test('US store: "212 555 0100" is a phone number, a zip outside its state is nam
   await axe();
 });
 
-test('Swiss store: a five-digit zip and a number without + are refused with the translated messages', async ({ page, axe }) => {
+test('Swiss store: a five-digit zip and a number with digits missing are refused with the translated messages; the national form is taken (issue 28)', async ({ page, axe }) => {
   const host = 'ch.localhost';
   await signedInCustomer(page, host);
   await page.goto(url(host, '/kundenkonto/adressen'));
   await hydrated(page);
   await page.getByRole('button', { name: 'Adresse hinzufügen' }).click();
-  await expect(page.getByText('Mit + und Landesvorwahl, z. B. +41 44 123 45 67')).toBeVisible();
+  await expect(page.getByText('Zum Beispiel +41 44 123 45 67')).toBeVisible();
   await page.getByRole('textbox', { name: 'Straße', exact: true }).fill('Bahnhofstrasse');
   await page.getByRole('textbox', { name: 'Nr.', exact: true }).fill('12');
   await page.getByRole('textbox', { name: 'Postleitzahl', exact: true }).fill('80011');
   await page.getByRole('textbox', { name: 'Ort', exact: true }).fill('Zürich');
-  await page.getByRole('textbox', { name: /^Telefonnummer/ }).fill('044 123 45 67');
+  await page.getByRole('textbox', { name: /^Telefonnummer/ }).fill('044 123 45');
   await page.getByRole('button', { name: 'Adresse speichern' }).click();
   await expect(page.locator('.form-summary')).toContainText('Bitte korrigieren Sie 2 Felder: Postleitzahl, Telefonnummer.');
   await expect(await messageOf(page, 'Postleitzahl')).toHaveText(/Ungültige Postleitzahl\./);
-  await expect(await messageOf(page, /^Telefonnummer/)).toHaveText(/Bitte geben Sie eine gültige Telefonnummer ein\./);
+  await expect(await messageOf(page, /^Telefonnummer/)).toHaveText(/Die Telefonnummer ist ungültig\./);
   await axe();
+  // issue 28: the Swiss number as dialled in Switzerland is taken and kept with +41
+  await page.getByRole('textbox', { name: 'Postleitzahl', exact: true }).fill('8001');
+  await page.getByRole('textbox', { name: /^Telefonnummer/ }).fill('044 123 45 67');
+  await page.getByRole('button', { name: 'Adresse speichern' }).click();
+  await expect(page.getByText(/\+41\s?44\s?123\s?45\s?67|\+41441234567/).first()).toBeVisible();
 
   // English: the same rules, the English words
   await page.goto(url(host, '/en/my-account/addresses'));

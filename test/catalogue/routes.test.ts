@@ -214,6 +214,18 @@ t.test('search finds products in German and English, with or without umlauts', a
   t.ok(filtered.length > 0 && filtered.every((s) => s.startsWith('AU-BAR-') && s.endsWith('1OZ')), 'search combines with filters');
 });
 
+t.test('issue 28: a search word one letter off finds the product (German and English names)', async (t) => {
+  const skus = async (q: string, extra = '') => (await get<List>(app, `/products/search?q=${encodeURIComponent(q)}&limit=100${extra}`)).body.products.map((p) => p.sku);
+  const phil = await skus('Philharmoniker');
+  t.ok(phil.includes('AU-PHIL-1OZ'));
+  t.same((await skus('Philarmoniker')).sort(), phil.sort(), 'a letter missing: the same products as the right spelling');
+  t.ok((await skus('Philharmonikker')).includes('AU-PHIL-1OZ'), 'a letter too many');
+  t.ok((await skus('Krugerarnd')).includes('AU-KRUG-1OZ'), 'two neighbours swapped');
+  t.ok((await skus('philharmonik', '&language=en')).length > 0, 'a word being typed is not corrected away');
+  t.same(await skus('Philarmoniker Platin'), ['PT-PHIL-1OZ'], 'the corrected word still combines with the others');
+  t.same(await skus('Phxlxrmoniker'), [], 'two letters off is another word');
+});
+
 t.test('facets count every choice over the other filters', async (t) => {
   const { body } = await get<List>(app, '/products?metal=gold&facets=true&language=en&limit=1');
   const f = body.facets;

@@ -37,7 +37,9 @@ const cases: Case[] = [
   { store: 'us', address: { ...newYork, zipCode: '1011', phone: '555 0100' }, zip: 'invalid_zip', phone: 'phone_format' },
   { store: 'us', address: { ...newYork, zipCode: '00010' }, zip: 'zip_not_found', phone: null },
   { store: 'ch', address: { zipCode: '80011' }, zip: 'invalid_zip', phone: null },
-  { store: 'ch', address: { zipCode: '9700', phone: '044 668 18 00' }, zip: 'zip_not_found', phone: 'invalid_phone' },
+  // issue 28: the national form of the store's country is taken
+  { store: 'ch', address: { zipCode: '9700', phone: '044 668 18 00' }, zip: 'zip_not_found', phone: null },
+  { store: 'de', address: { zipCode: '05123', country: 'DE', city: 'Berlin', phone: '0041 44 668 18' }, zip: 'zip_not_found', phone: 'phone_format' },
   { store: 'ch', address: { zipCode: '9490', phone: '+41 44 668 18' }, zip: 'zip_not_found', phone: 'phone_format' },
   { store: 'li', address: { zipCode: '9499', country: 'LI', city: 'Vaduz' }, zip: 'zip_not_found', phone: null },
   { store: 'de', address: { zipCode: '05123', country: 'DE', city: 'Berlin', phone: '+49 30 1234 5678' }, zip: 'zip_not_found', phone: null },
@@ -74,6 +76,14 @@ t.test('a US number typed as at home is stored as E.164', async (t) => {
   const res = await api.call('PUT', `/customers/${me.id}/address`, { store: 'us', token: me.token, body: { address: swissAddress({ ...newYork, phone: '212 555 0100' }) } });
   t.equal(res.statusCode, 200);
   t.match(res.json().addresses[0], { zipCode: '10118', state: 'NY', phone: '+12125550100' });
+});
+
+t.test('issue 28: a Swiss number typed without +41 on the Swiss store is stored internationally', async (t) => {
+  const api = await h.api(t);
+  const me = await signedIn(api, 'ch');
+  const res = await api.call('PUT', `/customers/${me.id}/address`, { store: 'ch', token: me.token, body: { address: swissAddress({ phone: '044 123 45 67' }) } });
+  t.equal(res.statusCode, 200);
+  t.match(res.json().addresses[0], { phone: '+41441234567' });
 });
 
 t.test('company profiles: a VAT ID the browser refuses, the service refuses as invalid_vat_id', async (t) => {

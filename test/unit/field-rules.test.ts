@@ -85,8 +85,10 @@ t.test('phone numbers as people type them on each store', async (t) => {
     t.same(checkPhone('+41 44 123 45 67', 'US', metadata), { ok: true, e164: '+41441234567' }, `${which}: a Swiss number on the US store`);
     t.same(checkPhone('+41 44 123 45 67', 'CH', metadata), { ok: true, e164: '+41441234567' }, which);
     t.same(checkPhone('0041 44 123 45 67', 'CH', metadata), { ok: true, e164: '+41441234567' }, `${which}: 00 for +`);
-    t.same(checkPhone('044 123 45 67', 'CH', metadata), { ok: false, problem: 'invalid_phone' }, `${which}: spec 5, EU numbers need + and the country code`);
-    t.same(checkPhone('212 555 0100', 'DE', metadata), { ok: false, problem: 'invalid_phone' }, which);
+    t.same(checkPhone('044 123 45 67', 'CH', metadata), { ok: true, e164: '+41441234567' }, `${which}: issue 28, the Swiss national form on the Swiss store, stored internationally`);
+    t.same(checkPhone('030 1234 5678', 'DE', metadata), { ok: true, e164: '+493012345678' }, `${which}: the German national form on the German store`);
+    t.same(checkPhone('01 234 56 78', 'AT', metadata), { ok: true, e164: '+4312345678' }, `${which}: the Austrian national form on the Austrian store`);
+    t.same(checkPhone('212 555 0100', 'DE', metadata), { ok: false, problem: 'phone_format' }, `${which}: a US number without +1 is no German number`);
     t.same(checkPhone('+41 44 123 45', 'CH', metadata), { ok: false, problem: 'phone_format' }, `${which}: digits missing: 'Phone number is not valid.'`);
     t.same(checkPhone('555 0100', 'US', metadata), { ok: false, problem: 'phone_format' }, `${which}: no area code`);
     t.same(checkPhone('call me', 'US', metadata), { ok: false, problem: 'invalid_phone' }, which);

@@ -10,6 +10,7 @@
 // spec 4: a cart that answers 404 is removed locally; a line the service removed (sold out, no longer
 // available) comes back as a notification and is shown as a message.
 import { mutate } from 'swr';
+import { cache } from 'swr/_internal';
 import type { CartLineItem, TransactionType } from '../../src/contracts/cart.ts';
 import type { Result } from '../../src/contracts/result.ts';
 import type { CartApiResponse, ShopCart } from '../../src/contracts/shop-api.ts';
@@ -37,6 +38,8 @@ export const emptyCarts: CartsState = { buy: null, sell: null };
 
 export type CartNotice =
   | { id: number; kind: 'added'; transactionType: TransactionType; name: string; quantity: number; recreated: boolean }
+  /** issue 28: a line the customer removed, with its undo (the product put back in the same quantity) */
+  | { id: number; kind: 'line-removed'; transactionType: TransactionType; name: string; sku: string; quantity: number; deposit: boolean }
   | { id: number; kind: 'removed'; transactionType: TransactionType; code: string; name: string | null }
   | { id: number; kind: 'error'; message: string }
   /** spec 8: 'something went wrong while recalculating cart' and 'please reload page' */
@@ -93,6 +96,17 @@ export function dismissNotice(id: number): void {
 
 export function clearNotices(): void {
   if (notices.length) setNotices([]);
+}
+
+/**
+ * Issue 28: a notice never outlives the cart it speaks of. The cart of this type was ordered (or replaced):
+ * its added, removed and undo notices go; errors stay.
+ */
+export function dismissCartNotices(type: TransactionType): void {
+  const kept = notices.filter((n) => !('transactionType' in n) || n.transactionType !== type);
+  if (kept.length === notices.length) return;
+  for (const n of notices) if (!kept.includes(n)) noticeOrigins.delete(n.id);
+  setNotices(kept);
 }
 
 export function getNotices(): CartNotice[] {
@@ -201,12 +215,19 @@ export function applyCart(cart: ShopCart, previous: CartView | null = null): voi
 
 /** After a placed order: the cart is gone for good (the server marked it ordered); read again. */
 export function forgetCart(type: TransactionType): void {
+  dismissCartNotices(type);
   void mutate<CartsState>(CARTS_KEY, (s) => replaceCart(s, null, type), { revalidate: true });
 }
 
-function currentCarts(): Promise<CartsState | undefined> {
-  // the cache's value without a request
-  return mutate<CartsState>(CARTS_KEY, (s) => s, { revalidate: false });
+/**
+ * The cache's value, read without a request and without a write. Issue 28: this was
+ * `mutate(CARTS_KEY, (s) => s, { revalidate: false })`, a write: SWR then discards a read of /api/carts that
+ * is under way (it started before a mutation), and with no revalidation the header's counts stayed missing
+ * until the tab was focused again. The first price update of a page (refreshCartsAfterPriceUpdate) came
+ * exactly while the first /api/carts read was under way: 2 in 6 signed-in loads on the DE store.
+ */
+async function currentCarts(): Promise<CartsState | undefined> {
+  return (cache.get(CARTS_KEY) as { data?: CartsState } | undefined)?.data;
 }
 
 /**
@@ -334,11 +355,28 @@ export async function removeCartLine(cart: ShopCart, line: CartLineItem): Promis
   const r = await cartWrite(cart.transactionType, () => (line.kind === 'scrap' ? api.removeScrapItem(cart.id, line.id) : api.removeLine(cart.id, { sku: line.sku ?? '' })), (c) =>
     c ? { ...c, lineItems: c.lineItems.filter((l) => l.id !== line.id), itemCount: c.itemCount - line.quantity, pending: true } : c);
   if (!r.error) {
+    // issue 28: removing a line can be undone from the notice (a product line; scrap is typed again)
+    if (line.kind === 'product' && line.sku) {
+      pushNotice({ kind: 'line-removed', transactionType: cart.transactionType, name: line.name, sku: line.sku, quantity: line.quantity, deposit: cart.shippingInfo?.key === 'deposit' || cart.shippingInfo?.key === 'depositSell' });
+    }
     track({
       event: 'remove_from_cart', transaction_type: cart.transactionType,
       ecommerce: { currency: cart.currency, value: line.totalPrice ? toMajor(line.totalPrice.centAmount) : undefined, items: [withSellPoint(cart, trackedItem(line, line.quantity))] },
     });
   }
+  return r;
+}
+
+/** Issue 28: the undo of a removed line puts the product back in the quantity it had (no added notice). */
+export async function undoLineRemoval(notice: Extract<CartNotice, { kind: 'line-removed' }>, currency: ShopCart['currency']): Promise<Result<CartApiResponse>> {
+  dismissNotice(notice.id);
+  const { transactionType, sku, quantity, name } = notice;
+  const r = await cartWrite(
+    transactionType,
+    () => api.addToCart({ transactionType, sku, quantity, ...(notice.deposit ? { deposit: true } : {}) }),
+    (cart) => withQuantity(cart ?? skeleton(transactionType, currency), sku, name, (held) => held + quantity),
+  );
+  if (r.error) pushNotice({ kind: 'error', message: r.error.message });
   return r;
 }
 

@@ -117,6 +117,71 @@ export function searchTokens(q: string): string[] {
 }
 
 /**
+ * The optimal-string-alignment distance (Damerau-Levenshtein without repeated edits of one substring): one
+ * letter missing, added, changed, or two neighbours swapped is 1. Stops early above `max`.
+ */
+export function editDistance(a: string, b: string, max = 2): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let prev2: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let best = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(prev[j] + 1, row[j - 1] + 1, prev[j - 1] + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, prev2[j - 2] + 1);
+      row.push(d);
+      best = Math.min(best, d);
+    }
+    if (best > max) return max + 1;
+    prev2 = prev;
+    prev = row;
+  }
+  return prev[b.length];
+}
+
+/**
+ * Issue 28: a word one letter off ("philarmoniker") is read as the word of a product name it is one edit
+ * away from ("philharmoniker"). Decision: in the service, over the folded words of the published products'
+ * names in both languages (about a hundred products: no index needed, and the same on PGlite and
+ * PostgreSQL, where pg_trgm may not be installed); only words of 5 letters or more are corrected (shorter
+ * ones are too close to each other), a word that is itself in the names, or the start of one, stays, and
+ * only a search that finds nothing as typed is corrected (see matching).
+ */
+export function correctTokens(tokens: string[], vocabulary: ReadonlySet<string>): string[] {
+  const words = [...vocabulary];
+  return tokens.map((t) => {
+    if (t.length < 5 || /\d/.test(t) || vocabulary.has(t) || words.some((w) => w.startsWith(t))) return t;
+    let best: string | null = null;
+    for (const w of words) {
+      if (editDistance(t, w, 1) === 1 && (best === null || w < best)) best = w;
+    }
+    return best ?? t;
+  });
+}
+
+/** The folded words of the published products' names, both languages. */
+async function nameVocabulary(db: Db): Promise<Set<string>> {
+  const rows = await db.query<{ data: CatalogueProduct }>('select data from products where published');
+  const words = new Set<string>();
+  for (const r of rows) {
+    for (const lang of ['de', 'en'] as const) {
+      for (const w of fold(pick(r.data.name, lang) ?? '').split(/[^a-z0-9]+/)) if (w.length >= 5) words.add(w);
+    }
+  }
+  return words;
+}
+
+/** The filters with the search words corrected against the product names (issue 28), or as they were. */
+async function withCorrectedQuery(db: Db, f: ProductFilters): Promise<ProductFilters> {
+  if (f.q === undefined || f.q.trim() === '') return f;
+  const tokens = searchTokens(f.q);
+  const corrected = correctTokens(tokens, await nameVocabulary(db));
+  return corrected.every((t, i) => t === tokens[i]) ? f : { ...f, q: corrected.join(' ') };
+}
+
+/**
  * The tsquery for the tokens: each word must match, stemmed as German, stemmed as English, or as the
  * prefix of a folded word ("silberb" finds Silberbarren while typing). A stop word of either language
  * ("und", "the") becomes the empty query, which && ignores.
@@ -194,15 +259,26 @@ function orderBy(opts: ListOptions, query: string | null): string {
   }
 }
 
-export async function listProducts(db: Db, opts: ListOptions): Promise<ListResult> {
-  const where = whereOf(opts.filters);
+/** The matches of the filters; a search that finds nothing is tried once more with its words corrected (issue 28). */
+async function matching(db: Db, given: ListOptions): Promise<{ opts: ListOptions; where: Where; total: number }> {
+  const count = async (w: Where) => (await db.query<{ total: number }>(`select count(*)::int as total from products where ${w.sql}`, w.params))[0].total;
+  const where = whereOf(given.filters);
+  const total = await count(where);
+  if (total > 0 || !where.query) return { opts: given, where, total };
+  const filters = await withCorrectedQuery(db, given.filters);
+  if (filters === given.filters) return { opts: given, where, total };
+  const corrected = whereOf(filters);
+  return { opts: { ...given, filters }, where: corrected, total: await count(corrected) };
+}
+
+export async function listProducts(db: Db, given: ListOptions): Promise<ListResult> {
+  const { opts, where, total } = await matching(db, given);
   const params = [...where.params, opts.limit, opts.offset];
   const rows = await db.query<{ data: CatalogueProduct }>(
     `select data from products where ${where.sql} order by ${orderBy(opts, where.query)}
      limit $${params.length - 1} offset $${params.length}`,
     params,
   );
-  const [{ total }] = await db.query<{ total: number }>(`select count(*)::int as total from products where ${where.sql}`, where.params);
   const result: ListResult = { total, products: rows.map((r) => toStorefront(r.data, opts.language)) };
   if (opts.facets) result.facets = await facetsOf(db, opts.filters, opts.language);
   return result;

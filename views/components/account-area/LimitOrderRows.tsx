@@ -11,7 +11,7 @@ export function LimitOrderRows({ limitOrders, caption, visibleCaption = false }:
   const { t, lang } = shop;
   return (
     <ScrollRegion label={caption}>
-      <table className="data-table account-table" data-testid="limit-orders-table">
+      <table className="data-table account-table stack-on-phone" data-testid="limit-orders-table">
         <caption className={visibleCaption ? undefined : 'visually-hidden'}>{caption}</caption>
         <thead>
           <tr>
@@ -30,12 +30,12 @@ export function LimitOrderRows({ limitOrders, caption, visibleCaption = false }:
             return (
               <tr key={lo.id}>
                 <th scope="row"><Link to={pathFor('accountLimitOrder', lang, { slug: lo.id })}>{lo.number}</Link></th>
-                <td>{lo.name}</td>
-                <td className="num">{lo.quantity}</td>
-                <td className="num">{shop.money(lo.targetCentAmount, lo.currency)}</td>
-                <td className="num">{lo.currentCentAmount === null ? '–' : shop.money(lo.currentCentAmount, lo.currency)}</td>
-                <td>{limitOrderExpiry(shop, lo.expiresAt)}{days ? <span className="account-muted"> ({days})</span> : null}</td>
-                <td><LimitOrderStatusTag status={lo.status} t={t} /></td>
+                <td data-label={t('limitOrders.item')}>{lo.name}</td>
+                <td data-label={t('limitOrders.quantity')} className="num">{lo.quantity}</td>
+                <td data-label={t('limitOrders.target')} className="num">{shop.money(lo.targetCentAmount, lo.currency)}</td>
+                <td data-label={t('limitOrders.current')} className="num">{lo.currentCentAmount === null ? '–' : shop.money(lo.currentCentAmount, lo.currency)}</td>
+                <td data-label={t('limitOrders.expires')}>{limitOrderExpiry(shop, lo.expiresAt)}{days ? <span className="account-muted"> ({days})</span> : null}</td>
+                <td data-label={t('limitOrders.statusLabel')}><LimitOrderStatusTag status={lo.status} t={t} /></td>
               </tr>
             );
           })}

@@ -6,7 +6,6 @@ import { pathFor } from '../../../src/screens.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { Pagination } from '../../components/Pagination.tsx';
 import { Link } from '../../components/ShopLink.tsx';
-import { moneyOf } from '../../components/cart/format.ts';
 import { calendarDate, OrderAmount, OrderStateTag, orderTypeLabel, PaymentStateTag, transferDueBy } from '../../components/account-area/labels.tsx';
 import { useShop } from '../../lib/context.tsx';
 import { AccountShell } from '../../components/account-area/AccountNav.tsx';
@@ -39,7 +38,7 @@ export default function AccountOrdersPage() {
           </div>
         ) : (
           <ScrollRegion label={t('route.accountOrders')}>
-            <table className="data-table account-table" data-testid="orders-table">
+            <table className="data-table account-table stack-on-phone" data-testid="orders-table">
               <caption className="visually-hidden">{t('orders.caption', { count: orders.total })}</caption>
               <thead>
                 <tr>
@@ -57,14 +56,14 @@ export default function AccountOrdersPage() {
                   return (
                     <tr key={o.id}>
                       <th scope="row"><Link to={pathFor('accountOrder', lang, { slug: o.id })}>{o.orderNumber}</Link></th>
-                      <td>{shop.date(o.createdAt)}</td>
-                      <td>{orderTypeLabel(t, o)}</td>
-                      <td><OrderStateTag t={t} order={o} /></td>
-                      <td>
+                      <td data-label={t('orders.date')}>{shop.date(o.createdAt)}</td>
+                      <td data-label={t('orders.type')}>{orderTypeLabel(t, o)}</td>
+                      <td data-label={t('orders.stateLabel')}><OrderStateTag t={t} order={o} /></td>
+                      <td data-label={t('orders.paymentStateLabel')}>
                         <PaymentStateTag t={t} order={o} />
                         {dueBy ? <span className="account-muted order-due"> {t('orders.payByShort', { date: calendarDate(shop, dueBy) })}</span> : null}
                       </td>
-                      <td className="num"><OrderAmount order={o} /></td>
+                      <td className="num" data-label={t('orders.total')}><OrderAmount order={o} /></td>
                     </tr>
                   );
                 })}

@@ -276,6 +276,8 @@ export function ReviewStep({ cart, pickupStore, onPlace, onTakeNewPrices, stepHr
           <p className="field-hint" id={refreshing ? 'review-refreshing' : 'review-obligation'}>
             {refreshing ? t('checkout.waitForPrices') : t(buy ? 'checkout.review.obligationBuy' : 'checkout.review.obligationSell', { threshold: Math.round(COUNTER_OFFER_THRESHOLD * 100) })}
           </p>
+          {/* issue 28: on a phone the prices' time left is also shown beside the order button (CSS shows it there only) */}
+          <div className="checkout-next-countdown" data-testid="place-order-countdown"><PriceCountdown compact /></div>
         </div>
       </form>
       {priceChange ? <PriceChangeDialog cart={cart} previousTotal={priceChange.previousTotal} onClose={() => setPriceChange(null)} /> : null}

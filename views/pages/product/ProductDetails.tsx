@@ -78,7 +78,7 @@ export function ShippingTable({ costs }: { costs: ShippingCostsResponse }) {
     <section className="product-section" aria-labelledby="product-shipping-title">
       <h2 id="product-shipping-title">{t('productPage.shipping.title')}</h2>
       <ScrollRegion label={t('productPage.shipping.caption', { currency: costs.currency })}>
-        <table className="data-table shipping-table">
+        <table className="data-table shipping-table stack-on-phone">
           <caption>{t('productPage.shipping.caption', { currency: costs.currency })}</caption>
           <thead>
             <tr>

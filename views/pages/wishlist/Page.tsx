@@ -10,6 +10,8 @@ import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { AddToCartButton } from '../../components/cart/AddToCartButton.tsx';
 import { Link } from '../../components/ShopLink.tsx';
 import { useShop } from '../../lib/context.tsx';
+import { usePriceCurrency, useProductPrices } from '../../hooks/usePrices.ts';
+import { pricesOfType } from '../../components/prices/format.ts';
 
 export default function WishlistPage() {
   const { t, lang, session } = useShop();
@@ -24,6 +26,9 @@ export default function WishlistPage() {
     }
   };
   const items = wishlist?.lineItems ?? [];
+  // issue 28: each saved product with its live buy price (as the product cards show it)
+  const { prices } = useProductPrices(items.filter((l) => l.published).map((l) => l.sku));
+  const currency = usePriceCurrency();
   return (
     <>
       <Breadcrumb />
@@ -53,6 +58,7 @@ export default function WishlistPage() {
                   <h2 className="cart-line-name">
                     {line.slug && line.published ? <Link to={pathFor('product', lang, { slug: line.slug })}>{line.name}</Link> : line.name}
                   </h2>
+                  {line.published ? <WishlistPrice prices={prices === undefined ? undefined : (prices[line.sku] ?? null)} currency={currency} /> : null}
                   {!line.published ? (
                     <p className="notice notice-warning">{t('form.error.product_no_longer_available')}</p>
                   ) : line.availability === 'soldOut' ? (
@@ -73,5 +79,21 @@ export default function WishlistPage() {
         )}
       </section>
     </>
+  );
+}
+
+/** The live buy price per piece of a saved product (a placeholder while it loads, "unavailable" when unpriced). */
+function WishlistPrice({ prices, currency }: { prices: Parameters<typeof pricesOfType>[0]; currency: ReturnType<typeof usePriceCurrency> }) {
+  const shop = useShop();
+  const buy = pricesOfType(prices, 'buy')[0]?.centAmount;
+  return (
+    <p className="wishlist-price">
+      <span className="product-card-price-label">{shop.t('productPage.youBuy')}</span>{' '}
+      <span className="product-card-price-amount" data-testid="wishlist-price">
+        {prices === undefined ? <span className="price-placeholder" aria-hidden="true">···</span>
+          : buy === undefined ? <span className="price-missing">{shop.t('prices.unavailable')}</span>
+            : shop.money(buy, currency)}
+      </span>
+    </p>
   );
 }
