@@ -12,6 +12,7 @@ import { ScrapForm } from '../../views/components/cart/ScrapForm.tsx';
 import AccountOrderPage from '../../views/pages/account-order/Page.tsx';
 import type { CardProduct } from '../../views/models/listing-data.ts';
 import { renderInShop } from './render.tsx';
+import { eur, orderFixture, ORDER_ID } from './order-fixture.ts';
 import { cart, text } from '../cart/ui.tsx';
 
 t.afterEach(() => cleanup());
@@ -45,22 +46,8 @@ t.test('a cart without VAT says that none applies', async (t) => {
   t.notMatch(text(document.body), 'Ohne MwSt.');
 });
 
-const eur = (centAmount: number) => ({ centAmount, currencyCode: 'EUR' as const });
-const address = { title: null, firstName: 'Anna', lastName: 'Muster', company: null, streetName: 'Hauptstraße', streetNumber: '1', apartment: null, zipCode: '10115', city: 'Berlin', state: null, country: 'DE', phone: null };
-const ORDER_ID = '44444444-4444-4444-8444-444444444444';
 
-function order(tax: number): Order {
-  return {
-    id: ORDER_ID, orderNumber: 'DE-B-2026-000042', createdAt: '2026-12-02T08:15:00Z', type: 'buy', orderState: 'Open', paymentState: 'Pending',
-    paymentMethod: 'bank-transfer', paymentDate: null, amount: eur(712_345), deliveryMethod: 'standard-shipping',
-    shippingInfo: { shippingMethodId: 'm', key: 'shippingBuy', name: 'Versand', deliveryMethod: 'standard-shipping', price: eur(0), totalGrossPrice: eur(0) },
-    pickupStore: null, billingAddress: address, shippingAddress: address,
-    lineItems: [{ id: 'l1', kind: 'product', sku: 'AU-KRUG-1OZ', productId: 'p1', name: 'Krügerrand 1 Unze Gold', slug: null, imageUrl: null, quantity: 2, scrap: null, price: { type: 'buy', centAmount: 356_172, minQuantity: 1, taxCentAmount: 0 }, totalPrice: eur(712_345) }],
-    itemCount: 2, totalPrice: eur(712_345), discount: null, totalTaxPrice: eur(tax), totalGrossPrice: eur(712_345), customerEmail: 'anna@example.de', locale: 'de-DE',
-    country: 'DE', currency: 'EUR', comment: null, optInTrustedShops: false, priceSetId: 'ps', paymentInstructions: null, payoutAccount: null,
-    identityDocumentRecorded: false, cashReport: null, timeline: [],
-  } as unknown as Order;
-}
+const order = (tax: number): Order => orderFixture({ totalTaxPrice: eur(tax), timeline: [] });
 
 t.test('the order page says that no VAT applies instead of "Enthaltene MwSt. 0,00 €"; VAT that applies keeps its amount', async (t) => {
   renderInShop(<AccountOrderPage />, { path: pathFor('accountOrder', 'de', { slug: ORDER_ID }), store: 'de', session: { level: 'user' }, loaderData: { order: order(0), meta: {} } });
