@@ -68,6 +68,15 @@ const steps: StepRoute[] = [
     summary: 'Records that the transfer of a purchase failed (finance): payment Pending -> Failed while nothing is paid; the customer is told the reason. A later transfer still books.' },
 ];
 
+/** A camt.053 statement as JSON { xml } or the XML itself (the upload and the import job take the same). */
+const statementBody = {
+  content: {
+    'application/json': { schema: BankStatementBody },
+    'application/xml': { schema: Type.String({ minLength: 1, maxLength: 5_000_000 }) },
+    'text/xml': { schema: Type.String({ minLength: 1, maxLength: 5_000_000 }) },
+  },
+};
+
 export const opsRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.commerce;
   const { db, clock } = ctx;
@@ -147,13 +156,7 @@ export const opsRoutes: FastifyPluginAsync = async (app) => {
     schema: {
       tags, operationId: 'opsImportBankStatement', security: operatorToken,
       summary: 'Imports a camt.053 statement (finance): exact matches on orders awaiting payment are applied, everything else is flagged; a statement uploaded again applies nothing twice. JSON { xml } or the XML itself, at most 5 MB.',
-      body: {
-        content: {
-          'application/json': { schema: BankStatementBody },
-          'application/xml': { schema: Type.String({ minLength: 1, maxLength: 5_000_000 }) },
-          'text/xml': { schema: Type.String({ minLength: 1, maxLength: 5_000_000 }) },
-        },
-      },
+      body: statementBody,
       response: { 200: BankStatementResult, ...errorResponses },
     },
   }, async (req) => {
@@ -167,13 +170,7 @@ export const opsRoutes: FastifyPluginAsync = async (app) => {
     schema: {
       tags, operationId: 'opsStartBankStatementImport', security: operatorToken,
       summary: 'Starts the import of a camt.053 statement as a job (finance): the document is checked at once (400 invalid_bank_statement), its entries run in the background; 202 answers the job, GET /ops/bank-statement-imports/{id} its progress and result.',
-      body: {
-        content: {
-          'application/json': { schema: BankStatementBody },
-          'application/xml': { schema: Type.String({ minLength: 1, maxLength: 5_000_000 }) },
-          'text/xml': { schema: Type.String({ minLength: 1, maxLength: 5_000_000 }) },
-        },
-      },
+      body: statementBody,
       response: { 202: BankStatementImport, ...errorResponses },
     },
   }, async (req, reply) => {
