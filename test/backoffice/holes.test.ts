@@ -88,7 +88,7 @@ t.test('a remittance or comment starting with https:// is shown as text on the s
   const remittance = `https://evil.example/pay ${o.orderNumber}`;
   const xml = `<?xml version="1.0" encoding="UTF-8"?>
 <Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.04"><BkToCstmrStmt><GrpHdr><MsgId>M1</MsgId><CreDtTm>2026-11-23T08:00:00</CreDtTm></GrpHdr>
-<Stmt><Id>STMT-H6-1</Id><Acct><Id><IBAN>CH9300762011623852957</IBAN></Id></Acct>
+<Stmt><Id>STMT-H6-1</Id><Acct><Id><IBAN>CH3200700110004738291</IBAN></Id></Acct>
 <Ntry><NtryRef>H6-1</NtryRef><Amt Ccy="CHF">${(o.totalGrossPrice.centAmount / 100).toFixed(2)}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts><ValDt><Dt>2026-11-23</Dt></ValDt>
 <NtryDtls><TxDtls><RltdPties><Dbtr><Nm>Anna Muster</Nm></Dbtr></RltdPties><RmtInf><Ustrd>${remittance}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>
 </Stmt></BkToCstmrStmt></Document>`;

@@ -40,8 +40,8 @@ async function fillBilling(user: ReturnType<typeof userEvent.setup>, over: { zip
   await user.type(screen.getByLabelText(/^E-mail/), 'jane@example.com');
   await user.type(within(billing).getByLabelText(/^First name/), 'Jane');
   await user.type(within(billing).getByLabelText(/^Last name/), 'Doe');
-  await user.type(within(billing).getByLabelText(/^Street/), 'Fifth Avenue');
-  await user.type(within(billing).getByLabelText(/^No\./), '350');
+  // the US store asks for one street-address line, house number first (issue 28)
+  await user.type(within(billing).getByLabelText(/^Street/), '350 Fifth Avenue');
   await user.type(within(billing).getByLabelText(/^Zip code/), over.zip ?? '10118');
   await user.type(within(billing).getByLabelText(/^City/), 'New York');
   await user.selectOptions(within(billing).getByLabelText(/^State/), over.state ?? 'NY');
