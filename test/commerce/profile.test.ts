@@ -37,7 +37,8 @@ t.test('profile errors are field errors; the e-mail cannot be changed here', asy
   const me = await signedIn(api);
   const res = await api.call('PUT', `/customers/${me.id}`, { token: me.token, body: { firstName: '', phone: '12345', salutation: 'sir' } });
   t.equal(res.statusCode, 400);
-  t.same(fieldsOf(res.json()), { salutation: 'invalid_value', firstName: 'required', phone: 'invalid_phone' });
+  // '12345': read as a Swiss number in the national form (issue 28), too short for one
+  t.same(fieldsOf(res.json()), { salutation: 'invalid_value', firstName: 'required', phone: 'phone_format' });
   const email = await api.call('PUT', `/customers/${me.id}`, { token: me.token, body: { email: 'new@example.ch' } });
   t.equal(email.statusCode, 400);
   t.same(fieldsOf(email.json()), { email: 'unknown_field' });
@@ -97,7 +98,8 @@ t.test('address rules: required fields, zip per country, allowed countries, phon
   t.same(await check('ch', me, { zipCode: '800' }), { 'address.zipCode': 'invalid_zip' }, 'Switzerland: four digits');
   t.same(await check('ch', me, { country: 'LI', zipCode: '9500' }), { 'address.zipCode': 'zip_not_found' }, 'Liechtenstein: 9485-9498, no other code exists');
   t.same(await check('ch', me, { country: 'DE', zipCode: '10115' }), { 'address.country': 'country_not_allowed' }, 'the ch store ships to CH and LI only');
-  t.same(await check('ch', me, { phone: '044 668 18 00' }), { 'address.phone': 'invalid_phone' }, 'needs + and country code');
+  // issue 28: the store's own country in the national form is taken (and stored internationally, test/commerce/field-rules.test.ts)
+  t.same(await check('ch', me, { phone: '044 668 18 00' }), {}, 'a Swiss number without +41 on the Swiss store');
   t.same(await check('ch', me, { phone: '+41 12' }), { 'address.phone': 'invalid_phone' });
   const at = await signedIn(api, 'at');
   t.same(await check('at', at, { country: 'AT', zipCode: '10100' }), { 'address.zipCode': 'invalid_zip' }, 'Austria: four digits');
