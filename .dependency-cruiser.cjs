@@ -3,7 +3,11 @@
 //   src/main.ts ──▶ src/storefront ──▶ views/server.tsx (render entry only) ──▶ views
 //   everything ──▶ neutral ground: src/contracts, src/stores.ts, src/screens.ts, src/i18n.ts, src/config.ts
 //   src/commerce, src/pricing, src/content ──▶ src/contracts, src/lib (never the storefront, views or each other)
-//   src/commerce/<feature>/ ──▶ another feature only through its index.ts; the kernel (http, db, lib, auth) is shared
+//   src/commerce/app.ts ──▶ src/commerce/<feature>/plugin.ts   (the composition root registers every feature's plugin)
+//   src/commerce/<feature>/ ──▶ another feature only through its index.ts (its service and types, never its plugin)
+//   src/commerce/<feature>/ ──▶ the commerce kernel (http, db, lib, auth, mail, the files at src/commerce/)
+//   the commerce kernel ──▶ itself only: features meet through its hooks (context.ts), never the kernel through them
+//   no import circle anywhere (src, views, workers)
 //   src/backoffice ──▶ src/contracts, src/lib, neutral ground (the shop only over HTTP: the commerce /ops API)
 //
 // views/ is one tree whose layers point inward (views/README.md); a layer imports the ones below it, never above:
@@ -22,7 +26,12 @@
 // Type-only imports count: a type from the wrong side is a dependency on it all the same.
 const SERVICES = '^src/(commerce|pricing|content)/';
 // The commerce kernel: shared ground of the commerce features (every other folder of src/commerce is a feature).
-const COMMERCE_KERNEL = '(?:http|db|lib|auth)/';
+const COMMERCE_KERNEL = '(?:http|db|lib|auth|mail)/';
+// The kernel's files: its folders and the files at src/commerce/ itself, but for the composition root (app.ts,
+// which registers the features' plugins), main.ts (which starts it) and the two that build a seeded database
+// like it (db/template.ts for the build, db/testing.ts for the tests).
+const COMMERCE_KERNEL_FILES = `^src/commerce/((?!db/(template|testing)\\.ts$)${COMMERCE_KERNEL}|(?!(app|main)\\.ts$)[^/]+$)`;
+const COMMERCE_FEATURE = `^src/commerce/(?!${COMMERCE_KERNEL})[^/]+/`;
 // views/ by layer (see the header)
 const VIEWS_ENTRIES = '^views/(client|server)\\.tsx$';
 const VIEWS_APP = '^views/[^/]+\\.tsx?$';
@@ -158,16 +167,36 @@ module.exports = {
       severity: 'error',
       from: { path: `^src/commerce/(?!${COMMERCE_KERNEL})([^/]+)/` },
       to: {
-        path: `^src/commerce/(?!${COMMERCE_KERNEL})[^/]+/`,
+        path: COMMERCE_FEATURE,
         pathNot: ['^src/commerce/$1/', '^src/commerce/[^/]+/index\\.ts$'],
       },
     },
     {
-      name: 'no-circular-across-layers',
-      comment: 'No import circle may cross the storefront/views boundary.',
+      name: 'commerce-kernel-not-features',
+      comment:
+        'The commerce kernel (http/, db/, lib/, auth/, mail/ and the files at src/commerce/ but app.ts and main.ts) never imports a feature: ' +
+        'the features meet through its hooks (context.ts) and their declared plugin dependencies (src/commerce/README.md, Conventions).',
       severity: 'error',
-      from: { path: '^src/storefront/' },
-      to: { circular: true, path: '^views/' },
+      from: { path: COMMERCE_KERNEL_FILES },
+      to: { path: COMMERCE_FEATURE },
+    },
+    {
+      name: 'commerce-plugin-only-from-app',
+      comment:
+        "A feature's plugin (<feature>/plugin.ts: its routes and hooks) is registered by src/commerce/app.ts alone; " +
+        'what other features may use is its index.ts (service and types).',
+      severity: 'error',
+      from: { pathNot: '^src/commerce/app\\.ts$' },
+      to: { path: `${COMMERCE_FEATURE.slice(0, -1)}/plugin\\.ts$` },
+    },
+    {
+      name: 'no-circular',
+      comment:
+        'No import circle anywhere (src, views, workers; type-only imports count): a circle makes its modules one unit that loads, ' +
+        'tests and changes only together. What two modules both need goes one level down (a kernel, contracts, a shared model).',
+      severity: 'error',
+      from: {},
+      to: { circular: true },
     },
   ],
   options: {

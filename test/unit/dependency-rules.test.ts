@@ -70,3 +70,52 @@ t.test('imports against the direction are reported, also type-only ones', async 
   for (const edge of allowed) t.notOk(found.some((l) => l.endsWith(`: ${edge}`)), `allowed: ${edge}`);
   t.notOk(found.some((l) => l.includes('-> src/stores.ts')), 'neutral ground is open to all');
 });
+
+t.test('import circles anywhere, the commerce kernel importing a feature and a plugin imported past app.ts are reported', async (t) => {
+  const base = mkdtempSync(join(tmpdir(), 'deps-'));
+  t.teardown(() => rmSync(base, { recursive: true, force: true }));
+  const files: Record<string, string> = {
+    // the composition root registers the plugins; a plugin imports its feature's routes and the kernel
+    'src/commerce/app.ts': "import ordersPlugin from './orders/plugin.ts';\nimport depositsPlugin from './deposits/plugin.ts';\nexport const all = [ordersPlugin, depositsPlugin];\n",
+    'src/commerce/orders/plugin.ts': "import { routes } from './routes.ts';\nexport default routes;\n",
+    'src/commerce/deposits/plugin.ts': "import { holdings } from './model.ts';\nexport default holdings;\n",
+    // a circle through two features' doors (orders/create.ts -> deposits -> orders), one edge type-only
+    'src/commerce/orders/index.ts': "export { placeOrder } from './create.ts';\nexport type Row = { id: string };\n",
+    'src/commerce/orders/create.ts': "import { holdings } from '../deposits/index.ts';\nexport const placeOrder = holdings;\n",
+    'src/commerce/orders/routes.ts': "import { placeOrder } from './create.ts';\nimport plugin from '../deposits/plugin.ts';\nexport const routes = [placeOrder, plugin];\n",
+    'src/commerce/deposits/index.ts': "export { holdings } from './model.ts';\n",
+    'src/commerce/deposits/model.ts': "import type { Row } from '../orders/index.ts';\nexport const holdings = (r: Row) => r;\n",
+    // the kernel reaching into features: a type from a feature (context.ts) and a feature's door (http/)
+    'src/commerce/context.ts': "import type { Row } from './orders/index.ts';\nexport type Hook = (r: Row) => void;\n",
+    'src/commerce/http/request.ts': "import { holdings } from '../deposits/index.ts';\nimport type { Hook } from '../context.ts';\nexport const h: Hook = holdings;\n",
+    'src/commerce/lib/rate.ts': "import type { Hook } from '../context.ts';\nexport type Rate = Hook;\n",
+    // a circle outside commerce: two contracts that import each other, type-only
+    'src/contracts/price-stream.ts': "import type { Limits } from './price-stream-constants.ts';\nexport type Stream = Limits;\nexport const ROUND = 2;\n",
+    'src/contracts/price-stream-constants.ts': "import type { ROUND } from './price-stream.ts';\nexport type Limits = typeof ROUND;\n",
+  };
+  for (const [path, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(base, path)), { recursive: true });
+    writeFileSync(join(base, path), text);
+  }
+  const found = await violations(base, sourceFiles(base, ['src']));
+  const has = (line: string) => t.ok(found.includes(line), line);
+  // dependency-cruiser names each circle once, by one of its edges
+  const circle = (modules: string[]) => t.ok(found.some((l) => {
+    const m = /^no-circular: (\S+) -> (\S+)$/.exec(l);
+    return m !== null && modules.includes(m[1]) && modules.includes(m[2]);
+  }), `the circle ${modules.join(' -> ')} is reported`);
+  circle(['src/commerce/orders/create.ts', 'src/commerce/deposits/index.ts', 'src/commerce/deposits/model.ts', 'src/commerce/orders/index.ts']);
+  circle(['src/contracts/price-stream.ts', 'src/contracts/price-stream-constants.ts']);
+  has('commerce-kernel-not-features: src/commerce/context.ts -> src/commerce/orders/index.ts');
+  has('commerce-kernel-not-features: src/commerce/http/request.ts -> src/commerce/deposits/index.ts');
+  has('commerce-plugin-only-from-app: src/commerce/orders/routes.ts -> src/commerce/deposits/plugin.ts');
+  const allowed = [
+    'src/commerce/app.ts -> src/commerce/orders/plugin.ts', // the composition root registers the plugins
+    'src/commerce/app.ts -> src/commerce/deposits/plugin.ts',
+    'src/commerce/orders/plugin.ts -> src/commerce/orders/routes.ts', // a plugin its own routes
+    'src/commerce/lib/rate.ts -> src/commerce/context.ts', // the kernel itself
+    'src/commerce/http/request.ts -> src/commerce/context.ts',
+  ];
+  for (const edge of allowed) t.notOk(found.some((l) => l.endsWith(`: ${edge}`)), `allowed: ${edge}`);
+  t.notOk(found.some((l) => l.startsWith('no-circular: src/commerce/orders/routes.ts')), 'an import into a circle that does not lead back is no circle');
+});
