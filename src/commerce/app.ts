@@ -18,23 +18,26 @@ import { KERNEL_PLUGIN } from './http/plugin.ts';
 import { StoreKeyHeader } from './http/schemas.ts';
 import { addSeconds, systemClock, type Clock } from './lib/clock.ts';
 import { purgeRateState } from './lib/rate.ts';
-import alertsPlugin from './alerts/index.ts';
-import applicationsPlugin from './applications/index.ts';
-import cartsPlugin from './carts/index.ts';
-import cataloguePlugin, { seedCatalogue } from './catalogue/index.ts';
-import accountOverviewPlugin from './account-overview/index.ts';
-import customersPlugin from './customers/index.ts';
-import depositsPlugin from './deposits/index.ts';
-import discountsPlugin from './discounts/index.ts';
-import limitOrdersPlugin from './limit-orders/index.ts';
-import newsletterPlugin from './newsletter/index.ts';
-import ordersPlugin from './orders/index.ts';
-import outboxPlugin, { createOutbox } from './outbox/index.ts';
-import pricesPlugin from './prices/index.ts';
-import shippingPlugin from './shipping/index.ts';
-import wishlistsPlugin from './wishlists/index.ts';
-import lifecyclePlugin from './lifecycle/index.ts';
-import opsPlugin, { purgeOperatorSessions } from './ops/index.ts';
+import alertsPlugin from './alerts/plugin.ts';
+import applicationsPlugin from './applications/plugin.ts';
+import cartsPlugin from './carts/plugin.ts';
+import cataloguePlugin from './catalogue/plugin.ts';
+import { seedCatalogue } from './catalogue/index.ts';
+import accountOverviewPlugin from './account-overview/plugin.ts';
+import customersPlugin from './customers/plugin.ts';
+import depositsPlugin from './deposits/plugin.ts';
+import discountsPlugin from './discounts/plugin.ts';
+import limitOrdersPlugin from './limit-orders/plugin.ts';
+import newsletterPlugin from './newsletter/plugin.ts';
+import ordersPlugin from './orders/plugin.ts';
+import outboxPlugin from './outbox/plugin.ts';
+import { createOutbox } from './outbox/index.ts';
+import pricesPlugin from './prices/plugin.ts';
+import shippingPlugin from './shipping/plugin.ts';
+import wishlistsPlugin from './wishlists/plugin.ts';
+import lifecyclePlugin from './lifecycle/plugin.ts';
+import opsPlugin from './ops/plugin.ts';
+import { purgeOperatorSessions } from './ops/index.ts';
 
 export { migrationsDir };
 export type { CommerceConfig };
@@ -134,7 +137,7 @@ export async function buildCommerceApp(opts: CommerceAppOptions): Promise<Commer
   app.get('/openapi.json', { config: { storeKey: false }, schema: { hide: true } }, async () => app.swagger());
 
   // The API routes in one scope (errors: the service's handler, src/lib/errors.ts toErrorBody). Each feature
-  // is a named plugin (its folder's index.ts) registered after the features it depends on.
+  // is a named plugin (its folder's plugin.ts, imported here alone) registered after the features it depends on.
   await app.register(async (api) => {
     await api.register(customersPlugin);
     await api.register(outboxPlugin);

@@ -1,9 +1,4 @@
-// The availability alerts feature's only door: alert routes, restock mails, the availability admin call.
-import { commerceFeature } from '../http/plugin.ts';
-import { alertRoutes } from './routes.ts';
-
-// customers: account deletion hook; outbox: confirmation and restock mails
-export const alertsPlugin = commerceFeature('alerts', [alertRoutes], ['customers', 'catalogue', 'outbox']);
-export default alertsPlugin;
+// The availability alerts feature's door (its service; the routes, restock mails and the availability admin
+// call are its plugin, plugin.ts): the purge of unconfirmed alerts the data-retention job runs.
 
 export { purgeUnconfirmedAlerts } from './routes.ts';

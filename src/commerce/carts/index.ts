@@ -1,11 +1,5 @@
-// The carts feature's only door: cart routes, repricing and totals, the merge at sign-in, checkout field
-// rules; what orders and limit orders use of it: the stored cart, its totals and repricing.
-import { commerceFeature } from '../http/plugin.ts';
-import { cartRoutes } from './routes.ts';
-
-// customers: the cart merge runs as a merge hook of the sign-in
-export const cartsPlugin = commerceFeature('carts', [cartRoutes], ['customers', 'catalogue', 'prices', 'discounts', 'shipping']);
-export default cartsPlugin;
+// The carts feature's door (its service and types; the cart routes and the merge at sign-in are its plugin,
+// plugin.ts): what orders and limit orders use of it: the stored cart, its totals and repricing.
 
 export { CART_MAX_CENTS, CART_MIN_CENTS, cartTotals, type CartTotals } from './calculate.ts';
 export {

@@ -1,10 +1,5 @@
-// The catalogue feature's only door: products, categories, search, the pricing attributes; what other
-// features use of it: products by SKU and their localized fields.
-import { commerceFeature } from '../http/plugin.ts';
-import { catalogueRoutes } from './routes.ts';
-
-export const cataloguePlugin = commerceFeature('catalogue', [catalogueRoutes]);
-export default cataloguePlugin;
+// The catalogue feature's door (its service and types; the product, category and search routes are its
+// plugin, plugin.ts): products by SKU and their localized fields, the seed.
 
 export { lineImageUrl, stableUuid, type CatalogueProduct } from './model.ts';
 export { pick, productAvailabilityForUpdate, productsBySkus, saveProductAvailability } from './queries.ts';

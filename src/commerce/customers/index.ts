@@ -1,13 +1,6 @@
-// The customers feature's only door (src/commerce/README.md, "Conventions"): sign-in, sessions, accounts,
-// profiles and addresses; what other features use of it: the merge at sign-in, the customer rows, and the
+// The customers feature's door (src/commerce/README.md, "Conventions"; sign-in, sessions, accounts, profiles
+// and addresses are its plugin, plugin.ts); what other features use of it: the merge at sign-in, the customer rows, and the
 // field validation of the customer forms.
-import { commerceFeature } from '../http/plugin.ts';
-import { accountRoutes } from './account-routes.ts';
-import { profileRoutes } from './profile-routes.ts';
-import { sessionRoutes } from './session-routes.ts';
-
-export const customersPlugin = commerceFeature('customers', [sessionRoutes, accountRoutes, profileRoutes]);
-export default customersPlugin;
 
 export { addMergeHook, type MergeArgs, type MergeHook } from './merge.ts';
 export { addressesOf, customerById, loadCustomer, type AddressRow, type CustomerRow } from './repository.ts';

@@ -1,11 +1,5 @@
-// The deposits feature's only door: the customer's depot (GET /deposits), its lots and the depot sale.
-import { commerceFeature } from '../http/plugin.ts';
-import { depositRoutes } from './routes.ts';
-
-// orders: the depot books and takes lots in the order's transaction (orderPlacedHooks); customers: merge
-// and account deletion hooks
-export const depositsPlugin = commerceFeature('deposits', [depositRoutes], ['customers', 'orders', 'prices', 'catalogue']);
-export default depositsPlugin;
+// The deposits feature's door (its service; GET /deposits and the hooks are its plugin, plugin.ts): the
+// customer's depot, its lots and the depot sale.
 
 export { depotHoldings } from './model.ts';
 // issue 15: the lifecycle books a paid deposit purchase and puts a cancelled depot sale back

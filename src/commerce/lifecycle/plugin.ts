@@ -1,4 +1,5 @@
-// The lifecycle in the commerce service: the orders hook of placement (audit `placed`, the due date, the
+// The lifecycle's plugin (registered by app.ts alone; the steps and reads other features and ops use are its
+// index.ts): the orders hook of placement (audit `placed`, the due date, the
 // steps taken at once), the payment-deadline job and the counter-offer-deadline job (issue 23) (every 15 minutes
 // and at start; stopped with the service).
 import type { FastifyPluginAsync } from 'fastify';
@@ -32,3 +33,4 @@ const lifecycleSetup: FastifyPluginAsync = async (app) => {
 
 // orders: its placement hook runs first in the order's transaction; deposits: the payment books the lots
 export const lifecyclePlugin = commerceFeature('lifecycle', [lifecycleSetup], ['orders', 'deposits']);
+export default lifecyclePlugin;

@@ -1,10 +1,6 @@
-// The limit orders feature's only door: limit order routes and their execution when a price set arrives.
-import { commerceFeature } from '../http/plugin.ts';
-import { limitOrderRoutes } from './routes.ts';
+// The limit orders feature's door (its service; the routes and the execution when a price set arrives are
+// its plugin, plugin.ts): what the account overview reads.
 
-// prices: executes on priceSetListeners; orders: an execution places an order; customers: deletion hook
-export const limitOrdersPlugin = commerceFeature('limit-orders', [limitOrderRoutes], ['customers', 'orders', 'carts', 'prices', 'catalogue']);
-export default limitOrdersPlugin;
 // the account overview's one read (account-overview/)
 export { OPEN_STATUSES, limitOrderViews } from './model.ts';
 export { customerLimitOrders } from './repository.ts';

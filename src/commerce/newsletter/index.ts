@@ -1,8 +1,4 @@
-// The newsletter feature's only door: subscriptions with double opt-in.
-import { commerceFeature } from '../http/plugin.ts';
-import { newsletterRoutes } from './routes.ts';
-
-export const newsletterPlugin = commerceFeature('newsletter', [newsletterRoutes], ['customers', 'outbox']);
-export default newsletterPlugin;
+// The newsletter feature's door (its service; subscriptions with double opt-in are its plugin, plugin.ts):
+// the purge of unconfirmed subscriptions the data-retention job runs.
 
 export { purgeUnconfirmedSubscriptions } from './routes.ts';

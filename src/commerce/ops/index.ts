@@ -1,11 +1,5 @@
-// The operators (issue 15): their accounts, sessions and roles, and the /ops HTTP API. The only door of
-// src/commerce/ops/.
-import { commerceFeature } from '../http/plugin.ts';
-import { opsRoutes } from './routes.ts';
-
-/** The plugin commerce-ops: the /ops calls over the lifecycle's steps and the applications' whistleblower cases. */
-export const opsPlugin = commerceFeature('ops', [opsRoutes], ['applications', 'lifecycle']);
-export default opsPlugin;
+// The operators (issue 15): their accounts, sessions and roles. The door of src/commerce/ops/ (the /ops HTTP
+// API is its plugin, plugin.ts).
 export { BANK_STATEMENT_MAX_BYTES } from './routes.ts';
 export { OPS_LOCK_AFTER, OPS_LOCK_S } from './auth.ts';
 export { createOperator, changeOperator, seedDemoOperators, DEMO_OPERATORS } from './operators.ts';

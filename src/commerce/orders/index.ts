@@ -1,12 +1,8 @@
-// The orders feature's only door: POST /orders, reading orders, states, numbers, the confirmation mail.
-import { commerceFeature } from '../http/plugin.ts';
-import { orderRoutes } from './routes.ts';
+// The orders feature's door (its service and types; POST /orders and the order reads are its plugin,
+// plugin.ts): placing an order, the order row and its answer shape, the customer's orders.
 
 // the account overview's short list (account-overview/): read and shaped as GET /orders lists them
 export { listedOrder } from './routes.ts';
-
-export const ordersPlugin = commerceFeature('orders', [orderRoutes], ['customers', 'carts', 'prices', 'shipping', 'discounts']);
-export default ordersPlugin;
 
 export { placeOrder } from './create.ts';
 export type { DepositPartDoc, IdentityCheckDoc, OrderRow } from './model.ts';

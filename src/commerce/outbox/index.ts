@@ -1,10 +1,5 @@
-// The outbox feature's only door: mails and SMS written in a transaction and delivered after it commits,
-// the development mailbox (GET /admin/outbox), and the mail building blocks every feature uses.
-import { commerceFeature } from '../http/plugin.ts';
-import { outboxRoutes } from './routes.ts';
-
-export const outboxPlugin = commerceFeature('outbox', [outboxRoutes]);
-export default outboxPlugin;
+// The outbox feature's door (the development mailbox GET /admin/outbox is its plugin, plugin.ts): mails and
+// SMS written in a transaction and delivered after it commits, and the mail building blocks every feature uses.
 
 export { createOutbox, type Outbox, type OutboxMessageInput } from './outbox.ts';
 export { activationLink, resetLink, shopName } from './templates.ts';

@@ -1,10 +1,5 @@
-// The prices feature's only door: the price hand-over (PUT/GET /admin/prices), the stored sets and line
-// pricing (tiers, scrap).
-import { commerceFeature } from '../http/plugin.ts';
-import { priceRoutes } from './routes.ts';
-
-export const pricesPlugin = commerceFeature('prices', [priceRoutes]);
-export default pricesPlugin;
+// The prices feature's door (the price hand-over PUT/GET /admin/prices is its plugin, plugin.ts): the stored
+// sets and line pricing (tiers, scrap).
 
 export { priceTypeFor, scrapPrice, tierPrice } from './pricing.ts';
 export { currentPriceSet, orderable, priceList, type CurrentPriceSet } from './store.ts';

@@ -1,5 +1,5 @@
-// The account overview's door (src/commerce/README.md, "Conventions"): one read of what the overview page
-// shows, from the customers, orders and limit-orders features (issue 16, goal 4).
+// The account-overview feature's plugin: its routes and hooks, registered by app.ts alone (src/commerce/README.md,
+// "Conventions"); what other features may use of it is its index.ts.
 import { commerceFeature } from '../http/plugin.ts';
 import { accountOverviewRoutes } from './routes.ts';
 

@@ -1,0 +1,7 @@
+// The prices feature's plugin: its routes and hooks, registered by app.ts alone (src/commerce/README.md,
+// "Conventions"); what other features may use of it is its index.ts.
+import { commerceFeature } from '../http/plugin.ts';
+import { priceRoutes } from './routes.ts';
+
+export const pricesPlugin = commerceFeature('prices', [priceRoutes]);
+export default pricesPlugin;
