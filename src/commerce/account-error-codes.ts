@@ -7,7 +7,7 @@ import type { FieldError } from '../contracts/commerce.ts';
 import { AppError, accountErrors, fieldErrorCatalogue } from '../lib/errors.ts';
 
 export { accountErrors };
-import { validationFailed } from './customers/validation.ts';
+import { validationFailed } from './http/errors.ts';
 
 
 

@@ -89,6 +89,9 @@ export async function buildCommerceApp(opts: CommerceAppOptions): Promise<Commer
     }),
     mergeHooks: [],
     orderPlacedHooks: [],
+    orderAnswerHooks: [],
+    // Decision: without the deposits feature a customer holds nothing in a depot (a sale from it is refused)
+    depotHoldings: async () => new Map(),
     accountDeletionHooks: [],
     priceSetListeners: [],
     jobs: new Map(),

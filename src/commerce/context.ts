@@ -1,17 +1,20 @@
 // What every commerce route needs, decorated on the service instance (app.commerce), and the request
 // helpers other commerce plugins call: storeKeyOf; the auth hooks live in the kernel (http/auth.ts) and are
-// re-exported here.
+// re-exported here. The kernel's hooks are declared here: the features meet through them (a feature registers
+// its hook in its plugin, the feature that runs them calls them), never by importing each other's insides, and
+// the kernel names no feature (the rows the hooks pass are the kernel's, db/rows.ts).
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { CompanyFactsSource } from '../contracts/company-facts.ts';
 import type { StoreKey } from '../stores.ts';
 import type { AuthContext, TokenLifetimes } from './auth/tokens.ts';
-import type { MergeHook } from './customers/merge.ts';
+import type { Order } from '../contracts/order.ts';
 import type { Db } from './db/index.ts';
+import type { OrderRow } from './db/rows.ts';
 import type { Clock } from './lib/clock.ts';
 import type { Job } from './lib/jobs.ts';
-import type { Outbox } from './outbox/outbox.ts';
-import type { OrderRow } from './orders/model.ts';
+import type { Lang } from './lib/lang.ts';
+import type { Outbox } from './lib/outbox.ts';
 
 export { optionalAuth, requireAuth, requireUser } from './http/auth.ts';
 
@@ -33,6 +36,12 @@ export interface CommerceContext {
   mergeHooks: MergeHook[];
   /** run inside the order transaction after an order is written (the deposit books its lots) */
   orderPlacedHooks: OrderPlacedHook[];
+  /** what other features add to one order's answer to its customer, in order (the lifecycle: timeline, parcels,
+   * the transfer's due date, the assay, the counter-offer) */
+  orderAnswerHooks: OrderAnswerHook[];
+  /** the customer's depot holdings by SKU, which the order rules check a sale from the depot against (set by
+   * the deposits plugin; without it the depot is empty) */
+  depotHoldings: DepotHoldings;
   /** run inside the account-deletion transaction, before the customer row goes (data kept by e-mail) */
   accountDeletionHooks: AccountDeletionHook[];
   /** told after a new price set became current (limit orders execute); never awaited by the hand-over */
@@ -42,6 +51,22 @@ export interface CommerceContext {
 }
 
 export type OrderPlacedHook = (tx: Db, order: OrderRow, now: Date) => Promise<void>;
+
+export type OrderAnswerHook = (db: Db, order: Order, lang: Lang) => Promise<Order>;
+
+export type DepotHoldings = (db: Db, customerId: string | null, storeKey: StoreKey) => Promise<ReadonlyMap<string, number>>;
+
+export interface MergeArgs {
+  /** the anonymous customer whose data moves (deleted after the hooks ran) */
+  anonymousId: string;
+  /** the signed-in customer who receives it */
+  customerId: string;
+  storeKey: string;
+  now: Date;
+}
+
+/** Moves what a feature keeps of a guest into the account at sign-in (customers run them: customers/merge.ts). */
+export type MergeHook = (tx: Db, args: MergeArgs) => Promise<void>;
 
 export interface AccountDeletion {
   customerId: string;

@@ -3,16 +3,14 @@
 // (workers/price-payload.ts), read typed by the browser (views/state/price-socket.ts, views/hooks/
 // usePrices.ts): a renamed field breaks the typecheck on both ends. The browser imports the types only
 // (`import type`) and the constants from price-stream-constants.ts, so the schema library stays out
-// of its bundle.
+// of its bundle. The server imports the constants from there too: that module reads this one's message type,
+// so this one never imports it back (no import circle, issue 24).
 import Type, { type Static } from 'typebox';
 import {
   CurrencyCode, IsoTimestamp, MetalName, MetalPrices, ProductPrices, RecalculationProcessFinished, RecalculationProcessStarted,
   SnapshotPoint, SnapshotRange,
 } from './prices.ts';
 
-export {
-  browserPriceMessageTypes, isBrowserPriceMessage, priceHubErrorCodes, priceSocketPath, priceTiming, serverTimeHeader,
-} from './price-stream-constants.ts';
 export type { CurrencyCode, MetalPrices, ProductPrices } from './prices.ts';
 
 // ---------------------------------------------------------------- messages on /ws/prices

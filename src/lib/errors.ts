@@ -15,7 +15,7 @@
 import type { FastifyError, FastifyReply } from 'fastify';
 import type { FieldError } from '../contracts/commerce.ts';
 import { pricingErrorCodes } from '../contracts/prices.ts';
-import { priceHubErrorCodes } from '../contracts/price-stream.ts';
+import { priceHubErrorCodes } from '../contracts/price-stream-constants.ts';
 import { storeKeys } from '../stores.ts';
 
 export interface ErrorSpec {

@@ -8,7 +8,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
 import { buildCommerceApp } from '../../src/commerce/app.ts';
 import { loggerOptions } from '../../src/lib/service.ts';
-import { DELIVERY, retryDelayS } from '../../src/commerce/outbox/outbox.ts';
+import { DELIVERY, retryDelayS } from '../../src/commerce/lib/outbox.ts';
 import { commerceHarness, testClock, testConfig, uniqueEmail, PASSWORD } from './helpers.ts';
 
 const h = await commerceHarness(t);

@@ -1,42 +1,14 @@
 // A cart as stored (table carts; line items are the jsonb document line_items) and the words the cart and
 // order answers share: languages, scrap line names, masked bank details.
 import type {
-  CartAddress, CartNotification, LinePrice, MaskedBankDetails, PaymentMethod, ScrapMetal, ShippingMethodKey, TransactionType,
+  CartAddress, CartNotification, MaskedBankDetails, PaymentMethod, ScrapMetal, ShippingMethodKey, TransactionType,
 } from '../../contracts/cart.ts';
 import type { Currency, StoreKey } from '../../stores.ts';
 import { langOf, type Lang } from '../lib/lang.ts';
+import type { BankDetails, IdentityDocument, StoredLine } from '../db/rows.ts';
 
-export interface StoredLine {
-  id: string;
-  kind: 'product' | 'scrap';
-  sku: string | null;
-  productId: string | null;
-  quantity: number;
-  scrap: { metal: ScrapMetal; fineness: number; weightGrams: number } | null;
-  /** from the set price_set_id of the cart; null when that set had no price for the line */
-  price: LinePrice | null;
-  addedAt: string;
-}
-
-/** Bank details as stored (full numbers: the shop must pay to them); answers mask them. */
-export interface BankDetails {
-  accountOwner: string;
-  iban: string | null;
-  bic: string | null;
-  accountNumber: string | null;
-  routingNumber: string | null;
-}
-
-export interface IdentityDocument {
-  documentType: 'passport' | 'id-card' | 'residence-permit';
-  documentNumber: string;
-  issuingCountry: string;
-  issuingAuthority: string | null;
-  expiryDate: string;
-  dateOfBirth: string;
-  placeOfBirth: string;
-  nationality: string;
-}
+// the stored line and the customer's documents are shared rows of the kernel (db/rows.ts): orders freeze them
+export type { BankDetails, IdentityDocument, StoredLine } from '../db/rows.ts';
 
 export interface CartRow {
   id: string;

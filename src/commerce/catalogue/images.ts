@@ -10,9 +10,8 @@
 //   npx tsx src/commerce/catalogue/write-images.ts        writes public/images/products/
 import { createHash } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import type { TranslationMap } from '../../contracts/catalogue.ts';
 import type { MetalName } from '../../contracts/pricing-attributes.ts';
-import type { CatalogueProduct, ImageHints, RawProduct } from './model.ts';
+import type { CatalogueProduct, ImageHints, ImageSide, RawProduct, StoredImage } from './product.ts';
 import { coinDesign, type CoinFace } from './coin-designs.ts';
 import { motif, type MotifName } from './coin-motifs.ts';
 import { manufacturers, type Texts } from './reference.ts';
@@ -20,13 +19,10 @@ import { manufacturers, type Texts } from './reference.ts';
 export const imagesDir = fileURLToPath(new URL('../../../public/images/products/', import.meta.url));
 export const IMAGE_SIZE = 400;
 
-export type ImageSide = 'obverse' | 'reverse' | 'front' | 'back';
+export type { ImageSide, StoredImage } from './product.ts';
 
 /** One image file of a product: a side, in one language (lang) or in both (null). */
 export interface ImageFile { side: ImageSide; lang: 'de' | 'en' | null; svg: string; alt: Texts }
-
-/** A product's image as stored: one side, its url per language, its alt text per language. */
-export interface StoredImage { side: ImageSide; url: TranslationMap; alt: TranslationMap; width: number; height: number }
 
 interface Palette { hi: string; light: string; mid: string; dark: string; deep: string }
 

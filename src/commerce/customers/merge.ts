@@ -3,19 +3,12 @@
 // with addMergeHook(app, hook). Hooks run in order inside one transaction, before the anonymous customer
 // is deleted (its tokens and addresses go with it); a hook that throws rolls the whole merge back.
 import type { FastifyInstance } from 'fastify';
+import type { MergeArgs, MergeHook } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { anonymousForUpdate, deleteCustomer } from './repository.ts';
 
-export interface MergeArgs {
-  /** the anonymous customer whose data moves (deleted after the hooks ran) */
-  anonymousId: string;
-  /** the signed-in customer who receives it */
-  customerId: string;
-  storeKey: string;
-  now: Date;
-}
-
-export type MergeHook = (tx: Db, args: MergeArgs) => Promise<void>;
+// the hook's types are the kernel's (context.ts: the kernel names no feature)
+export type { MergeArgs, MergeHook };
 
 export function addMergeHook(app: FastifyInstance, hook: MergeHook): void {
   app.commerce.mergeHooks.push(hook);

@@ -7,6 +7,7 @@ import { US_STATE_CODES, checkPhone, checkZip } from '../../contracts/field-rule
 import { AppError, fieldError, fieldErrorCatalogue, type FieldCode } from '../../lib/errors.ts';
 import { stores, type CountryCode, type StoreKey } from '../../stores.ts';
 import { passwordProblems } from '../auth/passwords.ts';
+import { validationFailed } from '../http/errors.ts';
 import { checkVatId } from './vat.ts';
 import { companyNeedsVatId } from '../../contracts/checkout-rules.ts';
 
@@ -28,10 +29,8 @@ export class FieldErrors {
   }
 }
 
-export function validationFailed(fields: FieldError[]): AppError {
-  const n = fields.length;
-  return new AppError('validation_failed', { message: `${n} field${n === 1 ? ' is' : 's are'} invalid.`, details: { fields } });
-}
+// 400 validation_failed is the kernel's (http/errors.ts: every feature's forms answer it)
+export { validationFailed };
 
 /** One invalid field, answered alone. */
 export function fieldFailed(field: string, code: FieldCode): AppError {

@@ -13,7 +13,7 @@ import { notFoundOnBadId, requestLang } from '../account-routes-common.ts';
 import { requireUser, bearer } from '../http/auth.ts';
 import { errorResponses, fail } from '../http/errors.ts';
 import { addMergeHook } from '../customers/index.ts';
-import { openDepositFor, depositView, mergeDeposits, sellPreview, takeDepositSale } from './model.ts';
+import { depotHoldings, openDepositFor, depositView, mergeDeposits, sellPreview, takeDepositSale } from './model.ts';
 import { depositById, depositOfStore, depotPieces, type DepositRow } from './repository.ts';
 
 const tags = ['deposits'];
@@ -23,6 +23,8 @@ export const depositRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.commerce;
   const { db, clock } = ctx;
   ctx.orderPlacedHooks.push(openDepositFor, takeDepositSale);
+  // the order rules check a sale from the depot against its holdings (orders/create.ts, the methods offered)
+  ctx.depotHoldings = depotHoldings;
   addMergeHook(app, mergeDeposits);
   // Account deletion (customers runs the hooks in its transaction, after the limit orders' check). Decision
   // (spec 6 names only limit orders): metal still held in the depot is the customer's property and its records

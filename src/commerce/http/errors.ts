@@ -1,7 +1,7 @@
 // The commerce kernel's error helpers. Every code lives in the one catalogue (src/lib/errors.ts); a route
 // refuses with `fail(code, { message?, details? })`, which throws that catalogue's AppError (status and
 // message from the table). `errorResponses` documents the error body on every route's 4xx.
-import { ErrorResponse } from '../../contracts/commerce.ts';
+import { ErrorResponse, type FieldError } from '../../contracts/commerce.ts';
 import { AppError, cartOrderErrors, fieldErrorCatalogue, type ErrorCode, type ErrorDetails } from '../../lib/errors.ts';
 
 export interface FailOptions {
@@ -14,6 +14,12 @@ export interface FailOptions {
 /** Refuses the request: throws the AppError of the code (status and message from the catalogue). */
 export function fail(code: ErrorCode, opts: FailOptions = {}): never {
   throw new AppError(code, opts as { message?: string; details?: ErrorDetails; cause?: unknown });
+}
+
+/** 400 validation_failed with every invalid field (details.fields), as every form of the service answers it. */
+export function validationFailed(fields: FieldError[]): AppError {
+  const n = fields.length;
+  return new AppError('validation_failed', { message: `${n} field${n === 1 ? ' is' : 's are'} invalid.`, details: { fields } });
 }
 
 /** The error body every route answers on 4xx, for the OpenAPI document. */

@@ -16,8 +16,8 @@ import * as steps from './steps.ts';
 
 export { actionRoles } from './model.ts';
 export { writeAudit, type AuditInput } from './audit.ts';
-export { withLifecycle, dueShown as paymentDueShown } from './queue.ts';
-export { paymentDueBy, addWorkingDays, storeDay, PAYMENT_DAYS } from './working-days.ts';
+export { withLifecycle } from './queue.ts';
+export { paymentDueBy, addWorkingDays, storeDay, PAYMENT_DAYS } from '../lib/working-days.ts';
 export { DEADLINE_JOB, OFFER_JOB } from './jobs.ts';
 export type { OfferDecision } from './steps.ts';
 

@@ -11,7 +11,7 @@ import { day, helpers, queueMail } from './mail.ts';
 import { move } from './model.ts';
 import { awaitingOrderSkipLocked, deadlineCandidates, expiredOfferCandidates, markReminded, openOfferSkipLocked, paidCents } from './repository.ts';
 import { applyCancel, expireCounterOffer } from './steps.ts';
-import { reminderAfter, storeDay } from './working-days.ts';
+import { reminderAfter, storeDay } from '../lib/working-days.ts';
 
 export const DEADLINE_JOB = 'payment-deadline';
 export const DEADLINE_INTERVAL_MS = 15 * 60_000;

@@ -9,7 +9,7 @@ import type { OrderRow } from '../orders/index.ts';
 import { move, statesOf, type LifeRow } from './model.ts';
 import { writeAudit } from './audit.ts';
 import { setPaymentDueBy } from './repository.ts';
-import { paymentDueBy } from './working-days.ts';
+import { paymentDueBy } from '../lib/working-days.ts';
 
 export const LIMIT_ORDER_ACTOR: Actor = { type: 'system', id: 'limit-order-execution', email: null };
 

@@ -7,6 +7,8 @@ import { commerceFeature } from '../http/plugin.ts';
 import { createJob } from '../lib/jobs.ts';
 import { counterOfferDeadlines, DEADLINE_INTERVAL_MS, DEADLINE_JOB, OFFER_INTERVAL_MS, OFFER_JOB, paymentDeadlines } from './jobs.ts';
 import { onOrderPlaced } from './placed.ts';
+import { customerOrderRoutes } from './customer-routes.ts';
+import { withLifecycle } from './queue.ts';
 import { ordersInProgress } from './repository.ts';
 import { fail } from '../http/index.ts';
 
@@ -14,6 +16,8 @@ const lifecycleSetup: FastifyPluginAsync = async (app) => {
   const ctx = app.commerce;
   // first: the deposit's and the sale's hooks read the states it sets
   ctx.orderPlacedHooks.unshift(onOrderPlaced);
+  // issue 15: an order's answer to its customer carries its timeline, parcels, due date, assay and counter-offer
+  ctx.orderAnswerHooks.push(withLifecycle);
   const job = createJob({ name: DEADLINE_JOB, work: () => paymentDeadlines(ctx), log: app.log, intervalMs: DEADLINE_INTERVAL_MS });
   ctx.jobs.set(job.name, job);
   // issue 23: an unanswered counter-offer counts as accepted after its deadline
@@ -32,5 +36,5 @@ const lifecycleSetup: FastifyPluginAsync = async (app) => {
 };
 
 // orders: its placement hook runs first in the order's transaction; deposits: the payment books the lots
-export const lifecyclePlugin = commerceFeature('lifecycle', [lifecycleSetup], ['orders', 'deposits']);
+export const lifecyclePlugin = commerceFeature('lifecycle', [lifecycleSetup, customerOrderRoutes], ['orders', 'deposits']);
 export default lifecyclePlugin;

@@ -8,13 +8,13 @@ import type {
 import { opsQueues } from '../../contracts/ops.ts';
 import type { CommerceContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
-import { orderAmountCents, toOrder } from '../orders/index.ts';
+import { orderAmountCents, paymentDueShown as dueShown, toOrder } from '../orders/index.ts';
 import { auditOf, customerTimeline } from './audit.ts';
 import { langOf } from '../lib/lang.ts';
 import { orderLang } from './mail.ts';
 import { allActions, mayDo, orderById, payoutWaitsForOffer, possible, type LifeRow } from './model.ts';
 import { estimatedFineMg, needsIdentityCheck } from './steps.ts';
-import { storeDay, storeTimeZones } from './working-days.ts';
+import { storeDay, storeTimeZones } from '../lib/working-days.ts';
 import type { StoreKey } from '../../stores.ts';
 import { countOpsOrders, opsOrderPage, paymentsOf, queueCounts, shipmentRowsOf } from './repository.ts';
 
@@ -76,11 +76,6 @@ function summary(row: LifeRow, days: Record<StoreKey, string>): OpsOrderSummary 
     paymentDueBy: dueShown(row), overdue: overdue(row, today),
     queues: queuesOf(row, today),
   };
-}
-
-/** The due date while a bank-transfer purchase awaits its money; null once paid, cancelled, or not by transfer. */
-export function dueShown(row: Pick<LifeRow, 'type' | 'payment_state' | 'order_state' | 'due'>): string | null {
-  return row.type === 'buy' && row.payment_state === 'Pending' && (row.order_state === 'Open' || row.order_state === 'Created') ? row.due : null;
 }
 
 export async function listOpsOrders(ctx: CommerceContext, q: OpsOrdersQuery): Promise<OpsOrdersResponse> {

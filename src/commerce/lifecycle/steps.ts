@@ -27,7 +27,7 @@ import {
 import {
   fineWeights, insertCounterPayment, insertPayment, insertShipment, markPaymentReversed, paidCents, sameManualPayment, type PaymentReviewDoc,
 } from './repository.ts';
-import { storeDay } from './working-days.ts';
+import { storeDay } from '../lib/working-days.ts';
 
 type StepFn = (tx: Db, row: LifeRow, now: Date) => Promise<number[]>;
 

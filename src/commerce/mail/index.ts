@@ -8,9 +8,12 @@
 //   renderMail('lifecycle.shipped', 'en', { store, shop, name, values: { orderNumber, link: mailLink(url) } })
 import type { Order } from '../../contracts/order.ts';
 import { formatDate, formatMoney, formatNumber, messageTemplate, regionalGerman } from '../../i18n.ts';
-import { stores, type Currency, type Language, type LocaleTag, type StoreKey } from '../../stores.ts';
+import { stores, type Currency, type Language, type StoreKey } from '../../stores.ts';
 import { renderMailHtml, renderMailText, type MailBlock } from './document.tsx';
 import { orderMailBlocks } from './order.ts';
+import type { MailCtx, MailLink, MailMoney, MailValue, MailValues } from './types.ts';
+
+export type { MailCtx, MailLink, MailMoney, MailValue, MailValues } from './types.ts';
 
 export interface MailContent {
   subject: string;
@@ -18,23 +21,9 @@ export interface MailContent {
   html: string;
 }
 
-export interface MailMoney {
-  centAmount: number;
-  currencyCode: string;
-}
-
-/** A value that is a link: a paragraph that is only this placeholder becomes an anchor. */
-export interface MailLink {
-  href: string;
-}
-
 export function mailLink(href: string): MailLink {
   return { href };
 }
-
-/** Strings go in as they are; numbers, dates and amounts are formatted for the store's locale. */
-export type MailValue = string | number | Date | MailMoney | MailLink;
-export type MailValues = Record<string, MailValue>;
 
 export interface MailBase {
   store: StoreKey;
@@ -79,20 +68,6 @@ export interface MailParams {
 }
 
 export type MailKind = keyof MailParams;
-
-/** What a mail's builder gets: its language, locale and the strict text lookup. */
-export interface MailCtx {
-  lang: Language;
-  store: StoreKey;
-  shop: string;
-  locale: LocaleTag;
-  /** the text of a key with its placeholders filled (a missing key shows as the key, a missing value as {{name}}) */
-  t(key: string, values?: MailValues): string;
-  /** "mail.<kind>.body" as blocks */
-  body(key: string, values?: MailValues): MailBlock[];
-  money(m: MailMoney): string;
-  date(d: Date | string): string;
-}
 
 interface Built {
   subject: string;

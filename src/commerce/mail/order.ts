@@ -7,8 +7,8 @@ import { formatIban } from '../../contracts/bank-details.ts';
 import { COUNTER_OFFER_THRESHOLD, type Order } from '../../contracts/order.ts';
 import { weekdayName } from '../../i18n.ts';
 import type { MailBlock } from './document.tsx';
-import type { MailCtx } from './index.ts';
-import { addWorkingDays, PAYMENT_DAYS, storeDay } from '../lifecycle/index.ts';
+import type { MailCtx } from './types.ts';
+import { addWorkingDays, PAYMENT_DAYS, storeDay } from '../lib/working-days.ts';
 
 const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 

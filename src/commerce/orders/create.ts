@@ -30,7 +30,6 @@ import { langOf } from '../lib/lang.ts';
 import { discountCodeById, type DiscountCode } from '../discounts/index.ts';
 import { currentPriceSet, orderable, type CurrentPriceSet } from '../prices/index.ts';
 import { findPickupStore, methodRuleViolation, needsDepotHoldings } from '../shipping/index.ts';
-import { depotHoldings } from '../deposits/index.ts';
 import { customerById } from '../customers/index.ts';
 import { cashIdentificationThresholds, cashNeedsIdentity, type CashThreshold } from '../../contracts/aml.ts';
 import { linkedCash, type LinkedCash } from './aml.ts';
@@ -208,7 +207,7 @@ export async function placeOrder(ctx: CommerceContext, input: PlaceOrderInput, d
     const aml = cart.payment_method === 'cash' && totals.totalGross !== null && set
       ? cashNeedsIdentity(storeKey, totals.totalGross + (linked?.cents ?? 0), cart.currency, set.eurRates)
       : null;
-    const depot = needsDepotHoldings(totals.method?.key) ? await depotHoldings(tx, cart.customer_id, storeKey) : null;
+    const depot = needsDepotHoldings(totals.method?.key) ? await ctx.depotHoldings(tx, cart.customer_id, storeKey) : null;
     const reasons = orderReasons({ cart, totals, priceCheck: check, eurRates: set?.eurRates ?? null, aml, today, depot, linked, hasAccount: owner?.kind === 'registered' });
     if (reasons.length > 0) throw refusal(reasons, linked);
     if (check === 'unavailable' || !set) throw orderError('prices_unavailable');

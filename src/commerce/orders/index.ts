@@ -1,11 +1,10 @@
 // The orders feature's door (its service and types; POST /orders and the order reads are its plugin,
 // plugin.ts): placing an order, the order row and its answer shape, the customer's orders.
 
-// the account overview's short list (account-overview/): read and shaped as GET /orders lists them
-export { listedOrder } from './routes.ts';
-
 export { placeOrder } from './create.ts';
 export type { DepositPartDoc, IdentityCheckDoc, OrderRow } from './model.ts';
-export { orderAmountCents, toOrder } from './model.ts';
+export { orderAmountCents, paymentDueShown, toOrder } from './model.ts';
+// the account overview's short list (account-overview/): read and shaped as GET /orders lists them
+export { listedOrder } from './model.ts';
 // the order's document written back in a hook's transaction (deposits: the parts a depot sale took)
 export { customerOrders, updateOrderData } from './repository.ts';

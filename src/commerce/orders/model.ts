@@ -1,108 +1,15 @@
-// An order as stored (table orders: list columns plus the whole order as the document data) and its answer
-// shape (spec 3 Order). An order freezes what the cart was: lines with their prices and names in both
+// An order's answer shape (spec 3 Order) from the order as stored (the row: the kernel's db/rows.ts, which
+// several features read). An order freezes what the cart was: lines with their prices and names in both
 // languages, addresses, totals, payment and delivery, the shop's bank details it was told to pay to.
-import type { CartAddress, CartDiscount, LinePrice, PaymentMethod, ShippingMethodKey, TransactionType } from '../../contracts/cart.ts';
-import type { Order, OrderDepositPart, OrderLineItem, OrderState, PaymentInstructions, PaymentState } from '../../contracts/order.ts';
-import type { Currency, StoreKey } from '../../stores.ts';
-import { maskBankDetails, type BankDetails, type IdentityDocument, type StoredLine } from '../carts/index.ts';
-import type { Lang } from '../lib/lang.ts';
+import type { Order, OrderDepositPart, OrderLineItem } from '../../contracts/order.ts';
+import type { Currency } from '../../stores.ts';
+import { maskBankDetails } from '../carts/index.ts';
+import type { DepositPartDoc, OrderDoc, OrderRow } from '../db/rows.ts';
+import { langOf, type Lang } from '../lib/lang.ts';
 import { defaultShippingMethod, findShippingMethod, shippingMethodId, findPickupStore, toPickupStore } from '../shipping/index.ts';
 
-export interface FrozenLine {
-  id: string;
-  kind: StoredLine['kind'];
-  sku: string | null;
-  productId: string | null;
-  quantity: number;
-  scrap: StoredLine['scrap'];
-  price: LinePrice;
-  name: Record<Lang, string>;
-  slug: Record<Lang, string> | null;
-  imageUrl: string | null;
-}
-
-export interface OrderDoc {
-  locale: string;
-  country: string;
-  customerGroup: 'individual' | 'company';
-  paymentMethod: PaymentMethod;
-  /** absent on orders written without a checkout: spec 3 default shipping (buy) / leave-in-store (sell) */
-  shippingMethod?: ShippingMethodKey;
-  pickupStore: string | null;
-  lines: FrozenLine[];
-  itemCount: number;
-  goods: number;
-  goodsDiscount: number;
-  shippingFee: number;
-  shippingDiscount: number;
-  totalGross: number;
-  totalTax: number;
-  discount: { id: string; code: string; kind: CartDiscount['kind']; applies: boolean } | null;
-  billingAddress: CartAddress;
-  shippingAddress: CartAddress;
-  customerEmail: string;
-  comment: string | null;
-  optInTrustedShops: boolean;
-  utmParams: Record<string, string> | null;
-  paymentInstructions: Omit<PaymentInstructions, 'amount' | 'reference'> | null;
-  payoutAccount: BankDetails | null;
-  identityDocument: IdentityDocument | null;
-  cashReport: 'form-8300' | null;
-  /** anti-money-laundering: the customer's earlier cash orders this one was counted with (src/contracts/aml.ts) */
-  amlLinked?: { orderNumbers: string[]; cents: number; withinHours: number };
-  /** anti-money-laundering: the identity document staff checked at the counter (pickup or cash payout) */
-  identityCheck?: IdentityCheckDoc;
-  paymentDate: string | null;
-  /** a sale from the deposit: the parts of lots it took (deposits/model.ts takeDepositSale writes them) */
-  depositParts?: DepositPartDoc[];
-}
-
-/**
- * Decision: what the counter checked is kept as the document's type, issuing country, expiry and the last 4
- * characters of its number (enough to tell which document it was against the customer's, not enough to
- * misuse), with the operator who checked it and when. The full number the customer gave stays in
- * identityDocument (the law's record), never in an audit entry.
- */
-export interface IdentityCheckDoc {
-  documentType: IdentityDocument['documentType'];
-  issuingCountry: string;
-  numberLast4: string;
-  expiryDate: string;
-  /** whether type, country and the number's end are those of the document the customer gave with the order */
-  matchesOrder: boolean | null;
-  checkedBy: { id: string; email: string | null };
-  checkedAt: string;
-  step: 'pickup' | 'payout';
-}
-
-export interface DepositPartDoc {
-  sku: string;
-  lotId: string;
-  lotOrderNumber: string;
-  acquiredAt: string;
-  quantity: number;
-  unitCostCents: number;
-  /** the deposit's currency */
-  costCurrency: Currency;
-  /** the price per piece the order pays, in the order's currency */
-  unitPriceCents: number;
-}
-
-export interface OrderRow {
-  id: string;
-  customer_id: string;
-  store_key: StoreKey;
-  order_number: string;
-  created_at: Date;
-  cart_id: string | null;
-  type: TransactionType;
-  order_state: OrderState;
-  payment_state: PaymentState;
-  currency: Currency;
-  total_gross_cents: number;
-  price_set_id: string;
-  data: OrderDoc;
-}
+// the order as stored is a shared row of the kernel (db/rows.ts): the lifecycle, deposits and the hooks read it
+export type { DepositPartDoc, FrozenLine, IdentityCheckDoc, OrderDoc, OrderRow } from '../db/rows.ts';
 
 /**
  * spec 3 amount, issue 23: what is paid (buy) or paid out (sell). A sale's estimate (the total) holds only
@@ -113,6 +20,19 @@ export function orderAmountCents(row: Pick<OrderRow, 'type' | 'data'>): number {
   const d = row.data as OrderDoc & { assay?: { finalCents: number }; payout?: { amountCents: number } };
   if (row.type !== 'sell') return d.totalGross;
   return d.payout?.amountCents ?? d.assay?.finalCents ?? d.totalGross;
+}
+
+/** The due date while a bank-transfer purchase awaits its money; null once paid, cancelled, or not by transfer. */
+export function paymentDueShown(row: Pick<OrderRow, 'type' | 'payment_state' | 'order_state'> & { due: string | null }): string | null {
+  return row.type === 'buy' && row.payment_state === 'Pending' && (row.order_state === 'Open' || row.order_state === 'Created') ? row.due : null;
+}
+
+/**
+ * An order as the customer's lists show it (GET /orders, the account overview): in the asked language, else
+ * the order's own; issue 15: with the transfer's due date (cheap: a column); the timeline is on the order itself.
+ */
+export function listedOrder(r: OrderRow & { due: string | null }, languageTag: string | undefined): Order {
+  return { ...toOrder(r, langOf(languageTag, langOf(r.data.locale, langOf(languageTag, 'de')))), paymentDueBy: paymentDueShown(r) };
 }
 
 export function toOrder(row: OrderRow, lang: Lang): Order {

@@ -3,36 +3,34 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type {} from '@fastify/swagger';
 import {
-  CounterOfferAnswerBody, CreateOrderBody, Order, OrderLanguageQuery, OrderParams, OrdersQuery, OrdersResponse, ShippingCostsQuery, ShippingCostsResponse,
+  CreateOrderBody, Order, OrderLanguageQuery, OrderParams, OrdersQuery, OrdersResponse, ShippingCostsQuery, ShippingCostsResponse,
   ShippingMethodsQuery, ShippingMethodsResponse, type OrdersQuery as OrdersQueryT, type ShippingMethodsQuery as ShippingMethodsQueryT,
 } from '../../contracts/order.ts';
 import type { Currency } from '../../stores.ts';
 import { stores } from '../../stores.ts';
 import { requireAuth, requireUser, bearer } from '../http/auth.ts';
 import { errorResponses } from '../http/errors.ts';
-import { langOf } from '../lib/lang.ts';
+import type { CommerceContext } from '../context.ts';
+import { langOf, type Lang } from '../lib/lang.ts';
 import { type CartRow, cartById, cartView } from '../carts/index.ts';
 import { addMergeHook, customerById } from '../customers/index.ts';
 import { ifMatchVersion, notFoundOnBadParams } from '../http/request.ts';
 import { currentPriceSet } from '../prices/index.ts';
-import { depotHoldings } from '../deposits/index.ts';
 import { depositRefusal, scrapBoxCapCents } from '../../contracts/checkout-rules.ts';
 import { methodRuleViolation, shippingCost, shippingCostTable, shippingMethodDefs, shippingMethodId, pickupStoresFor, toPickupStore } from '../shipping/index.ts';
-import { decideCounterOffer, paymentDueShown, withLifecycle } from '../lifecycle/index.ts';
 import { placeOrder } from './create.ts';
 import { orderError } from './error-codes.ts';
-import { toOrder } from './model.ts';
-import { countCustomerOrders, customerOrders, moveGuestOrders, orderById, type ListedOrderRow } from './repository.ts';
+import { listedOrder, toOrder } from './model.ts';
+import { countCustomerOrders, customerOrders, moveGuestOrders, orderById } from './repository.ts';
 
 const tags = ['orders'];
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
 
-/**
- * An order as the customer's lists show it (GET /orders, the account overview): in the asked language, else
- * the order's own; issue 15: with the transfer's due date (cheap: a column); the timeline is on the order itself.
- */
-export function listedOrder(r: ListedOrderRow, languageTag: string | undefined): Order {
-  return { ...toOrder(r, langOf(languageTag, langOf(r.data.locale, langOf(languageTag, 'de')))), paymentDueBy: paymentDueShown(r) };
+/** One order's answer to its customer, with what the other features add (orderAnswerHooks, context.ts). */
+async function answerOrder(ctx: CommerceContext, order: Order, lang: Lang): Promise<Order> {
+  let answer = order;
+  for (const hook of ctx.orderAnswerHooks) answer = await hook(ctx.db, answer, lang);
+  return answer;
 }
 
 export const orderRoutes: FastifyPluginAsync = async (app) => {
@@ -105,7 +103,7 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
     const currency: Currency = cart?.currency ?? store.currency;
     const totals = cart ? (await cartView(db, cart)).totals : null;
     const set = cart ? await currentPriceSet(db) : null;
-    const depot = cart && cart.transaction_type === 'sell' ? await depotHoldings(db, cart.customer_id, req.storeKey) : null;
+    const depot = cart && cart.transaction_type === 'sell' ? await ctx.depotHoldings(db, cart.customer_id, req.storeKey) : null;
     // issue 23: a guest is shown the deposit with the reason it needs an account (the order refuses it too)
     const hasAccount = cart ? (await customerById(db, cart.customer_id))?.kind === 'registered' : false;
     const methods = shippingMethodDefs
@@ -157,23 +155,8 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
     const row = await orderById(db, req.params.id);
     if (!row || row.customer_id !== auth.customerId || row.store_key !== req.storeKey) throw orderError('order_not_found');
     const lang = langOf(req.query.languageTag, langOf(row.data.locale, 'de'));
-    // issue 15: the timeline (customer-safe), parcels with tracking links, the transfer's due date, the assay
-    return withLifecycle(db, toOrder(row, lang), lang);
-  });
-
-  app.post<{ Params: { id: string }; Querystring: { languageTag?: string }; Body: CounterOfferAnswerBody }>('/orders/:id/counter-offer', {
-    attachValidation: true,
-    schema: {
-      tags, summary: 'Issue 23: the owner of a sale accepts the counter-offer of its assay, or declines it (the goods are returned insured, at the shop\'s cost). 409 counter_offer_not_open once answered or past the deadline.',
-      security: bearer, params: OrderParams, querystring: OrderLanguageQuery, body: CounterOfferAnswerBody, response: { 200: Order, ...errorResponses },
-    },
-  }, async (req) => {
-    const auth = await requireAuth(req);
-    const row = await orderById(db, req.params.id);
-    if (!row || row.customer_id !== auth.customerId || row.store_key !== req.storeKey) throw orderError('order_not_found');
-    await decideCounterOffer(ctx, row.id, { customerId: auth.customerId, storeKey: req.storeKey }, req.body.decision);
-    const after = (await orderById(db, row.id))!;
-    const lang = langOf(req.query.languageTag, langOf(after.data.locale, 'de'));
-    return withLifecycle(db, toOrder(after, lang), lang);
+    // issue 15: the timeline (customer-safe), parcels with tracking links, the transfer's due date, the assay:
+    // what the lifecycle adds through its order answer hook (orders never import the lifecycle, which builds on them)
+    return answerOrder(ctx, toOrder(row, lang), lang);
   });
 };

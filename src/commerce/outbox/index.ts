@@ -1,5 +1,6 @@
 // The outbox feature's door (the development mailbox GET /admin/outbox is its plugin, plugin.ts): mails and
-// SMS written in a transaction and delivered after it commits, and the mail building blocks every feature uses.
+// SMS written in a transaction and delivered after it commits (the kernel's lib/outbox.ts, which the service
+// context carries), and the mail building blocks every feature uses.
 
-export { createOutbox, type Outbox, type OutboxMessageInput } from './outbox.ts';
+export { createOutbox, type Outbox, type OutboxMessageInput } from '../lib/outbox.ts';
 export { activationLink, resetLink, shopName } from './templates.ts';

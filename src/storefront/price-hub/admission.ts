@@ -1,7 +1,7 @@
 // Which browser sockets the hub takes (checked on the handshake, before the upgrade): the Origin must be
 // a page of the shop (403 origin_not_allowed), ?currency= the store's own or USD (400).
 import type { IncomingMessage } from 'node:http';
-import { priceHubErrorCodes } from '../../contracts/price-stream.ts';
+import { priceHubErrorCodes } from '../../contracts/price-stream-constants.ts';
 import { stores, type StoreKey } from '../../stores.ts';
 import { refusal, type Admission } from './browser-sockets.ts';
 import { keyFor, type PayloadKey } from './payloads.ts';

@@ -12,7 +12,7 @@
 // snapshots.ts, admission.ts, frames.ts, browser-sockets.ts.
 import type { Server } from 'node:http';
 import type { FastifyBaseLogger } from 'fastify';
-import { priceSocketPath, priceTiming } from '../../contracts/price-stream.ts';
+import { priceSocketPath, priceTiming } from '../../contracts/price-stream-constants.ts';
 import type { StoreKey } from '../../stores.ts';
 import { createAdmission } from './admission.ts';
 import { createBrowserSockets, type BroadcastResult } from './browser-sockets.ts';

@@ -5,7 +5,8 @@
 // payload is built in a worker. Prices differ by country (VAT) and currency, not by store otherwise.
 import type { PreparedEnvelope } from '../../contracts/price-upstream.ts';
 import type { CurrencyCode } from '../../contracts/prices.ts';
-import { finishedPrefix, priceTiming } from '../../contracts/price-stream.ts';
+import { finishedPrefix } from '../../contracts/price-stream.ts';
+import { priceTiming } from '../../contracts/price-stream-constants.ts';
 import { stores, storeKeys, type StoreKey } from '../../stores.ts';
 import type { EncodedBody, StorePayload } from '../../../workers/price-payload.ts';
 import type { PricesHttp } from './upstream-http.ts';

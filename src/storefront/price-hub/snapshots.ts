@@ -3,7 +3,8 @@
 // snapshotTtlMs); concurrent requests for one series share one fetch.
 import type { FastifyBaseLogger } from 'fastify';
 import type { CurrencyCode, MetalName, SnapshotRange, SnapshotsResponse } from '../../contracts/prices.ts';
-import { priceHubErrorCodes, type StoreSnapshotsResponse } from '../../contracts/price-stream.ts';
+import { type StoreSnapshotsResponse } from '../../contracts/price-stream.ts';
+import { priceHubErrorCodes } from '../../contracts/price-stream-constants.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { PricesHttp } from './upstream-http.ts';
 import type { HubWorkers } from './workers.ts';

@@ -7,7 +7,8 @@ import { promisify } from 'node:util';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { maxSkusPerRequest, type CurrencyCode, type MetalName, type SnapshotRange } from '../../contracts/prices.ts';
 import { skuPattern } from '../../contracts/catalogue.ts';
-import { priceHubErrorCodes, productListJson, serverTimeHeader } from '../../contracts/price-stream.ts';
+import { productListJson } from '../../contracts/price-stream.ts';
+import { priceHubErrorCodes, serverTimeHeader } from '../../contracts/price-stream-constants.ts';
 import { AppError } from '../../lib/errors.ts';
 import type { BufferBody, PayloadKey, PriceHub, ReadyPayload } from '../price-hub/hub.ts';
 

@@ -3,6 +3,8 @@
 // once after the commit, and after a failure again with exponential back-off (DELIVERY below) until they
 // are sent or given up as failed. Failures are logged without address or content.
 // SMS have no gateway yet: they stay in the outbox (development mailbox) - a gateway plugs in at attempt().
+// In the kernel: every feature writes through app.commerce.outbox (context.ts); the outbox feature (outbox/)
+// keeps the development mailbox and the mail links.
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/index.ts';

@@ -1,4 +1,5 @@
-// The one working-day rule of the lifecycle: a bank transfer is due within 5 working days of the order's
+// The one working-day rule of the lifecycle (in the kernel: the confirmation mail, mail/order.ts, promises the
+// days the lifecycle counts): a bank transfer is due within 5 working days of the order's
 // day (the checkout and the confirmation mail promise "within 5 working days"), a reminder goes out once 3
 // have passed, and the order is cancelled once the 5th has passed. Working days are Monday to Friday in
 // the store's time zone. Decision: public holidays are not counted as days off: commerce knows no holiday
