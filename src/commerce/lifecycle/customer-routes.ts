@@ -7,8 +7,7 @@ import { bearer, requireAuth } from '../http/auth.ts';
 import { errorResponses, orderError } from '../http/errors.ts';
 import { notFoundOnBadParams } from '../http/request.ts';
 import { langOf } from '../lib/lang.ts';
-import { toOrder } from '../orders/index.ts';
-import { withLifecycle } from './queue.ts';
+import { answerOrder, toOrder } from '../orders/index.ts';
 import { lifeOrderById } from './repository.ts';
 import { decideCounterOffer } from './steps.ts';
 
@@ -32,6 +31,7 @@ export const customerOrderRoutes: FastifyPluginAsync = async (app) => {
     await decideCounterOffer(ctx, row.id, { customerId: auth.customerId, storeKey: req.storeKey }, req.body.decision);
     const after = (await lifeOrderById(db, row.id))!;
     const lang = langOf(req.query.languageTag, langOf(after.data.locale, 'de'));
-    return withLifecycle(db, toOrder(after, lang), lang);
+    // the order as GET /orders/{id} answers it, with what every feature adds (the lifecycle's own hook among them)
+    return answerOrder(ctx, toOrder(after, lang), lang);
   });
 };

@@ -4,6 +4,8 @@
 export { placeOrder } from './create.ts';
 export type { DepositPartDoc, IdentityCheckDoc, OrderRow } from './model.ts';
 export { orderAmountCents, paymentDueShown, toOrder } from './model.ts';
+// one order's answer to its customer with what the features add (the lifecycle's counter-offer route answers it)
+export { answerOrder } from './model.ts';
 // the account overview's short list (account-overview/): read and shaped as GET /orders lists them
 export { listedOrder } from './model.ts';
 // the order's document written back in a hook's transaction (deposits: the parts a depot sale took)

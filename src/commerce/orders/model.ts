@@ -4,6 +4,7 @@
 import type { Order, OrderDepositPart, OrderLineItem } from '../../contracts/order.ts';
 import type { Currency } from '../../stores.ts';
 import { maskBankDetails } from '../carts/index.ts';
+import type { CommerceContext } from '../context.ts';
 import type { DepositPartDoc, OrderDoc, OrderRow } from '../db/rows.ts';
 import { langOf, type Lang } from '../lib/lang.ts';
 import { defaultShippingMethod, findShippingMethod, shippingMethodId, findPickupStore, toPickupStore } from '../shipping/index.ts';
@@ -33,6 +34,13 @@ export function paymentDueShown(row: Pick<OrderRow, 'type' | 'payment_state' | '
  */
 export function listedOrder(r: OrderRow & { due: string | null }, languageTag: string | undefined): Order {
   return { ...toOrder(r, langOf(languageTag, langOf(r.data.locale, langOf(languageTag, 'de')))), paymentDueBy: paymentDueShown(r) };
+}
+
+/** One order's answer to its customer, with what the features add in order (orderAnswerHooks, context.ts). */
+export async function answerOrder(ctx: CommerceContext, order: Order, lang: Lang): Promise<Order> {
+  let answer = order;
+  for (const hook of ctx.orderAnswerHooks) answer = await hook(ctx.db, answer, lang);
+  return answer;
 }
 
 export function toOrder(row: OrderRow, lang: Lang): Order {

@@ -10,8 +10,7 @@ import type { Currency } from '../../stores.ts';
 import { stores } from '../../stores.ts';
 import { requireAuth, requireUser, bearer } from '../http/auth.ts';
 import { errorResponses } from '../http/errors.ts';
-import type { CommerceContext } from '../context.ts';
-import { langOf, type Lang } from '../lib/lang.ts';
+import { langOf } from '../lib/lang.ts';
 import { type CartRow, cartById, cartView } from '../carts/index.ts';
 import { addMergeHook, customerById } from '../customers/index.ts';
 import { ifMatchVersion, notFoundOnBadParams } from '../http/request.ts';
@@ -20,18 +19,11 @@ import { depositRefusal, scrapBoxCapCents } from '../../contracts/checkout-rules
 import { methodRuleViolation, shippingCost, shippingCostTable, shippingMethodDefs, shippingMethodId, pickupStoresFor, toPickupStore } from '../shipping/index.ts';
 import { placeOrder } from './create.ts';
 import { orderError } from './error-codes.ts';
-import { listedOrder, toOrder } from './model.ts';
+import { answerOrder, listedOrder, toOrder } from './model.ts';
 import { countCustomerOrders, customerOrders, moveGuestOrders, orderById } from './repository.ts';
 
 const tags = ['orders'];
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
-
-/** One order's answer to its customer, with what the other features add (orderAnswerHooks, context.ts). */
-async function answerOrder(ctx: CommerceContext, order: Order, lang: Lang): Promise<Order> {
-  let answer = order;
-  for (const hook of ctx.orderAnswerHooks) answer = await hook(ctx.db, answer, lang);
-  return answer;
-}
 
 export const orderRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.commerce;
