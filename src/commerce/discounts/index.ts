@@ -1,4 +1,4 @@
-// The discounts feature's door (its plugin, plugin.ts, has no routes): discount codes (seeded by migration 0011). No routes of its own: the
-// cart applies a code.
+// The discounts feature's door: discount codes (seeded by migration 0011). Its plugin (plugin.ts) has no routes:
+// the cart applies a code.
 
 export { discountAmounts, discountCodeByCode, discountCodeById, normalizeCode, usableOn, type DiscountCode } from './codes.ts';

@@ -1,5 +1,5 @@
-// The shipping feature's door (its plugin, plugin.ts, has no routes): shipping methods (spec 3 keys), spec 5 rules, the cost table and our
-// stores for pickup. No routes of its own: carts and orders answer them.
+// The shipping feature's door: shipping methods (spec 3 keys), spec 5 rules, the cost table and our stores for
+// pickup. Its plugin (plugin.ts) has no routes: carts and orders answer them.
 
 export {
   defaultShippingMethod, findShippingMethod, methodRuleViolation, needsDepotHoldings, shippingCost, shippingCostTable, shippingMethodDefs,
