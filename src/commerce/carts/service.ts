@@ -229,6 +229,8 @@ export async function addLine(db: Db, call: CartCall, b: AddLineBody): Promise<C
     const { cart, recreated } = await inMode(tx, locked, b.deposit, call.now);
     // the pieces are added at the prices the shopper saw: in their currency (spec 1), the cart follows it
     const told = cart.notifications.length;
+    const locale = storeLocale(call.storeKey, call.languageTag);
+    if (locale) cart.locale = locale;
     if (b.currency !== undefined) await setCartCurrency(tx, cart, checkCartCurrency(call.storeKey, b.currency), call.now);
     const product = await productFor(tx, cart, b.sku);
     let sum = 0;
