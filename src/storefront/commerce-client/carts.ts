@@ -9,7 +9,7 @@ import type {
 import type { CreateOrderBody, Order, ShippingMethodsResponse } from '../../contracts/order.ts';
 import type { Result } from '../../contracts/result.ts';
 import type { ShopCart } from '../../contracts/shop-api.ts';
-import type { Wishlist } from '../../contracts/wishlist.ts';
+import type { ToggleWishlistResponse, Wishlist } from '../../contracts/wishlist.ts';
 import { stores, type Currency, type Language, type StoreKey } from '../../stores.ts';
 import { fail, ok } from './http.ts';
 import type { SessionClient } from './session-client.ts';
@@ -210,24 +210,13 @@ export class CartClient {
   }
 
   /**
-   * spec 4: if no wishlist exists, create one with the product; otherwise add the product or remove it.
-   * Answers the wishlist and whether the product is on it now.
+   * spec 4: if no wishlist exists, create one with the product; otherwise add the product or remove it. One
+   * commerce call with the rule inside (issue 24: two tabs' clicks both count). Answers the wishlist and
+   * whether the product is on it now.
    */
   async toggleWishlist(sku: string): Promise<Result<{ wishlist: Wishlist; added: boolean }>> {
-    const current = await this.wishlist();
-    if (current.error) return fail(current.error);
-    const list = current.data;
-    if (!list) {
-      const r = await this.client.call<Wishlist>({ method: 'POST', path: '/wishlists', query: this.query, body: { sku, quantity: 1 } });
-      return r.error ? fail(r.error) : ok({ wishlist: r.data, added: true });
-    }
-    const line = list.lineItems.find((l) => l.sku === sku);
-    if (line) {
-      const r = await this.client.call<Wishlist>({ method: 'DELETE', path: `/wishlists/${list.id}/store/${this.store}/line-item/${line.id}`, query: this.query });
-      return r.error ? fail(r.error) : ok({ wishlist: r.data, added: false });
-    }
-    const r = await this.client.call<Wishlist>({ method: 'PUT', path: `/wishlists/${list.id}/store/${this.store}`, query: this.query, body: { sku, quantity: 1 } });
-    return r.error ? fail(r.error) : ok({ wishlist: r.data, added: true });
+    if (!this.signedIn()) return fail({ ...NOT_SIGNED_IN });
+    return this.client.call<ToggleWishlistResponse>({ method: 'POST', path: '/wishlists/toggle', query: this.query, body: { sku } });
   }
 
   async removeWishlistItem(lineItemId: string): Promise<Result<Wishlist | null>> {
