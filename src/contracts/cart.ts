@@ -70,10 +70,17 @@ export type CreateCartBody = Static<typeof CreateCartBody>;
 export const CartParams = Type.Object({ id: Id });
 export const CartLineParams = Type.Object({ id: Id, lineItemId: Id });
 
+/**
+ * Issue 24: the currency the customer sees carts in (the store's or USD, spec 1). A read answers the cart in
+ * it and stores nothing; a write keeps the cart in it (and in the store locale languageTag names).
+ */
+const ViewCurrency = Type.Optional(CurrencyCode);
+
 /** spec 7: languageTag on cart calls (language on the addresses call): names of line items */
 export const CartQuery = Type.Object({
   languageTag: LanguageTag,
   language: LanguageTag,
+  currency: ViewCurrency,
 }, { additionalProperties: false });
 export type CartQuery = Static<typeof CartQuery>;
 
@@ -91,6 +98,7 @@ export const CartReadQuery = Type.Object({
   languageTag: LanguageTag,
   language: LanguageTag,
   prices: Type.Optional(CartPrices),
+  currency: ViewCurrency,
 }, { additionalProperties: false });
 export type CartReadQuery = Static<typeof CartReadQuery>;
 
@@ -99,6 +107,7 @@ export const CartsQuery = Type.Object({
   /** must be the token's own customer id when given */
   ownerId: Type.Optional(Type.String({ maxLength: 64 })),
   prices: Type.Optional(CartPrices),
+  currency: ViewCurrency,
 }, { additionalProperties: false });
 export type CartsQuery = Static<typeof CartsQuery>;
 

@@ -202,6 +202,13 @@ export type AddressBody = Static<typeof AddressBody>;
 export const CustomerIdParams = Type.Object({ id: Id });
 export const AddressParams = Type.Object({ id: Id, addressId: Id });
 
+/** Issue 24: "set as default address" in one call; at least one of the two is true (else 400 validation_failed). */
+export const DefaultAddressBody = Type.Object({
+  shipping: Type.Optional(Type.Boolean()),
+  billing: Type.Optional(Type.Boolean()),
+}, { additionalProperties: false });
+export type DefaultAddressBody = Static<typeof DefaultAddressBody>;
+
 export const ChangePasswordBody = Type.Object({
   currentPassword: Type.String({ maxLength: 128 }),
   newPassword: Type.String({ maxLength: 128 }),

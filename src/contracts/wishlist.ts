@@ -19,6 +19,10 @@ export const CreateWishlistBody = Type.Object({
 }, { additionalProperties: false });
 export type CreateWishlistBody = Static<typeof CreateWishlistBody>;
 
+/** Issue 24: the spec 4 toggle in one call: on the wishlist it goes, off it comes (the wishlist created on demand). */
+export const ToggleWishlistBody = Type.Object({ sku: Type.String({ minLength: 1, maxLength: 64 }) }, { additionalProperties: false });
+export type ToggleWishlistBody = Static<typeof ToggleWishlistBody>;
+
 export const WishlistQuery = Type.Object({
   languageTag: LanguageTag,
   language: LanguageTag,
@@ -52,3 +56,7 @@ export const Wishlist = Type.Object({
 export type Wishlist = Static<typeof Wishlist>;
 
 export const WishlistsResponse = Type.Object({ results: Type.Array(Wishlist) });
+
+/** The toggle's answer: the wishlist as it is now and whether the product is on it. */
+export const ToggleWishlistResponse = Type.Object({ wishlist: Wishlist, added: Type.Boolean() });
+export type ToggleWishlistResponse = Static<typeof ToggleWishlistResponse>;

@@ -6,3 +6,5 @@ export {
   langOf, maskBankDetails, scrapName, type BankDetails, type CartRow, type IdentityDocument, type Lang, type StoredLine,
 } from './model.ts';
 export { cartById, cartView, productsOf, repriceCart, saveCart } from './repository.ts';
+// the limit orders' cart is built by the carts' service (issue 24)
+export { limitOrderCart } from './service.ts';

@@ -1,5 +1,5 @@
 // Carts in the database: reading, repricing from the current price set, writing under the version, and the
-// answer shape (spec 3 Cart). Every write reprices the whole cart, so a cart's lines always come from one
+// answer shape (spec 3 Cart); the rules that decide a write are the service's (service.ts). Every write reprices the whole cart, so a cart's lines always come from one
 // price set (its priceSetId).
 import { randomUUID } from 'node:crypto';
 import type { Cart, CartLineItem, CartNotification, CartPrices } from '../../contracts/cart.ts';
@@ -37,6 +37,26 @@ export async function insertActiveCart(tx: Db, c: NewCart): Promise<CartRow | nu
     [randomUUID(), c.customerId, c.storeKey, c.transactionType, c.country, c.currency, c.locale, c.customerGroup, c.customerEmail, c.now],
   );
   return rows[0] ?? null;
+}
+
+/** A cart that is no customer's active cart (a limit order's: status limit-order), with its lines and addresses; version 1. */
+export async function insertCart(
+  tx: Db,
+  c: NewCart & {
+    status: CartRow['status']; lineItems: StoredLine[]; shippingMethod: CartRow['shipping_method']; paymentMethod: CartRow['payment_method'];
+    shippingAddress: CartRow['shipping_address']; billingAddress: CartRow['billing_address'];
+  },
+): Promise<CartRow> {
+  const [row] = await tx.query<CartRow>(
+    `insert into carts (id, customer_id, store_key, transaction_type, order_type, country, currency, locale, status, version, customer_group,
+       line_items, shipping_method, payment_method, customer_email, shipping_address, billing_address, created_at, updated_at)
+     values ($1, $2, $3, $4, 'order', $5, $6, $7, $8, 1, $9, $10::jsonb, $11, $12, $13, $14::jsonb, $15::jsonb, $16, $16) returning *`,
+    [
+      randomUUID(), c.customerId, c.storeKey, c.transactionType, c.country, c.currency, c.locale, c.status, c.customerGroup,
+      JSON.stringify(c.lineItems), c.shippingMethod, c.paymentMethod, c.customerEmail, json(c.shippingAddress), json(c.billingAddress), c.now,
+    ],
+  );
+  return row;
 }
 
 /**

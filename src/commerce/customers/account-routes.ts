@@ -254,7 +254,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       await clearLoginFailures(db, subject);
       return;
     }
-    const lock = await recordLoginFailure(db, subject, now);
+    const { lockS: lock } = await recordLoginFailure(db, subject, now);
     if (lock > 0) throw tooManyAttempts(lock);
     fail('invalid_current_password', { details: { fields: [fieldError(field, 'invalid_current_password')] } });
   }

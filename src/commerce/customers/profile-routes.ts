@@ -4,7 +4,7 @@ import { randomBytes, randomInt, randomUUID, timingSafeEqual } from 'node:crypto
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type {} from '@fastify/swagger';
 import {
-  AddressBody, AddressParams, Customer, CustomerIdParams, PhoneCodeBody, PhoneVerificationResponse, ProfileBody,
+  AddressBody, AddressParams, Customer, CustomerIdParams, DefaultAddressBody, PhoneCodeBody, PhoneVerificationResponse, ProfileBody,
 } from '../../contracts/commerce.ts';
 import { AppError, validationFields } from '../../lib/errors.ts';
 import { addSeconds } from '../lib/clock.ts';
@@ -21,6 +21,7 @@ import {
 } from './repository.ts';
 import { FieldErrors, asInput, fieldFailed, validateAddress, validateProfile, type AddressValues, type ProfileValues } from './validation.ts';
 import { fail } from '../http/errors.ts';
+import { setDefaultAddress } from './addresses.ts';
 
 function profileOf(c: CustomerRow): ProfileValues {
   return {
@@ -164,6 +165,25 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
       await takeDefaults(tx, auth.customerId, old.id, flags);
       await updateAddress(tx, auth.customerId, old.id, { ...a, ...flags }, now);
     });
+    return answer(auth.customerId);
+  });
+
+  app.put<{ Params: { id: string; addressId: string }; Body: DefaultAddressBody }>('/customers/:id/address/:addressId/default', {
+    attachValidation: true,
+    schema: {
+      tags: ['addresses'],
+      summary: 'Makes the address the default shipping and/or billing address (issue 24: one call, the address\'s fields untouched; '
+        + 'shipping or billing must be true).',
+      security: bearer,
+      params: AddressParams,
+      body: DefaultAddressBody,
+      response: { 200: Customer, ...errorResponses },
+    },
+  }, async (req) => {
+    rejectBadPath(req, addressNotFound);
+    const auth = await requireOwnCustomer(req, req.params.id);
+    if (req.validationError) fail('validation_failed', { details: { fields: validationFields(req.validationError.validation) } });
+    await setDefaultAddress(db, auth.customerId, req.params.addressId, req.body, clock());
     return answer(auth.customerId);
   });
 

@@ -284,6 +284,18 @@ export async function takeDefaults(tx: Db, customerId: string, addressId: string
   }
 }
 
+/** Gives the address the default flags named true (one statement; the other flag stays); false when it is not the customer's. */
+export async function markDefaultAddress(
+  tx: Db, customerId: string, addressId: string, a: { defaultShipping: boolean; defaultBilling: boolean }, now: Date,
+): Promise<boolean> {
+  const rows = await tx.query(
+    `update addresses set default_shipping = default_shipping or $3, default_billing = default_billing or $4, updated_at = $5
+     where id = $2 and customer_id = $1 returning id`,
+    [customerId, addressId, a.defaultShipping, a.defaultBilling, now],
+  );
+  return rows.length > 0;
+}
+
 // ---------------------------------------------------------------- SMS codes
 
 export interface SmsCodeRow { phone: string; code_hash: string; salt: string; expires_at: Date; failed_attempts: number; locked_until: Date | null }

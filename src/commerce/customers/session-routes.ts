@@ -140,7 +140,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     // Unknown e-mails cost one scrypt as well, so the answer time does not tell whether the account exists.
     const ok = await verifyPassword(password as string, account?.password_hash ?? (await dummyHash()));
     if (!account || !ok) {
-      const lock = await recordLoginFailure(db, subject, now);
+      const { lockS: lock } = await recordLoginFailure(db, subject, now);
       if (lock > 0) throw tooManyAttempts(lock);
       throw invalidCredentials();
     }

@@ -47,13 +47,30 @@ export function subjectKey(...parts: string[]): string {
   return sha256(parts.join('\u0000'));
 }
 
-// Sign-in throttling (issue 3): 5 failures per 15 minutes for one (e-mail, client address) lock sign-in
-// for 1 minute, each further failure doubles the lock, capped at 15 minutes. Never a permanent lock: a
-// quiet quarter of an hour forgets the failures, and a successful sign-in clears them.
-const FREE_FAILURES = 5;
-const FAILURE_WINDOW_S = 15 * 60;
-const FIRST_LOCK_S = 60;
-const MAX_LOCK_S = 15 * 60;
+// Sign-in locks, one policy per kind of sign-in, and one implementation of login_throttle (issue 24: the
+// operators used to write the table with their own statement and rules).
+// - customer (issue 3): 5 failures per 15 minutes for one (e-mail, client address) lock sign-in for 1 minute,
+//   each further failure doubles the lock, capped at 15 minutes. Never a permanent lock: a quiet quarter of an
+//   hour forgets the failures, and a successful sign-in clears them.
+// - operator (ops/auth.ts): 5 wrong passwords in a row lock sign-in for 15 minutes and the count starts again.
+//   It counts in the operator's row for an operator and here for an e-mail no operator has, so a lock never
+//   tells whether an address is an operator's.
+export interface LoginLockPolicy {
+  /** failures that lock nothing yet */
+  freeFailures: number;
+  /** a quiet window after which failures are forgotten; null: they count until a lock or a success */
+  windowS: number | null;
+  /** the lock the nth failure past the free ones starts (0 for the first) */
+  lockS(past: number): number;
+  /** the count starts again with each lock (operators), else it keeps growing (customers: doubling locks) */
+  restartOnLock: boolean;
+}
+
+export const LOGIN_LOCKS = {
+  customer: { freeFailures: 5, windowS: 15 * 60, lockS: (past: number) => Math.min(60 * 2 ** past, 15 * 60), restartOnLock: false },
+  operator: { freeFailures: 5, windowS: null, lockS: () => 15 * 60, restartOnLock: true },
+} satisfies Record<string, LoginLockPolicy>;
+export type LoginLockKind = keyof typeof LOGIN_LOCKS;
 
 /** Seconds the subject must still wait before trying again, 0 when it may try now. */
 export async function loginLockRemaining(db: Db, subject: string, now: Date): Promise<number> {
@@ -63,19 +80,27 @@ export async function loginLockRemaining(db: Db, subject: string, now: Date): Pr
   return Math.ceil((until.getTime() - now.getTime()) / 1000);
 }
 
-/** Records a failure; returns the lock in seconds it starts (0 while failures are still free). */
-export async function recordLoginFailure(db: Db, subject: string, now: Date): Promise<number> {
+/**
+ * Records a failure under the kind's policy; returns the lock in seconds it starts (0 while failures are
+ * still free) and the lock the subject is under now (a running one stays), or null.
+ */
+export async function recordLoginFailure(
+  db: Db, subject: string, now: Date, kind: LoginLockKind = 'customer',
+): Promise<{ lockS: number; lockedUntil: Date | null }> {
+  const policy: LoginLockPolicy = LOGIN_LOCKS[kind];
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`login:${subject}`]);
-    const rows = await tx.query<{ failures: number; last_failure_at: Date }>(
-      'select failures, last_failure_at from login_throttle where subject_hash = $1',
+    const rows = await tx.query<{ failures: number; last_failure_at: Date; locked_until: Date | null }>(
+      'select failures, last_failure_at, locked_until from login_throttle where subject_hash = $1',
       [subject],
     );
     const prev = rows[0];
-    const stale = !prev || prev.last_failure_at <= addSeconds(now, -FAILURE_WINDOW_S);
-    const failures = stale ? 1 : prev.failures + 1;
-    const lockS = failures >= FREE_FAILURES ? Math.min(FIRST_LOCK_S * 2 ** (failures - FREE_FAILURES), MAX_LOCK_S) : 0;
-    const lockedUntil = lockS > 0 ? addSeconds(now, lockS) : null;
+    const stale = !prev || (policy.windowS !== null && prev.last_failure_at <= addSeconds(now, -policy.windowS));
+    let failures = stale ? 1 : prev.failures + 1;
+    const lockS = failures >= policy.freeFailures ? policy.lockS(failures - policy.freeFailures) : 0;
+    if (lockS > 0 && policy.restartOnLock) failures = 0;
+    const running = prev?.locked_until && prev.locked_until > now ? prev.locked_until : null;
+    const lockedUntil = lockS > 0 ? addSeconds(now, lockS) : policy.restartOnLock ? running : null;
     await tx.query(
       `insert into login_throttle (subject_hash, failures, first_failure_at, last_failure_at, locked_until)
        values ($1, $2, $3, $3, $4)
@@ -83,7 +108,7 @@ export async function recordLoginFailure(db: Db, subject: string, now: Date): Pr
          first_failure_at = case when $5 then $3 else login_throttle.first_failure_at end`,
       [subject, failures, now, lockedUntil, stale],
     );
-    return lockS;
+    return { lockS, lockedUntil };
   });
 }
 
@@ -137,11 +162,11 @@ export async function takeLoginAttempt(req: FastifyRequest, budget: LoginBudget 
   };
 }
 
-/** Housekeeping: events older than a day and forgotten failures. */
+/** Housekeeping: events older than a day and failures quiet for a quarter of an hour without a running lock. */
 export async function purgeRateState(db: Db, now: Date): Promise<void> {
   await db.query('delete from rate_events where at < $1', [addSeconds(now, -86400)]);
   await db.query('delete from login_throttle where last_failure_at < $1 and (locked_until is null or locked_until < $2)', [
-    addSeconds(now, -FAILURE_WINDOW_S),
+    addSeconds(now, -LOGIN_LOCKS.customer.windowS),
     now,
   ]);
 }

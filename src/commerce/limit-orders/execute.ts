@@ -19,7 +19,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { CartAddress } from '../../contracts/cart.ts';
 import { AppError } from '../../lib/service.ts';
 import { stores } from '../../stores.ts';
-import { type StoredLine, repriceCart, saveCart, cartById } from '../carts/index.ts';
+import { limitOrderCart } from '../carts/index.ts';
 import { pick, productsBySkus } from '../catalogue/index.ts';
 import type { CommerceContext } from '../context.ts';
 import { addressesOf, customerById, type AddressRow, type CustomerRow } from '../customers/index.ts';
@@ -32,7 +32,7 @@ import { shopName } from '../outbox/index.ts';
 import { executedMail, expiredMail, failedMail, type LimitOrderMailArgs } from './mail.ts';
 import { currentUnitPrice } from './model.ts';
 import {
-  activeLimitOrders, claimLimitOrder, dueForExpiry, expireLimitOrder, insertLimitOrderCart, limitOrderById, markExecuted, markFailed, releaseClaim,
+  activeLimitOrders, claimLimitOrder, dueForExpiry, expireLimitOrder, limitOrderById, markExecuted, markFailed, releaseClaim,
   releaseStaleClaims, type LimitOrderRow,
 } from './repository.ts';
 
@@ -144,22 +144,17 @@ export function createLimitOrderExecutor(ctx: CommerceContext, log: FastifyBaseL
       let unitCents = unit.centAmount;
       try {
         placed = await tx.transaction(async (sp) => {
-          const cartId = randomUUID();
-          const line: StoredLine = {
-            id: randomUUID(), kind: 'product', sku: lo.sku, productId: product.productId, quantity: lo.quantity, scrap: null, price: null, addedAt: now.toISOString(),
-          };
-          await insertLimitOrderCart(sp, {
-            id: cartId, customerId: lo.customer_id, storeKey: lo.store_key, country: shipping.country, currency: lo.currency,
-            locale: store.locales[lo.language], customerGroup: customer.account_type ?? 'individual', line, customerEmail: customer.email,
-            shippingAddress: cartAddress(shipping), billingAddress: cartAddress(billing), now,
+          // the cart is the carts feature's: it builds, prices and stores it (issue 24: no second cart insert here)
+          const cart = await limitOrderCart(sp, {
+            customerId: lo.customer_id, storeKey: lo.store_key, country: shipping.country, currency: lo.currency,
+            locale: store.locales[lo.language], customerGroup: customer.account_type ?? 'individual', sku: lo.sku, productId: product.productId,
+            quantity: lo.quantity, customerEmail: customer.email, shippingAddress: cartAddress(shipping), billingAddress: cartAddress(billing), now,
           });
-          const cart = (await cartById(sp, cartId))!;
-          await repriceCart(sp, cart);
+          const cartId = cart.id;
           // a set stored since the check above prices the cart: it must still be at or below the target
           const priced = cart.line_items[0]?.price;
           if (!priced || priced.centAmount > lo.target_cents) throw new PriceMoved();
           unitCents = priced.centAmount;
-          await saveCart(sp, cart, now);
           const args = await mailArgs(sp, lo);
           // the same code and rules as POST /orders (issue: no second implementation)
           return placeOrder(ctx, {

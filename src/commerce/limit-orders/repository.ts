@@ -2,10 +2,8 @@
 // type declared once here. Each function runs on the `db`/`tx` it is given; the `for update` ones lock the
 // row until that transaction ends, and the claim updates are the guards that let one instance execute it.
 import { randomUUID } from 'node:crypto';
-import type { CartAddress } from '../../contracts/cart.ts';
 import type { LimitOrderStatus } from '../../contracts/limit-order.ts';
 import type { Currency, StoreKey } from '../../stores.ts';
-import type { StoredLine } from '../carts/index.ts';
 import type { Db } from '../db/index.ts';
 import type { Lang } from '../lib/lang.ts';
 
@@ -177,25 +175,4 @@ export async function markExecuted(tx: Db, id: string, e: { orderId: string; ord
 /** Active, unexpired limit orders, the oldest first (the order they execute in). */
 export async function activeLimitOrders(db: Db, now: Date): Promise<LimitOrderRow[]> {
   return db.query<LimitOrderRow>(`select * from limit_orders where status = 'active' and expires_at > $1 order by created_at, id`, [now]);
-}
-
-export interface LimitOrderCart {
-  id: string; customerId: string; storeKey: StoreKey; country: string; currency: Currency; locale: string; customerGroup: string;
-  line: StoredLine; customerEmail: string | null; shippingAddress: CartAddress; billingAddress: CartAddress; now: Date;
-}
-
-/**
- * The cart an execution orders (status limit-order: never a customer's active cart). The table is the carts';
- * the row is this feature's: carts only read and reprice it afterwards.
- */
-export async function insertLimitOrderCart(tx: Db, c: LimitOrderCart): Promise<void> {
-  await tx.query(
-    `insert into carts (id, customer_id, store_key, transaction_type, order_type, country, currency, locale, status, version, customer_group,
-       line_items, shipping_method, payment_method, customer_email, shipping_address, billing_address, created_at, updated_at)
-     values ($1, $2, $3, 'buy', 'order', $4, $5, $6, 'limit-order', 1, $7, $8::jsonb, 'shipping', 'bank-transfer', $9, $10::jsonb, $11::jsonb, $12, $12)`,
-    [
-      c.id, c.customerId, c.storeKey, c.country, c.currency, c.locale, c.customerGroup,
-      JSON.stringify([c.line]), c.customerEmail, JSON.stringify(c.shippingAddress), JSON.stringify(c.billingAddress), c.now,
-    ],
-  );
 }

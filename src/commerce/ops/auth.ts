@@ -21,14 +21,14 @@
 import type { FastifyRequest } from 'fastify';
 import { dummyHash, verifyPassword } from '../auth/passwords.ts';
 import { fail } from '../http/errors.ts';
-import { loginLockRemaining, subjectKey, takeLoginAttempt } from '../lib/rate.ts';
+import { LOGIN_LOCKS, loginLockRemaining, recordLoginFailure, subjectKey, takeLoginAttempt } from '../lib/rate.ts';
 import { createOperatorSession, purgeOperatorSessions } from '../auth/operator-sessions.ts';
-import { operatorByEmail, recordOperatorFailure, recordOperatorLogin, recordUnknownEmailFailure, type OperatorRow } from './repository.ts';
+import { operatorByEmail, recordOperatorFailure, recordOperatorLogin, type OperatorRow } from './repository.ts';
 
-/** Wrong passwords in a row before sign-in locks. */
-export const OPS_LOCK_AFTER = 5;
+/** Wrong passwords in a row before sign-in locks (the operators' policy lives in lib/rate.ts with the customers'). */
+export const OPS_LOCK_AFTER = LOGIN_LOCKS.operator.freeFailures;
 /** How long it stays locked. */
-export const OPS_LOCK_S = 15 * 60;
+export const OPS_LOCK_S = LOGIN_LOCKS.operator.lockS();
 
 const tooManyAttempts = (until: Date, now: Date): never =>
   fail('too_many_attempts', { details: { retryAfter: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)) } });
@@ -51,7 +51,7 @@ export async function signIn(req: FastifyRequest, email: string, password: strin
     if (!(operator?.disabled && ok)) {
       const { lockedUntil } = operator
         ? await recordOperatorFailure(db, operator.id, now, OPS_LOCK_AFTER, OPS_LOCK_S)
-        : await recordUnknownEmailFailure(db, unknownSubject, now, OPS_LOCK_AFTER, OPS_LOCK_S);
+        : await recordLoginFailure(db, unknownSubject, now, 'operator');
       if (lockedUntil) tooManyAttempts(lockedUntil, now);
     }
     fail('invalid_credentials');

@@ -98,22 +98,3 @@ export async function recordOperatorFailure(db: Db, id: string, now: Date, lockA
 export async function recordOperatorLogin(db: Db, id: string, now: Date): Promise<void> {
   await db.query('update operators set failed_logins = 0, locked_until = null, last_login_at = $2 where id = $1', [id, now]);
 }
-
-/**
- * Wrong sign-ins naming an e-mail no operator has count like an operator's (login_throttle, keyed by a hash
- * of the e-mail), so a lock never tells whether the address belongs to an operator.
- */
-export async function recordUnknownEmailFailure(db: Db, subject: string, now: Date, lockAfter: number, lockS: number): Promise<{ lockedUntil: Date | null }> {
-  const lockedUntil = addSeconds(now, lockS);
-  const [row] = await db.query<{ locked_until: Date | null }>(
-    `insert into login_throttle (subject_hash, failures, first_failure_at, last_failure_at, locked_until) values ($1, 1, $2, $2, null)
-     on conflict (subject_hash) do update set
-       failures = case when login_throttle.failures + 1 >= $3 then 0 else login_throttle.failures + 1 end,
-       last_failure_at = $2,
-       locked_until = case when login_throttle.failures + 1 >= $3 then $4::timestamptz else login_throttle.locked_until end
-     returning locked_until`,
-    [subject, now, lockAfter, lockedUntil],
-  );
-  const until = row?.locked_until ?? null;
-  return { lockedUntil: until && until > now ? until : null };
-}

@@ -10,6 +10,12 @@ export async function wishlistOf(db: Db, customerId: string): Promise<WishlistRo
   return rows[0] ?? null;
 }
 
+/** The customer's wishlist, locked until the transaction ends (toggles of two tabs take turns). */
+export async function wishlistForUpdate(tx: Db, customerId: string): Promise<WishlistRow | null> {
+  const rows = await tx.query<WishlistRow>('select * from wishlists where customer_id = $1 for update', [customerId]);
+  return rows[0] ?? null;
+}
+
 /** The customer's new wishlist, or null when one exists already (a parallel create). */
 export async function insertWishlist(tx: Db, customerId: string, storeKey: string, now: Date): Promise<WishlistRow | null> {
   const rows = await tx.query<WishlistRow>(
@@ -37,6 +43,12 @@ export async function putWishlistLine(tx: Db, wishlistId: string, sku: string, p
 /** true when the line existed. */
 export async function deleteWishlistLine(db: Db, wishlistId: string, lineId: string): Promise<boolean> {
   const rows = await db.query('delete from wishlist_line_items where id = $1 and wishlist_id = $2 returning id', [lineId, wishlistId]);
+  return rows.length > 0;
+}
+
+/** Removes the product's line; true when it was on the wishlist. */
+export async function deleteWishlistSku(tx: Db, wishlistId: string, sku: string): Promise<boolean> {
+  const rows = await tx.query('delete from wishlist_line_items where wishlist_id = $1 and sku = $2 returning id', [wishlistId, sku]);
   return rows.length > 0;
 }
 

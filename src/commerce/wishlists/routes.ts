@@ -5,7 +5,7 @@
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type {} from '@fastify/swagger';
 import {
-  CreateWishlistBody, Wishlist, WishlistEntryBody, WishlistLineParams, WishlistQuery, WishlistStoreParams, WishlistsResponse,
+  CreateWishlistBody, ToggleWishlistBody, ToggleWishlistResponse, Wishlist, WishlistEntryBody, WishlistLineParams, WishlistQuery, WishlistStoreParams, WishlistsResponse,
   type Wishlist as WishlistT,
 } from '../../contracts/wishlist.ts';
 import { lineImageUrl, productsBySkus, pick } from '../catalogue/index.ts';
@@ -15,9 +15,9 @@ import { addMergeHook, type MergeArgs } from '../customers/index.ts';
 import type { Db } from '../db/index.ts';
 import { langOf } from '../lib/lang.ts';
 import {
-  copyWishlistLines, deleteWishlistLine, insertWishlist, moveWishlist, putWishlistLine, touchWishlist, wishlistLines, wishlistOf,
-  type WishlistRow,
+  copyWishlistLines, deleteWishlistLine, insertWishlist, moveWishlist, touchWishlist, wishlistLines, wishlistOf, type WishlistRow,
 } from './repository.ts';
+import { putEntry, toggleWishlist } from './service.ts';
 
 const tags = ['wishlists'];
 type LangQuery = { languageTag?: string; language?: string };
@@ -40,12 +40,6 @@ async function toWishlist(db: Db, w: WishlistRow, lang: 'de' | 'en'): Promise<Wi
   };
 }
 
-/** Adds a product or sets its quantity (spec 3 entry sku, quantity). */
-async function putEntry(tx: Db, wishlistId: string, sku: string, quantity: number, now: Date): Promise<void> {
-  const [product] = await productsBySkus(tx, [sku]);
-  if (!product || !product.published) fail('product_not_found');
-  await putWishlistLine(tx, wishlistId, sku, product.productId, quantity, now);
-}
 
 export async function mergeWishlists(tx: Db, args: MergeArgs): Promise<void> {
   const guest = await wishlistOf(tx, args.anonymousId);
@@ -87,6 +81,18 @@ export const wishlistRoutes: FastifyPluginAsync = async (app) => {
       return { row: w, created: inserted !== null };
     });
     return reply.status(created ? 201 : 200).send(await toWishlist(db, row, langOfReq(req)));
+  });
+
+  app.post<{ Body: ToggleWishlistBody; Querystring: LangQuery }>('/wishlists/toggle', {
+    schema: {
+      tags, summary: 'The spec 4 toggle in one call (issue 24): puts the product on the caller\'s wishlist (created on demand) or takes it off, '
+        + 'in one transaction under the wishlist\'s lock, so two tabs\' toggles take turns. added: whether it is on the wishlist now.',
+      security: bearer, body: ToggleWishlistBody, querystring: WishlistQuery, response: { 200: ToggleWishlistResponse, ...errorResponses },
+    },
+  }, async (req) => {
+    const auth = await requireAuth(req);
+    const { row, added } = await toggleWishlist(db, auth.customerId, req.storeKey, req.body.sku, clock());
+    return { wishlist: await toWishlist(db, row, langOfReq(req)), added };
   });
 
   app.get<{ Querystring: LangQuery }>('/wishlists', {

@@ -160,6 +160,13 @@ export class AccountClient {
     );
   }
 
+  /** Issue 24: the default flags in one call; commerce leaves the address's fields as they are. */
+  setDefaultAddress(addressId: string, flags: { shipping?: boolean; billing?: boolean }): Promise<Result<ShopCustomer>> {
+    return this.asCustomer((id) =>
+      this.client.call({ method: 'PUT', path: `/customers/${id}/address/${encodeURIComponent(addressId)}/default`, body: flags }),
+    );
+  }
+
   deleteAddress(addressId: string): Promise<Result<ShopCustomer>> {
     return this.asCustomer((id) => this.client.call({ method: 'DELETE', path: `/customers/${id}/address/${encodeURIComponent(addressId)}` }));
   }

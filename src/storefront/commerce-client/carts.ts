@@ -9,7 +9,7 @@ import type {
 import type { CreateOrderBody, Order, ShippingMethodsResponse } from '../../contracts/order.ts';
 import type { Result } from '../../contracts/result.ts';
 import type { ShopCart } from '../../contracts/shop-api.ts';
-import type { Wishlist } from '../../contracts/wishlist.ts';
+import type { ToggleWishlistResponse, Wishlist } from '../../contracts/wishlist.ts';
 import { stores, type Currency, type Language, type StoreKey } from '../../stores.ts';
 import { fail, ok } from './http.ts';
 import type { SessionClient } from './session-client.ts';
@@ -58,17 +58,28 @@ export class CartClient {
   }
 
   /**
-   * The customer's active carts (buy and sell). A guest without any token has none: no call, no token.
+   * Issue 24: the language and currency the visitor sees carts in. Reads answer the carts in them and store
+   * nothing; a write (the customer acts) keeps the cart in them (spec 4 cart language, spec 1 USD).
+   */
+  private get visitorQuery() {
+    return { languageTag: this.locale, currency: this.currency };
+  }
+
+  /**
+   * The customer's active carts (buy and sell), in the visitor's language and currency (a read: nothing is
+   * stored). A guest without any token has none: no call, no token.
    * prices: current (the service's default) prices them from the current set as they are read; held, as stored.
    */
   async carts(prices?: CartPrices): Promise<Result<ShopCart[]>> {
     if (!this.client.session.current) return ok([]);
-    const r = await this.client.call<CartsResponse>({ path: '/carts', query: { ...this.query, ...(prices ? { prices } : {}) } });
+    const r = await this.client.call<CartsResponse>({ path: '/carts', query: { ...this.visitorQuery, ...(prices ? { prices } : {}) } });
     return r.error ? fail(r.error) : ok(r.data.results.map(reshapeCart));
   }
 
-  async cart(id: string): Promise<Result<ShopCart>> {
-    return mapCart(await this.client.call<Cart>({ path: `/carts/${id}`, query: this.query }));
+  /** One cart as stored (its own currency, the prices it holds): what an order of it would be. */
+  async storedCart(id: string): Promise<Result<ShopCart>> {
+    if (!this.client.session.current) return fail({ code: 'cart_not_found', status: 404, message: 'Cart not found.' });
+    return mapCart(await this.client.call<Cart>({ path: `/carts/${id}`, query: { ...this.query, prices: 'held' } }));
   }
 
   /**
@@ -97,6 +108,17 @@ export class CartClient {
       method: 'POST', path: '/carts/lines', query: this.query,
       body: { ...body, country: store.country, currency: this.currency, locale: this.locale },
     });
+    return r.error ? fail(r.error) : ok({ cart: reshapeCart(r.data.cart), recreated: r.data.recreated });
+  }
+
+  /**
+   * A scrap item in one call (issue 24): commerce adds it to the sell cart, created on demand, which leaves the
+   * deposit mode in the same transaction (spec 4: scrap is sent in or brought; recreated: started anew).
+   */
+  async addScrapItem(body: ScrapItemBody): Promise<Result<{ cart: ShopCart; recreated: boolean }>> {
+    const s = await this.client.ensureSession();
+    if (s.error) return fail(s.error);
+    const r = await this.client.call<CartChangeResponse>({ method: 'POST', path: '/carts/scrap-items', query: this.visitorQuery, body });
     return r.error ? fail(r.error) : ok({ cart: reshapeCart(r.data.cart), recreated: r.data.recreated });
   }
 
@@ -172,7 +194,7 @@ export class CartClient {
   private async write(method: 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown): Promise<Result<ShopCart>> {
     // Without a session there is no cart to change: the service would answer 401, the guest has no cart.
     if (!this.client.session.current) return fail({ code: 'cart_not_found', status: 404, message: 'Cart not found.' });
-    return mapCart(await this.client.call<Cart>({ method, path, query: this.query, body: body ?? (method === 'DELETE' ? undefined : {}) }));
+    return mapCart(await this.client.call<Cart>({ method, path, query: this.visitorQuery, body: body ?? (method === 'DELETE' ? undefined : {}) }));
   }
 
   // ---------------------------------------------------------------- wishlist (spec 4, 7; signed-in customers)
@@ -188,24 +210,13 @@ export class CartClient {
   }
 
   /**
-   * spec 4: if no wishlist exists, create one with the product; otherwise add the product or remove it.
-   * Answers the wishlist and whether the product is on it now.
+   * spec 4: if no wishlist exists, create one with the product; otherwise add the product or remove it. One
+   * commerce call with the rule inside (issue 24: two tabs' clicks both count). Answers the wishlist and
+   * whether the product is on it now.
    */
   async toggleWishlist(sku: string): Promise<Result<{ wishlist: Wishlist; added: boolean }>> {
-    const current = await this.wishlist();
-    if (current.error) return fail(current.error);
-    const list = current.data;
-    if (!list) {
-      const r = await this.client.call<Wishlist>({ method: 'POST', path: '/wishlists', query: this.query, body: { sku, quantity: 1 } });
-      return r.error ? fail(r.error) : ok({ wishlist: r.data, added: true });
-    }
-    const line = list.lineItems.find((l) => l.sku === sku);
-    if (line) {
-      const r = await this.client.call<Wishlist>({ method: 'DELETE', path: `/wishlists/${list.id}/store/${this.store}/line-item/${line.id}`, query: this.query });
-      return r.error ? fail(r.error) : ok({ wishlist: r.data, added: false });
-    }
-    const r = await this.client.call<Wishlist>({ method: 'PUT', path: `/wishlists/${list.id}/store/${this.store}`, query: this.query, body: { sku, quantity: 1 } });
-    return r.error ? fail(r.error) : ok({ wishlist: r.data, added: true });
+    if (!this.signedIn()) return fail({ ...NOT_SIGNED_IN });
+    return this.client.call<ToggleWishlistResponse>({ method: 'POST', path: '/wishlists/toggle', query: this.query, body: { sku } });
   }
 
   async removeWishlistItem(lineItemId: string): Promise<Result<Wishlist | null>> {

@@ -35,25 +35,17 @@ export async function addressRoutes(api: FastifyInstance) {
     return { customer: r.data };
   });
 
-  /** Makes an address the default shipping and/or billing address (the service replaces whole addresses). */
+  /**
+   * Makes an address the default shipping and/or billing address: one commerce call with the rule inside
+   * (issue 24; it used to read the address and write it back whole, so an edit from another tab was lost).
+   */
   route(api, 'setDefaultAddress', async (req, reply) => {
     if (!UUID.test(req.params.addressId)) return refuse(req, reply, 404, 'address_not_found');
     if (req.body.shipping !== true && req.body.billing !== true) {
       return send(reply, apiError({ code: 'validation_failed', status: 400, message: '', details: { fields: [{ field: 'shipping', code: 'required', message: '' }] } }, apiLanguage(req)));
     }
-    const account = sessions.accountFor(req, reply);
-    const me = await account.me();
-    if (me.error) return fail(req, reply, me.error);
-    if (!me.data.customer) return refuse(req, reply, 401, 'not_signed_in');
-    const found = me.data.customer.addresses.find((a) => a.id === req.params.addressId.toLowerCase());
-    if (!found) return refuse(req, reply, 404, 'address_not_found');
-    const { id: _id, defaultShipping: _s, defaultBilling: _b, ...fields } = found;
-    const input: AddressInput = {
-      ...fields,
-      ...(req.body.shipping ? { defaultShipping: true } : {}),
-      ...(req.body.billing ? { defaultBilling: true } : {}),
-    };
-    const r = await account.updateAddress(found.id, input);
+    const flags = { ...(req.body.shipping ? { shipping: true } : {}), ...(req.body.billing ? { billing: true } : {}) };
+    const r = await sessions.accountFor(req, reply).setDefaultAddress(req.params.addressId.toLowerCase(), flags);
     if (r.error) return fail(req, reply, r.error, 'address.');
     return { customer: r.data };
   });

@@ -4,7 +4,6 @@
 // service is the truth: every answer carries the whole cart as it is now.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static } from 'typebox';
-import type { CartLocale } from '../../../contracts/cart.ts';
 import type { AddressInput } from '../../../contracts/commerce.ts';
 import type { AddressBody, AnswerOf, BodyOf, ShopApi, ShopCart } from '../../../contracts/shop-api.ts';
 import type { Result } from '../../../contracts/result.ts';
@@ -13,7 +12,6 @@ import { CURRENCY_COOKIE, chosenCurrency } from '../../../contracts/display-curr
 import { apiLanguage } from './errors.ts';
 import { fail, refuse, route, UUID } from './respond.ts';
 
-type Locale = Static<typeof CartLocale>;
 /** the calls that change one cart, named by its id in the path */
 type CartWrite = 'setLineQuantity' | 'removeLine' | 'updateCart' | 'setCartAddresses' | 'setPayoutAccount' | 'setIdentityDocument' | 'recalculateCart'
   | 'applyCoupon' | 'removeCoupon';
@@ -33,17 +31,6 @@ export function cartAddressOf(a: Static<typeof AddressBody>): AddressInput {
   };
 }
 
-/**
- * A scrap item is always sent in or brought (spec 4): the sell cart, created on demand, out of the deposit
- * mode (a depositSell cart with goods is started anew by the service; recreated: the browser says so).
- */
-async function sellCartSentIn(carts: CartClient): Promise<Result<{ cart: ShopCart; recreated: boolean }>> {
-  const r = await carts.cartOfType('sell');
-  if (r.error) return r;
-  if (r.data.shippingInfo?.key !== 'depositSell') return { data: { cart: r.data, recreated: false }, error: null };
-  return carts.setMode(r.data.id, false);
-}
-
 export async function cartRoutes(api: FastifyInstance) {
   /** A cart id that is not a UUID names nothing of the customer's: 404, as another's cart would. */
   const badId = (id: string) => !UUID.test(id);
@@ -51,21 +38,12 @@ export async function cartRoutes(api: FastifyInstance) {
   const answer = (req: FastifyRequest, reply: FastifyReply, r: Result<ShopCart>) => (r.error ? fail(req, reply, r.error) : { cart: r.data });
 
   route(api, 'carts', async (req, reply) => {
-    const carts = cartsFor(api, req, reply);
-    // issue 16: priced from the current set as read (default), or the prices the cart holds (cart and checkout pages)
-    const r = await carts.carts(req.query.prices);
+    // issue 16: priced from the current set as read (default), or the prices the cart holds (cart and checkout pages).
+    // Issue 24: a read writes nothing. Commerce answers each cart in the visitor's language and currency (spec 4,
+    // spec 1); the stored cart takes them with the customer's next write.
+    const r = await cartsFor(api, req, reply).carts(req.query.prices);
     if (r.error) return fail(req, reply, r.error);
-    // spec 4: a cart whose locale differs from the current language is updated (names, mails in it);
-    // spec 1: one in another currency than the visitor's (switched to USD or back) is re-priced in it
-    const list = await Promise.all(r.data.map(async (cart) => {
-      if (cart.locale === carts.locale && cart.currency === carts.currency) return cart;
-      const u = await carts.update(cart.id, {
-        ...(cart.locale !== carts.locale ? { locale: carts.locale as Locale } : {}),
-        ...(cart.currency !== carts.currency ? { currency: carts.currency } : {}),
-      });
-      return u.error ? cart : u.data;
-    }));
-    return { carts: list };
+    return { carts: r.data };
   });
 
   route(api, 'addToCart', async (req, reply) => {
@@ -78,13 +56,11 @@ export async function cartRoutes(api: FastifyInstance) {
   });
 
   route(api, 'addScrapItem', async (req, reply) => {
-    const carts = cartsFor(api, req, reply);
-    // scrap is always sent in or brought: a depositSell cart is started anew (or, empty, loses the method)
-    const sell = await sellCartSentIn(carts);
-    if (sell.error) return fail(req, reply, sell.error);
-    const r = await carts.addScrap(sell.data.cart.id, req.body);
+    // issue 24: one call; commerce takes the sell cart out of the deposit mode in the same transaction (spec 4:
+    // scrap is always sent in or brought; a depositSell cart with goods is started anew)
+    const r = await cartsFor(api, req, reply).addScrapItem(req.body);
     if (r.error) return fail(req, reply, r.error);
-    return { cart: r.data, ...(sell.data.recreated ? { notice: 'cart_recreated' as const } : {}) };
+    return { cart: r.data.cart, ...(r.data.recreated ? { notice: 'cart_recreated' as const } : {}) };
   });
 
   /**

@@ -28,6 +28,15 @@ export async function orderRoutes(api: FastifyInstance) {
       // the version the review step showed: commerce places only that one (409 cart_version_conflict otherwise)
       ...(cartVersion !== undefined ? { cartVersion } : {}),
     };
+    // Issue 24: reads answer the cart in the visitor's currency without storing it. An order is placed in the
+    // cart's own currency, so a cart still held in another one first takes the visitor's (the customer acts), and
+    // the customer reviews its new prices: 409 cart_version_conflict, as for any cart changed since the review.
+    const stored = await carts.storedCart(cartId);
+    if (!stored.error && stored.data.currency !== carts.currency) {
+      const moved = await carts.update(cartId, {});
+      if (moved.error) return fail(req, reply, moved.error);
+      return fail(req, reply, { code: 'cart_version_conflict', status: 409, message: '', details: { currentVersion: moved.data.version } });
+    }
     const r = await carts.placeOrder(body, idempotencyKey);
     if (r.error) {
       const answer = apiError(r.error, apiLanguage(req), { store: req.store });
