@@ -139,10 +139,10 @@ export const opsRoutes: FastifyPluginAsync = async (app) => {
 
   for (const step of steps) {
     app.post<{ Params: { id: string }; Body: unknown }>(`/ops/orders/:id/${step.path}`, {
-      config, onRequest: requireOperator(...actionRoles[step.action]),
+      config, onRequest: requireOperator(...actionRoles(step.action)),
       schema: {
         tags, operationId: step.operationId, security: operatorToken,
-        summary: `${step.summary} Roles: ${actionRoles[step.action].join(', ')}. An impossible step: 409 invalid_transition.`,
+        summary: `${step.summary} Roles: ${actionRoles(step.action).join(', ')}. An impossible step: 409 invalid_transition.`,
         params: OpsOrderParams, body: step.body, response: { 200: OpsOrderDetail, ...errorResponses },
       },
     }, async (req) => {
