@@ -276,7 +276,7 @@ export function queuesOf(row: LifeRow, today: string, m: Machine = active): OpsQ
 
 /** The SQL condition of a queue over `o` ($today: each store's day, a JSON object by store key). */
 export function queueSql(q: OpsQueue, m: Machine = active): string {
-  return m.queues[q].map((s) => `(${matchSql(s)})`).join(' or ');
+  return m.queues[q].length > 0 ? m.queues[q].map((s) => `(${matchSql(s)})`).join(' or ') : 'false';
 }
 
 const orderStatesAll: OrderState[] = ['Open', 'Created', 'Confirmed', 'Requested', 'Accepted', 'Complete', 'Cancelled'];
