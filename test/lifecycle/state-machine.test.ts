@@ -153,10 +153,18 @@ t.test('the actions and roles of the /ops answer follow the table', async (t) =>
   const o = await order(c);
   const wh = warehouse();
   t.same((await life.opsOrderDetail(ctx, o.id, wh.roles)).actions, [], 'the warehouse has nothing to do on an unpaid order');
-  t.same((await life.opsOrderDetail(ctx, o.id, support().roles)).actions, ['cancel']);
+  const asSupport = await life.opsOrderDetail(ctx, o.id, support().roles);
+  t.same(asSupport.actions, ['cancel']);
+  t.same(asSupport.actionForms, [{
+    action: 'cancel', path: 'cancel', roles: ['support', 'finance', 'admin'], fields: [{ name: 'reasonCode', required: false }, { name: 'reason', required: false }],
+  }], 'with what its form needs: the call, the roles, the fields');
+  t.same((await life.opsOrderDetail(ctx, o.id, finance().roles)).actionForms.map((f) => [f.action, f.path, f.fields.filter((x) => x.required).map((x) => x.name)]),
+    [['payment', 'payments', ['centAmount', 'currency', 'reference', 'valueDate']], ['cancel', 'cancel', []], ['payment-failed', 'payment-failed', ['reason']]]);
   // planted: the warehouse may cancel too, support no more
   plant(t, { transitions: orderMachine.map((r) => (r.step === 'cancel' ? { ...r, by: ['warehouse', 'admin', 'system'] } : r)) });
-  t.same((await life.opsOrderDetail(ctx, o.id, wh.roles)).actions, ['cancel'], 'the warehouse is offered it');
+  const asWarehouse = await life.opsOrderDetail(ctx, o.id, wh.roles);
+  t.same(asWarehouse.actions, ['cancel'], 'the warehouse is offered it');
+  t.same(asWarehouse.actionForms[0].roles, ['warehouse', 'admin'], 'its form names the roles of the table');
   t.same((await life.opsOrderDetail(ctx, o.id, support().roles)).actions, [], 'support is not');
   const sup = support();
   t.match(await life.cancelOrder(ctx, o.id, { reason: 'customer asked' }, sup.actor, sup.roles).catch((e) => e), { statusCode: 403, code: 'operator_role_required', details: { roles: ['warehouse', 'admin'] } });

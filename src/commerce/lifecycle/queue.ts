@@ -13,7 +13,7 @@ import { auditOf, customerTimeline } from './audit.ts';
 import { langOf } from '../lib/lang.ts';
 import { orderLang } from './mail.ts';
 import { allActions, mayDo, orderById, possible, type LifeRow } from './model.ts';
-import { queueSql, queuesOf } from './transitions.ts';
+import { queueSql, queuesOf, stepForm } from './transitions.ts';
 import { estimatedFineMg, needsIdentityCheck } from './steps.ts';
 import { storeDay, storeTimeZones } from './working-days.ts';
 import type { StoreKey } from '../../stores.ts';
@@ -147,6 +147,9 @@ export async function opsOrderDetail(ctx: CommerceContext, orderId: string, role
   const paid = payments.filter((p) => !p.reversed_at).reduce((s, p) => s + Number(p.amount_cents), 0);
   const order = await withLifecycle(db, toOrder(row, lang), lang);
   const p = row.data.payout;
+  // the state machine's steps this operator may take; payment-failed only while nothing is paid (money on the
+  // order is taken back by the bank's return)
+  const actions = allActions().filter((a) => mayDo(roles, a) && possible(row, a) && !(a === 'payment-failed' && paid > 0));
   return {
     summary: summary(row, storeDays(ctx.clock())),
     order,
@@ -160,8 +163,8 @@ export async function opsOrderDetail(ctx: CommerceContext, orderId: string, role
     shipments: await shipmentsOf(db, row.id),
     assay: assayOf(row, lang),
     payout: p ? { amount: { centAmount: p.amountCents, currencyCode: row.currency }, method: p.method ?? (p.iban ? 'bank-transfer' : 'cash'), iban: p.iban, valueDate: p.valueDate, paidAt: p.paidAt } : null,
-    // payment-failed only while nothing is paid (money on the order is taken back by the bank's return)
-    actions: allActions().filter((a) => mayDo(roles, a) && possible(row, a) && !(a === 'payment-failed' && paid > 0)),
+    actions,
+    actionForms: actions.map((a) => stepForm(a)),
     ...(row.data.paymentReview && row.payment_state !== 'Paid' && row.order_state !== 'Cancelled' ? { paymentReview: {
       reason: row.data.paymentReview.reason, at: row.data.paymentReview.at, entryReference: row.data.paymentReview.entryReference,
       amount: { centAmount: row.data.paymentReview.amountCents, currencyCode: row.currency },

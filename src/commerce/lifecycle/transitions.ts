@@ -12,8 +12,11 @@
 // Adding a transition: a row here, its step function (steps.ts) and its strings (the mail in the locale
 // files, the audit kind's name under backoffice.event). src/commerce/README.md, "The order state machine".
 import type { TransactionType } from '../../contracts/cart.ts';
-import type { OperatorRole, OpsAction, OpsQueue } from '../../contracts/ops.ts';
-import { OpsAction as OpsActionSchema, opsQueues } from '../../contracts/ops.ts';
+import type { OperatorRole, OpsAction, OpsActionForm, OpsQueue } from '../../contracts/ops.ts';
+import {
+  AssayBody, CancelBody, GoodsReceivedBody, GoodsReturnedBody, opsActionPaths, opsActions, opsQueues, PaymentBody, PaymentFailedBody, PayoutBody, PickupBody,
+  ShipmentBody,
+} from '../../contracts/ops.ts';
 import type { OrderState, PaymentState } from '../../contracts/order.ts';
 import type { Actor } from '../../contracts/ops.ts';
 import type { LifecycleMailKind } from './mail.ts';
@@ -227,11 +230,24 @@ export function useMachine(m: Machine): () => void {
 
 // ---------------------------------------------------------------- what derives from it
 
-/** The steps in the contract's order (the order of the work: pay, ship, hand over, cancel, receive, assay, pay out). */
-const stepOrder = OpsActionSchema.anyOf.map((s) => s.const as OpsAction);
+/** The body each back-office step takes (its call: the contract's opsActionPaths); the /ops routes and the forms read it. */
+export const stepBodies = {
+  payment: PaymentBody, shipment: ShipmentBody, pickup: PickupBody, cancel: CancelBody, 'goods-received': GoodsReceivedBody, assay: AssayBody,
+  payout: PayoutBody, 'goods-returned': GoodsReturnedBody, 'payment-failed': PaymentFailedBody,
+} as const satisfies Record<OpsAction, unknown>;
 
-/** The back-office steps the table offers, in the contract's order. */
-export const allSteps = (m: Machine = active): OpsAction[] => stepOrder.filter((a) => m.transitions.some((t) => t.step === a));
+/** The back-office steps the table offers, in the contract's order (the order of the work: pay, ship, hand over, cancel, receive, assay, pay out). */
+export const allSteps = (m: Machine = active): OpsAction[] => opsActions.filter((a) => m.transitions.some((t) => t.step === a));
+
+/** What the form of a step needs: its call, the roles of its rows, its body's fields. */
+export function stepForm(action: OpsAction, m: Machine = active): OpsActionForm {
+  const body = stepBodies[action] as { properties: Record<string, unknown>; required?: string[] };
+  const required = new Set(body.required ?? []);
+  return {
+    action, path: opsActionPaths[action], roles: stepRoles(action, m),
+    fields: Object.keys(body.properties).map((name) => ({ name, required: required.has(name) })),
+  };
+}
 
 /** The operator roles of a step: those of its rows (admin holds every right). */
 export function stepRoles(action: OpsAction, m: Machine = active): OperatorRole[] {
