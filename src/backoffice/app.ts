@@ -19,7 +19,7 @@ import { partBase, prettyTransport, trustOneProxy } from '../lib/service.ts';
 import type {
   AuditResponse, BankStatementImport, BankStatementResult, Operator, OperatorRole, OpsAction, OpsLoginResponse, OpsOrderDetail, OpsOrdersQuery, OpsOrdersResponse, OperatorsResponse,
 } from '../contracts/ops.ts';
-import { operatorRoles, opsQueues } from '../contracts/ops.ts';
+import { operatorRoles, opsActionPaths, opsActions, opsQueues } from '../contracts/ops.ts';
 import type { Language } from '../stores.ts';
 import { fmtFor, parseAmount, parseMilligrams, pickLanguage, type Fmt } from './format.ts';
 import { opsClient, type OpsClient, type OpsError } from './ops-client.ts';
@@ -397,15 +397,9 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
     const { id } = req.params as { id: string };
     if (!UUID.test(id)) return notFound(req, reply, viewer);
     const done = (req.query as Record<string, string>).done;
-    const notice = done && ['payment', 'shipment', 'pickup', 'cancel', 'goods-received', 'assay', 'payout', 'goods-returned', 'payment-failed'].includes(done) ? { kind: 'success' as const, text: f.t(`done.${done}`) } : null;
+    const notice = done && (opsActions as string[]).includes(done) ? { kind: 'success' as const, text: f.t(`done.${done}`) } : null;
     return showOrder(req, reply, viewer, id, 200, {}, notice);
   }));
-
-  const actionPaths: Record<OpsAction, string> = {
-    payment: 'payments', shipment: 'shipments', pickup: 'pickup', cancel: 'cancel', 'goods-received': 'goods-received', assay: 'assay', payout: 'payout',
-    'goods-returned': 'goods-returned',
-    'payment-failed': 'payment-failed',
-  };
 
   /** The API body of a step from the form, or the fields the operator must correct. */
   function actionBody(f: Fmt, action: OpsAction, b: Body): { body: unknown; fields: FieldMessages } {
@@ -479,13 +473,13 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
   app.post('/orders/:id/:action', signedIn(async (req, reply, viewer) => {
     const { f } = req.bo;
     const { id, action } = req.params as { id: string; action: string };
-    if (!UUID.test(id) || !Object.hasOwn(actionPaths, action)) return notFound(req, reply, viewer);
+    if (!UUID.test(id) || !Object.hasOwn(opsActionPaths, action)) return notFound(req, reply, viewer);
     const a = action as OpsAction;
     const b = req.body as Body;
     const values = Object.fromEntries(Object.entries(b).filter(([k]) => k !== '_csrf').map(([k, v]) => [k, str(v)]));
     const { body, fields } = actionBody(f, a, b);
     if (Object.keys(fields).length > 0) return showOrder(req, reply, viewer, id, 400, { action: a, values, fields }, { kind: 'error', text: f.t('refusal.validation') });
-    const res = await ops.call<OpsOrderDetail>('POST', `/ops/orders/${id}/${actionPaths[a]}`, { token: req.bo.token, body });
+    const res = await ops.call<OpsOrderDetail>('POST', `/ops/orders/${id}/${opsActionPaths[a]}`, { token: req.bo.token, body });
     if (res.error) {
       if (res.error.status === 401) return toSignIn(reply, 'expired');
       const rename: Record<string, string> = {

@@ -264,6 +264,23 @@ export const OpsAction = Type.Union([
   Type.Literal('goods-received'), Type.Literal('assay'), Type.Literal('payout'), Type.Literal('goods-returned'), Type.Literal('payment-failed'),
 ]);
 export type OpsAction = Static<typeof OpsAction>;
+export const opsActions: OpsAction[] = OpsAction.anyOf.map((s) => s.const);
+/** Issue 24: each step's call, POST /ops/orders/{id}/<path>, spelled once (commerce's routes, the /ops answer, the back office). */
+export const opsActionPaths: Record<OpsAction, string> = {
+  payment: 'payments', shipment: 'shipments', pickup: 'pickup', cancel: 'cancel', 'goods-received': 'goods-received', assay: 'assay', payout: 'payout',
+  'goods-returned': 'goods-returned', 'payment-failed': 'payment-failed',
+};
+
+/** Issue 24: what a form of a step offered needs (from the order state machine): its call, who may take it, its body's fields. */
+export const OpsActionForm = Type.Object({
+  action: OpsAction,
+  /** POST /ops/orders/{id}/<path> */
+  path: Type.String(),
+  roles: Type.Array(OperatorRole),
+  /** the body's top-level fields; nested ones (lines, identityCheck) are objects of their own */
+  fields: Type.Array(Type.Object({ name: Type.String(), required: Type.Boolean() })),
+});
+export type OpsActionForm = Static<typeof OpsActionForm>;
 
 /**
  * Issue 23: the payout account in full, for finance and admin only (the detail leaves it out for other
@@ -292,6 +309,8 @@ export const OpsOrderDetail = Type.Object({
   payout: Nullable(OpsPayout),
   /** what this operator may do now */
   actions: Type.Array(OpsAction),
+  /** the same steps with what their forms need (issue 24), in the same order */
+  actionForms: Type.Array(OpsActionForm),
   /**
    * A sale's estimated fine weight per line in grams, by line id (scrap: declared weight x fineness; coins and
    * bars: fine weight per piece x quantity), what the assay reprices from; a line whose weight is unknown is

@@ -10,7 +10,7 @@ const IsoTimestamp = Type.String({ format: 'date-time', description: 'ISO 8601, 
 const Id = Type.String({ format: 'uuid' });
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
-/** spec 4 order states. Buy orders start Open, sell orders Requested (transitions: src/commerce/orders/states.ts). */
+/** spec 4 order states. Buy orders start Open, sell orders Requested (transitions: src/commerce/lifecycle/transitions.ts). */
 export const OrderState = Type.Union([
   Type.Literal('Open'), Type.Literal('Created'), Type.Literal('Confirmed'), Type.Literal('Complete'), Type.Literal('Cancelled'),
   Type.Literal('Requested'), Type.Literal('Accepted'),

@@ -15,6 +15,7 @@ import * as queue from './queue.ts';
 import * as steps from './steps.ts';
 
 export { actionRoles } from './model.ts';
+export { stepBodies } from './transitions.ts';
 export { writeAudit, type AuditInput } from './audit.ts';
 export { withLifecycle } from './queue.ts';
 export { paymentDueBy, addWorkingDays, storeDay, PAYMENT_DAYS } from '../lib/working-days.ts';

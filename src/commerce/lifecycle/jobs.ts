@@ -9,6 +9,7 @@ import type { Actor } from '../../contracts/ops.ts';
 import type { CommerceContext } from '../context.ts';
 import { day, helpers, queueMail } from './mail.ts';
 import { move } from './model.ts';
+import { eventAllowed } from './transitions.ts';
 import { awaitingOrderSkipLocked, deadlineCandidates, expiredOfferCandidates, markReminded, openOfferSkipLocked, paidCents } from './repository.ts';
 import { applyCancel, expireCounterOffer } from './steps.ts';
 import { reminderAfter, storeDay } from '../lib/working-days.ts';
@@ -33,11 +34,12 @@ export async function paymentDeadlines(ctx: CommerceContext): Promise<{ reminded
       const today = storeDay(now, row.store_key);
       const h = helpers(ctx, row);
       if (today > row.due) {
-        if (await paidCents(tx, row.id) > 0) return null;
+        // the state machine decides whether a job may cancel it (move() would refuse it too)
+        if (await paidCents(tx, row.id) > 0 || !eventAllowed(row, 'cancelled', actor)) return null;
         const ids = await applyCancel(ctx, tx, row, 'not_paid_in_time', actor, now, h.t('cancelled.unpaid', { dueBy: day(row.due) }));
         return { kind: 'cancelled' as const, ids };
       }
-      if (!row.payment_reminded_at && today > reminderAfter(row.created_at, row.store_key)) {
+      if (!row.payment_reminded_at && today > reminderAfter(row.created_at, row.store_key) && eventAllowed(row, 'payment_reminder', actor)) {
         await markReminded(tx, row.id, now);
         const open = Number(row.total_gross_cents) - await paidCents(tx, row.id);
         await move(tx, row, {}, 'payment_reminder', actor, { paymentDueBy: row.due }, now);
@@ -79,7 +81,7 @@ export async function counterOfferDeadlines(ctx: CommerceContext): Promise<{ exp
   for (const { id } of await expiredOfferCandidates(ctx.db, now)) {
     const ids = await ctx.db.transaction(async (tx) => {
       const row = await openOfferSkipLocked(tx, id);
-      if (!row || Date.parse(row.data.counterOffer!.deadline) > now.getTime()) return null;
+      if (!row || Date.parse(row.data.counterOffer!.deadline) > now.getTime() || !eventAllowed(row, 'offer_expired', offerActor)) return null;
       return expireCounterOffer(ctx, tx, row, offerActor, now);
     }).catch((err: unknown) => {
       failed.push({ id, err });

@@ -12,7 +12,8 @@ import { orderAmountCents, paymentDueShown as dueShown, toOrder } from '../order
 import { auditOf, customerTimeline } from './audit.ts';
 import { langOf } from '../lib/lang.ts';
 import { orderLang } from './mail.ts';
-import { allActions, mayDo, orderById, payoutWaitsForOffer, possible, type LifeRow } from './model.ts';
+import { allActions, mayDo, orderById, possible, type LifeRow } from './model.ts';
+import { queueSql, queuesOf, stepForm } from './transitions.ts';
 import { estimatedFineMg, needsIdentityCheck } from './steps.ts';
 import { storeDay, storeTimeZones } from '../lib/working-days.ts';
 import type { StoreKey } from '../../stores.ts';
@@ -22,50 +23,8 @@ import { countOpsOrders, opsOrderPage, paymentsOf, queueCounts, shipmentRowsOf }
 const storeDays = (at: Date): Record<StoreKey, string> =>
   Object.fromEntries(Object.keys(storeTimeZones).map((k) => [k, storeDay(at, k as StoreKey)])) as Record<StoreKey, string>;
 
-/** The SQL condition of each queue (o: orders; $today: each store's own day, a JSON object by store key). */
-const queueSql: Record<OpsQueue, string> = {
-  to_pay: `o.type = 'buy' and o.order_state in ('Open', 'Created') and o.payment_state = 'Pending'`,
-  to_ship: `o.type = 'buy' and o.order_state = 'Confirmed' and coalesce(o.data->>'shippingMethod', 'shipping') in ('shipping', 'insured-shipping')`,
-  to_collect: `o.type = 'buy' and o.order_state = 'Confirmed' and o.data->>'shippingMethod' in ('pickup', 'send-to-store')`,
-  to_store: `o.type = 'buy' and o.order_state = 'Confirmed' and o.data->>'shippingMethod' = 'deposit'`,
-  goods_to_receive: `o.type = 'sell' and o.order_state = 'Requested' and o.data->>'goodsReceivedAt' is null and coalesce(o.data->>'shippingMethod', '') <> 'depositSell'`,
-  to_assay: `o.type = 'sell' and o.order_state = 'Requested' and o.data->>'goodsReceivedAt' is not null`,
-  to_pay_out: `o.type = 'sell' and o.order_state = 'Accepted' and o.payment_state = 'Pending' and coalesce(o.data->'counterOffer'->>'status', '') not in ('open', 'declined')`,
-  overdue: `o.type = 'buy' and o.order_state in ('Open', 'Created') and o.payment_state = 'Pending' and o.payment_due_by < ($today::jsonb->>o.store_key)::date`,
-  offer_open: `o.type = 'sell' and o.order_state = 'Accepted' and o.data->'counterOffer'->>'status' = 'open'`,
-  to_return: `o.type = 'sell' and o.order_state = 'Accepted' and o.data->'counterOffer'->>'status' = 'declined' and o.data->'counterOffer'->>'returnedAt' is null`,
-  payment_review: `o.type = 'buy' and o.order_state <> 'Cancelled' and o.payment_state <> 'Paid' and (o.payment_state = 'Failed' or o.data->'paymentReview' is not null)`,
-};
-
-function queuesOf(row: LifeRow, today: string): OpsQueue[] {
-  const q: OpsQueue[] = [];
-  const buy = row.type === 'buy';
-  const m = row.data.shippingMethod ?? (buy ? 'shipping' : 'leave-in-store');
-  const open = row.order_state === 'Open' || row.order_state === 'Created';
-  if (buy && open && row.payment_state === 'Pending') q.push('to_pay');
-  if (buy && row.order_state === 'Confirmed') {
-    if (m === 'shipping' || m === 'insured-shipping') q.push('to_ship');
-    else if (m === 'pickup' || m === 'send-to-store') q.push('to_collect');
-    else if (m === 'deposit') q.push('to_store');
-  }
-  if (!buy && row.order_state === 'Requested') {
-    if (row.data.goodsReceivedAt) q.push('to_assay');
-    else if (m !== 'depositSell') q.push('goods_to_receive');
-  }
-  const offer = row.data.counterOffer;
-  if (!buy && row.order_state === 'Accepted' && row.payment_state === 'Pending' && !payoutWaitsForOffer(row)) q.push('to_pay_out');
-  if (overdue(row, today)) q.push('overdue');
-  if (!buy && row.order_state === 'Accepted' && offer?.status === 'open') q.push('offer_open');
-  if (!buy && row.order_state === 'Accepted' && offer?.status === 'declined' && !offer.returnedAt) q.push('to_return');
-  if (buy && row.order_state !== 'Cancelled' && row.payment_state !== 'Paid' && (row.payment_state === 'Failed' || !!row.data.paymentReview)) q.push('payment_review');
-  return q;
-}
-
-const overdue = (row: LifeRow, today: string) =>
-  row.type === 'buy' && (row.order_state === 'Open' || row.order_state === 'Created') && row.payment_state === 'Pending' && !!row.due && row.due < today;
-
 function summary(row: LifeRow, days: Record<StoreKey, string>): OpsOrderSummary {
-  const today = days[row.store_key];
+  const queues = queuesOf(row, days[row.store_key]);
   const a = row.data.billingAddress;
   return {
     id: row.id, orderNumber: row.order_number, createdAt: row.created_at.toISOString(), store: row.store_key, transactionType: row.type,
@@ -73,8 +32,8 @@ function summary(row: LifeRow, days: Record<StoreKey, string>): OpsOrderSummary 
     shippingMethod: row.data.shippingMethod ?? (row.type === 'buy' ? 'shipping' : 'leave-in-store'), customerEmail: row.data.customerEmail,
     customerName: [a?.firstName, a?.lastName].filter(Boolean).join(' ') || a?.company || '',
     total: { centAmount: Number(row.total_gross_cents), currencyCode: row.currency }, amount: { centAmount: orderAmountCents(row), currencyCode: row.currency },
-    paymentDueBy: dueShown(row), overdue: overdue(row, today),
-    queues: queuesOf(row, today),
+    paymentDueBy: dueShown(row), overdue: queues.includes('overdue'),
+    queues,
   };
 }
 
@@ -93,7 +52,7 @@ export async function listOpsOrders(ctx: CommerceContext, q: OpsOrdersQuery): Pr
   if (q.paymentState) add('o.payment_state = $?', q.paymentState);
   if (q.store) add('o.store_key = $?', q.store);
   if (q.transactionType) add('o.type = $?', q.transactionType);
-  if (q.queue) conds.push(`(${queueSql[q.queue]})`);
+  if (q.queue) conds.push(`(${queueSql(q.queue)})`);
   if (q.q && q.q.trim()) {
     params.push(`%${q.q.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     const i = `$${params.length}`;
@@ -107,7 +66,7 @@ export async function listOpsOrders(ctx: CommerceContext, q: OpsOrdersQuery): Pr
   const n = await countOpsOrders(ctx.db, sqlWhere, params);
   const rows = await opsOrderPage(ctx.db, sqlWhere, params, limit, offset);
   const counts: Record<string, number> = {};
-  const countSql = opsQueues.map((k) => `count(*) filter (where ${queueSql[k].replace(/\$today/g, '$1')})::int as "${k}"`).join(', ');
+  const countSql = opsQueues.map((k) => `count(*) filter (where ${queueSql(k).replace(/\$today/g, '$1')})::int as "${k}"`).join(', ');
   const c = await queueCounts(ctx.db, countSql, todayByStore);
   for (const k of opsQueues) counts[k] = Number(c[k]);
   return { results: rows.map((r) => summary(r, days)), total: n, counts };
@@ -183,6 +142,9 @@ export async function opsOrderDetail(ctx: CommerceContext, orderId: string, role
   const paid = payments.filter((p) => !p.reversed_at).reduce((s, p) => s + Number(p.amount_cents), 0);
   const order = await withLifecycle(db, toOrder(row, lang), lang);
   const p = row.data.payout;
+  // the state machine's steps this operator may take; payment-failed only while nothing is paid (money on the
+  // order is taken back by the bank's return)
+  const actions = allActions().filter((a) => mayDo(roles, a) && possible(row, a) && !(a === 'payment-failed' && paid > 0));
   return {
     summary: summary(row, storeDays(ctx.clock())),
     order,
@@ -196,8 +158,8 @@ export async function opsOrderDetail(ctx: CommerceContext, orderId: string, role
     shipments: await shipmentsOf(db, row.id),
     assay: assayOf(row, lang),
     payout: p ? { amount: { centAmount: p.amountCents, currencyCode: row.currency }, method: p.method ?? (p.iban ? 'bank-transfer' : 'cash'), iban: p.iban, valueDate: p.valueDate, paidAt: p.paidAt } : null,
-    // payment-failed only while nothing is paid (money on the order is taken back by the bank's return)
-    actions: allActions.filter((a) => mayDo(roles, a) && possible(row, a) && !(a === 'payment-failed' && paid > 0)),
+    actions,
+    actionForms: actions.map((a) => stepForm(a)),
     ...(row.data.paymentReview && row.payment_state !== 'Paid' && row.order_state !== 'Cancelled' ? { paymentReview: {
       reason: row.data.paymentReview.reason, at: row.data.paymentReview.at, entryReference: row.data.paymentReview.entryReference,
       amount: { centAmount: row.data.paymentReview.amountCents, currencyCode: row.currency },

@@ -290,9 +290,9 @@ export async function cancelOrder(ctx: CommerceContext, orderId: string, body: C
 
 export async function recordGoodsReceived(ctx: CommerceContext, orderId: string, body: GoodsReceivedBody, actor: Actor, roles: OperatorRole[]): Promise<void> {
   await runStep(ctx, orderId, 'goods-received', roles, async (tx, row, now) => {
+    await move(tx, row, {}, 'goods_received', actor, { note: body.note ?? null }, now);
     row.data.goodsReceivedAt = now.toISOString();
     await saveDoc(tx, row);
-    await move(tx, row, {}, 'goods_received', actor, { note: body.note ?? null }, now);
     return [await queueMail(ctx, tx, row, 'goods_received', {}, now)];
   });
 }
@@ -412,15 +412,13 @@ export async function decideCounterOffer(ctx: CommerceContext, orderId: string, 
       fail('counter_offer_not_open', { details: { status: offer?.status ?? null } });
     }
     const actor: Actor = { type: 'customer', id: owner.customerId, email: null };
-    offer.status = decision === 'accept' ? 'accepted' : 'declined';
+    const accept = decision === 'accept';
+    await move(tx, row, {}, accept ? 'offer_accepted' : 'offer_declined', actor, accept ? { amount: money(row, offer.offerCents) } : { offer: money(row, offer.offerCents) }, now);
+    offer.status = accept ? 'accepted' : 'declined';
     offer.decidedAt = now.toISOString();
     await saveDoc(tx, row);
     const h = helpers(ctx, row);
-    if (decision === 'accept') {
-      await move(tx, row, {}, 'offer_accepted', actor, { amount: money(row, offer.offerCents) }, now);
-      return [await queueMail(ctx, tx, row, 'offer_accepted', { amount: h.money(offer.offerCents) }, now)];
-    }
-    await move(tx, row, {}, 'offer_declined', actor, { offer: money(row, offer.offerCents) }, now);
+    if (accept) return [await queueMail(ctx, tx, row, 'offer_accepted', { amount: h.money(offer.offerCents) }, now)];
     return [await queueMail(ctx, tx, row, 'offer_declined', {}, now)];
   });
   ctx.outbox.deliver(ids);
@@ -429,10 +427,10 @@ export async function decideCounterOffer(ctx: CommerceContext, orderId: string, 
 /** Issue 23: an open counter-offer past its deadline counts as accepted (the job's step; the row is locked). */
 export async function expireCounterOffer(ctx: CommerceContext, tx: Db, row: LifeRow, actor: Actor, now: Date): Promise<number[]> {
   const offer = row.data.counterOffer!;
+  await move(tx, row, {}, 'offer_expired', actor, { amount: money(row, offer.offerCents), deadline: offer.deadline }, now);
   offer.status = 'expired';
   offer.decidedAt = now.toISOString();
   await saveDoc(tx, row);
-  await move(tx, row, {}, 'offer_expired', actor, { amount: money(row, offer.offerCents), deadline: offer.deadline }, now);
   const h = helpers(ctx, row);
   return [await queueMail(ctx, tx, row, 'offer_expired', { amount: h.money(offer.offerCents), deadline: new Date(offer.deadline) }, now)];
 }
@@ -443,10 +441,10 @@ export async function expireCounterOffer(ctx: CommerceContext, tx: Db, row: Life
  */
 export async function recordGoodsReturned(ctx: CommerceContext, orderId: string, body: GoodsReturnedBody, actor: Actor, roles: OperatorRole[]): Promise<void> {
   await runStep(ctx, orderId, 'goods-returned', roles, async (tx, row, now) => {
-    row.data.counterOffer!.returnedAt = now.toISOString();
-    await saveDoc(tx, row);
     const trackingNumber = body.trackingNumber?.trim() || null;
     await move(tx, row, { orderState: 'Cancelled' }, 'goods_returned', actor, { trackingNumber, note: body.note?.trim() || null }, now);
+    row.data.counterOffer!.returnedAt = now.toISOString();
+    await saveDoc(tx, row);
     const h = helpers(ctx, row);
     return [await queueMail(ctx, tx, row, 'goods_returned', { tracking: trackingNumber ? h.t('goods_returned.tracking', { trackingNumber }) : '' }, now)];
   });

@@ -7,9 +7,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 import type {} from '@fastify/swagger';
 import {
-  AssayBody, AuditQuery, AuditResponse, BankStatementBody, BankStatementImport, BankStatementImportQuery, BankStatementResult, CancelBody, CreateOperatorBody, GoodsReceivedBody, GoodsReturnedBody,
+  AuditQuery, AuditResponse, BankStatementBody, BankStatementImport, BankStatementImportQuery, BankStatementResult, CreateOperatorBody,
   Operator, OperatorsResponse, OpsCase, OpsCaseAnswerBody, OpsCasesQuery, OpsCasesResponse, OpsLoginBody, OpsLoginResponse,
-  OpsOrderDetail, OpsOrderParams, OpsOrderQuery, OpsOrdersQuery, OpsOrdersResponse, PaymentBody, PaymentFailedBody, PayoutBody, PickupBody, ShipmentBody,
+  OpsOrderDetail, OpsOrderParams, OpsOrderQuery, OpsOrdersQuery, OpsOrdersResponse, opsActionPaths,
   UpdateOperatorBody, type Actor, type OperatorRole, type OpsAction, type OpsOrderDetail as OpsOrderDetailT,
 } from '../../contracts/ops.ts';
 import { fieldError } from '../../lib/errors.ts';
@@ -18,7 +18,7 @@ import type { CommerceContext } from '../context.ts';
 import { actorOf, errorResponses, fail, operatorOf, operatorSecurity, requireOperator } from '../http/index.ts';
 import {
   actionRoles, bankStatementImport, cancelOrder, importBankStatement, listAudit, listOpsOrders, opsOrderDetail, recordAssay, recordGoodsReceived, recordGoodsReturned,
-  recordPayment, recordPaymentFailed, recordPayout, recordPickup, recordShipment, startBankStatementImport,
+  recordPayment, recordPaymentFailed, recordPayout, recordPickup, recordShipment, startBankStatementImport, stepBodies,
 } from '../lifecycle/index.ts';
 import { signIn } from './auth.ts';
 import { changeOperator, createOperator, seedDemoOperators } from './operators.ts';
@@ -38,33 +38,30 @@ export const BANK_STATEMENT_MAX_BYTES = 5 * 1024 * 1024;
 type Step<B> = (ctx: CommerceContext, orderId: string, body: B, actor: Actor, roles: OperatorRole[]) => Promise<OpsOrderDetailT>;
 
 interface StepRoute {
-  path: string;
   action: OpsAction;
-  body: typeof PaymentBody | typeof ShipmentBody | typeof PickupBody | typeof CancelBody | typeof GoodsReceivedBody | typeof AssayBody | typeof PayoutBody
-    | typeof GoodsReturnedBody | typeof PaymentFailedBody;
   run: Step<never>;
   operationId: string;
   summary: string;
 }
 
 const steps: StepRoute[] = [
-  { path: 'payments', action: 'payment', body: PaymentBody, run: recordPayment as Step<never>, operationId: 'opsRecordPayment',
+  { action: 'payment', run: recordPayment as Step<never>, operationId: 'opsRecordPayment',
     summary: 'Records a bank transfer (finance). The amount reaching the total makes the order Paid and Confirmed; a partial amount keeps it Open.' },
-  { path: 'shipments', action: 'shipment', body: ShipmentBody, run: recordShipment as Step<never>, operationId: 'opsRecordShipment',
+  { action: 'shipment', run: recordShipment as Step<never>, operationId: 'opsRecordShipment',
     summary: 'Records the parcel (warehouse): Confirmed -> Complete; the customer gets the tracking link.' },
-  { path: 'pickup', action: 'pickup', body: PickupBody, run: recordPickup as Step<never>, operationId: 'opsRecordPickup',
+  { action: 'pickup', run: recordPickup as Step<never>, operationId: 'opsRecordPickup',
     summary: 'Records the handover at the counter (warehouse): Confirmed -> Complete.' },
-  { path: 'cancel', action: 'cancel', body: CancelBody, run: cancelOrder as Step<never>, operationId: 'opsCancelOrder',
+  { action: 'cancel', run: cancelOrder as Step<never>, operationId: 'opsCancelOrder',
     summary: 'Cancels an order that is not paid or done (support, finance).' },
-  { path: 'goods-received', action: 'goods-received', body: GoodsReceivedBody, run: recordGoodsReceived as Step<never>, operationId: 'opsRecordGoodsReceived',
+  { action: 'goods-received', run: recordGoodsReceived as Step<never>, operationId: 'opsRecordGoodsReceived',
     summary: 'Records that a sell order\'s goods arrived (warehouse).' },
-  { path: 'assay', action: 'assay', body: AssayBody, run: recordAssay as Step<never>, operationId: 'opsRecordAssay',
+  { action: 'assay', run: recordAssay as Step<never>, operationId: 'opsRecordAssay',
     summary: 'Records the final fine weight of every line (warehouse); the payout is recomputed at the locked price: Requested -> Accepted.' },
-  { path: 'payout', action: 'payout', body: PayoutBody, run: recordPayout as Step<never>, operationId: 'opsRecordPayout',
+  { action: 'payout', run: recordPayout as Step<never>, operationId: 'opsRecordPayout',
     summary: 'Records the payout of a sell order (finance): Accepted -> Complete, paid. A counter-offer open or declined: 409 counter_offer_open.' },
-  { path: 'goods-returned', action: 'goods-returned', body: GoodsReturnedBody, run: recordGoodsReturned as Step<never>, operationId: 'opsRecordGoodsReturned',
+  { action: 'goods-returned', run: recordGoodsReturned as Step<never>, operationId: 'opsRecordGoodsReturned',
     summary: 'Issue 23: the goods of a declined counter-offer went back to the customer, insured at the shop\'s cost (warehouse): Accepted -> Cancelled.' },
-  { path: 'payment-failed', action: 'payment-failed', body: PaymentFailedBody, run: recordPaymentFailed as Step<never>, operationId: 'opsRecordPaymentFailed',
+  { action: 'payment-failed', run: recordPaymentFailed as Step<never>, operationId: 'opsRecordPaymentFailed',
     summary: 'Records that the transfer of a purchase failed (finance): payment Pending -> Failed while nothing is paid; the customer is told the reason. A later transfer still books.' },
 ];
 
@@ -138,12 +135,12 @@ export const opsRoutes: FastifyPluginAsync = async (app) => {
   }, async (req) => opsOrderDetail(ctx, req.params.id, (await operatorOf(req)).operator.roles, req.query.languageTag));
 
   for (const step of steps) {
-    app.post<{ Params: { id: string }; Body: unknown }>(`/ops/orders/:id/${step.path}`, {
-      config, onRequest: requireOperator(...actionRoles[step.action]),
+    app.post<{ Params: { id: string }; Body: unknown }>(`/ops/orders/:id/${opsActionPaths[step.action]}`, {
+      config, onRequest: requireOperator(...actionRoles(step.action)),
       schema: {
         tags, operationId: step.operationId, security: operatorToken,
-        summary: `${step.summary} Roles: ${actionRoles[step.action].join(', ')}. An impossible step: 409 invalid_transition.`,
-        params: OpsOrderParams, body: step.body, response: { 200: OpsOrderDetail, ...errorResponses },
+        summary: `${step.summary} Roles: ${actionRoles(step.action).join(', ')}. An impossible step: 409 invalid_transition.`,
+        params: OpsOrderParams, body: stepBodies[step.action], response: { 200: OpsOrderDetail, ...errorResponses },
       },
     }, async (req) => {
       const session = await operatorOf(req);
