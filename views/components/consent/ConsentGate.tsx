@@ -3,7 +3,8 @@
 // placeholder with an explanation and buttons otherwise. The server and the hydrating render always show
 // the placeholder (consent is known only in the browser), so the guest page cache can serve one HTML.
 import { useRef, type ReactNode } from 'react';
-import { grantConsent, openConsentSettings, useConsentFor, type ConsentGroup } from '../../state/consent.ts';
+import { useBrowser } from '../../lib/browser-port.ts';
+import type { ConsentGroup } from '../../../src/contracts/consent.ts';
 import { useShop } from '../../lib/context.tsx';
 
 export function ConsentGate({ group, title, text, allowLabel, className, children }: {
@@ -18,7 +19,8 @@ export function ConsentGate({ group, title, text, allowLabel, className, childre
   children: () => ReactNode;
 }) {
   const { t } = useShop();
-  const granted = useConsentFor(group);
+  const browser = useBrowser();
+  const granted = browser.consent.useConsent()?.choice[group] ?? false;
   // Focus returns here (it stays in the document when the embed replaces the placeholder).
   const frame = useRef<HTMLDivElement>(null);
   return (
@@ -34,13 +36,13 @@ export function ConsentGate({ group, title, text, allowLabel, className, childre
               type="button"
               className="button button-primary"
               onClick={() => {
-                grantConsent(group);
+                browser.consent.grant(group);
                 frame.current?.focus();
               }}
             >
               {allowLabel}
             </button>
-            <button type="button" className="button button-quiet" onClick={() => openConsentSettings(frame.current)}>
+            <button type="button" className="button button-quiet" onClick={() => browser.consent.openSettings(frame.current)}>
               {t('consent.openSettings')}
             </button>
           </div>
