@@ -1,7 +1,7 @@
 // The direction of dependencies (ARCHITECTURE.md), checked by `npm run check:deps` in `npm test`:
 //
 //   src/main.ts ──▶ src/storefront ──▶ views/server.tsx (render entry only) ──▶ views
-//   client/ (the browser runtime, bundled from client/entry.tsx) ──▶ views ──✕ client/ (one way: views/lib/browser-port.ts)
+//   client/ (the browser's runtime, bundle entry client/entry.tsx) ──▶ views; never views ──▶ client/ (the port instead)
 //   everything ──▶ neutral ground: src/contracts, src/stores.ts, src/screens.ts, src/i18n.ts, src/config.ts
 //   src/commerce, src/pricing, src/content ──▶ src/contracts, src/lib (never the storefront, views or each other)
 //   src/commerce/<feature>/ ──▶ another feature only through its index.ts; the kernel (http, db, lib, auth) is shared
@@ -17,12 +17,12 @@
 //
 //   client/entry.tsx, views/server.tsx         the entries (browser, server): nothing imports them
 //   views/*.ts(x): App, router, routes,         the app: route table, frame, server loaders by name,
-//     loaders, RootErrorBoundary, chunk-reload  error boundary
+//     loaders, RootErrorBoundary               error boundary
 //   views/pages/<page>/                        one folder per page: its Page, its loader, its parts;
 //                                              never another page's folder
 //   views/components, views/blocks,            shared UI
 //     views/layouts
-//   views/hooks                                React hooks over the state
+//   views/hooks                                React hooks over the browser port
 //   views/lib, views/state, views/models       the ground: helpers, context and the browser port, the typed
 //                                              API, the models and loaders several pages share
 //

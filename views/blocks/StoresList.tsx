@@ -10,7 +10,7 @@ import { OpenStatus } from '../components/OpenStatus.tsx';
 import { StoreMap, type MapFocus } from '../components/StoreMap.tsx';
 import { Address } from './ContactData.tsx';
 import { telHref } from '../../src/contracts/display.ts';
-import { useBrowser } from '../lib/browser-port.ts';
+import { useConsentFor } from '../hooks/useConsent.ts';
 
 /** The current shop's stores first, then the others in the CMS's order. */
 export function storesFor(shopKey: string, stores: StoreSummary[]): StoreSummary[] {
@@ -21,7 +21,7 @@ export function StoresList({ block }: { block: Extract<Block, { type: 'stores_li
   const shop = useShop();
   const { t, lang } = shop;
   const id = useId();
-  const mapAllowed = useBrowser().consent.useConsent()?.choice.targeting ?? false;
+  const mapAllowed = useConsentFor('targeting');
   const [focus, setFocus] = useState<MapFocus | null>(null);
   const stores = storesFor(shop.store, block.stores);
   const map = block.map;

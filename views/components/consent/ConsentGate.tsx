@@ -5,6 +5,7 @@
 import { useRef, type ReactNode } from 'react';
 import { useBrowser } from '../../lib/browser-port.ts';
 import type { ConsentGroup } from '../../../src/contracts/consent.ts';
+import { useConsentFor } from '../../hooks/useConsent.ts';
 import { useShop } from '../../lib/context.tsx';
 
 export function ConsentGate({ group, title, text, allowLabel, className, children }: {
@@ -20,7 +21,7 @@ export function ConsentGate({ group, title, text, allowLabel, className, childre
 }) {
   const { t } = useShop();
   const browser = useBrowser();
-  const granted = browser.consent.useConsent()?.choice[group] ?? false;
+  const granted = useConsentFor(group);
   // Focus returns here (it stays in the document when the embed replaces the placeholder).
   const frame = useRef<HTMLDivElement>(null);
   return (
