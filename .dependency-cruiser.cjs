@@ -1,6 +1,7 @@
 // The direction of dependencies (ARCHITECTURE.md), checked by `npm run check:deps` in `npm test`:
 //
 //   src/main.ts ──▶ src/storefront ──▶ views/server.tsx (render entry only) ──▶ views
+//   client/ (the browser's runtime, bundle entry client/entry.tsx) ──▶ views; never views ──▶ client/ (the port instead)
 //   everything ──▶ neutral ground: src/contracts, src/stores.ts, src/screens.ts, src/i18n.ts, src/config.ts
 //   src/commerce, src/pricing, src/content ──▶ src/contracts, src/lib (never the storefront, views or each other)
 //   src/commerce/app.ts ──▶ src/commerce/<feature>/plugin.ts   (the composition root registers every feature's plugin)
@@ -10,18 +11,24 @@
 //   no import circle anywhere (src, views, workers)
 //   src/backoffice ──▶ src/contracts, src/lib, neutral ground (the shop only over HTTP: the commerce /ops API)
 //
+// client/ is the browser's runtime: the entry with hydrateRoot, the price socket, the cart and session stores,
+// consent, the data layer, the build check, the SWR hooks. It imports views/; views/ never imports it and gets
+// the browser's services through a React context (views/lib/browser-port.ts; the server's render supplies the
+// inert ones), so the server's bundle holds no SWR, socket or tracking code. Only the browser bundle imports
+// client/ (no src/ or workers/ module), and nothing imports its entry.
+//
 // views/ is one tree whose layers point inward (views/README.md); a layer imports the ones below it, never above:
 //
-//   views/client.tsx, views/server.tsx         the entries (browser, server): nothing imports them
+//   client/entry.tsx, views/server.tsx         the entries (browser, server): nothing imports them
 //   views/*.ts(x): App, router, routes,         the app: route table, frame, server loaders by name,
-//     loaders, RootErrorBoundary, chunk-reload  error boundary
+//     loaders, RootErrorBoundary               error boundary
 //   views/pages/<page>/                        one folder per page: its Page, its loader, its parts;
 //                                              never another page's folder
 //   views/components, views/blocks,            shared UI
 //     views/layouts
-//   views/hooks                                React hooks over the state
-//   views/lib, views/state, views/models       the ground: helpers and context, browser state and API,
-//                                              the models and loaders several pages share
+//   views/hooks                                React hooks over the browser port
+//   views/lib, views/state, views/models       the ground: helpers, context and the browser port, the typed
+//                                              API, the models and loaders several pages share
 //
 // Type-only imports count: a type from the wrong side is a dependency on it all the same.
 const SERVICES = '^src/(commerce|pricing|content)/';
@@ -33,7 +40,7 @@ const COMMERCE_KERNEL = '(?:http|db|lib|auth|mail)/';
 const COMMERCE_KERNEL_FILES = `^src/commerce/((?!db/(template|testing)\\.ts$)${COMMERCE_KERNEL}|(?!(app|main)\\.ts$)[^/]+$)`;
 const COMMERCE_FEATURE = `^src/commerce/(?!${COMMERCE_KERNEL})[^/]+/`;
 // views/ by layer (see the header)
-const VIEWS_ENTRIES = '^views/(client|server)\\.tsx$';
+const VIEWS_ENTRIES = '^(views/server|client/entry)\\.tsx$';
 const VIEWS_APP = '^views/[^/]+\\.tsx?$';
 const VIEWS_PAGES = '^views/pages/';
 const VIEWS_UI = '^views/(components|blocks|layouts)/';
@@ -45,9 +52,9 @@ module.exports = {
   forbidden: [
     {
       name: 'views-not-server',
-      comment: 'views/ imports neutral ground and its own code, never the storefront, the services or server libraries.',
+      comment: 'views/ and client/ import neutral ground and their own code, never the storefront, the services or server libraries.',
       severity: 'error',
-      from: { path: '^views/' },
+      from: { path: '^(views|client)/' },
       to: { path: '^(src/(storefront|commerce|pricing|content|lib)/|src/(main|build)\\.ts$|workers/)' },
     },
     {
@@ -58,10 +65,24 @@ module.exports = {
       to: { path: '^views/', pathNot: '^views/server\\.tsx$' },
     },
     {
-      name: 'views-entries-not-imported',
-      comment: 'views/client.tsx (the browser bundle) and views/server.tsx (the render entry) are the top: no view imports them.',
+      name: 'views-not-client',
+      comment: 'One way: client/ (the browser runtime) imports views/, views/ never imports client/; views get the browser services through views/lib/browser-port.ts.',
       severity: 'error',
       from: { path: '^views/' },
+      to: { path: '^client/' },
+    },
+    {
+      name: 'client-only-in-the-browser',
+      comment: 'client/ is bundled for the browser alone: no server, service or worker module imports it (the server renders with the inert port).',
+      severity: 'error',
+      from: { path: '^(src|workers)/' },
+      to: { path: '^client/' },
+    },
+    {
+      name: 'views-entries-not-imported',
+      comment: 'client/entry.tsx (the browser bundle) and views/server.tsx (the render entry) are the top: no view or client module imports them.',
+      severity: 'error',
+      from: { path: '^(views|client)/' },
       to: { path: VIEWS_ENTRIES },
     },
     {

@@ -1,5 +1,5 @@
 // The translation tables behind src/i18n.ts: on the server both languages, complete.
-// The browser bundle replaces this module (src/build.ts, alias to views/state/strings.ts) with the strings
+// The browser bundle replaces this module (src/build.ts, alias to client/state/strings.ts) with the strings
 // the server rendered into the page (only the page's language) and loads its language's full table on
 // demand, so no visitor downloads both languages.
 import en from './en.json' with { type: 'json' };

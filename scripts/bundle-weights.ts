@@ -32,7 +32,7 @@ export function bundleWeights(metafile: Metafile, root: string): { entryTotal: n
     }
     return seen;
   };
-  const entry = Object.keys(outputs).find((p) => p.endsWith('.js') && outputs[p].entryPoint?.endsWith('views/client.tsx'));
+  const entry = Object.keys(outputs).find((p) => p.endsWith('.js') && outputs[p].entryPoint?.endsWith('client/entry.tsx'));
   if (!entry) throw new Error('entry output missing');
   const base = closure([entry]);
   const sum = (s: Iterable<string>) => [...s].reduce((n, p) => n + br(p), 0);

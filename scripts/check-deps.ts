@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 import { cruise, type ICruiseResult, type IConfiguration } from 'dependency-cruiser';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-export const SOURCE_DIRS = ['src', 'views', 'workers'];
+export const SOURCE_DIRS = ['src', 'client', 'views', 'workers'];
 const SOURCE = /\.(ts|tsx|mts)$/;
 
 export function sourceFiles(base: string, dirs = SOURCE_DIRS): string[] {

@@ -14,12 +14,12 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const outdir = `${root}public/build`;
 
 /** The browser gets one language's strings, never both locale files: src/i18n.ts's tables module
- * (locales/tables.ts) is views/state/strings.ts in the bundle, which loads a language's table as a chunk of
+ * (locales/tables.ts) is client/state/strings.ts in the bundle, which loads a language's table as a chunk of
  * its own, without the namespaces only the server uses (mails, back office). */
 const browserStrings: esbuild.Plugin = {
   name: 'browser-strings',
   setup(b) {
-    b.onResolve({ filter: /\/locales\/tables\.ts$/ }, () => ({ path: `${root}views/state/strings.ts` }));
+    b.onResolve({ filter: /\/locales\/tables\.ts$/ }, () => ({ path: `${root}client/state/strings.ts` }));
     b.onLoad({ filter: /\/locales\/(en|de)\.json$/ }, (args) => {
       const table = JSON.parse(readFileSync(args.path, 'utf8')) as Record<string, unknown>;
       for (const ns of serverOnlyNamespaces) delete table[ns];
@@ -33,7 +33,7 @@ export async function buildClient(opts: { production?: boolean } = {}) {
   rmSync(outdir, { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
   const result = await esbuild.build({
-    entryPoints: { entry: `${root}views/client.tsx` },
+    entryPoints: { entry: `${root}client/entry.tsx` },
     bundle: true,
     splitting: true,
     format: 'esm',
@@ -53,7 +53,7 @@ export async function buildClient(opts: { production?: boolean } = {}) {
     plugins: [browserStrings],
   });
   const outputs = Object.entries(result.metafile.outputs);
-  const entry = outputs.find(([p, o]) => p.endsWith('.js') && o.entryPoint?.endsWith('views/client.tsx'));
+  const entry = outputs.find(([p, o]) => p.endsWith('.js') && o.entryPoint?.endsWith('client/entry.tsx'));
   if (!entry) throw new Error('entry output missing');
   const [entryPath, entryMeta] = entry;
   const toUrl = (p: string) => '/' + p.slice(p.indexOf('public/') + 'public/'.length);

@@ -9,6 +9,8 @@ import { buildRoutes, type RouteHandle } from './router.tsx';
 import { serverLoaders } from './loaders.ts';
 import { BootContext } from './lib/boot.ts';
 import { NonceContext } from './lib/nonce.ts';
+import { BrowserPortContext } from './lib/browser-port.ts';
+import { inertBrowser } from './lib/inert-browser.ts';
 import { loaderContext, makeShop, StringsRecorder, type BootInfo, type LoaderContext, type Shop } from './lib/context.tsx';
 import { alternatePath, documentTitle, pageMeta, type PageMeta } from './lib/meta.ts';
 import { scriptJson } from './components/Streamed.tsx';
@@ -34,15 +36,17 @@ export function routerContext(ctx: LoaderContext): RouterContextProvider {
   return new RouterContextProvider(new Map([[loaderContext, ctx]]));
 }
 
-/** The React tree the server streams for a page. */
+/** The React tree the server streams for a page: the browser's services are the inert ones (views/lib/inert-browser.ts). */
 export function ServerApp(props: { boot: BootInfo; nonce: string; /** collects the keys the page translates */ strings?: Set<string> } & Pick<ComponentProps<typeof StaticRouterProvider>, 'router' | 'context'>) {
   return (
-    <BootContext.Provider value={props.boot}>
-      <NonceContext.Provider value={props.nonce}>
-        <StringsRecorder.Provider value={props.strings ?? null}>
-          <StaticRouterProvider router={props.router} context={props.context} hydrate={false} nonce={props.nonce} />
-        </StringsRecorder.Provider>
-      </NonceContext.Provider>
-    </BootContext.Provider>
+    <BrowserPortContext.Provider value={inertBrowser}>
+      <BootContext.Provider value={props.boot}>
+        <NonceContext.Provider value={props.nonce}>
+          <StringsRecorder.Provider value={props.strings ?? null}>
+            <StaticRouterProvider router={props.router} context={props.context} hydrate={false} nonce={props.nonce} />
+          </StringsRecorder.Provider>
+        </NonceContext.Provider>
+      </BootContext.Provider>
+    </BrowserPortContext.Provider>
   );
 }

@@ -1,5 +1,5 @@
 // The visitor's cookie consent as it crosses from the browser to the server: spec 3's consent groups and
-// the cookie that carries the choice. The browser writes it when the visitor chooses (views/state/consent.ts);
+// the cookie that carries the choice. The browser writes it when the visitor chooses (client/state/consent.ts);
 // the storefront reads it so that the consent banner is rendered with the page when no choice was made,
 // and not at all once one was (the guest page cache keeps a page per decided/undecided).
 export const consentGroups = ['necessary', 'performance', 'functional', 'targeting', 'social'] as const;

@@ -1,6 +1,6 @@
 // What the storefront's price hub says to browsers: the messages on /ws/prices and the answers of
 // /api/prices/* (TypeBox schemas and their static types). Built typed in the hub and its workers
-// (workers/price-payload.ts), read typed by the browser (views/state/price-socket.ts, views/hooks/
+// (workers/price-payload.ts), read typed by the browser (client/state/price-socket.ts, views/hooks/
 // usePrices.ts): a renamed field breaks the typecheck on both ends. The browser imports the types only
 // (`import type`) and the constants from price-stream-constants.ts, so the schema library stays out
 // of its bundle. The server imports the constants from there too: that module reads this one's message type,

@@ -10,8 +10,8 @@ import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { renderInShop } from '../components/render.tsx';
 import { HeaderCarts } from '../../views/components/cart/HeaderCarts.tsx';
 import { CartNotices, NOTICE_VISIBLE_MS } from '../../views/components/cart/CartNotices.tsx';
-import { clearNotices, forgetCart, getNotices, pushNotice, refreshCartsAfterPriceUpdate } from '../../views/state/cart-store.ts';
-import { setSession } from '../../views/state/session.ts';
+import { clearNotices, forgetCart, getNotices, pushNotice, refreshCartsAfterPriceUpdate } from '../../client/state/cart-store.ts';
+import { setSession } from '../../client/state/session.ts';
 import { cart } from './ui.tsx';
 
 /** /api/carts answered when the test says so (the read under way while something else happens). */

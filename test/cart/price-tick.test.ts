@@ -7,8 +7,8 @@ import t, { type Test } from 'tap';
 import FakeTimers from '@sinonjs/fake-timers';
 import { mutate } from 'swr';
 import { CART_REFRESH_SPREAD_MS, afterPriceUpdate, pricesTaken } from '../../views/state/cart-prices.ts';
-import { CARTS_KEY, holdCartPrices, refreshCartsAfterPriceUpdate, type CartsState } from '../../views/state/cart-store.ts';
-import { setSession } from '../../views/state/session.ts';
+import { CARTS_KEY, holdCartPrices, refreshCartsAfterPriceUpdate, type CartsState } from '../../client/state/cart-store.ts';
+import { setSession } from '../../client/state/session.ts';
 import { cart, productLine } from './ui.tsx';
 
 const newPrices = cart({ priceSetId: 'ps-2', heldPriceSetId: 'ps-1', lineItems: [productLine({ price: { type: 'buy', centAmount: 350_000, minQuantity: 1, taxCentAmount: 0 } })] });

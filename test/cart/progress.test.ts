@@ -3,7 +3,7 @@
 import 'global-jsdom/register';
 import t from 'tap';
 import { allowedStep, completedSteps, completeStep, resetProgress } from '../../views/state/checkout-progress.ts';
-import { captureUtm, readUtm } from '../../views/state/utm.ts';
+import { captureUtm, readUtm } from '../../client/state/utm.ts';
 import { scrapEstimateCents, ouncesToGrams } from '../../src/contracts/scrap.ts';
 import { checkoutBlocker } from '../../views/components/cart/checkout-blocker.ts';
 import { cart, productLine, swissAddress } from './ui.tsx';

@@ -8,7 +8,7 @@ import { userEvent } from '@testing-library/user-event';
 import RegisterPage from '../../views/pages/register/Page.tsx';
 import ForgotPasswordPage from '../../views/pages/forgot-password/Page.tsx';
 import { LogoutButton } from '../../views/components/forms/LogoutButton.tsx';
-import { getSession, initSession } from '../../views/state/session.ts';
+import { getSession, initSession } from '../../client/state/session.ts';
 import { fakeApi, renderInShop } from './render.tsx';
 
 t.afterEach(() => cleanup());

@@ -4,14 +4,14 @@
 import './render.tsx';
 import t, { type Test } from 'tap';
 import FakeTimers from '@sinonjs/fake-timers';
-import { removeServiceWorkers } from '../../views/state/service-workers.ts';
-import { CONSENT_POLL_MAX_MS, detectConsentTool, toolChoice } from '../../views/state/consent-tool.ts';
-import { getConsent, resetConsentForTests } from '../../views/state/consent.ts';
+import { removeServiceWorkers } from '../../client/state/service-workers.ts';
+import { CONSENT_POLL_MAX_MS, detectConsentTool, toolChoice } from '../../client/state/consent-tool.ts';
+import { getConsent, resetConsentForTests } from '../../client/state/consent.ts';
 import { bridgeMessage } from '../../src/contracts/preview-bridge.ts';
-import { startPreviewBridge } from '../../views/state/preview-bridge.ts';
+import { startPreviewBridge } from '../../client/state/preview-bridge.ts';
 import { appEvents, onAppEvent } from '../../src/contracts/app-events.ts';
-import { loggedOut, sessionExpired, setNavigator } from '../../views/state/session.ts';
-import { saveProfile, saveSellPoint, sellPointOf, storedProfile } from '../../views/state/customer-storage.ts';
+import { loggedOut, sessionExpired, setNavigator } from '../../client/state/session.ts';
+import { saveProfile, saveSellPoint, sellPointOf, storedProfile } from '../../client/state/customer-storage.ts';
 import type { ShopCustomer } from '../../src/contracts/shop-api.ts';
 
 const T0 = Date.parse('2026-11-23T12:00:00.000Z');

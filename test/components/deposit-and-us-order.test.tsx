@@ -8,7 +8,7 @@ import type { Order } from '../../src/contracts/order.ts';
 import { pathFor } from '../../src/screens.ts';
 import AccountOrderPage from '../../views/pages/account-order/Page.tsx';
 import { CartTotals } from '../../views/components/cart/CartTotals.tsx';
-import type { CartView } from '../../views/state/cart-store.ts';
+import type { CartView } from '../../client/state/cart-store.ts';
 import { renderInShop } from './render.tsx';
 import { address, eur, orderFixture, ORDER_ID, usd } from './order-fixture.ts';
 import { text } from '../cart/ui.tsx';

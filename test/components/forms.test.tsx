@@ -11,7 +11,7 @@ import { AvailabilityAlertForm } from '../../views/pages/product/AvailabilityAle
 import { NewsletterForm } from '../../views/components/forms/NewsletterForm.tsx';
 import { ContactForm } from '../../views/pages/contact/ContactForm.tsx';
 import { WhistleblowerSystem } from '../../views/components/forms/Whistleblower.tsx';
-import { initSession } from '../../views/state/session.ts';
+import { initSession } from '../../client/state/session.ts';
 import { fakeApi, renderInShop } from './render.tsx';
 
 t.afterEach(() => {

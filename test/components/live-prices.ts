@@ -6,7 +6,7 @@ import type { Test } from 'tap';
 import { mutate } from 'swr';
 import FakeTimers from '@sinonjs/fake-timers';
 import { act, cleanup } from '@testing-library/react';
-import { startPriceSocket, stopPriceSocket } from '../../views/state/price-socket.ts';
+import { startPriceSocket, stopPriceSocket } from '../../client/state/price-socket.ts';
 
 export const iso = (ms: number) => new Date(ms).toISOString();
 

@@ -5,7 +5,7 @@ import t from 'tap';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import LoginPage from '../../views/pages/login/Page.tsx';
-import { getSession, initSession } from '../../views/state/session.ts';
+import { getSession, initSession } from '../../client/state/session.ts';
 import { fakeApi, renderInShop } from './render.tsx';
 
 t.afterEach(() => cleanup());

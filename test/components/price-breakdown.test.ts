@@ -9,7 +9,7 @@ import { createElement } from 'react';
 import { act, cleanup, screen } from '@testing-library/react';
 import { priceBreakdown } from '../../views/pages/product/breakdown.ts';
 import { LivePriceBreakdown } from '../../views/pages/product/PriceBreakdown.tsx';
-import { startPriceSocket, stopPriceSocket } from '../../views/state/price-socket.ts';
+import { startPriceSocket, stopPriceSocket } from '../../client/state/price-socket.ts';
 import { formatMoney, formatPercent } from '../../src/i18n.ts';
 import { installFakeClock, renderInShop } from './render.ts';
 

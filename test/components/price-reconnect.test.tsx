@@ -7,7 +7,7 @@ import './render.tsx';
 import t, { type Test } from 'tap';
 import { act, screen } from '@testing-library/react';
 import { useProductPrice } from '../../views/hooks/usePrices.ts';
-import { getPriceState } from '../../views/state/price-socket.ts';
+import { getPriceState } from '../../client/state/price-socket.ts';
 import { priceTiming } from '../../src/contracts/price-stream-constants.ts';
 import { fakeApi, renderInShop } from './render.tsx';
 import { FakeSocket, finished, iso, startLivePrices } from './live-prices.ts';

@@ -8,7 +8,7 @@ import t, { type Test } from 'tap';
 import { act, screen } from '@testing-library/react';
 import { PriceCountdown } from '../../views/components/prices/PriceCountdown.tsx';
 import { useProductPrice, usePricesRefreshing } from '../../views/hooks/usePrices.ts';
-import { priceEvents } from '../../views/state/price-socket.ts';
+import { priceEvents } from '../../client/state/price-socket.ts';
 import { fakeApi, renderInShop } from './render.tsx';
 import { FakeSocket, finished, iso, startLivePrices } from './live-prices.ts';
 

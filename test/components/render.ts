@@ -1,11 +1,13 @@
 // Renders a component the way a page does: inside the shop's context (store, language, translations,
-// formatters) and a react-router data router (the components navigate through it), in jsdom. Import
-// 'global-jsdom/register' before this module.
+// formatters), the browser's services (the port, as the browser entry provides it) and a react-router data
+// router (the components navigate through it), in jsdom. Import 'global-jsdom/register' before this module.
 import { createElement, type ReactElement } from 'react';
 import { configure, render } from '@testing-library/react';
 import FakeTimers from '@sinonjs/fake-timers';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { makeShop, ShopContext } from '../../views/lib/context.tsx';
+import { BrowserPortContext } from '../../views/lib/browser-port.ts';
+import { browserPort } from '../../client/browser.ts';
 import type { StoreKey } from '../../src/stores.ts';
 
 // global-jsdom keeps the globals Node already has: Node's FormData cannot read a jsdom form and jsdom's
@@ -26,7 +28,7 @@ export function renderInShop(element: ReactElement, opts: RenderOptions = {}) {
     opts.lang ?? 'de',
   );
   const router = createMemoryRouter([{ path: '*', element: createElement(ShopContext.Provider, { value: shop }, element) }], { initialEntries: [opts.path ?? '/shop'] });
-  const view = render(createElement(RouterProvider, { router }));
+  const view = render(createElement(BrowserPortContext.Provider, { value: browserPort }, createElement(RouterProvider, { router })));
   return { ...view, router, shop };
 }
 

@@ -1,5 +1,6 @@
 // Component tests render the shop's real components in jsdom, inside the same contexts a page has (boot
-// facts, shop for the language, in-app navigation through a memory router). What is another process in the
+// facts, shop for the language, in-app navigation through a memory router, the browser's services as the
+// browser entry provides them). What is another process in the
 // shop (the storefront's /api, the price hub) is answered by `fakeApi` at the fetch boundary.
 import 'global-jsdom/register';
 // Node has its own Event classes; the page's code must create the DOM's (jsdom) as a browser would.
@@ -12,7 +13,9 @@ import type { BootInfo } from '../../views/lib/context.tsx';
 import type { SessionInfo } from '../../src/contracts/shop-api.ts';
 import type { StoreKey } from '../../src/stores.ts';
 import { ShopFrame, useLocationShop } from '../../views/App.tsx';
-import { setNavigator } from '../../views/state/session.ts';
+import { setNavigator } from '../../client/state/session.ts';
+import { BrowserPortContext } from '../../views/lib/browser-port.ts';
+import { browserPort } from '../../client/browser.ts';
 
 export interface RenderOptions {
   /** the URL the component is shown at (its language follows the path, as in the shop) */
@@ -61,9 +64,11 @@ export function renderInShop(ui: ReactElement, opts: RenderOptions = {}) {
   // as the browser entry does: session changes (sign-out, expiry) navigate with the router
   setNavigator((to) => void router.navigate(to));
   const result = render(
-    <BootContext.Provider value={boot(opts.store, opts.session)}>
-      <RouterProvider router={router} />
-    </BootContext.Provider>,
+    <BrowserPortContext.Provider value={browserPort}>
+      <BootContext.Provider value={boot(opts.store, opts.session)}>
+        <RouterProvider router={router} />
+      </BootContext.Provider>
+    </BrowserPortContext.Provider>,
   );
   return { ...result, router };
 }

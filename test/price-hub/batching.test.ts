@@ -2,7 +2,7 @@
 // Time comes from a fake clock: the window is checked to the millisecond, whatever the machine does.
 import t from 'tap';
 import FakeTimers from '@sinonjs/fake-timers';
-import { createBatcher } from '../../views/hooks/batch.ts';
+import { createBatcher } from '../../client/hooks/batch.ts';
 import { priceTiming } from '../../src/contracts/price-stream-constants.ts';
 
 function recorder(answer: (keys: string[]) => Map<string, number> | Promise<Map<string, number>> = (keys) => new Map(keys.map((k) => [k, k.length]))) {

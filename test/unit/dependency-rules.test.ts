@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { sourceFiles, violations } from '../../scripts/check-deps.ts';
 
-t.test('no import in src, views or workers goes against the direction', async (t) => {
+t.test('no import in src, client, views or workers goes against the direction', async (t) => {
   const found = await violations(process.cwd());
   t.same(found, [], found.join('\n'));
 });
@@ -26,7 +26,15 @@ t.test('imports against the direction are reported, also type-only ones', async 
     'views/pages/home/Page.tsx': "import type { x } from '../../../src/storefront/session.ts';\nimport { stores } from '../../../src/stores.ts';\nexport const Page = [stores] as unknown as typeof x;\n",
     'views/state/session.ts': "import { x } from '../../src/storefront/session.ts';\nexport { x };\n",
     // the layers of views/, each file importing one layer up (or the entry, or another page)
-    'views/client.tsx': "import { routes } from './router.tsx';\nexport const client = routes;\n",
+    'client/entry.tsx': "import { routes } from '../views/router.tsx';\nimport { socket } from './state/socket.ts';\nexport const client = [routes, socket];\n",
+    // client/, the browser runtime: it may import views; views, the server and the workers never import it
+    'client/state/socket.ts': "import { Grid } from '../../views/components/Grid.tsx';\nimport type { Port } from '../../views/lib/port.ts';\nimport { client } from '../entry.tsx';\nexport const socket = [Grid, client] as unknown as Port;\n",
+    'client/state/session.ts': "import { x } from '../../src/storefront/session.ts';\nexport { x };\n",
+    'views/lib/port.ts': "export interface Port { live: boolean }\n",
+    'views/hooks/usePrices.ts': "import type { Port } from '../lib/port.ts';\nimport { socket } from '../../client/state/socket.ts';\nexport const usePrices = socket as Port;\n",
+    'views/components/Chart.tsx': "import type { socket } from '../../client/state/socket.ts';\nexport type Chart = typeof socket;\n",
+    'src/storefront/render.ts': "import { socket } from '../../client/state/socket.ts';\nexport { socket };\n",
+    'workers/payload.ts': "import type { socket } from '../client/state/socket.ts';\nexport type P = typeof socket;\n",
     'views/router.tsx': "import { Page } from './pages/home/Page.tsx';\nexport const routes = [Page];\n",
     'views/lib/meta.ts': "import type { routes } from '../router.tsx';\nexport type Meta = typeof routes;\n",
     'views/state/cart.ts': "import { useCart } from '../hooks/useCart.ts';\nexport const cart = useCart;\n",
@@ -35,13 +43,13 @@ t.test('imports against the direction are reported, also type-only ones', async 
     'views/components/Grid.tsx': "import type { Listing } from '../pages/shop/listing.ts';\nexport type Grid = Listing;\nexport const Grid = 1;\n",
     'views/layouts/Layout.tsx': "import { render } from '../server.tsx';\nexport const Layout = render;\n",
     'views/pages/shop/listing.ts': "import { Page } from '../home/Page.tsx';\nimport { Grid } from '../../components/Grid.tsx';\nimport { cart } from '../../state/cart.ts';\nexport type Listing = typeof Page;\nexport const all = [Grid, cart];\n",
-    'views/pages/shop/Page.tsx': "import type { Listing } from './listing.ts';\nimport { client } from '../../client.tsx';\nexport const Page = client as unknown as Listing;\n",
+    'views/pages/shop/Page.tsx': "import type { Listing } from './listing.ts';\nimport { client } from '../../../client/entry.tsx';\nexport const Page = client as unknown as Listing;\n",
   };
   for (const [path, text] of Object.entries(files)) {
     mkdirSync(dirname(join(base, path)), { recursive: true });
     writeFileSync(join(base, path), text);
   }
-  const found = await violations(base, sourceFiles(base, ['src', 'views']));
+  const found = await violations(base, sourceFiles(base, ['src', 'client', 'views', 'workers']));
   const has = (line: string) => t.ok(found.includes(line), line);
   has('views-not-server: views/pages/home/Page.tsx -> src/storefront/session.ts');
   has('views-not-server: views/state/session.ts -> src/storefront/session.ts');
@@ -52,7 +60,15 @@ t.test('imports against the direction are reported, also type-only ones', async 
   has('lib-stays-shared: src/lib/errors.ts -> src/commerce/carts.ts');
   t.notOk(found.some((l) => l.startsWith('storefront-renders-views-through-entry: src/storefront/app.ts -> views/server.tsx')), 'the render entry is the allowed way in');
   // views/: every layer imports only the layers below it
-  has('views-entries-not-imported: views/pages/shop/Page.tsx -> views/client.tsx');
+  // client/ and views/: one way (issue 24, the design card's client/)
+  has('views-not-client: views/hooks/usePrices.ts -> client/state/socket.ts');
+  has('views-not-client: views/components/Chart.tsx -> client/state/socket.ts');
+  has('views-not-client: views/pages/shop/Page.tsx -> client/entry.tsx');
+  has('client-only-in-the-browser: src/storefront/render.ts -> client/state/socket.ts');
+  has('client-only-in-the-browser: workers/payload.ts -> client/state/socket.ts');
+  has('views-not-server: client/state/session.ts -> src/storefront/session.ts');
+  has('views-entries-not-imported: client/state/socket.ts -> client/entry.tsx');
+  has('views-entries-not-imported: views/pages/shop/Page.tsx -> client/entry.tsx');
   has('views-entries-not-imported: views/layouts/Layout.tsx -> views/server.tsx');
   has('views-app-above-pages: views/lib/meta.ts -> views/router.tsx');
   has('views-page-not-other-page: views/pages/shop/listing.ts -> views/pages/home/Page.tsx');
@@ -61,7 +77,11 @@ t.test('imports against the direction are reported, also type-only ones', async 
   has('views-ground-is-lowest: views/state/cart.ts -> views/hooks/useCart.ts');
   has('views-ground-is-lowest: views/models/listing.ts -> views/components/Grid.tsx');
   const allowed = [
-    'views/client.tsx -> views/router.tsx', // an entry imports the app
+    'client/entry.tsx -> views/router.tsx', // the browser's entry imports the app
+    'client/entry.tsx -> client/state/socket.ts', // and the runtime
+    'client/state/socket.ts -> views/components/Grid.tsx', // client/ may import any layer of views/
+    'client/state/socket.ts -> views/lib/port.ts',
+    'views/hooks/usePrices.ts -> views/lib/port.ts', // views know the port, not its implementation
     'views/router.tsx -> views/pages/home/Page.tsx', // the app imports the pages
     'views/pages/shop/Page.tsx -> views/pages/shop/listing.ts', // a page its own folder
     'views/pages/shop/listing.ts -> views/components/Grid.tsx', // a page the components

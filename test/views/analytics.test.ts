@@ -3,8 +3,8 @@
 // before GTM loads, and every choice of the visitor follows as a consent update.
 import 'global-jsdom/register';
 import t from 'tap';
-import { startAnalytics, CONSENT_WAIT_MS } from '../../views/state/analytics.ts';
-import { resetConsentForTests, saveConsent, grantedChoice } from '../../views/state/consent.ts';
+import { startAnalytics, CONSENT_WAIT_MS } from '../../client/state/analytics.ts';
+import { resetConsentForTests, saveConsent, grantedChoice } from '../../client/state/consent.ts';
 
 const layer = () => ((window as unknown as { dataLayer?: unknown[] }).dataLayer ??= []);
 const commands = () => layer().filter((e): e is IArguments => Object.prototype.toString.call(e) === '[object Arguments]').map((a) => [...a]);

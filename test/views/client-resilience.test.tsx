@@ -8,8 +8,8 @@ import t, { type Test } from 'tap';
 import FakeTimers from '@sinonjs/fake-timers';
 import { act, cleanup, screen } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
-import { startBuildCheck, reloadOnNavigationWhenStale } from '../../views/state/build-poll.ts';
-import { reloadOnceForChunkError } from '../../views/chunk-reload.ts';
+import { startBuildCheck, reloadOnNavigationWhenStale } from '../../client/state/build-poll.ts';
+import { reloadOnceForChunkError } from '../../client/chunk-reload.ts';
 import { BuildNotice } from '../../views/components/BuildNotice.tsx';
 import { renderView } from './helpers.tsx';
 

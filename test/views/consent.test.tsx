@@ -9,7 +9,7 @@ import { ConsentBanner } from '../../views/components/consent/ConsentBanner.tsx'
 import { ConsentSettingsLink } from '../../views/components/consent/ConsentSettingsLink.tsx';
 import { SkipLink } from '../../views/components/SkipLink.tsx';
 import { Blocks } from '../../views/blocks/Blocks.tsx';
-import { CONSENT_STORAGE_KEY, getConsent, resetConsentForTests } from '../../views/state/consent.ts';
+import { CONSENT_STORAGE_KEY, getConsent, resetConsentForTests } from '../../client/state/consent.ts';
 import type { Block } from '../../src/contracts/content.ts';
 import { renderView } from './helpers.tsx';
 

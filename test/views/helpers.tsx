@@ -1,11 +1,13 @@
 // Component tests: views rendered in jsdom (test files import 'global-jsdom/register' first) inside the
-// contexts every page has (the shop of a store and language, in-app navigation), with an own SWR cache
-// per render. The browser's price API is answered from fixtures in the shape the storefront serves.
+// contexts every page has (the shop of a store and language, in-app navigation, the browser's services),
+// with an own SWR cache per render. The browser's price API is answered from fixtures in the shape the storefront serves.
 import type { ReactElement } from 'react';
 import { render, type RenderResult } from '@testing-library/react';
 import { SWRConfig } from 'swr';
 import { makeShop, ShopContext, type BootInfo } from '../../views/lib/context.tsx';
 import { NavigateContext } from '../../views/components/ShopLink.tsx';
+import { BrowserPortContext } from '../../views/lib/browser-port.ts';
+import { browserPort } from '../../client/browser.ts';
 import type { Language, StoreKey } from '../../src/stores.ts';
 import type { MetalPrices, ProductPrices } from '../../src/contracts/prices.ts';
 import { boot } from '../components/render.tsx';
@@ -26,9 +28,11 @@ export function renderView(ui: ReactElement, opts: ViewOptions = {}): RenderResu
   const navigate = (to: string) => void opts.navigated?.push(to);
   return render(
     <SWRConfig value={{ provider: () => new Map(), dedupingInterval: 0 }}>
-      <ShopContext.Provider value={shop}>
-        <NavigateContext.Provider value={navigate}>{ui}</NavigateContext.Provider>
-      </ShopContext.Provider>
+      <BrowserPortContext.Provider value={browserPort}>
+        <ShopContext.Provider value={shop}>
+          <NavigateContext.Provider value={navigate}>{ui}</NavigateContext.Provider>
+        </ShopContext.Provider>
+      </BrowserPortContext.Provider>
     </SWRConfig>,
   );
 }
@@ -65,7 +69,7 @@ export function metal(name: MetalPrices['name'], askCents: number, bidCents: num
   };
 }
 
-/** The data layer as the page pushed it (views/state/data-layer.ts), emptied for the next test. */
+/** The data layer as the page pushed it (client/state/data-layer.ts), emptied for the next test. */
 export function takeDataLayer(): Record<string, unknown>[] {
   const w = window as unknown as { dataLayer?: Record<string, unknown>[] };
   const events = (w.dataLayer ?? []).filter((e) => e && typeof e === 'object' && 'event' in e);

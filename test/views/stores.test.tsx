@@ -10,7 +10,7 @@ import { renderToString } from 'react-dom/server';
 import type { Block, StoreSummary } from '../../src/contracts/content.ts';
 import { Blocks } from '../../views/blocks/Blocks.tsx';
 import { OpenStatus } from '../../views/components/OpenStatus.tsx';
-import { grantConsent, resetConsentForTests } from '../../views/state/consent.ts';
+import { grantConsent, resetConsentForTests } from '../../client/state/consent.ts';
 import { makeShop, ShopContext } from '../../views/lib/context.tsx';
 import { bootFor, renderView } from './helpers.tsx';
 

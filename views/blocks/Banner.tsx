@@ -5,10 +5,11 @@
 import { useEffect, useId, useState } from 'react';
 import type { Banner as BannerData, Block } from '../../src/contracts/content.ts';
 import { useShop } from '../lib/context.tsx';
-import { track } from '../state/data-layer.ts';
+import { useBrowser } from '../lib/browser-port.ts';
 import { SmartLink } from './SmartLink.tsx';
 
 export function BannerView({ banner, position, headingLevel = 2 }: { banner: BannerData; position?: number; headingLevel?: 2 | 3 }) {
+  const { track } = useBrowser();
   const H = `h${headingLevel}` as 'h2';
   const onClick = () => track({ event: 'banner_click', banner: { name: banner.trackingName, href: banner.href, ...(position ? { position } : {}) } });
   return (

@@ -11,7 +11,8 @@ import { localizeDecimals } from '../../src/i18n.ts';
 import { Link } from '../components/ShopLink.tsx';
 import { useProductPrices, usePriceCurrency } from '../hooks/usePrices.ts';
 import { pricesOfType } from '../components/prices/format.ts';
-import { track, type TrackedItem } from '../state/data-layer.ts';
+import { useBrowser } from '../lib/browser-port.ts';
+import type { TrackedItem } from '../lib/browser-types.ts';
 
 type ProductBlock = Extract<Block, { type: 'product_carousel' | 'product_cards' }>;
 
@@ -28,6 +29,7 @@ function trackedItems(block: ProductBlock): TrackedItem[] {
 }
 
 function ProductTile({ product, block, index, price }: { product: ProductTeaser; block: ProductBlock; index: number; price: string | null }) {
+  const { track } = useBrowser();
   const { t, lang, locale } = useShop();
   const soldOut = product.availability === 'soldOut';
   const onSelect = () =>
@@ -57,10 +59,11 @@ function ProductTile({ product, block, index, price }: { product: ProductTeaser;
 }
 
 function useListView(block: ProductBlock) {
+  const { track } = useBrowser();
   useEffect(() => {
     if (block.products.length === 0) return;
     track({ event: 'view_item_list', ecommerce: { item_list_id: block.trackingName, item_list_name: block.headline, items: trackedItems(block) } });
-  }, [block]);
+  }, [block, track]);
 }
 
 function usePriceLabels(products: ProductTeaser[]): Record<string, string | null> {

@@ -10,7 +10,7 @@ import { OpenStatus } from '../components/OpenStatus.tsx';
 import { StoreMap, type MapFocus } from '../components/StoreMap.tsx';
 import { Address } from './ContactData.tsx';
 import { telHref } from '../../src/contracts/display.ts';
-import { useConsentFor } from '../state/consent.ts';
+import { useConsentFor } from '../hooks/useConsent.ts';
 
 /** The current shop's stores first, then the others in the CMS's order. */
 export function storesFor(shopKey: string, stores: StoreSummary[]): StoreSummary[] {

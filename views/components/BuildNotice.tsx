@@ -1,8 +1,8 @@
-import { useBuildStale } from '../lib/build-check.ts';
+import { useBrowser } from '../lib/browser-port.ts';
 import { useShop } from '../lib/context.tsx';
 
 export function BuildNotice() {
-  const stale = useBuildStale();
+  const stale = useBrowser().useBuildStale();
   const { t } = useShop();
   return (
     <div className="build-notice" role="status" aria-live="polite">

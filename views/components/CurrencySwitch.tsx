@@ -1,16 +1,17 @@
 // spec 1: "Currency by locale ... A user can switch to USD." Beside the store switch: the store's own
 // currency and USD as two toggle buttons (aria-pressed); prices, carts and checkout follow the choice
-// (views/state/currency.ts), and it is kept for 365 days in a cookie the server render honours. The US
+// (client/state/currency.ts), and it is kept for 365 days in a cookie the server render honours. The US
 // store has one currency only: no switch there.
 import { useState } from 'react';
 import { currenciesOf } from '../../src/contracts/display-currency.ts';
 import type { Currency } from '../../src/stores.ts';
 import { useShop } from '../lib/context.tsx';
 import { usePriceCurrency } from '../hooks/usePrices.ts';
-import { switchCurrency } from '../state/currency.ts';
+import { useBrowser } from '../lib/browser-port.ts';
 
 /** `inMenu`: the phone menu's copy (the header renders one per screen size; the test id marks the wide one). */
 export function CurrencySwitch({ inMenu = false }: { inMenu?: boolean }) {
+  const { switchCurrency } = useBrowser().carts;
   const shop = useShop();
   const { t } = shop;
   const shown = usePriceCurrency();

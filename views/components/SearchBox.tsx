@@ -11,6 +11,7 @@ import type { SearchSuggestion } from '../../src/contracts/shop-api.ts';
 import { useShop } from '../lib/context.tsx';
 import { searchSuggestions } from '../state/shop-api.ts';
 import { trackSelectItem } from './product/tracking.ts';
+import { useBrowser } from '../lib/browser-port.ts';
 
 /** Suggestions start with this many characters. */
 export const MIN_CHARS = 2;
@@ -28,6 +29,7 @@ async function fromApi(q: string, signal: AbortSignal) {
 }
 
 export function SearchBox({ suggest = fromApi }: SearchBoxProps) {
+  const { track } = useBrowser();
   const shop = useShop();
   const { t, lang } = shop;
   const navigate = useNavigate();
@@ -83,7 +85,7 @@ export function SearchBox({ suggest = fromApi }: SearchBoxProps) {
     close();
     if (i >= 0 && i < items.length) {
       const s = items[i];
-      trackSelectItem({ id: 'search_suggestions', name: t('searchBox.suggestions') }, { item_id: s.sku, item_name: s.name, index: i }, shop.currency);
+      trackSelectItem(track, { id: 'search_suggestions', name: t('searchBox.suggestions') }, { item_id: s.sku, item_name: s.name, index: i }, shop.currency);
       navigate(s.path);
     } else {
       navigate(`${searchPath}?q=${encodeURIComponent(trimmed)}`);

@@ -1,42 +1,14 @@
-// SWR hooks for the customer's carts and wishlist (spec 4). Nothing of them is in the server's HTML: the
-// server render and the first browser render see no carts (the guest page cache serves one document to
-// every guest; STYLE: Hydrogen #2560, no hydration mismatch), and they appear right after hydration.
-import { useEffect, useRef, useSyncExternalStore } from 'react';
-import useSWR, { mutate } from 'swr';
-import type { Wishlist } from '../../src/contracts/wishlist.ts';
-import { useShop } from '../lib/context.tsx';
-import { CARTS_KEY, emptyCarts, fetchCarts, getNotices, holdCartPrices, subscribeNotices, watchSession, type CartNotice, type CartsState } from '../state/cart-store.ts';
-import { getWishlist, toggleWishlist as toggleWishlistCall } from '../state/shop-api.ts';
-import { useHydrated } from './usePrices.ts';
+// The customer's carts and wishlist for the views (spec 4), read through the browser port: in the browser
+// client/hooks/useCarts.ts keeps them in SWR; nothing of them is in the server's HTML (the server render
+// and the first browser render see no carts, and they appear right after hydration).
+import { useBrowser } from '../lib/browser-port.ts';
+import type { CartNotice, CartsView, WishlistView } from '../lib/browser-types.ts';
 
-export interface CartsView extends CartsState {
-  /** false on the server, in the first render and until the first answer */
-  ready: boolean;
-  error: boolean;
-}
+export type { CartsView } from '../lib/browser-types.ts';
 
 /** The customer's buy and sell carts, read after hydration and kept in step with every write. */
 export function useCarts(): CartsView {
-  const hydrated = useHydrated();
-  const { session, lang } = useShop();
-  const noSession = session.level === 'guest';
-  const { data, error } = useSWR<CartsState>(hydrated ? CARTS_KEY : null, fetchCarts, {
-    revalidateOnFocus: true,
-    dedupingInterval: 2_000,
-    // a guest has no carts: nothing to wait for
-    fallbackData: noSession ? emptyCarts : undefined,
-  });
-  useEffect(() => watchSession(), []);
-  // spec 4: carts follow the page's language (the server updates a cart's locale when it reads it)
-  const lastLang = useRef(lang);
-  useEffect(() => {
-    if (lastLang.current === lang) return;
-    lastLang.current = lang;
-    void mutate(CARTS_KEY);
-  }, [lang]);
-  if (!hydrated) return { ...emptyCarts, ready: false, error: false };
-  const carts = data ?? emptyCarts;
-  return { ...carts, ready: data !== undefined, error: !!error };
+  return useBrowser().carts.useCarts();
 }
 
 /**
@@ -44,40 +16,15 @@ export function useCarts(): CartsView {
  * offered through the price lock); every other page reads carts priced from the current set (issue 16).
  */
 export function useHeldCartPrices(): void {
-  useEffect(() => holdCartPrices(), []);
+  useBrowser().carts.useHeldPrices();
 }
-
-const noNotices: CartNotice[] = [];
 
 /** The added-to-cart and removed-line notices (one polite live region in the header shows them). */
 export function useCartNotices(): CartNotice[] {
-  return useSyncExternalStore(subscribeNotices, getNotices, () => noNotices);
-}
-
-export const WISHLIST_KEY = 'shop:wishlist';
-
-async function fetchWishlist(): Promise<Wishlist | null> {
-  const r = await getWishlist();
-  if (r.error) throw Object.assign(new Error(r.error.message), { code: r.error.code });
-  return r.data.wishlist;
+  return useBrowser().carts.useNotices();
 }
 
 /** The signed-in customer's wishlist (spec 6: wishlists only for signed-in customers). */
-export function useWishlist(): { wishlist: Wishlist | null; ready: boolean; signedIn: boolean } {
-  const hydrated = useHydrated();
-  const { session } = useShop();
-  const signedIn = session.level === 'user';
-  const { data } = useSWR<Wishlist | null>(hydrated && signedIn ? WISHLIST_KEY : null, fetchWishlist, { revalidateOnFocus: false, dedupingInterval: 5_000 });
-  return { wishlist: data ?? null, ready: !hydrated ? false : !signedIn || data !== undefined, signedIn };
-}
-
-/** spec 4 toggle: adds the product (creating the wishlist) or removes it; the caller shows the notification. */
-export async function toggleWishlist(sku: string) {
-  const r = await toggleWishlistCall(sku);
-  if (!r.error) void mutate(WISHLIST_KEY, r.data.wishlist, { revalidate: false });
-  return r;
-}
-
-export function setWishlist(w: Wishlist | null): void {
-  void mutate(WISHLIST_KEY, w, { revalidate: false });
+export function useWishlist(): WishlistView {
+  return useBrowser().carts.useWishlist();
 }

@@ -43,7 +43,7 @@ export interface BootInfo {
   session: SessionInfo;
   /** host names of the other stores, for the store switcher */
   storeOrigins: Record<StoreKey, string>;
-  /** the GTM container to load (production with one configured), else null (views/state/analytics.ts) */
+  /** the GTM container to load (production with one configured), else null (client/state/analytics.ts) */
   analyticsId?: string | null;
   /** the visitor's consent cookie holds a choice: the server rendered no consent banner (absent: no choice) */
   consentDecided?: boolean;
@@ -65,7 +65,7 @@ export interface Shop extends BootInfo {
   priceCurrency: Currency;
   t: Translate;
   /** Keys a component shows only in the browser (live prices, counts, countdowns): the server render ships
-   * them with the page's strings (views/state/strings.ts); nothing happens in the browser. */
+   * them with the page's strings (client/state/strings.ts); nothing happens in the browser. */
   uses: (keys: readonly string[]) => void;
   money: (cents: number, currency?: Currency) => string;
   date: (value: Date | string | number) => string;

@@ -6,11 +6,19 @@ import type { CallError, Result } from '../../src/contracts/result.ts';
 import type { ApiErrorDetails, ApiFieldError } from '../../src/contracts/shop-api.ts';
 import type { ApiRoute } from '../../src/contracts/shop-api-routes.ts';
 import { translator } from '../../src/i18n.ts';
-import { sessionExpired } from './session.ts';
 
 export type { CallError, Result, ApiErrorDetails };
 
 export type FieldError = ApiFieldError;
+
+/** What a session that ended on the server does in the browser: the session store (client/state/session.ts)
+ * registers it (clear the session's state, go home, say so). views/ never imports client/, so the call
+ * goes this way round; without a browser runtime nothing happens. */
+let sessionExpired: (lang: 'de' | 'en') => void = () => {};
+
+export function whenSessionExpires(fn: (lang: 'de' | 'en') => void): void {
+  sessionExpired = fn;
+}
 
 function pageLanguage(): 'de' | 'en' {
   return document.documentElement.lang === 'en' ? 'en' : 'de';

@@ -81,7 +81,7 @@ type WithNonce = { [NONCE]?: string };
 
 export const securityPlugin = fp<{ production: boolean; analytics?: boolean }>(async (app, { production, analytics = false }) => {
   // connect-src names the shop's own socket origin, the host the page was loaded from (the browser opens
-  // the price socket at window.location.host, views/state/price-socket.ts): not any ws:/wss: host, which
+  // the price socket at window.location.host, client/state/price-socket.ts): not any ws:/wss: host, which
   // would let an injected script send data anywhere over a socket (issue 28). 'self' covers same-origin
   // WebSockets in current browsers; the explicit origin covers the rest. Policies per host are kept (a
   // handful of store hosts); a Host header that is not a plain host name gets no socket origin.

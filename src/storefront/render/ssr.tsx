@@ -216,7 +216,7 @@ export async function renderDocument(renderer: Renderer, ctx: StaticHandlerConte
         done(false);
         handOn();
         // the page ships the strings it rendered, of its language only (not both locale files in the bundle);
-        // the browser's entry waits for them before hydrating (views/state/strings.ts)
+        // the browser's entry waits for them before hydrating (client/state/strings.ts)
         const end = documentEnd(`<script nonce="${nonce}">window.__strings=${scriptJson({ lang, table: stringsOf(lang, strings) })}</script>`);
         body.end(end);
         if (captured) input.onComplete?.(Buffer.concat(captured).toString() + end, cacheUntil);

@@ -8,7 +8,7 @@ import type { Deposit, DepositHolding, DepositLot, SellPreview } from '../../../
 import type { Money } from '../../../src/contracts/cart.ts';
 import { stores, type StoreKey } from '../../../src/stores.ts';
 import { getSellPreview } from '../../state/shop-api.ts';
-import { sellFromDeposit } from '../../state/cart-store.ts';
+import { useBrowser } from '../../lib/browser-port.ts';
 import { useShop, type Shop } from '../../lib/context.tsx';
 import { cartPath } from '../cart/HeaderCarts.tsx';
 import { Link } from '../ShopLink.tsx';
@@ -92,6 +92,7 @@ export function LotsTable({ deposit }: { deposit: Deposit }) {
  * takes exactly those lots (deposits/model.ts takeDepositSale).
  */
 export function SalePreview({ deposit, holding }: { deposit: Deposit; holding: DepositHolding }) {
+  const { sellFromDeposit } = useBrowser().carts;
   const shop = useShop();
   const { t } = shop;
   const id = `sale-${holding.sku}`;

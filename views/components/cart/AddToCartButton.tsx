@@ -5,7 +5,7 @@
 // mode is started anew).
 import { useId, useState } from 'react';
 import type { TransactionType } from '../../../src/contracts/cart.ts';
-import { addProduct } from '../../state/cart-store.ts';
+import { useBrowser } from '../../lib/browser-port.ts';
 import { useShop } from '../../lib/context.tsx';
 import { usePriceCurrency } from '../../hooks/usePrices.ts';
 import { NoticeAfterButton } from './CartNotices.tsx';
@@ -23,6 +23,7 @@ export interface AddToCartButtonProps {
 }
 
 export function AddToCartButton({ sku, transactionType, quantity = 1, productName, deposit, compact, validate }: AddToCartButtonProps) {
+  const { addProduct } = useBrowser().carts;
   const { t } = useShop();
   // the optimistic cart's currency: the one the shopper sees (the service puts the cart in it, spec 1)
   const currency = usePriceCurrency();

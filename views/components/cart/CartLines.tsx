@@ -5,7 +5,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { CartLineItem } from '../../../src/contracts/cart.ts';
 import { pathFor } from '../../../src/screens.ts';
-import type { CartView } from '../../state/cart-store.ts';
+import type { CartView } from '../../lib/browser-types.ts';
 import { useShop } from '../../lib/context.tsx';
 import { Link } from '../ShopLink.tsx';
 import { moneyOf } from './format.ts';

@@ -6,12 +6,14 @@
 // closed. A removed line's notice offers its undo.
 import { useCartNotices } from '../../hooks/useCarts.ts';
 import { useEffect, useRef, useState, type FocusEvent, type ReactNode } from 'react';
-import { dismissNotice, noticeOrigin, releaseNoticeOrigin, undoLineRemoval, type CartNotice } from '../../state/cart-store.ts';
+import { useBrowser } from '../../lib/browser-port.ts';
+import type { CartNotice, ShopCart } from '../../lib/browser-types.ts';
 import { useShop } from '../../lib/context.tsx';
 import { Link } from '../ShopLink.tsx';
 import { cartPath } from './HeaderCarts.tsx';
 
 export function CartNotices() {
+  const { noticeOrigin } = useBrowser().carts;
   const notices = useCartNotices();
   const latest = notices[notices.length - 1];
   // a notice of an add-to-cart button on the page is shown after that button (NoticeAfterButton); the
@@ -32,6 +34,7 @@ export function CartNotices() {
  * goes back to the header.
  */
 export function NoticeAfterButton({ origin }: { origin: string }) {
+  const { noticeOrigin, releaseNoticeOrigin } = useBrowser().carts;
   const notices = useCartNotices();
   useEffect(() => () => releaseNoticeOrigin(origin), [origin]);
   const latest = notices[notices.length - 1];
@@ -55,6 +58,7 @@ function visibleFor(notice: CartNotice): number | null {
 
 /** Hover and focus hold the notice; otherwise it is dismissed after its time. Returns the wrapper's handlers. */
 function useNoticeTimer(notice: CartNotice) {
+  const { dismissNotice } = useBrowser().carts;
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const ms = visibleFor(notice);
@@ -104,6 +108,7 @@ function Notice({ notice }: { notice: CartNotice }) {
 }
 
 function NoticeBody({ notice, hold }: { notice: CartNotice; hold: ReturnType<typeof useNoticeTimer> }) {
+  const { dismissNotice } = useBrowser().carts;
   const { t, lang, currency } = useShop();
   const close = (
     <button type="button" className="cart-notice-close" onClick={() => dismissNotice(notice.id)}>
@@ -159,8 +164,9 @@ function NoticeBody({ notice, hold }: { notice: CartNotice; hold: ReturnType<typ
  * Undo, so a keyboard user can take it back at once; while focus is there the notice stays.
  */
 function LineRemovedNotice({ notice, hold, close, currency }: {
-  notice: Extract<CartNotice, { kind: 'line-removed' }>; hold: ReturnType<typeof useNoticeTimer>; close: ReactNode; currency: Parameters<typeof undoLineRemoval>[1];
+  notice: Extract<CartNotice, { kind: 'line-removed' }>; hold: ReturnType<typeof useNoticeTimer>; close: ReactNode; currency: ShopCart['currency'];
 }) {
+  const { undoLineRemoval } = useBrowser().carts;
   const { t } = useShop();
   const undo = useRef<HTMLButtonElement>(null);
   useEffect(() => {

@@ -1,7 +1,7 @@
 // The totals of a cart (spec 3, 5): goods, coupon, shipping, the total with the VAT it includes (buy) or
 // the payout (sell). Never optimistic: while a line waits for the server the amounts show as being updated
 // (STYLE: vercel/commerce #995). spec 9: VAT on a private seller's payout is none.
-import type { CartView } from '../../state/cart-store.ts';
+import type { CartView } from '../../lib/browser-types.ts';
 import { useShop } from '../../lib/context.tsx';
 import { Updating } from './CartLines.tsx';
 import { moneyOf } from './format.ts';

@@ -3,7 +3,7 @@
 // removed.
 import { useState, type FormEvent } from 'react';
 import type { Result } from '../../../src/contracts/result.ts';
-import type { CartView } from '../../state/cart-store.ts';
+import type { CartView } from '../../lib/browser-types.ts';
 import { useShop } from '../../lib/context.tsx';
 
 export interface CouponFormProps {

@@ -12,7 +12,7 @@ import { pathFor } from '../../../src/screens.ts';
 import type { RouteHandle } from '../../../src/screens.ts';
 import { useCarts } from '../../hooks/useCarts.ts';
 import { priceEvents } from '../../hooks/usePrices.ts';
-import { refreshCartsAfterPriceUpdate } from '../../state/cart-store.ts';
+import { useBrowser } from '../../lib/browser-port.ts';
 import { useShop } from '../../lib/context.tsx';
 import { Link } from '../ShopLink.tsx';
 import { itemsKeys, itemsLabel } from './format.ts';
@@ -22,6 +22,7 @@ export function cartPath(lang: 'de' | 'en', type: 'buy' | 'sell'): string {
 }
 
 export function HeaderCarts() {
+  const { refreshAfterPriceUpdate } = useBrowser().carts;
   const { t, lang, uses } = useShop();
   const carts = useCarts();
   uses(itemsKeys);
@@ -30,7 +31,7 @@ export function HeaderCarts() {
 
   useEffect(() => {
     if (screen === 'cart') return;
-    const onUpdate = () => void refreshCartsAfterPriceUpdate();
+    const onUpdate = () => void refreshAfterPriceUpdate();
     window.addEventListener(priceEvents.updated, onUpdate);
     return () => window.removeEventListener(priceEvents.updated, onUpdate);
   }, [screen]);

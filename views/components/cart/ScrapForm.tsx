@@ -8,7 +8,7 @@ import {
   ouncesToGrams, scrapEstimateCents, scrapFinenessOptions, scrapMetals, scrapSpotMetal, type ScrapMetal,
 } from '../../../src/contracts/scrap.ts';
 import { useMetalPrices, usePriceCurrency } from '../../hooks/usePrices.ts';
-import { addScrap } from '../../state/cart-store.ts';
+import { useBrowser } from '../../lib/browser-port.ts';
 import { useShop } from '../../lib/context.tsx';
 import { formatNumber } from '../../../src/i18n.ts';
 
@@ -33,6 +33,7 @@ function usualFineness(m: ScrapMetal, current = 585): number {
 /** Issue 17: the shop's one scrap calculator, on the sell pages and wherever the CMS places its
  * old_metal_calculator block (views/blocks/OldMetalCalculator.tsx: its headline and preselected metal). */
 export function ScrapForm({ idPrefix = 'scrap', defaultMetal = 'gold', title, intro }: { idPrefix?: string; defaultMetal?: ScrapMetal; title?: string; intro?: string }) {
+  const { addScrap } = useBrowser().carts;
   const shop = useShop();
   const { t } = shop;
   const uid = `${idPrefix}-${useId().replace(/:/g, '')}`;

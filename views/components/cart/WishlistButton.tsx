@@ -4,11 +4,13 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { pathFor } from '../../../src/screens.ts';
-import { toggleWishlist, useWishlist } from '../../hooks/useCarts.ts';
+import { useWishlist } from '../../hooks/useCarts.ts';
+import { useBrowser } from '../../lib/browser-port.ts';
 import { useShop } from '../../lib/context.tsx';
 import { Link } from '../ShopLink.tsx';
 
 export function WishlistButton({ sku, productName }: { sku: string; productName: string }) {
+  const { toggleWishlist } = useBrowser().carts;
   const { t, lang, session } = useShop();
   const { pathname, search } = useLocation();
   const { wishlist } = useWishlist();

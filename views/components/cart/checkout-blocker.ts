@@ -1,6 +1,6 @@
 // The cart's way to the checkout: the cart page and the checkout ask the same question.
 import { CART_MAX_CENTS, CART_MIN_CENTS } from '../../../src/contracts/cart-limits.ts';
-import type { CartView } from '../../state/cart-store.ts';
+import type { CartView } from '../../lib/browser-types.ts';
 
 /** Why the cart cannot go to the checkout now (spec 5 and 8 codes), or null. */
 export function checkoutBlocker(cart: CartView | null): string | null {

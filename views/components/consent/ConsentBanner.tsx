@@ -6,10 +6,9 @@
 // and "Only necessary" carry equal weight. The settings are a modal dialog: focus moves into it, Tab stays
 // inside, Escape closes it, and focus returns to what opened it (the banner, the footer link or a video).
 import { useContext, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import {
-  closeConsentSettings, consentGroups, deniedChoice, grantedChoice, openConsentSettings, saveConsent, useConsent, useConsentSettingsOpen,
-  type ConsentChoice,
-} from '../../state/consent.ts';
+import { consentGroups, deniedChoice, type ConsentChoice } from '../../../src/contracts/consent.ts';
+import { useBrowser } from '../../lib/browser-port.ts';
+import { grantedChoice } from '../../lib/browser-types.ts';
 import { useShop } from '../../lib/context.tsx';
 import { BootContext } from '../../lib/boot.ts';
 import { Link } from '../ShopLink.tsx';
@@ -28,6 +27,7 @@ function PrivacyLink() {
 }
 
 export function ConsentBanner() {
+  const { useConsent, useSettingsOpen: useConsentSettingsOpen, save: saveConsent, openSettings: openConsentSettings } = useBrowser().consent;
   const { t } = useShop();
   const id = useId();
   const consent = useConsent();
@@ -68,6 +68,7 @@ export function ConsentBanner() {
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 export function ConsentSettings({ initial }: { initial: ConsentChoice }) {
+  const { save: saveConsent, closeSettings: closeConsentSettings } = useBrowser().consent;
   const { t } = useShop();
   const id = useId();
   const dialog = useRef<HTMLDivElement>(null);

@@ -3,7 +3,9 @@
 // placeholder with an explanation and buttons otherwise. The server and the hydrating render always show
 // the placeholder (consent is known only in the browser), so the guest page cache can serve one HTML.
 import { useRef, type ReactNode } from 'react';
-import { grantConsent, openConsentSettings, useConsentFor, type ConsentGroup } from '../../state/consent.ts';
+import { useBrowser } from '../../lib/browser-port.ts';
+import type { ConsentGroup } from '../../../src/contracts/consent.ts';
+import { useConsentFor } from '../../hooks/useConsent.ts';
 import { useShop } from '../../lib/context.tsx';
 
 export function ConsentGate({ group, title, text, allowLabel, className, children }: {
@@ -18,6 +20,7 @@ export function ConsentGate({ group, title, text, allowLabel, className, childre
   children: () => ReactNode;
 }) {
   const { t } = useShop();
+  const browser = useBrowser();
   const granted = useConsentFor(group);
   // Focus returns here (it stays in the document when the embed replaces the placeholder).
   const frame = useRef<HTMLDivElement>(null);
@@ -34,13 +37,13 @@ export function ConsentGate({ group, title, text, allowLabel, className, childre
               type="button"
               className="button button-primary"
               onClick={() => {
-                grantConsent(group);
+                browser.consent.grant(group);
                 frame.current?.focus();
               }}
             >
               {allowLabel}
             </button>
-            <button type="button" className="button button-quiet" onClick={() => openConsentSettings(frame.current)}>
+            <button type="button" className="button button-quiet" onClick={() => browser.consent.openSettings(frame.current)}>
               {t('consent.openSettings')}
             </button>
           </div>

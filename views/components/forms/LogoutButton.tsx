@@ -2,10 +2,11 @@
 // goes home. The header switches back to 'Log in' at once.
 import { useState } from 'react';
 import { logout } from '../../state/shop-api.ts';
-import { loggedOut } from '../../state/session.ts';
+import { useBrowser } from '../../lib/browser-port.ts';
 import { useShop } from '../../lib/context.tsx';
 
 export function LogoutButton({ className = 'link-button' }: { className?: string }) {
+  const { loggedOut } = useBrowser().session;
   const { t, lang } = useShop();
   const [busy, setBusy] = useState(false);
   const signOut = async () => {

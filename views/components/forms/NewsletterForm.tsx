@@ -4,7 +4,7 @@
 // message. The data layer gets newsletter-register with where it came from (spec 7).
 import { useState } from 'react';
 import { subscribeNewsletter } from '../../state/shop-api.ts';
-import { track } from '../../state/data-layer.ts';
+import { useBrowser } from '../../lib/browser-port.ts';
 import { useShop } from '../../lib/context.tsx';
 import { Link } from '../ShopLink.tsx';
 import { ErrorSummary, SubmitButton, TextField, useFormId } from './Fields.tsx';
@@ -13,6 +13,7 @@ import { useForm } from './useForm.ts';
 import { Rules } from './validation.ts';
 
 export function NewsletterForm({ source, className }: { source: 'footer' | 'block'; className?: string }) {
+  const { track } = useBrowser();
   const { t, lang } = useShop();
   const formId = useFormId(`newsletter-${source}`);
   const [done, setDone] = useState<{ email: string; pending: boolean } | null>(null);

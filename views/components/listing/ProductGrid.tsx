@@ -4,6 +4,7 @@ import { useEffect, useMemo, useRef } from 'react';
 import { usePriceCurrency, useProductPrices } from '../../hooks/usePrices.ts';
 import { ProductCard } from '../product/ProductCard.tsx';
 import { trackedItem, trackViewItemList, type ListRef } from '../product/tracking.ts';
+import { useBrowser } from '../../lib/browser-port.ts';
 import type { CardProduct } from '../../models/listing-data.ts';
 
 export interface ProductGridProps {
@@ -18,6 +19,7 @@ export interface ProductGridProps {
 }
 
 export function ProductGrid({ products, list, view = 'grid', headingLevel = 3, focusIndex = null, onFocused, className }: ProductGridProps) {
+  const { track } = useBrowser();
   const skus = useMemo(() => products.map((p) => p.sku), [products]);
   const { prices } = useProductPrices(skus);
   const currency = usePriceCurrency();
@@ -29,8 +31,8 @@ export function ProductGrid({ products, list, view = 'grid', headingLevel = 3, f
     const key = `${list.id}|${skus.join(',')}`;
     if (seen.current === key || products.length === 0) return;
     seen.current = key;
-    trackViewItemList(list, products.map((p, i) => trackedItem(p, i, undefined, list)));
-  }, [list, skus, products]);
+    trackViewItemList(track, list, products.map((p, i) => trackedItem(p, i, undefined, list)));
+  }, [list, skus, products, track]);
 
   useEffect(() => {
     if (focusIndex === null || focusIndex >= products.length) return;

@@ -12,6 +12,7 @@ import { pricesOfType } from '../prices/format.ts';
 import { AvailabilityTag, ProductBadges } from './ProductBadges.tsx';
 import type { CardProduct } from '../../models/listing-data.ts';
 import { trackedItem, trackSelectItem, type ListRef } from './tracking.ts';
+import { useBrowser } from '../../lib/browser-port.ts';
 import { AddToCartButton } from '../cart/AddToCartButton.tsx';
 import { WishlistMark } from '../cart/WishlistButton.tsx';
 
@@ -27,6 +28,7 @@ export interface ProductCardProps {
 }
 
 export function ProductCard({ product, prices, currency, list, index, view = 'grid', headingLevel = 3 }: ProductCardProps) {
+  const { track } = useBrowser();
   const shop = useShop();
   const { t } = shop;
   const href = pathFor('product', shop.lang, { slug: product.slug });
@@ -45,7 +47,7 @@ export function ProductCard({ product, prices, currency, list, index, view = 'gr
       <div className="product-card-body">
         <ProductBadges badges={product.badges} />
         <Heading className="product-card-title">
-          <Link to={href} className="product-card-link" onClick={() => trackSelectItem(list, trackedItem(product, index, buy, list), currency)}>
+          <Link to={href} className="product-card-link" onClick={() => trackSelectItem(track, list, trackedItem(product, index, buy, list), currency)}>
             {product.name}
           </Link>
         </Heading>

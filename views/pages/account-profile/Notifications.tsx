@@ -7,7 +7,7 @@ import type { AvailabilityAlert } from '../../../src/contracts/availability-aler
 import type { NewsletterMeResponse } from '../../../src/contracts/newsletter.ts';
 import { pathFor } from '../../../src/screens.ts';
 import { deleteAlert, getAlerts, getMyNewsletter, setAlertEnabled, subscribeNewsletter, unsubscribeMyNewsletter } from '../../state/shop-api.ts';
-import { track } from '../../state/data-layer.ts';
+import { useBrowser } from '../../lib/browser-port.ts';
 import { useShop } from '../../lib/context.tsx';
 import { Link } from '../../components/ShopLink.tsx';
 import { ScrollRegion } from '../../components/ScrollRegion.tsx';
@@ -99,6 +99,7 @@ export function AlertsPanel() {
 }
 
 export function NewsletterPanel({ email }: { email: string }) {
+  const { track } = useBrowser();
   const { t, date } = useShop();
   const [state, setState] = useState<NewsletterMeResponse | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -5,8 +5,7 @@ import { useEffect, useState } from 'react';
 import { useLoaderData } from 'react-router';
 import { Link } from '../../components/ShopLink.tsx';
 import { changePassword, deleteAccount, sendPhoneCode, updateProfile, verifyPhoneCode } from '../../state/shop-api.ts';
-import { clearClientState, setSession } from '../../state/session.ts';
-import { setCustomer } from '../../hooks/useCustomer.ts';
+import { useBrowser } from '../../lib/browser-port.ts';
 import type { ShopCustomer } from '../../../src/contracts/shop-api.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import {
@@ -76,6 +75,7 @@ export default function AccountProfilePage() {
 }
 
 function PersonalData({ customer, onSaved }: { customer: ShopCustomer; onSaved: (c: ShopCustomer) => void }) {
+  const browser = useBrowser();
   const { t, store } = useShop();
   const formId = 'profile';
   const [saved, setSaved] = useState(false);
@@ -114,7 +114,7 @@ function PersonalData({ customer, onSaved }: { customer: ShopCustomer; onSaved: 
     });
     if (r.error) return r;
     onSaved(r.data.customer);
-    setCustomer(r.data.customer);
+    browser.customer.set(r.data.customer);
     form.reset(valuesOf(r.data.customer));
     setSaved(true);
   });
@@ -266,6 +266,7 @@ function ChangePassword({ email }: { email: string }) {
 }
 
 function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
+  const { session } = useBrowser();
   const { t, lang } = useShop();
   const formId = 'delete';
   const form = useForm({ password: '' }, (v) => new Rules(t).required('password', v.password).errors);
@@ -273,8 +274,8 @@ function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
     const r = await deleteAccount(v.password);
     if (r.error) return r;
     // spec 4 and 6: the account and its session are gone; so is everything the browser kept of them
-    setSession({ level: 'guest' });
-    clearClientState();
+    session.set({ level: 'guest' });
+    session.clearClientState();
     onDeleted();
   });
   return (

@@ -11,9 +11,9 @@ import { pathFor } from '../../../src/screens.ts';
 import { useCarts, useHeldCartPrices } from '../../hooks/useCarts.ts';
 import { pricesTaken } from '../../state/cart-prices.ts';
 import { usePricesRefreshing, useShopNow } from '../../hooks/usePrices.ts';
-import { changeQuantity, removeCartLine, trackedItem, writeCart, type CartView } from '../../state/cart-store.ts';
+import { useBrowser } from '../../lib/browser-port.ts';
+import { toMajor, trackedItem, type CartView } from '../../lib/browser-types.ts';
 import { applyCoupon, recalculateCart, removeCoupon } from '../../state/shop-api.ts';
-import { toMajor, track } from '../../state/data-layer.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { CartLines } from '../../components/cart/CartLines.tsx';
 import { CartTotals } from '../../components/cart/CartTotals.tsx';
@@ -27,6 +27,7 @@ import { Link } from '../../components/ShopLink.tsx';
 import { useShop } from '../../lib/context.tsx';
 
 export default function CartPage() {
+  const { track, carts: { changeQuantity, removeLine: removeCartLine, write: writeCart } } = useBrowser();
   const shop = useShop();
   const { t, lang } = shop;
   const [params] = useSearchParams();

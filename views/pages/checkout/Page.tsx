@@ -5,21 +5,19 @@
 // the customer's and is read in the browser; the server sends the frame.
 import { useCallback, useEffect, useReducer, useRef, useState } from 'react';
 import { useLoaderData, useNavigate, useSearchParams } from 'react-router';
-import useSWR, { mutate } from 'swr';
 import type { ShopCustomer } from '../../../src/contracts/shop-api.ts';
 import { pathFor } from '../../../src/screens.ts';
 import { useCarts, useHeldCartPrices } from '../../hooks/useCarts.ts';
 import { pricesTaken } from '../../state/cart-prices.ts';
 import { usePricesRefreshing, useShopNow } from '../../hooks/usePrices.ts';
-import { CARTS_KEY, fetchCarts, forgetCart, trackedItem, writeCart, type CartView } from '../../state/cart-store.ts';
+import { useBrowser } from '../../lib/browser-port.ts';
+import { toMajor, trackedItem, type CartView } from '../../lib/browser-types.ts';
 import {
   allowedStep, completedSteps, completeStep, forgetPlacedOrder, placedOrder, publishCheckoutNav, rememberPlacedOrder, resetProgress, type FormStep,
 } from '../../state/checkout-progress.ts';
-import { toMajor, track } from '../../state/data-layer.ts';
 import {
   addAddress, checkEmail, getMe, getShippingMethods, placeOrder, recalculateCart, register, setCartAddresses, setIdentityDocument, setPayoutAccount, updateCart,
 } from '../../state/shop-api.ts';
-import { readUtm } from '../../state/utm.ts';
 import { endAttempt, keepAttempt, keptAttempt, keyFor, outcomeOpen } from '../../state/order-attempt.ts';
 import { moneyOf } from '../../components/cart/format.ts';
 import { stepPath } from '../../components/CheckoutSteps.tsx';
@@ -51,6 +49,9 @@ function ecommerce(cart: CartView, extra: Record<string, unknown> = {}) {
 }
 
 export default function CheckoutPage() {
+  const browser = useBrowser();
+  const { track, readUtm } = browser;
+  const { forget: forgetCart, write: writeCart } = browser.carts;
   const shop = useShop();
   const { t, lang, session } = shop;
   const { type } = useLoaderData() as CheckoutData;
@@ -125,11 +126,11 @@ export default function CheckoutPage() {
     if (cart.lineItems.length > 0 && !pricesTaken(cart, now)) void writeCart(type, () => recalculateCart(cart.id));
   }, [cart, now, type]);
 
-  const { data: me } = useSWR<ShopCustomer | null>(session.level === 'user' ? 'shop:me' : null, async () => {
+  const { data: me } = browser.useQuery<ShopCustomer | null>(session.level === 'user' ? 'shop:me' : null, async () => {
     const r = await getMe();
     return r.error ? null : r.data.customer;
   }, { revalidateOnFocus: false });
-  const { data: methods } = useSWR(cart?.id && (step === 'delivery' || step === 'review') ? ['shop:shipping-methods', cart.id, cart.version] : null, async () => {
+  const { data: methods } = browser.useQuery(cart?.id && (step === 'delivery' || step === 'review') ? ['shop:shipping-methods', cart.id, cart.version] : null, async () => {
     const r = await getShippingMethods(cart!.id);
     if (r.error) throw new Error(r.error.message);
     return r.data;
@@ -225,7 +226,7 @@ export default function CheckoutPage() {
         ...(s.billing ? { defaultBilling: true } : {}), ...(s.shipping ? { defaultShipping: true } : {}),
       });
       // the address book as it now is (an address saved before a refusal is not offered again)
-      await (saved.error ? mutate('shop:me') : mutate('shop:me', saved.data.customer, { revalidate: false }));
+      await (saved.error ? browser.revalidate('shop:me') : browser.revalidate('shop:me', saved.data.customer));
       if (saved.error) return saved;
     }
     completeStep(r.data.cart, 'data');
@@ -279,14 +280,13 @@ export default function CheckoutPage() {
     // another tab changed the cart after the review: read it again, the review shows what changed
     if (r.error.code === 'cart_version_conflict') {
       try {
-        const carts = await fetchCarts();
-        void mutate(CARTS_KEY, carts, { revalidate: false });
+        const carts = await browser.carts.reload();
         return { kind: 'cart-changed', current: carts[type], error: r.error };
       } catch {
         return { kind: 'cart-changed', current: null, error: r.error };
       }
     }
-    if (r.error.code === 'co001' || r.error.code === 'co002' || r.error.code === 'cart_not_found') void mutate(CARTS_KEY);
+    if (r.error.code === 'co001' || r.error.code === 'co002' || r.error.code === 'cart_not_found') browser.carts.refresh();
     // an open outcome without a code the customer can act on (no answer, a proxy's 504) is never told as a
     // failure; prices_unavailable and database_unavailable keep their own words (the key is kept all the same)
     if (outcomeOpen(r.error.status) && (r.error.code === 'UnknownError' || r.error.code === 'service_unavailable')) return { kind: 'error', error: { ...r.error, message: t('form.error.order_outcome_open') } };

@@ -2,7 +2,7 @@
 // A native modal dialog (focus kept inside, Escape closes, the page behind is inert); on close the focus
 // goes back where the customer was (the place-order button).
 import { useEffect, useRef } from 'react';
-import type { CartView } from '../../state/cart-store.ts';
+import type { CartView } from '../../lib/browser-types.ts';
 import { moneyOf } from '../../components/cart/format.ts';
 import { useShop } from '../../lib/context.tsx';
 

@@ -11,7 +11,7 @@ import type { PickupStore } from '../../../src/contracts/order.ts';
 import type { CallError } from '../../../src/contracts/result.ts';
 import { localizedPath } from '../../../src/screens.ts';
 import { cartChanges, type CartChange } from '../../state/cart-changes.ts';
-import type { CartView } from '../../state/cart-store.ts';
+import type { CartView } from '../../lib/browser-types.ts';
 import type { FormStep } from '../../state/checkout-progress.ts';
 import { AmlNotice, amlThresholdFor } from '../../components/cart/AmlNotice.tsx';
 import { markLinkedIdentityRequired, markLinkedPayoutCapReached } from '../../state/aml-linked.ts';

@@ -1,6 +1,6 @@
 // Small parts the checkout steps share: the next-step button (spec 4: disabled while prices refresh) and
 // the summary of the cart beside the steps.
-import type { CartView } from '../../state/cart-store.ts';
+import type { CartView } from '../../lib/browser-types.ts';
 import { CartLines } from '../../components/cart/CartLines.tsx';
 import { CartTotals } from '../../components/cart/CartTotals.tsx';
 import { PriceCountdown } from '../../components/prices/PriceCountdown.tsx';

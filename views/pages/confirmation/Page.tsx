@@ -5,13 +5,12 @@
 // once per order (a reload does not count it again).
 import { useEffect } from 'react';
 import { useLoaderData, useSearchParams } from 'react-router';
-import useSWR from 'swr';
 import type { Order } from '../../../src/contracts/order.ts';
 import { pathFor } from '../../../src/screens.ts';
 import { useHydrated } from '../../hooks/usePrices.ts';
-import { trackedItem } from '../../state/cart-store.ts';
 import { publishCheckoutNav } from '../../state/checkout-progress.ts';
-import { toMajor, track } from '../../state/data-layer.ts';
+import { useBrowser } from '../../lib/browser-port.ts';
+import { toMajor, trackedItem, type TrackEvent } from '../../lib/browser-types.ts';
 import { getOrder } from '../../state/shop-api.ts';
 import { moneyOf } from '../../components/cart/format.ts';
 import { BankDetails } from '../../components/BankDetails.tsx';
@@ -34,7 +33,7 @@ function once(key: string): boolean {
   return true;
 }
 
-function trackPurchase(order: Order) {
+function trackPurchase(track: (e: TrackEvent) => void, order: Order) {
   if (!once(trackedKey(order.id))) return;
   track({
     event: 'purchase', transaction_type: order.type,
@@ -56,6 +55,7 @@ function trackPurchase(order: Order) {
 }
 
 export default function ConfirmationPage() {
+  const browser = useBrowser();
   const shop = useShop();
   const { t, lang } = shop;
   const { type } = useLoaderData() as CheckoutData;
@@ -64,7 +64,7 @@ export default function ConfirmationPage() {
   const [params] = useSearchParams();
   const orderId = params.get('order');
   const hydrated = useHydrated();
-  const { data, error } = useSWR(hydrated && orderId ? ['shop:order', orderId] : null, async () => {
+  const { data, error } = browser.useQuery(hydrated && orderId ? ['shop:order', orderId] : null, async () => {
     const r = await getOrder(orderId!);
     if (r.error) throw Object.assign(new Error(r.error.message), { status: r.error.status });
     return r.data.order;
@@ -75,8 +75,8 @@ export default function ConfirmationPage() {
     return () => publishCheckoutNav(null);
   }, [type]);
   useEffect(() => {
-    if (data) trackPurchase(data);
-  }, [data]);
+    if (data) trackPurchase(browser.track, data);
+  }, [data, browser]);
 
   let accountEmail: string | null = null;
   if (hydrated) {

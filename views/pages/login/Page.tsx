@@ -5,9 +5,7 @@ import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Link } from '../../components/ShopLink.tsx';
 import { login, sendActivationMail } from '../../state/shop-api.ts';
-import { setSession } from '../../state/session.ts';
-import { noticeMergeCuts } from '../../state/cart-store.ts';
-import { track } from '../../state/data-layer.ts';
+import { useBrowser } from '../../lib/browser-port.ts';
 import { useShop } from '../../lib/context.tsx';
 import { pathFor, safeRedirectPath } from '../../../src/screens.ts';
 import { ErrorSummary, PasswordField, StatusMessage, SubmitButton, TextField } from '../../components/forms/Fields.tsx';
@@ -17,6 +15,7 @@ import { Rules } from '../../components/forms/validation.ts';
 const formId = 'login';
 
 export default function LoginPage() {
+  const browser = useBrowser();
   const { t, lang, session } = useShop();
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -36,11 +35,11 @@ export default function LoginPage() {
       }
       return r;
     }
-    setSession(r.data.session);
+    browser.session.set(r.data.session);
     // issue 14: a guest line the cart maximum cut at the merge is told on the next page
-    if (r.data.merged) await noticeMergeCuts();
+    if (r.data.merged) await browser.carts.noticeMergeCuts();
     // spec 7: the data layer's login event (what leaves the browser is up to consent, analytics.ts)
-    track({ event: 'login', method: 'password' });
+    browser.track({ event: 'login', method: 'password' });
     navigate(target, { replace: true });
   });
 

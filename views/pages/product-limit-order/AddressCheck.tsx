@@ -5,7 +5,7 @@
 // The customer is read fresh from /api/me after hydration: an address added on the way counts at once.
 import { useEffect, useState } from 'react';
 import { getMe, setDefaultAddress } from '../../state/shop-api.ts';
-import { setCustomer } from '../../hooks/useCustomer.ts';
+import { useBrowser } from '../../lib/browser-port.ts';
 import type { ShopCustomer } from '../../../src/contracts/shop-api.ts';
 import { pathFor } from '../../../src/screens.ts';
 import { stores } from '../../../src/stores.ts';
@@ -24,6 +24,7 @@ export function addressesPathFor(lang: 'de' | 'en', returnTo: string): string {
 }
 
 export function AddressCheck({ returnTo, onState }: { returnTo: string; onState: (s: AddressState) => void }) {
+  const browser = useBrowser();
   const { t, lang, store, uses } = useShop();
   // rendered after hydration only: the server knows nothing of the customer's addresses here
   uses(['account.country.CH', 'form.error.no_default_address']);
@@ -61,7 +62,7 @@ export function AddressCheck({ returnTo, onState }: { returnTo: string; onState:
     setBusy(false);
     if (r.error) return setFailure(r.error.message);
     setLoaded(r.data.customer);
-    setCustomer(r.data.customer);
+    browser.customer.set(r.data.customer);
   };
 
   return (

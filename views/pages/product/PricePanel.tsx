@@ -17,9 +17,11 @@ import { AvailabilityTag } from '../../components/product/ProductBadges.tsx';
 import { CartActions } from './CartActions.tsx';
 import { AvailabilityAlertForm } from './AvailabilityAlert.tsx';
 import { trackedItem, trackViewItem } from '../../components/product/tracking.ts';
+import { useBrowser } from '../../lib/browser-port.ts';
 import { useHydrated, usePriceCurrency, useProductPrices } from '../../hooks/usePrices.ts';
 
 export function PricePanel({ product }: { product: StorefrontProduct }) {
+  const { track } = useBrowser();
   const shop = useShop();
   const { t } = shop;
   const currency = usePriceCurrency();
@@ -41,8 +43,8 @@ export function PricePanel({ product }: { product: StorefrontProduct }) {
     if (tracked.current === product.sku || (prices === undefined && !error)) return;
     tracked.current = product.sku;
     const item = trackedItem({ sku: product.sku, name: product.localizedName, manufacturer: product.attributes.manufacturer, category: product.categories.at(-1)?.name ?? null, weightLabel: product.attributes.weightLabel }, undefined, base?.centAmount);
-    trackViewItem(item, currency);
-  }, [product, prices, error, base, currency]);
+    trackViewItem(track, item, currency);
+  }, [product, prices, error, base, currency, track]);
 
   return (
     <section className="price-panel" aria-labelledby="price-panel-title" aria-busy={hydrated && loading ? true : undefined}>

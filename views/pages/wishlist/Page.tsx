@@ -4,7 +4,8 @@
 import { useState } from 'react';
 import { pathFor } from '../../../src/screens.ts';
 import type { WishlistLineItem } from '../../../src/contracts/wishlist.ts';
-import { setWishlist, useWishlist } from '../../hooks/useCarts.ts';
+import { useWishlist } from '../../hooks/useCarts.ts';
+import { useBrowser } from '../../lib/browser-port.ts';
 import { removeWishlistItem } from '../../state/shop-api.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { AddToCartButton } from '../../components/cart/AddToCartButton.tsx';
@@ -14,6 +15,7 @@ import { usePriceCurrency, useProductPrices } from '../../hooks/usePrices.ts';
 import { pricesOfType } from '../../components/prices/format.ts';
 
 export default function WishlistPage() {
+  const { setWishlist } = useBrowser().carts;
   const { t, lang, session } = useShop();
   const { wishlist, ready } = useWishlist();
   const [message, setMessage] = useState('');

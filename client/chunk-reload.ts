@@ -1,7 +1,7 @@
 // spec 4: a script-chunk loading failure reloads the page, with a 10 s guard against reload loops.
 // During a navigation in the browser the page loaded is the one the visitor is going to.
 import type { ScreenId } from '../src/screens.ts';
-import { pages } from './routes.ts';
+import { pages } from '../views/routes.ts';
 
 const KEY = 'chunk-reload-at';
 const GUARD_MS = 10_000; // spec 4: reload guard 10 s

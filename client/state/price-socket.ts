@@ -14,54 +14,13 @@ import { mutate } from 'swr';
 import type { BrowserPriceMessage, CurrencyCode, MetalPrices, StoreMetalPricesResponse } from '../../src/contracts/price-stream.ts';
 import { isBrowserPriceMessage, priceSocketPath, priceTiming } from '../../src/contracts/price-stream-constants.ts';
 
-/** window CustomEvent names (spec 4 app events and the price states around them). */
-export const priceEvents = {
-  /** spec 4 RecalculationProcessStarted: prices cleared, fetching on; next-step navigation disabled */
-  refreshing: 'PricesRefreshing',
-  /** spec 4 "price-updated event": new prices are shown (carts outside cart and checkout recalculate) */
-  updated: 'PricesUpdated',
-  /** spec 4: the prices' time runs out in 3 s or less */
-  impending: 'PricesImpendingUpdate',
-  /** the shop lost the price service; shown prices may be outdated */
-  stale: 'PricesStale',
-  /** spec 4 and 8: 'Failed metal price fetch: PricesUpdateError' */
-  updateError: 'PricesUpdateError',
-} as const;
+import {
+  priceEvents, type ConnectionState, type PricesImpendingDetail, type PricesUpdatedDetail, type PricesUpdateErrorDetail, type PriceState,
+} from '../../views/lib/browser-types.ts';
 
-export interface PricesUpdatedDetail {
-  lastRecalculatedAt: string;
-  validUntil: string;
-}
-export interface PricesImpendingDetail {
-  validUntil: string;
-  remainingMs: number;
-}
-export interface PricesUpdateErrorDetail {
-  /** spec 8 */
-  message: 'Failed metal price fetch: PricesUpdateError';
-  /** what failed: metal prices, product prices or the chart */
-  source: 'metals' | 'products' | 'chart';
-  /** HTTP status, 0 for a network failure */
-  status: number;
-}
-
-export type ConnectionState = 'idle' | 'connecting' | 'open' | 'closed';
-
-export interface PriceState {
-  currency: CurrencyCode;
-  connection: ConnectionState;
-  /** between RecalculationProcessStarted and the new prices being shown */
-  refreshing: boolean;
-  /** the shop told us the prices may be outdated */
-  stale: boolean;
-  lastRecalculatedAt: string | null;
-  /** epoch ms, in the shop's clock (add clockOffsetMs to Date.now() to compare) */
-  validUntil: number | null;
-  /** shop clock minus this browser's clock */
-  clockOffsetMs: number;
-  /** a price fetch failed and has not succeeded since */
-  error: PricesUpdateErrorDetail | null;
-}
+// the shapes views read live in views/ (the port's types); the socket sends and keeps them
+export { priceEvents };
+export type { ConnectionState, PricesImpendingDetail, PricesUpdatedDetail, PricesUpdateErrorDetail, PriceState };
 
 /** SWR keys of the price hooks (strings, so one matcher finds them all). */
 export const priceKeys = {
@@ -281,7 +240,7 @@ function onVisibility() {
   if (state.validUntil !== null && shopClock() > state.validUntil && !state.refreshing) revalidateAll();
 }
 
-/** Starts the connection once per page (views/client.tsx). */
+/** Starts the connection once per page (client/entry.tsx). */
 export function startPriceSocket(opts: { currency: CurrencyCode; shown?: CurrencyCode }) {
   if (started || typeof window === 'undefined') return;
   started = true;

@@ -1,16 +1,19 @@
 // Browser entry: removes any service worker (spec 2), hydrates the streamed page with the same route
-// table, and from then on navigates in the browser, fetching loader data from /__data.
+// table, and from then on navigates in the browser, fetching loader data from /__data. The views get the
+// browser's services through the port (views/lib/browser-port.ts): client/browser.ts provides them.
 import { useMemo, useSyncExternalStore } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { createBrowserRouter, data, matchRoutes, redirect, type LoaderFunction } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
-import { buildRoutes } from './router.tsx';
-import { BootContext } from './lib/boot.ts';
-import type { BootInfo, SessionInfo } from './lib/context.tsx';
+import { buildRoutes } from '../views/router.tsx';
+import { BootContext } from '../views/lib/boot.ts';
+import { BrowserPortContext } from '../views/lib/browser-port.ts';
+import { browserPort } from './browser.ts';
+import type { BootInfo, SessionInfo } from '../views/lib/context.tsx';
 import { getSession, initSession, setNavigator, setSession, subscribeSession } from './state/session.ts';
 import { importPage } from './chunk-reload.ts';
 import { startBuildCheck, reloadOnNavigationWhenStale } from './state/build-poll.ts';
-import './styles.css';
+import '../views/styles.css';
 import { startPriceSocket } from './state/price-socket.ts';
 import { captureUtm } from './state/utm.ts';
 import { stores } from '../src/stores.ts';
@@ -129,9 +132,11 @@ function Root({ router }: { router: ReturnType<typeof createBrowserRouter> }) {
   const strings = useSyncExternalStore(subscribeStrings, stringsVersion, stringsVersion);
   const boot = useMemo(() => ({ ...window.__boot, session }), [session, strings]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
-    <BootContext.Provider value={boot}>
-      <RouterProvider router={router} />
-    </BootContext.Provider>
+    <BrowserPortContext.Provider value={browserPort}>
+      <BootContext.Provider value={boot}>
+        <RouterProvider router={router} />
+      </BootContext.Provider>
+    </BrowserPortContext.Provider>
   );
 }
 

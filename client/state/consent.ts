@@ -10,18 +10,15 @@ import {
   CONSENT_COOKIE, CONSENT_COOKIE_MAX_AGE_S, CONSENT_VERSION, consentCookieValue, consentGroups, deniedChoice, parseConsentCookie,
   type ConsentChoice, type ConsentGroup,
 } from '../../src/contracts/consent.ts';
+import { grantedChoice, type ConsentState } from '../../views/lib/browser-types.ts';
 
 export { CONSENT_VERSION, consentGroups, deniedChoice, type ConsentChoice, type ConsentGroup };
 
-export interface ConsentState {
-  choice: ConsentChoice;
-  /** false until the visitor chose (the banner shows); the choice is then all denied but Necessary */
-  decided: boolean;
-}
+export type { ConsentState };
 
 export const CONSENT_STORAGE_KEY = 'aurum-consent';
 
-export const grantedChoice: ConsentChoice = { necessary: true, performance: true, functional: true, targeting: true, social: true };
+export { grantedChoice };
 
 const undecided: ConsentState = { choice: deniedChoice, decided: false };
 

@@ -5,6 +5,7 @@
 import type { SessionInfo } from '../../src/contracts/shop-api.ts';
 import { pathFor } from '../../src/screens.ts';
 import { appEvents, emitAppEvent, type AuthFailedDetail } from '../../src/contracts/app-events.ts';
+import { whenSessionExpires } from '../../views/state/api.ts';
 
 let current: SessionInfo = { level: 'guest' };
 const listeners = new Set<() => void>();
@@ -88,3 +89,6 @@ export function sessionExpired(lang: 'de' | 'en'): void {
   pendingNotice = true;
   go(pathFor('home', lang));
 }
+
+// every API call that meets session_expired ends the session here (views/state/api.ts)
+whenSessionExpires(sessionExpired);

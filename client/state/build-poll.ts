@@ -1,6 +1,6 @@
 // spec 4: build check every hour. When builds/latest.json names another build, the next navigation is a
 // full page load (the new HTML brings the new bundle).
-import { isBuildStale, markBuildStale } from '../lib/build-check.ts';
+import { isBuildStale, markBuildStale } from './build-check.ts';
 
 const HOUR = 60 * 60 * 1000; // spec 4 / 9: build check every 1 hour
 

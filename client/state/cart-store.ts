@@ -14,36 +14,25 @@ import { cache } from 'swr/_internal';
 import type { CartLineItem, TransactionType } from '../../src/contracts/cart.ts';
 import type { Result } from '../../src/contracts/result.ts';
 import type { CartApiResponse, ShopCart } from '../../src/contracts/shop-api.ts';
-import * as api from './shop-api.ts';
+import * as api from '../../views/state/shop-api.ts';
 import { getSession, SESSION_ENDED_EVENT, setSession, subscribeSession } from './session.ts';
 import { appEvents, emitAppEvent } from '../../src/contracts/app-events.ts';
 import { saveSellPoint, sellPointOf } from './customer-storage.ts';
-import { toMajor, track, type TrackedItem } from './data-layer.ts';
-import { afterPriceUpdate } from './cart-prices.ts';
+import { track } from './data-layer.ts';
+import {
+  emptyCarts, toMajor, trackedItem, type AddInput, type CartNotice, type CartsState, type CartView, type ScrapInput, type TrackedItem,
+} from '../../views/lib/browser-types.ts';
+import { afterPriceUpdate } from '../../views/state/cart-prices.ts';
 
 export type { ShopCart, TransactionType };
 
-/** A cart as views get it: `pending` while an optimistic line waits for the server's answer. */
-export type CartView = ShopCart & { pending?: boolean };
-
-export interface CartsState {
-  buy: CartView | null;
-  sell: CartView | null;
-}
+// the shapes views read (CartView, CartsState, CartNotice, AddInput) live in views/ (the port's types)
+export type { AddInput, CartNotice, CartsState, CartView } from '../../views/lib/browser-types.ts';
+export { emptyCarts, trackedItem } from '../../views/lib/browser-types.ts';
 
 export const CARTS_KEY = 'shop:carts';
-export const emptyCarts: CartsState = { buy: null, sell: null };
 
 // ---------------------------------------------------------------- notices (added to cart, removed lines)
-
-export type CartNotice =
-  | { id: number; kind: 'added'; transactionType: TransactionType; name: string; quantity: number; recreated: boolean }
-  /** issue 28: a line the customer removed, with its undo (the product put back in the same quantity) */
-  | { id: number; kind: 'line-removed'; transactionType: TransactionType; name: string; sku: string; quantity: number; deposit: boolean }
-  | { id: number; kind: 'removed'; transactionType: TransactionType; code: string; name: string | null }
-  | { id: number; kind: 'error'; message: string }
-  /** spec 8: 'something went wrong while recalculating cart' and 'please reload page' */
-  | { id: number; kind: 'recalculation-failed' };
 
 type NewNotice = CartNotice extends infer N ? (N extends { id: number } ? Omit<N, 'id'> : never) : never;
 
@@ -281,30 +270,6 @@ function withSellPoint(cart: Pick<ShopCart, 'id' | 'transactionType'>, item: Tra
   return point ? { ...item, item_list_id: point } : item;
 }
 
-/** A product line as tracking sees it (GA4 item, prices in major units). */
-export function trackedItem(line: Pick<CartLineItem, 'sku' | 'name' | 'price' | 'metal'>, quantity: number): TrackedItem {
-  return {
-    item_id: line.sku ?? 'scrap',
-    item_name: line.name,
-    ...(line.metal ? { item_category: line.metal } : {}),
-    ...(line.price ? { price: toMajor(line.price.centAmount) } : {}),
-    quantity,
-  };
-}
-
-export interface AddInput {
-  transactionType: TransactionType;
-  sku: string;
-  quantity: number;
-  name: string;
-  currency: ShopCart['currency'];
-  deposit?: boolean;
-  /** the pressed button's id: the notice is shown right after it (noticeOrigin) */
-  origin?: string;
-  /** where the product was put in (a list's id); default: the page's path (spec 3 sellpoint-{cartId}-{type}) */
-  sellPoint?: string;
-}
-
 /** Add to cart (product pages, cards, the price list): optimistic line, added-to-cart notice, add_to_cart. */
 export async function addProduct(input: AddInput): Promise<Result<CartApiResponse>> {
   const { transactionType, sku, quantity, name } = input;
@@ -381,7 +346,7 @@ export async function undoLineRemoval(notice: Extract<CartNotice, { kind: 'line-
 }
 
 /** A scrap item for the sell cart (sell to us, scrap metals). */
-export async function addScrap(input: { metal: NonNullable<CartLineItem['scrap']>['metal']; fineness: number; weightGrams: number; name: string }): Promise<Result<CartApiResponse>> {
+export async function addScrap(input: ScrapInput): Promise<Result<CartApiResponse>> {
   const r = await cartWrite('sell', () => api.addScrapItem({ metal: input.metal, fineness: input.fineness, weightGrams: input.weightGrams }));
   if (r.error) return r;
   pushNotice({ kind: 'added', transactionType: 'sell', name: input.name, quantity: 1, recreated: false });
