@@ -7,7 +7,7 @@
 //   src/commerce/app.ts ──▶ src/commerce/<feature>/plugin.ts   (the composition root registers every feature's plugin)
 //   src/commerce/<feature>/ ──▶ another feature only through its index.ts (its service and types, never its plugin)
 //   src/commerce/<feature>/ ──▶ the commerce kernel (http, db, lib, auth, mail, the files at src/commerce/)
-//   the commerce kernel ──▶ itself only: features meet through its hooks (context.ts), never the kernel through them
+//   the commerce kernel ──▶ itself only, never a feature: the features meet through its hooks (context.ts)
 //   no import circle anywhere (src, views, workers)
 //   src/backoffice ──▶ src/contracts, src/lib, neutral ground (the shop only over HTTP: the commerce /ops API)
 //
