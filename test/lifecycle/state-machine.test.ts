@@ -2,7 +2,8 @@
 // its one table: a planted table (a row left out, a row that leads elsewhere) is refused the same way by every
 // path, a back-office step, the camt.053 import, the jobs and the customer's answer to a counter-offer; and the
 // work queues (SQL and per order) and the `actions` of the /ops answer follow the table. Time: the fake clock.
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import t, { type Test } from 'tap';
 import type { Order } from '../../src/contracts/order.ts';
 import { OpsAction } from '../../src/contracts/ops.ts';
@@ -179,4 +180,21 @@ t.test('the shop\'s table: every step has a row, every mail a text, every audit 
     for (const kind of new Set(orderMachine.flatMap((r) => r.mail))) t.ok(messageTemplate(lang, `mail.lifecycle.${kind}.subject`), `${lang}: mail.lifecycle.${kind}`);
     for (const event of new Set(orderMachine.map((r) => r.event))) t.ok(messageTemplate(lang, `backoffice.event.${event}`), `${lang}: backoffice.event.${event}`);
   }
+});
+
+t.test('one writer of order states: only move() (the gate) writes them, no other statement of the code', async (t) => {
+  const files: string[] = [];
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const p = join(dir, name);
+      if (statSync(p).isDirectory()) walk(p);
+      else if (p.endsWith('.ts') && !p.includes('/migrations/')) files.push(p);
+    }
+  };
+  walk('src');
+  const writers = files.filter((f) => /update\s+orders\s+set[^'`]*\b(order_state|payment_state)\s*=/i.test(readFileSync(f, 'utf8')));
+  t.same(writers, ['src/commerce/lifecycle/repository.ts'], 'one statement writes the states (updateOrderStates)');
+  const callers = files.filter((f) => !f.endsWith('lifecycle/repository.ts') && readFileSync(f, 'utf8').includes('updateOrderStates('));
+  t.same(callers, ['src/commerce/lifecycle/model.ts'], 'called by move() alone');
+  t.equal(readFileSync('src/commerce/lifecycle/model.ts', 'utf8').match(/updateOrderStates\(/g)?.length, 1, 'once');
 });

@@ -3,7 +3,7 @@
 // statement import, the back office's order queue and detail, and the append-only audit log. Each step is
 // one transaction with the order row locked, an audit entry, a customer mail (outbox) and a timeline entry;
 // an impossible step answers 409 invalid_transition, a missing order 404 order_not_found, a role without
-// the right 403 operator_role_required. The transitions table: src/commerce/README.md.
+// the right 403 operator_role_required. The transitions: one table, transitions.ts (src/commerce/README.md).
 import type {
   Actor, AssayBody, AuditQuery, AuditResponse, BankStatementImport, BankStatementResult, CancelBody, GoodsReceivedBody, GoodsReturnedBody, OperatorRole,
   OpsOrderDetail, OpsOrdersQuery, OpsOrdersResponse, PaymentBody, PaymentFailedBody, PayoutBody, PickupBody, ShipmentBody,

@@ -7,7 +7,7 @@ import type { Db } from '../db/index.ts';
 import { fail } from '../http/index.ts';
 import { writeAudit, type States } from './audit.ts';
 import { lifeOrderById, saveOrderDoc, updateOrderStates, type LifeRow } from './repository.ts';
-import { allSteps, stepAllowed, stepRoles, transitionFor } from './transitions.ts';
+import { allSteps, facts, stepAllowed, stepRoles, transitionFor } from './transitions.ts';
 
 export type { AssayDoc, CounterOfferDoc, LifeRow, LifecycleDoc, PayoutDoc } from './repository.ts';
 
@@ -26,8 +26,7 @@ export function possible(row: LifeRow, action: OpsAction): boolean {
 
 /** Issue 23: a sale whose counter-offer is open or declined is not paid out (409 counter_offer_open). */
 export function payoutWaitsForOffer(row: LifeRow): boolean {
-  const status = row.data.counterOffer?.status;
-  return row.type === 'sell' && (status === 'open' || status === 'declined');
+  return row.type === 'sell' && facts.offerHolds.test(row);
 }
 
 /** Which roles may take which step (admin may take all), from the state machine's rows; the HTTP layer checks first, the steps again. */
