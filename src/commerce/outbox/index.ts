@@ -7,4 +7,5 @@ export const outboxPlugin = commerceFeature('outbox', [outboxRoutes]);
 export default outboxPlugin;
 
 export { createOutbox, type Outbox, type OutboxMessageInput } from './outbox.ts';
+export { deleteMessagesOf, purgeOutbox } from './repository.ts';
 export { activationLink, resetLink, shopName } from './templates.ts';
