@@ -23,7 +23,7 @@ export function useCarts(): CartsView {
     fallbackData: noSession ? emptyCarts : undefined,
   });
   useEffect(() => watchSession(), []);
-  // spec 4: carts follow the page's language (the server updates a cart's locale when it reads it)
+  // spec 4: carts follow the page's language (commerce answers them in it; the cart stores it with the next write)
   const lastLang = useRef(lang);
   useEffect(() => {
     if (lastLang.current === lang) return;

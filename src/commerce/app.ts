@@ -25,13 +25,14 @@ import cataloguePlugin from './catalogue/plugin.ts';
 import { seedCatalogue } from './catalogue/index.ts';
 import accountOverviewPlugin from './account-overview/plugin.ts';
 import customersPlugin from './customers/plugin.ts';
+import { purgeCustomerData } from './customers/index.ts';
 import depositsPlugin from './deposits/plugin.ts';
 import discountsPlugin from './discounts/plugin.ts';
 import limitOrdersPlugin from './limit-orders/plugin.ts';
 import newsletterPlugin from './newsletter/plugin.ts';
 import ordersPlugin from './orders/plugin.ts';
 import outboxPlugin from './outbox/plugin.ts';
-import { createOutbox } from './outbox/index.ts';
+import { createOutbox, purgeOutbox } from './outbox/index.ts';
 import pricesPlugin from './prices/plugin.ts';
 import shippingPlugin from './shipping/plugin.ts';
 import wishlistsPlugin from './wishlists/plugin.ts';
@@ -186,19 +187,11 @@ export async function buildCommerceApp(opts: CommerceAppOptions): Promise<Commer
   return app;
 }
 
+/** Housekeeping: each feature's repository purges its own tables (issue 24: app.ts holds no SQL). */
 async function purge(db: Db, now: Date, refreshTtlS: number): Promise<void> {
   await purgeExpiredTokens(db, now);
   await purgeRateState(db, now);
   await purgeOperatorSessions(db, now);
-  // Guests whose last session ended: nothing can reach their data any more. A guest who placed an order
-  // stays: the order (kept for the shop's books) belongs to it.
-  await db.query(
-    `delete from customers c where c.kind = 'anonymous' and c.created_at < $1
-       and not exists (select 1 from tokens t where t.customer_id = c.id and t.expires_at > $2 and t.revoked_at is null)
-       and not exists (select 1 from orders o where o.customer_id = c.id)`,
-    [addSeconds(now, -refreshTtlS), now],
-  );
-  await db.query('delete from one_time_tokens where expires_at < $1', [addSeconds(now, -86400)]);
-  await db.query('delete from sms_codes where expires_at < $1 and (locked_until is null or locked_until < $1)', [now]);
-  await db.query('delete from outbox where created_at < $1', [addSeconds(now, -OUTBOX_RETENTION_S)]);
+  await purgeCustomerData(db, now, refreshTtlS);
+  await purgeOutbox(db, addSeconds(now, -OUTBOX_RETENTION_S));
 }

@@ -19,13 +19,13 @@ import { clientIp, shopOrigin } from '../lib/http.ts';
 import { clearLoginFailures, hitRate, loginLockRemaining, recordLoginFailure, subjectKey } from '../lib/rate.ts';
 import { newSecret, sha256 } from '../lib/secrets.ts';
 import { renderMail } from '../mail/index.ts';
-import { activationLink, resetLink, shopName } from '../outbox/index.ts';
+import { activationLink, deleteMessagesOf, resetLink, shopName } from '../outbox/index.ts';
 import {
   ACTIVATION_MAIL_RATE, EMAIL_TOKEN_TTL_S, LOOKUP_RATE, REGISTRATION_RATE, RESET_MAIL_RATE, RESET_TOKEN_TTL_S, bearer, customerNotFound,
   errorResponses, limitByClient, mailLanguage, requireOwnCustomer,
 } from './common.ts';
 import {
-  accountByEmail, customerById, deleteCustomer, deleteOutboxOf, insertAccount, loadCustomer, lockCustomer, markEmailVerified,
+  accountByEmail, customerById, deleteCustomer, insertAccount, loadCustomer, lockCustomer, markEmailVerified,
   replaceOneTimeToken, resetTokenCustomerForUpdate, setPasswordHash, useOneTimeToken, verificationTokenForUpdate, type CustomerRow,
   type OneTimePurpose,
 } from './repository.ts';
@@ -320,7 +320,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
       await lockCustomer(tx, account.id);
       // Messages addressed to the person, also those written before the account existed under this id.
       const to = [account.email, account.phone].filter((v): v is string => !!v);
-      await deleteOutboxOf(tx, account.id, to);
+      await deleteMessagesOf(tx, account.id, to);
       // what other plugins keep; the first hooks refuse (rolling all of it back): open limit orders
       // (limit_orders_exist), then metal in the depot (deposit_not_empty); then alerts, newsletter, contact
       // messages; then orders in progress (orders_in_progress, the lifecycle's hook)

@@ -6,6 +6,10 @@ export { addMergeHook, type MergeArgs, type MergeHook } from './merge.ts';
 export { addressesOf, customerById, loadCustomer, type AddressRow, type CustomerRow } from './repository.ts';
 // a feature that counts the customer's rows before adding one locks the customer first (limit orders: the open maximum)
 export { lockCustomer } from './repository.ts';
+// housekeeping (app.ts): the feature purges its own tables
+export { purgeCustomerData } from './repository.ts';
+// the newsletter: the account follows a subscription
+export { setNewsletterOptIn } from './repository.ts';
 export {
   FieldErrors, asInput, emailField, isEmail, normalizeEmail, phoneField, text, validateAddress, validationFailed, type AddressValues,
 } from './validation.ts';

@@ -1,6 +1,7 @@
 // Customer and address rows and their wire shape (src/contracts/commerce.ts Customer, Address).
 import type { Address, Customer } from '../../contracts/commerce.ts';
 import type { Db } from '../db/index.ts';
+import { addSeconds } from '../lib/clock.ts';
 
 export interface CustomerRow {
   id: string;
@@ -326,11 +327,6 @@ export async function deleteSmsCode(tx: Db, customerId: string): Promise<void> {
 
 // ---------------------------------------------------------------- account deletion
 
-/** Messages addressed to the person: by customer id or to one of the addresses. */
-export async function deleteOutboxOf(tx: Db, customerId: string, to: string[]): Promise<void> {
-  await tx.query('delete from outbox where customer_id = $1 or "to" = any($2::text[])', [customerId, to]);
-}
-
 /** Addresses, tokens, one-time tokens, SMS codes, orders and limit orders follow by cascade. */
 export async function deleteCustomer(tx: Db, id: string): Promise<void> {
   await tx.query('delete from customers where id = $1', [id]);
@@ -340,4 +336,30 @@ export async function deleteCustomer(tx: Db, id: string): Promise<void> {
 export async function anonymousForUpdate(tx: Db, id: string, storeKey: string): Promise<{ id: string } | null> {
   const [row] = await tx.query<{ id: string }>(`select id from customers where id = $1 and kind = 'anonymous' and store_key = $2 for update`, [id, storeKey]);
   return row ?? null;
+}
+
+/** The store's account with this address follows a newsletter subscription (the profile's newsletterOptIn). */
+export async function setNewsletterOptIn(tx: Db, storeKey: string, emailLower: string, optIn: boolean, now: Date): Promise<void> {
+  await tx.query(
+    `update customers set newsletter_opt_in = $3, updated_at = $4 where store_key = $1 and email_lower = $2 and kind = 'registered' and newsletter_opt_in <> $3`,
+    [storeKey, emailLower, optIn, now],
+  );
+}
+
+// ---------------------------------------------------------------- housekeeping (issue 24: each feature purges its own tables)
+
+/**
+ * Guests whose last session ended (nothing can reach their data any more), spent one-time tokens a day past
+ * their expiry, and SMS codes expired and not locked. A guest who placed an order stays: the order (kept for
+ * the shop's books) belongs to it. Reads of other tables: tokens (auth) and orders, to know what still holds on.
+ */
+export async function purgeCustomerData(db: Db, now: Date, refreshTtlS: number): Promise<void> {
+  await db.query(
+    `delete from customers c where c.kind = 'anonymous' and c.created_at < $1
+       and not exists (select 1 from tokens t where t.customer_id = c.id and t.expires_at > $2 and t.revoked_at is null)
+       and not exists (select 1 from orders o where o.customer_id = c.id)`,
+    [addSeconds(now, -refreshTtlS), now],
+  );
+  await db.query('delete from one_time_tokens where expires_at < $1', [addSeconds(now, -86400)]);
+  await db.query('delete from sms_codes where expires_at < $1 and (locked_until is null or locked_until < $1)', [now]);
 }

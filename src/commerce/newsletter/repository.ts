@@ -1,5 +1,5 @@
-// The newsletter's SQL: one subscription per address and store (table newsletter_subscriptions), and the
-// profile flag newsletter_opt_in of the store's account with that address.
+// The newsletter's SQL: one subscription per address and store (table newsletter_subscriptions). The profile
+// flag newsletter_opt_in is the customers' (issue 24: written through their door, setNewsletterOptIn).
 import { randomUUID } from 'node:crypto';
 import type { StoreKey } from '../../stores.ts';
 import type { Db } from '../db/index.ts';
@@ -23,14 +23,6 @@ export interface SubscriptionRow {
 /** Housekeeping: subscriptions never confirmed within the link's validity are deleted. */
 export async function purgeUnconfirmedSubscriptions(db: Db, now: Date): Promise<number> {
   return (await db.query(`delete from newsletter_subscriptions where status = 'pending' and confirm_expires_at < $1 returning id`, [now])).length;
-}
-
-/** The store's account with this address follows the subscription (profile's newsletterOptIn). */
-export async function syncOptIn(tx: Db, storeKey: string, emailLower: string, optIn: boolean, now: Date): Promise<void> {
-  await tx.query(
-    `update customers set newsletter_opt_in = $3, updated_at = $4 where store_key = $1 and email_lower = $2 and kind = 'registered' and newsletter_opt_in <> $3`,
-    [storeKey, emailLower, optIn, now],
-  );
 }
 
 export async function subscriptionByEmail(db: Db, storeKey: string, emailLower: string, opts: { forUpdate?: boolean } = {}): Promise<SubscriptionRow | null> {

@@ -18,7 +18,7 @@ import type { Lang } from '../lib/lang.ts';
 import { bearer, optionalAuth, optionalBearer, requireUser } from '../http/auth.ts';
 import { errorResponses, fail } from '../http/errors.ts';
 import { limitByClient } from '../http/request.ts';
-import { customerById, isEmail, normalizeEmail } from '../customers/index.ts';
+import { customerById, isEmail, normalizeEmail, setNewsletterOptIn } from '../customers/index.ts';
 import type { Db } from '../db/index.ts';
 import { addSeconds } from '../lib/clock.ts';
 import { shopOrigin } from '../lib/http.ts';
@@ -28,7 +28,7 @@ import { shopName } from '../outbox/index.ts';
 import { newsletterConfirmationMail, newsletterWelcomeMail, type NewsletterMailArgs } from './mail.ts';
 import {
   deleteByUnsubscribeToken, deleteSubscription, insertPendingSubscription, markConfirmed, purgeUnconfirmedSubscriptions, setConfirmToken,
-  subscriptionByConfirmToken, subscriptionByEmail, syncOptIn, type SubscriptionRow,
+  subscriptionByConfirmToken, subscriptionByEmail, type SubscriptionRow,
 } from './repository.ts';
 
 /** Decision: the confirmation link is valid 48 hours, like an account's activation link. */
@@ -54,7 +54,7 @@ export const newsletterRoutes: FastifyPluginAsync = async (app) => {
   async function confirm(tx: Db, req: FastifyRequest, row: SubscriptionRow, now: Date): Promise<number> {
     const unsubscribe = newSecret('nu');
     await markConfirmed(tx, row.id, sha256(unsubscribe), row.customer_id, now);
-    await syncOptIn(tx, row.store_key, row.email_lower, true, now);
+    await setNewsletterOptIn(tx, row.store_key, row.email_lower, true, now);
     return outbox.add(tx, { channel: 'mail', customerId: row.customer_id, storeKey: row.store_key, to: row.email, ...newsletterWelcomeMail(mailArgs(req, row.language), unsubscribe) }, now);
   }
 
@@ -123,7 +123,7 @@ export const newsletterRoutes: FastifyPluginAsync = async (app) => {
     await db.transaction(async (tx) => {
       const row = await deleteByUnsubscribeToken(tx, sha256(req.body.token), req.storeKey);
       if (!row) fail('newsletter_token_invalid');
-      await syncOptIn(tx, row.store_key, row.email_lower, false, now);
+      await setNewsletterOptIn(tx, row.store_key, row.email_lower, false, now);
     });
     return { status: 'unsubscribed' as const };
   });
@@ -155,7 +155,7 @@ export const newsletterRoutes: FastifyPluginAsync = async (app) => {
     if (!row) fail('newsletter_not_subscribed');
     await db.transaction(async (tx) => {
       await deleteSubscription(tx, row.id);
-      await syncOptIn(tx, req.storeKey, emailLower, false, clock());
+      await setNewsletterOptIn(tx, req.storeKey, emailLower, false, clock());
     });
     return { status: 'unsubscribed' as const };
   });

@@ -3,4 +3,5 @@
 // context carries), and the mail building blocks every feature uses.
 
 export { createOutbox, type Outbox, type OutboxMessageInput } from '../lib/outbox.ts';
+export { deleteMessagesOf, purgeOutbox } from './repository.ts';
 export { activationLink, resetLink, shopName } from './templates.ts';

@@ -1,4 +1,4 @@
-// The outbox's reading SQL (the development mailbox); writing and delivery live in outbox.ts.
+// The outbox's reading SQL (the development mailbox) and its housekeeping; writing and delivery live in the kernel (lib/outbox.ts).
 import type { Db } from '../db/index.ts';
 
 export interface OutboxRow {
@@ -13,4 +13,14 @@ export async function newestMessages(db: Db, limit: number): Promise<OutboxRow[]
        from outbox order by id desc limit $1`,
     [limit],
   );
+}
+
+/** Housekeeping: messages written before the given time (personal data: kept only as long as needed). */
+export async function purgeOutbox(db: Db, before: Date): Promise<void> {
+  await db.query('delete from outbox where created_at < $1', [before]);
+}
+
+/** An account's deletion: the messages addressed to the person, by customer id or to one of the addresses. */
+export async function deleteMessagesOf(tx: Db, customerId: string, to: string[]): Promise<void> {
+  await tx.query('delete from outbox where customer_id = $1 or "to" = any($2::text[])', [customerId, to]);
 }
