@@ -15,6 +15,8 @@ import { orderLang } from './mail.ts';
 import { allActions, mayDo, orderById, payoutWaitsForOffer, possible, type LifeRow } from './model.ts';
 import { estimatedFineMg, needsIdentityCheck } from './steps.ts';
 import { storeDay, storeTimeZones } from './working-days.ts';
+import { orderBySql, rangeConds } from './list-filters.ts';
+import { scrapBoxToSend } from './scrap-box.ts';
 import type { StoreKey } from '../../stores.ts';
 import { countOpsOrders, opsOrderPage, paymentsOf, queueCounts, shipmentRowsOf } from './repository.ts';
 
@@ -35,6 +37,7 @@ const queueSql: Record<OpsQueue, string> = {
   offer_open: `o.type = 'sell' and o.order_state = 'Accepted' and o.data->'counterOffer'->>'status' = 'open'`,
   to_return: `o.type = 'sell' and o.order_state = 'Accepted' and o.data->'counterOffer'->>'status' = 'declined' and o.data->'counterOffer'->>'returnedAt' is null`,
   payment_review: `o.type = 'buy' and o.order_state <> 'Cancelled' and o.payment_state <> 'Paid' and (o.payment_state = 'Failed' or o.data->'paymentReview' is not null)`,
+  scrap_box_to_send: `o.type = 'sell' and o.order_state = 'Requested' and o.data->>'shippingMethod' = 'scrapMetalBox' and o.data->'scrapBoxSent' is null and o.data->>'goodsReceivedAt' is null`,
 };
 
 function queuesOf(row: LifeRow, today: string): OpsQueue[] {
@@ -58,6 +61,7 @@ function queuesOf(row: LifeRow, today: string): OpsQueue[] {
   if (!buy && row.order_state === 'Accepted' && offer?.status === 'open') q.push('offer_open');
   if (!buy && row.order_state === 'Accepted' && offer?.status === 'declined' && !offer.returnedAt) q.push('to_return');
   if (buy && row.order_state !== 'Cancelled' && row.payment_state !== 'Paid' && (row.payment_state === 'Failed' || !!row.data.paymentReview)) q.push('payment_review');
+  if (scrapBoxToSend(row)) q.push('scrap_box_to_send');
   return q;
 }
 
@@ -99,6 +103,10 @@ export async function listOpsOrders(ctx: CommerceContext, q: OpsOrdersQuery): Pr
   if (q.store) add('o.store_key = $?', q.store);
   if (q.transactionType) add('o.type = $?', q.transactionType);
   if (q.queue) conds.push(`(${queueSql[q.queue]})`);
+  conds.push(...rangeConds(q, ctx.clock().toISOString().slice(0, 10), (v) => {
+    params.push(v);
+    return `$${params.length}`;
+  }));
   if (q.q && q.q.trim()) {
     params.push(`%${q.q.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     const i = `$${params.length}`;
@@ -110,7 +118,7 @@ export async function listOpsOrders(ctx: CommerceContext, q: OpsOrdersQuery): Pr
   // $today appears in the overdue queue only; every query passes it as $1
   const sqlWhere = where.replace(/\$today/g, '$1');
   const n = await countOpsOrders(ctx.db, sqlWhere, params);
-  const rows = await opsOrderPage(ctx.db, sqlWhere, params, limit, offset);
+  const rows = await opsOrderPage(ctx.db, sqlWhere, params, limit, offset, orderBySql(q));
   const counts: Record<string, number> = {};
   const countSql = opsQueues.map((k) => `count(*) filter (where ${queueSql[k].replace(/\$today/g, '$1')})::int as "${k}"`).join(', ');
   const c = await queueCounts(ctx.db, countSql, todayByStore);

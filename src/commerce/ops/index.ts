@@ -2,9 +2,10 @@
 // src/commerce/ops/.
 import { commerceFeature } from '../http/plugin.ts';
 import { opsRoutes } from './routes.ts';
+import { workbenchRoutes } from './workbench-routes.ts';
 
 /** The plugin commerce-ops: the /ops calls over the lifecycle's steps and the applications' whistleblower cases. */
-export const opsPlugin = commerceFeature('ops', [opsRoutes], ['applications', 'lifecycle']);
+export const opsPlugin = commerceFeature('ops', [opsRoutes, workbenchRoutes], ['applications', 'lifecycle']);
 export default opsPlugin;
 export { BANK_STATEMENT_MAX_BYTES } from './routes.ts';
 export { OPS_LOCK_AFTER, OPS_LOCK_S } from './auth.ts';
