@@ -17,16 +17,17 @@ import { createElement } from 'react';
 import { randomToken } from '../lib/random.ts';
 import { partBase, prettyTransport, trustOneProxy } from '../lib/service.ts';
 import type {
-  AuditResponse, BankStatementImport, BankStatementResult, Operator, OperatorRole, OpsAction, OpsLoginResponse, OpsOrderDetail, OpsOrdersQuery, OpsOrdersResponse, OperatorsResponse,
+  AuditResponse, BankStatementImport, BankStatementResult, Operator, OperatorRole, OpsAction, OpsLoginResponse, OpsOrderDetail, OperatorsResponse,
 } from '../contracts/ops.ts';
-import { operatorRoles, opsQueues } from '../contracts/ops.ts';
+import { operatorRoles } from '../contracts/ops.ts';
 import type { Language } from '../stores.ts';
 import { fmtFor, parseAmount, parseMilligrams, pickLanguage, type Fmt } from './format.ts';
 import { opsClient, type OpsClient, type OpsError } from './ops-client.ts';
 import { parseMultipart } from './multipart.ts';
 import { backofficeCss } from './style.ts';
+import { orderListRoutes } from './screens/orders/workbench-routes.ts';
 import {
-  AuditView, CaseView, CasesView, MessageView, OperatorsView, OrderDetailView, Page, QueueView, SignInView, StatementsView, renderPage,
+  AuditView, CaseView, CasesView, MessageView, OperatorsView, OrderDetailView, Page, SignInView, StatementsView, renderPage,
   type ActionFormState, type FieldMessages, type Viewer, type WhistleblowOpsCase,
 } from './views.tsx';
 
@@ -351,32 +352,13 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
 
   // ---------------------------------------------------------------- order queue
 
-  const orderStates = ['Open', 'Created', 'Confirmed', 'Complete', 'Cancelled', 'Requested', 'Accepted'];
-  const paymentStates = ['Pending', 'Paid', 'Failed'];
-  const storeKeys = ['at', 'ch', 'de', 'li', 'us'];
-
   function offsetOf(q: Record<string, string>): number {
     const n = Number(q.offset);
     return Number.isInteger(n) && n >= 0 && n <= 1_000_000 ? n : 0;
   }
 
-  app.get('/orders', signedIn(async (req, reply, viewer) => {
-    const { f } = req.bo;
-    const q = req.query as Record<string, string>;
-    // unknown filter values are dropped, not sent: a hand-edited URL shows all orders instead of an error
-    const query: OpsOrdersQuery = {
-      ...(orderStates.includes(q.state) ? { state: q.state as OpsOrdersQuery['state'] } : {}),
-      ...(paymentStates.includes(q.paymentState) ? { paymentState: q.paymentState as OpsOrdersQuery['paymentState'] } : {}),
-      ...(storeKeys.includes(q.store) ? { store: q.store as OpsOrdersQuery['store'] } : {}),
-      ...(q.transactionType === 'buy' || q.transactionType === 'sell' ? { transactionType: q.transactionType } : {}),
-      ...((opsQueues as string[]).includes(q.queue) ? { queue: q.queue as OpsOrdersQuery['queue'] } : {}),
-      ...(typeof q.q === 'string' && q.q.trim() ? { q: q.q.trim().slice(0, 100) } : {}),
-    };
-    const offset = offsetOf(q);
-    const res = await ops.call<OpsOrdersResponse>('GET', '/ops/orders', { token: req.bo.token, query: { ...query, limit: PAGE_SIZE, offset } });
-    if (res.error) return refused(req, reply, viewer, res.error, f.t('queue.title'));
-    return send(reply, 200, f.t('queue.title'), createElement(QueueView, { f, data: res.data, query, limit: PAGE_SIZE, offset }), req, viewer);
-  }));
+  // issue 24: the list as a workbench (filters, range, sort, saved views, CSV, bulk steps, packing slips)
+  orderListRoutes(app, { ops, send, signedIn, refused, refusalText, notFound });
 
   async function refused(req: FastifyRequest, reply: FastifyReply, viewer: Viewer, e: OpsError, title: string, action?: string) {
     if (e.status === 401) return toSignIn(reply, 'expired');

@@ -144,7 +144,7 @@ function Field(props: {
   );
 }
 
-function Pager({ f, total, limit, offset, href }: { f: Fmt; total: number; limit: number; offset: number; href: (offset: number) => string }) {
+export function Pager({ f, total, limit, offset, href }: { f: Fmt; total: number; limit: number; offset: number; href: (offset: number) => string }) {
   const pages = Math.max(1, Math.ceil(total / limit));
   const page = Math.min(pages, Math.floor(offset / limit) + 1);
   return (
@@ -156,7 +156,7 @@ function Pager({ f, total, limit, offset, href }: { f: Fmt; total: number; limit
   );
 }
 
-function State({ f, order }: { f: Fmt; order: { orderState: string; paymentState: string } }) {
+export function State({ f, order }: { f: Fmt; order: { orderState: string; paymentState: string } }) {
   return (
     <span className="states">
       <span className={`badge s-${order.orderState.toLowerCase()}`}>{f.t(`orderState.${order.orderState}`)}</span>{' '}
@@ -265,7 +265,7 @@ export function QueueView({ f, data, query, limit, offset }: { f: Fmt; data: Ops
   );
 }
 
-function Select({ f, name, label, value, options }: { f: Fmt; name: string; label: string; value?: string; options: [string, string][] }) {
+export function Select({ f, name, label, value, options }: { f: Fmt; name: string; label: string; value?: string; options: [string, string][] }) {
   return (
     <div className="field">
       <label htmlFor={`f-${name}`}>{label}</label>
@@ -418,7 +418,7 @@ function AmlSection({ f, aml }: { f: Fmt; aml: OpsAml }) {
 }
 
 /** A table that may be wider than a phone scrolls inside this region, which the keyboard can reach. */
-function TableWrap({ label, children }: { label: string; children: ReactNode }) {
+export function TableWrap({ label, children }: { label: string; children: ReactNode }) {
   return <div className="table-wrap" role="region" aria-label={label} tabIndex={0}>{children}</div>;
 }
 
@@ -428,7 +428,7 @@ const carriers = ['Swiss Post', 'DHL', 'DPD', 'UPS', 'FedEx', 'USPS', 'Österrei
  * Issue 23: what is paid or paid out; a sale whose assay changed the amount shows the accepted amount with
  * the estimate beside it (the estimate alone misled: finance and support read what the customer is paid).
  */
-function Amount({ f, order }: { f: Fmt; order: Pick<OpsOrderSummary, 'amount' | 'total'> }) {
+export function Amount({ f, order }: { f: Fmt; order: Pick<OpsOrderSummary, 'amount' | 'total'> }) {
   const amount = order.amount ?? order.total;
   if (amount.centAmount === order.total.centAmount) return <>{f.money(amount)}</>;
   return <><strong>{f.money(amount)}</strong><br /><span className="muted">{f.t('queue.estimateOf', { amount: f.money(order.total) })}</span></>;

@@ -37,6 +37,16 @@ export type SavedView = Static<typeof SavedView>;
 export const SavedViewsResponse = Type.Object({ results: Type.Array(SavedView) });
 export type SavedViewsResponse = Static<typeof SavedViewsResponse>;
 
+/** GET /ops/pickup-stores: the shop's stores an order may be collected at (the list's pickupStore filter). */
+export const OpsPickupStoresResponse = Type.Object({
+  results: Type.Array(Type.Object({
+    slug: Type.String(),
+    store: Type.String(),
+    name: Type.Object({ de: Type.String(), en: Type.String() }),
+  })),
+});
+export type OpsPickupStoresResponse = Static<typeof OpsPickupStoresResponse>;
+
 // ---------------------------------------------------------------- bulk steps
 
 /** Decision: at most 100 orders per bulk call (a day's shipments; one list page holds 100 at most). */

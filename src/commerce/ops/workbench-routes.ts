@@ -5,11 +5,12 @@ import type { FastifyPluginAsync } from 'fastify';
 import Type from 'typebox';
 import type {} from '@fastify/swagger';
 import {
-  BulkPaymentsBody, BulkResult, BulkShipmentsBody, PackingSlipsBody, PackingSlipsResponse, SavedView, SavedViewBody, SavedViewsResponse, ScrapBoxSentBody,
+  BulkPaymentsBody, BulkResult, BulkShipmentsBody, OpsPickupStoresResponse, PackingSlipsBody, PackingSlipsResponse, SavedView, SavedViewBody, SavedViewsResponse, ScrapBoxSentBody,
 } from '../../contracts/ops-lists.ts';
 import { OpsOrderDetail, OpsOrderParams } from '../../contracts/ops.ts';
 import { actorOf, errorResponses, operatorOf, operatorSecurity, requireOperator } from '../http/index.ts';
 import { actionRoles, packingSlips, recordPayment, recordScrapBoxSent, recordShipment, SCRAP_BOX_ROLES } from '../lifecycle/index.ts';
+import { pickupStores } from '../shipping/index.ts';
 import { runBulk } from './bulk.ts';
 import { listSavedViews, removeView, savedView, saveView } from './saved-views.ts';
 
@@ -60,6 +61,11 @@ export const workbenchRoutes: FastifyPluginAsync = async (app) => {
     await removeView(db, (await operatorOf(req)).operator.id, req.params.id);
     return { ok: true as const };
   });
+
+  app.get('/ops/pickup-stores', {
+    config, onRequest: requireOperator(),
+    schema: { tags, operationId: 'opsListPickupStores', security, summary: 'The shop\'s stores an order may be collected at (the order list\'s pickupStore filter).', response: { 200: OpsPickupStoresResponse, ...errorResponses } },
+  }, async () => ({ results: pickupStores.map((s) => ({ slug: s.slug, store: s.storeKey, name: s.name })) }));
 
   // ---------------------------------------------------------------- bulk steps
 
