@@ -6,7 +6,9 @@ import type { SavedView } from '../../../contracts/ops-lists.ts';
 import type { OpsOrdersResponse } from '../../../contracts/ops.ts';
 import { opsQueues } from '../../../contracts/ops.ts';
 import type { Fmt } from '../../format.ts';
-import { Amount, Pager, Select, State, TableWrap, type Viewer } from '../../views.tsx';
+import { Select } from '../../ui/form.tsx';
+import type { Viewer } from '../../ui/frame.tsx';
+import { Amount, Pager, State, TableWrap } from '../../ui/parts.tsx';
 import { listSearch, type ListQuery } from './list-query.ts';
 import { BoxSentButton, BulkBar, RangeFields, SavedViews, SelectCell, SortHeader } from './list-tools.tsx';
 

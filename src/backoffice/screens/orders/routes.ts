@@ -1,49 +1,32 @@
-// Issue 24: the order list's routes as a workbench: the list (filters, range, sort, saved views), its CSV,
-// saving and deleting a view, the bulk steps (ship, payments) with their result, the packing slips, and the
-// Scrap Metal Box sent from its queue. Every step is commerce's (/ops); the back office parses, calls, answers.
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ReactNode } from 'react';
+// The order list as a workbench (issue 24): the queues with their counts, filters, the date range and
+// pickup store, sortable columns, the operator's saved views, the CSV of exactly this list, the bulk steps
+// (ship, payments) with their outcome per order, the packing slips, and the Scrap Metal Box sent from its
+// queue. Every step is commerce's (/ops); the screen parses, calls one call and answers.
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import type { BulkResult, OpsPickupStoresResponse, PackingSlipsResponse, SavedView, SavedViewsResponse } from '../../../contracts/ops-lists.ts';
 import { BULK_MAX } from '../../../contracts/ops-lists.ts';
 import type { OpsOrderDetail, OpsOrdersResponse } from '../../../contracts/ops.ts';
 import { parseAmount, todayIso, type Fmt } from '../../format.ts';
-import type { OpsClient, OpsError } from '../../ops-client.ts';
-import { MessageView, type Viewer } from '../../views.tsx';
+import type { OpsError } from '../../ops-client.ts';
+import type { Screen } from '../../screen.ts';
+import { refused } from '../../session.ts';
+import { MessageView, type Viewer } from '../../ui/frame.tsx';
+import { notFound, refusalText, send } from '../../ui/page.ts';
+import { list, offsetOf, PAGE_SIZE, UUID, type Body, type Notice as PageNotice } from '../../ui/request.ts';
 import { PackingSlipsView } from '../packing-slips/view.tsx';
 import { BulkFormView, BulkResultView, type BulkKind, type BulkValues } from './bulk-view.tsx';
 import { allOrders, CSV_MAX_ROWS, csvFileName, ordersCsv } from './csv.ts';
 import { listQueryOf, listSearch } from './list-query.ts';
-import { OrdersListView } from './list-view.tsx';
+import { OrdersListView } from './view.tsx';
 
-type Notice = { kind: 'error' | 'success'; text: string } | null;
-type Body = Record<string, string | string[]>;
-
-/** What the back office's app lends its screens: the ops client and the page helpers. */
-export interface ScreenDeps {
-  ops: OpsClient;
-  send(reply: FastifyReply, status: number, title: string, children: ReactNode, req: FastifyRequest, viewer: Viewer | null, notice?: Notice): unknown;
-  signedIn(handler: (req: FastifyRequest, reply: FastifyReply, viewer: Viewer) => Promise<unknown>): (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
-  refused(req: FastifyRequest, reply: FastifyReply, viewer: Viewer, e: OpsError, title: string, action?: string): unknown;
-  refusalText(f: Fmt, e: OpsError, action?: string): string;
-  notFound(req: FastifyRequest, reply: FastifyReply, viewer: Viewer | null): unknown;
-}
-
-const PAGE_SIZE = 25;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const list = (v: string | string[] | undefined): string[] => (Array.isArray(v) ? v : v === undefined ? [] : [v]);
+type Notice = PageNotice | null;
 const str = (v: unknown): string => (typeof v === 'string' ? v.trim() : '');
 
 /** The selected orders of a bulk page: valid ids, each once, at most BULK_MAX. */
 const idsOf = (v: string | string[] | undefined) => [...new Set(list(v).filter((id) => UUID.test(id)))].slice(0, BULK_MAX);
 
-function offsetOf(q: Record<string, string>): number {
-  const n = Number(q.offset);
-  return Number.isInteger(n) && n >= 0 && n <= 1_000_000 ? n : 0;
-}
-
-export function orderListRoutes(app: FastifyInstance, d: ScreenDeps): void {
-  const { ops } = d;
+export const ordersScreen: Screen = async (app, { ops, signedIn }) => {
 
   /** The list's notice after a redirect (?notice=...), in the operator's language. */
   function noticeOf(f: Fmt, q: Record<string, string>, views: SavedView[]): Notice {
@@ -56,7 +39,7 @@ export function orderListRoutes(app: FastifyInstance, d: ScreenDeps): void {
     }
   }
 
-  app.get('/orders', d.signedIn(async (req, reply, viewer) => {
+  app.get('/orders', signedIn(async (req, reply, viewer) => {
     const { f, csrf, token } = req.bo;
     const q = req.query as Record<string, string>;
     const query = listQueryOf(q);
@@ -66,22 +49,22 @@ export function orderListRoutes(app: FastifyInstance, d: ScreenDeps): void {
       ops.call<SavedViewsResponse>('GET', '/ops/saved-views', { token }),
       ops.call<OpsPickupStoresResponse>('GET', '/ops/pickup-stores', { token }),
     ]);
-    if (res.error) return d.refused(req, reply, viewer, res.error, f.t('queue.title'));
+    if (res.error) return refused(req, reply, viewer, res.error, f.t('queue.title'));
     const saved = views.data?.results ?? [];
     const pickupStores = (stores.data?.results ?? []).map((s): [string, string] => [s.slug, s.name[f.lang]]);
-    return d.send(reply, 200, f.t('queue.title'), createElement(OrdersListView, { f, csrf, viewer, data: res.data, query, views: saved, pickupStores, limit: PAGE_SIZE, offset }), req, viewer, noticeOf(f, q, saved));
+    return send(reply, 200, f.t('queue.title'), createElement(OrdersListView, { f, csrf, viewer, data: res.data, query, views: saved, pickupStores, limit: PAGE_SIZE, offset }), req, viewer, noticeOf(f, q, saved));
   }));
 
   // ---------------------------------------------------------------- CSV of exactly this list
 
-  app.get('/orders.csv', d.signedIn(async (req, reply, viewer) => {
+  app.get('/orders.csv', signedIn(async (req, reply, viewer) => {
     const { f, token } = req.bo;
     const query = listQueryOf(req.query as Record<string, string>);
     const all = await allOrders(ops, token, query);
-    if (all.error) return d.refused(req, reply, viewer, all.error, f.t('queue.title'));
+    if (all.error) return refused(req, reply, viewer, all.error, f.t('queue.title'));
     if (all.tooMany !== null) {
       const text = f.t('queue.csvTooMany', { count: all.tooMany, max: CSV_MAX_ROWS });
-      return d.send(reply, 422, f.t('queue.title'), createElement(MessageView, { f, text, link: { href: `/orders${listSearch(query)}`, label: f.t('queue.bulk.back') } }), req, viewer, { kind: 'error', text });
+      return send(reply, 422, f.t('queue.title'), createElement(MessageView, { f, text, link: { href: `/orders${listSearch(query)}`, label: f.t('queue.bulk.back') } }), req, viewer, { kind: 'error', text });
     }
     return reply
       .type('text/csv; charset=utf-8')
@@ -91,24 +74,24 @@ export function orderListRoutes(app: FastifyInstance, d: ScreenDeps): void {
 
   // ---------------------------------------------------------------- saved views
 
-  app.post('/orders/views', d.signedIn(async (req, reply, viewer) => {
+  app.post('/orders/views', signedIn(async (req, reply, viewer) => {
     const { f, token } = req.bo;
     const b = req.body as Body;
     const query = listQueryOf(Object.fromEntries(new URLSearchParams(str(b.query).replace(/^\?/, ''))));
     const name = str(b.name).slice(0, 60);
     if (!name) return reply.redirect(`/orders${listSearch(query)}`, 303);
     const res = await ops.call<SavedView>('POST', '/ops/saved-views', { token, body: { name, query } });
-    if (res.error) return d.refused(req, reply, viewer, res.error, f.t('queue.views.title'));
+    if (res.error) return refused(req, reply, viewer, res.error, f.t('queue.views.title'));
     const search = listSearch(query);
     return reply.redirect(`/orders${search}${search ? '&' : '?'}notice=view-saved&view=${res.data.id}`, 303);
   }));
 
-  app.post('/orders/views/:id/delete', d.signedIn(async (req, reply, viewer) => {
+  app.post('/orders/views/:id/delete', signedIn(async (req, reply, viewer) => {
     const { f, token } = req.bo;
     const { id } = req.params as { id: string };
-    if (!UUID.test(id)) return d.notFound(req, reply, viewer);
+    if (!UUID.test(id)) return notFound(req, reply, viewer);
     const res = await ops.call('DELETE', `/ops/saved-views/${id}`, { token });
-    if (res.error) return d.refused(req, reply, viewer, res.error, f.t('queue.views.title'));
+    if (res.error) return refused(req, reply, viewer, res.error, f.t('queue.views.title'));
     return reply.redirect('/orders?notice=view-deleted', 303);
   }));
 
@@ -124,17 +107,17 @@ export function orderListRoutes(app: FastifyInstance, d: ScreenDeps): void {
     const { f, csrf, token } = req.bo;
     const title = f.t(kind === 'ship' ? 'queue.bulk.shipTitle' : 'queue.bulk.payTitle');
     const { orders, error } = await details(token, f, ids);
-    if (error) return d.refused(req, reply, viewer, error, title);
-    return d.send(reply, status, title, createElement(BulkFormView, { f, csrf, kind, orders, today: todayIso(), values, missing: status === 400 && !notice }), req, viewer, notice);
+    if (error) return refused(req, reply, viewer, error, title);
+    return send(reply, status, title, createElement(BulkFormView, { f, csrf, kind, orders, today: todayIso(), values, missing: status === 400 && !notice }), req, viewer, notice);
   }
 
-  app.get('/orders/bulk', d.signedIn(async (req, reply, viewer) => {
+  app.get('/orders/bulk', signedIn(async (req, reply, viewer) => {
     const q = req.query as Record<string, string | string[]>;
     const ids = idsOf(q.id);
     if (ids.length === 0) return reply.redirect('/orders?notice=bulk-none', 303);
     const kind = str(q.do);
     if (kind === 'slips') return reply.redirect(`/orders/packing-slips?${ids.map((id) => `id=${id}`).join('&')}`, 303);
-    if (kind !== 'ship' && kind !== 'pay') return d.notFound(req, reply, viewer);
+    if (kind !== 'ship' && kind !== 'pay') return notFound(req, reply, viewer);
     return showBulkForm(req, reply, viewer, kind, ids);
   }));
 
@@ -152,12 +135,12 @@ export function orderListRoutes(app: FastifyInstance, d: ScreenDeps): void {
 
   async function showResult(req: FastifyRequest, reply: FastifyReply, viewer: Viewer, kind: BulkKind, result: BulkResult) {
     const { f } = req.bo;
-    const reason = (code: string, status: number, message: string) => d.refusalText(f, { code, status, message }, kind === 'ship' ? 'shipment' : 'payment');
-    return d.send(reply, 200, f.t(kind === 'ship' ? 'queue.bulk.shipTitle' : 'queue.bulk.payTitle'), createElement(BulkResultView, { f, kind, result, numbers: {}, reason }), req, viewer,
+    const reason = (code: string, status: number, message: string) => refusalText(f, { code, status, message }, kind === 'ship' ? 'shipment' : 'payment');
+    return send(reply, 200, f.t(kind === 'ship' ? 'queue.bulk.shipTitle' : 'queue.bulk.payTitle'), createElement(BulkResultView, { f, kind, result, numbers: {}, reason }), req, viewer,
       { kind: result.failed > 0 ? 'error' : 'success', text: f.t('queue.bulk.result', { done: result.done, failed: result.failed }) });
   }
 
-  app.post('/orders/bulk/shipments', d.signedIn(async (req, reply, viewer) => {
+  app.post('/orders/bulk/shipments', signedIn(async (req, reply, viewer) => {
     const { f, token } = req.bo;
     const { ids, values } = rowsOf(req.body as Body, ['carrier', 'trackingNumber']);
     if (ids.length === 0) return reply.redirect('/orders?notice=bulk-none', 303);
@@ -165,13 +148,13 @@ export function orderListRoutes(app: FastifyInstance, d: ScreenDeps): void {
     const items = ids.map((orderId) => ({ orderId, carrier: values[orderId].carrier.slice(0, 60), trackingNumber: values[orderId].trackingNumber.slice(0, 60) }));
     const res = await ops.call<BulkResult>('POST', '/ops/bulk/shipments', { token, body: { items } });
     if (res.error) {
-      if (res.error.status === 400) return showBulkForm(req, reply, viewer, 'ship', ids, 400, values, { kind: 'error', text: d.refusalText(f, res.error, 'shipment') });
-      return d.refused(req, reply, viewer, res.error, f.t('queue.bulk.shipTitle'), 'shipment');
+      if (res.error.status === 400) return showBulkForm(req, reply, viewer, 'ship', ids, 400, values, { kind: 'error', text: refusalText(f, res.error, 'shipment') });
+      return refused(req, reply, viewer, res.error, f.t('queue.bulk.shipTitle'), 'shipment');
     }
     return showResult(req, reply, viewer, 'ship', res.data);
   }));
 
-  app.post('/orders/bulk/payments', d.signedIn(async (req, reply, viewer) => {
+  app.post('/orders/bulk/payments', signedIn(async (req, reply, viewer) => {
     const { f, token } = req.bo;
     const { ids, values } = rowsOf(req.body as Body, ['amount', 'currency', 'reference', 'valueDate']);
     if (ids.length === 0) return reply.redirect('/orders?notice=bulk-none', 303);
@@ -183,29 +166,29 @@ export function orderListRoutes(app: FastifyInstance, d: ScreenDeps): void {
     });
     const res = await ops.call<BulkResult>('POST', '/ops/bulk/payments', { token, body: { items } });
     if (res.error) {
-      if (res.error.status === 400) return showBulkForm(req, reply, viewer, 'pay', ids, 400, values, { kind: 'error', text: d.refusalText(f, res.error, 'payment') });
-      return d.refused(req, reply, viewer, res.error, f.t('queue.bulk.payTitle'), 'payment');
+      if (res.error.status === 400) return showBulkForm(req, reply, viewer, 'pay', ids, 400, values, { kind: 'error', text: refusalText(f, res.error, 'payment') });
+      return refused(req, reply, viewer, res.error, f.t('queue.bulk.payTitle'), 'payment');
     }
     return showResult(req, reply, viewer, 'pay', res.data);
   }));
 
   // ---------------------------------------------------------------- packing slips, the Scrap Metal Box
 
-  app.get('/orders/packing-slips', d.signedIn(async (req, reply, viewer) => {
+  app.get('/orders/packing-slips', signedIn(async (req, reply, viewer) => {
     const { f, token } = req.bo;
     const ids = idsOf((req.query as Record<string, string | string[]>).id);
     if (ids.length === 0) return reply.redirect('/orders?notice=bulk-none', 303);
     const res = await ops.call<PackingSlipsResponse>('POST', '/ops/packing-slips', { token, body: { orderIds: ids, languageTag: f.lang } });
-    if (res.error) return d.refused(req, reply, viewer, res.error, f.t('slips.title'));
-    return d.send(reply, 200, f.t('slips.title'), createElement(PackingSlipsView, { f, slips: res.data.slips }), req, viewer);
+    if (res.error) return refused(req, reply, viewer, res.error, f.t('slips.title'));
+    return send(reply, 200, f.t('slips.title'), createElement(PackingSlipsView, { f, slips: res.data.slips }), req, viewer);
   }));
 
-  app.post('/orders/:id/scrap-box-sent', d.signedIn(async (req, reply, viewer) => {
+  app.post('/orders/:id/scrap-box-sent', signedIn(async (req, reply, viewer) => {
     const { f, token } = req.bo;
     const { id } = req.params as { id: string };
-    if (!UUID.test(id)) return d.notFound(req, reply, viewer);
+    if (!UUID.test(id)) return notFound(req, reply, viewer);
     const res = await ops.call<OpsOrderDetail>('POST', `/ops/orders/${id}/scrap-box-sent`, { token, body: {} });
-    if (res.error) return d.refused(req, reply, viewer, res.error, f.t('queue.name.scrap_box_to_send'), 'scrapBoxSent');
+    if (res.error) return refused(req, reply, viewer, res.error, f.t('queue.name.scrap_box_to_send'), 'scrapBoxSent');
     return reply.redirect(`/orders?queue=scrap_box_to_send&notice=box-sent&number=${encodeURIComponent(res.data.summary.orderNumber)}`, 303);
   }));
-}
+};
