@@ -72,7 +72,8 @@ export const BulkOutcome = Type.Object({
   ok: Type.Boolean(),
   orderState: Type.Optional(OrderState),
   paymentState: Type.Optional(PaymentState),
-  error: Type.Optional(Type.Object({ code: Type.String(), status: Type.Integer(), message: Type.String() })),
+  /** the single call's refusal; details as it gives them (invalid_transition: the order's states) */
+  error: Type.Optional(Type.Object({ code: Type.String(), status: Type.Integer(), message: Type.String(), details: Type.Optional(Type.Record(Type.String(), Type.Unknown())) })),
 });
 export type BulkOutcome = Static<typeof BulkOutcome>;
 

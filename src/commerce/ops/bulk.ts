@@ -22,7 +22,8 @@ export async function runBulk<B>(
       const err = toErrorBody(e);
       // a fault of ours (not a refusal) is logged; the row says internal_error and the others still go
       if (err.statusCode >= 500) logFault(e);
-      results.push({ orderId, orderNumber: null, ok: false, error: { code: err.code, status: err.statusCode, message: err.message } });
+      const details = err.code === 'invalid_transition' && err.details ? { details: { orderState: err.details.orderState, paymentState: err.details.paymentState } } : {};
+      results.push({ orderId, orderNumber: null, ok: false, error: { code: err.code, status: err.statusCode, message: err.message, ...details } });
     }
   }
   const done = results.filter((r) => r.ok).length;

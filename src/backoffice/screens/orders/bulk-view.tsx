@@ -48,7 +48,7 @@ export function BulkFormView({ f, csrf, kind, orders, today, values = {}, missin
               const open = { centAmount: Math.max(0, o.total.centAmount - paidAmount.centAmount), currencyCode: o.total.currencyCode };
               return (
                 <tr key={o.id}>
-                  <td data-label={t('queue.col.order')}><div><input type="hidden" name="orderId" value={o.id} /><a href={`/orders/${o.id}`}>{n}</a> <span className="store">{o.store.toUpperCase()}</span></div></td>
+                  <td data-label={t('queue.col.order')}><div><input type="hidden" name="orderId" value={o.id} /><input type="hidden" name="orderNumber" value={n} /><a href={`/orders/${o.id}`}>{n}</a> <span className="store">{o.store.toUpperCase()}</span></div></td>
                   <td data-label={t('queue.col.customer')}><div>{o.customerName}</div></td>
                   {kind === 'ship' ? (
                     <>
@@ -93,7 +93,7 @@ export function BulkFormView({ f, csrf, kind, orders, today, values = {}, missin
 
 /** The outcome per order; shipped ones can have their packing slips printed at once. */
 export function BulkResultView({ f, kind, result, numbers, reason }: {
-  f: Fmt; kind: BulkKind; result: BulkResult; numbers: Record<string, string>; reason: (code: string, status: number, message: string) => string;
+  f: Fmt; kind: BulkKind; result: BulkResult; numbers: Record<string, string>; reason: (error: NonNullable<BulkResult['results'][number]['error']>) => string;
 }) {
   const { t } = f;
   const shipped = result.results.filter((r) => r.ok).map((r) => r.orderId);
@@ -111,7 +111,7 @@ export function BulkResultView({ f, kind, result, numbers, reason }: {
                 <td data-label={t('queue.bulk.col.outcome')}>
                   <div>{r.ok
                     ? t('queue.bulk.ok', { state: t(`orderState.${r.orderState ?? 'Complete'}`) })
-                    : <strong className="warn-text">{t('queue.bulk.refused', { reason: reason(r.error?.code ?? 'ops_error', r.error?.status ?? 500, r.error?.message ?? '') })}</strong>}</div>
+                    : <strong className="warn-text">{t('queue.bulk.refused', { reason: reason(r.error ?? { code: 'ops_error', status: 500, message: '' }) })}</strong>}</div>
                 </td>
               </tr>
             ))}

@@ -133,10 +133,17 @@ export const ordersScreen: Screen = async (app, { ops, signedIn }) => {
     return { ids: ids.filter((id) => UUID.test(id)), values };
   }
 
-  async function showResult(req: FastifyRequest, reply: FastifyReply, viewer: Viewer, kind: BulkKind, result: BulkResult) {
+  /** The order numbers the form carried beside the ids (for the rows commerce refused: it names them by id). */
+  function numbersOf(b: Body): Record<string, string> {
+    const ids = list(b.orderId);
+    const numbers = list(b.orderNumber);
+    return Object.fromEntries(ids.map((id, i) => [id, /^[A-Z]{2}-[BS]-\d{4}-\d{6}$/.test(numbers[i] ?? '') ? numbers[i] : id]));
+  }
+
+  async function showResult(req: FastifyRequest, reply: FastifyReply, viewer: Viewer, kind: BulkKind, result: BulkResult, numbers: Record<string, string>) {
     const { f } = req.bo;
-    const reason = (code: string, status: number, message: string) => refusalText(f, { code, status, message }, kind === 'ship' ? 'shipment' : 'payment');
-    return send(reply, 200, f.t(kind === 'ship' ? 'queue.bulk.shipTitle' : 'queue.bulk.payTitle'), createElement(BulkResultView, { f, kind, result, numbers: {}, reason }), req, viewer,
+    const reason = (e: NonNullable<BulkResult['results'][number]['error']>) => refusalText(f, e, kind === 'ship' ? 'shipment' : 'payment');
+    return send(reply, 200, f.t(kind === 'ship' ? 'queue.bulk.shipTitle' : 'queue.bulk.payTitle'), createElement(BulkResultView, { f, kind, result, numbers, reason }), req, viewer,
       { kind: result.failed > 0 ? 'error' : 'success', text: f.t('queue.bulk.result', { done: result.done, failed: result.failed }) });
   }
 
@@ -151,7 +158,7 @@ export const ordersScreen: Screen = async (app, { ops, signedIn }) => {
       if (res.error.status === 400) return showBulkForm(req, reply, viewer, 'ship', ids, 400, values, { kind: 'error', text: refusalText(f, res.error, 'shipment') });
       return refused(req, reply, viewer, res.error, f.t('queue.bulk.shipTitle'), 'shipment');
     }
-    return showResult(req, reply, viewer, 'ship', res.data);
+    return showResult(req, reply, viewer, 'ship', res.data, numbersOf(req.body as Body));
   }));
 
   app.post('/orders/bulk/payments', signedIn(async (req, reply, viewer) => {
@@ -169,7 +176,7 @@ export const ordersScreen: Screen = async (app, { ops, signedIn }) => {
       if (res.error.status === 400) return showBulkForm(req, reply, viewer, 'pay', ids, 400, values, { kind: 'error', text: refusalText(f, res.error, 'payment') });
       return refused(req, reply, viewer, res.error, f.t('queue.bulk.payTitle'), 'payment');
     }
-    return showResult(req, reply, viewer, 'pay', res.data);
+    return showResult(req, reply, viewer, 'pay', res.data, numbersOf(req.body as Body));
   }));
 
   // ---------------------------------------------------------------- packing slips, the Scrap Metal Box
