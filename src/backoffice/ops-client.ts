@@ -25,7 +25,7 @@ export interface OpsCallOptions {
 }
 
 export interface OpsClient {
-  call<T>(method: 'GET' | 'POST' | 'PUT', path: string, opts?: OpsCallOptions): Promise<OpsResult<T>>;
+  call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, opts?: OpsCallOptions): Promise<OpsResult<T>>;
 }
 
 const TIMEOUT_MS = 15_000;
@@ -38,7 +38,7 @@ const TIMEOUT_MS = 15_000;
 export function opsClient(baseUrl: string, serviceSecret?: string): OpsClient {
   const base = baseUrl.replace(/\/$/, '');
   return {
-    async call<T>(method: 'GET' | 'POST' | 'PUT', path: string, opts: OpsCallOptions = {}): Promise<OpsResult<T>> {
+    async call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, opts: OpsCallOptions = {}): Promise<OpsResult<T>> {
       const qs = new URLSearchParams();
       for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== '') qs.set(k, String(v));
       const url = `${base}${path}${qs.size ? `?${qs}` : ''}`;

@@ -129,9 +129,23 @@ export const OpsQueue = Type.Union([
   Type.Literal('offer_open'), // issue 23: sell, a counter-offer awaits the customer's answer
   Type.Literal('to_return'), // issue 23: sell, the customer declined the counter-offer: the goods go back
   Type.Literal('payment_review'), // buy, payment Failed, or a payment the bank took back (not paid again, not cancelled)
+  Type.Literal('scrap_box_to_send'), // issue 24: sell by Scrap Metal Box, Requested, the box not yet sent to the customer
 ]);
 export type OpsQueue = Static<typeof OpsQueue>;
-export const opsQueues: OpsQueue[] = ['to_pay', 'to_ship', 'to_collect', 'to_store', 'goods_to_receive', 'to_assay', 'to_pay_out', 'overdue', 'offer_open', 'to_return', 'payment_review'];
+export const opsQueues: OpsQueue[] = ['to_pay', 'to_ship', 'to_collect', 'to_store', 'goods_to_receive', 'to_assay', 'to_pay_out', 'overdue', 'offer_open', 'to_return', 'payment_review', 'scrap_box_to_send'];
+
+/** Issue 24: the columns the order list sorts by (createdAt desc unless the query says otherwise). */
+export const OpsOrderSort = Type.Union([
+  Type.Literal('createdAt'), Type.Literal('orderNumber'), Type.Literal('customer'), Type.Literal('total'), Type.Literal('orderState'), Type.Literal('paymentDueBy'),
+]);
+export type OpsOrderSort = Static<typeof OpsOrderSort>;
+export const opsOrderSorts: OpsOrderSort[] = ['createdAt', 'orderNumber', 'customer', 'total', 'orderState', 'paymentDueBy'];
+
+/**
+ * Issue 24: a day of the date range, the day the order was placed in its store's time zone: a date, or a day
+ * relative to the store's today ("today", "today-3"), so that a saved view "unpaid after 3 days" stays true.
+ */
+export const OpsDay = Type.String({ pattern: '^(\\d{4}-\\d{2}-\\d{2}|today(-\\d{1,4})?)$', maxLength: 10, description: 'YYYY-MM-DD, today or today-N (days before the store\'s today)' });
 
 export const OpsOrdersQuery = Type.Object({
   state: Type.Optional(OrderState),
@@ -141,6 +155,13 @@ export const OpsOrdersQuery = Type.Object({
   queue: Type.Optional(OpsQueue),
   /** order number, customer e-mail or name (case-insensitive, part of it) */
   q: Type.Optional(Type.String({ maxLength: 100 })),
+  /** issue 24: placed on or after / on or before this day (the store's day); from after to: 400 invalid_date_range */
+  from: Type.Optional(OpsDay),
+  to: Type.Optional(OpsDay),
+  /** issue 24: pickup, drop-off or delivery at this store of the shop (its key, e.g. zurich) */
+  pickupStore: Type.Optional(Type.String({ minLength: 1, maxLength: 40, pattern: '^[a-z0-9-]+$' })),
+  sort: Type.Optional(OpsOrderSort),
+  dir: Type.Optional(Type.Union([Type.Literal('asc'), Type.Literal('desc')])),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 25 })),
   offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000000, default: 0 })),
 }, { additionalProperties: false });

@@ -257,6 +257,10 @@ const lifecycleErrors = {
   identity_check_required: { status: 409, message: 'This cash order reached the anti-money-laundering threshold: record the identity document you checked at the counter.', visible: false },
   invalid_bank_statement: { status: 400, message: 'The document is not a readable camt.053 bank statement.', visible: false },
   bank_statement_import_not_found: { status: 404, message: 'No such bank statement import.', visible: false },
+  // issue 24: the order list's date range and an operator's saved views
+  invalid_date_range: { status: 400, message: 'The date range is not valid: its first day lies after its last.', visible: false },
+  saved_view_not_found: { status: 404, message: 'No such saved view.', visible: false },
+  saved_views_full: { status: 409, message: 'You keep 50 saved views already: delete one first.', visible: false },
   // also the ops HTTP layer's refusal (a lifecycle step checks the role again: defence in depth)
   operator_role_required: { status: 403, message: 'Your role does not allow this step.', visible: false },
 } as const satisfies Record<string, ErrorSpec>;

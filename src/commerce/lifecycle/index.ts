@@ -13,6 +13,8 @@ import * as audit from './audit.ts';
 import * as camt from './camt.ts';
 import * as queue from './queue.ts';
 import * as steps from './steps.ts';
+import * as scrapBox from './scrap-box.ts';
+import type { ScrapBoxSentBody } from '../../contracts/ops-lists.ts';
 
 export { actionRoles } from './model.ts';
 export { stepBodies } from './transitions.ts';
@@ -59,6 +61,10 @@ export function bankStatementImport(
 ): Promise<BankStatementImport> {
   return camt.importJob(ctx, id, actor, roles, page);
 }
+/** Issue 24: the Scrap Metal Box sent to the seller (warehouse); answers the detail after the commit. */
+export const recordScrapBoxSent = answeringDetail<ScrapBoxSentBody>(scrapBox.recordScrapBoxSent);
+export { SCRAP_BOX_ROLES } from './scrap-box.ts';
+export { packingSlips } from './packing-slips.ts';
 export function listOpsOrders(ctx: CommerceContext, query: OpsOrdersQuery): Promise<OpsOrdersResponse> {
   return queue.listOpsOrders(ctx, query);
 }

@@ -16,6 +16,7 @@ import { allActions, mayDo, orderById, possible, type LifeRow } from './model.ts
 import { queueSql, queuesOf, stepForm } from './transitions.ts';
 import { estimatedFineMg, needsIdentityCheck } from './steps.ts';
 import { storeDay, storeTimeZones } from '../lib/working-days.ts';
+import { orderBySql, rangeConds } from './list-filters.ts';
 import type { StoreKey } from '../../stores.ts';
 import { countOpsOrders, opsOrderPage, paymentsOf, queueCounts, shipmentRowsOf } from './repository.ts';
 
@@ -53,6 +54,10 @@ export async function listOpsOrders(ctx: CommerceContext, q: OpsOrdersQuery): Pr
   if (q.store) add('o.store_key = $?', q.store);
   if (q.transactionType) add('o.type = $?', q.transactionType);
   if (q.queue) conds.push(`(${queueSql(q.queue)})`);
+  conds.push(...rangeConds(q, ctx.clock().toISOString().slice(0, 10), (v) => {
+    params.push(v);
+    return `$${params.length}`;
+  }));
   if (q.q && q.q.trim()) {
     params.push(`%${q.q.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
     const i = `$${params.length}`;
@@ -64,7 +69,7 @@ export async function listOpsOrders(ctx: CommerceContext, q: OpsOrdersQuery): Pr
   // $today appears in the overdue queue only; every query passes it as $1
   const sqlWhere = where.replace(/\$today/g, '$1');
   const n = await countOpsOrders(ctx.db, sqlWhere, params);
-  const rows = await opsOrderPage(ctx.db, sqlWhere, params, limit, offset);
+  const rows = await opsOrderPage(ctx.db, sqlWhere, params, limit, offset, orderBySql(q));
   const counts: Record<string, number> = {};
   const countSql = opsQueues.map((k) => `count(*) filter (where ${queueSql(k).replace(/\$today/g, '$1')})::int as "${k}"`).join(', ');
   const c = await queueCounts(ctx.db, countSql, todayByStore);

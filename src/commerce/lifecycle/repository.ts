@@ -41,6 +41,8 @@ export interface PaymentReviewDoc { reason: 'returned' | 'metal_sold' | 'goods_d
 /** The lifecycle's facts in orders.data, beside the checkout's OrderDoc. */
 export interface LifecycleDoc {
   goodsReceivedAt?: string;
+  /** issue 24: the empty Scrap Metal Box went to the seller (scrap-box.ts) */
+  scrapBoxSent?: { at: string; carrier: string | null; trackingNumber: string | null };
   assay?: AssayDoc;
   payout?: PayoutDoc;
   counterOffer?: CounterOfferDoc;
@@ -273,10 +275,11 @@ export async function countOpsOrders(db: Db, where: string, params: unknown[]): 
   return n;
 }
 
-export async function opsOrderPage(db: Db, where: string, params: unknown[], limit: number, offset: number): Promise<LifeRow[]> {
+/** `orderBy`: the list's sort (list-filters.ts), built from the contract's columns alone. */
+export async function opsOrderPage(db: Db, where: string, params: unknown[], limit: number, offset: number, orderBy = 'o.created_at desc, o.order_number desc'): Promise<LifeRow[]> {
   return db.query<LifeRow>(
     `select o.*, o.payment_due_by::text as due from orders o where $1::text is not null and ${where}
-     order by o.created_at desc, o.order_number desc limit ${Number(limit)} offset ${Number(offset)}`,
+     order by ${orderBy} limit ${Number(limit)} offset ${Number(offset)}`,
     params,
   );
 }

@@ -32,6 +32,8 @@ export const counterMethods = ['pickup', 'send-to-store'] as const;
 export const depositMethod = 'deposit';
 /** The sell method whose metal is already in our vault (nothing to receive or assay). */
 export const depositSellMethod = 'depositSell';
+/** The sell method for which the warehouse first sends the customer an insured box (queue scrap_box_to_send). */
+export const scrapBoxMethod = 'scrapMetalBox';
 
 /** spec 3 defaults of an order written without a checkout. */
 export const shippingMethodOf = (row: Pick<LifeRow, 'type' | 'data'>): string => row.data.shippingMethod ?? (row.type === 'buy' ? 'shipping' : 'leave-in-store');
@@ -70,6 +72,9 @@ export const facts = {
   },
   /** issue 23: the bank took a payment back; finance decides */
   inReview: { test: (r) => !!r.data.paymentReview, sql: `jsonb_typeof(o.data->'paymentReview') = 'object'` },
+  /** issue 24: a sale that chose the Scrap Metal Box (spec 5), and the warehouse has sent the box */
+  byScrapBox: { test: (r) => shippingMethodOf(r) === scrapBoxMethod, sql: `${methodSql} = ${lit(scrapBoxMethod)}` },
+  scrapBoxSent: { test: (r) => !!r.data.scrapBoxSent, sql: `jsonb_typeof(o.data->'scrapBoxSent') = 'object'` },
   overdue: { test: (r, env) => !!r.due && !!env.today && r.due < env.today, sql: `o.payment_due_by < ($today::jsonb->>o.store_key)::date` },
 } satisfies Record<string, Fact>;
 export type FactName = keyof typeof facts;
@@ -125,6 +130,8 @@ export interface Transition {
 }
 
 const ops = (...roles: OperatorRole[]): Party[] => [...roles, 'admin'];
+/** A sale by Scrap Metal Box whose box has not gone out yet (and no goods came without it). */
+const scrapBoxWaiting: StateMatch = { type: 'sell', orderStates: ['Requested'], when: ['byScrapBox'], unless: ['scrapBoxSent', 'goodsReceived'] };
 const OPEN: OrderState[] = ['Open', 'Created'];
 const UNPAID: PaymentState[] = ['Pending', 'Failed'];
 
@@ -172,6 +179,8 @@ export const orderMachine: readonly Transition[] = [
   { step: null, event: 'payment_reversed', from: { type: 'buy', orderStates: ['Cancelled'] }, to: {}, by: ops('finance'), mail: [] },
   // sell
   { step: 'goods-received', event: 'goods_received', from: { type: 'sell', orderStates: ['Requested'], unless: ['goodsReceived', 'fromDeposit'] }, to: {}, by: ops('warehouse'), mail: ['goods_received'] },
+  // issue 24: the promised Scrap Metal Box goes out (an event: the order waits for the goods as before)
+  { step: null, event: 'scrap_box_sent', from: scrapBoxWaiting, to: {}, by: ops('warehouse'), mail: [] },
   { step: 'assay', event: 'assayed', from: { type: 'sell', orderStates: ['Requested'], when: ['goodsReceived'] }, to: { orderState: ['Accepted'] }, by: ops('warehouse'), mail: ['assayed'] },
   { step: null, event: 'offer_accepted', from: { type: 'sell', orderStates: ['Accepted'], when: ['offerOpen'] }, to: {}, by: ['customer'], mail: ['offer_accepted'] },
   { step: null, event: 'offer_declined', from: { type: 'sell', orderStates: ['Accepted'], when: ['offerOpen'] }, to: {}, by: ['customer'], mail: ['offer_declined'] },
@@ -199,6 +208,7 @@ export const queueStates: Readonly<Record<OpsQueue, StateMatch[]>> = {
   overdue: [{ type: 'buy', orderStates: OPEN, paymentStates: ['Pending'], when: ['overdue'] }],
   offer_open: [{ type: 'sell', orderStates: ['Accepted'], when: ['offerOpen'] }],
   to_return: [{ type: 'sell', orderStates: ['Accepted'], when: ['offerDeclined'] }],
+  scrap_box_to_send: [scrapBoxWaiting],
   payment_review: [
     { type: 'buy', orderStates: [...OPEN, 'Confirmed', 'Complete'], paymentStates: ['Failed'] },
     { type: 'buy', orderStates: [...OPEN, 'Confirmed', 'Complete'], paymentStates: ['Pending'], when: ['inReview'] },

@@ -5,4 +5,4 @@ export {
   defaultShippingMethod, findShippingMethod, methodRuleViolation, needsDepotHoldings, shippingCost, shippingCostTable, shippingMethodDefs,
   shippingMethodId, type RuleLine, type ShippingMethodDef,
 } from './methods.ts';
-export { findPickupStore, pickupStoresFor, toPickupStore } from './pickup-stores.ts';
+export { findPickupStore, pickupStores, pickupStoresFor, toPickupStore } from './pickup-stores.ts';

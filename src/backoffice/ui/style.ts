@@ -112,4 +112,32 @@ tr.disabled td{color:var(--muted)}
   table.orders td::before{content:attr(data-label);font-size:.85rem;color:var(--muted);font-weight:600}
   table.orders td.num{text-align:left}
 }
+button.secondary{background:#fff;color:var(--accent)}
+button.small,.button.small{min-height:2rem;padding:.2rem .6rem;font-size:.9rem}
+.views .save-view input{max-width:16rem}
+.bulk-bar{margin:0 0 .75rem}
+td.select{width:2.5rem}
+.bulk-fields{display:flex;flex-wrap:wrap;gap:.4rem;align-items:center}
+.bulk-fields input{max-width:14rem}
+.list-tools{display:flex;flex-wrap:wrap;gap:.75rem 1.5rem;align-items:flex-end;margin:0 0 1rem}
+.views ul{list-style:none;margin:0;padding:0;display:flex;flex-wrap:wrap;gap:.4rem .9rem}
+.views li{display:flex;gap:.3rem;align-items:center}
+th a.sort{color:inherit}
+tr.refused td{background:var(--err-bg)}
+.slip{margin:0 0 1.25rem}
+.slip-facts{display:flex;flex-wrap:wrap;gap:.25rem 1.5rem;margin:0 0 .75rem}
+.slip-facts dt{font-size:.85rem;color:var(--muted)}
+.slip-facts dd{margin:0;font-weight:600}
+.slip address .line{display:block}
+.slip-lines{width:100%;border-collapse:collapse;margin-top:.75rem}
+.slip-lines th,.slip-lines td{border-bottom:1px solid var(--line);padding:.4rem .5rem;text-align:left}
+.slip-lines .num{text-align:right}
+@media print{
+  html{background:#fff;font-size:11pt}
+  .top,.skip,.no-print,main>h1,.notice{display:none}
+  main{max-width:none;padding:0}
+  .slip{border:0;box-shadow:none;padding:0;margin:0;break-after:page;page-break-after:always}
+  .slip:last-child{break-after:auto;page-break-after:auto}
+  a{color:inherit;text-decoration:none}
+}
 `;
