@@ -1,30 +1,13 @@
-// The carriers the warehouse ships with and their tracking pages. An unknown carrier is recorded as typed,
-// without a link (the customer's mail names the carrier and the number).
-export interface Carrier {
-  key: string;
-  name: string;
-  /** the tracking page; {n} is the URL-encoded tracking number */
-  url: string;
-  /** names operators type for it (lower case, spaces and dashes dropped) */
-  aliases: string[];
-}
+// The carriers' tracking links. The list itself is the contract's (src/contracts/carriers.ts), which the back
+// office offers in its forms. An unknown carrier is recorded as typed, without a link (the customer's mail
+// names the carrier and the number).
+import { carrierOf } from '../../contracts/carriers.ts';
 
-export const carriers: Carrier[] = [
-  { key: 'dhl', name: 'DHL', url: 'https://www.dhl.com/global-en/home/tracking.html?tracking-id={n}', aliases: ['dhl', 'dhlexpress', 'dhlparcel'] },
-  { key: 'dpd', name: 'DPD', url: 'https://tracking.dpd.de/status/de_DE/parcel/{n}', aliases: ['dpd'] },
-  { key: 'ups', name: 'UPS', url: 'https://www.ups.com/track?tracknum={n}', aliases: ['ups'] },
-  { key: 'fedex', name: 'FedEx', url: 'https://www.fedex.com/fedextrack/?trknbr={n}', aliases: ['fedex'] },
-  { key: 'usps', name: 'USPS', url: 'https://tools.usps.com/go/TrackConfirmAction?tLabels={n}', aliases: ['usps'] },
-  { key: 'swisspost', name: 'Swiss Post', url: 'https://service.post.ch/ekp-web/ui/entry/search/{n}', aliases: ['swisspost', 'post', 'postch', 'diepost', 'laposte'] },
-  { key: 'austrianpost', name: 'Austrian Post', url: 'https://www.post.at/s/sendungsdetails?snr={n}', aliases: ['austrianpost', 'postat', 'österreichischepost', 'oesterreichischepost'] },
-  { key: 'gls', name: 'GLS', url: 'https://gls-group.com/track/{n}', aliases: ['gls'] },
-];
-
-const norm = (s: string) => s.toLowerCase().replace(/[\s._-]+/g, '');
+export { carriers, type Carrier } from '../../contracts/carriers.ts';
 
 /** The carrier's display name and tracking link for what an operator typed; unknown carriers: as typed, no link. */
 export function tracking(carrier: string, trackingNumber: string): { carrier: string; trackingUrl: string | null } {
-  const c = carriers.find((x) => x.aliases.includes(norm(carrier)) || norm(x.name) === norm(carrier));
+  const c = carrierOf(carrier);
   if (!c) return { carrier: carrier.trim(), trackingUrl: null };
   return { carrier: c.name, trackingUrl: c.url.replace('{n}', encodeURIComponent(trackingNumber.replace(/\s+/g, ''))) };
 }

@@ -8,3 +8,5 @@ export default outboxPlugin;
 
 export { createOutbox, type Outbox, type OutboxMessageInput } from './outbox.ts';
 export { activationLink, resetLink, shopName } from './templates.ts';
+// issue 24: an order's mails, for the back office's order page (list and resend)
+export { orderMail, orderMails, resendsSince, type OrderMailRow } from './repository.ts';
