@@ -2,8 +2,8 @@
 // form says which language that is, offers the reasons as a list the service translates (free text only as an
 // addition, to be written in the customer's language), and asks the operator to confirm before anything is
 // cancelled (the back office runs no script: a required checkbox the server checks, not a dialog).
-import { cancelReasonCodes } from '../contracts/ops.ts';
-import type { Fmt } from './format.ts';
+import { cancelReasonCodes } from '../../../contracts/ops.ts';
+import type { Fmt } from '../../format.ts';
 
 export interface CancelFormProps {
   f: Fmt;

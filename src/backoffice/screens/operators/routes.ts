@@ -1,0 +1,66 @@
+// Operators (admin): the list with roles, a new operator, roles and disabling of one.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createElement } from 'react';
+import type { Operator, OperatorRole, OperatorsResponse } from '../../../contracts/ops.ts';
+import { operatorRoles } from '../../../contracts/ops.ts';
+import type { OpsClient } from '../../ops-client.ts';
+import type { Screen } from '../../screen.ts';
+import { refused, toSignIn } from '../../session.ts';
+import type { FieldMessages } from '../../ui/form.tsx';
+import type { Viewer } from '../../ui/frame.tsx';
+import { fieldMessages, notFound, refusalText, send, shownStatus } from '../../ui/page.ts';
+import { list, str, UUID, type Body, type Notice } from '../../ui/request.ts';
+import { OperatorsView } from './view.tsx';
+
+async function showOperators(ops: OpsClient, req: FastifyRequest, reply: FastifyReply, viewer: Viewer, status: number, notice: Notice | null, values?: Body, fields?: FieldMessages) {
+  const { f, csrf } = req.bo;
+  const res = await ops.call<OperatorsResponse>('GET', '/ops/operators', { token: req.bo.token });
+  if (res.error) return refused(req, reply, viewer, res.error, f.t('operators.title'), 'operators');
+  return send(reply, status, f.t('operators.title'), createElement(OperatorsView, { f, csrf, operators: res.data.results, values, fields }), req, viewer, notice);
+}
+
+const rolesOf = (b: Body): OperatorRole[] => list(b.roles).filter((r): r is OperatorRole => (operatorRoles as string[]).includes(r));
+
+export const operatorsScreen: Screen = async (app, { ops, signedIn }) => {
+  app.get('/operators', signedIn(async (req, reply, viewer) => {
+    const { f } = req.bo;
+    const done = (req.query as Record<string, string>).done;
+    return showOperators(ops, req, reply, viewer, 200, done === 'created' || done === 'saved' ? { kind: 'success', text: f.t(`operators.done.${done}`) } : null);
+  }));
+
+  app.post('/operators', signedIn(async (req, reply, viewer) => {
+    const { f } = req.bo;
+    const b = req.body as Body;
+    const { _csrf: _c, password: _p, ...values } = b;
+    const fields: FieldMessages = {};
+    const email = str(b.email);
+    const password = typeof b.password === 'string' ? b.password : '';
+    const roles = rolesOf(b);
+    if (!email) fields.email = f.tAny('validation.required');
+    if (password.length < 12) fields.password = f.tAny('validation.min_length', { length: 12 });
+    if (roles.length === 0) fields.roles = f.t('field.roles');
+    if (Object.keys(fields).length) return showOperators(ops, req, reply, viewer, 400, { kind: 'error', text: f.t('refusal.validation') }, values, fields);
+    const res = await ops.call<Operator>('POST', '/ops/operators', { token: req.bo.token, body: { email, password, roles } });
+    if (res.error) {
+      if (res.error.status === 401) return toSignIn(reply, 'expired');
+      const fm = res.error.status === 400 ? fieldMessages(f, res.error) : res.error.code === 'operator_email_taken' ? { email: refusalText(f, res.error, 'operators') } : {};
+      return showOperators(ops, req, reply, viewer, shownStatus(res.error), { kind: 'error', text: refusalText(f, res.error, 'operators') }, values, fm);
+    }
+    return reply.redirect('/operators?done=created', 303);
+  }));
+
+  app.post('/operators/:id', signedIn(async (req, reply, viewer) => {
+    const { f } = req.bo;
+    const { id } = req.params as { id: string };
+    if (!UUID.test(id)) return notFound(req, reply, viewer);
+    const b = req.body as Body;
+    const roles = rolesOf(b);
+    if (roles.length === 0) return showOperators(ops, req, reply, viewer, 400, { kind: 'error', text: f.t('field.roles') });
+    const res = await ops.call<Operator>('PUT', `/ops/operators/${id}`, { token: req.bo.token, body: { roles, disabled: str(b.disabled) === '1' } });
+    if (res.error) {
+      if (res.error.status === 401) return toSignIn(reply, 'expired');
+      return showOperators(ops, req, reply, viewer, shownStatus(res.error), { kind: 'error', text: refusalText(f, res.error, 'operators') });
+    }
+    return reply.redirect('/operators?done=saved', 303);
+  }));
+};

@@ -1,0 +1,66 @@
+// The operators (admin): each with roles and whether disabled, and the form for a new one.
+import type { Operator } from '../../../contracts/ops.ts';
+import { operatorRoles } from '../../../contracts/ops.ts';
+import type { Fmt } from '../../format.ts';
+import { Csrf, Field, type FieldMessages } from '../../ui/form.tsx';
+import { TableWrap } from '../../ui/parts.tsx';
+
+export function OperatorsView({ f, csrf, operators, values, fields }: { f: Fmt; csrf: string; operators: Operator[]; values?: Record<string, string | string[]>; fields?: FieldMessages }) {
+  const { t } = f;
+  const checkedRoles = new Set(Array.isArray(values?.roles) ? values.roles : values?.roles ? [values.roles] : []);
+  return (
+    <>
+      <TableWrap label={t('operators.caption')}>
+        <table>
+          <caption className="visually-hidden">{t('operators.caption')}</caption>
+          <thead><tr><th scope="col">{t('signIn.email')}</th><th scope="col">{t('operators.roles')}</th><th scope="col">{t('operators.lastLogin')}</th><th scope="col">{t('operators.change')}</th></tr></thead>
+          <tbody>
+            {operators.map((o) => (
+              <tr key={o.id} className={o.disabled ? 'disabled' : undefined}>
+                <td>{o.email}{o.disabled && <> <span className="badge warn">{t('operators.disabled')}</span></>}</td>
+                <td>{o.roles.map((r) => t(`role.${r}`)).join(', ')}</td>
+                <td>{o.lastLoginAt ? f.dateTime(o.lastLoginAt) : '–'}</td>
+                <td>
+                  <form method="post" action={`/operators/${o.id}`} className="operator-edit">
+                    <Csrf value={csrf} />
+                    <fieldset>
+                      <legend className="visually-hidden">{t('operators.rolesOf', { email: o.email })}</legend>
+                      {operatorRoles.map((r) => (
+                        <span className="check" key={r}>
+                          <input type="checkbox" id={`r-${o.id}-${r}`} name="roles" value={r} defaultChecked={o.roles.includes(r)} />
+                          <label htmlFor={`r-${o.id}-${r}`}>{t(`role.${r}`)}</label>
+                        </span>
+                      ))}
+                      <span className="check">
+                        <input type="checkbox" id={`d-${o.id}`} name="disabled" value="1" defaultChecked={o.disabled ?? false} />
+                        <label htmlFor={`d-${o.id}`}>{t('operators.disable')}</label>
+                      </span>
+                    </fieldset>
+                    <button type="submit" aria-label={t('operators.saveFor', { email: o.email })}>{t('operators.save')}</button>
+                  </form>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </TableWrap>
+      <form method="post" action="/operators" className="card" aria-labelledby="h-new-operator">
+        <h2 id="h-new-operator">{t('operators.create')}</h2>
+        <Csrf value={csrf} />
+        <Field id="new-email" name="email" label={t('signIn.email')} type="email" value={typeof values?.email === 'string' ? values.email : ''} required autoComplete="off" error={fields?.email} />
+        <Field id="new-password" name="password" label={t('operators.password')} hint={t('operators.passwordHint')} type="password" required minLength={12} autoComplete="new-password" error={fields?.password} />
+        <fieldset aria-describedby={fields?.roles ? 'new-roles-error' : undefined}>
+          <legend>{t('operators.roles')}</legend>
+          {operatorRoles.map((r) => (
+            <span className="check" key={r}>
+              <input type="checkbox" id={`new-${r}`} name="roles" value={r} defaultChecked={checkedRoles.has(r)} />
+              <label htmlFor={`new-${r}`}>{t(`role.${r}`)}</label>
+            </span>
+          ))}
+          {fields?.roles && <span className="field-error" id="new-roles-error">{fields.roles}</span>}
+        </fieldset>
+        <button type="submit">{t('operators.createSubmit')}</button>
+      </form>
+    </>
+  );
+}

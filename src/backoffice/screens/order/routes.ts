@@ -1,0 +1,133 @@
+// The order page and its steps: each step's form becomes the /ops call's body (or the fields the operator must
+// correct); a refusal shows the page again with the form as sent and the API's messages.
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createElement } from 'react';
+import type { OpsAction, OpsOrderDetail } from '../../../contracts/ops.ts';
+import { parseAmount, parseMilligrams, type Fmt } from '../../format.ts';
+import type { OpsClient } from '../../ops-client.ts';
+import type { Screen } from '../../screen.ts';
+import { refused, toSignIn } from '../../session.ts';
+import type { FieldMessages } from '../../ui/form.tsx';
+import type { Viewer } from '../../ui/frame.tsx';
+import { fieldMessages, notFound, refusalText, send, shownStatus } from '../../ui/page.ts';
+import { str, UUID, type Body, type Notice } from '../../ui/request.ts';
+import { OrderDetailView, type ActionFormState } from './view.tsx';
+
+const actionPaths: Record<OpsAction, string> = {
+  payment: 'payments', shipment: 'shipments', pickup: 'pickup', cancel: 'cancel', 'goods-received': 'goods-received', assay: 'assay', payout: 'payout',
+  'goods-returned': 'goods-returned',
+  'payment-failed': 'payment-failed',
+};
+
+async function showOrder(ops: OpsClient, req: FastifyRequest, reply: FastifyReply, viewer: Viewer, id: string, status: number, form: ActionFormState, notice: Notice | null) {
+  const { f, csrf } = req.bo;
+  const res = await ops.call<OpsOrderDetail>('GET', `/ops/orders/${id}`, { token: req.bo.token, query: { languageTag: f.lang } });
+  if (res.error) return refused(req, reply, viewer, res.error, f.t('detail.title', { number: '' }));
+  return send(reply, status, f.t('detail.title', { number: res.data.summary.orderNumber }), createElement(OrderDetailView, { f, csrf, detail: res.data, form }), req, viewer, notice);
+}
+
+/** The API body of a step from the form, or the fields the operator must correct. */
+function actionBody(f: Fmt, action: OpsAction, b: Body): { body: unknown; fields: FieldMessages } {
+  const fields: FieldMessages = {};
+  const required = f.tAny('validation.required');
+  const need = (name: string) => {
+    const v = str(b[name]);
+    if (!v) fields[name] = required;
+    return v;
+  };
+  const date = (name: string) => {
+    const v = need(name);
+    if (v && !/^\d{4}-\d{2}-\d{2}$/.test(v)) fields[name] = f.tAny('validation.invalid_date');
+    return v;
+  };
+  const amount = (name: string) => {
+    const v = need(name);
+    const cents = v ? parseAmount(v) : null;
+    if (v && cents === null) fields[name] = f.t('field.amount');
+    return cents ?? 0;
+  };
+  const note = str(b.note);
+  // the identity document checked at the counter (pickup, cash payout): all four fields or none (the service
+  // says when the order needs it: identity_check_required)
+  const identity = () => {
+    if (![b.idType, b.idCountry, b.idNumber, b.idExpiry].some((x) => str(x))) return {};
+    return { identityCheck: { documentType: need('idType'), issuingCountry: need('idCountry').toUpperCase(), documentNumber: need('idNumber'), expiryDate: date('idExpiry') } };
+  };
+  switch (action) {
+    case 'payment':
+      return { body: { centAmount: amount('amount'), currency: str(b.currency), reference: need('reference'), valueDate: date('valueDate') }, fields };
+    case 'shipment':
+      return { body: { carrier: need('carrier'), trackingNumber: need('trackingNumber') }, fields };
+    case 'pickup':
+      return { body: { collectedBy: need('collectedBy'), ...(note ? { note } : {}), ...identity() }, fields };
+    case 'cancel': {
+      // issue 28: a listed reason (translated for the customer by the service), free text only in addition,
+      // and the operator's confirmation
+      const reasonCode = need('reasonCode');
+      const reason = str(b.reason);
+      if (reason && reason.length < 3) fields.reason = f.tAny('validation.min_length', { length: 3 });
+      if (b.confirm !== '1') fields.confirm = f.t('action.cancel.confirmRequired');
+      return { body: { reasonCode, ...(reason ? { reason } : {}) }, fields };
+    }
+    case 'payment-failed':
+      return { body: { reason: need('reason') }, fields };
+    case 'goods-received':
+      return { body: note ? { note } : {}, fields };
+    case 'assay': {
+      const lines = Object.keys(b).filter((k) => k.startsWith('line.')).map((k) => {
+        const v = need(k);
+        const mg = v ? parseMilligrams(v) : null;
+        if (v && mg === null) fields[k] = f.t('field.grams');
+        return { lineId: k.slice(5), finalFineWeightMg: mg ?? 0 };
+      });
+      return { body: { lines, ...(note ? { note } : {}), ...(b.confirmDeviation === '1' ? { confirmDeviation: true } : {}) }, fields };
+    }
+    case 'goods-returned': {
+      const trackingNumber = str(b.trackingNumber).trim();
+      return { body: { ...(trackingNumber ? { trackingNumber } : {}), ...(note ? { note } : {}) }, fields };
+    }
+    case 'payout':
+    {
+      // the account field the form showed: IBAN, a US account number, or none for a cash payout
+      const account = (name: 'iban' | 'accountNumber') => (typeof b[name] === 'string' ? { [name]: need(name).replace(/\s+/g, '') } : {});
+      return { body: { ...account('iban'), ...account('accountNumber'), centAmount: amount('amount'), valueDate: date('valueDate'), ...identity() }, fields };
+    }
+  }
+}
+
+export const orderScreen: Screen = async (app, { ops, signedIn }) => {
+  app.get('/orders/:id', signedIn(async (req, reply, viewer) => {
+    const { f } = req.bo;
+    const { id } = req.params as { id: string };
+    if (!UUID.test(id)) return notFound(req, reply, viewer);
+    const done = (req.query as Record<string, string>).done;
+    const notice = done && ['payment', 'shipment', 'pickup', 'cancel', 'goods-received', 'assay', 'payout', 'goods-returned', 'payment-failed'].includes(done) ? { kind: 'success' as const, text: f.t(`done.${done}`) } : null;
+    return showOrder(ops, req, reply, viewer, id, 200, {}, notice);
+  }));
+
+  app.post('/orders/:id/:action', signedIn(async (req, reply, viewer) => {
+    const { f } = req.bo;
+    const { id, action } = req.params as { id: string; action: string };
+    if (!UUID.test(id) || !Object.hasOwn(actionPaths, action)) return notFound(req, reply, viewer);
+    const a = action as OpsAction;
+    const b = req.body as Body;
+    const values = Object.fromEntries(Object.entries(b).filter(([k]) => k !== '_csrf').map(([k, v]) => [k, str(v)]));
+    const { body, fields } = actionBody(f, a, b);
+    if (Object.keys(fields).length > 0) return showOrder(ops, req, reply, viewer, id, 400, { action: a, values, fields }, { kind: 'error', text: f.t('refusal.validation') });
+    const res = await ops.call<OpsOrderDetail>('POST', `/ops/orders/${id}/${actionPaths[a]}`, { token: req.bo.token, body });
+    if (res.error) {
+      if (res.error.status === 401) return toSignIn(reply, 'expired');
+      const rename: Record<string, string> = {
+        centAmount: 'amount', 'identityCheck.documentType': 'idType', 'identityCheck.issuingCountry': 'idCountry', 'identityCheck.documentNumber': 'idNumber', 'identityCheck.expiryDate': 'idExpiry',
+      };
+      if (a === 'assay') res.error.fields?.forEach((fe) => {
+        const m = /^\/?lines[./](\d+)/.exec(fe.field);
+        const line = m ? (body as { lines: { lineId: string }[] }).lines[Number(m[1])] : undefined;
+        if (line) rename[fe.field.replace(/^\/?(body\.)?/, '').replace(/\//g, '.')] = `line.${line.lineId}`;
+      });
+      const fm = res.error.status === 400 ? fieldMessages(f, res.error, rename) : {};
+      return showOrder(ops, req, reply, viewer, id, shownStatus(res.error), { action: a, values, fields: fm }, { kind: 'error', text: refusalText(f, res.error, a) });
+    }
+    return reply.redirect(`/orders/${id}?done=${a}`, 303);
+  }));
+};
