@@ -4,8 +4,8 @@
 import t from 'tap';
 import type { Order } from '../../src/contracts/order.ts';
 import { carrierText, carrierOf, carriers, OTHER_CARRIER } from '../../src/contracts/carriers.ts';
-import { orderSums } from '../../src/backoffice/order-sums.ts';
-import { nextStepFirst } from '../../src/backoffice/order-workbench.tsx';
+import { orderSums } from '../../src/backoffice/screens/order/sums.ts';
+import { nextStepFirst } from '../../src/backoffice/screens/order/workbench.tsx';
 import { tracking } from '../../src/commerce/lifecycle/carriers.ts';
 
 const chf = (centAmount: number) => ({ centAmount, currencyCode: 'CHF' as const });

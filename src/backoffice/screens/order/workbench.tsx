@@ -2,22 +2,15 @@
 // customer card, the order's mails with "send again", the carrier chosen from the list, and the next step
 // first. Plain server-rendered HTML like every back-office screen (no script); every form carries the CSRF
 // token. React escapes every text (a note, a subject): nothing staff or customers typed becomes markup.
-import type { ReactNode } from 'react';
-import { carriers, OTHER_CARRIER, type CarrierKey } from '../contracts/carriers.ts';
-import type { CustomerCard, OpsAction, OrderMail, OrderNote } from '../contracts/ops.ts';
-import { ORDER_NOTE_MAX } from '../contracts/ops.ts';
-import type { Order } from '../contracts/order.ts';
-import type { StoreKey } from '../stores.ts';
-import type { Fmt } from './format.ts';
-import { orderSums } from './order-sums.ts';
-
-function Csrf({ value }: { value: string }) {
-  return <input type="hidden" name="_csrf" value={value} />;
-}
-
-function Wrap({ label, children }: { label: string; children: ReactNode }) {
-  return <div className="table-wrap" role="region" aria-label={label} tabIndex={0}>{children}</div>;
-}
+import { carriers, OTHER_CARRIER, type CarrierKey } from '../../../contracts/carriers.ts';
+import type { CustomerCard, OpsAction, OrderMail, OrderNote } from '../../../contracts/ops.ts';
+import { ORDER_NOTE_MAX } from '../../../contracts/ops.ts';
+import type { Order } from '../../../contracts/order.ts';
+import type { StoreKey } from '../../../stores.ts';
+import type { Fmt } from '../../format.ts';
+import { Csrf } from '../../ui/form.tsx';
+import { TableWrap as Wrap } from '../../ui/parts.tsx';
+import { orderSums } from './sums.ts';
 
 // ---------------------------------------------------------------- the next step first
 

@@ -6,8 +6,8 @@
 // Decision: the page shows the rows commerce's figures give and checks them against the total commerce
 // stored; should they ever differ (an order from before a rule changed), the page says so instead of
 // showing a sum that does not add up.
-import type { Money } from '../contracts/cart.ts';
-import type { Order } from '../contracts/order.ts';
+import type { Money } from '../../../contracts/cart.ts';
+import type { Order } from '../../../contracts/order.ts';
 
 export interface SumLine { id: string; name: string; quantity: number; unit: Money | null; total: Money }
 
