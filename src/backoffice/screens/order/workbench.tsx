@@ -104,8 +104,7 @@ export function NotesSection({ f, csrf, orderId, notes, value, error }: {
           ))}
         </ol>
       )}
-      <form method="post" action={`/orders/${orderId}/notes`} aria-labelledby="h-new-note">
-        <h3 id="h-new-note" className="visually-hidden">{t('detail.notes.label')}</h3>
+      <form method="post" action={`/orders/${orderId}/notes`}>
         <Csrf value={csrf} />
         <div className="field">
           <label htmlFor="note-body">{t('detail.notes.label')}</label>
