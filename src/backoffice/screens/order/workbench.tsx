@@ -17,8 +17,8 @@ import { orderSums } from './sums.ts';
 /**
  * The steps in the order an order moves forward; the exceptions (a failed payment, a cancellation) after
  * them. Decision: the back office orders `actions` itself (whatever order commerce lists them in): the first
- * forward step the operator may take is the page's primary action, shown first and open; the others follow
- * under "Other actions".
+ * forward step the operator may take is the page's primary action, shown first; the others follow under
+ * "Other actions" (support, who may only cancel an unpaid order, sees no "next step").
  */
 const STEP_ORDER: OpsAction[] = ['payment', 'shipment', 'pickup', 'goods-received', 'assay', 'payout', 'goods-returned', 'payment-failed', 'cancel'];
 const EXCEPTIONS = new Set<OpsAction>(['payment-failed', 'cancel']);
@@ -26,7 +26,8 @@ const EXCEPTIONS = new Set<OpsAction>(['payment-failed', 'cancel']);
 export function nextStepFirst(actions: OpsAction[]): { primary: OpsAction | null; others: OpsAction[] } {
   const rank = (a: OpsAction) => (STEP_ORDER.indexOf(a) + 1 || STEP_ORDER.length + 1);
   const sorted = [...new Set(actions)].sort((a, b) => rank(a) - rank(b));
-  const primary = sorted.find((a) => !EXCEPTIONS.has(a)) ?? sorted[0] ?? null;
+  // a cancellation or a failed payment is never "the next step": with only those, there is none
+  const primary = sorted.find((a) => !EXCEPTIONS.has(a)) ?? null;
   return { primary, others: sorted.filter((a) => a !== primary) };
 }
 
