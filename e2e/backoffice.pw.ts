@@ -145,7 +145,7 @@ test('the warehouse ships with a tracking number; the customer\'s order and mail
   await expect(wh.getByRole('form', { name: 'Versenden' })).toBeVisible();
   await expect(wh.getByRole('form', { name: 'Bestellung stornieren' })).toHaveCount(0);
   await axe(wh);
-  await wh.getByLabel('Versanddienst').fill('DHL');
+  await wh.getByLabel('Versanddienst', { exact: true }).selectOption({ label: 'DHL' });
   await wh.getByLabel('Sendungsnummer').fill('00340434161234567890');
   await wh.getByRole('button', { name: 'Versand erfassen' }).click();
   await expect(wh.getByRole('status')).toContainText('Der Versand ist erfasst');

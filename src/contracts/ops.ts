@@ -31,6 +31,8 @@ export const operatorRoles: OperatorRole[] = ['support', 'finance', 'warehouse',
 export const Operator = Type.Object({
   id: Id,
   email: Type.String(),
+  /** issue 24: the name staff know the operator by (the back office shows it; null: the e-mail stands in) */
+  name: Type.Optional(Nullable(Type.String())),
   roles: Type.Array(OperatorRole),
   /** a disabled operator cannot sign in; its sessions end */
   disabled: Type.Optional(Type.Boolean()),
@@ -57,6 +59,7 @@ export type OpsLoginResponse = Static<typeof OpsLoginResponse>;
 /** POST /ops/operators (admin): 201 Operator; 409 operator_email_taken */
 export const CreateOperatorBody = Type.Object({
   email: Type.String({ minLength: 3, maxLength: 254 }),
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
   password: Type.String({ minLength: 12, maxLength: 200 }),
   roles: Type.Array(OperatorRole, { minItems: 1, maxItems: 4, uniqueItems: true }),
 }, { additionalProperties: false });
@@ -64,6 +67,7 @@ export type CreateOperatorBody = Static<typeof CreateOperatorBody>;
 
 /** PUT /ops/operators/{id} (admin): Operator. An admin cannot take its own admin role or disable itself (409 operator_self_lockout). */
 export const UpdateOperatorBody = Type.Object({
+  name: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
   roles: Type.Optional(Type.Array(OperatorRole, { minItems: 1, maxItems: 4, uniqueItems: true })),
   disabled: Type.Optional(Type.Boolean()),
   /** a new password (ends the operator's sessions) */
@@ -83,6 +87,8 @@ export const Actor = Type.Object({
   id: Type.String(),
   /** the operator's e-mail; null for customers and the system */
   email: Nullable(Type.String()),
+  /** issue 24: the operator's name (the audit log's listing), when it has one */
+  name: Type.Optional(Type.String()),
 });
 export type Actor = Static<typeof Actor>;
 
@@ -106,6 +112,10 @@ export type AuditEntry = Static<typeof AuditEntry>;
 export const AuditQuery = Type.Object({
   orderId: Type.Optional(Id),
   operatorId: Type.Optional(Id),
+  /** issue 24: the order's number (exactly, whatever its case) */
+  orderNumber: Type.Optional(Type.String({ minLength: 1, maxLength: 40 })),
+  /** issue 24: the operator's name or e-mail, or part of it (case-insensitive) */
+  operator: Type.Optional(Type.String({ minLength: 1, maxLength: 120 })),
   limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200, default: 50 })),
   offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000000, default: 0 })),
 }, { additionalProperties: false });
@@ -113,6 +123,112 @@ export type AuditQuery = Static<typeof AuditQuery>;
 
 export const AuditResponse = Type.Object({ results: Type.Array(AuditEntry), total: Type.Integer() });
 export type AuditResponse = Static<typeof AuditResponse>;
+
+// ---------------------------------------------------------------- the order page's workbench (issue 24)
+
+/**
+ * POST /ops/orders/{id}/notes (any role): an internal note on the order's timeline, for staff only (never in
+ * the customer's answers or mails). Trimmed, 1 to 2000 characters (400 validation_failed); written once,
+ * never changed; an audit entry note_added names its author.
+ */
+export const OrderNoteBody = Type.Object({
+  body: Type.String({ minLength: 1, maxLength: 2000 }),
+}, { additionalProperties: false });
+export type OrderNoteBody = Static<typeof OrderNoteBody>;
+export const ORDER_NOTE_MAX = 2000;
+
+export const OrderNote = Type.Object({
+  id: Id,
+  at: IsoTimestamp,
+  body: Type.String(),
+  /** the operator who wrote it */
+  by: Type.Object({ id: Id, email: Type.String(), name: Nullable(Type.String()) }),
+});
+export type OrderNote = Static<typeof OrderNote>;
+/** GET /ops/orders/{id}/notes: oldest first. */
+export const OrderNotesResponse = Type.Object({ results: Type.Array(OrderNote) });
+export type OrderNotesResponse = Static<typeof OrderNotesResponse>;
+
+/** A mail the shop wrote about the order (confirmation, each step's mail, and resends), oldest first. */
+export const OrderMail = Type.Object({
+  id: Type.Integer(),
+  subject: Type.String(),
+  to: Type.String(),
+  createdAt: IsoTimestamp,
+  sentAt: Nullable(IsoTimestamp),
+  failedAt: Nullable(IsoTimestamp),
+  /** a resend: the mail it copied */
+  resentFrom: Nullable(Type.Integer()),
+});
+export type OrderMail = Static<typeof OrderMail>;
+/** GET /ops/orders/{id}/mails */
+export const OrderMailsResponse = Type.Object({ results: Type.Array(OrderMail) });
+export type OrderMailsResponse = Static<typeof OrderMailsResponse>;
+export const OrderMailParams = Type.Object({ id: Id, mailId: Type.Integer({ minimum: 1 }) });
+/**
+ * POST /ops/orders/{id}/mails/{mailId}/resend (support, finance, warehouse, admin): the same mail again, as
+ * written then, to the address it went to; 201 the new mail; audited (mail_resent). A mail not of this order:
+ * 404 order_mail_not_found. Decision: one mail is resent at most once per 10 minutes, and an order's mails at
+ * most 5 times per hour (429 too_many_requests, details.retryAfter): enough for a customer who lost it, not a
+ * way to flood an inbox.
+ */
+export const RESEND_SAME_MAIL_S = 10 * 60;
+export const RESENDS_PER_ORDER_HOUR = 5;
+
+/** Another order of the customer, as the card lists it (newest first). */
+export const CustomerCardOrder = Type.Object({
+  id: Id,
+  orderNumber: Type.String(),
+  createdAt: IsoTimestamp,
+  transactionType: TransactionType,
+  orderState: OrderState,
+  paymentState: PaymentState,
+  total: Money,
+});
+export type CustomerCardOrder = Static<typeof CustomerCardOrder>;
+
+/**
+ * GET /ops/orders/{id}/customer (any role): who ordered, and what else of theirs the shop holds, on the
+ * order's store only (an account belongs to one store; the same e-mail on another store is another
+ * customer, never shown here). A guest's order: kind guest, nothing else is linked (Decision: orders are not
+ * matched by e-mail or name, which others may share or know).
+ */
+export const CustomerCard = Type.Object({
+  kind: Type.Union([Type.Literal('account'), Type.Literal('guest')]),
+  customerId: Nullable(Id),
+  email: Type.String(),
+  name: Type.String(),
+  store: StoreKeyLit,
+  /** the account's creation; null for a guest */
+  accountSince: Nullable(IsoTimestamp),
+  /** the customer's other orders on this store, newest first (at most 10; total counts them all) */
+  orders: Type.Object({ results: Type.Array(CustomerCardOrder), total: Type.Integer() }),
+  /** the depot on this store, null: none */
+  depot: Nullable(Type.Object({
+    number: Type.String(),
+    openedAt: IsoTimestamp,
+    openingValue: Money,
+    currentValue: Nullable(Money),
+    holdings: Type.Array(Type.Object({ sku: Type.String(), name: Type.String(), quantity: Type.Integer(), currentValue: Nullable(Money) })),
+  })),
+  /** the customer's limit orders on this store, newest first (at most 10; total counts them all) */
+  limitOrders: Type.Object({
+    results: Type.Array(Type.Object({
+      id: Id,
+      number: Type.String(),
+      status: Type.String(),
+      name: Type.String(),
+      quantity: Type.Integer(),
+      limitPrice: Money,
+      expiresAt: IsoTimestamp,
+      /** executed: the order it became */
+      orderId: Nullable(Type.String()),
+      orderNumber: Nullable(Type.String()),
+    })),
+    total: Type.Integer(),
+  }),
+});
+export type CustomerCard = Static<typeof CustomerCard>;
 
 // ---------------------------------------------------------------- the order queue
 

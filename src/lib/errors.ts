@@ -89,6 +89,8 @@ const commerceErrors = {
   operator_self_lockout: { status: 409, message: 'You cannot take away your own admin role or disable yourself.', visible: true },
   operator_email_taken: { status: 409, message: 'An operator with this e-mail address exists already.', visible: true },
   operator_not_found: { status: 404, message: 'Operator not found.', visible: true },
+  // issue 24: resending a mail of an order that is not one of its mails
+  order_mail_not_found: { status: 404, message: 'This order has no such mail.', visible: true },
 } as const satisfies Record<string, ErrorSpec>;
 
 /** The commerce service's carts, orders, wishlists and price hand-over (spec 4, 5, 8; src/commerce/orders/). */

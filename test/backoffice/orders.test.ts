@@ -100,13 +100,13 @@ t.test('warehouse ships a paid order with a tracking number; a role refusal is a
   t.match(auditText, 'finance@ops.example');
   t.match(auditText, 'Confirmed/Paid → Complete/Paid');
 
-  // the operator's e-mail is a link that filters the log to that operator (keeping the order filter)
-  const link = /<a href="([^"]*operatorId=[^"]*)"[^>]*>warehouse@ops\.example<\/a>/.exec(audit.body)?.[1]?.replace(/&amp;/g, '&');
+  // the operator (issue 24: by name and e-mail) is a link that filters the log to that operator (keeping the order filter)
+  const link = /<a href="([^"]*operatorId=[^"]*)"[^>]*>(?:Lena Lager \()?warehouse@ops\.example\)?<\/a>/.exec(audit.body)?.[1]?.replace(/&amp;/g, '&');
   t.ok(link, 'warehouse@ops.example links to its entries');
   const mine = await wh.get(link!);
   t.equal(mine.statusCode, 200);
   const mineText = textOf(mine.body);
-  t.match(mineText, 'Only the entries of warehouse@ops.example.');
+  t.match(mineText, 'Only the entries of Lena Lager (warehouse@ops.example).');
   t.match(mineText, 'Shipped');
   t.notMatch(mineText, 'finance@ops.example', 'the payment by finance is filtered out');
   t.match(mine.body, /name="operatorId" value="[0-9a-f-]{36}"/, 'filtering by order keeps the operator');

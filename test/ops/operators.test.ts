@@ -113,7 +113,8 @@ t.test('every operator change is in the audit log, naming the admin, never the p
   t.equal(audit.statusCode, 200, audit.body);
   const mine = audit.json().results.filter((e: { details: { operatorId?: string } }) => e.details.operatorId === created.id);
   t.same(mine.map((e: { action: string }) => e.action).sort(), ['operator_created', 'operator_updated']);
-  for (const e of mine) t.same(e.actor, { type: 'operator', id: admin.operator.id, email: 'admin@ops.example' });
+  // issue 24: the log names the operator by name too
+  for (const e of mine) t.same(e.actor, { type: 'operator', id: admin.operator.id, email: 'admin@ops.example', name: 'Ada Admin' });
   t.notOk(JSON.stringify(mine).includes('Neues-Passwort') || JSON.stringify(mine).includes(PASSWORD) || JSON.stringify(mine).includes('scrypt'));
 });
 

@@ -90,9 +90,18 @@ tr.overdue td:first-child{box-shadow:inset 4px 0 0 var(--warn)}
 .action.danger h3{color:var(--err)}
 .operator-edit{display:flex;flex-wrap:wrap;gap:.25rem .75rem;align-items:center}
 .operator-edit fieldset{margin:0}
+.operator-edit .name-input{max-width:12rem}
 tr.disabled td{color:var(--muted)}
 .back{margin:0 0 .75rem}
 .empty{color:var(--muted)}
+/* issue 24: the order page as a workbench */
+button.secondary{background:#fff;color:var(--accent)}
+.next-step{border-color:var(--accent);box-shadow:inset 4px 0 0 var(--accent)}
+table.sums tfoot th{text-align:right;font-weight:400}
+table.sums tr.sum-row th,table.sums tr.sum-row td{border-top:2px solid var(--ink);font-weight:700}
+ul.plain{list-style:none;margin:0 0 .75rem;padding:0}
+ul.plain li{padding:.15rem 0}
+.notes .note .customer-text{margin:.1rem 0 0}
 @media (min-width:768px){
   .action-grid{grid-template-columns:repeat(auto-fit,minmax(20rem,1fr))}
   .filters .field:first-of-type{grid-column:span 2}

@@ -4,3 +4,6 @@
 export { depotHoldings } from './model.ts';
 // issue 15: the lifecycle books a paid deposit purchase and puts a cancelled depot sale back
 export { bookDepositPurchase, removeDepositPurchase, restoreDepositSale } from './model.ts';
+// issue 24: the back office's customer card shows the customer's depot on the order's store
+export { depositView } from './model.ts';
+export { depositOfStore } from './repository.ts';

@@ -19,6 +19,10 @@ export interface OutboxMessageInput {
   subject?: string | null;
   text: string;
   html?: string | null;
+  /** issue 24: the order the mail is about (the back office lists and resends an order's mails) */
+  orderId?: string | null;
+  /** issue 24: the mail this one resends */
+  resentFrom?: number | null;
 }
 
 export interface Outbox {
@@ -157,9 +161,9 @@ export function createOutbox(opts: { db: Db; smtpUrl: string; mailFrom: string; 
       // Mails are due at once when they will be sent; SMS and mails without SMTP are never picked up.
       const due = transport && msg.channel === 'mail' ? now : null;
       const rows = await tx.query<{ id: number }>(
-        `insert into outbox (channel, customer_id, store_key, "to", subject, text, html, created_at, next_attempt_at)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning id`,
-        [msg.channel, msg.customerId, msg.storeKey, msg.to, msg.subject ?? null, msg.text, msg.html ?? null, now, due],
+        `insert into outbox (channel, customer_id, store_key, "to", subject, text, html, created_at, next_attempt_at, order_id, resent_from)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
+        [msg.channel, msg.customerId, msg.storeKey, msg.to, msg.subject ?? null, msg.text, msg.html ?? null, now, due, msg.orderId ?? null, msg.resentFrom ?? null],
       );
       return rows[0].id;
     },

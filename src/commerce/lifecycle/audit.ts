@@ -24,7 +24,7 @@ export async function writeAudit(tx: Db, e: AuditInput, at: Date = new Date()): 
 function toEntry(r: AuditRow): AuditEntry {
   return {
     id: r.id, at: r.at.toISOString(), orderId: r.order_id, orderNumber: r.order_number,
-    actor: { type: r.actor_type, id: r.actor_id, email: r.actor_email }, action: r.action, before: r.before_state, after: r.after_state,
+    actor: { type: r.actor_type, id: r.actor_id, email: r.actor_email, ...(r.actor_name ? { name: r.actor_name } : {}) }, action: r.action, before: r.before_state, after: r.after_state,
     details: r.details,
   };
 }
@@ -38,7 +38,9 @@ export async function auditOf(db: Db, orderId: string): Promise<AuditEntry[]> {
 export async function listAudit(db: Db, q: AuditQuery, opts: { whistleblower?: boolean } = {}): Promise<AuditResponse> {
   const limit = q.limit ?? 50;
   const offset = q.offset ?? 0;
-  const { rows, total: n } = await auditPage(db, { orderId: q.orderId ?? null, operatorId: q.operatorId ?? null, whistleblower: opts.whistleblower }, limit, offset);
+  const { rows, total: n } = await auditPage(db, {
+    orderId: q.orderId ?? null, operatorId: q.operatorId ?? null, orderNumber: q.orderNumber ?? null, operator: q.operator ?? null, whistleblower: opts.whistleblower,
+  }, limit, offset);
   return { results: rows.map(toEntry), total: n };
 }
 

@@ -48,5 +48,6 @@ export async function queueMail(ctx: CommerceContext, tx: Db, row: OrderRow, kin
   });
   return ctx.outbox.add(tx, {
     channel: 'mail', customerId: row.customer_id, storeKey: row.store_key, to: row.data.customerEmail, subject: mail.subject, text: mail.text, html: mail.html,
+    orderId: row.id,
   }, now);
 }

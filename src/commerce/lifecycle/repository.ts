@@ -62,6 +62,8 @@ export interface AuditRow {
   actor_type: Actor['type'];
   actor_id: string;
   actor_email: string | null;
+  /** issue 24: the operator's name now (the log's listing reads it) */
+  actor_name?: string | null;
   action: string;
   before_state: States | null;
   after_state: States | null;
@@ -312,17 +314,32 @@ export async function auditRowsOf(db: Db, orderId: string): Promise<AuditRow[]> 
   return db.query<AuditRow>('select * from order_audit where order_id = $1 order by seq', [orderId]);
 }
 
-// $3: whether the whistleblower office's entries (whistleblow_*) are readable (admins only)
+// $3: whether the whistleblower office's entries (whistleblow_*) are readable (admins only); issue 24: $4 the
+// order number (lower case, exact), $5 a LIKE pattern on the operator's e-mail as recorded or its name now
 const AUDIT_WHERE = `($1::uuid is null or order_id = $1) and ($2::text is null or (actor_type = 'operator' and actor_id = $2))
-  and ($3::boolean or action not like 'whistleblow\\_%')`;
+  and ($3::boolean or action not like 'whistleblow\\_%')
+  and ($4::text is null or lower(order_number) = $4)
+  and ($5::text is null or (actor_type = 'operator' and (lower(actor_email) like $5
+    or actor_id in (select id::text from operators where lower(coalesce(name, '')) like $5))))`;
 
-/** The log, newest first, paged; filtered by order and/or operator. */
+/** What a LIKE pattern matches literally: "part of it", whatever its case. */
+const containing = (text: string) => `%${text.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** The log, newest first, paged; filtered by order (id or number) and/or operator (id, or part of its name or e-mail). */
 export async function auditPage(
-  db: Db, f: { orderId: string | null; operatorId: string | null; whistleblower?: boolean }, limit: number, offset: number,
+  db: Db, f: { orderId: string | null; operatorId: string | null; orderNumber?: string | null; operator?: string | null; whistleblower?: boolean },
+  limit: number, offset: number,
 ): Promise<{ rows: AuditRow[]; total: number }> {
-  const params = [f.orderId, f.operatorId, f.whistleblower ?? false];
+  const params = [
+    f.orderId, f.operatorId, f.whistleblower ?? false, f.orderNumber ? f.orderNumber.trim().toLowerCase() : null, f.operator?.trim() ? containing(f.operator) : null,
+  ];
   const [{ n }] = await db.query<{ n: number }>(`select count(*)::int as n from order_audit where ${AUDIT_WHERE}`, params);
-  const rows = await db.query<AuditRow>(`select * from order_audit where ${AUDIT_WHERE} order by seq desc limit $4 offset $5`, [...params, limit, offset]);
+  // the operator's name as it is now (an entry keeps the e-mail it was written with)
+  const rows = await db.query<AuditRow>(
+    `select a.*, (select name from operators p where a.actor_type = 'operator' and p.id::text = a.actor_id) as actor_name
+       from order_audit a where ${AUDIT_WHERE} order by seq desc limit $6 offset $7`,
+    [...params, limit, offset],
+  );
   return { rows, total: n };
 }
 

@@ -4,3 +4,5 @@
 // the account overview's one read (account-overview/)
 export { OPEN_STATUSES, limitOrderViews } from './model.ts';
 export { customerLimitOrders } from './repository.ts';
+// issue 24: the back office's customer card counts them
+export { countCustomerLimitOrders } from './repository.ts';

@@ -10,14 +10,14 @@ import { revokeOperatorSessions } from '../auth/operator-sessions.ts';
 import { existingOperatorEmails, insertOperator, lockOperators, operatorView, updateOperator as updateOperatorRow, type OperatorRow } from './repository.ts';
 
 function auditedView(row: OperatorRow) {
-  return { email: row.email, roles: row.roles, disabled: row.disabled };
+  return { email: row.email, name: row.name, roles: row.roles, disabled: row.disabled };
 }
 
 /** Creates an operator: 409 operator_email_taken when the e-mail is taken (whatever its case). */
 export async function createOperator(db: Db, body: CreateOperatorBody, actor: Actor, now: Date): Promise<Operator> {
   const passwordHash = await hashPassword(body.password);
   return db.transaction(async (tx) => {
-    const row = await insertOperator(tx, { email: body.email, passwordHash, roles: body.roles, now });
+    const row = await insertOperator(tx, { email: body.email, name: body.name, passwordHash, roles: body.roles, now });
     if (!row) fail('operator_email_taken');
     await writeAudit(tx, {
       orderId: null, orderNumber: null, actor, action: 'operator_created', before: null, after: null,
@@ -46,7 +46,7 @@ export async function changeOperator(db: Db, id: string, body: UpdateOperatorBod
     if (!before) fail('operator_not_found');
     const self = actor.type === 'operator' ? locked.get(actor.id) : undefined;
     if (actor.type === 'operator' && (!self || self.disabled || !self.roles.includes('admin'))) fail('operator_role_required');
-    const after = await updateOperatorRow(tx, id, { roles: body.roles, disabled: body.disabled, passwordHash }, now);
+    const after = await updateOperatorRow(tx, id, { roles: body.roles, disabled: body.disabled, passwordHash, name: body.name }, now);
     const endsSessions = passwordHash !== undefined || (after.disabled && !before.disabled);
     if (endsSessions) await revokeOperatorSessions(tx, id, now);
     await writeAudit(tx, {
@@ -58,11 +58,11 @@ export async function changeOperator(db: Db, id: string, body: UpdateOperatorBod
   });
 }
 
-export const DEMO_OPERATORS: { email: string; roles: OperatorRole[] }[] = [
-  { email: 'admin@ops.example', roles: ['admin'] },
-  { email: 'finance@ops.example', roles: ['finance'] },
-  { email: 'warehouse@ops.example', roles: ['warehouse'] },
-  { email: 'support@ops.example', roles: ['support'] },
+export const DEMO_OPERATORS: { email: string; name: string; roles: OperatorRole[] }[] = [
+  { email: 'admin@ops.example', name: 'Ada Admin', roles: ['admin'] },
+  { email: 'finance@ops.example', name: 'Felix Finanz', roles: ['finance'] },
+  { email: 'warehouse@ops.example', name: 'Lena Lager', roles: ['warehouse'] },
+  { email: 'support@ops.example', name: 'Sam Support', roles: ['support'] },
 ];
 
 /**
@@ -78,7 +78,7 @@ export async function seedDemoOperators(db: Db, password: string, now: Date): Pr
   const actor: Actor = { type: 'system', id: 'demo-operators', email: null };
   await db.transaction(async (tx) => {
     for (const o of missing) {
-      const row = await insertOperator(tx, { email: o.email, passwordHash, roles: o.roles, now });
+      const row = await insertOperator(tx, { email: o.email, name: o.name, passwordHash, roles: o.roles, now });
       if (row) {
         await writeAudit(tx, {
           orderId: null, orderNumber: null, actor, action: 'operator_created', before: null, after: null,

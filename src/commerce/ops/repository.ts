@@ -8,6 +8,8 @@ import { addSeconds } from '../lib/clock.ts';
 export interface OperatorRow {
   id: string;
   email: string;
+  /** issue 24: shown in the back office; null: the e-mail stands in */
+  name: string | null;
   password_hash: string;
   roles: OperatorRole[];
   disabled: boolean;
@@ -22,6 +24,7 @@ export function operatorView(row: OperatorRow): Operator {
   return {
     id: row.id,
     email: row.email,
+    name: row.name ?? null,
     roles: row.roles,
     disabled: row.disabled,
     createdAt: row.created_at.toISOString(),
@@ -51,33 +54,35 @@ export async function existingOperatorEmails(db: Db, emails: string[]): Promise<
   return new Set(rows.map((r) => r.email));
 }
 
+/** Issue 24: by name (those without one by e-mail, after them). */
 export async function listOperators(db: Db): Promise<OperatorRow[]> {
-  return db.query<OperatorRow>('select * from operators order by lower(email)');
+  return db.query<OperatorRow>('select * from operators order by lower(name) nulls last, lower(email)');
 }
 
 /** Inserts an operator; null when the e-mail is taken (whatever its case). */
 export async function insertOperator(
-  db: Db, args: { email: string; passwordHash: string; roles: OperatorRole[]; now: Date },
+  db: Db, args: { email: string; name?: string | null; passwordHash: string; roles: OperatorRole[]; now: Date },
 ): Promise<OperatorRow | null> {
   const rows = await db.query<OperatorRow>(
-    `insert into operators (id, email, password_hash, roles, created_at, updated_at) values ($1, $2, $3, $4, $5, $5)
+    `insert into operators (id, email, password_hash, roles, created_at, updated_at, name) values ($1, $2, $3, $4, $5, $5, $6)
      on conflict ((lower(email))) do nothing returning *`,
-    [randomUUID(), args.email.trim(), args.passwordHash, args.roles, args.now],
+    [randomUUID(), args.email.trim(), args.passwordHash, args.roles, args.now, args.name?.trim() || null],
   );
   return rows[0] ?? null;
 }
 
 export async function updateOperator(
-  db: Db, id: string, change: { roles?: OperatorRole[]; disabled?: boolean; passwordHash?: string }, now: Date,
+  db: Db, id: string, change: { roles?: OperatorRole[]; disabled?: boolean; passwordHash?: string; name?: string }, now: Date,
 ): Promise<OperatorRow> {
   const [row] = await db.query<OperatorRow>(
     `update operators set roles = coalesce($2, roles), disabled = coalesce($3, disabled), password_hash = coalesce($4, password_hash),
+       name = coalesce($6, name),
        -- a new password starts with a clean slate (an admin unlocks an operator that way)
        failed_logins = case when $4::text is null then failed_logins else 0 end,
        locked_until = case when $4::text is null then locked_until else null end,
        updated_at = $5
      where id = $1 returning *`,
-    [id, change.roles ?? null, change.disabled ?? null, change.passwordHash ?? null, now],
+    [id, change.roles ?? null, change.disabled ?? null, change.passwordHash ?? null, now, change.name?.trim() || null],
   );
   return row;
 }

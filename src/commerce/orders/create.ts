@@ -227,6 +227,7 @@ export async function placeOrder(ctx: CommerceContext, input: PlaceOrderInput, d
       : renderMail('order.confirmation', lang, { store: storeKey, shop, order });
     const outboxId = await ctx.outbox.add(tx, {
       channel: 'mail', customerId: auth.customerId, storeKey, to: row.data.customerEmail, subject: mail.subject, text: mail.text, html: mail.html,
+      orderId: row.id,
     }, now);
     return { row, replayed: false, outboxIds: [outboxId] };
   });

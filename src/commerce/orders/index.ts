@@ -10,3 +10,5 @@ export { answerOrder } from './model.ts';
 export { listedOrder } from './model.ts';
 // the order's document written back in a hook's transaction (deposits: the parts a depot sale took)
 export { customerOrders, updateOrderData } from './repository.ts';
+// issue 24: the back office's customer card (ops/): the order, and how many orders the customer has
+export { countCustomerOrders, orderById } from './repository.ts';

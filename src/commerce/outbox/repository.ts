@@ -24,3 +24,35 @@ export async function purgeOutbox(db: Db, before: Date): Promise<void> {
 export async function deleteMessagesOf(tx: Db, customerId: string, to: string[]): Promise<void> {
   await tx.query('delete from outbox where customer_id = $1 or "to" = any($2::text[])', [customerId, to]);
 }
+
+// ---------------------------------------------------------------- an order's mails (issue 24: the back office lists and resends them)
+
+export interface OrderMailRow {
+  id: number; customer_id: string | null; store_key: string; to: string; subject: string | null; text: string; html: string | null;
+  created_at: Date; sent_at: Date | null; failed_at: Date | null; resent_from: number | null;
+}
+
+const ORDER_MAIL = `id, customer_id, store_key, "to", subject, text, html, created_at, sent_at, failed_at, resent_from`;
+
+/** The mails about the order, oldest first. */
+export async function orderMails(db: Db, orderId: string): Promise<OrderMailRow[]> {
+  return db.query<OrderMailRow>(`select ${ORDER_MAIL} from outbox where order_id = $1 and channel = 'mail' order by id`, [orderId]);
+}
+
+/** One mail of the order; undefined when it is not one of its mails. */
+export async function orderMail(db: Db, orderId: string, mailId: number): Promise<OrderMailRow | undefined> {
+  const [row] = await db.query<OrderMailRow>(`select ${ORDER_MAIL} from outbox where id = $1 and order_id = $2 and channel = 'mail'`, [mailId, orderId]);
+  return row;
+}
+
+/** Resends since `since`: of this one mail (the newest one's time), and of all the order's mails (count, the oldest one's time). */
+export async function resendsSince(db: Db, orderId: string, mailId: number, since: { mail: Date; order: Date }): Promise<{ lastOfMail: Date | null; ofOrder: number; firstOfOrder: Date | null }> {
+  const [r] = await db.query<{ last_of_mail: Date | null; of_order: number; first_of_order: Date | null }>(
+    `select max(created_at) filter (where resent_from = $2 and created_at > $3) as last_of_mail,
+            count(*) filter (where created_at > $4)::int as of_order,
+            min(created_at) filter (where created_at > $4) as first_of_order
+       from outbox where order_id = $1 and resent_from is not null`,
+    [orderId, mailId, since.mail, since.order],
+  );
+  return { lastOfMail: r.last_of_mail, ofOrder: r.of_order, firstOfOrder: r.first_of_order };
+}

@@ -1,4 +1,4 @@
-// The audit log: a page of entries, filtered by order or operator.
+// The audit log: a page of entries, filtered by order (id or number) or operator (id, or name or e-mail).
 import { createElement } from 'react';
 import type { AuditResponse } from '../../../contracts/ops.ts';
 import type { Screen } from '../../screen.ts';
@@ -15,11 +15,15 @@ export const auditScreen: Screen = async (app, { ops, signedIn }) => {
     const q = req.query as Record<string, string>;
     const orderId = typeof q.orderId === 'string' && UUID.test(q.orderId.trim()) ? q.orderId.trim() : undefined;
     const operatorId = typeof q.operatorId === 'string' && UUID.test(q.operatorId.trim()) ? q.operatorId.trim() : undefined;
+    // issue 24: an order number and an operator's name or e-mail, as typed (cut to what the service takes)
+    const orderNumber = typeof q.orderNumber === 'string' ? q.orderNumber.trim().slice(0, 40) || undefined : undefined;
+    const operator = typeof q.operator === 'string' ? q.operator.trim().slice(0, 120) || undefined : undefined;
     const offset = offsetOf(q);
-    const res = await ops.call<AuditResponse>('GET', '/ops/audit', { token: req.bo.token, query: { orderId, operatorId, limit: AUDIT_PAGE_SIZE, offset } });
+    const res = await ops.call<AuditResponse>('GET', '/ops/audit', { token: req.bo.token, query: { orderId, operatorId, orderNumber, operator, limit: AUDIT_PAGE_SIZE, offset } });
     if (res.error) return refused(req, reply, viewer, res.error, f.t('audit.title'), 'audit');
     const notice = q.orderId && !orderId ? { kind: 'error' as const, text: f.t('audit.badOrderId') }
       : q.operatorId && !operatorId ? { kind: 'error' as const, text: f.t('audit.badOperatorId') } : null;
-    return send(reply, notice ? 400 : 200, f.t('audit.title'), createElement(AuditView, { f, data: res.data, orderId, operatorId, limit: AUDIT_PAGE_SIZE, offset }), req, viewer, notice);
+    const filters = { orderId, operatorId, orderNumber, operator };
+    return send(reply, notice ? 400 : 200, f.t('audit.title'), createElement(AuditView, { f, data: res.data, filters, limit: AUDIT_PAGE_SIZE, offset }), req, viewer, notice);
   }));
 };

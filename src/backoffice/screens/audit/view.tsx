@@ -1,12 +1,18 @@
-// The audit log: who did what when, filtered by order or operator.
+// The audit log: who did what when, filtered by order (id or number) or operator (id, or name or e-mail typed).
+// Issue 24: staff filter by what they know (an order number, a colleague's name), not only internal ids.
 import type { AuditEntry, AuditResponse } from '../../../contracts/ops.ts';
 import type { Fmt } from '../../format.ts';
 import { actorName, eventLabel, Pager, TableWrap } from '../../ui/parts.tsx';
 
-export function AuditView({ f, data, orderId, operatorId, limit, offset }: { f: Fmt; data: AuditResponse; orderId?: string; operatorId?: string; limit: number; offset: number }) {
+export interface AuditFilters { orderId?: string; operatorId?: string; orderNumber?: string; operator?: string }
+
+export function AuditView({ f, data, filters, limit, offset }: { f: Fmt; data: AuditResponse; filters: AuditFilters; limit: number; offset: number }) {
   const { t } = f;
-  const filter = (more: Record<string, string>) => `/audit?${new URLSearchParams({ ...(orderId ? { orderId } : {}), ...(operatorId ? { operatorId } : {}), ...more })}`;
-  const who = (a: AuditEntry['actor']) => actorName(f, a);
+  const { orderId, operatorId, orderNumber, operator } = filters;
+  const given = Object.fromEntries(Object.entries(filters).filter(([, v]) => v)) as Record<string, string>;
+  const filter = (more: Record<string, string>) => `/audit?${new URLSearchParams({ ...given, ...more })}`;
+  // an operator by name and e-mail (the e-mail is what the entry recorded; the name is the operator's now)
+  const who = (a: AuditEntry['actor']) => (a.type === 'operator' && a.name ? `${a.name} (${a.email ?? a.id})` : actorName(f, a));
   const filtered = operatorId ? data.results.find((e) => e.actor.type === 'operator' && e.actor.id === operatorId)?.actor : undefined;
   return (
     <>
@@ -18,6 +24,14 @@ export function AuditView({ f, data, orderId, operatorId, limit, offset }: { f: 
       )}
       <form method="get" action="/audit" className="filters" aria-label={t('queue.filters')}>
         {operatorId && <input type="hidden" name="operatorId" value={operatorId} />}
+        <div className="field">
+          <label htmlFor="f-orderNumber">{t('audit.orderNumber')}</label>
+          <input id="f-orderNumber" name="orderNumber" defaultValue={orderNumber ?? ''} maxLength={40} />
+        </div>
+        <div className="field">
+          <label htmlFor="f-operator">{t('audit.operator')}</label>
+          <input id="f-operator" name="operator" defaultValue={operator ?? ''} maxLength={120} />
+        </div>
         <div className="field">
           <label htmlFor="f-orderId">{t('audit.orderId')}</label>
           <input id="f-orderId" name="orderId" defaultValue={orderId ?? ''} maxLength={36} />

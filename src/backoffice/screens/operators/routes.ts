@@ -1,4 +1,4 @@
-// Operators (admin): the list with roles, a new operator, roles and disabling of one.
+// Operators (admin): the list by name with roles, a new operator, the name, roles and disabling of one.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import type { Operator, OperatorRole, OperatorsResponse } from '../../../contracts/ops.ts';
@@ -40,7 +40,8 @@ export const operatorsScreen: Screen = async (app, { ops, signedIn }) => {
     if (password.length < 12) fields.password = f.tAny('validation.min_length', { length: 12 });
     if (roles.length === 0) fields.roles = f.t('field.roles');
     if (Object.keys(fields).length) return showOperators(ops, req, reply, viewer, 400, { kind: 'error', text: f.t('refusal.validation') }, values, fields);
-    const res = await ops.call<Operator>('POST', '/ops/operators', { token: req.bo.token, body: { email, password, roles } });
+    const name = str(b.name);
+    const res = await ops.call<Operator>('POST', '/ops/operators', { token: req.bo.token, body: { email, password, roles, ...(name ? { name } : {}) } });
     if (res.error) {
       if (res.error.status === 401) return toSignIn(reply, 'expired');
       const fm = res.error.status === 400 ? fieldMessages(f, res.error) : res.error.code === 'operator_email_taken' ? { email: refusalText(f, res.error, 'operators') } : {};
@@ -56,7 +57,9 @@ export const operatorsScreen: Screen = async (app, { ops, signedIn }) => {
     const b = req.body as Body;
     const roles = rolesOf(b);
     if (roles.length === 0) return showOperators(ops, req, reply, viewer, 400, { kind: 'error', text: f.t('field.roles') });
-    const res = await ops.call<Operator>('PUT', `/ops/operators/${id}`, { token: req.bo.token, body: { roles, disabled: str(b.disabled) === '1' } });
+    // issue 24: a name typed is kept (an empty field keeps the one the operator has)
+    const name = str(b.name);
+    const res = await ops.call<Operator>('PUT', `/ops/operators/${id}`, { token: req.bo.token, body: { roles, disabled: str(b.disabled) === '1', ...(name ? { name } : {}) } });
     if (res.error) {
       if (res.error.status === 401) return toSignIn(reply, 'expired');
       return showOperators(ops, req, reply, viewer, shownStatus(res.error), { kind: 'error', text: refusalText(f, res.error, 'operators') });

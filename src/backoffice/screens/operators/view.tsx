@@ -1,4 +1,5 @@
-// The operators (admin): each with roles and whether disabled, and the form for a new one.
+// The operators (admin): each by name with roles and whether disabled (issue 24: listed by name), and the form
+// for a new one.
 import type { Operator } from '../../../contracts/ops.ts';
 import { operatorRoles } from '../../../contracts/ops.ts';
 import type { Fmt } from '../../format.ts';
@@ -13,16 +14,19 @@ export function OperatorsView({ f, csrf, operators, values, fields }: { f: Fmt; 
       <TableWrap label={t('operators.caption')}>
         <table>
           <caption className="visually-hidden">{t('operators.caption')}</caption>
-          <thead><tr><th scope="col">{t('signIn.email')}</th><th scope="col">{t('operators.roles')}</th><th scope="col">{t('operators.lastLogin')}</th><th scope="col">{t('operators.change')}</th></tr></thead>
+          <thead><tr><th scope="col">{t('operators.name')}</th><th scope="col">{t('signIn.email')}</th><th scope="col">{t('operators.roles')}</th><th scope="col">{t('operators.lastLogin')}</th><th scope="col">{t('operators.change')}</th></tr></thead>
           <tbody>
             {operators.map((o) => (
               <tr key={o.id} className={o.disabled ? 'disabled' : undefined}>
+                <th scope="row">{o.name ?? <span className="muted">{t('operators.noName')}</span>}</th>
                 <td>{o.email}{o.disabled && <> <span className="badge warn">{t('operators.disabled')}</span></>}</td>
                 <td>{o.roles.map((r) => t(`role.${r}`)).join(', ')}</td>
                 <td>{o.lastLoginAt ? f.dateTime(o.lastLoginAt) : '–'}</td>
                 <td>
                   <form method="post" action={`/operators/${o.id}`} className="operator-edit">
                     <Csrf value={csrf} />
+                    <label htmlFor={`n-${o.id}`} className="visually-hidden">{t('operators.nameOf', { email: o.email })}</label>
+                    <input id={`n-${o.id}`} name="name" type="text" maxLength={120} defaultValue={o.name ?? ''} className="name-input" />
                     <fieldset>
                       <legend className="visually-hidden">{t('operators.rolesOf', { email: o.email })}</legend>
                       {operatorRoles.map((r) => (
@@ -47,6 +51,7 @@ export function OperatorsView({ f, csrf, operators, values, fields }: { f: Fmt; 
       <form method="post" action="/operators" className="card" aria-labelledby="h-new-operator">
         <h2 id="h-new-operator">{t('operators.create')}</h2>
         <Csrf value={csrf} />
+        <Field id="new-name" name="name" label={t('operators.name')} hint={t('operators.nameHint')} value={typeof values?.name === 'string' ? values.name : ''} maxLength={120} autoComplete="off" error={fields?.name} />
         <Field id="new-email" name="email" label={t('signIn.email')} type="email" value={typeof values?.email === 'string' ? values.email : ''} required autoComplete="off" error={fields?.email} />
         <Field id="new-password" name="password" label={t('operators.password')} hint={t('operators.passwordHint')} type="password" required minLength={12} autoComplete="new-password" error={fields?.password} />
         <fieldset aria-describedby={fields?.roles ? 'new-roles-error' : undefined}>

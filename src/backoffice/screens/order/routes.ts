@@ -2,8 +2,9 @@
 // correct); a refusal shows the page again with the form as sent and the API's messages.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import type { OpsAction, OpsOrderDetail } from '../../../contracts/ops.ts';
-import { opsActionPaths, opsActions } from '../../../contracts/ops.ts';
+import { carrierOf, carrierText, OTHER_CARRIER } from '../../../contracts/carriers.ts';
+import type { CustomerCard, OpsAction, OpsOrderDetail, OrderMail, OrderMailsResponse, OrderNote, OrderNotesResponse } from '../../../contracts/ops.ts';
+import { ORDER_NOTE_MAX, opsActionPaths, opsActions } from '../../../contracts/ops.ts';
 import { parseAmount, parseMilligrams, type Fmt } from '../../format.ts';
 import type { OpsClient } from '../../ops-client.ts';
 import type { Screen } from '../../screen.ts';
@@ -12,13 +13,39 @@ import type { FieldMessages } from '../../ui/form.tsx';
 import type { Viewer } from '../../ui/frame.tsx';
 import { fieldMessages, notFound, refusalText, send, shownStatus } from '../../ui/page.ts';
 import { str, UUID, type Body, type Notice } from '../../ui/request.ts';
-import { OrderDetailView, type ActionFormState } from './view.tsx';
+import { OrderDetailView, type ActionFormState, type OrderWorkbench } from './view.tsx';
 
-async function showOrder(ops: OpsClient, req: FastifyRequest, reply: FastifyReply, viewer: Viewer, id: string, status: number, form: ActionFormState, notice: Notice | null) {
+/**
+ * The order page: the detail, and beside it (issue 24) the notes, the customer card and the mails, asked at
+ * the same time. Decision: a failed side read leaves its section out rather than the page (the detail is what
+ * the operator needs to act; the page says nothing is missing only when all came).
+ */
+async function showOrder(
+  ops: OpsClient, req: FastifyRequest, reply: FastifyReply, viewer: Viewer, id: string, status: number, form: ActionFormState, notice: Notice | null,
+  noteForm?: OrderWorkbench['noteForm'],
+) {
   const { f, csrf } = req.bo;
-  const res = await ops.call<OpsOrderDetail>('GET', `/ops/orders/${id}`, { token: req.bo.token, query: { languageTag: f.lang } });
+  const token = req.bo.token;
+  const [res, notes, customer, mails] = await Promise.all([
+    ops.call<OpsOrderDetail>('GET', `/ops/orders/${id}`, { token, query: { languageTag: f.lang } }),
+    ops.call<OrderNotesResponse>('GET', `/ops/orders/${id}/notes`, { token }),
+    ops.call<CustomerCard>('GET', `/ops/orders/${id}/customer`, { token, query: { languageTag: f.lang } }),
+    ops.call<OrderMailsResponse>('GET', `/ops/orders/${id}/mails`, { token }),
+  ]);
   if (res.error) return refused(req, reply, viewer, res.error, f.t('detail.title', { number: '' }));
-  return send(reply, status, f.t('detail.title', { number: res.data.summary.orderNumber }), createElement(OrderDetailView, { f, csrf, detail: res.data, form }), req, viewer, notice);
+  const workbench: OrderWorkbench = { notes: notes.data?.results ?? null, customer: customer.data, mails: mails.data?.results ?? null, noteForm };
+  return send(reply, status, f.t('detail.title', { number: res.data.summary.orderNumber }), createElement(OrderDetailView, { f, csrf, detail: res.data, form, workbench }), req, viewer, notice);
+}
+
+/** The carrier the shipment form chose: a listed carrier's name, or "other" with the typed name. */
+function shipmentCarrier(f: Fmt, b: Body, fields: FieldMessages): string {
+  const choice = str(b.carrier);
+  const text = carrierText(choice, str(b.carrierOther)) ?? (choice !== OTHER_CARRIER ? carrierOf(choice)?.name ?? null : null);
+  if (text === null) {
+    if (choice === OTHER_CARRIER) fields.carrierOther = f.t('field.carrierOther');
+    else fields.carrier = f.tAny('validation.required');
+  }
+  return text ?? '';
 }
 
 /** The API body of a step from the form, or the fields the operator must correct. */
@@ -52,7 +79,7 @@ function actionBody(f: Fmt, action: OpsAction, b: Body): { body: unknown; fields
     case 'payment':
       return { body: { centAmount: amount('amount'), currency: str(b.currency), reference: need('reference'), valueDate: date('valueDate') }, fields };
     case 'shipment':
-      return { body: { carrier: need('carrier'), trackingNumber: need('trackingNumber') }, fields };
+      return { body: { carrier: shipmentCarrier(f, b, fields), trackingNumber: need('trackingNumber') }, fields };
     case 'pickup':
       return { body: { collectedBy: need('collectedBy'), ...(note ? { note } : {}), ...identity() }, fields };
     case 'cancel': {
@@ -96,7 +123,8 @@ export const orderScreen: Screen = async (app, { ops, signedIn }) => {
     const { id } = req.params as { id: string };
     if (!UUID.test(id)) return notFound(req, reply, viewer);
     const done = (req.query as Record<string, string>).done;
-    const notice = done && (opsActions as string[]).includes(done) ? { kind: 'success' as const, text: f.t(`done.${done}`) } : null;
+    const notice = done && [...(opsActions as string[]), 'note', 'resent'].includes(done)
+      ? { kind: 'success' as const, text: f.t(`done.${done}`) } : null;
     return showOrder(ops, req, reply, viewer, id, 200, {}, notice);
   }));
 
@@ -124,5 +152,39 @@ export const orderScreen: Screen = async (app, { ops, signedIn }) => {
       return showOrder(ops, req, reply, viewer, id, shownStatus(res.error), { action: a, values, fields: fm }, { kind: 'error', text: refusalText(f, res.error, a) });
     }
     return reply.redirect(`/orders/${id}?done=${a}`, 303);
+  }));
+
+  // issue 24: an internal note on the timeline (any role; staff only)
+  app.post('/orders/:id/notes', signedIn(async (req, reply, viewer) => {
+    const { f } = req.bo;
+    const { id } = req.params as { id: string };
+    if (!UUID.test(id)) return notFound(req, reply, viewer);
+    const text = typeof (req.body as Body).body === 'string' ? ((req.body as Body).body as string) : '';
+    const refusedNote = (status: number, error: string, notice: string) =>
+      showOrder(ops, req, reply, viewer, id, status, {}, { kind: 'error', text: notice }, { value: text, error });
+    if (text.trim() === '' || text.trim().length > ORDER_NOTE_MAX) return refusedNote(400, f.t('field.note'), f.t('refusal.validation'));
+    const res = await ops.call<OrderNote>('POST', `/ops/orders/${id}/notes`, { token: req.bo.token, body: { body: text.trim() } });
+    if (res.error) {
+      if (res.error.status === 401) return toSignIn(reply, 'expired');
+      if (res.error.status === 404) return refused(req, reply, viewer, res.error, f.t('detail.title', { number: '' }));
+      return refusedNote(shownStatus(res.error), res.error.status === 400 ? f.t('field.note') : refusalText(f, res.error), refusalText(f, res.error));
+    }
+    return reply.redirect(`/orders/${id}?done=note`, 303);
+  }));
+
+  // issue 24: one of the order's mails sent again (any role), within the service's budget
+  app.post('/orders/:id/mails/:mailId/resend', signedIn(async (req, reply, viewer) => {
+    const { f } = req.bo;
+    const { id, mailId } = req.params as { id: string; mailId: string };
+    if (!UUID.test(id) || !/^\d{1,18}$/.test(mailId)) return notFound(req, reply, viewer);
+    const res = await ops.call<OrderMail>('POST', `/ops/orders/${id}/mails/${mailId}/resend`, { token: req.bo.token });
+    if (res.error) {
+      if (res.error.status === 401) return toSignIn(reply, 'expired');
+      const retryAfter = Number(res.error.details?.retryAfter);
+      const text = res.error.code === 'too_many_requests' && retryAfter > 0
+        ? f.t('refusal.resendBudget', { minutes: Math.ceil(retryAfter / 60) }) : refusalText(f, res.error);
+      return showOrder(ops, req, reply, viewer, id, shownStatus(res.error), {}, { kind: 'error', text });
+    }
+    return reply.redirect(`/orders/${id}?done=resent`, 303);
   }));
 };

@@ -1,6 +1,7 @@
 // The order page: the summary and lines, the forms of the steps the order's `actions` allow, the timeline,
 // payments, shipments, assay, identification, counter-offer and payout.
-import type { AuditEntry, OpsAction, OpsOrderDetail } from '../../../contracts/ops.ts';
+import { Fragment, type ReactNode } from 'react';
+import type { AuditEntry, CustomerCard, OpsAction, OpsOrderDetail, OrderMail, OrderNote } from '../../../contracts/ops.ts';
 import type { OpsAml } from '../../../contracts/ops.ts';
 import { addressLines } from '../../../contracts/address-format.ts';
 import type { CartAddress } from '../../../contracts/cart.ts';
@@ -9,6 +10,7 @@ import type { Fmt } from '../../format.ts';
 import { Csrf, Field, type FieldMessages } from '../../ui/form.tsx';
 import { actorName, Amount, eventLabel, State, TableWrap } from '../../ui/parts.tsx';
 import { CancelForm } from './cancel-form.tsx';
+import { CarrierFields, CustomerCardSection, MailsSection, nextStepFirst, NotesSection, OrderSumsTable, usualCarrier } from './workbench.tsx';
 
 export interface ActionFormState {
   /** the action whose form was sent and refused */
@@ -134,7 +136,6 @@ function AmlSection({ f, aml }: { f: Fmt; aml: OpsAml }) {
   );
 }
 
-const carriers = ['Swiss Post', 'DHL', 'DPD', 'UPS', 'FedEx', 'USPS', 'Österreichische Post'];
 
 /** Issue 23: the counter-offer's state, with its deadline or the customer's answer. */
 function CounterOffer({ f, offer }: { f: Fmt; offer: NonNullable<OpsOrderDetail['order']['counterOffer']> }) {
@@ -175,17 +176,128 @@ function payoutHint(f: Fmt, detail: OpsOrderDetail, masked: NonNullable<OpsOrder
 /** DE89 3704 0044 0532 0130 00: an IBAN in groups of four, as printed on bank documents. */
 const groupIban = (iban: string) => iban.replace(/\s+/g, '').replace(/(.{4})/g, '$1 ').trim();
 
-export function OrderDetailView({ f: staff, csrf, detail, form }: { f: Fmt; csrf: string; detail: OpsOrderDetail; form: ActionFormState }) {
+/** Issue 24: what the order page shows beside the detail (each read on its own; null when that read failed). */
+export interface OrderWorkbench {
+  notes: OrderNote[] | null;
+  customer: CustomerCard | null;
+  mails: OrderMail[] | null;
+  /** a note refused: what was typed and why */
+  noteForm?: { value: string; error: string };
+}
+
+export function OrderDetailView({ f: staff, csrf, detail, form, workbench }: { f: Fmt; csrf: string; detail: OpsOrderDetail; form: ActionFormState; workbench: OrderWorkbench }) {
   // the order's amounts and weights as its store writes them (issue 28, format.ts)
   const f = staff.forStore(detail.summary.store);
   const { t } = f;
   const { summary: s, order } = detail;
-  const can = new Set(detail.actions);
   const v = (action: OpsAction, name: string, dflt = '') => (form.action === action ? form.values?.[name] ?? dflt : dflt);
   const err = (action: OpsAction, name: string) => (form.action === action ? form.fields?.[name] : undefined);
   const owed = { centAmount: Math.max(0, s.total.centAmount - detail.paidAmount.centAmount), currencyCode: s.total.currencyCode };
   const payoutDue = s.amount ?? detail.assay?.final ?? s.total;
   const today = new Date().toISOString().slice(0, 10);
+  // each step's form, by action: rendered only for the actions the order offers this operator
+  const forms: Record<OpsAction, () => ReactNode> = {
+    'payment': () => (
+          <form method="post" action={`/orders/${s.id}/payment`} className="action" aria-labelledby="h-a-payment">
+            <h3 id="h-a-payment">{t('action.payment.title')}</h3>
+            <Csrf value={csrf} />
+            <input type="hidden" name="currency" value={s.total.currencyCode} />
+            <Field id="payment-amount" name="amount" label={t('action.payment.amount', { currency: s.total.currencyCode })} hint={t('action.payment.owed', { amount: f.money(owed) })} value={v('payment', 'amount', f.amountInput(owed))} inputMode="decimal" required error={err('payment', 'amount')} />
+            <Field id="payment-reference" name="reference" label={t('action.payment.reference')} value={v('payment', 'reference', s.orderNumber)} required maxLength={140} error={err('payment', 'reference')} />
+            <Field id="payment-date" name="valueDate" label={t('action.valueDate')} type="date" value={v('payment', 'valueDate', today)} required error={err('payment', 'valueDate')} />
+            <button type="submit">{t('action.payment.submit')}</button>
+          </form>
+    ),
+    'shipment': () => (
+          <form method="post" action={`/orders/${s.id}/shipment`} className="action" aria-labelledby="h-a-shipment">
+            <h3 id="h-a-shipment">{t('action.shipment.title')}</h3>
+            <Csrf value={csrf} />
+            <CarrierFields f={f} idPrefix="shipment" value={v('shipment', 'carrier', usualCarrier(s.store))} otherValue={v('shipment', 'carrierOther')} error={err('shipment', 'carrierOther')} />
+            <Field id="shipment-tracking" name="trackingNumber" label={t('action.shipment.trackingNumber')} value={v('shipment', 'trackingNumber')} required minLength={3} maxLength={60} error={err('shipment', 'trackingNumber')} />
+            <button type="submit">{t('action.shipment.submit')}</button>
+          </form>
+    ),
+    'pickup': () => (
+          <form method="post" action={`/orders/${s.id}/pickup`} className="action" aria-labelledby="h-a-pickup">
+            <h3 id="h-a-pickup">{t('action.pickup.title')}</h3>
+            <Csrf value={csrf} />
+            <Field id="pickup-by" name="collectedBy" label={t('action.pickup.collectedBy')} hint={t('action.pickup.hint')} value={v('pickup', 'collectedBy', s.customerName)} required maxLength={120} error={err('pickup', 'collectedBy')} />
+            <Field id="pickup-note" name="note" label={t('action.note')} value={v('pickup', 'note')} textarea maxLength={1000} error={err('pickup', 'note')} />
+            {order.paymentMethod === 'cash' && <IdentityCheckFields f={f} aml={detail.aml} action="pickup" v={v} err={err} />}
+            <button type="submit">{t('action.pickup.submit')}</button>
+          </form>
+    ),
+    'goods-received': () => (
+          <form method="post" action={`/orders/${s.id}/goods-received`} className="action" aria-labelledby="h-a-goods">
+            <h3 id="h-a-goods">{t('action.goods.title')}</h3>
+            <Csrf value={csrf} />
+            <Field id="goods-note" name="note" label={t('action.note')} value={v('goods-received', 'note')} textarea maxLength={1000} error={err('goods-received', 'note')} />
+            <button type="submit">{t('action.goods.submit')}</button>
+          </form>
+    ),
+    'assay': () => (
+          <form method="post" action={`/orders/${s.id}/assay`} className="action" aria-labelledby="h-a-assay">
+            <h3 id="h-a-assay">{t('action.assay.title')}</h3>
+            <p className="hint">{t('action.assay.hint')}</p>
+            <Csrf value={csrf} />
+            {order.lineItems.map((l) => {
+              const est = detail.estimatedFineWeightGrams?.[l.id];
+              return (
+                <Field key={l.id} id={`assay-${l.id}`} name={`line.${l.id}`} label={t('action.assay.line', { name: l.name, quantity: l.quantity })}
+                  hint={est !== undefined ? t('action.assay.estimate', { grams: f.grams(est) }) : undefined}
+                  value={v('assay', `line.${l.id}`, est !== undefined ? String(est) : '')} inputMode="decimal" required error={err('assay', `line.${l.id}`)} />
+              );
+            })}
+            <Field id="assay-note" name="note" label={t('action.note')} value={v('assay', 'note')} textarea maxLength={1000} error={err('assay', 'note')} />
+            <div className="check">
+              <input type="checkbox" id="assay-confirm" name="confirmDeviation" value="1" />
+              <label htmlFor="assay-confirm">{t('action.assay.confirmDeviation')}</label>
+            </div>
+            <button type="submit">{t('action.assay.submit')}</button>
+          </form>
+    ),
+    'payout': () => (
+          <form method="post" action={`/orders/${s.id}/payout`} className="action" aria-labelledby="h-a-payout">
+            <h3 id="h-a-payout">{t('action.payout.title')}</h3>
+            <Csrf value={csrf} />
+            {order.paymentMethod === 'cash' || !order.payoutAccount ? (
+              <p>{t('action.payout.cash')}</p>
+            ) : order.payoutAccount.iban ? (
+              <Field id="payout-iban" name="iban" label={t('action.payout.iban')} hint={payoutHint(f, detail, order.payoutAccount)} value={v('payout', 'iban')} required autoComplete="off" maxLength={42} error={err('payout', 'iban')} />
+            ) : (
+              <Field id="payout-account" name="accountNumber" label={t('action.payout.accountNumber')} hint={payoutHint(f, detail, order.payoutAccount)} value={v('payout', 'accountNumber')} required autoComplete="off" maxLength={17} inputMode="numeric" error={err('payout', 'accountNumber')} />
+            )}
+            <Field id="payout-amount" name="amount" label={t('action.payout.amount', { currency: payoutDue.currencyCode })} hint={t('action.payout.due', { amount: f.money(payoutDue) })} value={v('payout', 'amount', f.amountInput(payoutDue))} inputMode="decimal" required error={err('payout', 'amount')} />
+            <Field id="payout-date" name="valueDate" label={t('action.valueDate')} type="date" value={v('payout', 'valueDate', today)} required error={err('payout', 'valueDate')} />
+            {order.paymentMethod === 'cash' && <IdentityCheckFields f={f} aml={detail.aml} action="payout" v={v} err={err} />}
+            <button type="submit">{t('action.payout.submit')}</button>
+          </form>
+    ),
+    'goods-returned': () => (
+          <form method="post" action={`/orders/${s.id}/goods-returned`} className="action" aria-labelledby="h-a-returned">
+            <h3 id="h-a-returned">{t('action.returned.title')}</h3>
+            <p className="hint">{t('action.returned.hint')}</p>
+            <Csrf value={csrf} />
+            <Field id="returned-tracking" name="trackingNumber" label={t('action.returned.trackingNumber')} value={v('goods-returned', 'trackingNumber')} maxLength={60} error={err('goods-returned', 'trackingNumber')} />
+            <Field id="returned-note" name="note" label={t('action.note')} value={v('goods-returned', 'note')} textarea maxLength={1000} error={err('goods-returned', 'note')} />
+            <button type="submit">{t('action.returned.submit')}</button>
+          </form>
+    ),
+    'payment-failed': () => (
+          <form method="post" action={`/orders/${s.id}/payment-failed`} className="action danger" aria-labelledby="h-a-payment-failed">
+            <h3 id="h-a-payment-failed">{t('action.paymentFailed.title')}</h3>
+            <p className="hint">{t('action.paymentFailed.hint')}</p>
+            <Csrf value={csrf} />
+            <Field id="payment-failed-reason" name="reason" label={t('action.paymentFailed.reason')} value={v('payment-failed', 'reason')} textarea required minLength={3} maxLength={500} error={err('payment-failed', 'reason')} />
+            <button type="submit" className="danger">{t('action.paymentFailed.submit')}</button>
+          </form>
+    ),
+    'cancel': () => (
+          <CancelForm f={f} csrf={csrf} orderId={s.id} orderNumber={s.orderNumber} locale={order.locale} overdue={!!s.overdue}
+            values={form.action === 'cancel' ? form.values ?? {} : {}} errors={form.action === 'cancel' ? form.fields ?? {} : {}} />
+    ),
+  };
+  const { primary, others } = nextStepFirst(detail.actions);
   return (
     <>
       <p className="back"><a href="/orders">{t('detail.back')}</a></p>
@@ -212,131 +324,30 @@ export function OrderDetailView({ f: staff, csrf, detail, form }: { f: Fmt; csrf
           </p>
         )}
         <h3>{t('detail.lines')}</h3>
-        <TableWrap label={t('detail.lines')}>
-          <table>
-            <thead><tr><th scope="col">{t('detail.item')}</th><th scope="col" className="num">{t('detail.quantity')}</th><th scope="col" className="num">{t('queue.col.total')}</th></tr></thead>
-            <tbody>
-              {order.lineItems.map((l) => (
-                <tr key={l.id}><td>{l.name}</td><td className="num">{l.quantity}</td><td className="num">{f.money(l.totalPrice)}</td></tr>
-              ))}
-            </tbody>
-          </table>
-        </TableWrap>
+        <OrderSumsTable f={f} order={order} />
         <p><a href={`/audit?orderId=${s.id}`}>{t('detail.auditLink')}</a></p>
       </section>
 
-      {detail.actions.length > 0 && (
-        <section aria-labelledby="h-actions" className="card">
-          <h2 id="h-actions">{t('detail.actions')}</h2>
-          <div className="action-grid">
-          {can.has('payment') && (
-            <form method="post" action={`/orders/${s.id}/payment`} className="action" aria-labelledby="h-a-payment">
-              <h3 id="h-a-payment">{t('action.payment.title')}</h3>
-              <Csrf value={csrf} />
-              <input type="hidden" name="currency" value={s.total.currencyCode} />
-              <Field id="payment-amount" name="amount" label={t('action.payment.amount', { currency: s.total.currencyCode })} hint={t('action.payment.owed', { amount: f.money(owed) })} value={v('payment', 'amount', f.amountInput(owed))} inputMode="decimal" required error={err('payment', 'amount')} />
-              <Field id="payment-reference" name="reference" label={t('action.payment.reference')} value={v('payment', 'reference', s.orderNumber)} required maxLength={140} error={err('payment', 'reference')} />
-              <Field id="payment-date" name="valueDate" label={t('action.valueDate')} type="date" value={v('payment', 'valueDate', today)} required error={err('payment', 'valueDate')} />
-              <button type="submit">{t('action.payment.submit')}</button>
-            </form>
-          )}
-          {can.has('shipment') && (
-            <form method="post" action={`/orders/${s.id}/shipment`} className="action" aria-labelledby="h-a-shipment">
-              <h3 id="h-a-shipment">{t('action.shipment.title')}</h3>
-              <Csrf value={csrf} />
-              <Field id="shipment-carrier" name="carrier" label={t('action.shipment.carrier')} value={v('shipment', 'carrier', order.country === 'US' ? 'USPS' : 'Swiss Post')} list="carriers" required maxLength={60} error={err('shipment', 'carrier')} />
-              <datalist id="carriers">{carriers.map((c) => <option key={c} value={c} />)}</datalist>
-              <Field id="shipment-tracking" name="trackingNumber" label={t('action.shipment.trackingNumber')} value={v('shipment', 'trackingNumber')} required minLength={3} maxLength={60} error={err('shipment', 'trackingNumber')} />
-              <button type="submit">{t('action.shipment.submit')}</button>
-            </form>
-          )}
-          {can.has('pickup') && (
-            <form method="post" action={`/orders/${s.id}/pickup`} className="action" aria-labelledby="h-a-pickup">
-              <h3 id="h-a-pickup">{t('action.pickup.title')}</h3>
-              <Csrf value={csrf} />
-              <Field id="pickup-by" name="collectedBy" label={t('action.pickup.collectedBy')} hint={t('action.pickup.hint')} value={v('pickup', 'collectedBy', s.customerName)} required maxLength={120} error={err('pickup', 'collectedBy')} />
-              <Field id="pickup-note" name="note" label={t('action.note')} value={v('pickup', 'note')} textarea maxLength={1000} error={err('pickup', 'note')} />
-              {order.paymentMethod === 'cash' && <IdentityCheckFields f={f} aml={detail.aml} action="pickup" v={v} err={err} />}
-              <button type="submit">{t('action.pickup.submit')}</button>
-            </form>
-          )}
-          {can.has('goods-received') && (
-            <form method="post" action={`/orders/${s.id}/goods-received`} className="action" aria-labelledby="h-a-goods">
-              <h3 id="h-a-goods">{t('action.goods.title')}</h3>
-              <Csrf value={csrf} />
-              <Field id="goods-note" name="note" label={t('action.note')} value={v('goods-received', 'note')} textarea maxLength={1000} error={err('goods-received', 'note')} />
-              <button type="submit">{t('action.goods.submit')}</button>
-            </form>
-          )}
-          {can.has('assay') && (
-            <form method="post" action={`/orders/${s.id}/assay`} className="action" aria-labelledby="h-a-assay">
-              <h3 id="h-a-assay">{t('action.assay.title')}</h3>
-              <p className="hint">{t('action.assay.hint')}</p>
-              <Csrf value={csrf} />
-              {order.lineItems.map((l) => {
-                const est = detail.estimatedFineWeightGrams?.[l.id];
-                return (
-                  <Field key={l.id} id={`assay-${l.id}`} name={`line.${l.id}`} label={t('action.assay.line', { name: l.name, quantity: l.quantity })}
-                    hint={est !== undefined ? t('action.assay.estimate', { grams: f.grams(est) }) : undefined}
-                    value={v('assay', `line.${l.id}`, est !== undefined ? String(est) : '')} inputMode="decimal" required error={err('assay', `line.${l.id}`)} />
-                );
-              })}
-              <Field id="assay-note" name="note" label={t('action.note')} value={v('assay', 'note')} textarea maxLength={1000} error={err('assay', 'note')} />
-              <div className="check">
-                <input type="checkbox" id="assay-confirm" name="confirmDeviation" value="1" />
-                <label htmlFor="assay-confirm">{t('action.assay.confirmDeviation')}</label>
-              </div>
-              <button type="submit">{t('action.assay.submit')}</button>
-            </form>
-          )}
-          {can.has('payout') && (
-            <form method="post" action={`/orders/${s.id}/payout`} className="action" aria-labelledby="h-a-payout">
-              <h3 id="h-a-payout">{t('action.payout.title')}</h3>
-              <Csrf value={csrf} />
-              {order.paymentMethod === 'cash' || !order.payoutAccount ? (
-                <p>{t('action.payout.cash')}</p>
-              ) : order.payoutAccount.iban ? (
-                <Field id="payout-iban" name="iban" label={t('action.payout.iban')} hint={payoutHint(f, detail, order.payoutAccount)} value={v('payout', 'iban')} required autoComplete="off" maxLength={42} error={err('payout', 'iban')} />
-              ) : (
-                <Field id="payout-account" name="accountNumber" label={t('action.payout.accountNumber')} hint={payoutHint(f, detail, order.payoutAccount)} value={v('payout', 'accountNumber')} required autoComplete="off" maxLength={17} inputMode="numeric" error={err('payout', 'accountNumber')} />
-              )}
-              <Field id="payout-amount" name="amount" label={t('action.payout.amount', { currency: payoutDue.currencyCode })} hint={t('action.payout.due', { amount: f.money(payoutDue) })} value={v('payout', 'amount', f.amountInput(payoutDue))} inputMode="decimal" required error={err('payout', 'amount')} />
-              <Field id="payout-date" name="valueDate" label={t('action.valueDate')} type="date" value={v('payout', 'valueDate', today)} required error={err('payout', 'valueDate')} />
-              {order.paymentMethod === 'cash' && <IdentityCheckFields f={f} aml={detail.aml} action="payout" v={v} err={err} />}
-              <button type="submit">{t('action.payout.submit')}</button>
-            </form>
-          )}
-          {can.has('goods-returned') && (
-            <form method="post" action={`/orders/${s.id}/goods-returned`} className="action" aria-labelledby="h-a-returned">
-              <h3 id="h-a-returned">{t('action.returned.title')}</h3>
-              <p className="hint">{t('action.returned.hint')}</p>
-              <Csrf value={csrf} />
-              <Field id="returned-tracking" name="trackingNumber" label={t('action.returned.trackingNumber')} value={v('goods-returned', 'trackingNumber')} maxLength={60} error={err('goods-returned', 'trackingNumber')} />
-              <Field id="returned-note" name="note" label={t('action.note')} value={v('goods-returned', 'note')} textarea maxLength={1000} error={err('goods-returned', 'note')} />
-              <button type="submit">{t('action.returned.submit')}</button>
-            </form>
-          )}
-          {can.has('payment-failed') && (
-            <form method="post" action={`/orders/${s.id}/payment-failed`} className="action danger" aria-labelledby="h-a-payment-failed">
-              <h3 id="h-a-payment-failed">{t('action.paymentFailed.title')}</h3>
-              <p className="hint">{t('action.paymentFailed.hint')}</p>
-              <Csrf value={csrf} />
-              <Field id="payment-failed-reason" name="reason" label={t('action.paymentFailed.reason')} value={v('payment-failed', 'reason')} textarea required minLength={3} maxLength={500} error={err('payment-failed', 'reason')} />
-              <button type="submit" className="danger">{t('action.paymentFailed.submit')}</button>
-            </form>
-          )}
-          {can.has('cancel') && (
-            <CancelForm f={f} csrf={csrf} orderId={s.id} orderNumber={s.orderNumber} locale={order.locale} overdue={!!s.overdue}
-              values={form.action === 'cancel' ? form.values ?? {} : {}} errors={form.action === 'cancel' ? form.fields ?? {} : {}} />
-          )}
-          </div>
+      {primary && (
+        <section aria-labelledby="h-next-step" className="card next-step">
+          <h2 id="h-next-step">{t('detail.nextStep')}</h2>
+          <div className="action-grid">{forms[primary]()}</div>
+        </section>
+      )}
+      {workbench.customer && <CustomerCardSection f={f} card={workbench.customer} />}
+      {others.length > 0 && (
+        <section aria-labelledby="h-other-actions" className="card">
+          <h2 id="h-other-actions">{t('detail.otherActions')}</h2>
+          <div className="action-grid">{others.map((a) => <Fragment key={a}>{forms[a]()}</Fragment>)}</div>
         </section>
       )}
 
+      {workbench.notes && <NotesSection f={f} csrf={csrf} orderId={s.id} notes={workbench.notes} value={workbench.noteForm?.value} error={workbench.noteForm?.error} />}
       <section aria-labelledby="h-timeline" className="card">
         <h2 id="h-timeline">{t('detail.timeline')}</h2>
         <Timeline f={f} entries={detail.timeline} />
       </section>
+      {workbench.mails && <MailsSection f={f} csrf={csrf} orderId={s.id} mails={workbench.mails} />}
 
       {s.transactionType === 'buy' && (
         <section aria-labelledby="h-payments" className="card">
