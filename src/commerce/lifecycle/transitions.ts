@@ -105,7 +105,8 @@ export function matchSql(m: StateMatch): string {
   if (m.orderStates) c.push(`o.order_state in ${inList(m.orderStates)}`);
   if (m.paymentStates) c.push(`o.payment_state in ${inList(m.paymentStates)}`);
   for (const f of m.when ?? []) c.push(`(${facts[f].sql})`);
-  for (const f of m.unless ?? []) c.push(`not (${facts[f].sql})`);
+  // a fact's SQL may be null where the document lacks the field: "unless" reads null as false
+  for (const f of m.unless ?? []) c.push(`not coalesce((${facts[f].sql}), false)`);
   return c.length > 0 ? c.join(' and ') : 'true';
 }
 
