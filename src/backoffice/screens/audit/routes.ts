@@ -1,6 +1,5 @@
 // The audit log: a page of entries, filtered by order or operator.
 import { createElement } from 'react';
-import type { AuditResponse } from '../../../contracts/ops.ts';
 import type { Screen } from '../../screen.ts';
 import { refused } from '../../session.ts';
 import { send } from '../../ui/page.ts';
@@ -16,7 +15,7 @@ export const auditScreen: Screen = async (app, { ops, signedIn }) => {
     const orderId = typeof q.orderId === 'string' && UUID.test(q.orderId.trim()) ? q.orderId.trim() : undefined;
     const operatorId = typeof q.operatorId === 'string' && UUID.test(q.operatorId.trim()) ? q.operatorId.trim() : undefined;
     const offset = offsetOf(q);
-    const res = await ops.call<AuditResponse>('GET', '/ops/audit', { token: req.bo.token, query: { orderId, operatorId, limit: AUDIT_PAGE_SIZE, offset } });
+    const res = await ops.audit(req.bo.token, { orderId, operatorId, limit: AUDIT_PAGE_SIZE, offset });
     if (res.error) return refused(req, reply, viewer, res.error, f.t('audit.title'), 'audit');
     const notice = q.orderId && !orderId ? { kind: 'error' as const, text: f.t('audit.badOrderId') }
       : q.operatorId && !operatorId ? { kind: 'error' as const, text: f.t('audit.badOperatorId') } : null;

@@ -2,32 +2,32 @@
 // correct); a refusal shows the page again with the form as sent and the API's messages.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import type { OpsAction, OpsOrderDetail } from '../../../contracts/ops.ts';
+import { cancelReasonCodes, type CancelBody, type OpsAction, type OpsOrderDetail } from '../../../contracts/ops.ts';
+import { priceCurrencies } from '../../../contracts/prices.ts';
 import { parseAmount, parseMilligrams, type Fmt } from '../../format.ts';
-import type { OpsClient } from '../../ops-client.ts';
+import { stepPaths, type OpsClient, type StepRequest } from '../../ops-client.ts';
 import type { Screen } from '../../screen.ts';
 import { refused, toSignIn } from '../../session.ts';
 import type { FieldMessages } from '../../ui/form.tsx';
 import type { Viewer } from '../../ui/frame.tsx';
 import { fieldMessages, notFound, refusalText, send, shownStatus } from '../../ui/page.ts';
 import { str, UUID, type Body, type Notice } from '../../ui/request.ts';
-import { OrderDetailView, type ActionFormState } from './view.tsx';
+import { stepAnswers } from './answers.ts';
+import { documentTypes, OrderDetailView, type ActionFormState } from './view.tsx';
 
-const actionPaths: Record<OpsAction, string> = {
-  payment: 'payments', shipment: 'shipments', pickup: 'pickup', cancel: 'cancel', 'goods-received': 'goods-received', assay: 'assay', payout: 'payout',
-  'goods-returned': 'goods-returned',
-  'payment-failed': 'payment-failed',
-};
-
-async function showOrder(ops: OpsClient, req: FastifyRequest, reply: FastifyReply, viewer: Viewer, id: string, status: number, form: ActionFormState, notice: Notice | null) {
+async function showOrder(ops: OpsClient, req: FastifyRequest, reply: FastifyReply, viewer: Viewer, id: string, status: number, form: ActionFormState, notice: Notice | null, known?: OpsOrderDetail | null) {
   const { f, csrf } = req.bo;
-  const res = await ops.call<OpsOrderDetail>('GET', `/ops/orders/${id}`, { token: req.bo.token, query: { languageTag: f.lang } });
-  if (res.error) return refused(req, reply, viewer, res.error, f.t('detail.title', { number: '' }));
-  return send(reply, status, f.t('detail.title', { number: res.data.summary.orderNumber }), createElement(OrderDetailView, { f, csrf, detail: res.data, form }), req, viewer, notice);
+  let detail = known ?? null;
+  if (!detail) {
+    const res = await ops.order(req.bo.token, id, { languageTag: f.lang });
+    if (res.error) return refused(req, reply, viewer, res.error, f.t('detail.title', { number: '' }));
+    detail = res.data;
+  }
+  return send(reply, status, f.t('detail.title', { number: detail.summary.orderNumber }), createElement(OrderDetailView, { f, csrf, detail, form }), req, viewer, notice);
 }
 
 /** The API body of a step from the form, or the fields the operator must correct. */
-function actionBody(f: Fmt, action: OpsAction, b: Body): { body: unknown; fields: FieldMessages } {
+function actionBody(f: Fmt, action: OpsAction, b: Body): { step: StepRequest; fields: FieldMessages } {
   const fields: FieldMessages = {};
   const required = f.tAny('validation.required');
   const need = (name: string) => {
@@ -46,33 +46,41 @@ function actionBody(f: Fmt, action: OpsAction, b: Body): { body: unknown; fields
     if (v && cents === null) fields[name] = f.t('field.amount');
     return cents ?? 0;
   };
+  /** one of the values a select offered (a hand-made form may send another) */
+  const oneOf = <T extends string>(name: string, allowed: readonly T[]): T => {
+    const v = need(name);
+    const hit = allowed.find((x) => x === v);
+    if (v && !hit) fields[name] = f.tAny('validation.invalid_value');
+    return hit ?? allowed[0];
+  };
   const note = str(b.note);
   // the identity document checked at the counter (pickup, cash payout): all four fields or none (the service
   // says when the order needs it: identity_check_required)
   const identity = () => {
     if (![b.idType, b.idCountry, b.idNumber, b.idExpiry].some((x) => str(x))) return {};
-    return { identityCheck: { documentType: need('idType'), issuingCountry: need('idCountry').toUpperCase(), documentNumber: need('idNumber'), expiryDate: date('idExpiry') } };
+    return { identityCheck: { documentType: oneOf('idType', documentTypes), issuingCountry: need('idCountry').toUpperCase(), documentNumber: need('idNumber'), expiryDate: date('idExpiry') } };
   };
   switch (action) {
     case 'payment':
-      return { body: { centAmount: amount('amount'), currency: str(b.currency), reference: need('reference'), valueDate: date('valueDate') }, fields };
+      return { step: { action, body: { centAmount: amount('amount'), currency: oneOf('currency', priceCurrencies), reference: need('reference'), valueDate: date('valueDate') } }, fields };
     case 'shipment':
-      return { body: { carrier: need('carrier'), trackingNumber: need('trackingNumber') }, fields };
+      return { step: { action, body: { carrier: need('carrier'), trackingNumber: need('trackingNumber') } }, fields };
     case 'pickup':
-      return { body: { collectedBy: need('collectedBy'), ...(note ? { note } : {}), ...identity() }, fields };
+      return { step: { action, body: { collectedBy: need('collectedBy'), ...(note ? { note } : {}), ...identity() } }, fields };
     case 'cancel': {
       // issue 28: a listed reason (translated for the customer by the service), free text only in addition,
       // and the operator's confirmation
-      const reasonCode = need('reasonCode');
+      const reasonCode = oneOf('reasonCode', cancelReasonCodes);
       const reason = str(b.reason);
       if (reason && reason.length < 3) fields.reason = f.tAny('validation.min_length', { length: 3 });
       if (b.confirm !== '1') fields.confirm = f.t('action.cancel.confirmRequired');
-      return { body: { reasonCode, ...(reason ? { reason } : {}) }, fields };
+      const body: CancelBody = { reasonCode, ...(reason ? { reason } : {}) };
+      return { step: { action, body }, fields };
     }
     case 'payment-failed':
-      return { body: { reason: need('reason') }, fields };
+      return { step: { action, body: { reason: need('reason') } }, fields };
     case 'goods-received':
-      return { body: note ? { note } : {}, fields };
+      return { step: { action, body: note ? { note } : {} }, fields };
     case 'assay': {
       const lines = Object.keys(b).filter((k) => k.startsWith('line.')).map((k) => {
         const v = need(k);
@@ -80,54 +88,59 @@ function actionBody(f: Fmt, action: OpsAction, b: Body): { body: unknown; fields
         if (v && mg === null) fields[k] = f.t('field.grams');
         return { lineId: k.slice(5), finalFineWeightMg: mg ?? 0 };
       });
-      return { body: { lines, ...(note ? { note } : {}), ...(b.confirmDeviation === '1' ? { confirmDeviation: true } : {}) }, fields };
+      return { step: { action, body: { lines, ...(note ? { note } : {}), ...(b.confirmDeviation === '1' ? { confirmDeviation: true } : {}) } }, fields };
     }
     case 'goods-returned': {
       const trackingNumber = str(b.trackingNumber).trim();
-      return { body: { ...(trackingNumber ? { trackingNumber } : {}), ...(note ? { note } : {}) }, fields };
+      return { step: { action, body: { ...(trackingNumber ? { trackingNumber } : {}), ...(note ? { note } : {}) } }, fields };
     }
     case 'payout':
     {
       // the account field the form showed: IBAN, a US account number, or none for a cash payout
       const account = (name: 'iban' | 'accountNumber') => (typeof b[name] === 'string' ? { [name]: need(name).replace(/\s+/g, '') } : {});
-      return { body: { ...account('iban'), ...account('accountNumber'), centAmount: amount('amount'), valueDate: date('valueDate'), ...identity() }, fields };
+      return { step: { action, body: { ...account('iban'), ...account('accountNumber'), centAmount: amount('amount'), valueDate: date('valueDate'), ...identity() } }, fields };
     }
   }
 }
 
 export const orderScreen: Screen = async (app, { ops, signedIn }) => {
+  const answers = stepAnswers();
+
   app.get('/orders/:id', signedIn(async (req, reply, viewer) => {
     const { f } = req.bo;
     const { id } = req.params as { id: string };
     if (!UUID.test(id)) return notFound(req, reply, viewer);
-    const done = (req.query as Record<string, string>).done;
-    const notice = done && ['payment', 'shipment', 'pickup', 'cancel', 'goods-received', 'assay', 'payout', 'goods-returned', 'payment-failed'].includes(done) ? { kind: 'success' as const, text: f.t(`done.${done}`) } : null;
-    return showOrder(ops, req, reply, viewer, id, 200, {}, notice);
+    const q = req.query as Record<string, string>;
+    const done = q.done;
+    const notice = done && Object.hasOwn(stepPaths, done) ? { kind: 'success' as const, text: f.t(`done.${done}`) } : null;
+    return showOrder(ops, req, reply, viewer, id, 200, {}, notice, answers.take(req.bo.token, f.lang, id, q.shown));
   }));
 
   app.post('/orders/:id/:action', signedIn(async (req, reply, viewer) => {
     const { f } = req.bo;
     const { id, action } = req.params as { id: string; action: string };
-    if (!UUID.test(id) || !Object.hasOwn(actionPaths, action)) return notFound(req, reply, viewer);
+    if (!UUID.test(id) || !Object.hasOwn(stepPaths, action)) return notFound(req, reply, viewer);
     const a = action as OpsAction;
     const b = req.body as Body;
     const values = Object.fromEntries(Object.entries(b).filter(([k]) => k !== '_csrf').map(([k, v]) => [k, str(v)]));
-    const { body, fields } = actionBody(f, a, b);
+    const { step, fields } = actionBody(f, a, b);
     if (Object.keys(fields).length > 0) return showOrder(ops, req, reply, viewer, id, 400, { action: a, values, fields }, { kind: 'error', text: f.t('refusal.validation') });
-    const res = await ops.call<OpsOrderDetail>('POST', `/ops/orders/${id}/${actionPaths[a]}`, { token: req.bo.token, body });
+    const res = await ops.step(req.bo.token, id, step, { languageTag: f.lang });
     if (res.error) {
       if (res.error.status === 401) return toSignIn(reply, 'expired');
       const rename: Record<string, string> = {
         centAmount: 'amount', 'identityCheck.documentType': 'idType', 'identityCheck.issuingCountry': 'idCountry', 'identityCheck.documentNumber': 'idNumber', 'identityCheck.expiryDate': 'idExpiry',
       };
-      if (a === 'assay') res.error.fields?.forEach((fe) => {
+      if (step.action === 'assay') res.error.fields?.forEach((fe) => {
         const m = /^\/?lines[./](\d+)/.exec(fe.field);
-        const line = m ? (body as { lines: { lineId: string }[] }).lines[Number(m[1])] : undefined;
+        const line = m ? step.body.lines[Number(m[1])] : undefined;
         if (line) rename[fe.field.replace(/^\/?(body\.)?/, '').replace(/\//g, '.')] = `line.${line.lineId}`;
       });
       const fm = res.error.status === 400 ? fieldMessages(f, res.error, rename) : {};
       return showOrder(ops, req, reply, viewer, id, shownStatus(res.error), { action: a, values, fields: fm }, { kind: 'error', text: refusalText(f, res.error, a) });
     }
-    return reply.redirect(`/orders/${id}?done=${a}`, 303);
+    // the step's answer is the page after it: the GET it redirects to shows it (answers.ts)
+    const shown = req.bo.token ? answers.put(req.bo.token, f.lang, res.data) : '';
+    return reply.redirect(`/orders/${id}?${new URLSearchParams({ done: a, ...(shown ? { shown } : {}) })}`, 303);
   }));
 };

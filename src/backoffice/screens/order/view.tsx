@@ -10,6 +10,9 @@ import { Csrf, Field, type FieldMessages } from '../../ui/form.tsx';
 import { actorName, Amount, eventLabel, State, TableWrap } from '../../ui/parts.tsx';
 import { CancelForm } from './cancel-form.tsx';
 
+/** The identity documents the counter accepts (IdentityCheckBody.documentType). */
+export const documentTypes = ['passport', 'id-card', 'residence-permit'] as const;
+
 export interface ActionFormState {
   /** the action whose form was sent and refused */
   action?: OpsAction;
@@ -103,7 +106,7 @@ function IdentityCheckFields({ f, aml, action, v, err }: {
         <label htmlFor={id('idType')}>{t('action.identity.documentType')}</label>
         <select id={id('idType')} name="idType" defaultValue={v(action, 'idType', '')} required={required} aria-invalid={typeError ? true : undefined} aria-describedby={typeError ? `${id('idType')}-error` : undefined}>
           <option value="">{t('action.identity.choose')}</option>
-          {(['passport', 'id-card', 'residence-permit'] as const).map((d) => <option key={d} value={d}>{t(`action.identity.type.${d}`)}</option>)}
+          {documentTypes.map((d) => <option key={d} value={d}>{t(`action.identity.type.${d}`)}</option>)}
         </select>
         {typeError && <span className="field-error" id={`${id('idType')}-error`}>{typeError}</span>}
       </div>

@@ -1,6 +1,6 @@
 // The order list: the queue or filters from the query, a page of orders from /ops/orders.
 import { createElement } from 'react';
-import type { OpsOrdersQuery, OpsOrdersResponse } from '../../../contracts/ops.ts';
+import type { OpsOrdersQuery } from '../../../contracts/ops.ts';
 import { opsQueues } from '../../../contracts/ops.ts';
 import type { Screen } from '../../screen.ts';
 import { refused } from '../../session.ts';
@@ -26,7 +26,7 @@ export const ordersScreen: Screen = async (app, { ops, signedIn }) => {
       ...(typeof q.q === 'string' && q.q.trim() ? { q: q.q.trim().slice(0, 100) } : {}),
     };
     const offset = offsetOf(q);
-    const res = await ops.call<OpsOrdersResponse>('GET', '/ops/orders', { token: req.bo.token, query: { ...query, limit: PAGE_SIZE, offset } });
+    const res = await ops.orders(req.bo.token, { ...query, limit: PAGE_SIZE, offset });
     if (res.error) return refused(req, reply, viewer, res.error, f.t('queue.title'));
     return send(reply, 200, f.t('queue.title'), createElement(QueueView, { f, data: res.data, query, limit: PAGE_SIZE, offset }), req, viewer);
   }));
