@@ -1,8 +1,21 @@
 // The back office's only door to the shop: the commerce service's /ops calls over HTTP, with the operator's
-// bearer token. Answers { data, error } (exactly one set); error is the service's refusal { status, code,
-// message, details?, fields? } or, when the service cannot be reached, status 503 code `ops_unavailable`.
-// The back office never touches a database.
+// bearer token. One typed function per call (as views/state/shop-api.ts is for the browser): the body a call
+// takes and the answer it gives come from src/contracts/ops.ts, the path is built here, so a screen can
+// neither misspell a path nor read a field the service does not send. Each answers { data, error } (exactly
+// one set); error is the service's refusal { status, code, message, details?, fields? } or, when the service
+// cannot be reached, status 503 code `ops_unavailable`. The back office never touches a database.
 import type { FieldError } from '../contracts/commerce.ts';
+import type {
+  AssayBody, AuditQuery, AuditResponse, BankStatementImport, BankStatementImportQuery, CancelBody, CreateOperatorBody, GoodsReceivedBody, GoodsReturnedBody,
+  Operator, OperatorsResponse, OpsAction, OpsCase, OpsCaseAnswerBody, OpsCasesQuery, OpsCasesResponse, OpsLoginBody, OpsLoginResponse, OpsOrderDetail,
+  OpsOrderQuery, OpsOrdersQuery, OpsOrdersResponse, PaymentBody, PaymentFailedBody, PayoutBody, PickupBody, ShipmentBody, UpdateOperatorBody,
+} from '../contracts/ops.ts';
+import type {
+  BulkPaymentsBody, BulkResult, BulkShipmentsBody, OpsPickupStoresResponse, PackingSlipsBody, PackingSlipsResponse, SavedView, SavedViewBody, SavedViewsResponse,
+  ScrapBoxSentBody,
+} from '../contracts/ops-lists.ts';
+import type { CustomerCard, OrderMail, OrderMailsResponse, OrderNote, OrderNoteBody, OrderNotesResponse } from '../contracts/ops.ts';
+import { opsActionPaths } from '../contracts/ops.ts';
 import { SERVICE_TOKEN_HEADER } from '../lib/service-secret.ts';
 
 export interface OpsError {
@@ -16,19 +29,80 @@ export interface OpsError {
 
 export type OpsResult<T> = { data: T; error: null } | { data: null; error: OpsError };
 
-export interface OpsCallOptions {
-  token?: string | null;
+/** The operator's access token (the session cookie's); null when there is none. */
+type Token = string | null;
+
+/** The body of each step of an order, by the back office's name of the action. */
+export interface StepBodies {
+  payment: PaymentBody;
+  shipment: ShipmentBody;
+  pickup: PickupBody;
+  cancel: CancelBody;
+  'goods-received': GoodsReceivedBody;
+  assay: AssayBody;
+  payout: PayoutBody;
+  'goods-returned': GoodsReturnedBody;
+  'payment-failed': PaymentFailedBody;
+}
+
+/** A step with its body: the action names the body's type. */
+export type StepRequest = { [A in OpsAction]: { action: A; body: StepBodies[A] } }[OpsAction];
+
+/** The path segment of each step: POST /ops/orders/{id}/<segment> (the contract's, issue 24). */
+export const stepPaths: Record<OpsAction, string> = opsActionPaths;
+
+export interface OpsClient {
+  // the session
+  /** clientIp: the staff member's address (the sign-in budget per address), sent only with the service credential */
+  login(body: OpsLoginBody, clientIp: string): Promise<OpsResult<OpsLoginResponse>>;
+  logout(token: Token): Promise<OpsResult<{ ok: true }>>;
+  me(token: Token): Promise<OpsResult<Operator>>;
+  // orders and their steps
+  orders(token: Token, query: OpsOrdersQuery): Promise<OpsResult<OpsOrdersResponse>>;
+  order(token: Token, id: string, query: OpsOrderQuery): Promise<OpsResult<OpsOrderDetail>>;
+  /** a step; answers the order's detail after it (query: the language of its names, as order()) */
+  step(token: Token, id: string, step: StepRequest, query: OpsOrderQuery): Promise<OpsResult<OpsOrderDetail>>;
+  /** issue 24: the sale's Scrap Metal Box went out (an event, not a step) */
+  scrapBoxSent(token: Token, id: string, body: ScrapBoxSentBody): Promise<OpsResult<OpsOrderDetail>>;
+  // the lists' workbench (issue 24): saved views, bulk steps, packing slips, the pickup stores of the filter
+  savedViews(token: Token): Promise<OpsResult<SavedViewsResponse>>;
+  saveView(token: Token, body: SavedViewBody): Promise<OpsResult<SavedView>>;
+  deleteView(token: Token, id: string): Promise<OpsResult<unknown>>;
+  bulkShipments(token: Token, body: BulkShipmentsBody): Promise<OpsResult<BulkResult>>;
+  bulkPayments(token: Token, body: BulkPaymentsBody): Promise<OpsResult<BulkResult>>;
+  packingSlips(token: Token, body: PackingSlipsBody): Promise<OpsResult<PackingSlipsResponse>>;
+  pickupStores(token: Token): Promise<OpsResult<OpsPickupStoresResponse>>;
+  // the order page's workbench (issue 24): internal notes, the customer card, the order's mails
+  notes(token: Token, id: string): Promise<OpsResult<OrderNotesResponse>>;
+  addNote(token: Token, id: string, body: OrderNoteBody): Promise<OpsResult<OrderNote>>;
+  customerCard(token: Token, id: string, query: OpsOrderQuery): Promise<OpsResult<CustomerCard>>;
+  mails(token: Token, id: string): Promise<OpsResult<OrderMailsResponse>>;
+  resendMail(token: Token, id: string, mailId: number): Promise<OpsResult<OrderMail>>;
+  // bank statements (camt.053)
+  startStatementImport(token: Token, xml: string): Promise<OpsResult<BankStatementImport>>;
+  statementImport(token: Token, id: string, query: BankStatementImportQuery): Promise<OpsResult<BankStatementImport>>;
+  // the audit log
+  audit(token: Token, query: AuditQuery): Promise<OpsResult<AuditResponse>>;
+  // operators (admin)
+  operators(token: Token): Promise<OpsResult<OperatorsResponse>>;
+  createOperator(token: Token, body: CreateOperatorBody): Promise<OpsResult<Operator>>;
+  updateOperator(token: Token, id: string, body: UpdateOperatorBody): Promise<OpsResult<Operator>>;
+  // whistleblower cases (admin)
+  cases(token: Token, query: OpsCasesQuery): Promise<OpsResult<OpsCasesResponse>>;
+  case(token: Token, reference: string): Promise<OpsResult<OpsCase>>;
+  answerCase(token: Token, reference: string, body: OpsCaseAnswerBody): Promise<OpsResult<OpsCase>>;
+}
+
+interface Request {
+  token?: Token;
   body?: unknown;
-  query?: Record<string, string | number | undefined>;
-  /** the staff member's address (the sign-in budget per address): sent only with the service credential */
+  query?: Record<string, string | number | boolean | undefined>;
   clientIp?: string;
 }
 
-export interface OpsClient {
-  call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, opts?: OpsCallOptions): Promise<OpsResult<T>>;
-}
-
 const TIMEOUT_MS = 15_000;
+/** one path segment: an id or a case reference can never add a segment or a query */
+const seg = encodeURIComponent;
 
 /**
  * serviceSecret: SERVICE_SECRET (or ADMIN_TOKEN), sent in x-service-token with a forwarded client address,
@@ -37,44 +111,74 @@ const TIMEOUT_MS = 15_000;
  */
 export function opsClient(baseUrl: string, serviceSecret?: string): OpsClient {
   const base = baseUrl.replace(/\/$/, '');
+
+  async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, opts: Request = {}): Promise<OpsResult<T>> {
+    const qs = new URLSearchParams();
+    for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== '') qs.set(k, String(v));
+    const url = `${base}${path}${qs.size ? `?${qs}` : ''}`;
+    const headers: Record<string, string> = { accept: 'application/json' };
+    if (opts.token) headers.authorization = `Bearer ${opts.token}`;
+    if (opts.body !== undefined) headers['content-type'] = 'application/json';
+    if (opts.clientIp && serviceSecret) {
+      headers['x-client-ip'] = opts.clientIp;
+      headers[SERVICE_TOKEN_HEADER] = serviceSecret;
+    }
+    let res: Response;
+    try {
+      res = await fetch(url, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), signal: AbortSignal.timeout(TIMEOUT_MS) });
+    } catch {
+      return { data: null, error: { status: 503, code: 'ops_unavailable', message: 'The commerce service does not answer.' } };
+    }
+    const text = await res.text();
+    let json: unknown = null;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      json = null;
+    }
+    if (res.ok) return { data: json as T, error: null };
+    const e = (json ?? {}) as Partial<OpsError> & { statusCode?: number; errors?: FieldError[] };
+    const fields = e.fields ?? (Array.isArray(e.details?.fields) ? (e.details.fields as FieldError[]) : undefined) ?? e.errors;
+    return {
+      data: null,
+      error: {
+        status: res.status,
+        code: typeof e.code === 'string' ? e.code : res.status === 404 ? 'not_found' : 'ops_error',
+        message: typeof e.message === 'string' ? e.message : res.statusText,
+        details: e.details,
+        fields: Array.isArray(fields) ? fields : undefined,
+      },
+    };
+  }
+
   return {
-    async call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, opts: OpsCallOptions = {}): Promise<OpsResult<T>> {
-      const qs = new URLSearchParams();
-      for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== '') qs.set(k, String(v));
-      const url = `${base}${path}${qs.size ? `?${qs}` : ''}`;
-      const headers: Record<string, string> = { accept: 'application/json' };
-      if (opts.token) headers.authorization = `Bearer ${opts.token}`;
-      if (opts.body !== undefined) headers['content-type'] = 'application/json';
-      if (opts.clientIp && serviceSecret) {
-        headers['x-client-ip'] = opts.clientIp;
-        headers[SERVICE_TOKEN_HEADER] = serviceSecret;
-      }
-      let res: Response;
-      try {
-        res = await fetch(url, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), signal: AbortSignal.timeout(TIMEOUT_MS) });
-      } catch {
-        return { data: null, error: { status: 503, code: 'ops_unavailable', message: 'The commerce service does not answer.' } };
-      }
-      const text = await res.text();
-      let json: unknown = null;
-      try {
-        json = text ? JSON.parse(text) : null;
-      } catch {
-        json = null;
-      }
-      if (res.ok) return { data: json as T, error: null };
-      const e = (json ?? {}) as Partial<OpsError> & { statusCode?: number; errors?: FieldError[] };
-      const fields = e.fields ?? (Array.isArray(e.details?.fields) ? (e.details.fields as FieldError[]) : undefined) ?? e.errors;
-      return {
-        data: null,
-        error: {
-          status: res.status,
-          code: typeof e.code === 'string' ? e.code : res.status === 404 ? 'not_found' : 'ops_error',
-          message: typeof e.message === 'string' ? e.message : res.statusText,
-          details: e.details,
-          fields: Array.isArray(fields) ? fields : undefined,
-        },
-      };
-    },
+    login: (body, clientIp) => call('POST', '/ops/login', { body, clientIp }),
+    logout: (token) => call('POST', '/ops/logout', { token }),
+    me: (token) => call('GET', '/ops/me', { token }),
+    orders: (token, query) => call('GET', '/ops/orders', { token, query }),
+    order: (token, id, query) => call('GET', `/ops/orders/${seg(id)}`, { token, query }),
+    step: (token, id, { action, body }, query) => call('POST', `/ops/orders/${seg(id)}/${stepPaths[action]}`, { token, body, query }),
+    scrapBoxSent: (token, id, body) => call('POST', `/ops/orders/${seg(id)}/scrap-box-sent`, { token, body }),
+    savedViews: (token) => call('GET', '/ops/saved-views', { token }),
+    saveView: (token, body) => call('POST', '/ops/saved-views', { token, body }),
+    deleteView: (token, id) => call('DELETE', `/ops/saved-views/${seg(id)}`, { token }),
+    bulkShipments: (token, body) => call('POST', '/ops/bulk/shipments', { token, body }),
+    bulkPayments: (token, body) => call('POST', '/ops/bulk/payments', { token, body }),
+    packingSlips: (token, body) => call('POST', '/ops/packing-slips', { token, body }),
+    pickupStores: (token) => call('GET', '/ops/pickup-stores', { token }),
+    notes: (token, id) => call('GET', `/ops/orders/${seg(id)}/notes`, { token }),
+    addNote: (token, id, body) => call('POST', `/ops/orders/${seg(id)}/notes`, { token, body }),
+    customerCard: (token, id, query) => call('GET', `/ops/orders/${seg(id)}/customer`, { token, query }),
+    mails: (token, id) => call('GET', `/ops/orders/${seg(id)}/mails`, { token }),
+    resendMail: (token, id, mailId) => call('POST', `/ops/orders/${seg(id)}/mails/${seg(String(mailId))}/resend`, { token }),
+    startStatementImport: (token, xml) => call('POST', '/ops/bank-statement-imports', { token, body: { xml } }),
+    statementImport: (token, id, query) => call('GET', `/ops/bank-statement-imports/${seg(id)}`, { token, query }),
+    audit: (token, query) => call('GET', '/ops/audit', { token, query }),
+    operators: (token) => call('GET', '/ops/operators', { token }),
+    createOperator: (token, body) => call('POST', '/ops/operators', { token, body }),
+    updateOperator: (token, id, body) => call('PUT', `/ops/operators/${seg(id)}`, { token, body }),
+    cases: (token, query) => call('GET', '/ops/whistleblower', { token, query }),
+    case: (token, reference) => call('GET', `/ops/whistleblower/${seg(reference)}`, { token }),
+    answerCase: (token, reference, body) => call('POST', `/ops/whistleblower/${seg(reference)}/answers`, { token, body }),
   };
 }

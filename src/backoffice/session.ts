@@ -7,7 +7,6 @@
 // - Language: a cookie, else Accept-Language; ?lang= switches it and reloads the page.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import type { Operator } from '../contracts/ops.ts';
 import type { Language } from '../stores.ts';
 import { randomToken } from '../lib/random.ts';
 import { fmtFor, pickLanguage } from './format.ts';
@@ -90,14 +89,13 @@ export function signedInWith(ops: OpsClient): SignedIn {
       await toSignIn(reply, 'required');
       return null;
     }
-    const me = await ops.call<Operator | { operator: Operator }>('GET', '/ops/me', { token: req.bo.token });
+    const me = await ops.me(req.bo.token);
     if (me.error) {
       if (me.error.status === 401) await toSignIn(reply, 'expired');
       else await send(reply, shownStatus(me.error), req.bo.f.t('refusal.title'), createElement(MessageView, { f: req.bo.f, text: refusalText(req.bo.f, me.error) }), req, null);
       return null;
     }
-    const op = 'operator' in me.data ? me.data.operator : me.data;
-    return { email: op.email, roles: op.roles };
+    return { email: me.data.email, roles: me.data.roles };
   }
   return (handler) => async (req, reply) => {
     const viewer = await viewerOf(req, reply);

@@ -6,7 +6,7 @@
 // `Authorization: Bearer <operator token>` (a customer token, none, an expired or revoked one: 401
 // `operator_token_required`; a role without the right: 403 `operator_role_required`). /ops calls take no
 // x-store-key: operators work across the five stores.
-import Type, { type Static } from 'typebox';
+import Type, { type Static, type TLiteral } from 'typebox';
 import { LanguageTag, Money, TransactionType } from './cart.ts';
 import { CurrencyCode } from './prices.ts';
 import { Order, OrderAssay, OrderAssayLine, OrderShipment, OrderState, PaymentState } from './order.ts';
@@ -514,7 +514,10 @@ export type PickupBody = Static<typeof PickupBody>;
 /** Issue 28: the cancel reasons the customer is told, each translated into the customer's language by the
  * service (mail.lifecycle.cancelled.reasons.<code>); the back office offers them as a list. */
 export const cancelReasonCodes = ['customer_request', 'payment_not_received', 'out_of_stock', 'price_error', 'duplicate_order', 'address_problem'] as const;
-export const CancelReasonCode = Type.Union(cancelReasonCodes.map((c) => Type.Literal(c)));
+// the literals as a tuple type (the schema is the same): over a plain array, Static gave no type at all
+type Literals<T extends readonly string[]> = { -readonly [K in keyof T]: TLiteral<T[K] & string> };
+const literals = <T extends readonly string[]>(values: T) => values.map((v) => Type.Literal(v)) as unknown as Literals<T>;
+export const CancelReasonCode = Type.Union(literals(cancelReasonCodes));
 export type CancelReasonCode = (typeof cancelReasonCodes)[number];
 
 /** POST /ops/orders/{id}/cancel (support, finance, admin): 409 when paid or already done. A reason from the

@@ -34,12 +34,17 @@ export async function backofficeUnderTest(t: Test): Promise<BackofficeUnderTest>
 /** The back office over a commerce app of a test (listening on a free loopback port). serviceSecret: the
  * credential it forwards staff addresses with (default: the tests' SERVICE_SECRET; null: none); trustProxy:
  * BACKOFFICE_TRUST_PROXY=on; logStream: with it the back office logs as in production (info) into it, else not at all. */
-export async function backofficeOver(t: Test, api: Api, opts: { serviceSecret?: string | null; trustProxy?: boolean; logStream?: NodeJS.WritableStream; statementWaitMs?: number } = {}): Promise<BackofficeUnderTest> {
+export async function backofficeOver(t: Test, api: Api, opts: {
+  serviceSecret?: string | null; trustProxy?: boolean; logStream?: NodeJS.WritableStream; statementWaitMs?: number;
+  /** the address the back office calls commerce at, given commerce's own (a test puts a recorder between them) */
+  commerceUrl?: (url: string) => Promise<string>;
+} = {}): Promise<BackofficeUnderTest> {
   await api.app.listen({ host: '127.0.0.1', port: 0 });
   const address = api.app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const serviceSecret = opts.serviceSecret === undefined ? TEST_SERVICE_SECRET : opts.serviceSecret ?? undefined;
-  const bo = await buildBackofficeApp({ commerceUrl: `http://127.0.0.1:${port}`, production: false, serviceSecret, trustProxy: opts.trustProxy, ...(opts.statementWaitMs !== undefined ? { statementWaitMs: opts.statementWaitMs } : {}), ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }) });
+  const commerceUrl = opts.commerceUrl ? await opts.commerceUrl(`http://127.0.0.1:${port}`) : `http://127.0.0.1:${port}`;
+  const bo = await buildBackofficeApp({ commerceUrl, production: false, serviceSecret, trustProxy: opts.trustProxy, ...(opts.statementWaitMs !== undefined ? { statementWaitMs: opts.statementWaitMs } : {}), ...(opts.logStream ? { logStream: opts.logStream } : { logger: false }) });
   t.teardown(() => bo.close());
 
   const browser = (ip = '127.0.0.1'): Browser => {

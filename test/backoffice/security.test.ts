@@ -4,7 +4,6 @@ import { request } from 'node:http';
 import t from 'tap';
 import { backofficeUnderTest, DEMO_PASSWORD, textOf } from './helpers.ts';
 import { backofficeCsp } from '../../src/backoffice/app.ts';
-import { parseMultipart } from '../../src/backoffice/multipart.ts';
 import { parseAmount } from '../../src/backoffice/format.ts';
 
 // one commerce service and back office for the whole file (a database per test would take a minute)
@@ -172,16 +171,40 @@ t.test('amounts are read as staff type them', async (t) => {
   t.equal(parseAmount('abc'), null);
 });
 
-t.test('the statement upload reads a multipart body with a file and the CSRF field', async (t) => {
+// Issue 24: the upload is read by @fastify/multipart; what it cannot read is a clear 4xx page, never a 500
+t.test('the statement upload reads a multipart body with a file and the CSRF field; a body it cannot read is a 4xx page', async (t) => {
+  const fin = await signedIn('finance@ops.example');
   const boundary = '----x7';
-  const body = Buffer.from(
-    `--${boundary}\r\nContent-Disposition: form-data; name="_csrf"\r\n\r\ntok\r\n` +
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="s.xml"\r\nContent-Type: text/xml\r\n\r\n<Document>ä</Document>\r\n` +
-    `--${boundary}--\r\n`,
-  );
-  t.same(parseMultipart(body, `multipart/form-data; boundary=${boundary}`), { _csrf: 'tok', file: '<Document>ä</Document>' });
-  t.equal(parseMultipart(body, 'multipart/form-data'), null, 'no boundary');
-  t.equal(parseMultipart(Buffer.from('garbage'), `multipart/form-data; boundary=${boundary}`), null);
+  const send = (payload: string | Buffer, contentType = `multipart/form-data; boundary=${boundary}`) => bo.inject({
+    method: 'POST', url: '/bank-statements', payload,
+    headers: { host: 'backoffice.test', origin: 'http://backoffice.test', 'content-type': contentType, cookie: [...fin.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+  });
+  const part = (name: string, value: string, file = false) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"${file ? '; filename="s.xml"\r\nContent-Type: text/xml' : ''}\r\n\r\n${value}\r\n`;
+  const csrf = part('_csrf', fin.cookies.get('bo_csrf')!);
+
+  // a file that is no statement: read (CSRF field and file), then refused by commerce as a statement
+  const notAStatement = await send(csrf + part('file', '\uFEFF<Document>ä</Document>', true) + `--${boundary}--\r\n`);
+  t.equal(notAStatement.statusCode, 400);
+  t.match(textOf(notAStatement.body), 'not a camt.053', 'the file reached commerce, which says what is wrong with it');
+  // the CSRF field is read from the upload like from any form
+  const forged = await send(part('_csrf', 'x'.repeat(43)) + part('file', '<Document/>', true) + `--${boundary}--\r\n`);
+  t.equal(forged.statusCode, 403, 'a wrong token in the upload is refused');
+
+  for (const [why, body, type] of [
+    ['no boundary', csrf + `--${boundary}--\r\n`, 'multipart/form-data'],
+    ['a body cut off', csrf + part('file', '<Document>', true).slice(0, -20), undefined],
+    ['garbage', 'garbage', undefined],
+    ['a part named __proto__', csrf + part('__proto__', 'x') + `--${boundary}--\r\n`, undefined],
+    ['a part named constructor', csrf + part('constructor', 'x') + `--${boundary}--\r\n`, undefined],
+  ] as const) {
+    const res = await send(body, type);
+    t.ok(res.statusCode >= 400 && res.statusCode < 500, `${why}: ${res.statusCode}, a refusal`);
+    t.match(res.headers['content-type'], /text\/html/, `${why}: the back office's page`);
+    t.match(textOf(res.body), /could not be read|Nothing was changed/, `${why}: a message that says so`);
+  }
+  const tooLarge = await send(csrf + part('file', 'x'.repeat(5_000_001), true) + `--${boundary}--\r\n`);
+  t.equal(tooLarge.statusCode, 413, 'a file over 5 MB is refused as too large');
+  t.match(textOf(tooLarge.body), /too large/i);
 });
 
 t.test('the reporting office (admin) reads a whistleblower case, answers it and closes it', async (t) => {

@@ -91,13 +91,13 @@ t.test('the CSV pages through the list call until every order is read, and refus
   const make = (n: number) => ({ id: `id-${n}`, orderNumber: `CH-B-2026-${String(n).padStart(6, '0')}` });
   const asked: number[] = [];
   const client = (total: number): OpsClient => ({
-    async call<T>(_m: string, _p: string, opts: { query?: Record<string, string | number | undefined> } = {}) {
-      const offset = Number(opts.query?.offset ?? 0);
+    async orders(_token: string | null, query: { offset?: number }) {
+      const offset = Number(query.offset ?? 0);
       asked.push(offset);
       const results = Array.from({ length: Math.max(0, Math.min(100, total - offset)) }, (_, i) => make(offset + i));
-      return { data: { results, total, counts: {} } as T, error: null };
+      return { data: { results, total, counts: {} }, error: null };
     },
-  } as OpsClient);
+  } as unknown as OpsClient);
   const all = await allOrders(client(250), 'token', { queue: 'to_ship' });
   t.equal(all.orders?.length, 250);
   t.same(asked, [0, 100, 200], 'three calls of 100');

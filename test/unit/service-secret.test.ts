@@ -70,9 +70,10 @@ t.test('the back office forwards the staff member\'s address only together with 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  await opsClient(url, SECRET).call('POST', '/ops/login', { body: {}, clientIp: '192.0.2.7' });
-  await opsClient(url, SECRET).call('GET', '/ops/me', { token: 'op_x' });
-  await opsClient(url).call('POST', '/ops/login', { body: {}, clientIp: '192.0.2.7' });
+  const signIn = { email: 'staff@ops.example', password: 'x' };
+  await opsClient(url, SECRET).login(signIn, '192.0.2.7');
+  await opsClient(url, SECRET).me('op_x');
+  await opsClient(url).login(signIn, '192.0.2.7');
   t.equal(seen[0]['x-client-ip'], '192.0.2.7');
   t.equal(seen[0]['x-service-token'], SECRET);
   t.notOk(seen[1]['x-service-token'], 'calls that forward no address carry no secret');

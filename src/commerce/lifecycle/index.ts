@@ -26,11 +26,11 @@ export type { OfferDecision } from './steps.ts';
 
 type Step<B> = (ctx: CommerceContext, orderId: string, body: B, actor: Actor, roles: OperatorRole[]) => Promise<void>;
 
-/** A step that answers the order's detail after its commit (what the operator sees next). */
+/** A step that answers the order's detail after its commit (what the operator sees next; languageTag: its names' language). */
 function answeringDetail<B>(step: Step<B>) {
-  return async (ctx: CommerceContext, orderId: string, body: B, actor: Actor, roles: OperatorRole[]): Promise<OpsOrderDetail> => {
+  return async (ctx: CommerceContext, orderId: string, body: B, actor: Actor, roles: OperatorRole[], languageTag?: string): Promise<OpsOrderDetail> => {
     await step(ctx, orderId, body, actor, roles);
-    return queue.opsOrderDetail(ctx, orderId, roles);
+    return queue.opsOrderDetail(ctx, orderId, roles, languageTag);
   };
 }
 

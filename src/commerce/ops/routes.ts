@@ -35,7 +35,8 @@ const CaseParams = Type.Object({ reference: Type.String({ minLength: 1, maxLengt
 /** camt.053 files: 5 MB for this call alone (the service's default is 256 KB). */
 export const BANK_STATEMENT_MAX_BYTES = 5 * 1024 * 1024;
 
-type Step<B> = (ctx: CommerceContext, orderId: string, body: B, actor: Actor, roles: OperatorRole[]) => Promise<OpsOrderDetailT>;
+/** languageTag: the names in the answer's detail, as GET /ops/orders/{id} (the back office shows the answer as the page after the step) */
+type Step<B> = (ctx: CommerceContext, orderId: string, body: B, actor: Actor, roles: OperatorRole[], languageTag?: string) => Promise<OpsOrderDetailT>;
 
 interface StepRoute {
   action: OpsAction;
@@ -135,16 +136,16 @@ export const opsRoutes: FastifyPluginAsync = async (app) => {
   }, async (req) => opsOrderDetail(ctx, req.params.id, (await operatorOf(req)).operator.roles, req.query.languageTag));
 
   for (const step of steps) {
-    app.post<{ Params: { id: string }; Body: unknown }>(`/ops/orders/:id/${opsActionPaths[step.action]}`, {
+    app.post<{ Params: { id: string }; Querystring: OpsOrderQuery; Body: unknown }>(`/ops/orders/:id/${opsActionPaths[step.action]}`, {
       config, onRequest: requireOperator(...actionRoles(step.action)),
       schema: {
         tags, operationId: step.operationId, security: operatorToken,
         summary: `${step.summary} Roles: ${actionRoles(step.action).join(', ')}. An impossible step: 409 invalid_transition.`,
-        params: OpsOrderParams, body: stepBodies[step.action], response: { 200: OpsOrderDetail, ...errorResponses },
+        params: OpsOrderParams, querystring: OpsOrderQuery, body: stepBodies[step.action], response: { 200: OpsOrderDetail, ...errorResponses },
       },
     }, async (req) => {
       const session = await operatorOf(req);
-      return step.run(ctx, req.params.id, req.body as never, actorOf(session), session.operator.roles);
+      return step.run(ctx, req.params.id, req.body as never, actorOf(session), session.operator.roles, req.query.languageTag);
     });
   }
 

@@ -1,6 +1,5 @@
 // The audit log: a page of entries, filtered by order (id or number) or operator (id, or name or e-mail).
 import { createElement } from 'react';
-import type { AuditResponse } from '../../../contracts/ops.ts';
 import type { Screen } from '../../screen.ts';
 import { refused } from '../../session.ts';
 import { send } from '../../ui/page.ts';
@@ -19,7 +18,7 @@ export const auditScreen: Screen = async (app, { ops, signedIn }) => {
     const orderNumber = typeof q.orderNumber === 'string' ? q.orderNumber.trim().slice(0, 40) || undefined : undefined;
     const operator = typeof q.operator === 'string' ? q.operator.trim().slice(0, 120) || undefined : undefined;
     const offset = offsetOf(q);
-    const res = await ops.call<AuditResponse>('GET', '/ops/audit', { token: req.bo.token, query: { orderId, operatorId, orderNumber, operator, limit: AUDIT_PAGE_SIZE, offset } });
+    const res = await ops.audit(req.bo.token, { orderId, operatorId, orderNumber, operator, limit: AUDIT_PAGE_SIZE, offset });
     if (res.error) return refused(req, reply, viewer, res.error, f.t('audit.title'), 'audit');
     const notice = q.orderId && !orderId ? { kind: 'error' as const, text: f.t('audit.badOrderId') }
       : q.operatorId && !operatorId ? { kind: 'error' as const, text: f.t('audit.badOperatorId') } : null;

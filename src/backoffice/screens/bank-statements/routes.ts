@@ -46,7 +46,7 @@ export const bankStatementsScreen: Screen = async (app, { ops, signedIn, stateme
     const page = (status: number, error?: string, notice?: Notice) =>
       send(reply, status, f.t('statements.title'), createElement(StatementsView, { f, csrf, result: null, error }), req, viewer, notice);
     if (!xml) return page(400, f.t('statements.missing'), { kind: 'error', text: f.t('statements.missing') });
-    const res = await ops.call<BankStatementImport>('POST', '/ops/bank-statement-imports', { token: req.bo.token, body: { xml } });
+    const res = await ops.startStatementImport(req.bo.token, xml);
     if (res.error) {
       if (res.error.status === 401) return toSignIn(reply, 'expired');
       const text = res.error.status === 400 || res.error.status === 422 ? f.t('statements.invalid') : refusalText(f, res.error, 'statement');
@@ -55,7 +55,7 @@ export const bankStatementsScreen: Screen = async (app, { ops, signedIn, stateme
     let job = res.data;
     for (const until = Date.now() + statementWaitMs; job.status === 'running' && Date.now() < until;) {
       await sleep(200);
-      const next = await ops.call<BankStatementImport>('GET', `/ops/bank-statement-imports/${job.id}`, { token: req.bo.token, query: { limit: STATEMENT_PAGE } });
+      const next = await ops.statementImport(req.bo.token, job.id, { limit: STATEMENT_PAGE });
       if (next.error) break;
       job = next.data;
     }
@@ -68,7 +68,7 @@ export const bankStatementsScreen: Screen = async (app, { ops, signedIn, stateme
     const { id } = req.params as { id: string };
     if (!UUID.test(id)) return notFound(req, reply, viewer);
     const offset = offsetOf(req.query as Record<string, string>);
-    const res = await ops.call<BankStatementImport>('GET', `/ops/bank-statement-imports/${id}`, { token: req.bo.token, query: { offset, limit: STATEMENT_PAGE } });
+    const res = await ops.statementImport(req.bo.token, id, { offset, limit: STATEMENT_PAGE });
     if (res.error) return res.error.status === 404 ? notFound(req, reply, viewer) : refused(req, reply, viewer, res.error, f.t('statements.title'), 'statement');
     return showImport(req, reply, viewer, res.data, offset);
   }));

@@ -1,14 +1,11 @@
 // The whistleblower cases (admin): the list and one case with its messages and the answer form.
-import type { WhistleblowCase } from '../../../contracts/application.ts';
+import type { OpsCase } from '../../../contracts/ops.ts';
 import type { Fmt } from '../../format.ts';
 import { Csrf, Field, Select } from '../../ui/form.tsx';
 import { Pager, TableWrap } from '../../ui/parts.tsx';
 
-export type WhistleblowOpsCase = Omit<WhistleblowCase, 'messages'> & {
-  /** by: the operator who wrote an office answer (null for older answers and the reporter's messages) */
-  messages: (WhistleblowCase['messages'][number] & { by?: string | null })[];
-  reporter?: { name: string | null; email: string | null; phone: string | null } | null;
-};
+/** A case as the reporting office sees it (contracts: the reporter unless anonymous, who wrote each answer). */
+export type WhistleblowOpsCase = OpsCase;
 
 export function CasesView({ f, cases, total, status, limit, offset }: { f: Fmt; cases: WhistleblowOpsCase[]; total: number; status?: string; limit: number; offset: number }) {
   const { t } = f;

@@ -1,7 +1,7 @@
 // Operators (admin): the list by name with roles, a new operator, the name, roles and disabling of one.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import type { Operator, OperatorRole, OperatorsResponse } from '../../../contracts/ops.ts';
+import type { OperatorRole } from '../../../contracts/ops.ts';
 import { operatorRoles } from '../../../contracts/ops.ts';
 import type { OpsClient } from '../../ops-client.ts';
 import type { Screen } from '../../screen.ts';
@@ -14,7 +14,7 @@ import { OperatorsView } from './view.tsx';
 
 async function showOperators(ops: OpsClient, req: FastifyRequest, reply: FastifyReply, viewer: Viewer, status: number, notice: Notice | null, values?: Body, fields?: FieldMessages) {
   const { f, csrf } = req.bo;
-  const res = await ops.call<OperatorsResponse>('GET', '/ops/operators', { token: req.bo.token });
+  const res = await ops.operators(req.bo.token);
   if (res.error) return refused(req, reply, viewer, res.error, f.t('operators.title'), 'operators');
   return send(reply, status, f.t('operators.title'), createElement(OperatorsView, { f, csrf, operators: res.data.results, values, fields }), req, viewer, notice);
 }
@@ -41,7 +41,7 @@ export const operatorsScreen: Screen = async (app, { ops, signedIn }) => {
     if (roles.length === 0) fields.roles = f.t('field.roles');
     if (Object.keys(fields).length) return showOperators(ops, req, reply, viewer, 400, { kind: 'error', text: f.t('refusal.validation') }, values, fields);
     const name = str(b.name);
-    const res = await ops.call<Operator>('POST', '/ops/operators', { token: req.bo.token, body: { email, password, roles, ...(name ? { name } : {}) } });
+    const res = await ops.createOperator(req.bo.token, { email, password, roles, ...(name ? { name } : {}) });
     if (res.error) {
       if (res.error.status === 401) return toSignIn(reply, 'expired');
       const fm = res.error.status === 400 ? fieldMessages(f, res.error) : res.error.code === 'operator_email_taken' ? { email: refusalText(f, res.error, 'operators') } : {};
@@ -59,7 +59,7 @@ export const operatorsScreen: Screen = async (app, { ops, signedIn }) => {
     if (roles.length === 0) return showOperators(ops, req, reply, viewer, 400, { kind: 'error', text: f.t('field.roles') });
     // issue 24: a name typed is kept (an empty field keeps the one the operator has)
     const name = str(b.name);
-    const res = await ops.call<Operator>('PUT', `/ops/operators/${id}`, { token: req.bo.token, body: { roles, disabled: str(b.disabled) === '1', ...(name ? { name } : {}) } });
+    const res = await ops.updateOperator(req.bo.token, id, { roles, disabled: str(b.disabled) === '1', ...(name ? { name } : {}) });
     if (res.error) {
       if (res.error.status === 401) return toSignIn(reply, 'expired');
       return showOperators(ops, req, reply, viewer, shownStatus(res.error), { kind: 'error', text: refusalText(f, res.error, 'operators') });

@@ -3,37 +3,39 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import { carrierOf, carrierText, OTHER_CARRIER } from '../../../contracts/carriers.ts';
-import type { CustomerCard, OpsAction, OpsOrderDetail, OrderMail, OrderMailsResponse, OrderNote, OrderNotesResponse } from '../../../contracts/ops.ts';
-import { ORDER_NOTE_MAX, opsActionPaths, opsActions } from '../../../contracts/ops.ts';
+import { cancelReasonCodes, ORDER_NOTE_MAX, type CancelBody, type OpsAction, type OpsOrderDetail } from '../../../contracts/ops.ts';
+import { priceCurrencies } from '../../../contracts/prices.ts';
 import { parseAmount, parseMilligrams, type Fmt } from '../../format.ts';
-import type { OpsClient } from '../../ops-client.ts';
+import { stepPaths, type OpsClient, type StepRequest } from '../../ops-client.ts';
 import type { Screen } from '../../screen.ts';
 import { refused, toSignIn } from '../../session.ts';
 import type { FieldMessages } from '../../ui/form.tsx';
 import type { Viewer } from '../../ui/frame.tsx';
 import { fieldMessages, notFound, refusalText, send, shownStatus } from '../../ui/page.ts';
 import { str, UUID, type Body, type Notice } from '../../ui/request.ts';
-import { OrderDetailView, type ActionFormState, type OrderWorkbench } from './view.tsx';
+import { stepAnswers } from './answers.ts';
+import { documentTypes, OrderDetailView, type ActionFormState, type OrderWorkbench } from './view.tsx';
 
 /**
  * The order page: the detail, and beside it (issue 24) the notes, the customer card and the mails, asked at
- * the same time. Decision: a failed side read leaves its section out rather than the page (the detail is what
- * the operator needs to act; the page says nothing is missing only when all came).
+ * the same time. The detail a step answered (answers.ts) is shown as it came, not asked for again.
+ * Decision: a failed side read leaves its section out rather than the page (the detail is what the operator
+ * needs to act).
  */
 async function showOrder(
   ops: OpsClient, req: FastifyRequest, reply: FastifyReply, viewer: Viewer, id: string, status: number, form: ActionFormState, notice: Notice | null,
-  noteForm?: OrderWorkbench['noteForm'],
+  extra: { known?: OpsOrderDetail | null; noteForm?: OrderWorkbench['noteForm'] } = {},
 ) {
   const { f, csrf } = req.bo;
   const token = req.bo.token;
   const [res, notes, customer, mails] = await Promise.all([
-    ops.call<OpsOrderDetail>('GET', `/ops/orders/${id}`, { token, query: { languageTag: f.lang } }),
-    ops.call<OrderNotesResponse>('GET', `/ops/orders/${id}/notes`, { token }),
-    ops.call<CustomerCard>('GET', `/ops/orders/${id}/customer`, { token, query: { languageTag: f.lang } }),
-    ops.call<OrderMailsResponse>('GET', `/ops/orders/${id}/mails`, { token }),
+    extra.known ? { data: extra.known, error: null } : ops.order(token, id, { languageTag: f.lang }),
+    ops.notes(token, id),
+    ops.customerCard(token, id, { languageTag: f.lang }),
+    ops.mails(token, id),
   ]);
   if (res.error) return refused(req, reply, viewer, res.error, f.t('detail.title', { number: '' }));
-  const workbench: OrderWorkbench = { notes: notes.data?.results ?? null, customer: customer.data, mails: mails.data?.results ?? null, noteForm };
+  const workbench: OrderWorkbench = { notes: notes.data?.results ?? null, customer: customer.data, mails: mails.data?.results ?? null, noteForm: extra.noteForm };
   return send(reply, status, f.t('detail.title', { number: res.data.summary.orderNumber }), createElement(OrderDetailView, { f, csrf, detail: res.data, form, workbench }), req, viewer, notice);
 }
 
@@ -49,7 +51,7 @@ function shipmentCarrier(f: Fmt, b: Body, fields: FieldMessages): string {
 }
 
 /** The API body of a step from the form, or the fields the operator must correct. */
-function actionBody(f: Fmt, action: OpsAction, b: Body): { body: unknown; fields: FieldMessages } {
+function actionBody(f: Fmt, action: OpsAction, b: Body): { step: StepRequest; fields: FieldMessages } {
   const fields: FieldMessages = {};
   const required = f.tAny('validation.required');
   const need = (name: string) => {
@@ -68,33 +70,41 @@ function actionBody(f: Fmt, action: OpsAction, b: Body): { body: unknown; fields
     if (v && cents === null) fields[name] = f.t('field.amount');
     return cents ?? 0;
   };
+  /** one of the values a select offered (a hand-made form may send another) */
+  const oneOf = <T extends string>(name: string, allowed: readonly T[]): T => {
+    const v = need(name);
+    const hit = allowed.find((x) => x === v);
+    if (v && !hit) fields[name] = f.tAny('validation.invalid_value');
+    return hit ?? allowed[0];
+  };
   const note = str(b.note);
   // the identity document checked at the counter (pickup, cash payout): all four fields or none (the service
   // says when the order needs it: identity_check_required)
   const identity = () => {
     if (![b.idType, b.idCountry, b.idNumber, b.idExpiry].some((x) => str(x))) return {};
-    return { identityCheck: { documentType: need('idType'), issuingCountry: need('idCountry').toUpperCase(), documentNumber: need('idNumber'), expiryDate: date('idExpiry') } };
+    return { identityCheck: { documentType: oneOf('idType', documentTypes), issuingCountry: need('idCountry').toUpperCase(), documentNumber: need('idNumber'), expiryDate: date('idExpiry') } };
   };
   switch (action) {
     case 'payment':
-      return { body: { centAmount: amount('amount'), currency: str(b.currency), reference: need('reference'), valueDate: date('valueDate') }, fields };
+      return { step: { action, body: { centAmount: amount('amount'), currency: oneOf('currency', priceCurrencies), reference: need('reference'), valueDate: date('valueDate') } }, fields };
     case 'shipment':
-      return { body: { carrier: shipmentCarrier(f, b, fields), trackingNumber: need('trackingNumber') }, fields };
+      return { step: { action, body: { carrier: shipmentCarrier(f, b, fields), trackingNumber: need('trackingNumber') } }, fields };
     case 'pickup':
-      return { body: { collectedBy: need('collectedBy'), ...(note ? { note } : {}), ...identity() }, fields };
+      return { step: { action, body: { collectedBy: need('collectedBy'), ...(note ? { note } : {}), ...identity() } }, fields };
     case 'cancel': {
       // issue 28: a listed reason (translated for the customer by the service), free text only in addition,
       // and the operator's confirmation
-      const reasonCode = need('reasonCode');
+      const reasonCode = oneOf('reasonCode', cancelReasonCodes);
       const reason = str(b.reason);
       if (reason && reason.length < 3) fields.reason = f.tAny('validation.min_length', { length: 3 });
       if (b.confirm !== '1') fields.confirm = f.t('action.cancel.confirmRequired');
-      return { body: { reasonCode, ...(reason ? { reason } : {}) }, fields };
+      const body: CancelBody = { reasonCode, ...(reason ? { reason } : {}) };
+      return { step: { action, body }, fields };
     }
     case 'payment-failed':
-      return { body: { reason: need('reason') }, fields };
+      return { step: { action, body: { reason: need('reason') } }, fields };
     case 'goods-received':
-      return { body: note ? { note } : {}, fields };
+      return { step: { action, body: note ? { note } : {} }, fields };
     case 'assay': {
       const lines = Object.keys(b).filter((k) => k.startsWith('line.')).map((k) => {
         const v = need(k);
@@ -102,56 +112,60 @@ function actionBody(f: Fmt, action: OpsAction, b: Body): { body: unknown; fields
         if (v && mg === null) fields[k] = f.t('field.grams');
         return { lineId: k.slice(5), finalFineWeightMg: mg ?? 0 };
       });
-      return { body: { lines, ...(note ? { note } : {}), ...(b.confirmDeviation === '1' ? { confirmDeviation: true } : {}) }, fields };
+      return { step: { action, body: { lines, ...(note ? { note } : {}), ...(b.confirmDeviation === '1' ? { confirmDeviation: true } : {}) } }, fields };
     }
     case 'goods-returned': {
       const trackingNumber = str(b.trackingNumber).trim();
-      return { body: { ...(trackingNumber ? { trackingNumber } : {}), ...(note ? { note } : {}) }, fields };
+      return { step: { action, body: { ...(trackingNumber ? { trackingNumber } : {}), ...(note ? { note } : {}) } }, fields };
     }
     case 'payout':
     {
       // the account field the form showed: IBAN, a US account number, or none for a cash payout
       const account = (name: 'iban' | 'accountNumber') => (typeof b[name] === 'string' ? { [name]: need(name).replace(/\s+/g, '') } : {});
-      return { body: { ...account('iban'), ...account('accountNumber'), centAmount: amount('amount'), valueDate: date('valueDate'), ...identity() }, fields };
+      return { step: { action, body: { ...account('iban'), ...account('accountNumber'), centAmount: amount('amount'), valueDate: date('valueDate'), ...identity() } }, fields };
     }
   }
 }
 
 export const orderScreen: Screen = async (app, { ops, signedIn }) => {
+  const answers = stepAnswers();
+
   app.get('/orders/:id', signedIn(async (req, reply, viewer) => {
     const { f } = req.bo;
     const { id } = req.params as { id: string };
     if (!UUID.test(id)) return notFound(req, reply, viewer);
-    const done = (req.query as Record<string, string>).done;
-    const notice = done && [...(opsActions as string[]), 'note', 'resent'].includes(done)
-      ? { kind: 'success' as const, text: f.t(`done.${done}`) } : null;
-    return showOrder(ops, req, reply, viewer, id, 200, {}, notice);
+    const q = req.query as Record<string, string>;
+    const done = q.done;
+    const notice = done && (Object.hasOwn(stepPaths, done) || done === 'note' || done === 'resent') ? { kind: 'success' as const, text: f.t(`done.${done}`) } : null;
+    return showOrder(ops, req, reply, viewer, id, 200, {}, notice, { known: answers.take(req.bo.token, f.lang, id, q.shown) });
   }));
 
   app.post('/orders/:id/:action', signedIn(async (req, reply, viewer) => {
     const { f } = req.bo;
     const { id, action } = req.params as { id: string; action: string };
-    if (!UUID.test(id) || !Object.hasOwn(opsActionPaths, action)) return notFound(req, reply, viewer);
+    if (!UUID.test(id) || !Object.hasOwn(stepPaths, action)) return notFound(req, reply, viewer);
     const a = action as OpsAction;
     const b = req.body as Body;
     const values = Object.fromEntries(Object.entries(b).filter(([k]) => k !== '_csrf').map(([k, v]) => [k, str(v)]));
-    const { body, fields } = actionBody(f, a, b);
+    const { step, fields } = actionBody(f, a, b);
     if (Object.keys(fields).length > 0) return showOrder(ops, req, reply, viewer, id, 400, { action: a, values, fields }, { kind: 'error', text: f.t('refusal.validation') });
-    const res = await ops.call<OpsOrderDetail>('POST', `/ops/orders/${id}/${opsActionPaths[a]}`, { token: req.bo.token, body });
+    const res = await ops.step(req.bo.token, id, step, { languageTag: f.lang });
     if (res.error) {
       if (res.error.status === 401) return toSignIn(reply, 'expired');
       const rename: Record<string, string> = {
         centAmount: 'amount', 'identityCheck.documentType': 'idType', 'identityCheck.issuingCountry': 'idCountry', 'identityCheck.documentNumber': 'idNumber', 'identityCheck.expiryDate': 'idExpiry',
       };
-      if (a === 'assay') res.error.fields?.forEach((fe) => {
+      if (step.action === 'assay') res.error.fields?.forEach((fe) => {
         const m = /^\/?lines[./](\d+)/.exec(fe.field);
-        const line = m ? (body as { lines: { lineId: string }[] }).lines[Number(m[1])] : undefined;
+        const line = m ? step.body.lines[Number(m[1])] : undefined;
         if (line) rename[fe.field.replace(/^\/?(body\.)?/, '').replace(/\//g, '.')] = `line.${line.lineId}`;
       });
       const fm = res.error.status === 400 ? fieldMessages(f, res.error, rename) : {};
       return showOrder(ops, req, reply, viewer, id, shownStatus(res.error), { action: a, values, fields: fm }, { kind: 'error', text: refusalText(f, res.error, a) });
     }
-    return reply.redirect(`/orders/${id}?done=${a}`, 303);
+    // the step's answer is the page after it: the GET it redirects to shows it (answers.ts)
+    const shown = req.bo.token ? answers.put(req.bo.token, f.lang, res.data) : '';
+    return reply.redirect(`/orders/${id}?${new URLSearchParams({ done: a, ...(shown ? { shown } : {}) })}`, 303);
   }));
 
   // issue 24: an internal note on the timeline (any role; staff only)
@@ -161,9 +175,9 @@ export const orderScreen: Screen = async (app, { ops, signedIn }) => {
     if (!UUID.test(id)) return notFound(req, reply, viewer);
     const text = typeof (req.body as Body).body === 'string' ? ((req.body as Body).body as string) : '';
     const refusedNote = (status: number, error: string, notice: string) =>
-      showOrder(ops, req, reply, viewer, id, status, {}, { kind: 'error', text: notice }, { value: text, error });
+      showOrder(ops, req, reply, viewer, id, status, {}, { kind: 'error', text: notice }, { noteForm: { value: text, error } });
     if (text.trim() === '' || text.trim().length > ORDER_NOTE_MAX) return refusedNote(400, f.t('field.note'), f.t('refusal.validation'));
-    const res = await ops.call<OrderNote>('POST', `/ops/orders/${id}/notes`, { token: req.bo.token, body: { body: text.trim() } });
+    const res = await ops.addNote(req.bo.token, id, { body: text.trim() });
     if (res.error) {
       if (res.error.status === 401) return toSignIn(reply, 'expired');
       if (res.error.status === 404) return refused(req, reply, viewer, res.error, f.t('detail.title', { number: '' }));
@@ -177,7 +191,7 @@ export const orderScreen: Screen = async (app, { ops, signedIn }) => {
     const { f } = req.bo;
     const { id, mailId } = req.params as { id: string; mailId: string };
     if (!UUID.test(id) || !/^\d{1,18}$/.test(mailId)) return notFound(req, reply, viewer);
-    const res = await ops.call<OrderMail>('POST', `/ops/orders/${id}/mails/${mailId}/resend`, { token: req.bo.token });
+    const res = await ops.resendMail(req.bo.token, id, Number(mailId));
     if (res.error) {
       if (res.error.status === 401) return toSignIn(reply, 'expired');
       const retryAfter = Number(res.error.details?.retryAfter);

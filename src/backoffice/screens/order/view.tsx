@@ -12,6 +12,9 @@ import { actorName, Amount, eventLabel, State, TableWrap } from '../../ui/parts.
 import { CancelForm } from './cancel-form.tsx';
 import { CarrierFields, CustomerCardSection, MailsSection, nextStepFirst, NotesSection, OrderSumsTable, usualCarrier } from './workbench.tsx';
 
+/** The identity documents the counter accepts (IdentityCheckBody.documentType). */
+export const documentTypes = ['passport', 'id-card', 'residence-permit'] as const;
+
 export interface ActionFormState {
   /** the action whose form was sent and refused */
   action?: OpsAction;
@@ -105,7 +108,7 @@ function IdentityCheckFields({ f, aml, action, v, err }: {
         <label htmlFor={id('idType')}>{t('action.identity.documentType')}</label>
         <select id={id('idType')} name="idType" defaultValue={v(action, 'idType', '')} required={required} aria-invalid={typeError ? true : undefined} aria-describedby={typeError ? `${id('idType')}-error` : undefined}>
           <option value="">{t('action.identity.choose')}</option>
-          {(['passport', 'id-card', 'residence-permit'] as const).map((d) => <option key={d} value={d}>{t(`action.identity.type.${d}`)}</option>)}
+          {documentTypes.map((d) => <option key={d} value={d}>{t(`action.identity.type.${d}`)}</option>)}
         </select>
         {typeError && <span className="field-error" id={`${id('idType')}-error`}>{typeError}</span>}
       </div>
@@ -350,7 +353,8 @@ export function OrderDetailView({ f: staff, csrf, detail, form, workbench }: { f
       {workbench.mails && <MailsSection f={f} csrf={csrf} orderId={s.id} mails={workbench.mails} />}
 
       {s.transactionType === 'buy' && (
-        <section aria-labelledby="h-payments" className="card">
+        // not a landmark of its own: its table is the region named "Payments" (axe landmark-unique)
+        <section className="card">
           <h2 id="h-payments">{t('detail.payments')}</h2>
           {detail.payments.length === 0 ? <p className="empty">{t('detail.noPayments')}</p> : (
             <TableWrap label={t('detail.payments')}>

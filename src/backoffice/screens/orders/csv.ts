@@ -54,7 +54,7 @@ export type AllOrders = { orders: OpsOrderSummary[]; error: null; tooMany: null 
 export async function allOrders(ops: OpsClient, token: string | null, query: ListQuery): Promise<AllOrders> {
   const orders: OpsOrderSummary[] = [];
   for (let offset = 0; ; offset += PAGE) {
-    const res = await ops.call<OpsOrdersResponse>('GET', '/ops/orders', { token, query: { ...query, limit: PAGE, offset } });
+    const res = await ops.orders(token, { ...query, limit: PAGE, offset });
     if (res.error) return { orders: null, error: res.error, tooMany: null };
     if (res.data.total > CSV_MAX_ROWS) return { orders: null, error: null, tooMany: res.data.total };
     orders.push(...res.data.results);

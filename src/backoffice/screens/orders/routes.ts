@@ -4,11 +4,11 @@
 // queue. Every step is commerce's (/ops); the screen parses, calls one call and answers.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
-import type { BulkResult, OpsPickupStoresResponse, PackingSlipsResponse, SavedView, SavedViewsResponse } from '../../../contracts/ops-lists.ts';
-import { BULK_MAX } from '../../../contracts/ops-lists.ts';
-import type { OpsOrderDetail, OpsOrdersResponse } from '../../../contracts/ops.ts';
+import { BULK_MAX, type BulkResult, type SavedView } from '../../../contracts/ops-lists.ts';
+import { priceCurrencies, type CurrencyCode } from '../../../contracts/prices.ts';
+import type { OpsOrderDetail } from '../../../contracts/ops.ts';
 import { parseAmount, todayIso, type Fmt } from '../../format.ts';
-import type { OpsError } from '../../ops-client.ts';
+import type { OpsError, OpsResult } from '../../ops-client.ts';
 import type { Screen } from '../../screen.ts';
 import { refused } from '../../session.ts';
 import { MessageView, type Viewer } from '../../ui/frame.tsx';
@@ -45,9 +45,9 @@ export const ordersScreen: Screen = async (app, { ops, signedIn }) => {
     const query = listQueryOf(q);
     const offset = offsetOf(q);
     const [res, views, stores] = await Promise.all([
-      ops.call<OpsOrdersResponse>('GET', '/ops/orders', { token, query: { ...query, limit: PAGE_SIZE, offset } }),
-      ops.call<SavedViewsResponse>('GET', '/ops/saved-views', { token }),
-      ops.call<OpsPickupStoresResponse>('GET', '/ops/pickup-stores', { token }),
+      ops.orders(token, { ...query, limit: PAGE_SIZE, offset }),
+      ops.savedViews(token),
+      ops.pickupStores(token),
     ]);
     if (res.error) return refused(req, reply, viewer, res.error, f.t('queue.title'));
     const saved = views.data?.results ?? [];
@@ -80,7 +80,7 @@ export const ordersScreen: Screen = async (app, { ops, signedIn }) => {
     const query = listQueryOf(Object.fromEntries(new URLSearchParams(str(b.query).replace(/^\?/, ''))));
     const name = str(b.name).slice(0, 60);
     if (!name) return reply.redirect(`/orders${listSearch(query)}`, 303);
-    const res = await ops.call<SavedView>('POST', '/ops/saved-views', { token, body: { name, query } });
+    const res = await ops.saveView(token, { name, query });
     if (res.error) return refused(req, reply, viewer, res.error, f.t('queue.views.title'));
     const search = listSearch(query);
     return reply.redirect(`/orders${search}${search ? '&' : '?'}notice=view-saved&view=${res.data.id}`, 303);
@@ -90,7 +90,7 @@ export const ordersScreen: Screen = async (app, { ops, signedIn }) => {
     const { f, token } = req.bo;
     const { id } = req.params as { id: string };
     if (!UUID.test(id)) return notFound(req, reply, viewer);
-    const res = await ops.call('DELETE', `/ops/saved-views/${id}`, { token });
+    const res = await ops.deleteView(token, id);
     if (res.error) return refused(req, reply, viewer, res.error, f.t('queue.views.title'));
     return reply.redirect('/orders?notice=view-deleted', 303);
   }));
@@ -98,7 +98,7 @@ export const ordersScreen: Screen = async (app, { ops, signedIn }) => {
   // ---------------------------------------------------------------- bulk steps
 
   async function details(token: string | null, f: Fmt, ids: string[]): Promise<{ orders: OpsOrderDetail[]; error: OpsError | null }> {
-    const answers = await Promise.all(ids.map((id) => ops.call<OpsOrderDetail>('GET', `/ops/orders/${id}`, { token, query: { languageTag: f.lang } })));
+    const answers = await Promise.all(ids.map((id) => ops.order(token, id, { languageTag: f.lang })));
     const failed = answers.find((a) => a.error);
     return failed?.error ? { orders: [], error: failed.error } : { orders: answers.map((a) => a.data as OpsOrderDetail), error: null };
   }
@@ -153,7 +153,7 @@ export const ordersScreen: Screen = async (app, { ops, signedIn }) => {
     if (ids.length === 0) return reply.redirect('/orders?notice=bulk-none', 303);
     if (ids.some((id) => !values[id].carrier || !values[id].trackingNumber)) return showBulkForm(req, reply, viewer, 'ship', ids, 400, values);
     const items = ids.map((orderId) => ({ orderId, carrier: values[orderId].carrier.slice(0, 60), trackingNumber: values[orderId].trackingNumber.slice(0, 60) }));
-    const res = await ops.call<BulkResult>('POST', '/ops/bulk/shipments', { token, body: { items } });
+    const res = await ops.bulkShipments(token, { items });
     if (res.error) {
       if (res.error.status === 400) return showBulkForm(req, reply, viewer, 'ship', ids, 400, values, { kind: 'error', text: refusalText(f, res.error, 'shipment') });
       return refused(req, reply, viewer, res.error, f.t('queue.bulk.shipTitle'), 'shipment');
@@ -165,13 +165,14 @@ export const ordersScreen: Screen = async (app, { ops, signedIn }) => {
     const { f, token } = req.bo;
     const { ids, values } = rowsOf(req.body as Body, ['amount', 'currency', 'reference', 'valueDate']);
     if (ids.length === 0) return reply.redirect('/orders?notice=bulk-none', 303);
-    const incomplete = ids.some((id) => !values[id].reference || !/^\d{4}-\d{2}-\d{2}$/.test(values[id].valueDate) || parseAmount(values[id].amount) === null);
+    const currencyOf = (c: string) => priceCurrencies.find((x) => x === c);
+    const incomplete = ids.some((id) => !currencyOf(values[id].currency) || !values[id].reference || !/^\d{4}-\d{2}-\d{2}$/.test(values[id].valueDate) || parseAmount(values[id].amount) === null);
     if (incomplete) return showBulkForm(req, reply, viewer, 'pay', ids, 400, values);
     const items = ids.map((orderId) => {
       const v = values[orderId];
-      return { orderId, centAmount: parseAmount(v.amount) as number, currency: v.currency, reference: v.reference.slice(0, 140), valueDate: v.valueDate };
+      return { orderId, centAmount: parseAmount(v.amount) as number, currency: currencyOf(v.currency) as CurrencyCode, reference: v.reference.slice(0, 140), valueDate: v.valueDate };
     });
-    const res = await ops.call<BulkResult>('POST', '/ops/bulk/payments', { token, body: { items } });
+    const res = await ops.bulkPayments(token, { items });
     if (res.error) {
       if (res.error.status === 400) return showBulkForm(req, reply, viewer, 'pay', ids, 400, values, { kind: 'error', text: refusalText(f, res.error, 'payment') });
       return refused(req, reply, viewer, res.error, f.t('queue.bulk.payTitle'), 'payment');
@@ -185,7 +186,7 @@ export const ordersScreen: Screen = async (app, { ops, signedIn }) => {
     const { f, token } = req.bo;
     const ids = idsOf((req.query as Record<string, string | string[]>).id);
     if (ids.length === 0) return reply.redirect('/orders?notice=bulk-none', 303);
-    const res = await ops.call<PackingSlipsResponse>('POST', '/ops/packing-slips', { token, body: { orderIds: ids, languageTag: f.lang } });
+    const res = await ops.packingSlips(token, { orderIds: ids, languageTag: f.lang });
     if (res.error) return refused(req, reply, viewer, res.error, f.t('slips.title'));
     return send(reply, 200, f.t('slips.title'), createElement(PackingSlipsView, { f, slips: res.data.slips }), req, viewer);
   }));
@@ -194,7 +195,7 @@ export const ordersScreen: Screen = async (app, { ops, signedIn }) => {
     const { f, token } = req.bo;
     const { id } = req.params as { id: string };
     if (!UUID.test(id)) return notFound(req, reply, viewer);
-    const res = await ops.call<OpsOrderDetail>('POST', `/ops/orders/${id}/scrap-box-sent`, { token, body: {} });
+    const res = await ops.scrapBoxSent(token, id, {});
     if (res.error) return refused(req, reply, viewer, res.error, f.t('queue.name.scrap_box_to_send'), 'scrapBoxSent');
     return reply.redirect(`/orders?queue=scrap_box_to_send&notice=box-sent&number=${encodeURIComponent(res.data.summary.orderNumber)}`, 303);
   }));

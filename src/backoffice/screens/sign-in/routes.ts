@@ -1,7 +1,6 @@
 // Sign-in and sign-out: the operator's access token goes into the session cookie (session.ts), a new session
 // gets a new CSRF token.
 import { createElement } from 'react';
-import type { OpsLoginResponse } from '../../../contracts/ops.ts';
 import { randomToken } from '../../../lib/random.ts';
 import type { Screen } from '../../screen.ts';
 import { COOKIE, cookieBase } from '../../session.ts';
@@ -28,7 +27,7 @@ export const signInScreen: Screen = async (app, { ops }) => {
     if (email.length < 3 || !password) return again(400, f.t('signIn.missing'));
     // the staff member's address: commerce counts failed sign-ins per address (issue 23), and without it
     // every operator would share the back office's one budget
-    const res = await ops.call<OpsLoginResponse>('POST', '/ops/login', { body: { email, password }, clientIp: req.ip });
+    const res = await ops.login({ email, password }, req.ip);
     if (res.error) {
       if (res.error.code === 'too_many_attempts' || res.error.status === 429) {
         const secs = Number(res.error.details?.retryAfter ?? 900);
@@ -44,7 +43,7 @@ export const signInScreen: Screen = async (app, { ops }) => {
   });
 
   app.post('/sign-out', async (req, reply) => {
-    if (req.bo.token) await ops.call('POST', '/ops/logout', { token: req.bo.token });
+    if (req.bo.token) await ops.logout(req.bo.token);
     reply.clearCookie(COOKIE.token, cookieBase);
     reply.setCookie(COOKIE.csrf, randomToken(32), cookieBase);
     return reply.redirect('/sign-in?reason=signedOut', 303);

@@ -1,0 +1,134 @@
+// Issue 24: axe over every back-office screen, in both languages. Stricter than the journeys' check
+// (e2e/backoffice.pw.ts fails on serious and critical findings only): here no WCAG 2.1 A/AA finding of any
+// impact, nor one of axe's best practices, on the sign-in page (also with its error), the order list and
+// each work queue, an order page (a purchase with its payment and cancel forms, one refused with messages
+// at the fields), the bank statements page with an import's result, the whistleblower
+// cases and one case, the operators, the audit log (filtered) and the page not found.
+import type { Browser, Page } from '@playwright/test';
+import { AxeBuilder } from '@axe-core/playwright';
+import { opsQueues } from '../src/contracts/ops.ts';
+import { test, expect, PORT } from './fixtures.ts';
+import { api, signedInCustomer } from './customer.ts';
+
+const BO = `http://127.0.0.1:${PORT + 4}`;
+const COMMERCE = `http://127.0.0.1:${PORT + 1}`;
+const OPS_PASSWORD = 'Demo-Operator-2026';
+const CH_ADDRESS = { firstName: 'Anna', lastName: 'Muster', streetName: 'Bahnhofstrasse', streetNumber: '12', zipCode: '8001', city: 'Zürich', country: 'CH', phone: '+41 44 668 18 00' };
+const SHOTS = process.env.BACKOFFICE_SHOTS ?? 'test-results/backoffice';
+
+/** No finding at all: WCAG 2.1 A and AA of any impact, and axe's best practices. */
+async function clean(page: Page, what: string) {
+  const results = await new AxeBuilder({ page })
+    .options({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] }, rules: { 'label-content-name-mismatch': { enabled: true } } })
+    .analyze();
+  expect(results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), `axe on ${what}: ${page.url()}`).toEqual([]);
+}
+
+async function place(page: Page, body: Record<string, unknown>, address: Record<string, string>, settings: Record<string, unknown>, extra?: (cartId: string) => Promise<void>) {
+  const added = await api(page, 'POST', body.sku ? '/api/cart/items' : '/api/cart/scrap-items', body);
+  expect(added.status, JSON.stringify(added.json)).toBe(200);
+  const cartId = added.json.cart.id as string;
+  expect((await api(page, 'PUT', `/api/carts/${cartId}/addresses`, { billingAddress: address, shippingAddress: address })).status).toBe(200);
+  expect((await api(page, 'PUT', `/api/carts/${cartId}`, settings)).status).toBe(200);
+  await extra?.(cartId);
+  const placed = await api(page, 'POST', '/api/orders', { cartId, idempotencyKey: `e2e-axe-${Date.now()}-${Math.random()}` });
+  expect(placed.status, JSON.stringify(placed.json)).toBe(201);
+  return placed.json.order as { id: string; orderNumber: string; totalGrossPrice: { centAmount: number; currencyCode: string } };
+}
+
+async function staff(browser: Browser, email: string, locale = 'en-GB'): Promise<Page> {
+  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, locale })).newPage();
+  await page.goto(`${BO}/sign-in`);
+  await page.locator('#f-email').fill(email);
+  await page.locator('#f-password').fill(OPS_PASSWORD);
+  await page.locator('form[action="/sign-in"] button[type=submit]').click();
+  await expect(page).toHaveURL(`${BO}/orders`);
+  return page;
+}
+
+const statement = (ref: string, orderNumber: string, cents: number) => `<?xml version="1.0" encoding="UTF-8"?>
+<Document xmlns="urn:iso:std:iso:20022:tech:xsd:camt.053.001.04"><BkToCstmrStmt><GrpHdr><MsgId>M-${ref}</MsgId><CreDtTm>2026-11-23T08:00:00</CreDtTm></GrpHdr>
+<Stmt><Id>STMT-${ref}</Id><Acct><Id><IBAN>CH3200700110004738291</IBAN></Id></Acct>
+<Ntry><NtryRef>${ref}-1</NtryRef><Amt Ccy="CHF">${(cents / 100).toFixed(2)}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><ValDt><Dt>2026-11-23</Dt></ValDt>
+<NtryDtls><TxDtls><RltdPties><Dbtr><Nm>Anna Muster</Nm></Dbtr></RltdPties><RmtInf><Ustrd>Zahlung ${orderNumber}</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>
+<Ntry><NtryRef>${ref}-2</NtryRef><Amt Ccy="CHF">12.00</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts>BOOK</Sts><ValDt><Dt>2026-11-23</Dt></ValDt>
+<NtryDtls><TxDtls><RmtInf><Ustrd>unknown</Ustrd></RmtInf></TxDtls></NtryDtls></Ntry>
+</Stmt></BkToCstmrStmt></Document>`;
+
+for (const lang of ['en', 'de'] as const) {
+  test(`axe finds nothing on any back-office screen (${lang})`, async ({ page, browser }) => {
+    test.setTimeout(300_000);
+    const locale = lang === 'de' ? 'de-CH' : 'en-GB';
+    await signedInCustomer(page, 'ch.localhost');
+    const buy = await place(page, { transactionType: 'buy', sku: 'AU-KRUG-1OZ', quantity: 1 }, CH_ADDRESS, { paymentMethod: 'bank-transfer', shippingMethodId: 'shipping' });
+
+    // the sign-in page, and with its error
+    const anon = await (await browser.newContext({ locale })).newPage();
+    await anon.goto(`${BO}/sign-in`);
+    await clean(anon, 'sign-in');
+    await anon.locator('#f-email').fill('finance@ops.example');
+    await anon.locator('#f-password').fill('wrong-password');
+    await anon.locator('form[action="/sign-in"] button[type=submit]').click();
+    await expect(anon.getByRole('alert')).toBeVisible();
+    await clean(anon, 'sign-in refused');
+    await anon.goto(`${BO}/no-such-page`);
+    await clean(anon, 'not found');
+    await anon.context().close();
+
+    const admin = await staff(browser, 'admin@ops.example', locale);
+    // the list and every work queue
+    await clean(admin, 'order list');
+    for (const queue of opsQueues) {
+      await admin.goto(`${BO}/orders?queue=${queue}`);
+      await clean(admin, `queue ${queue}`);
+    }
+    await admin.goto(`${BO}/orders?q=${encodeURIComponent(buy.orderNumber)}&state=Open&store=ch`);
+    await clean(admin, 'filtered list');
+
+    // an order page with its forms, one refused with messages at the fields, and the page after a step
+    await admin.goto(`${BO}/orders/${buy.id}`);
+    await clean(admin, 'order (to pay)');
+    await admin.locator('#payment-amount').fill('12x');
+    await admin.locator(`form[action="/orders/${buy.id}/payment"] button[type=submit]`).click();
+    await expect(admin.locator('#payment-amount')).toHaveAttribute('aria-invalid', 'true');
+    await clean(admin, 'order with a refused payment');
+    // bank statements: the page, and an import's result
+    await admin.goto(`${BO}/bank-statements`);
+    await clean(admin, 'bank statements');
+    await admin.locator('#f-file').setInputFiles({ name: 'statement.xml', mimeType: 'text/xml', buffer: Buffer.from(statement(`AXE${lang}${Date.now()}`, buy.orderNumber, buy.totalGrossPrice.centAmount)) });
+    await admin.locator('form[action="/bank-statements"] button[type=submit]').click();
+    await expect(admin.locator('#h-result, [data-testid=import-progress]').first()).toBeVisible();
+    if (await admin.locator('[data-testid=import-progress]').count()) {
+      await clean(admin, 'import running');
+      await expect(async () => {
+        await admin.reload();
+        await expect(admin.locator('#h-result')).toBeVisible({ timeout: 1000 });
+      }).toPass({ timeout: 60_000 });
+    }
+    await clean(admin, 'import result');
+    await admin.screenshot({ path: `${SHOTS}/axe-statement-${lang}.png`, fullPage: true });
+    await admin.goto(`${BO}/orders/${buy.id}`);
+    await clean(admin, 'order (paid by the statement)');
+
+    // whistleblower cases, operators, the audit log
+    const report = await fetch(`${COMMERCE}/application/whistleblow`, {
+      method: 'POST', headers: { 'content-type': 'application/json', 'x-store-key': 'ch' },
+      body: JSON.stringify({ category: 'other', message: 'A report for the axe sweep.', anonymous: true }),
+    });
+    expect(report.status).toBe(201);
+    const { caseReference } = (await report.json()) as { caseReference: string };
+    await admin.goto(`${BO}/cases`);
+    await clean(admin, 'cases');
+    await admin.goto(`${BO}/cases/${caseReference}`);
+    await clean(admin, 'case');
+    await admin.goto(`${BO}/operators`);
+    await clean(admin, 'operators');
+    await admin.goto(`${BO}/audit`);
+    await clean(admin, 'audit log');
+    await admin.goto(`${BO}/audit?orderId=${buy.id}`);
+    await clean(admin, 'audit log of an order');
+    await admin.goto(`${BO}/audit?orderId=not-an-id`);
+    await clean(admin, 'audit log with a bad filter');
+    await admin.context().close();
+  });
+}
