@@ -2,7 +2,7 @@
 // in, edit an address, log out; a failed login; an expired session. axe on every page; no console errors
 // (the API's expected 4xx answers, which the browser logs as failed resources, are the only exception).
 import type { Page } from '@playwright/test';
-import { test, expect, url, consentDecided, ignoreApiAnswers } from './fixtures.ts';
+import { test, expect, url, consentDecided, hydrated, ignoreApiAnswers } from './fixtures.ts';
 
 const host = 'ch.localhost';
 const PASSWORD = 'Goldbarren2026';
@@ -34,6 +34,8 @@ async function registerAndConfirm(page: Page, axe: (p?: Page) => Promise<void>, 
 }
 
 async function logIn(page: Page, email: string, password = PASSWORD) {
+  // the form is the browser's after hydration (before it, a click would submit it natively)
+  await hydrated(page);
   await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(email);
   await page.getByLabel('Passwort', { exact: true }).fill(password);
   await page.getByRole('button', { name: 'Anmelden', exact: true }).click();

@@ -70,6 +70,7 @@ tr.overdue td:first-child{box-shadow:inset 4px 0 0 var(--warn)}
 .badge.p-paid,.badge.s-complete,.badge.ok{background:var(--ok-bg);color:var(--ok)}
 .badge.s-cancelled,.badge.p-failed,.badge.warn{background:var(--warn-bg);color:var(--warn)}
 .customer-text{white-space:pre-line;overflow-wrap:anywhere}
+.customer-card{overflow-wrap:anywhere}
 .store{font-size:.75rem;color:var(--muted);font-weight:600}
 .pager{display:flex;gap:1rem;align-items:center;justify-content:center;margin:1rem 0}
 .pager .disabled{color:var(--muted)}
