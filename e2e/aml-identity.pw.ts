@@ -2,12 +2,12 @@
 // warehouse sees that an identity check is due (and the document the customer gave, masked), is refused
 // without it, records the document it checked through the pickup form, and the order page then shows the
 // check with the operator. axe on the order page before and after.
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect, PORT, url, hydrated } from './fixtures.ts';
 import { api, signedInCustomer } from './customer.ts';
+import { staffPage } from './ops.ts';
 
 const BO = `http://127.0.0.1:${PORT + 4}`;
-const OPS_PASSWORD = 'Demo-Operator-2026';
 const CH_ADDRESS = { firstName: 'Anna', lastName: 'Muster', streetName: 'Bahnhofstrasse', streetNumber: '12', zipCode: '8001', city: 'Zürich', country: 'CH', phone: '+41 44 668 18 00' };
 
 /** A cart of Krugerrands for cash at the Zurich counter, through the shop's /api; answers its id. */
@@ -32,23 +32,12 @@ async function cashPickup(page: Page): Promise<{ id: string; orderNumber: string
   return placed.json.order;
 }
 
-async function staff(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
-  const page = await context.newPage();
-  await page.goto(`${BO}/orders`);
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(OPS_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
-  return page;
-}
-
 test('the counter records the identity document it checked; without it the cash handover is refused', async ({ page, browser, axe }) => {
   test.setTimeout(120_000);
   await signedInCustomer(page, 'ch.localhost');
   const o = await cashPickup(page);
 
-  const wh = await staff(browser, 'warehouse@ops.example');
+  const wh = await staffPage(browser, 'warehouse@ops.example');
   await wh.goto(`${BO}/orders/${o.id}`);
   await expect(wh.getByRole('heading', { level: 1, name: `Order ${o.orderNumber}` })).toBeVisible();
   const aml = wh.getByRole('region', { name: 'Identification (anti-money laundering)' });

@@ -3,13 +3,12 @@
 // warehouse ticks the day's paid orders, records their parcels in one go and prints their packing slips.
 // axe on every screen; screenshots of the list, the bulk page and the slips (screen and print).
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { test, expect, PORT } from './fixtures.ts';
 import { api, signedInCustomer } from './customer.ts';
-import { paidByTransfer } from './ops.ts';
+import { paidByTransfer, staffPage } from './ops.ts';
 
 const BO = `http://127.0.0.1:${PORT + 4}`;
-const OPS_PASSWORD = 'Demo-Operator-2026';
 const SHOTS = process.env.BACKOFFICE_SHOTS ?? 'test-results/backoffice';
 
 type Placed = { id: string; orderNumber: string; totalGrossPrice: { centAmount: number; currencyCode: string } };
@@ -27,17 +26,6 @@ async function purchase(page: Page, lastName: string, quantity: number): Promise
   return placed.json.order;
 }
 
-async function staff(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB', acceptDownloads: true });
-  const page = await context.newPage();
-  await page.goto(`${BO}/orders`);
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(OPS_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
-  return page;
-}
-
 const rowNumbers = (page: Page) => page.locator('table.orders tbody tr td[data-label="Order"] a').allTextContents();
 
 test('finance narrows the list to today\'s unpaid orders, sorts by total, saves the view, opens it again and downloads its CSV', async ({ page, browser, axe }) => {
@@ -46,7 +34,7 @@ test('finance narrows the list to today\'s unpaid orders, sorts by total, saves 
   const small = await purchase(page, 'Zeller', 1);
   const large = await purchase(page, 'Amsler', 3);
 
-  const fin = await staff(browser, 'finance@ops.example');
+  const fin = await staffPage(browser, 'finance@ops.example', { acceptDownloads: true });
   await fin.getByRole('navigation', { name: 'Work queues' }).getByRole('link', { name: /^To pay \d/ }).click();
   await fin.getByLabel('Placed from').fill('today');
   await fin.getByLabel('Placed until').fill('today');
@@ -86,7 +74,7 @@ test('finance narrows the list to today\'s unpaid orders, sorts by total, saves 
   expect(lines.find((l) => l.startsWith(large.orderNumber))).toContain(`,${(large.totalGrossPrice.centAmount / 100).toFixed(2)},CHF,`);
 
   // the saved view is finance's own
-  const wh = await staff(browser, 'warehouse@ops.example');
+  const wh = await staffPage(browser, 'warehouse@ops.example', { acceptDownloads: true });
   await expect(wh.getByRole('region', { name: 'Saved views' }).getByRole('link', { name: 'Unpaid today, largest first' })).toHaveCount(0);
   await fin.getByRole('button', { name: 'Delete the view Unpaid today, largest first' }).click();
   await expect(fin.getByRole('status').filter({ hasText: 'deleted' })).toContainText('The view is deleted.');
@@ -102,7 +90,7 @@ test('the warehouse marks the day\'s paid orders shipped in one go, one row each
   await paidByTransfer(request, a);
   await paidByTransfer(request, b);
 
-  const wh = await staff(browser, 'warehouse@ops.example');
+  const wh = await staffPage(browser, 'warehouse@ops.example', { acceptDownloads: true });
   await wh.getByRole('navigation', { name: 'Work queues' }).getByRole('link', { name: /^To ship \d/ }).click();
   await wh.getByRole('checkbox', { name: `Select order ${a.orderNumber}` }).check();
   await wh.getByRole('checkbox', { name: `Select order ${b.orderNumber}` }).check();

@@ -7,7 +7,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, url, PORT, fitsViewport, hydrated } from './fixtures.ts';
 import { api, signedInCustomer } from './customer.ts';
-import { paidByTransfer } from './ops.ts';
+import { openOrder, paidByTransfer } from './ops.ts';
 
 const BO = `http://127.0.0.1:${PORT + 4}`;
 const COMMERCE = `http://127.0.0.1:${PORT + 1}`;
@@ -56,14 +56,6 @@ async function staff(browser: Browser, email: string, viewport = { width: 1280, 
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
   return page;
-}
-
-/** The order's page in the back office, through the search field as staff find it. */
-async function openOrder(page: Page, orderNumber: string) {
-  await page.getByLabel(/^Search/).fill(orderNumber);
-  await page.getByRole('button', { name: 'Apply filters' }).click();
-  await page.getByRole('link', { name: orderNumber }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `Order ${orderNumber}` })).toBeVisible();
 }
 
 async function customerOrderPage(page: Page, host: string, orderId: string) {

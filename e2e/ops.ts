@@ -1,11 +1,13 @@
 // The staff's side of an order in browser tests of the customer's pages (issue 15): a step of the lifecycle
 // taken through the commerce service's operators' API (/ops, on PORT+1) with a demo operator, as the back
 // office does, so a test can show the customer what follows (payment, shipment, assay).
-import type { APIRequestContext } from '@playwright/test';
+import type { APIRequestContext, Browser, BrowserContextOptions, Page } from '@playwright/test';
 import { expect, PORT } from './fixtures.ts';
 
 const COMMERCE = `http://127.0.0.1:${PORT + 1}`;
 const OPS_PASSWORD = process.env.OPS_DEMO_PASSWORD ?? 'Demo-Operator-2026';
+/** The back office (PORT+4, started by the Playwright config). */
+export const BACKOFFICE = `http://127.0.0.1:${PORT + 4}`;
 
 export type OpsRole = 'finance' | 'warehouse' | 'support' | 'admin';
 
@@ -24,4 +26,24 @@ export function paidByTransfer(request: APIRequestContext, order: { id: string; 
   return opsStep(request, 'finance', order.id, 'payments', {
     centAmount: order.totalGrossPrice.centAmount, currency: order.totalGrossPrice.currencyCode, reference: order.orderNumber, valueDate: new Date().toISOString().slice(0, 10),
   });
+}
+
+/** A demo operator signed in to the back office in English (1280x800 unless the options say otherwise), on the order list. */
+export async function staffPage(browser: Browser, email: string, options: BrowserContextOptions = {}): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB', ...options });
+  const page = await context.newPage();
+  await page.goto(`${BACKOFFICE}/orders`);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(OPS_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
+  return page;
+}
+
+/** The order's page in the back office, through the search field as staff find it. */
+export async function openOrder(page: Page, orderNumber: string): Promise<void> {
+  await page.getByLabel(/^Search/).fill(orderNumber);
+  await page.getByRole('button', { name: 'Apply filters' }).click();
+  await page.getByRole('link', { name: orderNumber }).click();
+  await expect(page.getByRole('heading', { level: 1, name: `Order ${orderNumber}` })).toBeVisible();
 }

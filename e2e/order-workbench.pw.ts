@@ -2,12 +2,11 @@
 // (the back office on PORT+4): support writes an internal note (shown as typed, on the timeline, never on
 // the customer's order page) and follows the customer card to the customer's other order; the lines add up
 // to the order total. axe on each screen; screenshots at 1280x800.
-import type { Browser, Page } from '@playwright/test';
-import { test, expect, url, PORT, hydrated } from './fixtures.ts';
+import type { Page } from '@playwright/test';
+import { test, expect, url, hydrated } from './fixtures.ts';
 import { api, signedInCustomer } from './customer.ts';
+import { staffPage, openOrder } from './ops.ts';
 
-const BO = `http://127.0.0.1:${PORT + 4}`;
-const OPS_PASSWORD = 'Demo-Operator-2026';
 const CH_ADDRESS = { firstName: 'Anna', lastName: 'Muster', streetName: 'Bahnhofstrasse', streetNumber: '12', zipCode: '8001', city: 'Zürich', country: 'CH', phone: '+41 44 668 18 00' };
 const SHOTS = process.env.BACKOFFICE_SHOTS ?? 'test-results/backoffice';
 
@@ -24,30 +23,12 @@ async function purchase(page: Page, quantity = 1): Promise<{ id: string; orderNu
   return placed.json.order;
 }
 
-async function staff(browser: Browser, email: string): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-GB' });
-  const page = await context.newPage();
-  await page.goto(`${BO}/sign-in`);
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByLabel('Password').fill(OPS_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
-  return page;
-}
-
-async function openOrder(page: Page, orderNumber: string) {
-  await page.getByLabel(/^Search/).fill(orderNumber);
-  await page.getByRole('button', { name: 'Apply filters' }).click();
-  await page.getByRole('link', { name: orderNumber }).click();
-  await expect(page.getByRole('heading', { level: 1, name: `Order ${orderNumber}` })).toBeVisible();
-}
-
 test('support writes an internal note: on the timeline as typed, never on the customer\'s order page', async ({ page, browser, axe }) => {
   test.setTimeout(120_000);
   await signedInCustomer(page, 'ch.localhost');
   const o = await purchase(page, 2);
 
-  const sup = await staff(browser, 'support@ops.example');
+  const sup = await staffPage(browser, 'support@ops.example');
   await openOrder(sup, o.orderNumber);
   // the lines add up to the order total, visibly
   const sums = sup.getByTestId('order-sums');
@@ -80,7 +61,7 @@ test('the customer card: the customer\'s other orders, depot and limit orders; i
   const first = await purchase(page);
   const second = await purchase(page);
 
-  const sup = await staff(browser, 'support@ops.example');
+  const sup = await staffPage(browser, 'support@ops.example');
   await openOrder(sup, second.orderNumber);
   const card = sup.getByRole('region', { name: 'Customer' });
   await expect(card).toContainText('Customer account since');
