@@ -31,7 +31,7 @@ import {
 } from './repository.ts';
 import { FieldErrors, asInput, emailField, fieldFailed, isEmail, messages, newPasswordField, normalizeEmail, validateProfile } from './validation.ts';
 import { checkVatId } from './vat.ts';
-import { tooManyAttempts } from './session-routes.ts';
+import { tooManyAttempts } from './session-service.ts';
 import { fail } from '../http/errors.ts';
 
 type Purpose = OneTimePurpose;
