@@ -29,7 +29,9 @@ t.test('the carts table is written by the carts feature alone (the limit orders 
 });
 
 t.test('outbox, one_time_tokens and sms_codes are purged by their features\' repositories', async (t) => {
-  t.same(writersOf('outbox').filter((f) => !f.startsWith('src/commerce/outbox/')), []);
+  // the kernel's delivery (lib/outbox.ts, since the import-circle work) marks its rows sent or failed: the kernel
+  // imports no feature, so that one writer stays beside the outbox feature's
+  t.same(writersOf('outbox').filter((f) => !f.startsWith('src/commerce/outbox/')), ['src/commerce/lib/outbox.ts']);
   t.same(writersOf('one_time_tokens'), ['src/commerce/customers/repository.ts']);
   t.same(writersOf('sms_codes'), ['src/commerce/customers/repository.ts']);
 });
