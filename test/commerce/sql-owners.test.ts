@@ -35,3 +35,14 @@ t.test('outbox, one_time_tokens and sms_codes are purged by their features\' rep
   t.same(writersOf('one_time_tokens'), ['src/commerce/customers/repository.ts']);
   t.same(writersOf('sms_codes'), ['src/commerce/customers/repository.ts']);
 });
+
+// Issue 24 (the service layer): a route closure parses, calls one service function and answers; the
+// transaction and the rules are the feature's service.ts, the SQL its repository. No routes file under
+// src/commerce opens a transaction or runs a statement itself.
+const routeFiles = [...source.keys()].filter((f) => /(^|\/)([\w-]+-)?routes\.ts$/.test(f)).sort();
+
+t.test('no routes file under src/commerce runs .query( or .transaction( itself', async (t) => {
+  t.ok(routeFiles.length >= 15, `the routes files are found (${routeFiles.length})`);
+  const offenders = routeFiles.filter((f) => /\.(query|transaction)\s*\(/.test(source.get(f)!));
+  t.same(offenders, [], 'every routes file goes through its service');
+});

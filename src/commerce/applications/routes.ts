@@ -10,43 +10,29 @@
 // (POST, so neither travels in a URL) and add follow-ups. Confidentiality: nothing of a report is logged,
 // no mail is written (the outbox is readable by operators), no client address is stored (the flood guard
 // is one shop-wide counter). The office answers through the admin calls (loopback or ADMIN_TOKEN).
-import { randomInt, timingSafeEqual } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type {} from '@fastify/swagger';
 import {
   AdminListQuery, ApplicationQuery, ContactBody, ContactMessages, ContactReceipt, WhistleblowAccessBody, WhistleblowAdminCases, WhistleblowAnswerBody,
   WhistleblowBody, WhistleblowCase, WhistleblowFollowUpBody, WhistleblowReceipt,
   type ContactBody as ContactBodyT, type WhistleblowAnswerBody as WhistleblowAnswerBodyT, type WhistleblowBody as WhistleblowBodyT,
-  type WhistleblowCase as WhistleblowCaseT,
 } from '../../contracts/application.ts';
 import { accountFieldMessages } from '../account-error-codes.ts';
 import { deleteAccountRows, requestLang } from '../account-routes-common.ts';
 import { adminAllowed, adminSecurity, optionalAuth, optionalBearer } from '../http/auth.ts';
 import { errorResponses, fail } from '../http/errors.ts';
 import { limitByClient } from '../http/request.ts';
-import { FieldErrors, asInput, emailField, normalizeEmail, phoneField, text } from '../customers/index.ts';
-import type { Db } from '../db/index.ts';
-import { hitRate, type RateRule } from '../lib/rate.ts';
-import { newSecret, sha256 } from '../lib/secrets.ts';
-import { renderMail } from '../mail/index.ts';
+import { FieldErrors, asInput, emailField, phoneField, text } from '../customers/index.ts';
+import type { RateRule } from '../lib/rate.ts';
 import { shopName } from '../outbox/index.ts';
-import { addCaseMessage, caseByReference, insertCase, insertContactMessage, newestContactMessages, touchCase, type CaseRow } from './repository.ts';
-import { answerCase, caseAudit, caseView, listOfficeCases } from './office.ts';
+import { listOfficeCases } from './office.ts';
 import { createRetentionJob } from './retention.ts';
+import { addReporterMessage, answerCaseByAdminApi, contactMessages, fileReport, reporterCaseView, sendContactMessage } from './service.ts';
 
 /** Decision: contact messages per client address (spam), like registrations. */
 const CONTACT_RATE: RateRule = { limit: 10, windowS: 3600 };
-/** Decision: reports per hour, shop-wide (a flood guard that identifies nobody). */
-const WHISTLEBLOW_RATE: RateRule = { limit: 100, windowS: 3600 };
 const CONTACT_MESSAGE_MAX = 10000;
 const REPORT_MAX = 20000;
-
-// Readable references without look-alikes (no 0/O, 1/I/L): 8 characters, 40 random bits.
-const ALPHABET = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-function reference(prefix: string): string {
-  const part = () => Array.from({ length: 4 }, () => ALPHABET[randomInt(ALPHABET.length)]).join('');
-  return `${prefix}-${part()}-${part()}`;
-}
 
 /** A free text of several lines: trimmed, required, at most max characters, no control characters but line breaks and tabs. */
 function longText(value: unknown, field: string, max: number, errors: FieldErrors): string | null {
@@ -57,20 +43,9 @@ function longText(value: unknown, field: string, max: number, errors: FieldError
   return null;
 }
 
-/** Inserts with a fresh random reference; a collision (40 bits: rare) takes another (a savepoint each try). */
-async function withReference<T>(db: Db, prefix: string, insert: (tx: Db, ref: string) => Promise<T>): Promise<T> {
-  for (let attempt = 0; ; attempt++) {
-    try {
-      return await db.transaction((tx) => insert(tx, reference(prefix)));
-    } catch (err) {
-      if ((err as { code?: string }).code !== '23505' || attempt >= 3) throw err;
-    }
-  }
-}
-
 export const applicationRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.commerce;
-  const { db, clock, config, outbox } = ctx;
+  const { db, clock, config } = ctx;
   const shop = shopName(config.MAIL_FROM);
   ctx.accountDeletionHooks.push(deleteAccountRows('contact_messages'));
   const retention = createRetentionJob(ctx, app.log);
@@ -102,19 +77,11 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
     errors.throwIfAny();
     await limitByClient(req, 'contact', CONTACT_RATE);
     const auth = await optionalAuth(req);
-    const now = clock();
-    const language = lang(req);
-    const { ref, mailId } = await withReference(db, 'CT', async (tx, ref) => {
-      await insertContactMessage(tx, {
-        reference: ref, storeKey: req.storeKey, customerId: auth?.level === 'User' ? auth.customerId : null, salutation: req.body.salutation ?? null,
-        firstName, lastName, email, emailLower: normalizeEmail(email as string), phone, subject, message, language, now,
-      });
-      const mail = renderMail('contact.receipt', language, { store: req.storeKey, shop, name: `${firstName} ${lastName}`, reference: ref });
-      const mailId = await outbox.add(tx, { channel: 'mail', customerId: auth?.level === 'User' ? auth.customerId : null, storeKey: req.storeKey, to: email as string, ...mail }, now);
-      return { ref, mailId };
+    const { reference, receivedAt } = await sendContactMessage(ctx, { storeKey: req.storeKey, now: clock(), language: lang(req), shop }, auth, {
+      salutation: req.body.salutation ?? null, firstName: firstName as string, lastName: lastName as string, email: email as string, phone, subject,
+      message: message as string,
     });
-    outbox.deliver([mailId]);
-    return reply.status(201).send({ reference: ref, receivedAt: now.toISOString() });
+    return reply.status(201).send({ reference, receivedAt: receivedAt.toISOString() });
   });
 
   app.post<{ Body: WhistleblowBodyT; Querystring: { languageTag?: string } }>('/application/whistleblow', {
@@ -132,35 +99,18 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
     const email = anonymous || !req.body.email?.trim() ? null : emailField(input, errors);
     const phone = anonymous ? null : phoneField(input, 'phone', errors, req.storeKey);
     errors.throwIfAny();
-    const now = clock();
-    const rate = await hitRate(db, 'whistleblow', 'shop', now, WHISTLEBLOW_RATE);
-    if (!rate.allowed) fail('too_many_requests', { details: { retryAfter: rate.retryAfter } });
-    const secret = newSecret('wb');
-    const row = await withReference(db, 'WB', async (tx, ref) => {
-      const c = await insertCase(tx, {
-        reference: ref, secretHash: sha256(secret), storeKey: req.storeKey, language: lang(req), category: req.body.category, anonymous, name, email, phone, now,
-      });
-      await addCaseMessage(tx, c.id, 'reporter', message as string, now);
-      return c;
+    const { row, secret } = await fileReport(ctx, { storeKey: req.storeKey, now: clock(), language: lang(req) }, {
+      category: req.body.category, anonymous, name, email, phone, message: message as string,
     });
     return reply.status(201).send({ caseReference: row.reference, secret, status: row.status, createdAt: row.created_at.toISOString() });
   });
-
-  /** The case of a reference and access code; anything else (unknown reference, wrong code, another store) is the same 404. */
-  async function reporterCase(tx: Db, req: FastifyRequest<{ Body: { caseReference: string; secret: string } }>, forUpdate = false): Promise<CaseRow> {
-    const row = await caseByReference(tx, req.body.caseReference.trim().toUpperCase(), { forUpdate });
-    const given = Buffer.from(sha256(req.body.secret.trim()));
-    const ok = !!row && row.store_key === req.storeKey && timingSafeEqual(given, Buffer.from(row.secret_hash));
-    if (!ok) fail('whistleblow_case_not_found');
-    return row;
-  }
 
   app.post<{ Body: { caseReference: string; secret: string } }>('/application/whistleblow/case', {
     schema: {
       tags: ['applications'], summary: 'The reporter reads the case and the office\'s answers with case reference and access code.',
       body: WhistleblowAccessBody, response: { 200: WhistleblowCase, ...errorResponses },
     },
-  }, async (req) => caseView(db, await reporterCase(db, req)));
+  }, async (req) => reporterCaseView(db, { storeKey: req.storeKey, caseReference: req.body.caseReference, secret: req.body.secret }));
 
   app.post<{ Body: { caseReference: string; secret: string; message: string } }>('/application/whistleblow/case/messages', {
     schema: {
@@ -171,15 +121,8 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
     const errors = new FieldErrors();
     const message = longText(req.body.message, 'message', REPORT_MAX, errors);
     errors.throwIfAny();
-    const now = clock();
-    const row = await db.transaction(async (tx) => {
-      const c = await reporterCase(tx, req, true);
-      if (c.status === 'closed') fail('whistleblow_case_closed');
-      await addCaseMessage(tx, c.id, 'reporter', message as string, now);
-      await touchCase(tx, c.id, now);
-      return c;
-    });
-    return reply.status(201).send(await caseView(db, row));
+    const access = { storeKey: req.storeKey, caseReference: req.body.caseReference, secret: req.body.secret };
+    return reply.status(201).send(await addReporterMessage(db, access, message as string, clock()));
   });
 
   // ---------------------------------------------------------------- the office and support (loopback or ADMIN_TOKEN)
@@ -203,12 +146,7 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
       body: WhistleblowAnswerBody, response: { 201: WhistleblowCase, ...errorResponses },
     },
   }, async (req, reply) => {
-    const now = clock();
-    // no operator behind this call: the audit names the admin API (loopback or ADMIN_TOKEN) as a system actor
-    const row = await answerCase(db, req.body.caseReference, req.body.message, req.body.status ?? 'in-progress', now, {
-      audit: caseAudit({ type: 'system', id: 'admin-api', email: null }, now),
-    });
-    return reply.status(201).send(await caseView(db, row));
+    return reply.status(201).send(await answerCaseByAdminApi(db, req.body, clock()));
   });
 
   app.get<{ Querystring: { limit?: number } }>('/admin/applications/contact', {
@@ -217,13 +155,5 @@ export const applicationRoutes: FastifyPluginAsync = async (app) => {
       tags: ['admin', 'applications'], security: adminSecurity, summary: 'Contact messages, newest first (customer support).', querystring: AdminListQuery,
       response: { 200: ContactMessages, ...errorResponses },
     },
-  }, async (req) => {
-    const rows = await newestContactMessages(db, req.query.limit ?? 50);
-    return {
-      results: rows.map((r) => ({
-        reference: r.reference, salutation: r.salutation, firstName: r.first_name, lastName: r.last_name, email: r.email, phone: r.phone,
-        subject: r.subject, message: r.message, language: r.language, customerId: r.customer_id, receivedAt: r.created_at.toISOString(),
-      })),
-    };
-  });
+  }, async (req) => contactMessages(db, req.query.limit ?? 50));
 };

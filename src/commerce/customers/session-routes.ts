@@ -1,27 +1,19 @@
 // Sessions (spec 4, 7): anonymous token, refresh with rotation, sign-in with optional merge of the guest's
 // data, the current customer, and merge on its own.
-import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import Type from 'typebox';
 import type {} from '@fastify/swagger';
 import {
   LoginBody, LoginResponse, MeResponse, MergeBody, MergeResponse, RefreshTokenBody, TokenResponse,
 } from '../../contracts/commerce.ts';
-import { AppError, validationFields } from '../../lib/errors.ts';
-import { dummyHash, verifyPassword } from '../auth/passwords.ts';
-import { authenticate, issueTokenSet, revokeFamily, rotateRefreshToken } from '../auth/tokens.ts';
+import { validationFields } from '../../lib/errors.ts';
+import { revokeFamily, rotateRefreshToken } from '../auth/tokens.ts';
 import { requireAuth, requireUser } from '../http/auth.ts';
 import { clientIp, fromStorefront } from '../lib/http.ts';
-import { clearLoginFailures, loginLockRemaining, recordLoginFailure, subjectKey, takeLoginAttempt } from '../lib/rate.ts';
-import { bearer, customerNotFound, errorResponses } from './common.ts';
-import { mergeAnonymous } from './merge.ts';
-import { accountByEmail, customerKind, insertAnonymousCustomer, loadCustomer, setLastLogin } from './repository.ts';
-import { FieldErrors, asInput, emailField, normalizeEmail } from './validation.ts';
-import { fail } from '../http/errors.ts';
-
-export const invalidCredentials = () => new AppError('invalid_credentials');
-export const tooManyAttempts = (retryAfter: number) =>
-  new AppError('too_many_attempts', { details: { retryAfter } });
+import { takeLoginAttempt } from '../lib/rate.ts';
+import { bearer, errorResponses } from './common.ts';
+import { anonymousSession, mergeGuest, sessionCustomer, signIn } from './session-service.ts';
+import { FieldErrors, asInput, emailField } from './validation.ts';
 
 /**
  * Issue 14: the proof a caller holds the guest it wants merged. The guest's anonymous access token in this
@@ -39,33 +31,15 @@ export const ANONYMOUS_TOKEN_HEADER = 'x-anonymous-token';
  */
 export const ANONYMOUS_KEY_HEADER = 'x-anonymous-key';
 const ANONYMOUS_KEY = /^[A-Za-z0-9_-]{32,128}$/;
-/** How long after its first write a browser key still joins the same anonymous customer. */
-export const KEY_JOIN_WINDOW_MS = 60_000;
-
-/** A UUID (version 4 bits) derived from the store and the browser key. */
-export function anonymousIdForKey(storeKey: string, key: string): string {
-  const b = createHash('sha256').update(`anonymous-customer:${storeKey}:${key}`).digest();
-  b[6] = (b[6] & 0x0f) | 0x40;
-  b[8] = (b[8] & 0x3f) | 0x80;
-  const h = b.subarray(0, 16).toString('hex');
-  return `${h.slice(0, 8)}-${h.slice(8, 12)}-${h.slice(12, 16)}-${h.slice(16, 20)}-${h.slice(20)}`;
-}
 
 export const sessionRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock, ttl, config } = app.commerce;
 
-  /**
-   * True when the request presents a live anonymous access token (not expired, not revoked, Anonymous level,
-   * this store) whose customer is `anonymousId`. Decision: the access token, not the refresh token, is the
-   * proof; an expired one proves nothing (the storefront refreshes first: it asks GET /customers/me with it,
-   * which refreshes on the way).
-   */
-  async function holdsAnonymous(req: FastifyRequest, anonymousId: string, now: Date): Promise<boolean> {
+  /** The x-anonymous-token header (issue 14: the proof of the guest to merge), when one is given. */
+  const anonymousToken = (req: FastifyRequest): string | undefined => {
     const raw = req.headers[ANONYMOUS_TOKEN_HEADER];
-    if (typeof raw !== 'string' || raw.trim() === '') return false;
-    const auth = await authenticate(db, raw.trim(), req.storeKey, now);
-    return auth !== null && auth.level === 'Anonymous' && auth.customerId === anonymousId;
-  }
+    return typeof raw === 'string' ? raw : undefined;
+  };
 
   app.get('/admin/customers/anonymous', {
     schema: {
@@ -84,22 +58,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     }
     // The key is the storefront's (from its httpOnly cookie): from anyone else it is ignored.
     const key = typeof raw === 'string' && fromStorefront(req, config) ? raw : null;
-    return db.transaction(async (tx) => {
-      let id = key ? anonymousIdForKey(req.storeKey, key) : randomUUID();
-      // Parallel calls with one key: the first inserts, the others wait for its commit and find the row.
-      await insertAnonymousCustomer(tx, id, req.storeKey, now, { ifAbsent: true });
-      const row = await customerKind(tx, id);
-      // Never a registered customer's tokens (a hash collision is not expected, but cheap to rule out). And a
-      // key joins only the first moments of a browser (KEY_JOIN_WINDOW_MS): the storefront drops the key as
-      // soon as the browser holds tokens, so a key presented later is a copy, and a copy must not open the
-      // guest's cart and orders weeks after; it gets a customer of its own.
-      if (row?.kind !== 'anonymous' || row.store_key !== req.storeKey
-        || now.getTime() - new Date(row.created_at).getTime() > KEY_JOIN_WINDOW_MS) {
-        id = randomUUID();
-        await insertAnonymousCustomer(tx, id, req.storeKey, now);
-      }
-      return issueTokenSet(tx, { customerId: id, level: 'Anonymous', storeKey: req.storeKey, now, ttl });
-    });
+    return anonymousSession(app.commerce, req.storeKey, key, now);
   });
 
   app.post<{ Body: RefreshTokenBody }>('/admin/customers/refresh-token', {
@@ -129,43 +88,10 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     if (req.validationError && errors.empty) errors.list.push(...validationFields(req.validationError.validation));
     errors.throwIfAny();
 
-    const now = clock();
-    const emailLower = normalizeEmail(email as string);
-    const subject = subjectKey('login', req.storeKey, emailLower, clientIp(req, config));
-    const wait = await loginLockRemaining(db, subject, now);
-    if (wait > 0) throw tooManyAttempts(wait);
-    const attempt = await takeLoginAttempt(req); // issue 14: failed sign-ins per client address
-
-    const account = await accountByEmail(db, req.storeKey, emailLower);
-    // Unknown e-mails cost one scrypt as well, so the answer time does not tell whether the account exists.
-    const ok = await verifyPassword(password as string, account?.password_hash ?? (await dummyHash()));
-    if (!account || !ok) {
-      const { lockS: lock } = await recordLoginFailure(db, subject, now);
-      if (lock > 0) throw tooManyAttempts(lock);
-      throw invalidCredentials();
-    }
-    await clearLoginFailures(db, subject);
-    await attempt.succeeded();
-    // Only after the right password: telling a stranger that an address is registered but unverified
-    // would confirm the account.
-    if (!account.email_verified_at) {
-      fail('email_not_verified');
-    }
-
-    // issue 14: only the holder of the guest's anonymous token moves the guest's data (checked before the
-    // transaction: PGlite has one connection)
-    const proven = anonymousId !== undefined && (await holdsAnonymous(req, anonymousId, now));
-    const out = await db.transaction(async (tx) => {
-      await setLastLogin(tx, account.id, now);
-      const merged = anonymousId && proven
-        ? await mergeAnonymous(tx, app.commerce.mergeHooks, { anonymousId, customerId: account.id, storeKey: req.storeKey, now })
-        : false;
-      const tokens = await issueTokenSet(tx, { customerId: account.id, level: 'User', storeKey: req.storeKey, now, ttl });
-      return { tokens, merged };
-    });
-    const customer = await loadCustomer(db, account.id);
-    if (!customer) throw invalidCredentials(); // deleted in between
-    return { ...out.tokens, customer, merged: out.merged };
+    const call = {
+      storeKey: req.storeKey, now: clock(), clientIp: clientIp(req, config), takeAttempt: () => takeLoginAttempt(req), anonymousToken: anonymousToken(req),
+    };
+    return signIn(app.commerce, call, { email: email as string, password: password as string, anonymousId });
   });
 
   // Not in spec 7's list: sign-out must end the session on the server too, not only forget the cookies,
@@ -190,13 +116,7 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
       security: bearer,
       response: { 200: MeResponse, ...errorResponses },
     },
-  }, async (req) => {
-    const auth = await requireAuth(req);
-    if (auth.level === 'Anonymous') return { tokenLevel: 'Anonymous' as const, ownerId: auth.customerId, customer: null };
-    const customer = await loadCustomer(db, auth.customerId);
-    if (!customer) fail('invalid_token');
-    return { tokenLevel: 'User' as const, ownerId: auth.customerId, customer };
-  });
+  }, async (req) => sessionCustomer(app.commerce, await requireAuth(req)));
 
   app.post<{ Body: MergeBody }>('/customers/merge', {
     schema: {
@@ -208,12 +128,6 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     },
   }, async (req) => {
     const auth = await requireUser(req);
-    if (auth.customerId !== req.body.customerId) throw customerNotFound();
-    const now = clock();
-    if (!(await holdsAnonymous(req, req.body.anonymousId, now))) return { merged: false };
-    const merged = await db.transaction((tx) =>
-      mergeAnonymous(tx, app.commerce.mergeHooks, { anonymousId: req.body.anonymousId, customerId: auth.customerId, storeKey: req.storeKey, now }),
-    );
-    return { merged };
+    return mergeGuest(app.commerce, { storeKey: req.storeKey, now: clock(), anonymousToken: anonymousToken(req) }, auth, req.body);
   });
 };

@@ -14,28 +14,18 @@ import {
 } from '../../contracts/newsletter.ts';
 import { AccountFieldErrors } from '../account-error-codes.ts';
 import { deleteAccountRows, requestLang } from '../account-routes-common.ts';
-import type { Lang } from '../lib/lang.ts';
 import { bearer, optionalAuth, optionalBearer, requireUser } from '../http/auth.ts';
-import { errorResponses, fail } from '../http/errors.ts';
+import { errorResponses } from '../http/errors.ts';
 import { limitByClient } from '../http/request.ts';
-import { customerById, isEmail, normalizeEmail, setNewsletterOptIn } from '../customers/index.ts';
-import type { Db } from '../db/index.ts';
-import { addSeconds } from '../lib/clock.ts';
+import { isEmail } from '../customers/index.ts';
 import { shopOrigin } from '../lib/http.ts';
-import { hitRate, subjectKey, type RateRule } from '../lib/rate.ts';
-import { newSecret, sha256 } from '../lib/secrets.ts';
 import { shopName } from '../outbox/index.ts';
-import { newsletterConfirmationMail, newsletterWelcomeMail, type NewsletterMailArgs } from './mail.ts';
+import { purgeUnconfirmedSubscriptions } from './repository.ts';
 import {
-  deleteByUnsubscribeToken, deleteSubscription, insertPendingSubscription, markConfirmed, purgeUnconfirmedSubscriptions, setConfirmToken,
-  subscriptionByConfirmToken, subscriptionByEmail, type SubscriptionRow,
-} from './repository.ts';
+  confirmSubscription, ownSubscription, subscribe, unsubscribeByToken, unsubscribeOwn, type NewsletterCall,
+} from './service.ts';
 
-/** Decision: the confirmation link is valid 48 hours, like an account's activation link. */
-export const NEWSLETTER_CONFIRMATION_TTL_S = 48 * 3600;
-/** Decision: confirmation mails per address (the answer stays the same), subscriptions per client address. */
-const CONFIRMATION_MAIL_RATE: RateRule = { limit: 3, windowS: 3600 };
-const SUBSCRIBE_CLIENT_RATE: RateRule = { limit: 20, windowS: 3600 };
+export { NEWSLETTER_CONFIRMATION_TTL_S } from './service.ts';
 
 const tags = ['newsletter'];
 
@@ -44,19 +34,14 @@ export { purgeUnconfirmedSubscriptions };
 
 export const newsletterRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.commerce;
-  const { db, clock, config, outbox } = ctx;
+  const { db, clock, config } = ctx;
   const shop = shopName(config.MAIL_FROM);
   ctx.accountDeletionHooks.push(deleteAccountRows('newsletter_subscriptions'));
 
-  const mailArgs = (req: FastifyRequest, lang: Lang): NewsletterMailArgs => ({ lang, store: req.storeKey, shop, origin: shopOrigin(req, req.storeKey, config) });
-
-  /** Confirms a row in the transaction: a new unsubscribe token, the welcome mail, the account's flag. */
-  async function confirm(tx: Db, req: FastifyRequest, row: SubscriptionRow, now: Date): Promise<number> {
-    const unsubscribe = newSecret('nu');
-    await markConfirmed(tx, row.id, sha256(unsubscribe), row.customer_id, now);
-    await setNewsletterOptIn(tx, row.store_key, row.email_lower, true, now);
-    return outbox.add(tx, { channel: 'mail', customerId: row.customer_id, storeKey: row.store_key, to: row.email, ...newsletterWelcomeMail(mailArgs(req, row.language), unsubscribe) }, now);
-  }
+  const callOf = (req: FastifyRequest): NewsletterCall => ({
+    storeKey: req.storeKey, now: clock(), mail: { store: req.storeKey, shop, origin: shopOrigin(req, req.storeKey, config) },
+    lang: (fallback) => requestLang(req, fallback), limitClient: (bucket, rule) => limitByClient(req, bucket, rule),
+  });
 
   app.post<{ Body: { email: string }; Querystring: { languageTag?: string } }>('/newsletters/subscriptions', {
     schema: {
@@ -70,28 +55,7 @@ export const newsletterRoutes: FastifyPluginAsync = async (app) => {
     if (email === '') errors.add('email', 'required');
     else if (!isEmail(email)) errors.add('email', 'invalid_email');
     errors.throwIfAny();
-    const auth = await optionalAuth(req);
-    const account = auth?.level === 'User' ? await customerById(db, auth.customerId) : null;
-    const emailLower = normalizeEmail(email);
-    const own = !!account && account.email_lower === emailLower && account.email_verified_at !== null;
-    if (!own) await limitByClient(req, 'newsletter', SUBSCRIBE_CLIENT_RATE);
-    const lang = requestLang(req, account?.language);
-    const now = clock();
-
-    const { status, mailId } = await db.transaction(async (tx) => {
-      const existing = await subscriptionByEmail(tx, req.storeKey, emailLower, { forUpdate: true });
-      // spec 8: the duplicate answers with its message
-      if (existing?.status === 'confirmed') fail('newsletter_already_subscribed');
-      const row = existing ?? (await insertPendingSubscription(tx, { storeKey: req.storeKey, email, emailLower, customerId: own ? account.id : null, language: lang, now }));
-      if (own) return { status: 'confirmed' as const, mailId: await confirm(tx, req, { ...row, customer_id: account.id }, now) };
-      const rate = await hitRate(tx, 'newsletter_mail', subjectKey(req.storeKey, emailLower), now, CONFIRMATION_MAIL_RATE);
-      if (!rate.allowed) return { status: 'pending' as const, mailId: null };
-      const token = newSecret('nl');
-      await setConfirmToken(tx, row.id, sha256(token), addSeconds(now, NEWSLETTER_CONFIRMATION_TTL_S), lang, now);
-      const mail = newsletterConfirmationMail(mailArgs(req, lang), token, NEWSLETTER_CONFIRMATION_TTL_S / 3600);
-      return { status: 'pending' as const, mailId: await outbox.add(tx, { channel: 'mail', customerId: null, storeKey: req.storeKey, to: email, ...mail }, now) };
-    });
-    if (mailId !== null) outbox.deliver([mailId]);
+    const { status } = await subscribe(ctx, callOf(req), await optionalAuth(req), email);
     return reply.status(status === 'confirmed' ? 201 : 202).send({ status, confirmationRequired: status === 'pending' });
   });
 
@@ -101,15 +65,7 @@ export const newsletterRoutes: FastifyPluginAsync = async (app) => {
       body: NewsletterTokenBody, response: { 200: NewsletterTokenResponse, ...errorResponses },
     },
   }, async (req) => {
-    const now = clock();
-    const mailId = await db.transaction(async (tx) => {
-      const row = await subscriptionByConfirmToken(tx, sha256(req.body.token), req.storeKey);
-      if (!row) fail('newsletter_token_invalid');
-      if (row.status === 'confirmed') return null;
-      if (!row.confirm_expires_at || row.confirm_expires_at <= now) fail('newsletter_token_invalid');
-      return confirm(tx, req, row, now);
-    });
-    if (mailId !== null) outbox.deliver([mailId]);
+    await confirmSubscription(ctx, callOf(req), req.body.token);
     return { status: 'confirmed' as const };
   });
 
@@ -119,29 +75,16 @@ export const newsletterRoutes: FastifyPluginAsync = async (app) => {
       body: NewsletterTokenBody, response: { 200: NewsletterTokenResponse, ...errorResponses },
     },
   }, async (req) => {
-    const now = clock();
-    await db.transaction(async (tx) => {
-      const row = await deleteByUnsubscribeToken(tx, sha256(req.body.token), req.storeKey);
-      if (!row) fail('newsletter_token_invalid');
-      await setNewsletterOptIn(tx, row.store_key, row.email_lower, false, now);
-    });
+    await unsubscribeByToken(ctx, req.storeKey, req.body.token, clock());
     return { status: 'unsubscribed' as const };
   });
-
-  async function ownSubscription(req: FastifyRequest): Promise<{ email: string; emailLower: string; row: SubscriptionRow | null }> {
-    const auth = await requireUser(req);
-    const account = await customerById(db, auth.customerId);
-    const emailLower = account?.email_lower ?? '';
-    const row = await subscriptionByEmail(db, req.storeKey, emailLower);
-    return { email: account?.email ?? '', emailLower, row };
-  }
 
   app.get('/newsletters/subscriptions/me', {
     schema: {
       tags, summary: 'Whether the signed-in customer\'s address is subscribed.', security: bearer, response: { 200: NewsletterMeResponse, ...errorResponses },
     },
   }, async (req) => {
-    const { email, row } = await ownSubscription(req);
+    const { email, row } = await ownSubscription(db, req.storeKey, (await requireUser(req)).customerId);
     return { email, status: row?.status ?? 'none', confirmedAt: row?.confirmed_at?.toISOString() ?? null };
   });
 
@@ -151,12 +94,7 @@ export const newsletterRoutes: FastifyPluginAsync = async (app) => {
       response: { 200: NewsletterTokenResponse, ...errorResponses },
     },
   }, async (req) => {
-    const { emailLower, row } = await ownSubscription(req);
-    if (!row) fail('newsletter_not_subscribed');
-    await db.transaction(async (tx) => {
-      await deleteSubscription(tx, row.id);
-      await setNewsletterOptIn(tx, req.storeKey, emailLower, false, clock());
-    });
+    await unsubscribeOwn(ctx, req.storeKey, (await requireUser(req)).customerId, clock());
     return { status: 'unsubscribed' as const };
   });
 };

@@ -10,14 +10,14 @@ import {
 } from '../../contracts/wishlist.ts';
 import { lineImageUrl, productsBySkus, pick } from '../catalogue/index.ts';
 import { requireAuth, bearer } from '../http/auth.ts';
-import { errorResponses, fail } from '../http/errors.ts';
-import { addMergeHook, type MergeArgs } from '../customers/index.ts';
+import { errorResponses } from '../http/errors.ts';
+import { addMergeHook } from '../customers/index.ts';
 import type { Db } from '../db/index.ts';
 import { langOf } from '../lib/lang.ts';
+import { wishlistLines, type WishlistRow } from './repository.ts';
 import {
-  copyWishlistLines, deleteWishlistLine, insertWishlist, moveWishlist, touchWishlist, wishlistLines, wishlistOf, type WishlistRow,
-} from './repository.ts';
-import { putEntry, toggleWishlist } from './service.ts';
+  createWishlist, mergeWishlists, removeWishlistLine, setWishlistEntry, toggleWishlist, wishlistOfCaller, type WishlistCall,
+} from './service.ts';
 
 const tags = ['wishlists'];
 type LangQuery = { languageTag?: string; language?: string };
@@ -41,29 +41,12 @@ async function toWishlist(db: Db, w: WishlistRow, lang: 'de' | 'en'): Promise<Wi
 }
 
 
-export async function mergeWishlists(tx: Db, args: MergeArgs): Promise<void> {
-  const guest = await wishlistOf(tx, args.anonymousId);
-  if (!guest) return;
-  const own = await wishlistOf(tx, args.customerId);
-  if (!own) {
-    await moveWishlist(tx, guest.id, args.customerId, args.now);
-    return;
-  }
-  await copyWishlistLines(tx, guest.id, own.id);
-}
-
 export const wishlistRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock } = app.commerce;
   addMergeHook(app, mergeWishlists);
   const langOfReq = (req: FastifyRequest<{ Querystring: LangQuery }>) => langOf(req.query.languageTag ?? req.query.language, req.storeKey === 'us' ? 'en' : 'de');
 
-  /** The caller's wishlist named in the path, in the request's store; anything else is 404. */
-  async function ownWishlist(req: FastifyRequest, id: string, storeKey: string): Promise<WishlistRow> {
-    const auth = await requireAuth(req);
-    const w = await wishlistOf(db, auth.customerId);
-    if (!w || w.id !== id || storeKey !== req.storeKey || w.store_key !== req.storeKey) fail('wishlist_not_found');
-    return w;
-  }
+  const callOf = async (req: FastifyRequest): Promise<WishlistCall> => ({ customerId: (await requireAuth(req)).customerId, storeKey: req.storeKey, now: clock() });
 
   app.post<{ Body: CreateWishlistBody; Querystring: LangQuery }>('/wishlists', {
     schema: {
@@ -71,15 +54,7 @@ export const wishlistRoutes: FastifyPluginAsync = async (app) => {
       security: bearer, body: CreateWishlistBody, querystring: WishlistQuery, response: { 200: Wishlist, 201: Wishlist, ...errorResponses },
     },
   }, async (req, reply) => {
-    const auth = await requireAuth(req);
-    const now = clock();
-    const { row, created } = await db.transaction(async (tx) => {
-      const inserted = await insertWishlist(tx, auth.customerId, req.storeKey, now);
-      const w = inserted ?? (await wishlistOf(tx, auth.customerId));
-      if (!w) fail('wishlist_not_found');
-      if (req.body?.sku) await putEntry(tx, w.id, req.body.sku, req.body.quantity ?? 1, now);
-      return { row: w, created: inserted !== null };
-    });
+    const { row, created } = await createWishlist(db, await callOf(req), req.body ?? undefined);
     return reply.status(created ? 201 : 200).send(await toWishlist(db, row, langOfReq(req)));
   });
 
@@ -101,9 +76,8 @@ export const wishlistRoutes: FastifyPluginAsync = async (app) => {
       response: { 200: WishlistsResponse, ...errorResponses },
     },
   }, async (req) => {
-    const auth = await requireAuth(req);
-    const w = await wishlistOf(db, auth.customerId);
-    return { results: w && w.store_key === req.storeKey ? [await toWishlist(db, w, langOfReq(req))] : [] };
+    const w = await wishlistOfCaller(db, await callOf(req));
+    return { results: w ? [await toWishlist(db, w, langOfReq(req))] : [] };
   });
 
   app.put<{ Params: { wishlistId: string; storeKey: string }; Body: WishlistEntryBody; Querystring: LangQuery }>('/wishlists/:wishlistId/store/:storeKey', {
@@ -112,8 +86,7 @@ export const wishlistRoutes: FastifyPluginAsync = async (app) => {
       querystring: WishlistQuery, response: { 200: Wishlist, ...errorResponses },
     },
   }, async (req) => {
-    const w = await ownWishlist(req, req.params.wishlistId, req.params.storeKey);
-    await db.transaction((tx) => putEntry(tx, w.id, req.body.sku, req.body.quantity ?? 1, clock()));
+    const w = await setWishlistEntry(db, await callOf(req), req.params, req.body);
     return toWishlist(db, w, langOfReq(req));
   });
 
@@ -123,10 +96,8 @@ export const wishlistRoutes: FastifyPluginAsync = async (app) => {
       response: { 200: Wishlist, ...errorResponses },
     },
   }, async (req) => {
-    const w = await ownWishlist(req, req.params.id, req.params.storeKey);
-    const removed = /^[0-9a-f-]{36}$/i.test(req.params.lineItemId) && (await deleteWishlistLine(db, w.id, req.params.lineItemId));
-    if (!removed) fail('wishlist_item_not_found');
-    await touchWishlist(db, w.id, clock());
+    const { id: wishlistId, storeKey, lineItemId } = req.params;
+    const w = await removeWishlistLine(db, await callOf(req), { wishlistId, storeKey, lineItemId });
     return toWishlist(db, w, langOfReq(req));
   });
 };
