@@ -233,6 +233,18 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
     return reply.send();
   };
 
+  // A form sent before the page's script took it over (a tap on a slow phone before hydration). Every form the
+  // script handles says method="post", so what it holds (a password, an IBAN, an address) never travels in a URL,
+  // where access logs, the browser's history and a Referer would keep it. Decision: the storefront does not act
+  // on such a post (the script is what calls commerce, with its CSRF header; a second path for the same steps
+  // would be a second set of rules): the body is not read, not parsed and not logged, and the answer is 303 to
+  // the same page on the store's own origin, where the customer sends the form again once the page is ready.
+  app.addContentTypeParser(['application/x-www-form-urlencoded', 'multipart/form-data', 'text/plain'], (_req, payload, done) => {
+    payload.resume();
+    done(null, undefined);
+  });
+  app.post('/*', async (req, reply) => reply.header('cache-control', 'no-store').redirect(requestUrl(req, req.url).href, 303));
+
   // The browser router's loaders: the same rules, guards and loaders, answered as JSON.
   app.get('/__data/*', async (req, reply) => {
     void reply.header('cache-control', 'private, no-store');

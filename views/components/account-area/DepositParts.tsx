@@ -158,7 +158,7 @@ export function SalePreview({ deposit, holding }: { deposit: Deposit; holding: D
 
   return (
     <div className="sale-preview">
-      <form className="sale-preview-form" noValidate onSubmit={(e) => void submit(e)}>
+      <form method="post" className="sale-preview-form" noValidate onSubmit={(e) => void submit(e)}>
         <div className={`field field-short${error ? ' field-invalid' : ''}`}>
           <label className="field-label" htmlFor={`${id}-qty`}>{t('deposit.previewQuantity', { name: holding.name })}</label>
           <input id={`${id}-qty`} inputMode="numeric" value={quantity} onChange={(e) => setQuantity(e.target.value)}

@@ -98,7 +98,7 @@ export function LimitOrderForm({ formId, currency, initial, submitLabel, onSubmi
   return (
     <>
       <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={labels} attempt={form.attempt} />
-      <form className="form limit-order-form" noValidate onSubmit={submit}>
+      <form method="post" className="form limit-order-form" noValidate onSubmit={submit}>
         <TextField formId={formId} name="target" label={labels.target} value={form.values.target} onChange={(x) => form.set('target', x)}
           error={form.errors.target} inputMode="decimal" size="medium" required autoComplete="off" hint={t('limitOrders.field.targetHint')} />
         <p className="limit-order-met" role="status" data-testid="limit-met-notice">{notice ? t(notice) : ''}</p>

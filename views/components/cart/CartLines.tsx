@@ -125,7 +125,7 @@ function QuantityControl({ line, onQuantity }: { line: CartLineItem; onQuantity:
     commitTyped();
   };
   return (
-    <form className={`quantity-control${error ? ' quantity-control-invalid' : ''}`} onSubmit={submit} noValidate>
+    <form method="post" className={`quantity-control${error ? ' quantity-control-invalid' : ''}`} onSubmit={submit} noValidate>
       <div className="quantity-control-row">
         <label htmlFor={id} className="visually-hidden">{t('cart.quantityFor', { name: line.name })}</label>
         <button type="button" className="quantity-step" onClick={() => commit(line.quantity - 1)} disabled={line.quantity <= MIN_QUANTITY}>

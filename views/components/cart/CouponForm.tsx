@@ -64,7 +64,7 @@ export function CouponForm({ cart, onApply, onRemove }: CouponFormProps) {
           {error ? <p className="field-error" role="alert">{error}</p> : null}
         </div>
       ) : (
-        <form className={`coupon-form${error ? ' field-invalid' : ''}`} noValidate onSubmit={(e) => void submit(e)}>
+        <form method="post" className={`coupon-form${error ? ' field-invalid' : ''}`} noValidate onSubmit={(e) => void submit(e)}>
           <div className="field">
             <label className="field-label" htmlFor={id}>{t('cart.coupon.label')}</label>
             <div className="coupon-row">

@@ -81,7 +81,7 @@ export function ScrapForm({ idPrefix = 'scrap', defaultMetal = 'gold', title, in
 
   const weightId = `${uid}-weight`;
   return (
-    <form className="scrap-form" noValidate onSubmit={(e) => void submit(e)} aria-labelledby={`${uid}-title`}>
+    <form method="post" className="scrap-form" noValidate onSubmit={(e) => void submit(e)} aria-labelledby={`${uid}-title`}>
       <h2 id={`${uid}-title`} className="scrap-form-title">{title ?? t('sell.formTitle')}</h2>
       {intro ? <p className="scrap-form-intro">{intro}</p> : null}
       <fieldset className="field field-radios scrap-metals">

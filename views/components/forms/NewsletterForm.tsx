@@ -36,7 +36,7 @@ export function NewsletterForm({ source, className }: { source: 'footer' | 'bloc
   return (
     <div className={className}>
       <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={{ email: label }} attempt={form.attempt} />
-      <form className="form newsletter-form" noValidate onSubmit={submit}>
+      <form method="post" className="form newsletter-form" noValidate onSubmit={submit}>
         <div className="newsletter-form-row">
           <TextField formId={formId} {...form.field('email')} type="email" label={label} autoComplete="email" inputMode="email" maxLength={254} required spellCheck={false} />
           <SubmitButton busy={form.submitting} label={t('forms.newsletter.submit')} busyLabel={t('form.sending')} />

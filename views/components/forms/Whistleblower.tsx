@@ -70,7 +70,7 @@ function ReportForm({ onSent }: { onSent: (r: WhistleblowReceipt) => void }) {
     <section className="account-panel whistleblower-report" aria-labelledby={`${formId}-title`}>
       <h3 id={`${formId}-title`}>{t('forms.whistleblower.reportTitle')}</h3>
       <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={labels} attempt={form.attempt} />
-      <form className="form" noValidate onSubmit={submit}>
+      <form method="post" className="form" noValidate onSubmit={submit}>
         <SelectField formId={formId} {...form.field('category')} label={labels.category} required size="medium" placeholder={t('form.pleaseChoose')}
           options={CATEGORIES.map((c) => ({ value: c, label: t(`forms.whistleblower.categories.${c}`) }))} />
         <TextAreaField formId={formId} {...form.field('message')} label={labels.message} required maxLength={REPORT_MAX} rows={8} hint={t('forms.whistleblower.messageHint')} />
@@ -136,7 +136,7 @@ function CaseReader({ initial }: { initial: { caseReference: string; secret: str
       <h3 id={`${formId}-title`}>{t('forms.whistleblower.readTitle')}</h3>
       <p>{t('forms.whistleblower.readText')}</p>
       <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={labels} attempt={form.attempt} />
-      <form className="form form-inline" noValidate onSubmit={submit}>
+      <form method="post" className="form form-inline" noValidate onSubmit={submit}>
         <TextField formId={formId} {...form.field('caseReference')} label={labels.caseReference} maxLength={40} required size="medium" spellCheck={false} autoComplete="off" />
         <TextField formId={formId} {...form.field('secret')} label={labels.secret} maxLength={200} required size="medium" spellCheck={false} autoComplete="off" />
         <div className="form-actions">
@@ -184,7 +184,7 @@ function CaseView({ access, value, onChange }: { access: { caseReference: string
       ) : (
         <>
           <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={{ message: t('forms.whistleblower.reply') }} attempt={form.attempt} />
-          <form className="form" noValidate onSubmit={submit}>
+          <form method="post" className="form" noValidate onSubmit={submit}>
             <TextAreaField formId={formId} {...form.field('message')} label={t('forms.whistleblower.reply')} required maxLength={REPORT_MAX} rows={4} />
             <div className="form-actions">
               <SubmitButton busy={form.submitting} label={t('forms.whistleblower.sendReply')} busyLabel={t('form.sending')} />

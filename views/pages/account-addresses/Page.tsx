@@ -243,7 +243,7 @@ function AddressForm({ customer, editing, countries, onCancel, onSaved }: {
     <section className="account-panel address-form" aria-labelledby="address-form-title">
       <h2 id="address-form-title" ref={headingRef} tabIndex={-1}>{current ? t('account.addresses.editTitle') : t('account.addresses.newTitle')}</h2>
       <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={labels} attempt={form.attempt} />
-      <form className="form" noValidate onSubmit={submit}>
+      <form method="post" className="form" noValidate onSubmit={submit}>
         <div className="field-row">
           <TextField formId={formId} {...form.field('firstName')} label={labels.firstName} autoComplete="shipping given-name" maxLength={100} required />
           <TextField formId={formId} {...form.field('lastName')} label={labels.lastName} autoComplete="shipping family-name" maxLength={100} required />

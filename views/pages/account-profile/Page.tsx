@@ -123,7 +123,7 @@ function PersonalData({ customer, onSaved }: { customer: ShopCustomer; onSaved: 
       <h2 id="profile-personal-title">{t('account.profile.personalTitle')}</h2>
       <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={labels} attempt={form.attempt} />
       {saved ? <StatusMessage>{t('account.profile.saved')}</StatusMessage> : null}
-      <form className="form" noValidate onSubmit={submit}>
+      <form method="post" className="form" noValidate onSubmit={submit}>
         {/* the value is named by its label through the group (a p may not carry aria-labelledby) */}
         <div className="field field-static" role="group" aria-labelledby="profile-email-label">
           <p className="field-label" id="profile-email-label">{t('account.field.email')}</p>
@@ -207,7 +207,7 @@ function PhoneVerification({ customer, onVerified }: { customer: ShopCustomer; o
           {sentTo ? (
             <>
               <StatusMessage tone="info">{t('account.profile.codeSent', { phone: sentTo })}</StatusMessage>
-              <form className="form form-inline" noValidate onSubmit={submit}>
+              <form method="post" className="form form-inline" noValidate onSubmit={submit}>
                 <TextField formId={formId} {...form.field('code')} label={t('account.field.code')} autoComplete="one-time-code" inputMode="numeric" maxLength={12} size="short" required />
                 <div className="form-actions">
                   <SubmitButton busy={form.submitting} label={t('account.profile.verifyCode')} busyLabel={t('form.sending')} />
@@ -251,7 +251,7 @@ function ChangePassword({ email }: { email: string }) {
       <h2 id="password-title">{t('account.profile.passwordTitle')}</h2>
       <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={labels} attempt={form.attempt} />
       {changed ? <StatusMessage>{t('account.profile.passwordChanged')}</StatusMessage> : null}
-      <form className="form" noValidate onSubmit={submit}>
+      <form method="post" className="form" noValidate onSubmit={submit}>
         {/* lets password managers file the new password under the right account */}
         <input type="email" name="username" autoComplete="username" value={email} readOnly hidden />
         <PasswordField formId={formId} {...form.field('currentPassword')} label={labels.currentPassword} autoComplete="current-password" required size="medium" />
@@ -285,7 +285,7 @@ function DeleteAccount({ onDeleted }: { onDeleted: () => void }) {
       <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={{ password: t('account.profile.deletePassword') }} attempt={form.attempt}>
         {form.error?.code === 'limit_orders_exist' ? <p><Link to={pathFor('accountLimitOrders', lang)}>{t('route.accountLimitOrders')}</Link></p> : null}
       </ErrorSummary>
-      <form className="form" noValidate onSubmit={submit}>
+      <form method="post" className="form" noValidate onSubmit={submit}>
         <PasswordField formId={formId} {...form.field('password')} label={t('account.profile.deletePassword')} autoComplete="current-password" required size="medium" />
         <div className="form-actions">
           <SubmitButton busy={form.submitting} label={t('account.profile.deleteSubmit')} busyLabel={t('form.sending')} kind="danger" />

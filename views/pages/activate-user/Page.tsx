@@ -71,7 +71,7 @@ function ResendActivation() {
       {sent ? <StatusMessage>{t('account.activate.resent')}</StatusMessage> : (
         <>
           <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={{ email: t('account.field.email') }} attempt={form.attempt} />
-          <form className="form" noValidate onSubmit={submit}>
+          <form method="post" className="form" noValidate onSubmit={submit}>
             <TextField formId={formId} {...form.field('email')} type="email" label={t('account.field.email')} autoComplete="email" inputMode="email" maxLength={254} required spellCheck={false} />
             <div className="form-actions">
               <SubmitButton busy={form.submitting} label={t('account.activate.resendSubmit')} busyLabel={t('form.sending')} kind="quiet" />

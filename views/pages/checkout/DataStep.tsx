@@ -214,7 +214,7 @@ export function DataStep({ cart, customer, onSubmit, checkEmail, refreshing, hea
       <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={labels} attempt={form.attempt}>
         {form.error?.code === 'email_taken' ? <p><Link className="button button-quiet" to={loginPath}>{t('checkout.data.signIn')}</Link></p> : null}
       </ErrorSummary>
-      <form className="form checkout-form" noValidate onSubmit={(e) => (refreshing ? e.preventDefault() : submit(e))}>
+      <form method="post" className="form checkout-form" noValidate onSubmit={(e) => (refreshing ? e.preventDefault() : submit(e))}>
         <fieldset className="form-section">
           <legend>{t('checkout.data.contact')}</legend>
           {customer ? (

@@ -166,7 +166,7 @@ export function DeliveryStep({ cart, methods, onSubmit, onMethodChosen, refreshi
     <section className="checkout-step" aria-labelledby="checkout-step-title">
       <h1 id="checkout-step-title" className="page-title checkout-step-title" ref={headingRef} tabIndex={-1}>{t(type === 'buy' ? 'screen.step.delivery' : 'screen.step.deliverySell')}</h1>
       <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={labels} attempt={form.attempt} />
-      <form className="form checkout-form" noValidate onSubmit={(e) => (refreshing ? e.preventDefault() : submit(e))}>
+      <form method="post" className="form checkout-form" noValidate onSubmit={(e) => (refreshing ? e.preventDefault() : submit(e))}>
         <fieldset className={`form-section choice-list${form.errors.shippingMethodId ? ' field-invalid' : ''}`} aria-describedby={form.errors.shippingMethodId ? `${formId}-shippingMethodId-error` : undefined}>
           <legend>{t(type === 'buy' ? 'checkout.delivery.titleBuy' : 'checkout.delivery.titleSell')}</legend>
           {!methods ? <p className="muted">{t('cart.loading')}</p> : methods.methods.filter((m) => m.key !== 'shippingBuy').map((m, i) => (

@@ -245,7 +245,7 @@ export function ReviewStep({ cart, pickupStore, onPlace, onTakeNewPrices, stepHr
         <p><Link to={stepHref('cart')}>{t('checkout.review.changeCart')}</Link></p>
       </section>
 
-      <form className="form checkout-form review-form" noValidate onSubmit={(e) => void submit(e)}>
+      <form method="post" className="form checkout-form review-form" noValidate onSubmit={(e) => void submit(e)}>
         <fieldset className="form-section">
           <legend>{t('checkout.review.acceptTitle')}</legend>
           {acceptances.map((a) => (

@@ -76,7 +76,7 @@ export function ContactForm() {
         <>
           <p className="form-intro">{t('forms.contact.intro')}</p>
           <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={labels} attempt={form.attempt} />
-          <form className="form" noValidate onSubmit={submit}>
+          <form method="post" className="form" noValidate onSubmit={submit}>
             <SelectField formId={formId} {...form.field('salutation')} label={labels.salutation} optional size="short" autoComplete="honorific-prefix" placeholder={t('form.pleaseChoose')}
               options={['mr', 'ms', 'diverse'].map((s) => ({ value: s, label: t(`account.salutation.${s}`) }))} />
             <div className="field-row">

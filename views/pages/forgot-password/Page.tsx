@@ -31,7 +31,7 @@ export default function ForgotPasswordPage() {
           <>
             <p className="auth-intro">{t('account.forgot.intro')}</p>
             <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={{ email: t('account.field.email') }} attempt={form.attempt} />
-            <form className="form" noValidate onSubmit={submit}>
+            <form method="post" className="form" noValidate onSubmit={submit}>
               <TextField formId={formId} {...form.field('email')} type="email" label={t('account.field.email')} autoComplete="email" inputMode="email" maxLength={254} required spellCheck={false} />
               <div className="form-actions">
                 <SubmitButton busy={form.submitting} label={t('account.forgot.submit')} busyLabel={t('form.sending')} />

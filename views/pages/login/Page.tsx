@@ -77,7 +77,7 @@ export default function LoginPage() {
             ) : null}
           </ErrorSummary>
           {resent ? <StatusMessage>{t('account.login.resent')}</StatusMessage> : null}
-          <form className="form" noValidate onSubmit={submit}>
+          <form method="post" className="form" noValidate onSubmit={submit}>
             <TextField formId={formId} {...form.field('email')} type="email" label={labels.email} autoComplete="username" inputMode="email" maxLength={254} required spellCheck={false} />
             <PasswordField formId={formId} {...form.field('password')} label={labels.password} autoComplete="current-password" required />
             <p className="form-aside"><Link to={pathFor('forgotPassword', lang)}>{t('account.login.forgot')}</Link></p>

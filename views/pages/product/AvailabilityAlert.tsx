@@ -59,7 +59,7 @@ export function AvailabilityAlertForm({ product }: { product: Pick<StorefrontPro
         <>
           <p className="availability-alert-text">{t('forms.alert.text')}</p>
           <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={{ email: t('forms.alert.email') }} attempt={form.attempt} />
-          <form className="form" noValidate onSubmit={submit}>
+          <form method="post" className="form" noValidate onSubmit={submit}>
             <TextField formId={formId} name="email" type="email" label={t('forms.alert.email')} value={form.values.email}
               onChange={(x) => {
                 touched.current = true;

@@ -114,7 +114,7 @@ export default function RegisterPage() {
         <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={labels} attempt={form.attempt}>
           {form.error?.code === 'email_taken' ? <p><Link to={pathFor('login', lang)}>{t('account.register.login')}</Link></p> : null}
         </ErrorSummary>
-        <form className="form" noValidate onSubmit={submit}>
+        <form method="post" className="form" noValidate onSubmit={submit}>
           <RadioGroup formId={formId} name="accountType" legend={labels.accountType} value={v.accountType}
             onChange={(x) => form.set('accountType', x as Values['accountType'])} error={form.errors.accountType}
             options={[{ value: 'individual', label: t('account.field.individual') }, { value: 'company', label: t('account.field.company') }]} />

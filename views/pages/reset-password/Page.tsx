@@ -41,7 +41,7 @@ export default function ResetPasswordPage() {
           <>
             <p className="auth-intro">{t('account.reset.intro')}</p>
             <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={labels} attempt={form.attempt} />
-            <form className="form" noValidate onSubmit={submit}>
+            <form method="post" className="form" noValidate onSubmit={submit}>
               <PasswordField formId={formId} {...form.field('newPassword')} label={labels.newPassword} autoComplete="new-password" required showRules />
               <PasswordField formId={formId} {...form.field('newPasswordRepeat')} label={labels.newPasswordRepeat} autoComplete="new-password" required />
               <div className="form-actions">
