@@ -123,6 +123,16 @@ for (const lang of ['en', 'de'] as const) {
     await clean(admin, 'case');
     await admin.goto(`${BO}/operators`);
     await clean(admin, 'operators');
+    // issue 26: the operator's own page, and its password form with field messages (nothing is changed:
+    // the new password is too short and the repetition differs)
+    await admin.goto(`${BO}/me`);
+    await clean(admin, 'own account');
+    await admin.getByLabel(lang === 'de' ? 'Neues Passwort' : 'New password', { exact: true }).fill('kurz');
+    await admin.getByLabel(lang === 'de' ? 'Neues Passwort wiederholen' : 'Repeat new password').fill('anders');
+    await admin.getByRole('button', { name: lang === 'de' ? 'Passwort ändern' : 'Change password' }).click();
+    await expect(admin.locator('#new-password-error')).toBeVisible();
+    await clean(admin, 'own account with field messages');
+    await admin.screenshot({ path: `${SHOTS}/axe-me-${lang}.png`, fullPage: true });
     await admin.goto(`${BO}/audit`);
     await clean(admin, 'audit log');
     await admin.goto(`${BO}/audit?orderId=${buy.id}`);

@@ -6,7 +6,7 @@
 // cannot be reached, status 503 code `ops_unavailable`. The back office never touches a database.
 import type { FieldError } from '../contracts/commerce.ts';
 import type {
-  AssayBody, AuditQuery, AuditResponse, BankStatementImport, BankStatementImportQuery, CancelBody, CreateOperatorBody, GoodsReceivedBody, GoodsReturnedBody,
+  AssayBody, AuditQuery, AuditResponse, BankStatementImport, BankStatementImportQuery, CancelBody, ChangeOwnPasswordBody, CreateOperatorBody, GoodsReceivedBody, GoodsReturnedBody,
   Operator, OperatorsResponse, OpsAction, OpsCase, OpsCaseAnswerBody, OpsCasesQuery, OpsCasesResponse, OpsLoginBody, OpsLoginResponse, OpsOrderDetail,
   OpsOrderQuery, OpsOrdersQuery, OpsOrdersResponse, PaymentBody, PaymentFailedBody, PayoutBody, PickupBody, ShipmentBody, UpdateOperatorBody,
 } from '../contracts/ops.ts';
@@ -57,6 +57,8 @@ export interface OpsClient {
   login(body: OpsLoginBody, clientIp: string): Promise<OpsResult<OpsLoginResponse>>;
   logout(token: Token): Promise<OpsResult<{ ok: true }>>;
   me(token: Token): Promise<OpsResult<Operator>>;
+  /** issue 26: the operator's own password (its other sessions end) */
+  changeOwnPassword(token: Token, body: ChangeOwnPasswordBody): Promise<OpsResult<Operator>>;
   // orders and their steps
   orders(token: Token, query: OpsOrdersQuery): Promise<OpsResult<OpsOrdersResponse>>;
   order(token: Token, id: string, query: OpsOrderQuery): Promise<OpsResult<OpsOrderDetail>>;
@@ -155,6 +157,7 @@ export function opsClient(baseUrl: string, serviceSecret?: string): OpsClient {
     login: (body, clientIp) => call('POST', '/ops/login', { body, clientIp }),
     logout: (token) => call('POST', '/ops/logout', { token }),
     me: (token) => call('GET', '/ops/me', { token }),
+    changeOwnPassword: (token, body) => call('PUT', '/ops/me/password', { token, body }),
     orders: (token, query) => call('GET', '/ops/orders', { token, query }),
     order: (token, id, query) => call('GET', `/ops/orders/${seg(id)}`, { token, query }),
     step: (token, id, { action, body }, query) => call('POST', `/ops/orders/${seg(id)}/${stepPaths[action]}`, { token, body, query }),

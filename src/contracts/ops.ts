@@ -75,6 +75,18 @@ export const UpdateOperatorBody = Type.Object({
 }, { additionalProperties: false });
 export type UpdateOperatorBody = Static<typeof UpdateOperatorBody>;
 
+/**
+ * PUT /ops/me/password (every operator, issue 26): the operator's own password, after the current one. 200
+ * Operator; 400 invalid_current_password (the field currentPassword) or validation_failed (newPassword
+ * password_unchanged); 429 too_many_attempts: wrong current passwords count toward the sign-in lock (5 in a row).
+ * The operator's other sessions end; the one that changed it stays.
+ */
+export const ChangeOwnPasswordBody = Type.Object({
+  currentPassword: Type.String({ minLength: 1, maxLength: 200 }),
+  newPassword: Type.String({ minLength: 12, maxLength: 200 }),
+}, { additionalProperties: false });
+export type ChangeOwnPasswordBody = Static<typeof ChangeOwnPasswordBody>;
+
 export const OperatorsResponse = Type.Object({ results: Type.Array(Operator), total: Type.Integer() });
 export type OperatorsResponse = Static<typeof OperatorsResponse>;
 

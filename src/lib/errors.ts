@@ -323,6 +323,7 @@ export const fieldErrorCatalogue = {
   invalid_value: 'Invalid value.',
   invalid_format: 'Invalid value.',
   invalid_current_password: 'Entered password is incorrect.',
+  password_unchanged: 'The new password must differ from the current one.',
   unknown_field: 'Unknown field.',
   too_long: 'field must have at most {length} characters',
   min_length: 'field must have at least {length} characters',

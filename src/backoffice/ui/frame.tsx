@@ -83,7 +83,7 @@ export function Page({ f, csrf, viewer, path, title, notice, children }: PagePro
             {viewer && (
               <form method="post" action="/sign-out" className="inline">
                 <input type="hidden" name="_csrf" value={csrf} />
-                <span className="me">{viewer.email} <span className="roles">({viewer.roles.map((r) => t(`role.${r}`)).join(', ')})</span></span>
+                <span className="me"><a href="/me" aria-current={section === '/me' ? 'page' : undefined}>{viewer.email}</a> <span className="roles">({viewer.roles.map((r) => t(`role.${r}`)).join(', ')})</span></span>
                 <button type="submit" className="link">{t('signOut')}</button>
               </form>
             )}

@@ -49,6 +49,15 @@ export async function revokeOperatorSessions(db: Db, operatorId: string, now: Da
   await db.query('update operator_sessions set revoked_at = $2 where operator_id = $1 and revoked_at is null', [operatorId, now]);
 }
 
+/** Ends every session of an operator but one: the one that changed its own password stays signed in. */
+export async function revokeOtherOperatorSessions(db: Db, operatorId: string, keepSessionId: string, now: Date): Promise<number> {
+  const rows = await db.query<{ id: string }>(
+    'update operator_sessions set revoked_at = $3 where operator_id = $1 and id <> $2 and revoked_at is null returning id',
+    [operatorId, keepSessionId, now],
+  );
+  return rows.length;
+}
+
 /** Housekeeping: sessions dead for more than a day. */
 export async function purgeOperatorSessions(db: Db, now: Date): Promise<void> {
   await db.query('delete from operator_sessions where expires_at < $1', [addSeconds(now, -86400)]);

@@ -19,11 +19,15 @@
 // - A session is one op_ token, valid 8 hours (a shift), stored as sha256. Roles and "disabled" are read
 //   from the operator's row on every call: a role taken away counts at once.
 import type { FastifyRequest } from 'fastify';
-import { dummyHash, verifyPassword } from '../auth/passwords.ts';
+import { dummyHash, hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { fail } from '../http/errors.ts';
+import { fieldError } from '../../lib/errors.ts';
+import type { Actor, ChangeOwnPasswordBody } from '../../contracts/ops.ts';
+import type { Db } from '../db/index.ts';
+import { writeAudit } from '../lifecycle/index.ts';
 import { LOGIN_LOCKS, loginLockRemaining, recordLoginFailure, subjectKey, takeLoginAttempt } from '../lib/rate.ts';
-import { createOperatorSession, purgeOperatorSessions } from '../auth/operator-sessions.ts';
-import { operatorByEmail, recordOperatorFailure, recordOperatorLogin, type OperatorRow } from './repository.ts';
+import { createOperatorSession, purgeOperatorSessions, revokeOtherOperatorSessions, type OperatorSession } from '../auth/operator-sessions.ts';
+import { lockOperators, operatorById, operatorByEmail, recordOperatorFailure, recordOperatorLogin, updateOperator, type OperatorRow } from './repository.ts';
 
 /** Wrong passwords in a row before sign-in locks (the operators' policy lives in lib/rate.ts with the customers'). */
 export const OPS_LOCK_AFTER = LOGIN_LOCKS.operator.freeFailures;
@@ -63,4 +67,36 @@ export async function signIn(req: FastifyRequest, email: string, password: strin
   });
   await purgeOperatorSessions(db, now);
   return { token: session.token, operator: { ...operator, last_login_at: now, failed_logins: 0, locked_until: null } };
+}
+
+/**
+ * An operator changes its own password (issue 26: before, only an admin could). The current password first,
+ * under the sign-in lock: a wrong one counts as a failed sign-in (5 in a row lock the operator for 15 minutes,
+ * 429), so a session left open on a shared screen cannot be used to guess the password. Decision: the new
+ * password must differ from the current one (400 validation_failed, newPassword password_unchanged). The
+ * operator's other sessions end (whoever knew the old password is out); this one stays. One transaction with
+ * the audit entry, which says that the password changed and how many sessions ended, never the password.
+ */
+export async function changeOwnPassword(db: Db, session: OperatorSession, body: ChangeOwnPasswordBody, actor: Actor, now: Date): Promise<OperatorRow> {
+  const operator = await operatorById(db, session.operator.id);
+  if (!operator || operator.disabled) fail('operator_token_required');
+  if (operator.locked_until && operator.locked_until > now) tooManyAttempts(operator.locked_until, now);
+  if (!(await verifyPassword(body.currentPassword, operator.password_hash))) {
+    const { lockedUntil } = await recordOperatorFailure(db, operator.id, now, OPS_LOCK_AFTER, OPS_LOCK_S);
+    if (lockedUntil) tooManyAttempts(lockedUntil, now);
+    fail('invalid_current_password', { details: { fields: [fieldError('currentPassword', 'invalid_current_password')] } });
+  }
+  if (body.newPassword === body.currentPassword) fail('validation_failed', { details: { fields: [fieldError('newPassword', 'password_unchanged')] } });
+  const passwordHash = await hashPassword(body.newPassword);
+  return db.transaction(async (tx) => {
+    await lockOperators(tx, [operator.id]);
+    // the new password also clears the failure count (repository.ts)
+    const after = await updateOperator(tx, operator.id, { passwordHash }, now);
+    const ended = await revokeOtherOperatorSessions(tx, operator.id, session.sessionId, now);
+    await writeAudit(tx, {
+      orderId: null, orderNumber: null, actor, action: 'operator_updated', before: null, after: null,
+      details: { operatorId: operator.id, passwordChanged: true, by: 'self', otherSessionsEnded: ended },
+    }, now);
+    return after;
+  });
 }

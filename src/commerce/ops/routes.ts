@@ -10,7 +10,7 @@ import {
   AuditQuery, AuditResponse, BankStatementBody, BankStatementImport, BankStatementImportQuery, BankStatementResult, CreateOperatorBody,
   Operator, OperatorsResponse, OpsCase, OpsCaseAnswerBody, OpsCasesQuery, OpsCasesResponse, OpsLoginBody, OpsLoginResponse,
   OpsOrderDetail, OpsOrderParams, OpsOrderQuery, OpsOrdersQuery, OpsOrdersResponse, opsActionPaths,
-  UpdateOperatorBody, type Actor, type OperatorRole, type OpsAction, type OpsOrderDetail as OpsOrderDetailT,
+  UpdateOperatorBody, ChangeOwnPasswordBody, type Actor, type OperatorRole, type OpsAction, type OpsOrderDetail as OpsOrderDetailT,
 } from '../../contracts/ops.ts';
 import { fieldError } from '../../lib/errors.ts';
 import { answerCase, caseAudit, listOfficeCases, officeCase, officeCaseView } from '../applications/index.ts';
@@ -20,7 +20,7 @@ import {
   actionRoles, bankStatementImport, cancelOrder, importBankStatement, listAudit, listOpsOrders, opsOrderDetail, recordAssay, recordGoodsReceived, recordGoodsReturned,
   recordPayment, recordPaymentFailed, recordPayout, recordPickup, recordShipment, startBankStatementImport, stepBodies,
 } from '../lifecycle/index.ts';
-import { signIn } from './auth.ts';
+import { changeOwnPassword, signIn } from './auth.ts';
 import { changeOperator, createOperator, seedDemoOperators } from './operators.ts';
 import { OPERATOR_SESSION_TTL_S, revokeOperatorSession } from '../auth/operator-sessions.ts';
 import { listOperators, operatorById, operatorView } from './repository.ts';
@@ -113,6 +113,18 @@ export const opsRoutes: FastifyPluginAsync = async (app) => {
     const row = await operatorById(db, (await operatorOf(req)).operator.id);
     if (!row) fail('operator_token_required'); // deleted in between
     return operatorView(row);
+  });
+
+  app.put<{ Body: ChangeOwnPasswordBody }>('/ops/me/password', {
+    config, onRequest: requireOperator(),
+    schema: {
+      tags, operationId: 'opsChangeOwnPassword', security: operatorToken,
+      summary: 'Changes the signed-in operator\'s own password after the current one; its other sessions end, this one stays. 400 invalid_current_password; 400 validation_failed (newPassword password_unchanged); 429 too_many_attempts (wrong current passwords count toward the sign-in lock).',
+      body: ChangeOwnPasswordBody, response: { 200: Operator, ...errorResponses },
+    },
+  }, async (req) => {
+    const session = await operatorOf(req);
+    return operatorView(await changeOwnPassword(db, session, req.body, actorOf(session), clock()));
   });
 
   // ---------------------------------------------------------------- orders (the lifecycle)
