@@ -138,6 +138,11 @@ export const variables = {
     doc: 'Folder for PGlite files when DATABASE_URL is unset.',
     accepts: 'a path',
   },
+  DATABASE_POOL_SIZE: {
+    schema: Type.Integer({ minimum: 1, maximum: 200, default: 10 }),
+    doc: 'Connections one commerce process keeps to PostgreSQL at most (DATABASE_URL=postgres://...); a request waits up to 5 s for one, then answers 503. The sum over every commerce process on every machine (COMMERCE_WORKERS x machines x this) must stay below the server\'s max_connections less its reserved ones (PostgreSQL default: 100 - 3), with room for migrations, backups and psql. Unused with PGlite (one connection).',
+    accepts: 'an integer 1-200',
+  },
   ACCESS_TOKEN_TTL_S: {
     schema: Type.Integer({ minimum: 10, maximum: 86400, default: 3600 }),
     doc: 'Lifetime of access tokens in seconds.',
@@ -235,7 +240,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const given = raw === undefined || raw === '' ? undefined : raw.trim();
     let value: unknown = given === undefined ? Value.Default(v.schema, undefined) : Value.Convert(v.schema, given);
     if (given === undefined && value === undefined) value = '';
-    if (!Value.Check(v.schema, value)) {
+    // TypeBox's conversion makes an integer of "2.5" (2), "0x10" (16) and "1e1" (10): a whole number is written
+    // as digits, and anything else is refused rather than read as something the operator did not write.
+    const wholeNumber = (v.schema as { type?: unknown }).type === 'integer';
+    if ((wholeNumber && given !== undefined && !/^[+-]?\d+$/.test(given)) || !Value.Check(v.schema, value)) {
       throw new ConfigError(name, `Invalid ${name}=${JSON.stringify(raw)}: accepts ${v.accepts}.`);
     }
     out[name] = value;

@@ -26,6 +26,7 @@ export async function startCommerceService(config: Config, port = servicePorts(c
   // a server connection that dies outside a request (restart, failover): one warning, never a crash
   const db = await openDb(config.DATABASE_URL, config.DATA_DIR, {
     template: dbTemplate,
+    poolSize: config.DATABASE_POOL_SIZE,
     onConnectionError: (info) => app?.log.warn(info, 'database connection lost; the pool opens a new one when needed'),
   });
   try {

@@ -88,6 +88,22 @@ t.test('two processes starting at once migrate once (server only: advisory lock)
   t.same(versions.map((v) => v.version), (await import('node:fs')).readdirSync(migrationsDir).filter((f) => f.endsWith('.sql')).sort());
 });
 
+t.test('the pool keeps at most DATABASE_POOL_SIZE connections; more statements wait their turn (server only)', { skip: !process.env.TEST_DATABASE_URL && 'needs TEST_DATABASE_URL' }, async (t) => {
+  const db = await openDb(process.env.TEST_DATABASE_URL!, 'data', { poolSize: 2 });
+  t.teardown(() => db.close());
+  const tag = `pool_probe_${process.pid}`;
+  // six statements at once, each holding its connection until all have started; each reports how many
+  // connections this pool has open on the server at that moment (application_name tags them)
+  const seen = await Promise.all(Array.from({ length: 6 }, () => db.transaction(async (tx) => {
+    await tx.query(`set local application_name = '${tag}'`);
+    const [row] = await tx.query<{ n: number }>(`select count(*)::int as n from pg_stat_activity where application_name = '${tag}'`);
+    await tx.query('select pg_sleep(0.05)');
+    return row.n;
+  })));
+  t.equal(seen.length, 6, 'every statement ran');
+  t.ok(Math.max(...seen) <= 2, `never more than 2 connections of this pool at once (saw ${seen.join(', ')})`);
+});
+
 t.test('openDb: memory, files under a data dir, and a clear error for anything else', async (t) => {
   const mem = await openDb('memory');
   t.equal(mem.kind, 'pglite');

@@ -14,6 +14,10 @@ t.test('a bad value names the variable and what it accepts', async (t) => {
   t.throws(() => loadConfig({ MAINTENANCE: 'yes' }), { variable: 'MAINTENANCE', message: /on \| off/ });
   t.throws(() => loadConfig({ DATABASE_URL: 'mysql://x' }), { name: 'ConfigError', variable: 'DATABASE_URL' });
   t.throws(() => loadConfig({ DEFAULT_STORE: 'fr' }), ConfigError);
+  // issue 27: the commerce pool is a setting, checked before it is used
+  t.equal(loadConfig({}).DATABASE_POOL_SIZE, 10);
+  t.equal(loadConfig({ DATABASE_POOL_SIZE: '25' }).DATABASE_POOL_SIZE, 25);
+  for (const bad of ['0', '201', '2.5', '0x10', '1e1', 'many']) t.throws(() => loadConfig({ DATABASE_POOL_SIZE: bad }), { variable: 'DATABASE_POOL_SIZE', message: /DATABASE_POOL_SIZE.*1-200/ });
   t.throws(() => loadConfig({ ADMIN_TOKEN: 'short' }), { name: 'ConfigError', variable: 'ADMIN_TOKEN' });
 });
 

@@ -44,6 +44,8 @@ export interface OpenDbOptions {
   /** a migrated, seeded PGlite data directory (tarball, db/template.ts) to start a new PGlite database
    * from (an empty dataDir, or memory) instead of running initdb; ignored when the file is missing */
   template?: string;
+  /** PostgreSQL only: connections this process keeps at most (DATABASE_POOL_SIZE, default 10) */
+  poolSize?: number;
 }
 
 /**
@@ -164,13 +166,13 @@ function asUnavailable(err: unknown): unknown {
   return new AppError('database_unavailable', { cause: err });
 }
 
-/** Pool size and timeouts: a request waits at most 5 s for a connection, then answers 503. */
+/** Pool size (DATABASE_POOL_SIZE overrides it) and timeouts: a request waits at most 5 s for a connection, then answers 503. */
 const POOL = { max: 10, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 } as const;
 
 function openPostgres(url: string, opts: OpenDbOptions): Db {
   const pool = new pg.Pool({
     connectionString: url,
-    max: POOL.max,
+    max: opts.poolSize ?? POOL.max,
     connectionTimeoutMillis: POOL.connectionTimeoutMillis,
     idleTimeoutMillis: POOL.idleTimeoutMillis,
     // TCP keep-alive: a server that vanished without closing its sockets is noticed, not waited for
