@@ -47,7 +47,7 @@ export interface StorefrontOptions {
   cmsRateLimit?: number;
   priceHub?: Partial<Pick<PriceHubOptions, 'reconnectDelayMs' | 'heartbeatMs' | 'maxSockets' | 'upstreamSilenceMs' | 'maxBufferedBytes' | 'threads'>>;
   /** the storefront's workers for /health (src/storefront/fleet.ts); default: this process alone */
-  fleet?: (hub: PriceHub) => Fleet;
+  fleet?: (hub: PriceHub, accepting: () => boolean) => Fleet;
 }
 
 export interface Storefront {
@@ -105,7 +105,9 @@ export async function buildStorefrontApp(opts: StorefrontOptions): Promise<Store
   app.addHook('preClose', async () => priceHub.close());
   registerPriceRoutes(app, priceHub);
   // Readiness: every storefront process holds a price set (a page without its Offer is no ready page).
-  const fleet = (opts.fleet ?? localFleet)(priceHub);
+  const fleet = (opts.fleet ?? localFleet)(priceHub, () => app.server.listening);
+  // the supervisor hears at once that this worker takes connections (a restarted one only once it has prices)
+  app.server.on('listening', () => fleet.refresh());
   app.addHook('onClose', async () => fleet.close());
   registerHealth(app, [
     { name: 'commerce', url: `${opts.upstreams.commerce}/health` },

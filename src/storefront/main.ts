@@ -27,10 +27,11 @@ export async function startStorefrontProcess(config: Config) {
     config,
     upstreams: upstreamUrls(config),
     fleet: send
-      ? (hub) =>
+      ? (hub, accepting) =>
           ipcFleet({
             hub,
             worker,
+            accepting,
             send: (m: FleetMessage) => void send(m),
             subscribe: (listener) => {
               process.on('message', listener);

@@ -27,7 +27,7 @@ t.test('the storefront is live while commerce, prices and the CMS are all unreac
   t.teardown(() => app.close());
   const ready = await app.inject({ url: '/health', headers: { host: 'ch.localhost' } });
   t.equal(ready.statusCode, 503, 'not ready');
-  t.match(ready.json(), { status: 'degraded', upstreams: { commerce: { state: 'down' }, prices: { state: 'down' }, cms: { state: 'down' } } });
+  t.match(ready.json(), { status: 'starting', reason: 'prices_not_ready', upstreams: { commerce: { state: 'down' }, prices: { state: 'down' }, cms: { state: 'down' } } });
   const live = await app.inject({ url: '/health/live', headers: { host: 'ch.localhost' } });
   t.equal(live.statusCode, 200, 'but alive');
   t.same(live.json(), { status: 'ok' });
