@@ -1,0 +1,299 @@
+// EN 16931 e-invoices for company customers in DE and AT (issue 25): the XML alone (XRechnung CII, for
+// download) and the invoice PDF as Factur-X (PDF/A-3 with the same CII XML embedded).
+//
+// Library: @e-invoice-eu/core (gflohr/e-invoice-eu) — maintained, typed, writes CII, UBL, XRechnung
+// and Factur-X/ZUGFeRD from one EN 16931 data model and makes the PDF/A-3 itself (no LibreOffice, no
+// Java), so the shop keeps one mapping for both outputs. Its own checks are not the proof: the tests run
+// the CEN's published rules with Saxon-HE (test/documents/en16931.ts).
+//
+// This module is pure apart from the library call: the document service maps its invoice to
+// EInvoiceInput (see e-invoice-model.ts) and stores the bytes this returns; nothing here reads the database.
+import { InvoiceService, type Invoice } from '@e-invoice-eu/core';
+
+type Ubl = Invoice['ubl:Invoice'];
+type CountryCode = Ubl['cac:AccountingSupplierParty']['cac:Party']['cac:PostalAddress']['cac:Country']['cbc:IdentificationCode'];
+type UnitCode = NonNullable<Ubl['cac:InvoiceLine'][0]['cbc:InvoicedQuantity@unitCode']>;
+type MeansCode = NonNullable<Ubl['cac:PaymentMeans']>[number]['cbc:PaymentMeansCode'];
+
+export interface EInvoiceAddress {
+  street: string;
+  postCode: string;
+  city: string;
+  /** ISO 3166-1 alpha-2 */
+  country: CountryCode;
+}
+
+/**
+ * A line's VAT category (EN 16931 BT-151, code list UNCL5305 as EN 16931 restricts it):
+ * - S: standard rate (rate in basis points: 1900 = 19 %).
+ * - E: exempt; the reason text (BT-120) cites the statute, the code (BT-121) is from the CEF VATEX list.
+ * - Z: zero rated.
+ */
+export type EInvoiceVat =
+  | { category: 'S'; rateBasisPoints: number }
+  | { category: 'E'; exemptionReasonText: string; exemptionReasonCode?: string }
+  | { category: 'Z' };
+
+export interface EInvoiceLine {
+  /** whole pieces (the shop sells no fractions of a bar or coin) */
+  quantity: number;
+  /** UN/ECE Rec. 20: H87 piece, C62 one, GRM gram, KGM kilogram */
+  unitCode: UnitCode;
+  name: string;
+  /** e.g. fine weight and fineness, shown under the name */
+  description?: string;
+  /** net price of one unit, in cents (BT-146) */
+  netUnitPriceCents: number;
+  /** net amount of the line, in cents (BT-131): authoritative, the printed invoice shows the same */
+  netAmountCents: number;
+  vat: EInvoiceVat;
+}
+
+export interface EInvoiceInput {
+  /** the invoice number, e.g. RE-DE-2026-000123 (BT-1) */
+  number: string;
+  /** YYYY-MM-DD (BT-2) */
+  issueDate: string;
+  /** YYYY-MM-DD, date of supply (BT-72) */
+  supplyDate: string;
+  currency: 'EUR';
+  /** the order number: XRechnung requires a buyer reference (BT-10, BR-DE-15) */
+  buyerReference: string;
+  /** free notes (BT-22): the legal note of every exempt or special line */
+  notes: string[];
+  seller: {
+    name: string;
+    address: EInvoiceAddress;
+    /** VAT identification number, e.g. DE123456789 (BT-31) */
+    vatId: string;
+    /** commercial register, e.g. "HRB 123456, Amtsgericht München" (BT-30) */
+    register: string;
+    /** further legal information: legal form, managing directors (BT-33) */
+    legalInfo?: string;
+    /** the invoicing e-mail address (BT-34, scheme EM) */
+    electronicAddress: string;
+    contact: { name: string; phone: string; email: string };
+  };
+  buyer: {
+    /** the company's registered name (BT-44) */
+    name: string;
+    address: EInvoiceAddress;
+    /** the company's VAT ID (BT-48), required for company customers */
+    vatId?: string;
+    /** the customer's e-mail address (BT-49, scheme EM) */
+    electronicAddress: string;
+  };
+  lines: EInvoiceLine[];
+  payment: {
+    /** UNCL4461: 58 SEPA credit transfer, 30 credit transfer, 48 card, 10 cash */
+    meansCode: MeansCode;
+    /** for 58/30: the account paid to (BT-84, BR-61) */
+    iban?: string;
+    bic?: string;
+    accountName?: string;
+    /** what was paid before the invoice, in cents (BT-113): the whole gross for a paid purchase */
+    paidCents: number;
+    /** payment terms or the paid note, e.g. "Bezahlt am 04.05.2026 per Überweisung." (BT-20) */
+    terms: string;
+  };
+}
+
+export interface EInvoiceVatGroup {
+  vat: EInvoiceVat;
+  taxableCents: number;
+  vatCents: number;
+}
+
+export interface EInvoiceTotals {
+  lineNetCents: number;
+  vatCents: number;
+  grossCents: number;
+  paidCents: number;
+  dueCents: number;
+  breakdown: EInvoiceVatGroup[];
+}
+
+/** 123456 -> "1234.56" (EN 16931 amounts: dot, two decimals). */
+export function centsToDecimal(cents: number): string {
+  if (!Number.isSafeInteger(cents)) throw new Error(`amount is not whole cents: ${cents}`);
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** 1900 -> "19", 1050 -> "10.5" */
+const percent = (basisPoints: number) => String(basisPoints / 100);
+
+const rateOf = (vat: EInvoiceVat) => (vat.category === 'S' ? vat.rateBasisPoints : 0);
+const groupKey = (vat: EInvoiceVat) => `${vat.category}:${rateOf(vat)}`;
+
+/** VAT of a group, half up on whole cents: taxable × rate, as BR-CO-17 recomputes it. */
+const vatOfGroup = (taxableCents: number, basisPoints: number) => Math.sign(taxableCents) * Math.floor((Math.abs(taxableCents) * basisPoints + 5000) / 10000);
+
+/**
+ * Decision: EN 16931 allows one breakdown per category and rate (BR-E-01: exactly one for "exempt"), so
+ * two exempt lines with different reasons (investment gold §25c UStG, a margin-scheme coin) share one
+ * group whose reason text names both; the reason code stays only when all lines agree on it.
+ */
+function mergeExempt(a: EInvoiceVat, b: EInvoiceVat): EInvoiceVat {
+  if (a.category !== 'E' || b.category !== 'E') return a;
+  const texts = a.exemptionReasonText.split('; ');
+  const text = texts.includes(b.exemptionReasonText) ? a.exemptionReasonText : `${a.exemptionReasonText}; ${b.exemptionReasonText}`;
+  const code = a.exemptionReasonCode === b.exemptionReasonCode ? a.exemptionReasonCode : undefined;
+  return code ? { category: 'E', exemptionReasonText: text, exemptionReasonCode: code } : { category: 'E', exemptionReasonText: text };
+}
+
+/** The totals and the VAT breakdown, all in integer cents; formatting happens only when mapping. */
+export function eInvoiceTotals(input: EInvoiceInput): EInvoiceTotals {
+  const groups = new Map<string, EInvoiceVatGroup>();
+  for (const line of input.lines) {
+    const key = groupKey(line.vat);
+    const group = groups.get(key);
+    if (group) {
+      group.taxableCents += line.netAmountCents;
+      group.vat = mergeExempt(group.vat, line.vat);
+    } else groups.set(key, { vat: line.vat, taxableCents: line.netAmountCents, vatCents: 0 });
+  }
+  const breakdown = [...groups.values()].map((g) => ({ ...g, vatCents: vatOfGroup(g.taxableCents, rateOf(g.vat)) }));
+  const lineNetCents = input.lines.reduce((sum, l) => sum + l.netAmountCents, 0);
+  const vatCents = breakdown.reduce((sum, g) => sum + g.vatCents, 0);
+  const grossCents = lineNetCents + vatCents;
+  return { lineNetCents, vatCents, grossCents, paidCents: input.payment.paidCents, dueCents: grossCents - input.payment.paidCents, breakdown };
+}
+
+function taxCategory(vat: EInvoiceVat) {
+  const base = { 'cbc:ID': vat.category, 'cbc:Percent': percent(rateOf(vat)), 'cac:TaxScheme': { 'cbc:ID': 'VAT' } } as const;
+  if (vat.category !== 'E') return base;
+  return { ...base, ...(vat.exemptionReasonCode ? { 'cbc:TaxExemptionReasonCode': vat.exemptionReasonCode } : {}), 'cbc:TaxExemptionReason': vat.exemptionReasonText };
+}
+
+const postalAddress = (a: EInvoiceAddress) => ({ 'cbc:StreetName': a.street, 'cbc:CityName': a.city, 'cbc:PostalZone': a.postCode, 'cac:Country': { 'cbc:IdentificationCode': a.country } });
+
+/** EInvoiceInput -> the library's data model (its UBL-shaped JSON; it writes CII from it). */
+export function toLibraryInvoice(input: EInvoiceInput): Invoice {
+  if (input.lines.length === 0) throw new Error('an invoice needs at least one line');
+  const totals = eInvoiceTotals(input);
+  const money = centsToDecimal;
+  const currency = input.currency;
+  const [first, ...rest] = input.lines.map((line, i) => ({
+    'cbc:ID': String(i + 1),
+    'cbc:InvoicedQuantity': String(line.quantity),
+    'cbc:InvoicedQuantity@unitCode': line.unitCode,
+    'cbc:LineExtensionAmount': money(line.netAmountCents),
+    'cbc:LineExtensionAmount@currencyID': currency,
+    'cac:Item': {
+      ...(line.description ? { 'cbc:Description': line.description } : {}),
+      'cbc:Name': line.name,
+      'cac:ClassifiedTaxCategory': { 'cbc:ID': line.vat.category, 'cbc:Percent': percent(rateOf(line.vat)), 'cac:TaxScheme': { 'cbc:ID': 'VAT' } },
+    },
+    'cac:Price': { 'cbc:PriceAmount': money(line.netUnitPriceCents), 'cbc:PriceAmount@currencyID': currency },
+  }));
+  const { seller, buyer, payment } = input;
+  return {
+    'ubl:Invoice': {
+      'cbc:ID': input.number,
+      'cbc:IssueDate': input.issueDate,
+      // 380: commercial invoice (UNCL1001)
+      'cbc:InvoiceTypeCode': '380',
+      ...(input.notes.length ? { 'cbc:Note': input.notes } : {}),
+      'cbc:DocumentCurrencyCode': input.currency,
+      'cbc:BuyerReference': input.buyerReference,
+      'cac:AccountingSupplierParty': {
+        'cac:Party': {
+          'cbc:EndpointID': seller.electronicAddress,
+          'cbc:EndpointID@schemeID': 'EM',
+          'cac:PostalAddress': postalAddress(seller.address),
+          'cac:PartyTaxScheme': [{ 'cbc:CompanyID': seller.vatId, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } }],
+          'cac:PartyLegalEntity': {
+            'cbc:RegistrationName': seller.name,
+            'cbc:CompanyID': seller.register,
+            ...(seller.legalInfo ? { 'cbc:CompanyLegalForm': seller.legalInfo } : {}),
+          },
+          'cac:Contact': { 'cbc:Name': seller.contact.name, 'cbc:Telephone': seller.contact.phone, 'cbc:ElectronicMail': seller.contact.email },
+        },
+      },
+      'cac:AccountingCustomerParty': {
+        'cac:Party': {
+          'cbc:EndpointID': buyer.electronicAddress,
+          'cbc:EndpointID@schemeID': 'EM',
+          'cac:PostalAddress': postalAddress(buyer.address),
+          ...(buyer.vatId ? { 'cac:PartyTaxScheme': { 'cbc:CompanyID': buyer.vatId, 'cac:TaxScheme': { 'cbc:ID': 'VAT' } } } : {}),
+          'cac:PartyLegalEntity': { 'cbc:RegistrationName': buyer.name },
+        },
+      },
+      'cac:Delivery': { 'cbc:ActualDeliveryDate': input.supplyDate },
+      'cac:PaymentMeans': [
+        {
+          'cbc:PaymentMeansCode': payment.meansCode,
+          ...(payment.iban
+            ? {
+                'cac:PayeeFinancialAccount': {
+                  'cbc:ID': payment.iban.replace(/\s+/g, ''),
+                  ...(payment.accountName ? { 'cbc:Name': payment.accountName } : {}),
+                  ...(payment.bic ? { 'cac:FinancialInstitutionBranch': { 'cbc:ID': payment.bic } } : {}),
+                },
+              }
+            : {}),
+        },
+      ],
+      'cac:PaymentTerms': { 'cbc:Note': payment.terms },
+      'cac:TaxTotal': [
+        {
+          'cbc:TaxAmount': money(totals.vatCents),
+          'cbc:TaxAmount@currencyID': currency,
+          'cac:TaxSubtotal': totals.breakdown.map((g) => ({
+            'cbc:TaxableAmount': money(g.taxableCents),
+            'cbc:TaxableAmount@currencyID': currency,
+            'cbc:TaxAmount': money(g.vatCents),
+            'cbc:TaxAmount@currencyID': currency,
+            'cac:TaxCategory': taxCategory(g.vat),
+          })),
+        },
+      ],
+      'cac:LegalMonetaryTotal': {
+        'cbc:LineExtensionAmount': money(totals.lineNetCents),
+        'cbc:LineExtensionAmount@currencyID': currency,
+        'cbc:TaxExclusiveAmount': money(totals.lineNetCents),
+        'cbc:TaxExclusiveAmount@currencyID': currency,
+        'cbc:TaxInclusiveAmount': money(totals.grossCents),
+        'cbc:TaxInclusiveAmount@currencyID': currency,
+        ...(totals.paidCents ? { 'cbc:PrepaidAmount': money(totals.paidCents), 'cbc:PrepaidAmount@currencyID': currency } : {}),
+        'cbc:PayableAmount': money(totals.dueCents),
+        'cbc:PayableAmount@currencyID': currency,
+      },
+      'cac:InvoiceLine': [first, ...rest],
+    },
+  } as Invoice;
+}
+
+// The library reports through a logger; an e-invoice that it cannot write throws, warnings are kept quiet
+// (the independent rules in the tests are the judge, not its console).
+const quiet = { log: () => {}, warn: () => {}, error: () => {} };
+
+/** The XRechnung CII XML (UTF-8) for download. */
+export async function renderXRechnungCii(input: EInvoiceInput): Promise<string> {
+  const xml = await new InvoiceService(quiet).generate(toLibraryInvoice(input), { format: 'XRECHNUNG-CII', lang: 'de-de' });
+  if (typeof xml !== 'string') throw new Error('XRECHNUNG-CII did not return XML text');
+  return xml;
+}
+
+/**
+ * The invoice PDF as Factur-X, profile EN 16931 (PDF/A-3 with factur-x.xml embedded): pdf is the printed
+ * invoice the document service rendered; lang is the order's language for the XMP texts.
+ */
+export async function renderFacturX(input: EInvoiceInput, pdf: Uint8Array, lang: 'de' | 'en'): Promise<Uint8Array> {
+  const out = await new InvoiceService(quiet).generate(toLibraryInvoice(input), {
+    format: 'Factur-X-EN16931',
+    lang: lang === 'de' ? 'de-de' : 'en-gb',
+    pdf: { buffer: pdf, filename: `${input.number}.pdf`, mimetype: 'application/pdf' },
+  });
+  if (typeof out === 'string') throw new Error('Factur-X did not return a PDF');
+  return out;
+}
+
+/** The CII XML that renderFacturX embeds (profile EN 16931), for comparing and storing beside the PDF. */
+export async function renderFacturXXml(input: EInvoiceInput): Promise<string> {
+  const xml = await new InvoiceService(quiet).generate(toLibraryInvoice(input), { format: 'CII', lang: 'de-de' });
+  if (typeof xml !== 'string') throw new Error('CII did not return XML text');
+  return xml;
+}
