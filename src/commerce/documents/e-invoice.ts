@@ -84,6 +84,12 @@ export interface EInvoiceInput {
     electronicAddress: string;
   };
   lines: EInvoiceLine[];
+  /**
+   * The VAT per standard rate as the printed invoice states it, in cents. Absent: computed here. Present: used
+   * as it is (the XML must say what the PDF says) when within the one cent of taxable × rate that the
+   * CEN rule BR-CO-17 allows; further off, rendering refuses.
+   */
+  statedVat?: { rateBasisPoints: number; vatCents: number }[];
   payment: {
     /** UNCL4461: 58 SEPA credit transfer, 30 credit transfer, 48 card, 10 cash */
     meansCode: MeansCode;
@@ -143,6 +149,15 @@ function mergeExempt(a: EInvoiceVat, b: EInvoiceVat): EInvoiceVat {
   return code ? { category: 'E', exemptionReasonText: text, exemptionReasonCode: code } : { category: 'E', exemptionReasonText: text };
 }
 
+function groupVat(input: EInvoiceInput, group: EInvoiceVatGroup): number {
+  const rate = rateOf(group.vat);
+  const computed = vatOfGroup(group.taxableCents, rate);
+  const stated = group.vat.category === 'S' ? input.statedVat?.find((v) => v.rateBasisPoints === rate) : undefined;
+  if (!stated) return computed;
+  if (Math.abs(stated.vatCents - computed) > 1) throw new Error(`${input.number}: stated VAT ${stated.vatCents} at ${percent(rate)} % is not ${computed} ± 1 cent (BR-CO-17)`);
+  return stated.vatCents;
+}
+
 /** The totals and the VAT breakdown, all in integer cents; formatting happens only when mapping. */
 export function eInvoiceTotals(input: EInvoiceInput): EInvoiceTotals {
   const groups = new Map<string, EInvoiceVatGroup>();
@@ -154,7 +169,7 @@ export function eInvoiceTotals(input: EInvoiceInput): EInvoiceTotals {
       group.vat = mergeExempt(group.vat, line.vat);
     } else groups.set(key, { vat: line.vat, taxableCents: line.netAmountCents, vatCents: 0 });
   }
-  const breakdown = [...groups.values()].map((g) => ({ ...g, vatCents: vatOfGroup(g.taxableCents, rateOf(g.vat)) }));
+  const breakdown = [...groups.values()].map((g) => ({ ...g, vatCents: groupVat(input, g) }));
   const lineNetCents = input.lines.reduce((sum, l) => sum + l.netAmountCents, 0);
   const vatCents = breakdown.reduce((sum, g) => sum + g.vatCents, 0);
   const grossCents = lineNetCents + vatCents;
