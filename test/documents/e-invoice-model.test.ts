@@ -41,7 +41,7 @@ const cardAt: InvoiceModel = {
   lines: [{ quantity: 2, name: 'Silberbarren 1 kg', unitPriceCents: 95_017, netAmountCents: 190_034, vat: vatFor('silver-bar', 'AT') }],
   vatByRate: [{ rate: 0.2, netCents: 190_034, vatCents: 38_008 }],
   legalNotes: [],
-  payment: { method: 'card', paidCents: 228_042, note: 'Bezahlt am 01.06.2026 per Karte.' },
+  payment: { method: 'card', paidCents: 228_042, note: 'Bezahlt am 01.06.2026 per Karte.', card: { lastDigits: '4242', network: 'VISA' } },
 };
 
 t.test('company customers of the DE and AT stores get the e-invoice, nobody else', async (t) => {
@@ -70,19 +70,23 @@ t.test('the seller from the company facts, treatments from vat.ts, payment from 
   t.equal(totals.vatCents, 19_144);
   t.equal(totals.dueCents, 0);
   t.equal(toEInvoiceInput(cardAt).payment.meansCode, '48');
+  t.same(toEInvoiceInput(cardAt).payment.card, { lastDigits: '4242', network: 'VISA' });
+  t.equal(toEInvoiceInput({ ...cardAt, payment: { ...cardAt.payment, card: undefined } }).payment.meansCode, '1', 'a card the shop does not know: instrument not defined');
   t.equal(toEInvoiceInput(cardAt).payment.iban, undefined, 'no account for a card payment');
 });
 
-t.test('the XML of both passes the EN 16931 rules and states the printed VAT', async (t) => {
+t.test('the XML of each passes the EN 16931 rules and states the printed VAT', async (t) => {
   const marginOnly: InvoiceModel = { ...mixedDe, lines: [mixedDe.lines[1]], vatByRate: [], legalNotes: [mixedDe.legalNotes[1]], payment: { ...mixedDe.payment, paidCents: 39_990 } };
   const xml = {
     mixedDe: await renderXRechnungCii(toEInvoiceInput(mixedDe)),
     cardAt: await renderXRechnungCii(toEInvoiceInput(cardAt)),
     marginOnly: await renderXRechnungCii(toEInvoiceInput(marginOnly)),
+    cardUnknownAt: await renderXRechnungCii(toEInvoiceInput({ ...cardAt, payment: { ...cardAt.payment, card: undefined } })),
   };
-  const verdicts = await validateCii(xml);
+  const verdicts = await validateCii(xml, { xrechnung: true });
   for (const [name, verdict] of Object.entries(verdicts)) {
     t.same(verdict.fatal, [], `${name}: no fatal EN 16931 assert\n${describe(verdict.fatal)}`);
+    t.same(verdict.xrechnung?.fatal, [], `${name}: no fatal XRechnung assert\n${describe(verdict.xrechnung?.fatal ?? [])}`);
     t.equal(verdict.xsd, 'OK', `${name}: D16B schema`);
   }
   t.match(xml.mixedDe, /<ram:ExemptionReason>Steuerfreie Lieferung von Anlagegold gemäß § 25c UStG; Gebrauchtgegenstände\/Sonderregelung \(§ 25a UStG\)<\/ram:ExemptionReason>/, 'exempt and margin share one E group whose reason names both (BR-E-01)');
@@ -92,6 +96,7 @@ t.test('the XML of both passes the EN 16931 rules and states the printed VAT', a
   t.match(xml.mixedDe, /DE316284751/);
   t.match(xml.cardAt, /<ram:CalculatedAmount>380.08<\/ram:CalculatedAmount>/, 'the printed VAT, one cent above 380.068 rounded');
   t.match(xml.cardAt, /<ram:TypeCode>48<\/ram:TypeCode>/);
+  t.match(xml.cardAt, /<ram:ApplicableTradeSettlementFinancialCard>\s*<ram:ID>4242<\/ram:ID>/, 'the card by its last digits only');
 });
 
 t.test('a printed VAT more than a cent off, or a printed net that is not the lines, is refused', async (t) => {

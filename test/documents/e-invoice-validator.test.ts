@@ -4,6 +4,8 @@
 import t from 'tap';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { renderXRechnungCii } from '../../src/commerce/documents/e-invoice.ts';
+import { investmentGoldDe } from './e-invoice-samples.ts';
 import { describe, validateCii } from './en16931.ts';
 
 const example = await readFile(join(import.meta.dirname, '..', 'fixtures', 'en16931', 'CII_example1.xml'), 'utf8');
@@ -27,4 +29,17 @@ t.test('the CEN rules pass their own example and fail a wrong total, a missing s
   t.ok(vatRules.includes('BR-S-02'), `a standard-rated invoice needs the seller's VAT ID (BR-S-02): ${vatRules.join(', ')}`);
 
   t.match(verdicts.misplaced.xsd, /^INVALID .*GrandTotalAmount/, 'the D16B schema rejects an element out of order');
+});
+
+t.test("KoSIT's XRechnung rules pass our XML and fail it without the buyer reference or the seller's contact", async (t) => {
+  const good = await renderXRechnungCii(investmentGoldDe);
+  const noBuyerReference = good.replace(/<ram:BuyerReference>[^<]*<\/ram:BuyerReference>/, '');
+  const noSellerPhone = good.replace(/<ram:TelephoneUniversalCommunication>[\s\S]*?<\/ram:TelephoneUniversalCommunication>/, '');
+  t.not(noBuyerReference, good);
+  t.not(noSellerPhone, good);
+  const verdicts = await validateCii({ good, noBuyerReference, noSellerPhone }, { xrechnung: true });
+  t.same(verdicts.good.xrechnung?.fatal, [], describe(verdicts.good.xrechnung?.fatal ?? []));
+  t.same(verdicts.noBuyerReference.xrechnung?.fatal.map((a) => a.id), ['BR-DE-15'], 'Leitweg-ID or buyer reference (BT-10) is required');
+  t.same(verdicts.noSellerPhone.xrechnung?.fatal.map((a) => a.id), ['BR-DE-6'], "the seller contact's telephone (BT-42) is required");
+  t.same(verdicts.noBuyerReference.fatal, [], 'the CEN rules alone do not ask for it: the German rules are a second check');
 });

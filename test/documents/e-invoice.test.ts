@@ -1,7 +1,7 @@
 // EN 16931 e-invoices for company customers in DE and AT (issue 25): the XRechnung CII XML of an
 // investment-gold purchase (exempt, §25c UStG), a platinum purchase at 19 % and an Austrian order of
-// silver bars at 20 % beside an exempt gold bar each pass the CEN's EN 16931 rules (Saxon-HE) and the D16B
-// schema, with the totals an accountant would add up.
+// silver bars at 20 % beside an exempt gold bar each pass the CEN's EN 16931 rules (Saxon-HE), KoSIT's
+// XRechnung rules and the D16B schema, with the totals an accountant would add up.
 import t from 'tap';
 import { centsToDecimal, eInvoiceTotals, renderXRechnungCii } from '../../src/commerce/documents/e-invoice.ts';
 import { investmentGoldDe, platinumDe, silverAt } from './e-invoice-samples.ts';
@@ -18,11 +18,12 @@ t.test('totals: integer cents per VAT group, half up, formatted with two decimal
   t.equal(centsToDecimal(-1_250), '-12.50');
 });
 
-t.test('XRechnung CII for DE investment gold, DE platinum at 19 % and AT silver at 20 % passes the EN 16931 rules', async (t) => {
+t.test('XRechnung CII for DE investment gold, DE platinum at 19 % and AT silver at 20 % passes the EN 16931 and the XRechnung rules', async (t) => {
   const xml = { investmentGoldDe: await renderXRechnungCii(investmentGoldDe), platinumDe: await renderXRechnungCii(platinumDe), silverAt: await renderXRechnungCii(silverAt) };
-  const verdicts = await validateCii(xml);
+  const verdicts = await validateCii(xml, { xrechnung: true });
   for (const [name, verdict] of Object.entries(verdicts)) {
     t.same(verdict.fatal, [], `${name}: no fatal EN 16931 assert\n${describe(verdict.fatal)}`);
+    t.same(verdict.xrechnung?.fatal, [], `${name}: no fatal XRechnung assert\n${describe(verdict.xrechnung?.fatal ?? [])}`);
     t.same(verdict.warnings, [], `${name}: no warning either\n${describe(verdict.warnings)}`);
     t.equal(verdict.xsd, 'OK', `${name}: D16B schema`);
   }

@@ -36,7 +36,14 @@ export interface InvoiceModel {
   vatByRate: { rate: number; netCents: number; vatCents: number }[];
   /** the invoice's legal notes as printed (one per exempt or special treatment) */
   legalNotes: string[];
-  payment: { method: PaymentMethod; paidCents: number; /** e.g. "Bezahlt am 04.05.2026 per Überweisung." */ note: string };
+  payment: {
+    method: PaymentMethod;
+    paidCents: number;
+    /** e.g. "Bezahlt am 04.05.2026 per Überweisung." */
+    note: string;
+    /** for a card payment, when the payment provider reported it: the last digits and the network (VISA, MC) */
+    card?: { lastDigits: string; network: string };
+  };
 }
 
 /** Decision (issue 25): company customers of the DE and AT stores get the e-invoice; a company is a buyer with a company name. */
@@ -78,6 +85,16 @@ function requiredNote(line: InvoiceModelLine): string {
 
 /** UNCL4461: 58 SEPA credit transfer, 48 bank card, 68 online payment service, 10 cash. */
 const meansCode = { 'bank-transfer': '58', card: '48', paypal: '68', cash: '10' } as const satisfies Record<PaymentMethod, string>;
+
+/**
+ * Decision: a card payment is 48 with the card's last digits (XRechnung BR-DE-24-a demands BG-18 for the
+ * card codes); when the shop does not know them (the payment provider keeps the card), it is 1 "instrument
+ * not defined" and the paid note names the card: the invoice is paid, so nothing is lost for the payer.
+ */
+function paymentMeans(payment: InvoiceModel['payment']): EInvoiceInput['payment']['meansCode'] {
+  if (payment.method === 'card' && !payment.card) return '1';
+  return meansCode[payment.method];
+}
 
 const address = (street: string, postCode: string, city: string, country: string): EInvoiceAddress => ({ street, postCode, city, country: country.toUpperCase() as EInvoiceAddress['country'] });
 
@@ -129,8 +146,9 @@ export function toEInvoiceInput(model: InvoiceModel): EInvoiceInput {
     lines,
     statedVat: model.vatByRate.map((v) => ({ rateBasisPoints: basisPoints(v.rate), vatCents: v.vatCents })),
     payment: {
-      meansCode: meansCode[payment.method],
+      meansCode: paymentMeans(payment),
       ...(account?.iban ? { iban: account.iban, accountName: account.owner } : {}),
+      ...(payment.method === 'card' && payment.card ? { card: payment.card } : {}),
       ...(account?.bic ? { bic: account.bic } : {}),
       paidCents: payment.paidCents,
       terms: payment.note,

@@ -97,6 +97,8 @@ export interface EInvoiceInput {
     iban?: string;
     bic?: string;
     accountName?: string;
+    /** for 48/54/55: the card, as XRechnung requires (BG-18, BR-DE-24-a): the last 4 to 6 digits only */
+    card?: { lastDigits: string; network: string; holder?: string };
     /** what was paid before the invoice, in cents (BT-113): the whole gross for a paid purchase */
     paidCents: number;
     /** payment terms or the paid note, e.g. "Bezahlt am 04.05.2026 per Überweisung." (BT-20) */
@@ -246,6 +248,15 @@ export function toLibraryInvoice(input: EInvoiceInput): Invoice {
                   'cbc:ID': payment.iban.replace(/\s+/g, ''),
                   ...(payment.accountName ? { 'cbc:Name': payment.accountName } : {}),
                   ...(payment.bic ? { 'cac:FinancialInstitutionBranch': { 'cbc:ID': payment.bic } } : {}),
+                },
+              }
+            : {}),
+          ...(payment.card
+            ? {
+                'cac:CardAccount': {
+                  'cbc:PrimaryAccountNumberID': payment.card.lastDigits,
+                  'cbc:NetworkID': payment.card.network,
+                  ...(payment.card.holder ? { 'cbc:HolderName': payment.card.holder } : {}),
                 },
               }
             : {}),
