@@ -69,6 +69,8 @@ t.test('the seller from the company facts, treatments from vat.ts, payment from 
   const totals = eInvoiceTotals(input);
   t.equal(totals.vatCents, 19_144);
   t.equal(totals.dueCents, 0);
+  t.same(toEInvoiceInput({ ...mixedDe, number: 'ST-DE-2026-000001', cancels: { number: mixedDe.number, issueDate: mixedDe.issueDate } }).cancels, { number: 'RE-DE-2026-000200', issueDate: '2026-06-01' }, 'a cancellation names the original');
+  t.equal(input.cancels, undefined);
   t.equal(toEInvoiceInput(cardAt).payment.meansCode, '48');
   t.same(toEInvoiceInput(cardAt).payment.card, { lastDigits: '4242', network: 'VISA' });
   t.equal(toEInvoiceInput({ ...cardAt, payment: { ...cardAt.payment, card: undefined } }).payment.meansCode, '1', 'a card the shop does not know: instrument not defined');

@@ -3,7 +3,7 @@
 // silver bars at 20 % beside an exempt gold bar each pass the CEN's EN 16931 rules (Saxon-HE), KoSIT's
 // XRechnung rules and the D16B schema, with the totals an accountant would add up.
 import t from 'tap';
-import { centsToDecimal, eInvoiceTotals, renderXRechnungCii } from '../../src/commerce/documents/e-invoice.ts';
+import { centsToDecimal, eInvoiceTotals, renderXRechnungCii, type EInvoiceInput } from '../../src/commerce/documents/e-invoice.ts';
 import { investmentGoldDe, platinumDe, silverAt } from './e-invoice-samples.ts';
 import { describe, validateCii } from './en16931.ts';
 
@@ -36,4 +36,26 @@ t.test('XRechnung CII for DE investment gold, DE platinum at 19 % and AT silver 
   t.match(xml.silverAt, /<ram:DuePayableAmount>0.00<\/ram:DuePayableAmount>/);
   t.match(xml.silverAt, /ATU87654321/, "the buyer's VAT ID");
   t.match(xml.silverAt, /AT611904300234573201/, 'the IBAN paid to, without spaces');
+});
+
+t.test('a cancellation invoice is a credit note (381) that names the original and passes the same rules', async (t) => {
+  const cancellation: EInvoiceInput = {
+    ...investmentGoldDe,
+    number: 'ST-DE-2026-000009',
+    issueDate: '2026-05-06',
+    cancels: { number: investmentGoldDe.number, issueDate: investmentGoldDe.issueDate },
+    // the shop refunds the whole amount to the customer's account
+    payment: { meansCode: '58', iban: 'DE02120300000000202051', paidCents: 0, terms: 'Der Betrag von 5.799,00 EUR wird bis 13.05.2026 erstattet.' },
+  };
+  const original = await renderXRechnungCii(investmentGoldDe);
+  const xml = await renderXRechnungCii(cancellation);
+  const verdict = (await validateCii({ cancellation: xml }, { xrechnung: true })).cancellation;
+  t.same(verdict.fatal, [], describe(verdict.fatal));
+  t.same(verdict.xrechnung?.fatal, [], describe(verdict.xrechnung?.fatal ?? []));
+  t.equal(verdict.xsd, 'OK');
+  t.match(xml, /<rsm:ExchangedDocument>\s*<ram:ID>ST-DE-2026-000009<\/ram:ID>\s*<ram:TypeCode>381<\/ram:TypeCode>/);
+  t.match(xml, /<ram:InvoiceReferencedDocument>\s*<ram:IssuerAssignedID>RE-DE-2026-000123<\/ram:IssuerAssignedID>/, 'refers to the original (BT-25)');
+  t.match(xml, /<ram:DuePayableAmount>5799.00<\/ram:DuePayableAmount>/, 'positive amounts: the shop owes the customer');
+  t.match(original, /<ram:TypeCode>380<\/ram:TypeCode>/, 'the original stays an invoice');
+  t.notMatch(original, /InvoiceReferencedDocument/);
 });

@@ -24,6 +24,8 @@ export interface InvoiceModelLine {
 
 export interface InvoiceModel {
   number: string;
+  /** for a cancellation invoice: the invoice it cancels */
+  cancels?: { number: string; issueDate: string };
   /** YYYY-MM-DD in the store's time zone */
   issueDate: string;
   supplyDate: string;
@@ -124,6 +126,7 @@ export function toEInvoiceInput(model: InvoiceModel): EInvoiceInput {
   }));
   return {
     number: model.number,
+    ...(model.cancels ? { cancels: model.cancels } : {}),
     issueDate: model.issueDate,
     supplyDate: model.supplyDate,
     currency: model.currency,
