@@ -2,7 +2,7 @@
 // with poppler-utils, not with the library that wrote it: pdftotext still shows the invoice a person
 // reads, pdfdetach finds factur-x.xml and it is byte for byte the XML the CEN rules passed, and the XMP
 // metadata (pdfinfo -meta) declares PDF/A-3 and the Factur-X profile EN 16931 that an accountant's
-// software looks for.
+// software looks for, dated at the issue time so that the same invoice always gives the same bytes.
 import t from 'tap';
 import { execFile } from 'node:child_process';
 import { mkdtemp, readFile, readdir, rm, writeFile } from 'node:fs/promises';
@@ -19,7 +19,7 @@ const run = promisify(execFile);
 /** A one-page stand-in for the document service's invoice PDF (pdfkit's built-in Helvetica, no system font). */
 function printedInvoice(): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const doc = new PDFDocument({ size: 'A4' });
+    const doc = new PDFDocument({ size: 'A4', info: { CreationDate: new Date('2026-05-04T09:30:00Z') } });
     const chunks: Buffer[] = [];
     doc.on('data', (c: Buffer) => chunks.push(c));
     doc.on('end', () => resolve(Buffer.concat(chunks)));
@@ -36,7 +36,9 @@ t.test('the Factur-X PDF shows the invoice, embeds the validated XML and declare
   const dir = await mkdtemp(join(tmpdir(), 'facturx-'));
   t.teardown(() => rm(dir, { recursive: true, force: true }));
   const file = join(dir, 'invoice.pdf');
-  await writeFile(file, await renderFacturX(investmentGoldDe, await printedInvoice(), 'de'));
+  const issuedAt = new Date('2026-05-04T09:30:00Z');
+  const bytes = await renderFacturX(investmentGoldDe, await printedInvoice(), 'de', issuedAt);
+  await writeFile(file, bytes);
   const xml = await renderFacturXXml(investmentGoldDe);
 
   const { stdout: text } = await run('pdftotext', ['-layout', file, '-']);
@@ -63,4 +65,13 @@ t.test('the Factur-X PDF shows the invoice, embeds the validated XML and declare
   t.match(meta, /<fx:DocumentFileName>factur-x\.xml<\/fx:DocumentFileName>/);
   t.match(meta, /<fx:ConformanceLevel>EN 16931<\/fx:ConformanceLevel>/, 'the Factur-X profile EN 16931');
   t.match(meta, /<fx:DocumentType>INVOICE<\/fx:DocumentType>/);
+  t.match(meta, /<xmp:CreateDate>2026-05-04T09:30:00\+00:00<\/xmp:CreateDate>/, 'dated at issue, not at the wall clock');
+
+  const { stdout: info } = await run('pdfinfo', ['-isodates', file]);
+  t.match(info, /CreationDate:\s+2026-05-04T09:30:00Z/, 'the PDF states its issue time');
+  t.match(info, /Pages:\s+1/, 'still a valid PDF with its one page');
+
+  await new Promise((resolve) => setTimeout(resolve, 1100));
+  const again = await renderFacturX(investmentGoldDe, await printedInvoice(), 'de', issuedAt);
+  t.ok(Buffer.from(again).equals(Buffer.from(bytes)), 'rendered a second later: the same bytes');
 });

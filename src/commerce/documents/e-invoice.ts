@@ -339,16 +339,37 @@ export async function renderXRechnungCii(input: EInvoiceInput): Promise<string> 
 
 /**
  * The invoice PDF as Factur-X, profile EN 16931 (PDF/A-3 with factur-x.xml embedded): pdf is the printed
- * invoice the document service rendered; lang is the order's language for the XMP texts.
+ * invoice the document service rendered; lang is the order's language for the XMP texts; issuedAt the
+ * document's issue time, which the PDF's dates state (see pinTimestamps).
  */
-export async function renderFacturX(input: EInvoiceInput, pdf: Uint8Array, lang: 'de' | 'en'): Promise<Uint8Array> {
+export async function renderFacturX(input: EInvoiceInput, pdf: Uint8Array, lang: 'de' | 'en', issuedAt: Date): Promise<Uint8Array> {
+  const from = Date.now();
   const out = await generate(input, {
     format: 'Factur-X-EN16931',
     lang: lang === 'de' ? 'de-de' : 'en-gb',
     pdf: { buffer: pdf, filename: `${input.number}.pdf`, mimetype: 'application/pdf' },
   });
   if (typeof out === 'string') throw new Error('Factur-X did not return a PDF');
-  return out;
+  return pinTimestamps(out, from, Date.now(), issuedAt);
+}
+
+const pad = (n: number, width = 2) => String(n).padStart(width, '0');
+const pdfDate = (d: Date) => `D:${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}${pad(d.getUTCSeconds())}Z`;
+const xmpDate = (d: Date) => `${d.toISOString().slice(0, 19)}+00:00`;
+
+/**
+ * Decision: the library stamps the PDF with the wall clock (Info CreationDate/ModDate, the attachment's
+ * dates, XMP CreateDate/ModifyDate/MetadataDate), so the same invoice rendered twice differed and a test's
+ * fake clock did not show. Every timestamp it wrote during this render (found by its value lying in the
+ * render's time window) is replaced by the issue time in the same format and length: the byte offsets,
+ * and so the PDF's cross-reference table, stay valid, and the bytes depend on the invoice alone.
+ */
+export function pinTimestamps(pdf: Uint8Array, fromMs: number, toMs: number, issuedAt: Date): Uint8Array {
+  const during = (ms: number) => ms >= fromMs - 1000 && ms <= toMs + 1000;
+  const text = Buffer.from(pdf).toString('latin1')
+    .replace(/D:(\d{4})(\d\d)(\d\d)(\d\d)(\d\d)(\d\d)Z/g, (m, y, mo, d, h, mi, se) => (during(Date.UTC(+y, +mo - 1, +d, +h, +mi, +se)) ? pdfDate(issuedAt) : m))
+    .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d/g, (m) => (during(Date.parse(m)) ? xmpDate(issuedAt) : m));
+  return new Uint8Array(Buffer.from(text, 'latin1'));
 }
 
 /** The CII XML that renderFacturX embeds (profile EN 16931), for comparing and storing beside the PDF. */
