@@ -3,7 +3,7 @@
 // silver bars at 20 % beside an exempt gold bar each pass the CEN's EN 16931 rules (Saxon-HE), KoSIT's
 // XRechnung rules and the D16B schema, with the totals an accountant would add up.
 import t from 'tap';
-import { centsToDecimal, eInvoiceTotals, renderXRechnungCii, type EInvoiceInput } from '../../src/commerce/documents/e-invoice.ts';
+import { centsToDecimal, eInvoiceTotals, renderXRechnungCii, toLibraryInvoice, type EInvoiceInput } from '../../src/commerce/documents/e-invoice.ts';
 import { investmentGoldDe, platinumDe, silverAt } from './e-invoice-samples.ts';
 import { describe, validateCii } from './en16931.ts';
 
@@ -16,6 +16,9 @@ t.test('totals: integer cents per VAT group, half up, formatted with two decimal
   t.equal(centsToDecimal(681_267), '6812.67');
   t.equal(centsToDecimal(5), '0.05');
   t.equal(centsToDecimal(-1_250), '-12.50');
+  t.throws(() => centsToDecimal(12.5), /whole cents/, 'a fraction of a cent never reaches the XML');
+  t.throws(() => toLibraryInvoice({ ...platinumDe, lines: [{ ...platinumDe.lines[0], quantity: 1.5 }] }), /whole number of pieces/);
+  t.throws(() => toLibraryInvoice({ ...platinumDe, lines: [] }), /at least one line/);
 });
 
 t.test('XRechnung CII for DE investment gold, DE platinum at 19 % and AT silver at 20 % passes the EN 16931 and the XRechnung rules', async (t) => {

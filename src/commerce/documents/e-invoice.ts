@@ -199,6 +199,8 @@ function billingReference(original: { number: string; issueDate: string }) {
 /** EInvoiceInput -> the library's data model (its UBL-shaped JSON; it writes CII from it). */
 export function toLibraryInvoice(input: EInvoiceInput): Invoice {
   if (input.lines.length === 0) throw new Error('an invoice needs at least one line');
+  const partial = input.lines.find((l) => !Number.isSafeInteger(l.quantity) || l.quantity <= 0);
+  if (partial) throw new Error(`${input.number}: ${partial.name}: quantity ${partial.quantity} is not a whole number of pieces`);
   const totals = eInvoiceTotals(input);
   const money = centsToDecimal;
   const currency = input.currency;
