@@ -5,6 +5,7 @@
 // views and the commerce service (rendering in src/commerce/documents/payment-slip.ts, matching in the
 // camt.053 import) build and read the same strings.
 import type { StoreCompanyFacts } from './company-facts.ts';
+import type { Order } from './order.ts';
 import type { StoreKey } from '../stores.ts';
 
 // ---- structured references ------------------------------------------------------------------------
@@ -199,8 +200,31 @@ export interface SlipOrder {
   orderNumber: string;
   amountCents: number;
   currency: string;
+  /** the account the order was placed to be paid to (its payment instructions, kept with the order) */
+  payee: { owner: string; iban: string; bic: string | null };
   /** the billing address, when known: the QR-bill's payer ("Zahlbar durch") */
   debtor: SlipParty | null;
+}
+
+/**
+ * What a slip needs of an order answer; null when it gets none: not a buy by bank transfer to an IBAN, paid
+ * already, or cancelled. Decision: the payer is filled in from the billing address (the company, else the
+ * person), so the receipt names who paid and the banking app shows it; the account is the one in the
+ * order's payment instructions (kept with the order: a later change of the company's account does not
+ * change where an order placed before it is paid to).
+ */
+export function slipOrderOf(order: Order): SlipOrder | null {
+  const pay = order.paymentInstructions;
+  const store = order.orderNumber.slice(0, 2).toLowerCase() as StoreKey;
+  if (order.type !== 'buy' || !pay?.iban || order.paymentState === 'Paid' || order.orderState === 'Cancelled' || !ORDER_NUMBER.test(order.orderNumber)) return null;
+  const b = order.billingAddress;
+  return {
+    store, orderNumber: order.orderNumber, amountCents: pay.amount.centAmount, currency: pay.amount.currencyCode,
+    payee: { owner: pay.accountOwner, iban: pay.iban, bic: pay.bic },
+    debtor: b.streetName && b.zipCode && b.city
+      ? { name: b.company || `${b.firstName} ${b.lastName}`.trim(), street: b.streetName, buildingNumber: b.streetNumber, postalCode: b.zipCode, city: b.city, country: b.country }
+      : null,
+  };
 }
 
 export type PaymentSlip =
@@ -208,28 +232,27 @@ export type PaymentSlip =
   | { kind: 'epc'; payload: string; input: EpcQrInput };
 
 /**
- * The slip of an order: on the CH and LI stores a Swiss QR-bill (CHF or EUR; the account of that
- * currency from the company facts), on the AT and DE stores an EPC QR code for EUR orders. null where
- * none exists: the US store, a currency the scheme does not carry (USD), or no account in that currency.
+ * The slip of an order: on the CH and LI stores a Swiss QR-bill (CHF or EUR; the creditor's address from
+ * the company facts), on the AT and DE stores an EPC QR code for EUR orders. null where none exists: the
+ * US store, or a currency the scheme does not carry (USD).
  */
 export function paymentSlipFor(facts: StoreCompanyFacts, order: SlipOrder): PaymentSlip | null {
-  const account = facts.bankAccounts.find((a) => a.currency === order.currency);
-  if (!account?.iban) return null;
+  const { payee } = order;
   if ((order.store === 'ch' || order.store === 'li') && (order.currency === 'CHF' || order.currency === 'EUR')) {
     const { street, buildingNumber } = splitStreet(facts.streetAddress);
     const input: SwissQrInput = {
-      iban: account.iban,
-      creditor: { name: account.owner, street, buildingNumber, postalCode: facts.postalCode, city: facts.city, country: facts.country },
+      iban: payee.iban,
+      creditor: { name: payee.owner, street, buildingNumber, postalCode: facts.postalCode, city: facts.city, country: facts.country },
       amountCents: order.amountCents,
       currency: order.currency,
       debtor: order.debtor,
-      reference: orderReference(order.orderNumber, account.iban),
+      reference: orderReference(order.orderNumber, payee.iban),
       message: order.orderNumber,
     };
     return { kind: 'qr-bill', payload: swissQrPayload(input), input };
   }
-  if ((order.store === 'at' || order.store === 'de') && order.currency === 'EUR' && account.bic) {
-    const input: EpcQrInput = { bic: account.bic, name: account.owner, iban: account.iban, amountCents: order.amountCents, remittance: order.orderNumber };
+  if ((order.store === 'at' || order.store === 'de') && order.currency === 'EUR' && payee.bic) {
+    const input: EpcQrInput = { bic: payee.bic, name: payee.owner, iban: payee.iban, amountCents: order.amountCents, remittance: order.orderNumber };
     return { kind: 'epc', payload: epcQrPayload(input), input };
   }
   return null;
