@@ -3,10 +3,11 @@
 // QR-bill PDF carries the same code as the page's payload (read back with pdftoppm + zbarimg).
 import t from 'tap';
 import * as life from '../../src/commerce/lifecycle/index.ts';
+import { paymentSlipRoutes } from '../../src/commerce/documents/payment-slip-routes.ts';
 import { paymentSlipPdf, paymentSlipView } from '../../src/commerce/documents/payment-slip-service.ts';
 import { orderNumberOfReference } from '../../src/contracts/payment-qr.ts';
 import { commerceHarness } from '../commerce/helpers.ts';
-import { customer, openShop } from '../orders/helpers.ts';
+import { customer, openShop, pricesNow, teardownData } from '../orders/helpers.ts';
 import { finance, order, today } from '../lifecycle/helpers.ts';
 import { paintOverSwissCross, pdfPageRaster, pdfText, zbarDecode } from './payment-decode.ts';
 
@@ -58,4 +59,30 @@ t.test('DE store: an EPC QR code for the page, no PDF; US store: none', async (t
   const us = await customer(api, 'us');
   const u = await order(us);
   await t.rejects(paymentSlipView(ctx, { customerId: us.ownerId, storeKey: 'us' }, u.id), { statusCode: 404, code: 'payment_slip_not_found' });
+});
+
+t.test('the routes: GET /orders/{id}/payment-slip and .pdf for the owner, 404 for anyone else', async (t) => {
+  const api = await h.api(t);
+  // the documents plugin registers these routes (its plugin.ts); here on the app before it is ready
+  await api.app.register(paymentSlipRoutes);
+  await teardownData(t, h.db);
+  await pricesNow(api);
+  const anna = await customer(api, 'ch');
+  const o = await order(anna);
+  const res = await anna.call('GET', `/orders/${o.id}/payment-slip?languageTag=en`);
+  t.equal(res.statusCode, 200, res.body);
+  t.match(res.json(), { kind: 'qr-bill', orderNumber: o.orderNumber, reference: { type: 'SCOR' }, svg: /Payment part/ });
+  const pdf = await anna.call('GET', `/orders/${o.id}/payment-slip.pdf`);
+  t.equal(pdf.statusCode, 200);
+  t.equal(pdf.headers['content-type'], 'application/pdf');
+  t.match(pdf.headers['content-disposition'], `${o.orderNumber}-qr-bill.pdf`);
+  t.same(zbarDecode(paintOverSwissCross(pdfPageRaster(pdf.rawPayload, 200), 200)), [(res.json() as { payload: string }).payload]);
+
+  const other = await customer(api, 'ch');
+  for (const url of [`/orders/${o.id}/payment-slip`, `/orders/${o.id}/payment-slip.pdf`, '/orders/nope/payment-slip']) {
+    const r = await other.call('GET', url);
+    t.equal(r.statusCode, 404, url);
+    t.equal((r.json() as { code: string }).code, 'order_not_found', url);
+  }
+  t.equal((await api.call('GET', `/orders/${o.id}/payment-slip`, { store: 'ch' })).statusCode, 401, 'without a session');
 });
