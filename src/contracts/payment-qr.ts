@@ -117,6 +117,16 @@ export interface SlipParty {
   country: string;
 }
 
+/** The characters the QR-bill may carry (SIX IG 2.3, 4.1.1: Basic Latin, Latin-1 Supplement, Latin Extended-A, Ș ș Ț ț and €). */
+const SIX_CHARACTERS = /^[\u0020-\u007E\u00A0-\u017F\u0218-\u021B\u20AC]*$/;
+
+/** A party the QR-bill can carry: every element within its length (SIX IG 2.3, 4.2.2) and its character set. */
+export function partyFits(p: SlipParty): boolean {
+  const max: [string, number][] = [[p.name, 70], [p.street, 70], [p.buildingNumber, 16], [p.postalCode, 16], [p.city, 35]];
+  return p.name.trim() !== '' && p.postalCode.trim() !== '' && p.city.trim() !== '' && /^[A-Z]{2}$/.test(p.country)
+    && max.every(([v, n]) => v.length <= n && SIX_CHARACTERS.test(v));
+}
+
 /** "Barrengasse 7" -> street "Barrengasse", building "7"; without a trailing number the building stays ''. */
 export function splitStreet(streetAddress: string): { street: string; buildingNumber: string } {
   const m = /^(.*?\S)\s+(\d+[A-Za-z]?(?:[-/]\d+[A-Za-z]?)?)$/.exec(streetAddress.trim());
@@ -218,12 +228,13 @@ export function slipOrderOf(order: Order): SlipOrder | null {
   const store = order.orderNumber.slice(0, 2).toLowerCase() as StoreKey;
   if (order.type !== 'buy' || !pay?.iban || order.paymentState === 'Paid' || order.orderState === 'Cancelled' || !ORDER_NUMBER.test(order.orderNumber)) return null;
   const b = order.billingAddress;
+  const debtor: SlipParty = { name: b.company || `${b.firstName} ${b.lastName}`.trim(), street: b.streetName, buildingNumber: b.streetNumber, postalCode: b.zipCode, city: b.city, country: b.country };
   return {
     store, orderNumber: order.orderNumber, amountCents: pay.amount.centAmount, currency: pay.amount.currencyCode,
     payee: { owner: pay.accountOwner, iban: pay.iban, bic: pay.bic },
-    debtor: b.streetName && b.zipCode && b.city
-      ? { name: b.company || `${b.firstName} ${b.lastName}`.trim(), street: b.streetName, buildingNumber: b.streetNumber, postalCode: b.zipCode, city: b.city, country: b.country }
-      : null,
+    // Decision: an address the QR-bill cannot carry (too long, characters outside its set) is left out, not
+    // cut: the payer is optional, the banking app fills it in, and a cut name would be a wrong one
+    debtor: partyFits(debtor) ? debtor : null,
   };
 }
 

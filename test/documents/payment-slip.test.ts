@@ -134,3 +134,22 @@ t.test('no slip where none belongs: a paid order, the US store, a sale', async (
   const slip = slipOrderOf(us);
   t.equal(slip === null ? null : paymentSlipFor(await api.app.commerce.companyFacts.forStore('us'), slip), null, 'US store: no QR scheme');
 });
+
+t.test('a billing address the QR-bill cannot carry: the slip leaves the payer out (never an error page)', async (t) => {
+  const { api } = await openShop(h, t);
+  const facts = await api.app.commerce.companyFacts.forStore('ch');
+  const o = await order(await customer(api, 'ch'));
+  const cases: [string, Partial<Order['billingAddress']>][] = [
+    ['a town of 36 characters', { city: 'Bad Ragaz-Pfäfers-Vättis-Valens-Sarg' }],
+    ['a name of 71 characters', { company: 'A'.repeat(71) }],
+    ['a character outside the SIX set', { lastName: 'Muster 🙂' }],
+  ];
+  for (const [why, change] of cases) {
+    const slip = paymentSlipFor(facts, slipOrderOf({ ...o, billingAddress: { ...o.billingAddress, ...change } })!);
+    if (slip?.kind !== 'qr-bill') return t.fail('a QR-bill expected');
+    t.equal(slip.input.debtor, null, why);
+    t.same(spcFields(slip.payload).debtor, { adrTp: '', name: '', street: '', building: '', postalCode: '', town: '', country: '' }, `${why}: empty payer elements`);
+    t.match(qrBillSvg(slip.input, 'de'), /Zahlbar durch \(Name\/Adresse\)/, `${why}: the slip draws the box to write the payer in`);
+  }
+  t.same(slipOrderOf({ ...o, billingAddress: { ...o.billingAddress, city: 'Zürich', company: 'Goldschmiede Ștefan & Söhne AG' } })!.debtor?.name, 'Goldschmiede Ștefan & Söhne AG', 'Latin Extended letters are fine');
+});
