@@ -249,7 +249,8 @@ export type PaymentSlip =
  */
 export function paymentSlipFor(facts: StoreCompanyFacts, order: SlipOrder): PaymentSlip | null {
   const { payee } = order;
-  if ((order.store === 'ch' || order.store === 'li') && (order.currency === 'CHF' || order.currency === 'EUR')) {
+  // the QR-bill carries only accounts in Switzerland and Liechtenstein (SIX IG 2.3, 4.2.2 IBAN)
+  if ((order.store === 'ch' || order.store === 'li') && (order.currency === 'CHF' || order.currency === 'EUR') && /^(CH|LI)/.test(payee.iban)) {
     const { street, buildingNumber } = splitStreet(facts.streetAddress);
     const input: SwissQrInput = {
       iban: payee.iban,

@@ -124,12 +124,17 @@ t.test('DE store: the EPC QR code (PNG), read back by zbarimg, carries BIC, name
   t.match(await epcQrSvg(slip.payload), /^<svg[\s\S]*<path/, 'an SVG for pages');
 });
 
-t.test('no slip where none belongs: a paid order, the US store, a sale', async (t) => {
+t.test('no slip where none belongs: a paid order, the US store, a sale, a currency or account the scheme does not carry', async (t) => {
   const { api } = await openShop(h, t);
   const o = await order(await customer(api, 'ch'));
   t.equal(slipOrderOf({ ...o, paymentState: 'Paid' }), null, 'paid');
   t.equal(slipOrderOf({ ...o, orderState: 'Cancelled' }), null, 'cancelled');
   t.equal(slipOrderOf({ ...o, type: 'sell' }), null, 'a sale is paid out, not paid in');
+  const facts = await api.app.commerce.companyFacts.forStore('ch');
+  const euro = slipOrderOf(o)!;
+  t.equal(paymentSlipFor(facts, { ...euro, currency: 'USD' }), null, 'a CH order in dollars: no QR-bill currency');
+  t.equal(paymentSlipFor(facts, { ...euro, currency: 'EUR', payee: { ...euro.payee, iban: 'DE06701500001002847365' } }), null, 'an account outside CH/LI: no QR-bill');
+  t.equal(paymentSlipFor(facts, { ...euro, currency: 'EUR' })?.kind, 'qr-bill', 'EUR to a Swiss account: a QR-bill');
   const us = await order(await customer(api, 'us'));
   const slip = slipOrderOf(us);
   t.equal(slip === null ? null : paymentSlipFor(await api.app.commerce.companyFacts.forStore('us'), slip), null, 'US store: no QR scheme');
