@@ -72,7 +72,8 @@ t.test('CH store: the QR-bill PDF, read back by zbarimg, carries the order\'s ac
   t.equal(f.message, o.orderNumber, 'unstructured message: the order number');
   t.equal(read[0], slip.payload, 'swissqrbill encodes exactly the payload our builder writes');
 
-  t.same(zbarDecode(page), [], 'without painting over the cross zbar reads nothing (its known limit; if this fails, zbar learnt it: drop the painting)');
+  // zbar's known limit, noted not asserted (a later zbar that reads the cross needs no painting)
+  if (zbarDecode(page).length === 0) t.comment('zbarimg still cannot read the Swiss QR code with its cross (zbar issues 121, 167, 216)');
 
   const text = pdfText(pdf);
   const grouped = formatIban(pay.iban!);
