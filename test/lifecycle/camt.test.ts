@@ -7,7 +7,8 @@ import { readFileSync } from 'node:fs';
 import t from 'tap';
 import type { Order } from '../../src/contracts/order.ts';
 import * as life from '../../src/commerce/lifecycle/index.ts';
-import { findOrderNumber, parseCamt053, toCents } from '../../src/commerce/lifecycle/camt.ts';
+import { entryOrderNumbers, findOrderNumber, parseCamt053, toCents } from '../../src/commerce/lifecycle/camt.ts';
+import { orderReference } from '../../src/contracts/payment-qr.ts';
 import { commerceHarness } from '../commerce/helpers.ts';
 import { customer, openShop } from '../orders/helpers.ts';
 import { auditActions, finance, order } from './helpers.ts';
@@ -137,4 +138,57 @@ t.test('a transfer naming two orders is flagged ambiguous_reference and pays nei
   t.equal(result.applied, 0);
   const [{ n }] = await h.db.query<{ n: number }>('select count(*)::int as n from order_payments where order_id = any($1::uuid[])', [[a.id, b.id]]);
   t.equal(n, 0, 'neither order is paid');
+});
+
+/** A CHF credit line as a Swiss bank books a QR-bill payment: the slip's reference in Strd/CdtrRefInf, the payer's text in Ustrd. */
+function qrBillCredit(no: number, cents: number, ref: { type: string; reference: string }, ustrd: string): string {
+  const tp = ref.type === 'QRR' ? '<Prtry>QRR</Prtry>' : '<Cd>SCOR</Cd>';
+  return `<Ntry><NtryRef>20261124-QR${no}</NtryRef><Amt Ccy="CHF">${chf(cents)}</Amt><CdtDbtInd>CRDT</CdtDbtInd><Sts><Cd>BOOK</Cd></Sts>
+    <BookgDt><Dt>2026-11-24</Dt></BookgDt><ValDt><Dt>2026-11-24</Dt></ValDt>
+    <BkTxCd><Domn><Cd>PMNT</Cd><Fmly><Cd>RCDT</Cd><SubFmlyCd>DMCT</SubFmlyCd></Fmly></Domn></BkTxCd>
+    <NtryDtls><TxDtls><Refs><EndToEndId>NOTPROVIDED</EndToEndId></Refs><RltdPties><Dbtr><Pty><Nm>Anna Muster</Nm></Pty></Dbtr></RltdPties>
+    <RmtInf><Ustrd>${ustrd}</Ustrd><Strd><CdtrRefInf><Tp><CdOrPrtry>${tp}</CdOrPrtry></Tp><Ref>${ref.reference}</Ref></CdtrRefInf></Strd></RmtInf>
+    </TxDtls></NtryDtls></Ntry>`;
+}
+
+const statementOf = (entries: string[]) => sample.replace(/<Ntry>[\s\S]*<\/Ntry>/, entries.join('\n'));
+
+t.test('issue 25: the structured reference of the payment slip decides before the free text', async (t) => {
+  const { api } = await openShop(h, t);
+  t.teardown(() => h.db.query('delete from bank_statement_entries'));
+  const ctx = api.app.commerce;
+  const cust = await customer(api, 'ch');
+  const [a, b, c, d] = [await order(cust), await order(cust), await order(cust), await order(cust)];
+  const iban = a.paymentInstructions!.iban!;
+  const refA = orderReference(a.orderNumber, iban);
+  t.equal(refA.type, 'SCOR', 'the shop\'s account is an ordinary IBAN: RF creditor reference');
+  const refC = orderReference(c.orderNumber, 'CH4431999123000889012');
+  const wrongCheck = { type: 'SCOR', reference: `RF${refA.reference.slice(2, 4) === '99' ? '98' : '99'}${refA.reference.slice(4)}` };
+  const xml = statementOf([
+    // A's reference from the QR code, the payer typed B's number: A is paid
+    qrBillCredit(1, a.totalGrossPrice.centAmount, refA, `Bestellung ${b.orderNumber}`),
+    // a QR reference (of a QR-IBAN) names its order just the same, as printed in groups
+    qrBillCredit(2, c.totalGrossPrice.centAmount, { type: 'QRR', reference: refC.reference.replace(/^(..)(.....)(.....)/, '$1 $2 $3 ') }, 'Danke'),
+    // a reference whose check digits are wrong is no reference: the text decides (D)
+    qrBillCredit(3, d.totalGrossPrice.centAmount, wrongCheck, `Bestellung ${d.orderNumber}`),
+  ]);
+  const fin = finance();
+  const result = await life.importBankStatement(ctx, xml, fin.actor, fin.roles);
+  t.same(result.entries.map((e) => [e.orderNumber, e.result]), [[a.orderNumber, 'applied'], [c.orderNumber, 'applied'], [d.orderNumber, 'applied']]);
+  t.match(result, { applied: 3, flagged: 0 });
+  t.match((await life.opsOrderDetail(ctx, a.id, fin.roles)).summary, { orderState: 'Confirmed', paymentState: 'Paid' }, 'A paid by its reference');
+  t.match((await life.opsOrderDetail(ctx, a.id, fin.roles)).payments, [{ source: 'camt053', recordedBy: { id: fin.actor.id } }]);
+  const db = await life.opsOrderDetail(ctx, b.id, fin.roles);
+  t.match(db.summary, { orderState: 'Open', paymentState: 'Pending' }, 'B, only named in the text, is untouched');
+  t.same(db.payments, []);
+  t.same(await auditActions(h.db, b.id), ['placed'], 'no flag on B either');
+  t.same(await auditActions(h.db, a.id), ['placed', 'payment_recorded', 'confirmed']);
+});
+
+t.test('issue 25: which order an entry names (structured reference first)', async (t) => {
+  const ref = orderReference('CH-B-2026-000042', 'CH3200700110004738291').reference;
+  t.same(entryOrderNumbers({ structuredRefs: [ref], remittance: `CH-B-2026-000077 ${ref}` }), ['CH-B-2026-000042']);
+  t.same(entryOrderNumbers({ structuredRefs: ['CHB2026000077'], remittance: 'CHB2026000077' }), ['CH-B-2026-000077'], 'the bare number as reference: read as text');
+  t.same(entryOrderNumbers({ structuredRefs: [ref, orderReference('CH-B-2026-000043', 'CH3200700110004738291').reference], remittance: '' }), ['CH-B-2026-000042', 'CH-B-2026-000043'], 'two references: both (ambiguous)');
+  t.same(entryOrderNumbers({ structuredRefs: [], remittance: 'Bestellung CH-B-2026-000077' }), ['CH-B-2026-000077']);
 });

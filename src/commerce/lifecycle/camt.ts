@@ -1,6 +1,7 @@
 // camt.053 bank statements (ISO 20022 BkToCstmrStmt, versions .001.02 to .001.08): the credit lines are
-// matched to buy orders by the order number in the remittance information (unstructured Ustrd or the
-// structured creditor reference Strd/CdtrRefInf/Ref). Only an exact match of currency and the amount still
+// matched to buy orders by the structured creditor reference (Strd/CdtrRefInf/Ref: the RF or QR reference
+// of the order's payment slip) first, else by the order number in the remittance information (unstructured
+// Ustrd, or a structured reference that is no reference of ours). Only an exact match of currency and the amount still
 // owed on an order awaiting its transfer is applied, as a payment through the same path as a manual one
 // (source camt053, actor: the operator who uploaded); everything else is listed and changes nothing (an
 // order found gets a payment_flagged audit entry). Each credit line is stored under its key (the bank's
@@ -13,6 +14,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import type {
   Actor, BankStatementEntry, BankStatementEntryResult, BankStatementImport, BankStatementResult, OperatorRole,
 } from '../../contracts/ops.ts';
+import { compactReference, orderNumberOfReference } from '../../contracts/payment-qr.ts';
 import { storeKeys } from '../../stores.ts';
 import { fail } from '../http/index.ts';
 import type { CommerceContext } from '../context.ts';
@@ -31,6 +33,8 @@ export interface CamtEntry {
   currency: string;
   valueDate: string | null;
   remittance: string;
+  /** the structured creditor references (Strd/CdtrRefInf/Ref), spaces removed, as the bank delivered them */
+  structuredRefs: string[];
   debtorName: string | null;
   /** Sts (Cd, or the bare code of older versions): BOOK, PDNG, INFO; '' when absent */
   status: string;
@@ -144,7 +148,7 @@ function toEntry(n: Node, iban: string | null, stmt: number): CamtEntry {
   const rvsl = (text(n.RvslInd) ?? '').trim().toLowerCase();
   return {
     key: ref ? `${iban ?? ''}:ref:${ref}` : `${iban ?? ''}:hash:${hash}`, entryReference: ref ?? `hash:${hash}`, credit: cdt === 'CRDT',
-    amountCents: cents, currency, valueDate, remittance, debtorName: dbtr, status, reversal: rvsl === 'true' || rvsl === '1',
+    amountCents: cents, currency, valueDate, remittance, structuredRefs: strd.map(compactReference).filter(Boolean), debtorName: dbtr, status, reversal: rvsl === 'true' || rvsl === '1',
     bankTxCode: bankTxCodeOf(n) ?? txs.map(bankTxCodeOf).find(Boolean) ?? null, stmt,
   };
 }
@@ -267,6 +271,19 @@ export function findOrderNumber(remittance: string): string | null {
 }
 
 /**
+ * The order numbers an entry names. Decision (issue 25): a structured creditor reference (RF creditor
+ * reference or QR reference, check digits right, made from an order number: orderReference in
+ * contracts/payment-qr.ts) decides before any free text; the payer's bank copied it from the QR code, while
+ * the free text is typed (an entry whose reference is order A's and whose text names order B pays A).
+ * Without such a reference, the order numbers in the texts as before (a reference that is the bare order
+ * number, or fails its check digits, counts as text).
+ */
+export function entryOrderNumbers(e: Pick<CamtEntry, 'structuredRefs' | 'remittance'>): string[] {
+  const byRef = [...new Set(e.structuredRefs.map(orderNumberOfReference).filter((n): n is string => n !== null))];
+  return byRef.length > 0 ? byRef : findOrderNumbers(e.remittance);
+}
+
+/**
  * The statement's own account must be one of the shop's (the company facts of the five stores: IBAN, or a
  * US account number) and, where the statement names its currency, the shop's account for that currency.
  * Another account's statement books nothing: 400 invalid_bank_statement, reason foreign_account.
@@ -373,7 +390,7 @@ async function reversalCredit(ctx: CommerceContext, statement: CamtStatement, e:
 
 async function importEntry(ctx: CommerceContext, statement: CamtStatement, e: CamtEntry, actor: Actor): Promise<{ entry: BankStatementEntry; ids: number[] }> {
   const returned = !e.credit && (e.reversal || isReturnCode(e.bankTxCode));
-  const numbers = e.credit || returned ? findOrderNumbers(e.remittance) : [];
+  const numbers = e.credit || returned ? entryOrderNumbers(e) : [];
   // two order numbers in one transfer: never guess which order was paid (flagged, nothing applied)
   const ambiguous = numbers.length > 1;
   const orderNumber = numbers.length === 1 ? numbers[0] : null;

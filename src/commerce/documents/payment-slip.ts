@@ -1,0 +1,78 @@
+// Payment slips rendered (issue 25): the Swiss QR-bill's payment part (receipt and payment part with the
+// Swiss QR code) as a PDF for the confirmation mail and as SVG for pages, and the EPC QR code ("GiroCode")
+// as SVG for pages and PNG for mails. The payloads and the choice of slip are src/contracts/payment-qr.ts;
+// this file only draws them.
+// Libraries: swissqrbill draws the payment part exactly as the SIX style guide lays it out (sizes, fonts,
+// texts in DE/EN/FR/IT, scissors) into PDFKit or SVG, and validates the data against the SIX rules;
+// pdfkit because swissqrbill draws into it and its built-in Helvetica needs no font on the machine;
+// qrcode (soldair/node-qrcode) is the maintained QR encoder for Node with SVG and PNG output and a chosen
+// error correction level (EPC069-12 asks for level M).
+import PDFDocument from 'pdfkit';
+import QRCode from 'qrcode';
+import { SwissQRBill as PdfQrBill } from 'swissqrbill/pdf';
+import { SwissQRBill as SvgQrBill } from 'swissqrbill/svg';
+import type { Data } from 'swissqrbill/types';
+import { centsToDecimal, type SlipParty, type SwissQrInput } from '../../contracts/payment-qr.ts';
+
+export type SlipLanguage = 'de' | 'en';
+
+/** The slip's language: the order's (its locale, de-CH or en-GB). */
+export const slipLanguage = (locale: string): SlipLanguage => (locale.toLowerCase().startsWith('de') ? 'de' : 'en');
+
+const address = (p: SlipParty) => ({ name: p.name, address: p.street, buildingNumber: p.buildingNumber || undefined, zip: p.postalCode, city: p.city, country: p.country });
+
+/** Our input as swissqrbill's data (amount as a number of francs: swissqrbill writes it with two decimals). */
+export function qrBillData(input: SwissQrInput): Data {
+  return {
+    creditor: { ...address(input.creditor), account: input.iban },
+    currency: input.currency,
+    ...(input.amountCents === null ? {} : { amount: Number(centsToDecimal(input.amountCents)) }),
+    ...(input.debtor ? { debtor: address(input.debtor) } : {}),
+    ...(input.reference ? { reference: input.reference.reference } : {}),
+    message: input.message,
+  };
+}
+
+const language = (l: SlipLanguage): 'DE' | 'EN' => (l === 'de' ? 'DE' : 'EN');
+
+/**
+ * The QR-bill as a PDF of its own: one A6 landscape page (210 x 105 mm, the payment part's size, as the SIX
+ * style guide allows for a separate slip), receipt and payment part with the lines to cut along.
+ * Decision: a slip of its own, not an A4 page, so that the invoice (document service) can attach the same
+ * part at the foot of its last page with attachQrBill, and the mail carries a slip that prints on any paper.
+ */
+export async function qrBillPdf(input: SwissQrInput, lang: SlipLanguage, meta: { title: string; creationDate: Date }): Promise<Buffer> {
+  const pdf = new PDFDocument({ autoFirstPage: false, info: { Title: meta.title, Producer: 'Aurum', Creator: 'Aurum', CreationDate: meta.creationDate } });
+  const chunks: Buffer[] = [];
+  pdf.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    pdf.on('end', () => resolve(Buffer.concat(chunks)));
+    pdf.on('error', reject);
+  });
+  attachQrBill(pdf, input, lang);
+  pdf.end();
+  return done;
+}
+
+/** The payment part at the foot of the current page of a PDFKit document (a new page where it does not fit). */
+export function attachQrBill(pdf: PDFKit.PDFDocument, input: SwissQrInput, lang: SlipLanguage): void {
+  new PdfQrBill(qrBillData(input), { language: language(lang) }).attachTo(pdf);
+}
+
+/** The payment part as SVG (210 x 105 mm) for the confirmation and order pages. */
+export function qrBillSvg(input: SwissQrInput, lang: SlipLanguage): string {
+  return new SvgQrBill(qrBillData(input), { language: language(lang) }).toString();
+}
+
+/** EPC069-12: error correction level M; the quiet zone of 4 modules every reader expects. */
+const epcOptions = { errorCorrectionLevel: 'M', margin: 4 } as const;
+
+/** The EPC QR code as SVG (scales on any page). */
+export function epcQrSvg(payload: string): Promise<string> {
+  return QRCode.toString(payload, { ...epcOptions, type: 'svg' });
+}
+
+/** The EPC QR code as PNG (mails; 8 pixels a module: sharp at 46 x 46 mm on paper as at 1:1 on screen). */
+export function epcQrPng(payload: string): Promise<Buffer> {
+  return QRCode.toBuffer(payload, { ...epcOptions, type: 'png', scale: 8 });
+}
