@@ -14,9 +14,15 @@
 //
 // A part that exits while the shop runs is started again after a back-off: 0.5 s, doubling to 30 s, back
 // to 0.5 s once a process has run for a minute. Every exit and restart is logged (part, worker, pid, exit
-// code or signal, next delay). SIGTERM/SIGINT: the storefront workers stop first (they finish their
-// requests), then the services in reverse order; whatever is still running 10 s after the signal is
-// killed (SIGKILL), and the supervisor exits.
+// code or signal, next delay).
+//
+// SIGTERM/SIGINT (issue 27): the supervisor signals every part itself, in three steps, each process with
+// its own budget (stopBudgets): first the doors (storefront workers and back office: they stop taking
+// requests and finish theirs), then the services behind them (prices, content), then the database owner,
+// commerce, last and with the longest budget. A part is told its own budget (SHOP_STOP_BUDGET_MS, 500 ms
+// shorter than the supervisor's) and exits by itself within it (src/lib/standalone.ts, src/lib/drain.ts);
+// one that is still running when the supervisor's budget for it ends is killed (SIGKILL), the exception,
+// logged at error. The budgets add up to under 10 s, the usual grace of a container runtime.
 import { fork, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
@@ -48,8 +54,8 @@ export interface SupervisorOptions {
   parts: PartSpec[];
   log: Logger;
   backoff?: Partial<BackoffOptions>;
-  /** from the stop signal to SIGKILL of what still runs; default 10 s */
-  stopTimeoutMs?: number;
+  /** per part: from its SIGTERM to its SIGKILL (defaults: defaultStopBudgets) */
+  stopBudgets?: Partial<Record<string, number>>;
   /** the children's environment; default process.env */
   env?: NodeJS.ProcessEnv;
 }
@@ -75,6 +81,26 @@ export interface Supervisor {
 
 export const defaultBackoff: BackoffOptions = { initialMs: 500, maxMs: 30_000, stableMs: 60_000 };
 
+/** Decision: the supervisor's budget per part (ms), from its SIGTERM to SIGKILL. The doors get the time a
+ * page or an API call takes with margin, the services behind them little (they answer the doors, which
+ * are gone), commerce the most (requests in flight, then the database's close). 3.5 + 1.5 + 4.5 = 9.5 s
+ * at worst, within a container runtime's usual 10 s. */
+export const defaultStopBudgets: Record<string, number> = { storefront: 3_500, backoffice: 3_500, prices: 1_500, content: 1_500, commerce: 4_500 };
+const FALLBACK_STOP_BUDGET_MS = 2_000;
+/** a part's own budget is this much shorter than the supervisor's for it, so it exits before a kill */
+const OWN_BUDGET_MARGIN_MS = 500;
+
+/** The stop steps: 0 the doors, 1 the services behind them, 2 the database owner. */
+export function stopStep(part: string): number {
+  if (part === 'storefront' || part === 'backoffice') return 0;
+  return part === 'commerce' ? 2 : 1;
+}
+
+/** The budget a part is told (SHOP_STOP_BUDGET_MS): shorter than the supervisor's for it. */
+export function ownStopBudget(supervisorBudgetMs: number): number {
+  return Math.max(supervisorBudgetMs - OWN_BUDGET_MARGIN_MS, Math.floor(supervisorBudgetMs / 2));
+}
+
 /** The next delay after an exit: doubled from the last one, or back to the first after a stable run. */
 export function nextDelay(previousMs: number, ranMs: number, b: BackoffOptions): number {
   if (ranMs >= b.stableMs || previousMs === 0) return b.initialMs;
@@ -84,7 +110,7 @@ export function nextDelay(previousMs: number, ranMs: number, b: BackoffOptions):
 export function createSupervisor(opts: SupervisorOptions): Supervisor {
   const log = opts.log;
   const backoff = { ...defaultBackoff, ...opts.backoff };
-  const stopTimeoutMs = opts.stopTimeoutMs ?? 10_000;
+  const budgetOf = (part: PartSpec) => opts.stopBudgets?.[part.name] ?? defaultStopBudgets[part.name] ?? FALLBACK_STOP_BUDGET_MS;
   const slots: Slot[] = opts.parts.flatMap((part) =>
     Array.from({ length: part.count ?? 1 }, (_, worker) => ({ part, worker, child: null, startedAt: 0, delayMs: 0, restartTimer: null, ready: false })),
   );
@@ -111,6 +137,7 @@ export function createSupervisor(opts: SupervisorOptions): Supervisor {
           ...(opts.env ?? process.env),
           ...slot.part.env,
           ...(multi ? { SHOP_WORKER: String(slot.worker) } : {}),
+          SHOP_STOP_BUDGET_MS: String(ownStopBudget(budgetOf(slot.part))),
           ...(restart && othersServe ? { SHOP_WAIT_FOR_PRICES: '1' } : {}),
         },
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -164,15 +191,24 @@ export function createSupervisor(opts: SupervisorOptions): Supervisor {
         }),
     );
 
-  const stopSlots = (group: Slot[], signal: NodeJS.Signals) =>
+  /** SIGTERM to each process of the group; one still running at the end of its part's budget is killed. */
+  const stopSlots = (group: Slot[]) =>
     Promise.all(group.map((s) => {
       if (s.restartTimer) clearTimeout(s.restartTimer);
       s.restartTimer = null;
       const child = s.child;
       if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+      const budgetMs = budgetOf(s.part);
       return new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill(signal);
+        const kill = setTimeout(() => {
+          log.error({ child: s.part.name, worker: s.worker, childPid: child.pid, budgetMs }, 'part did not stop within its budget; killed (SIGKILL)');
+          child.kill('SIGKILL');
+        }, budgetMs);
+        child.once('exit', () => {
+          clearTimeout(kill);
+          resolve();
+        });
+        child.kill('SIGTERM');
       });
     }));
 
@@ -186,19 +222,8 @@ export function createSupervisor(opts: SupervisorOptions): Supervisor {
     stop(signal = 'SIGTERM') {
       return (stopping ??= (async () => {
         const started = Date.now();
-        log.info({ signal }, 'stopping the shop: storefront first, then the services');
-        const killer = setTimeout(() => {
-          for (const s of slots) {
-            if (s.child && s.child.exitCode === null && s.child.signalCode === null) {
-              log.error({ child: s.part.name, worker: s.worker, childPid: s.child.pid, timeoutMs: stopTimeoutMs }, 'part did not stop in time; killed');
-              s.child.kill('SIGKILL');
-            }
-          }
-        }, stopTimeoutMs);
-        // the storefront first (it stops taking requests), then the services in reverse start order
-        const order = [...opts.parts].sort((a, b) => Number(b.name === 'storefront') - Number(a.name === 'storefront') || opts.parts.indexOf(b) - opts.parts.indexOf(a));
-        for (const part of order) await stopSlots(slots.filter((s) => s.part === part), 'SIGTERM');
-        clearTimeout(killer);
+        log.info({ signal }, 'stopping the shop: the storefront and back office first, then the services, commerce last');
+        for (const step of [0, 1, 2]) await stopSlots(slots.filter((s) => stopStep(s.part.name) === step));
         log.info({ durationMs: Date.now() - started }, 'shop stopped');
       })());
     },

@@ -92,3 +92,34 @@ t.test('SIGTERM with an idle connection to every part: each exits by itself, com
   const result = await shop.stop();
   assertCleanStop(t, shop, result);
 });
+
+t.test('SIGTERM with a request in flight and 50 open price sockets: the request is answered, every socket gets a close frame, every part exits by itself', { skip: built ? false : 'needs `npm run build` first' }, async (t) => {
+  const shop = await startShop(t, 4165);
+  const host = `localhost:${shop.port}`;
+  const sockets = await Promise.all(Array.from({ length: 50 }, () => new Promise<WebSocket>((resolve, reject) => {
+    const ws = new WebSocket(`ws://127.0.0.1:${shop.port}/ws/prices`, { headers: { host, origin: `http://${host}` } });
+    ws.once('open', () => resolve(ws));
+    ws.once('error', reject);
+  })));
+  const closes = sockets.map((ws) => new Promise<number>((r) => ws.once('close', (code) => r(code))));
+  t.teardown(() => sockets.forEach((ws) => ws.terminate()));
+  // a request in flight: its headers are in, half of its body is (a browser's CSP report on a slow line)
+  const body = JSON.stringify({ 'csp-report': { 'document-uri': `http://${host}/en`, 'violated-directive': 'img-src', 'blocked-uri': 'https://example.com/x.png' } });
+  const slow = connect(shop.port, '127.0.0.1');
+  slow.on('error', () => {});
+  await new Promise((r) => slow.once('connect', r));
+  let answer = '';
+  slow.on('data', (d) => (answer += d));
+  const answered = new Promise<void>((r) => slow.once('end', r));
+  slow.write(`POST /csp-reports HTTP/1.1\r\nHost: ${host}\r\nContent-Type: application/csp-report\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body.slice(0, 20)}`);
+  await sleep(200);
+
+  const stopping = shop.stop();
+  await sleep(300);
+  slow.write(body.slice(20));
+  const result = await stopping;
+  await answered;
+  t.match(answer, /^HTTP\/1\.1 204 /, 'the request in flight at the SIGTERM completed (204, the answer to a report)');
+  t.same([...new Set(await Promise.all(closes))], [1001], 'all 50 price sockets got a close frame: 1001 going away (browsers reconnect elsewhere)');
+  assertCleanStop(t, shop, result);
+});
