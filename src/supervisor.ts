@@ -16,6 +16,13 @@
 // to 0.5 s once a process has run for a minute. Every exit and restart is logged (part, worker, pid, exit
 // code or signal, next delay).
 //
+// Liveness (issue 27): a process can hang without exiting (commerce spinning in a WAL flush on a full disk,
+// a deadlock, SIGSTOP). Every `liveness.intervalMs` the supervisor asks each ready process over its IPC
+// channel (runStandalone answers; the answer needs the process's event loop); one that leaves
+// `liveness.failures` questions in a row unanswered is killed (SIGKILL: a stuck process cannot run its
+// SIGTERM handler either) and, like any part that exits, started again with back-off. Decision: IPC, not
+// HTTP /health/live: the storefront workers share one port, so an HTTP probe could not pick the worker.
+//
 // SIGTERM/SIGINT (issue 27): the supervisor signals every part itself, in three steps, each process with
 // its own budget (stopBudgets): first the doors (storefront workers and back office: they stop taking
 // requests and finish theirs), then the services behind them (prices, content), then the database owner,
@@ -28,7 +35,7 @@ import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { isEntry, processLogger } from './lib/standalone.ts';
+import { isEntry, isLivePong, processLogger, type LivePing } from './lib/standalone.ts';
 import { withServiceSecret } from './lib/service-secret.ts';
 import { isFleetMessage, type WorkerState } from './storefront/fleet.ts';
 
@@ -58,6 +65,14 @@ export interface SupervisorOptions {
   stopBudgets?: Partial<Record<string, number>>;
   /** the children's environment; default process.env */
   env?: NodeJS.ProcessEnv;
+  /** liveness polling; none when absent or intervalMs is 0 */
+  liveness?: LivenessOptions;
+}
+
+export interface LivenessOptions {
+  intervalMs: number;
+  /** unanswered questions in a row that make a process dead */
+  failures: number;
 }
 
 interface Slot {
@@ -68,6 +83,9 @@ interface Slot {
   delayMs: number;
   restartTimer: NodeJS.Timeout | null;
   ready: boolean;
+  /** the liveness question still unanswered (0: none) and how many in a row went unanswered */
+  pendingPing: number;
+  missedPings: number;
 }
 
 export interface Supervisor {
@@ -112,7 +130,7 @@ export function createSupervisor(opts: SupervisorOptions): Supervisor {
   const backoff = { ...defaultBackoff, ...opts.backoff };
   const budgetOf = (part: PartSpec) => opts.stopBudgets?.[part.name] ?? defaultStopBudgets[part.name] ?? FALLBACK_STOP_BUDGET_MS;
   const slots: Slot[] = opts.parts.flatMap((part) =>
-    Array.from({ length: part.count ?? 1 }, (_, worker) => ({ part, worker, child: null, startedAt: 0, delayMs: 0, restartTimer: null, ready: false })),
+    Array.from({ length: part.count ?? 1 }, (_, worker) => ({ part, worker, child: null, startedAt: 0, delayMs: 0, restartTimer: null, ready: false, pendingPing: 0, missedPings: 0 })),
   );
   const storefrontWorkers = opts.parts.find((p) => p.name === 'storefront')?.count ?? 0;
   const fleet = new Map<number, WorkerState>();
@@ -144,6 +162,8 @@ export function createSupervisor(opts: SupervisorOptions): Supervisor {
       });
       slot.child = child;
       slot.ready = false;
+      slot.pendingPing = 0;
+      slot.missedPings = 0;
       slot.startedAt = Date.now();
       log.info({ child: slot.part.name, worker: slot.worker, childPid: child.pid }, 'part starting');
       // a process that cannot be started or signalled: logged; its 'exit' (if any) decides the restart
@@ -153,6 +173,9 @@ export function createSupervisor(opts: SupervisorOptions): Supervisor {
           slot.ready = true;
           log.info({ child: slot.part.name, worker: slot.worker, childPid: child.pid, startMs: Date.now() - slot.startedAt }, 'part ready');
           resolve();
+        } else if (isLivePong(m)) {
+          if (m.id === slot.pendingPing) slot.pendingPing = 0;
+          slot.missedPings = 0;
         } else if (isFleetMessage(m) && m.type === 'storefront-state' && slot.part.name === 'storefront') {
           fleet.set(slot.worker, { ...m.state, worker: slot.worker });
           broadcastFleet();
@@ -212,6 +235,27 @@ export function createSupervisor(opts: SupervisorOptions): Supervisor {
       });
     }));
 
+  let pingId = 0;
+  /** One liveness round: count the last question a process left unanswered, kill one that missed too many. */
+  const pollLiveness = (l: LivenessOptions) => {
+    for (const s of slots) {
+      const child = s.child;
+      if (stopping || !child || !s.ready || child.exitCode !== null || child.signalCode !== null || !child.connected) continue;
+      if (s.pendingPing !== 0) s.missedPings++;
+      if (s.missedPings >= l.failures) {
+        log.error({ child: s.part.name, worker: s.worker, childPid: child.pid, missed: s.missedPings, intervalMs: l.intervalMs }, 'part not answering; killed to restart it');
+        s.pendingPing = 0;
+        s.missedPings = 0;
+        child.kill('SIGKILL');
+        continue;
+      }
+      s.pendingPing = ++pingId;
+      child.send({ type: 'live-ping', id: s.pendingPing } satisfies LivePing, () => {});
+    }
+  };
+  const livenessTimer = opts.liveness && opts.liveness.intervalMs > 0 ? setInterval(pollLiveness, opts.liveness.intervalMs, opts.liveness) : null;
+  livenessTimer?.unref();
+
   return {
     async start() {
       for (const part of opts.parts) {
@@ -222,6 +266,7 @@ export function createSupervisor(opts: SupervisorOptions): Supervisor {
     stop(signal = 'SIGTERM') {
       return (stopping ??= (async () => {
         const started = Date.now();
+        if (livenessTimer) clearInterval(livenessTimer);
         log.info({ signal }, 'stopping the shop: the storefront and back office first, then the services, commerce last');
         for (const step of [0, 1, 2]) await stopSlots(slots.filter((s) => stopStep(s.part.name) === step));
         log.info({ durationMs: Date.now() - started }, 'shop stopped');
@@ -284,7 +329,8 @@ export async function runSupervisor(parts: (config: Config) => PartSpec[] = shop
     log.fatal({ err }, 'supervisor failed; stopping the shop');
     void supervisor.stop('uncaughtException').finally(() => process.exit(1));
   });
-  const supervisor = createSupervisor({ ...options, env: partsEnv(config, options.env ?? process.env), parts: parts(config), log });
+  const liveness = { intervalMs: config.SUPERVISOR_LIVENESS_INTERVAL_MS, failures: config.SUPERVISOR_LIVENESS_FAILURES };
+  const supervisor = createSupervisor({ liveness, ...options, env: partsEnv(config, options.env ?? process.env), parts: parts(config), log });
   let stopped = false;
   const onSignal = (signal: NodeJS.Signals) => {
     stopped = true;

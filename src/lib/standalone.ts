@@ -11,6 +11,22 @@ import { ConfigError, loadConfig, type Config } from '../config.ts';
 import { stopBudgetMs } from './drain.ts';
 import { loggerOptions } from './service.ts';
 
+/** The supervisor's liveness question over IPC and the answer (src/supervisor.ts). */
+export interface LivePing { type: 'live-ping'; id: number }
+export interface LivePong { type: 'live-pong'; id: number }
+export const isLivePing = (m: unknown): m is LivePing => !!m && typeof m === 'object' && (m as LivePing).type === 'live-ping';
+export const isLivePong = (m: unknown): m is LivePong => !!m && typeof m === 'object' && (m as LivePong).type === 'live-pong';
+
+/** Under the supervisor: answer its liveness pings. The answer needs this process's event loop, which is
+ * what a stuck process (a spin, a deadlock, SIGSTOP) no longer turns. */
+export function answerLiveness(): void {
+  const send = process.send?.bind(process);
+  if (!send) return;
+  process.on('message', (m: unknown) => {
+    if (isLivePing(m)) send({ type: 'live-pong', id: m.id } satisfies LivePong, () => {});
+  });
+}
+
 export interface Started {
   close(): Promise<unknown>;
 }
@@ -76,6 +92,7 @@ export async function runStandalone(name: string, start: (config: Config, log: L
   // Under the supervisor (src/supervisor.ts): tell it this part listens; a supervisor that is gone (its
   // IPC channel closed) leaves no orphan: the part stops as on SIGTERM.
   if (process.send) {
+    answerLiveness();
     process.send({ type: 'part-ready' }, () => {});
     process.once('disconnect', () => stop('disconnect'));
   }

@@ -4,61 +4,9 @@
 // database (its "database closed" line, written once PGlite's close() returned), and all within 10 s.
 // The shop is the real one (dist/, made by `npm run build`); ports 4160-4169.
 import t, { type Test } from 'tap';
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { request, Agent } from 'undici';
 import WebSocket from 'ws';
-
-const root = fileURLToPath(new URL('../../', import.meta.url));
-const built = existsSync(`${root}dist/supervisor.js`) && existsSync(`${root}public/build/manifest.json`);
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-interface Line { msg: string; part?: string; child?: string; level: number; [k: string]: unknown }
-
-interface Shop {
-  child: ChildProcess;
-  lines: Line[];
-  port: number;
-  /** SIGTERM; resolves with the supervisor's exit code and the time it took */
-  stop(): Promise<{ code: number | null; ms: number }>;
-}
-
-async function startShop(t: Test, port: number): Promise<Shop> {
-  const lines: Line[] = [];
-  const child = spawn(process.execPath, ['dist/supervisor.js'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(port), NODE_ENV: 'test', LOG_LEVEL: 'info', STOREFRONT_WORKERS: '1', DATA_DIR: mkdtempSync(join(tmpdir(), 'stop-')), DATABASE_URL: '' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  let rest = '';
-  child.stdout!.on('data', (d: Buffer) => {
-    const parts = (rest + String(d)).split('\n');
-    rest = parts.pop()!;
-    for (const l of parts) if (l.startsWith('{')) lines.push(JSON.parse(l) as Line);
-  });
-  t.teardown(() => void child.kill('SIGKILL'));
-  const end = Date.now() + 120_000;
-  while (!lines.some((l) => l.msg === 'shop ready')) {
-    if (child.exitCode !== null || Date.now() > end) throw new Error('the shop did not start');
-    await sleep(100);
-  }
-  return {
-    child,
-    lines,
-    port,
-    async stop() {
-      const started = Date.now();
-      const exited = new Promise<number | null>((r) => child.once('exit', (c) => r(c)));
-      child.kill('SIGTERM');
-      const code = await exited;
-      return { code, ms: Date.now() - started };
-    },
-  };
-}
+import { built, sleep, startShop, type Shop } from './built-shop.ts';
 
 /** A connection that is open and idle: as a load balancer's pre-opened one (no request yet), or a
  * browser's keep-alive connection after its last answer. */

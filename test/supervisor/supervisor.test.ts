@@ -35,7 +35,7 @@ async function until<T>(what: string, f: () => T | undefined | false, ms = 10_00
   }
 }
 
-interface Line { msg: string; child?: string; worker?: number; childPid?: number; code?: number | null; signal?: string | null; restartInMs?: number; part?: string }
+interface Line { msg: string; child?: string; worker?: number; childPid?: number; code?: number | null; signal?: string | null; restartInMs?: number; part?: string; missed?: number; intervalMs?: number }
 
 function capture() {
   const lines: Line[] = [];
@@ -69,6 +69,34 @@ t.test('a killed part is started again with back-off, and each exit is logged', 
     { child: 'commerce', childPid: second, signal: 'SIGKILL', restartInMs: 200 },
   ], 'part, pid, signal and the next delay, doubled for a second crash');
   t.notOk(alive(first) || alive(second));
+});
+
+t.test('liveness: a process that stops answering (SIGSTOP: it hangs, it does not exit) is killed and started again with back-off; one that answers is left alone', async (t) => {
+  const { lines, log } = capture();
+  const sup = createSupervisor({
+    parts: [{ name: 'commerce', file: partFile, env: { PART_NAME: 'commerce' } }, { name: 'content', file: partFile, env: { PART_NAME: 'content' } }],
+    log,
+    backoff: { initialMs: 100, maxMs: 1_000, stableMs: 60_000 },
+    liveness: { intervalMs: 100, failures: 3 },
+  });
+  t.teardown(() => sup.stop());
+  await sup.start();
+  const [hung] = sup.pids().commerce!;
+  const [content] = sup.pids().content!;
+  process.kill(hung!, 'SIGSTOP');
+  const stoppedAt = Date.now();
+  const next = await until('a new commerce process', () => { const p = sup.pids().commerce?.[0]; return p && p !== hung ? p : undefined; }, 5_000);
+  const tookMs = Date.now() - stoppedAt;
+  t.ok(tookMs >= 250 && tookMs < 4_000, `noticed and restarted after ${tookMs} ms (3 missed polls of 100 ms, then 100 ms back-off)`);
+  t.notOk(alive(hung!), 'the hung process is gone');
+  t.match(lines.filter((l) => l.child === 'commerce' && /not answering|exited/.test(l.msg)), [
+    { msg: 'part not answering; killed to restart it', childPid: hung, missed: 3, intervalMs: 100 },
+    { msg: 'part exited; restarting', childPid: hung, signal: 'SIGKILL', restartInMs: 100 },
+  ], 'why it was restarted, with its pid, the polls it missed and the back-off');
+  await until('the new process ready', () => lines.some((l) => l.msg === 'part ready' && l.childPid === next));
+  await sleep(600);
+  t.equal(sup.pids().commerce![0], next, 'the new process answers and keeps running');
+  t.equal(sup.pids().content![0], content, 'the part that answered all along was never touched');
 });
 
 t.test('a storefront worker restarted beside a serving one waits for prices before it serves; at the first start none waits', async (t) => {
