@@ -36,6 +36,7 @@ import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.ts';
 import { isEntry, isLivePong, processLogger, type LivePing } from './lib/standalone.ts';
+import { nodeVersionProblem } from './lib/node-version.ts';
 import { withServiceSecret } from './lib/service-secret.ts';
 import { isFleetMessage, type WorkerState } from './storefront/fleet.ts';
 
@@ -315,6 +316,14 @@ export function partsEnv(config: Config, env: NodeJS.ProcessEnv): NodeJS.Process
 
 /** Runs a supervisor in this process until SIGTERM/SIGINT. */
 export async function runSupervisor(parts: (config: Config) => PartSpec[] = shopParts, options: Partial<SupervisorOptions> = {}): Promise<void> {
+  // first of all: an older Node.js would start parts that fail without saying why (src/lib/node-version.ts)
+  const tooOld = nodeVersionProblem();
+  if (tooOld) {
+    const log = processLogger('supervisor');
+    log.fatal({ node: process.versions.node }, tooOld);
+    log.flush();
+    process.exit(1);
+  }
   let config: Config;
   try {
     config = loadConfig();
