@@ -1,5 +1,6 @@
 // The shop as `npm start` runs it (the built supervisor, dist/, and every part, commerce on PGlite files
-// in a new folder), for the tests of its stop and its liveness restarts. Needs `npm run build`.
+// in a new folder), for the tests of its stop and its liveness restarts. Needs `npm run build`. Load
+// shedding is off: a busy test machine must not answer the requests these tests watch with 503 overloaded.
 import type { Test } from 'tap';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync } from 'node:fs';
@@ -24,7 +25,7 @@ export async function startShop(t: Test, port: number, env: Record<string, strin
   const lines: Line[] = [];
   const child = spawn(process.execPath, ['dist/supervisor.js'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), NODE_ENV: 'test', LOG_LEVEL: 'info', STOREFRONT_WORKERS: '1', DATA_DIR: mkdtempSync(join(tmpdir(), 'stop-')), DATABASE_URL: '', ...env },
+    env: { ...process.env, PORT: String(port), NODE_ENV: 'test', LOG_LEVEL: 'info', STOREFRONT_WORKERS: '1', DATA_DIR: mkdtempSync(join(tmpdir(), 'stop-')), DATABASE_URL: '', OVERLOAD_EVENT_LOOP_DELAY_MS: '0', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let rest = '';
