@@ -188,6 +188,16 @@ export const variables = {
     doc: 'Commerce processes `npm start` runs on PORT+1 when DATABASE_URL names a PostgreSQL server. With PGlite commerce is always one process (the database files have one owner).',
     accepts: 'an integer 1-64',
   },
+  SUPERVISOR_LIVENESS_INTERVAL_MS: {
+    schema: Type.Integer({ minimum: 0, maximum: 600000, default: 5000 }),
+    doc: 'How often `npm start`\'s supervisor asks every part\'s process whether it is alive (over its IPC channel; the answer needs the process\'s event loop). A process that misses SUPERVISOR_LIVENESS_FAILURES answers in a row is killed and started again with back-off. 0: no polling.',
+    accepts: 'an integer 0-600000',
+  },
+  SUPERVISOR_LIVENESS_FAILURES: {
+    schema: Type.Integer({ minimum: 1, maximum: 100, default: 3 }),
+    doc: 'Missed liveness answers in a row after which the supervisor restarts a part\'s process (see SUPERVISOR_LIVENESS_INTERVAL_MS).',
+    accepts: 'an integer 1-100',
+  },
   PRICE_SOCKETS_MAX: {
     schema: Type.Integer({ minimum: 0, maximum: 1000000, default: 15000 }),
     doc: 'Most live-price WebSockets (browsers) one storefront process holds; more are refused with 503, and those pages retry every 10 s and meanwhile fetch new prices by request when theirs expire. Each socket takes one file descriptor: keep it below the open-file limit.',

@@ -14,15 +14,29 @@
 //
 // A part that exits while the shop runs is started again after a back-off: 0.5 s, doubling to 30 s, back
 // to 0.5 s once a process has run for a minute. Every exit and restart is logged (part, worker, pid, exit
-// code or signal, next delay). SIGTERM/SIGINT: the storefront workers stop first (they finish their
-// requests), then the services in reverse order; whatever is still running 10 s after the signal is
-// killed (SIGKILL), and the supervisor exits.
+// code or signal, next delay).
+//
+// Liveness (issue 27): a process can hang without exiting (commerce spinning in a WAL flush on a full disk,
+// a deadlock, SIGSTOP). Every `liveness.intervalMs` the supervisor asks each ready process over its IPC
+// channel (runStandalone answers; the answer needs the process's event loop); one that leaves
+// `liveness.failures` questions in a row unanswered is killed (SIGKILL: a stuck process cannot run its
+// SIGTERM handler either) and, like any part that exits, started again with back-off. Decision: IPC, not
+// HTTP /health/live: the storefront workers share one port, so an HTTP probe could not pick the worker.
+//
+// SIGTERM/SIGINT (issue 27): the supervisor signals every part itself, in three steps, each process with
+// its own budget (stopBudgets): first the doors (storefront workers and back office: they stop taking
+// requests and finish theirs), then the services behind them (prices, content), then the database owner,
+// commerce, last and with the longest budget. A part is told its own budget (SHOP_STOP_BUDGET_MS, 500 ms
+// shorter than the supervisor's) and exits by itself within it (src/lib/standalone.ts, src/lib/drain.ts);
+// one that is still running when the supervisor's budget for it ends is killed (SIGKILL), the exception,
+// logged at error. The budgets add up to under 10 s, the usual grace of a container runtime.
 import { fork, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { Logger } from 'pino';
 import { ConfigError, loadConfig, type Config } from './config.ts';
-import { isEntry, processLogger } from './lib/standalone.ts';
+import { isEntry, isLivePong, processLogger, type LivePing } from './lib/standalone.ts';
+import { nodeVersionProblem } from './lib/node-version.ts';
 import { withServiceSecret } from './lib/service-secret.ts';
 import { isFleetMessage, type WorkerState } from './storefront/fleet.ts';
 
@@ -48,10 +62,18 @@ export interface SupervisorOptions {
   parts: PartSpec[];
   log: Logger;
   backoff?: Partial<BackoffOptions>;
-  /** from the stop signal to SIGKILL of what still runs; default 10 s */
-  stopTimeoutMs?: number;
+  /** per part: from its SIGTERM to its SIGKILL (defaults: defaultStopBudgets) */
+  stopBudgets?: Partial<Record<string, number>>;
   /** the children's environment; default process.env */
   env?: NodeJS.ProcessEnv;
+  /** liveness polling; none when absent or intervalMs is 0 */
+  liveness?: LivenessOptions;
+}
+
+export interface LivenessOptions {
+  intervalMs: number;
+  /** unanswered questions in a row that make a process dead */
+  failures: number;
 }
 
 interface Slot {
@@ -62,6 +84,9 @@ interface Slot {
   delayMs: number;
   restartTimer: NodeJS.Timeout | null;
   ready: boolean;
+  /** the liveness question still unanswered (0: none) and how many in a row went unanswered */
+  pendingPing: number;
+  missedPings: number;
 }
 
 export interface Supervisor {
@@ -75,6 +100,26 @@ export interface Supervisor {
 
 export const defaultBackoff: BackoffOptions = { initialMs: 500, maxMs: 30_000, stableMs: 60_000 };
 
+/** Decision: the supervisor's budget per part (ms), from its SIGTERM to SIGKILL. The doors get the time a
+ * page or an API call takes with margin, the services behind them little (they answer the doors, which
+ * are gone), commerce the most (requests in flight, then the database's close). 3.5 + 1.5 + 4.5 = 9.5 s
+ * at worst, within a container runtime's usual 10 s. */
+export const defaultStopBudgets: Record<string, number> = { storefront: 3_500, backoffice: 3_500, prices: 1_500, content: 1_500, commerce: 4_500 };
+const FALLBACK_STOP_BUDGET_MS = 2_000;
+/** a part's own budget is this much shorter than the supervisor's for it, so it exits before a kill */
+const OWN_BUDGET_MARGIN_MS = 500;
+
+/** The stop steps: 0 the doors, 1 the services behind them, 2 the database owner. */
+export function stopStep(part: string): number {
+  if (part === 'storefront' || part === 'backoffice') return 0;
+  return part === 'commerce' ? 2 : 1;
+}
+
+/** The budget a part is told (SHOP_STOP_BUDGET_MS): shorter than the supervisor's for it. */
+export function ownStopBudget(supervisorBudgetMs: number): number {
+  return Math.max(supervisorBudgetMs - OWN_BUDGET_MARGIN_MS, Math.floor(supervisorBudgetMs / 2));
+}
+
 /** The next delay after an exit: doubled from the last one, or back to the first after a stable run. */
 export function nextDelay(previousMs: number, ranMs: number, b: BackoffOptions): number {
   if (ranMs >= b.stableMs || previousMs === 0) return b.initialMs;
@@ -84,9 +129,9 @@ export function nextDelay(previousMs: number, ranMs: number, b: BackoffOptions):
 export function createSupervisor(opts: SupervisorOptions): Supervisor {
   const log = opts.log;
   const backoff = { ...defaultBackoff, ...opts.backoff };
-  const stopTimeoutMs = opts.stopTimeoutMs ?? 10_000;
+  const budgetOf = (part: PartSpec) => opts.stopBudgets?.[part.name] ?? defaultStopBudgets[part.name] ?? FALLBACK_STOP_BUDGET_MS;
   const slots: Slot[] = opts.parts.flatMap((part) =>
-    Array.from({ length: part.count ?? 1 }, (_, worker) => ({ part, worker, child: null, startedAt: 0, delayMs: 0, restartTimer: null, ready: false })),
+    Array.from({ length: part.count ?? 1 }, (_, worker) => ({ part, worker, child: null, startedAt: 0, delayMs: 0, restartTimer: null, ready: false, pendingPing: 0, missedPings: 0 })),
   );
   const storefrontWorkers = opts.parts.find((p) => p.name === 'storefront')?.count ?? 0;
   const fleet = new Map<number, WorkerState>();
@@ -111,12 +156,15 @@ export function createSupervisor(opts: SupervisorOptions): Supervisor {
           ...(opts.env ?? process.env),
           ...slot.part.env,
           ...(multi ? { SHOP_WORKER: String(slot.worker) } : {}),
+          SHOP_STOP_BUDGET_MS: String(ownStopBudget(budgetOf(slot.part))),
           ...(restart && othersServe ? { SHOP_WAIT_FOR_PRICES: '1' } : {}),
         },
         stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
       });
       slot.child = child;
       slot.ready = false;
+      slot.pendingPing = 0;
+      slot.missedPings = 0;
       slot.startedAt = Date.now();
       log.info({ child: slot.part.name, worker: slot.worker, childPid: child.pid }, 'part starting');
       // a process that cannot be started or signalled: logged; its 'exit' (if any) decides the restart
@@ -126,6 +174,9 @@ export function createSupervisor(opts: SupervisorOptions): Supervisor {
           slot.ready = true;
           log.info({ child: slot.part.name, worker: slot.worker, childPid: child.pid, startMs: Date.now() - slot.startedAt }, 'part ready');
           resolve();
+        } else if (isLivePong(m)) {
+          if (m.id === slot.pendingPing) slot.pendingPing = 0;
+          slot.missedPings = 0;
         } else if (isFleetMessage(m) && m.type === 'storefront-state' && slot.part.name === 'storefront') {
           fleet.set(slot.worker, { ...m.state, worker: slot.worker });
           broadcastFleet();
@@ -164,17 +215,47 @@ export function createSupervisor(opts: SupervisorOptions): Supervisor {
         }),
     );
 
-  const stopSlots = (group: Slot[], signal: NodeJS.Signals) =>
+  /** SIGTERM to each process of the group; one still running at the end of its part's budget is killed. */
+  const stopSlots = (group: Slot[]) =>
     Promise.all(group.map((s) => {
       if (s.restartTimer) clearTimeout(s.restartTimer);
       s.restartTimer = null;
       const child = s.child;
       if (!child || child.exitCode !== null || child.signalCode !== null) return Promise.resolve();
+      const budgetMs = budgetOf(s.part);
       return new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill(signal);
+        const kill = setTimeout(() => {
+          log.error({ child: s.part.name, worker: s.worker, childPid: child.pid, budgetMs }, 'part did not stop within its budget; killed (SIGKILL)');
+          child.kill('SIGKILL');
+        }, budgetMs);
+        child.once('exit', () => {
+          clearTimeout(kill);
+          resolve();
+        });
+        child.kill('SIGTERM');
       });
     }));
+
+  let pingId = 0;
+  /** One liveness round: count the last question a process left unanswered, kill one that missed too many. */
+  const pollLiveness = (l: LivenessOptions) => {
+    for (const s of slots) {
+      const child = s.child;
+      if (stopping || !child || !s.ready || child.exitCode !== null || child.signalCode !== null || !child.connected) continue;
+      if (s.pendingPing !== 0) s.missedPings++;
+      if (s.missedPings >= l.failures) {
+        log.error({ child: s.part.name, worker: s.worker, childPid: child.pid, missed: s.missedPings, intervalMs: l.intervalMs }, 'part not answering; killed to restart it');
+        s.pendingPing = 0;
+        s.missedPings = 0;
+        child.kill('SIGKILL');
+        continue;
+      }
+      s.pendingPing = ++pingId;
+      child.send({ type: 'live-ping', id: s.pendingPing } satisfies LivePing, () => {});
+    }
+  };
+  const livenessTimer = opts.liveness && opts.liveness.intervalMs > 0 ? setInterval(pollLiveness, opts.liveness.intervalMs, opts.liveness) : null;
+  livenessTimer?.unref();
 
   return {
     async start() {
@@ -186,19 +267,9 @@ export function createSupervisor(opts: SupervisorOptions): Supervisor {
     stop(signal = 'SIGTERM') {
       return (stopping ??= (async () => {
         const started = Date.now();
-        log.info({ signal }, 'stopping the shop: storefront first, then the services');
-        const killer = setTimeout(() => {
-          for (const s of slots) {
-            if (s.child && s.child.exitCode === null && s.child.signalCode === null) {
-              log.error({ child: s.part.name, worker: s.worker, childPid: s.child.pid, timeoutMs: stopTimeoutMs }, 'part did not stop in time; killed');
-              s.child.kill('SIGKILL');
-            }
-          }
-        }, stopTimeoutMs);
-        // the storefront first (it stops taking requests), then the services in reverse start order
-        const order = [...opts.parts].sort((a, b) => Number(b.name === 'storefront') - Number(a.name === 'storefront') || opts.parts.indexOf(b) - opts.parts.indexOf(a));
-        for (const part of order) await stopSlots(slots.filter((s) => s.part === part), 'SIGTERM');
-        clearTimeout(killer);
+        if (livenessTimer) clearInterval(livenessTimer);
+        log.info({ signal }, 'stopping the shop: the storefront and back office first, then the services, commerce last');
+        for (const step of [0, 1, 2]) await stopSlots(slots.filter((s) => stopStep(s.part.name) === step));
         log.info({ durationMs: Date.now() - started }, 'shop stopped');
       })());
     },
@@ -245,6 +316,14 @@ export function partsEnv(config: Config, env: NodeJS.ProcessEnv): NodeJS.Process
 
 /** Runs a supervisor in this process until SIGTERM/SIGINT. */
 export async function runSupervisor(parts: (config: Config) => PartSpec[] = shopParts, options: Partial<SupervisorOptions> = {}): Promise<void> {
+  // first of all: an older Node.js would start parts that fail without saying why (src/lib/node-version.ts)
+  const tooOld = nodeVersionProblem();
+  if (tooOld) {
+    const log = processLogger('supervisor');
+    log.fatal({ node: process.versions.node }, tooOld);
+    log.flush();
+    process.exit(1);
+  }
   let config: Config;
   try {
     config = loadConfig();
@@ -259,7 +338,8 @@ export async function runSupervisor(parts: (config: Config) => PartSpec[] = shop
     log.fatal({ err }, 'supervisor failed; stopping the shop');
     void supervisor.stop('uncaughtException').finally(() => process.exit(1));
   });
-  const supervisor = createSupervisor({ ...options, env: partsEnv(config, options.env ?? process.env), parts: parts(config), log });
+  const liveness = { intervalMs: config.SUPERVISOR_LIVENESS_INTERVAL_MS, failures: config.SUPERVISOR_LIVENESS_FAILURES };
+  const supervisor = createSupervisor({ liveness, ...options, env: partsEnv(config, options.env ?? process.env), parts: parts(config), log });
   let stopped = false;
   const onSignal = (signal: NodeJS.Signals) => {
     stopped = true;

@@ -13,6 +13,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import cookie from '@fastify/cookie';
 import { createElement } from 'react';
 import { partBase, prettyTransport, trustOneProxy } from '../lib/service.ts';
+import { drainOnClose } from '../lib/drain.ts';
 import { fmtFor } from './format.ts';
 import { opsClient } from './ops-client.ts';
 import formbody from '@fastify/formbody';
@@ -74,6 +75,8 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
     // req.ip is the address the sign-in forwards to commerce: behind a proxy, the one the proxy saw
     trustProxy: opts.trustProxy ? trustOneProxy : false,
   });
+  // on close: idle connections closed at once, requests in flight finish within the part's budget
+  drainOnClose(app);
   const ops = opsClient(opts.commerceUrl, opts.serviceSecret);
 
   await app.register(cookie);

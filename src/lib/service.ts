@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 // with and without coercion, by httpPart (validatorFactory below).
 import { AjvCompiler } from '@fastify/ajv-compiler';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { drainOnClose } from './drain.ts';
 import { AppError, sendError, toErrorBody } from './errors.ts';
 
 // Where these lived before the catalogue; other modules import them from here.
@@ -174,6 +175,10 @@ export function createService(opts: ServiceOptions): FastifyInstance {
     ajv: { customOptions: ajvOptions },
     schemaController: { compilersFactory: { buildValidator: validatorFactory, buildSerializer: serializerFactory } },
   });
+
+  // On close: idle connections closed at once, requests in flight finish within the part's budget (drain.ts).
+  // First of the preClose hooks, so it runs before the parts' own.
+  drainOnClose(app);
 
   // One line per request with id, route, status and duration (the storefront adds its store).
   // Decision: liveness probes (every 30 s from the container runtime) are logged at debug only.

@@ -1,21 +1,39 @@
 // Running a process of this repository: read the configuration (a bad value stops start-up with a
 // message naming the variable), start, and on SIGTERM/SIGINT close (in-flight requests finish first)
-// and exit 0; a close that hangs longer than 15 s exits 1. Every line the process writes is pino JSON:
-// start-up, shutdown, failures, and whatever a library prints with console.* (storyblok-js-client, for
-// one) - a log collector reads one format.
+// and exit 0; a close that hangs longer than the part's stop budget exits 1. Every line the process
+// writes is pino JSON: start-up, shutdown, failures, and whatever a library prints with console.*
+// (storyblok-js-client, for one) - a log collector reads one format.
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { format } from 'node:util';
 import pino, { type Logger, type LoggerOptions } from 'pino';
 import { ConfigError, loadConfig, type Config } from '../config.ts';
+import { stopBudgetMs } from './drain.ts';
 import { loggerOptions } from './service.ts';
+
+/** The supervisor's liveness question over IPC and the answer (src/supervisor.ts). */
+export interface LivePing { type: 'live-ping'; id: number }
+export interface LivePong { type: 'live-pong'; id: number }
+export const isLivePing = (m: unknown): m is LivePing => !!m && typeof m === 'object' && (m as LivePing).type === 'live-ping';
+export const isLivePong = (m: unknown): m is LivePong => !!m && typeof m === 'object' && (m as LivePong).type === 'live-pong';
+
+/** Under the supervisor: answer its liveness pings. The answer needs this process's event loop, which is
+ * what a stuck process (a spin, a deadlock, SIGSTOP) no longer turns. */
+export function answerLiveness(): void {
+  const send = process.send?.bind(process);
+  if (!send) return;
+  process.on('message', (m: unknown) => {
+    if (isLivePing(m)) send({ type: 'live-pong', id: m.id } satisfies LivePong, () => {});
+  });
+}
 
 export interface Started {
   close(): Promise<unknown>;
 }
 
-/** Decision: a close that takes longer than this is stuck; the process exits 1 and is restarted. */
-const SHUTDOWN_TIMEOUT_MS = 15_000;
+/** Decision: a close that takes longer than the part's stop budget (SHOP_STOP_BUDGET_MS from the
+ * supervisor, shorter than the supervisor's own for the part; else 15 s, src/lib/drain.ts) is stuck: the
+ * process exits 1 before the supervisor would have to kill it. */
 
 /** The process's own logger (lifecycle lines), in the format of the services' request logs. */
 export function processLogger(name: string, level = 'info'): Logger {
@@ -74,6 +92,7 @@ export async function runStandalone(name: string, start: (config: Config, log: L
   // Under the supervisor (src/supervisor.ts): tell it this part listens; a supervisor that is gone (its
   // IPC channel closed) leaves no orphan: the part stops as on SIGTERM.
   if (process.send) {
+    answerLiveness();
     process.send({ type: 'part-ready' }, () => {});
     process.once('disconnect', () => stop('disconnect'));
   }
@@ -82,10 +101,11 @@ export async function runStandalone(name: string, start: (config: Config, log: L
     if (stopping) return;
     stopping = true;
     log.info({ signal }, 'shutting down');
+    const budgetMs = stopBudgetMs();
     setTimeout(() => {
-      log.error({ timeoutMs: SHUTDOWN_TIMEOUT_MS }, 'shutdown took too long; exiting');
+      log.error({ timeoutMs: budgetMs }, 'shutdown took too long; exiting');
       exitWith(log, 1);
-    }, SHUTDOWN_TIMEOUT_MS).unref();
+    }, budgetMs).unref();
     running.close().then(
       () => {
         log.info('shut down');
