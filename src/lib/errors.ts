@@ -157,6 +157,8 @@ export const cartOrderErrors = {
   idempotency_key_required: { status: 400, message: 'Placing an order needs an Idempotency-Key header.', visible: false },
   idempotency_key_reused: { status: 422, message: 'This Idempotency-Key was used for a different request.', visible: false },
   order_not_found: { status: 404, message: 'Order not found.', visible: true },
+  // issue 25: an order's document (invoice) that does not exist or is another customer's
+  document_not_found: { status: 404, message: 'Document not found.', visible: true },
   // issue 23: the storefront got no answer (or a 5xx) to a placement; the order may exist, the same attempt shows it
   order_outcome_open: { status: 503, message: 'We could not confirm your order yet. Please place it again: an order already placed is shown to you and never placed twice.', visible: true },
 
