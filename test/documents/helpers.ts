@@ -2,6 +2,7 @@
 // a PDF as an independent reader sees it (poppler's pdftotext, not the library that wrote it).
 import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
 import type { Db } from '../../src/commerce/db/index.ts';
 
 export interface StoredDoc {
@@ -18,7 +19,14 @@ export async function docsOf(db: Db, orderId: string): Promise<StoredDoc[]> {
 
 /** The PDF's text laid out as on the page (pdftotext -layout). */
 export function pdfText(pdf: Uint8Array): string {
-  return execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8');
+  const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: pdf }).toString('utf8');
+  // DUMP_PDF_DIR=/tmp/x: each PDF read and its text are written there, to look at
+  if (process.env.DUMP_PDF_DIR) {
+    const name = `${process.env.DUMP_PDF_DIR}/${sha256(pdf).slice(0, 12)}`;
+    writeFileSync(`${name}.pdf`, pdf);
+    writeFileSync(`${name}.txt`, text);
+  }
+  return text;
 }
 
 export const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');

@@ -44,7 +44,8 @@ function layout(doc: PDFKit.PDFDocument, c: InvoiceContent): void {
 
   // the seller (letterhead)
   doc.font('Helvetica-Bold').fontSize(14).text(s.legalName, LEFT, 50);
-  doc.font('Helvetica').fontSize(9).text([s.streetAddress, `${s.postalCode} ${s.city}${s.region ? `, ${s.region}` : ''}`, s.email, s.hotline].join('\n'));
+  const city = s.country === 'US' ? `${s.city}, ${s.region} ${s.postalCode}` : `${s.postalCode} ${s.city}`;
+  doc.font('Helvetica').fontSize(9).text([s.streetAddress, city, s.email, s.hotline].join('\n'));
   doc.text(`${s.register} ${s.registerNumber}`);
   if (s.vatNumber) doc.text(`${vatLabel} ${s.vatNumber}`);
 
