@@ -12,6 +12,8 @@ import { langOf, type Lang } from '../lib/lang.ts';
 import { storeDay } from '../lib/working-days.ts';
 import { productsBySkus } from '../catalogue/index.ts';
 import { customerById } from '../customers/index.ts';
+import { orderById } from '../orders/index.ts';
+import type { Order, OrderDocument } from '../../contracts/order.ts';
 import { buildInvoice, type ProductFacts } from './invoice.ts';
 import { renderInvoicePdf } from './pdf.ts';
 import { documentOfOrder, documentsOfOrder, documentWithPdf, insertDocument, takeDocumentNumber, type DocumentKind, type DocumentRow, type DocumentWithPdf } from './repository.ts';
@@ -74,6 +76,30 @@ export async function issueInvoice(ctx: CommerceContext, tx: Db, order: OrderRow
 /** The documents of an order (without bytes), oldest first. */
 export function orderDocuments(db: Db, orderId: string): Promise<DocumentRow[]> {
   return documentsOfOrder(db, orderId);
+}
+
+/** The commerce path of a document's PDF (the customer's download). */
+export const documentPath = (orderId: string, documentId: string) => `/orders/${orderId}/documents/${documentId}`;
+
+/** An order's answer to its customer carries its documents (the kernel's orderAnswerHooks; the plugin registers it). */
+export async function withDocuments(db: Db, order: Order): Promise<Order> {
+  const docs = await documentsOfOrder(db, order.id);
+  const documents: OrderDocument[] = docs.map((d) => ({ id: d.id, kind: d.kind, number: d.number, issuedAt: new Date(d.issued_at).toISOString(), url: documentPath(d.order_id, d.id) }));
+  return { ...order, documents };
+}
+
+export interface DocumentCall { orderId: string; documentId: string; customerId: string; storeKey: string }
+
+/**
+ * A customer's download of one document of their order: the stored bytes as issued. Another customer's (or
+ * store's) order: 404 order_not_found; a document that is not of that order: 404 document_not_found.
+ */
+export async function customerDocument(db: Db, call: DocumentCall): Promise<DocumentWithPdf> {
+  const order = await orderById(db, call.orderId);
+  if (!order || order.customer_id !== call.customerId || order.store_key !== call.storeKey) fail('order_not_found');
+  const doc = await documentWithPdf(db, call.documentId);
+  if (!doc || doc.order_id !== order.id) fail('document_not_found');
+  return doc;
 }
 
 /** One stored document with its bytes, or 404 document_not_found. */
