@@ -108,7 +108,8 @@ function layout(doc: PDFKit.PDFDocument, c: InvoiceContent): void {
   doc.moveDown(1).font('Helvetica').fontSize(9);
   c.notes.forEach((n, i) => doc.text(`(${i + 1}) ${t(`note.${n.kind}`, { citation: n.citation })}`, LEFT, undefined, { width: WIDTH }));
   if (c.receipt) doc.text(t('receiptNote'), LEFT, undefined, { width: WIDTH });
-  doc.moveDown(0.5).text(t(c.kind === 'cancellation_invoice' ? 'cancellation.refund' : 'paid', { date: date(c.paidOn), method: t(`method.${c.paymentMethod}`) }), LEFT, undefined, { width: WIDTH });
+  // a cancellation names no payment: what was paid is settled by the refund, its own booking
+  if (c.kind === 'invoice') doc.moveDown(0.5).text(t('paid', { date: date(c.paidOn), method: t(`method.${c.paymentMethod}`) }), LEFT, undefined, { width: WIDTH });
 }
 
 type Cells = Partial<Record<keyof typeof cols, string>>;

@@ -73,6 +73,37 @@ export async function issueInvoice(ctx: CommerceContext, tx: Db, order: OrderRow
   return { id: doc.id, kind: doc.kind, number, sha256: doc.sha256, issuedAt: now.toISOString() };
 }
 
+/**
+ * Issue 25: an invoiced order that is cancelled (after the bank took its payment back) gets a cancellation
+ * invoice in the cancellation's transaction: its own number (ST-...), referring to the original, which stays
+ * as it is. The lines and supply date are the original's, the amounts negated; the seller's facts and texts are
+ * those of the day of the cancellation. Answers null when the order has no invoice, or its cancellation already.
+ */
+export async function issueCancellation(ctx: CommerceContext, tx: Db, order: OrderRow, now: Date): Promise<IssuedDocument & { refersTo: string } | null> {
+  const original = await documentOfOrder(tx, order.id, 'invoice');
+  if (!original || await documentOfOrder(tx, order.id, 'cancellation_invoice')) return null;
+  const seller = await ctx.companyFacts.forStore(order.store_key);
+  const companyKey = original.company_key;
+  const year = Number(storeDay(now, order.store_key).slice(0, 4));
+  const seq = await takeDocumentNumber(tx, companyKey, 'cancellation_invoice', year);
+  const number = documentNumber('cancellation_invoice', companyKey, year, seq);
+  const lang = original.language;
+  const customer = await customerById(tx, order.customer_id);
+  const originalAt = new Date(original.issued_at);
+  const content = {
+    ...buildInvoice({ order, number, seller, products: await productFacts(tx, order), buyerVatId: customer?.vat_id ?? null, issuedAt: originalAt, paidAt: originalAt, lang }),
+    kind: 'cancellation_invoice' as const, issuedAt: now, cancels: { number: original.number, issuedAt: originalAt },
+  };
+  const pdf = await renderInvoicePdf(content);
+  const doc = {
+    id: randomUUID(), kind: 'cancellation_invoice' as const, company_key: companyKey, year, seq, number, order_id: order.id, order_number: order.order_number,
+    customer_id: order.customer_id, store_key: order.store_key, language: lang, currency: order.currency, total_gross_cents: -Number(original.total_gross_cents),
+    pdf, sha256: sha256(pdf), issuedAt: now, refers_to: original.id,
+  };
+  await insertDocument(tx, doc);
+  return { id: doc.id, kind: doc.kind, number, sha256: doc.sha256, issuedAt: now.toISOString(), refersTo: original.number };
+}
+
 /** The documents of an order (without bytes), oldest first. */
 export function orderDocuments(db: Db, orderId: string): Promise<DocumentRow[]> {
   return documentsOfOrder(db, orderId);

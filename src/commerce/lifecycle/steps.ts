@@ -15,7 +15,7 @@ import { stores } from '../../stores.ts';
 import type { CommerceContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { bookDepositPurchase, removeDepositPurchase, restoreDepositSale } from '../deposits/index.ts';
-import { issueInvoice } from '../documents/index.ts';
+import { issueCancellation, issueInvoice } from '../documents/index.ts';
 import { writeAudit } from './audit.ts';
 import { findPickupStore } from '../shipping/index.ts';
 import { tracking } from './carriers.ts';
@@ -272,6 +272,16 @@ async function invoicePaidOrder(ctx: CommerceContext, tx: Db, row: LifeRow, acto
   }, now);
 }
 
+/** Issue 25: a cancelled order that was invoiced (paid, then the bank took the money back) gets its cancellation invoice. */
+async function cancelInvoice(ctx: CommerceContext, tx: Db, row: LifeRow, actor: Actor, now: Date): Promise<void> {
+  const doc = await issueCancellation(ctx, tx, row, now);
+  if (!doc) return;
+  await writeAudit(tx, {
+    orderId: row.id, orderNumber: row.order_number, actor, action: 'cancellation_invoice_issued', before: statesOf(row), after: statesOf(row),
+    details: { documentId: doc.id, kind: doc.kind, number: doc.number, sha256: doc.sha256, refersTo: doc.refersTo },
+  }, now);
+}
+
 async function applyCounterPayment(tx: Db, row: LifeRow, cents: number, actor: Actor, now: Date): Promise<void> {
   const day = storeDay(now, row.store_key);
   await insertCounterPayment(tx, { orderId: row.id, cents, currency: row.currency, reference: 'cash at pickup', valueDate: day, now, actor });
@@ -288,6 +298,7 @@ export async function applyCancel(ctx: CommerceContext, tx: Db, row: LifeRow, re
   if (paid > 0) details.refundDue = money(row, paid);
   if (restored > 0) details.piecesRestored = restored;
   await move(tx, row, { orderState: 'Cancelled' }, 'cancelled', actor, details, now);
+  await cancelInvoice(ctx, tx, row, actor, now);
   const h = helpers(ctx, row);
   return [await queueMail(ctx, tx, row, 'cancelled', { date: row.created_at, why: why ?? h.t('cancelled.reason', { reason }) }, now)];
 }
