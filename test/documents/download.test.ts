@@ -76,3 +76,18 @@ t.test('the company facts change: the issued invoice downloads byte for byte as 
   t.match(text, 'HRB 999999');
   t.notMatch(pdfText(after.rawPayload), 'Barrenweg', 'the old one keeps its facts');
 });
+
+t.test('the company facts cannot be read: the payment is refused as a whole (503), nothing recorded, no number used', async (t) => {
+  const { api } = await openShop(h, t);
+  const c = await customer(api, 'de');
+  const o = await order(c);
+  const down: CompanyFactsSource = { forStore: async () => { throw new Error('CMS down'); } };
+  const app = await buildCommerceApp({ companyFacts: down, db: h.db, config: testConfig(), logger: false, clock: api.clock });
+  t.teardown(() => app.close());
+  const [{ before }] = await h.db.query<{ before: number }>(`select coalesce(sum(last_number), 0)::int as before from document_counters`);
+  await t.rejects(pay(app.commerce, o), { statusCode: 503, code: 'service_unavailable' });
+  t.same(await docsOf(h.db, o.id), [], 'no invoice');
+  t.match((await c.call('GET', `/orders/${o.id}`)).json(), { paymentState: 'Pending', orderState: 'Open' }, 'and no payment: the order is as it was');
+  const [{ after }] = await h.db.query<{ after: number }>(`select coalesce(sum(last_number), 0)::int as after from document_counters`);
+  t.equal(after, before, 'no number taken');
+});

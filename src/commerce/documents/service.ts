@@ -4,6 +4,7 @@
 // locked), so a document exists exactly when the step that causes it committed. Reads answer the stored
 // bytes, never a new rendering: a later change of company facts, prices or texts never changes a document.
 import { createHash, randomUUID } from 'node:crypto';
+import type { StoreCompanyFacts } from '../../contracts/company-facts.ts';
 import type { CommerceContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import type { OrderRow } from '../db/rows.ts';
@@ -38,6 +39,19 @@ export const documentLang = (order: OrderRow): Lang => langOf(order.data.locale,
 
 const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
 
+/**
+ * The seller's facts at the moment of issue. Decision: when the CMS cannot answer them (and none were read
+ * before), the step that issues the document is refused as a whole (503 service_unavailable: nothing is
+ * recorded, finance records the payment again later) rather than recording a payment without its invoice.
+ */
+async function sellerFacts(ctx: CommerceContext, order: OrderRow): Promise<StoreCompanyFacts> {
+  try {
+    return await ctx.companyFacts.forStore(order.store_key);
+  } catch {
+    return fail('service_unavailable', { message: 'The company facts cannot be read just now: the document cannot be issued. Nothing was recorded; please try again in a moment.' });
+  }
+}
+
 async function productFacts(db: Db, order: OrderRow): Promise<Map<string, ProductFacts>> {
   const skus = order.data.lines.map((l) => l.sku).filter((s): s is string => !!s);
   const products = await productsBySkus(db, skus);
@@ -53,7 +67,7 @@ async function productFacts(db: Db, order: OrderRow): Promise<Map<string, Produc
 export async function issueInvoice(ctx: CommerceContext, tx: Db, order: OrderRow, now: Date): Promise<IssuedDocument | null> {
   if (order.type !== 'buy' || order.payment_state !== 'Paid') throw new Error(`issueInvoice: order ${order.order_number} is not a purchase paid in full`);
   if (await documentOfOrder(tx, order.id, 'invoice')) return null;
-  const seller = await ctx.companyFacts.forStore(order.store_key);
+  const seller = await sellerFacts(ctx, order);
   const companyKey = seller.country;
   const year = Number(storeDay(now, order.store_key).slice(0, 4));
   const seq = await takeDocumentNumber(tx, companyKey, 'invoice', year);
@@ -82,7 +96,7 @@ export async function issueInvoice(ctx: CommerceContext, tx: Db, order: OrderRow
 export async function issueCancellation(ctx: CommerceContext, tx: Db, order: OrderRow, now: Date): Promise<IssuedDocument & { refersTo: string } | null> {
   const original = await documentOfOrder(tx, order.id, 'invoice');
   if (!original || await documentOfOrder(tx, order.id, 'cancellation_invoice')) return null;
-  const seller = await ctx.companyFacts.forStore(order.store_key);
+  const seller = await sellerFacts(ctx, order);
   const companyKey = original.company_key;
   const year = Number(storeDay(now, order.store_key).slice(0, 4));
   const seq = await takeDocumentNumber(tx, companyKey, 'cancellation_invoice', year);
