@@ -36,6 +36,7 @@ import { createOutbox, purgeOutbox } from './outbox/index.ts';
 import pricesPlugin from './prices/plugin.ts';
 import shippingPlugin from './shipping/plugin.ts';
 import wishlistsPlugin from './wishlists/plugin.ts';
+import documentsPlugin from './documents/plugin.ts';
 import lifecyclePlugin from './lifecycle/plugin.ts';
 import opsPlugin from './ops/plugin.ts';
 import { purgeOperatorSessions } from './ops/index.ts';
@@ -160,6 +161,8 @@ export async function buildCommerceApp(opts: CommerceAppOptions): Promise<Commer
     await api.register(alertsPlugin);
     await api.register(newsletterPlugin);
     await api.register(applicationsPlugin);
+    // issue 25: the documents (the lifecycle issues the invoice through their door)
+    await api.register(documentsPlugin);
     // issue 15: the order lifecycle (placement hook, payment-deadline job; its steps are called by ops)
     await api.register(lifecyclePlugin);
     // the operators' API (/ops, issue 15)

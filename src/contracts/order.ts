@@ -220,6 +220,20 @@ export const CounterOfferAnswerBody = Type.Object({
 }, { additionalProperties: false });
 export type CounterOfferAnswerBody = Static<typeof CounterOfferAnswerBody>;
 
+/** Issue 25: a document issued for the order (the invoice), as stored: downloaded from `url` (application/pdf). */
+export const OrderDocument = Type.Object({
+  id: Id,
+  kind: Type.Union([Type.Literal('invoice'), Type.Literal('cancellation_invoice'), Type.Literal('credit_note')]),
+  /** RE-DE-2026-000123 */
+  number: Type.String(),
+  issuedAt: IsoTimestamp,
+  /** the commerce path of its PDF: GET /orders/{id}/documents/{documentId} */
+  url: Type.String(),
+});
+export type OrderDocument = Static<typeof OrderDocument>;
+
+export const OrderDocumentParams = Type.Object({ id: Id, documentId: Id });
+
 export const Order = Type.Object({
   id: Id,
   orderNumber: Type.String(),
@@ -270,6 +284,8 @@ export const Order = Type.Object({
   assay: Type.Optional(Nullable(OrderAssay)),
   /** issue 23, sell: the counter-offer after an assay far below the estimate (COUNTER_OFFER_THRESHOLD); null when none */
   counterOffer: Type.Optional(Nullable(OrderCounterOffer)),
+  /** issue 25: the order's documents, oldest first (GET /orders/{id}; lists may omit it) */
+  documents: Type.Optional(Type.Array(OrderDocument)),
 });
 export type Order = Static<typeof Order>;
 

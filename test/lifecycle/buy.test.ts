@@ -48,11 +48,12 @@ t.test('bank transfer: a partial payment keeps the order Open; the rest confirms
   t.match(shipped.shipments, [{ carrier: 'DHL', trackingNumber: '00340434161234567890', trackingUrl: 'https://www.dhl.com/global-en/home/tracking.html?tracking-id=00340434161234567890' }]);
   t.match(await life.recordShipment(ctx, o.id, { carrier: 'DHL', trackingNumber: '123456' }, wh.actor, wh.roles).catch((e) => e), { code: 'invalid_transition' }, 'not shipped twice');
 
-  t.same(await auditActions(h.db, o.id), ['placed', 'payment_recorded', 'payment_recorded', 'confirmed', 'shipped']);
+  t.same(await auditActions(h.db, o.id), ['placed', 'payment_recorded', 'payment_recorded', 'invoice_issued', 'confirmed', 'shipped'], 'issue 25: the payment in full issues the invoice');
   t.match(shipped.timeline.map((e) => [e.action, e.actor.type, e.actor.email, e.before?.orderState ?? null, e.after?.orderState]), [
     ['placed', 'customer', null, null, 'Open'],
     ['payment_recorded', 'operator', fin.actor.email, 'Open', 'Open'],
     ['payment_recorded', 'operator', fin.actor.email, 'Open', 'Open'],
+    ['invoice_issued', 'operator', fin.actor.email, 'Open', 'Open'],
     ['confirmed', 'operator', fin.actor.email, 'Open', 'Confirmed'],
     ['shipped', 'operator', wh.actor.email, 'Confirmed', 'Complete'],
   ], 'the audit names who did each step and the states before and after');
@@ -103,7 +104,7 @@ t.test('cash on pickup: Confirmed at placement, Paid and Complete when handed ov
   const done = await life.recordPickup(ctx, o.id, { collectedBy: 'Anna Muster (ID checked)', note: 'passport C1234567' }, wh.actor, wh.roles);
   t.match(done.summary, { orderState: 'Complete', paymentState: 'Paid' });
   t.match(done.payments, [{ amount: { centAmount: o.totalGrossPrice.centAmount }, reference: 'cash at pickup', source: 'manual', valueDate: today(api.clock()) }]);
-  t.same(await auditActions(h.db, o.id), ['placed', 'confirmed', 'payment_recorded', 'collected']);
+  t.same(await auditActions(h.db, o.id), ['placed', 'confirmed', 'payment_recorded', 'invoice_issued', 'collected']);
   const mine = (await c.call('GET', `/orders/${o.id}`)).json() as Order;
   t.notMatch(JSON.stringify(mine.timeline), /passport|Anna Muster \(ID/, 'who collected and the warehouse note stay internal');
 });

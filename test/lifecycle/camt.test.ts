@@ -47,7 +47,7 @@ t.test('a statement: the exact match is applied, the rest flagged; uploaded agai
   const da = await life.opsOrderDetail(ctx, a.id, fin.roles);
   t.match(da.summary, { orderState: 'Confirmed', paymentState: 'Paid' });
   t.match(da.payments, [{ source: 'camt053', valueDate: '2026-11-24', recordedBy: { id: fin.actor.id, email: fin.actor.email } }]);
-  t.same(await auditActions(h.db, a.id), ['placed', 'payment_recorded', 'confirmed']);
+  t.same(await auditActions(h.db, a.id), ['placed', 'payment_recorded', 'invoice_issued', 'confirmed']);
   const db = await life.opsOrderDetail(ctx, b.id, fin.roles);
   t.match(db.summary, { orderState: 'Open', paymentState: 'Pending' }, 'a short amount changes nothing');
   t.same(db.payments, []);

@@ -69,7 +69,7 @@ t.test('reminder after 3 working days, once; cancelled after the 5th; two instan
   t.match(p.summary, { orderState: 'Open', overdue: true }, 'a partly paid order waits for finance');
   t.ok(p.summary.queues.includes('overdue'));
   t.equal((await c.call('GET', `/orders/${paid.id}`)).json().orderState, 'Confirmed', 'a paid order is never cancelled');
-  t.same(await auditActions(h.db, paid.id), ['placed', 'payment_recorded', 'confirmed']);
+  t.same(await auditActions(h.db, paid.id), ['placed', 'payment_recorded', 'invoice_issued', 'confirmed']);
 
   await run();
   t.equal((await h.db.query(`select 1 from order_audit where order_id = $1 and action = 'cancelled'`, [unpaid.id])).length, 1, 'and stays cancelled once');

@@ -60,7 +60,7 @@ t.test('the attack: 3 coins bought into the deposit and not paid cannot be sold;
   const fin = finance();
   const paid = await life.recordPayment(ctx, bought.id, payAll(bought), fin.actor, fin.roles);
   t.match(paid.summary, { orderState: 'Complete', paymentState: 'Paid', queues: [] }, 'paid: confirmed and stored at once');
-  t.same(await auditActions(h.db, bought.id), ['placed', 'payment_recorded', 'confirmed', 'stored'], 'separate entries confirmed and stored');
+  t.same(await auditActions(h.db, bought.id), ['placed', 'payment_recorded', 'invoice_issued', 'confirmed', 'stored'], 'separate entries confirmed and stored');
   const after = await depositOf(c);
   t.same(after.awaitingPayment, []);
   t.match(after.lots, [{ sku: COIN, quantity: 3, remainingQuantity: 3, orderNumber: bought.orderNumber, acquiredAt: api.clock().toISOString() }],

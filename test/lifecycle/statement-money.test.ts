@@ -127,7 +127,7 @@ t.test('a returned transfer undoes its payment: the order is unpaid again (Faile
   t.match(d.summary, { orderState: 'Open', paymentState: 'Failed', queues: ['payment_review'] }, 'back to unpaid; nothing left paid: Failed');
   t.same(d.paidAmount.centAmount, 0);
   t.match(d.payments, [{ source: 'camt053', reversedAt: String }], 'the payment stays on record, marked taken back');
-  t.same(await auditActions(h.db, o.id), ['placed', 'payment_recorded', 'confirmed', 'payment_failed']);
+  t.same(await auditActions(h.db, o.id), ['placed', 'payment_recorded', 'invoice_issued', 'confirmed', 'payment_failed']);
   t.match(d.timeline.at(-1), {
     action: 'payment_failed', actor: { id: fin.actor.id }, before: { orderState: 'Confirmed', paymentState: 'Paid' }, after: { orderState: 'Open', paymentState: 'Failed' },
     details: { cause: 'returned', amount: { centAmount: cents(o) }, entryReference: 'RT-1', review: 'returned' },

@@ -84,10 +84,10 @@ t.test('finance records the transfer: the customer sees Paid; the warehouse ship
   const audit = await opsCall(api, 'GET', `/ops/audit?orderId=${o.id}`, op.support);
   t.equal(audit.statusCode, 200, audit.body);
   const who = audit.json().results.map((e: { action: string; actor: { email: string | null } }) => [e.action, e.actor.email]).reverse();
-  t.same(who, [['placed', null], ['payment_recorded', 'finance@ops.example'], ['confirmed', 'finance@ops.example'], ['shipped', 'warehouse@ops.example']],
+  t.same(who, [['placed', null], ['payment_recorded', 'finance@ops.example'], ['invoice_issued', 'finance@ops.example'], ['confirmed', 'finance@ops.example'], ['shipped', 'warehouse@ops.example']],
     'the audit names the operator of every step');
   t.same((await opsCall(api, 'GET', `/ops/orders/${o.id}`, op.admin)).json().timeline.map((e: { action: string }) => e.action),
-    ['placed', 'payment_recorded', 'confirmed', 'shipped']);
+    ['placed', 'payment_recorded', 'invoice_issued', 'confirmed', 'shipped']);
 });
 
 t.test('an impossible step is 409 invalid_transition; an unknown order 404', async (t) => {

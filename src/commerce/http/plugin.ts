@@ -7,7 +7,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import fp from 'fastify-plugin';
 
 export type CommerceFeature =
-  | 'account-overview' | 'alerts' | 'applications' | 'carts' | 'catalogue' | 'customers' | 'deposits' | 'discounts' | 'limit-orders'
+  | 'account-overview' | 'alerts' | 'applications' | 'carts' | 'catalogue' | 'customers' | 'deposits' | 'discounts' | 'documents' | 'limit-orders'
   | 'lifecycle' | 'newsletter' | 'ops' | 'orders' | 'outbox' | 'prices' | 'shipping' | 'wishlists';
 
 /** The name of the kernel plugin that decorates app.commerce (app.ts). */

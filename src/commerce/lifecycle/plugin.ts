@@ -35,6 +35,7 @@ const lifecycleSetup: FastifyPluginAsync = async (app) => {
   });
 };
 
-// orders: its placement hook runs first in the order's transaction; deposits: the payment books the lots
-export const lifecyclePlugin = commerceFeature('lifecycle', [lifecycleSetup, customerOrderRoutes], ['orders', 'deposits']);
+// orders: its placement hook runs first in the order's transaction; deposits: the payment books the lots;
+// documents: the payment in full issues the invoice (issue 25)
+export const lifecyclePlugin = commerceFeature('lifecycle', [lifecycleSetup, customerOrderRoutes], ['orders', 'deposits', 'documents']);
 export default lifecyclePlugin;

@@ -15,6 +15,8 @@ import { stores } from '../../stores.ts';
 import type { CommerceContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { bookDepositPurchase, removeDepositPurchase, restoreDepositSale } from '../deposits/index.ts';
+import { issueCancellation, issueInvoice } from '../documents/index.ts';
+import { writeAudit } from './audit.ts';
 import { findPickupStore } from '../shipping/index.ts';
 import { tracking } from './carriers.ts';
 import { mailLink } from '../mail/index.ts';
@@ -22,7 +24,7 @@ import { day, helpers, orderLang, queueMail } from './mail.ts';
 import { canonicalOrigin } from '../lib/http.ts';
 import { pathFor } from '../../screens.ts';
 import {
-  invalidTransition, move, orderById, payoutWaitsForOffer, possible, requireRole, saveDoc, type AssayDoc, type CounterOfferDoc, type LifeRow,
+  invalidTransition, move, orderById, payoutWaitsForOffer, possible, requireRole, saveDoc, statesOf, type AssayDoc, type CounterOfferDoc, type LifeRow,
 } from './model.ts';
 import {
   fineWeights, insertCounterPayment, insertPayment, insertShipment, markPaymentReversed, paidCents, sameManualPayment, type PaymentReviewDoc,
@@ -85,6 +87,7 @@ export async function applyPayment(ctx: CommerceContext, tx: Db, row: LifeRow, p
   row.data.paymentDate = now.toISOString();
   delete row.data.paymentReview;
   await saveDoc(tx, row);
+  await invoicePaidOrder(ctx, tx, row, actor, now);
   // delivered goods (or depot metal sold) whose payment the bank took back: paid again, nothing more to do
   if (row.order_state === 'Complete') return [];
   await move(tx, row, { orderState: 'Confirmed' }, 'confirmed', actor, {}, now);
@@ -246,12 +249,37 @@ export async function recordPickup(ctx: CommerceContext, orderId: string, body: 
       // cash on pickup: paid at the counter when handed over
       const total = Number(row.total_gross_cents) - await paidCents(tx, row.id);
       await applyCounterPayment(tx, row, total, actor, now);
+      await invoicePaidOrder(ctx, tx, row, actor, now);
     }
     await move(tx, row, { orderState: 'Complete' }, 'collected', actor, {
       collectedBy: body.collectedBy, note: body.note ?? null, ...(check ? { identityCheck: checkDetails(check) } : {}),
     }, now);
     return [await queueMail(ctx, tx, row, 'collected', { date: now }, now)];
   });
+}
+
+/**
+ * Issue 25: a purchase paid in full gets its invoice in the payment's transaction (bank transfer by hand or
+ * from the statement, cash at the counter); the audit entry `invoice_issued` names its number and SHA-256 and
+ * who recorded the payment. Paid again after the bank took a payment back: the invoice exists, nothing new.
+ */
+async function invoicePaidOrder(ctx: CommerceContext, tx: Db, row: LifeRow, actor: Actor, now: Date): Promise<void> {
+  const doc = await issueInvoice(ctx, tx, row, now);
+  if (!doc) return;
+  await writeAudit(tx, {
+    orderId: row.id, orderNumber: row.order_number, actor, action: 'invoice_issued', before: statesOf(row), after: statesOf(row),
+    details: { documentId: doc.id, kind: doc.kind, number: doc.number, sha256: doc.sha256 },
+  }, now);
+}
+
+/** Issue 25: a cancelled order that was invoiced (paid, then the bank took the money back) gets its cancellation invoice. */
+async function cancelInvoice(ctx: CommerceContext, tx: Db, row: LifeRow, actor: Actor, now: Date): Promise<void> {
+  const doc = await issueCancellation(ctx, tx, row, now);
+  if (!doc) return;
+  await writeAudit(tx, {
+    orderId: row.id, orderNumber: row.order_number, actor, action: 'cancellation_invoice_issued', before: statesOf(row), after: statesOf(row),
+    details: { documentId: doc.id, kind: doc.kind, number: doc.number, sha256: doc.sha256, refersTo: doc.refersTo },
+  }, now);
 }
 
 async function applyCounterPayment(tx: Db, row: LifeRow, cents: number, actor: Actor, now: Date): Promise<void> {
@@ -270,6 +298,7 @@ export async function applyCancel(ctx: CommerceContext, tx: Db, row: LifeRow, re
   if (paid > 0) details.refundDue = money(row, paid);
   if (restored > 0) details.piecesRestored = restored;
   await move(tx, row, { orderState: 'Cancelled' }, 'cancelled', actor, details, now);
+  await cancelInvoice(ctx, tx, row, actor, now);
   const h = helpers(ctx, row);
   return [await queueMail(ctx, tx, row, 'cancelled', { date: row.created_at, why: why ?? h.t('cancelled.reason', { reason }) }, now)];
 }

@@ -1,0 +1,139 @@
+// The invoice's PDF. Library: pdfkit (maintained, pure JavaScript, writes PDF directly with the 14 standard
+// fonts, so no font file and no system font is needed, and swissqrbill renders its payment part into the same
+// pdfkit document). Deterministic bytes: CreationDate and ModDate are the issue time and pdfkit derives the
+// file ID from them (no random ids), so the same content gives the same bytes; the stored bytes are what is
+// served anyway (the document is rendered once, at issue).
+import PDFDocument from 'pdfkit';
+import { formatDate, formatMoney, formatNumber, regionalGerman, translator } from '../../i18n.ts';
+import type { Currency } from '../../stores.ts';
+import type { InvoiceContent } from './invoice.ts';
+
+const LEFT = 50;
+const WIDTH = 495;
+/** the table's columns: x offset, width and alignment */
+const cols = {
+  quantity: { x: 0, w: 35, align: 'right' },
+  description: { x: 45, w: 170, align: 'left' },
+  fine: { x: 215, w: 70, align: 'right' },
+  fineness: { x: 290, w: 45, align: 'right' },
+  unit: { x: 340, w: 75, align: 'right' },
+  amount: { x: 420, w: 75, align: 'right' },
+} as const;
+
+export async function renderInvoicePdf(c: InvoiceContent): Promise<Buffer> {
+  const doc = new PDFDocument({
+    size: 'A4', margin: LEFT, compress: true, lang: c.lang,
+    info: { Title: c.number, Author: c.seller.legalName, Subject: c.orderNumber, Producer: 'pdfkit', Creator: c.seller.brand, CreationDate: c.issuedAt, ModDate: c.issuedAt },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (b: Buffer) => chunks.push(b));
+  const done = new Promise<void>((resolve, reject) => { doc.on('end', () => resolve()); doc.on('error', reject); });
+  layout(doc, c);
+  doc.end();
+  await done;
+  return Buffer.concat(chunks);
+}
+
+function layout(doc: PDFKit.PDFDocument, c: InvoiceContent): void {
+  const tr = translator(c.lang);
+  const t = (key: string, params?: Record<string, unknown>) => regionalGerman(tr(`documents.${key}`, params), c.storeKey, c.lang);
+  const money = (cents: number) => formatMoney(cents, c.currency as Currency, c.locale);
+  const date = (d: Date | string) => formatDate(typeof d === 'string' ? `${d}T12:00:00Z` : d, c.locale);
+  const s = c.seller;
+  const vatLabel = tr(`company.vatLabel.${s.country}`);
+
+  // the seller (letterhead)
+  doc.font('Helvetica-Bold').fontSize(14).text(s.legalName, LEFT, 50);
+  const city = s.country === 'US' ? `${s.city}, ${s.region} ${s.postalCode}` : `${s.postalCode} ${s.city}`;
+  doc.font('Helvetica').fontSize(9).text([s.streetAddress, city, s.email, s.hotline].join('\n'));
+  doc.text(`${s.register} ${s.registerNumber}`);
+  if (s.vatNumber) doc.text(`${vatLabel} ${s.vatNumber}`);
+
+  // the buyer
+  doc.moveDown(1.5).font('Helvetica-Bold').text(t('buyer'));
+  doc.font('Helvetica').text([...(c.buyer.company ? [c.buyer.company] : []), c.buyer.name, ...c.buyer.address].join('\n'));
+  if (c.buyer.vatId) doc.text(t('buyerVatId', { vatId: c.buyer.vatId }));
+
+  // title and facts
+  const title = c.kind === 'cancellation_invoice' ? t('cancellation.title') : c.receipt ? t('invoice.receiptTitle') : t('invoice.title');
+  doc.moveDown(1.5).font('Helvetica-Bold').fontSize(16).text(`${title} ${c.number}`);
+  doc.font('Helvetica').fontSize(9).moveDown(0.5);
+  const supply = c.supplyDate.length === 7
+    ? new Intl.DateTimeFormat(c.locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${c.supplyDate}-15T12:00:00Z`))
+    : date(c.supplyDate);
+  const facts: [string, string][] = [
+    [t('number'), c.number],
+    [t('issueDate'), date(c.issuedAt)],
+    [t('supplyDate'), supply],
+    [t('orderNumber'), c.orderNumber],
+  ];
+  for (const [k, v] of facts) doc.text(`${k}: ${v}`);
+  if (c.cancels) doc.moveDown(0.5).text(t('cancellation.refersTo', { number: c.cancels.number, date: date(c.cancels.issuedAt) }));
+
+  // the lines
+  doc.moveDown(1);
+  const sign = c.kind === 'cancellation_invoice' ? -1 : 1;
+  row(doc, {
+    quantity: t('columns.quantity'), description: t('columns.description'), fine: t('columns.fine'), fineness: t('columns.fineness'),
+    unit: t('columns.unitPrice'), amount: t('columns.amount'),
+  }, 'Helvetica-Bold');
+  for (const l of c.lines) {
+    row(doc, {
+      quantity: String(l.quantity),
+      description: l.noteRef ? `${l.description} (${l.noteRef})` : l.description,
+      fine: l.fineWeightMg === null ? '' : `${formatNumber(l.fineWeightMg / 1000, c.locale, 3)} g`,
+      fineness: l.fineness === null ? '' : formatNumber(l.fineness, c.locale, 1),
+      unit: money(l.unitCents * sign),
+      amount: money(l.amountCents * sign),
+    }, 'Helvetica');
+  }
+  if (c.shippingCents !== 0) row(doc, { description: t('shipping'), amount: money(c.shippingCents * sign) }, 'Helvetica');
+  if (c.discountCents !== 0) row(doc, { description: t('discount'), amount: money(-c.discountCents * sign) }, 'Helvetica');
+
+  // the totals: net, VAT per rate (and what carries none, with its note), gross
+  doc.moveDown(1);
+  if (!c.receipt) {
+    total(doc, t('totals.net'), money(c.netCents * sign));
+    for (const g of c.groups) {
+      if (g.scheme === 'standard') {
+        total(doc, t('totals.vat', { name: t(`vatName.${c.seller.country}`), rate: `${formatNumber(g.rate * 100, c.locale, 1)} %`, base: money((g.grossCents - g.vatCents) * sign) }), money(g.vatCents * sign));
+      } else {
+        total(doc, t(`totals.${g.scheme}`, { amount: money(g.grossCents * sign) }), money(0));
+      }
+    }
+  }
+  total(doc, t('totals.gross'), money(c.grossCents * sign), 'Helvetica-Bold');
+
+  // the legal notes, the payment
+  doc.moveDown(1).font('Helvetica').fontSize(9);
+  c.notes.forEach((n, i) => doc.text(`(${i + 1}) ${t(`note.${n.kind}`, { citation: n.citation })}`, LEFT, undefined, { width: WIDTH }));
+  if (c.receipt) doc.text(t('receiptNote'), LEFT, undefined, { width: WIDTH });
+  // a cancellation names no payment: what was paid is settled by the refund, its own booking
+  if (c.kind === 'invoice') doc.moveDown(0.5).text(t('paid', { date: date(c.paidOn), method: t(`method.${c.paymentMethod}`) }), LEFT, undefined, { width: WIDTH });
+}
+
+type Cells = Partial<Record<keyof typeof cols, string>>;
+
+function row(doc: PDFKit.PDFDocument, cells: Cells, font: string): void {
+  doc.font(font).fontSize(8.5);
+  const y = doc.y;
+  let bottom = y;
+  for (const [k, col] of Object.entries(cols) as [keyof typeof cols, (typeof cols)[keyof typeof cols]][]) {
+    const text = cells[k];
+    if (!text) continue;
+    doc.text(text, LEFT + col.x, y, { width: col.w, align: col.align });
+    bottom = Math.max(bottom, doc.y);
+  }
+  doc.x = LEFT;
+  doc.y = bottom + 3;
+}
+
+function total(doc: PDFKit.PDFDocument, label: string, value: string, font = 'Helvetica'): void {
+  doc.font(font).fontSize(9);
+  const y = doc.y;
+  doc.text(label, LEFT + 215, y, { width: 200, align: 'right' });
+  const after = doc.y;
+  doc.text(value, LEFT + 420, y, { width: 75, align: 'right' });
+  doc.x = LEFT;
+  doc.y = Math.max(after, doc.y) + 2;
+}

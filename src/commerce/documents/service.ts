@@ -1,0 +1,155 @@
+// The document service (issue 25): issues each document once, numbers it without gaps per company, kind and
+// year, renders it as PDF in the order's language and stores the bytes with their SHA-256. The issuing
+// functions run in the caller's transaction (the payment's: the lifecycle calls them with the order row
+// locked), so a document exists exactly when the step that causes it committed. Reads answer the stored
+// bytes, never a new rendering: a later change of company facts, prices or texts never changes a document.
+import { createHash, randomUUID } from 'node:crypto';
+import type { StoreCompanyFacts } from '../../contracts/company-facts.ts';
+import type { CommerceContext } from '../context.ts';
+import type { Db } from '../db/index.ts';
+import type { OrderRow } from '../db/rows.ts';
+import { fail } from '../http/index.ts';
+import { langOf, type Lang } from '../lib/lang.ts';
+import { storeDay } from '../lib/working-days.ts';
+import { productsBySkus } from '../catalogue/index.ts';
+import { customerById } from '../customers/index.ts';
+import { orderById } from '../orders/index.ts';
+import type { Order, OrderDocument } from '../../contracts/order.ts';
+import { buildInvoice, type ProductFacts } from './invoice.ts';
+import { renderInvoicePdf } from './pdf.ts';
+import { documentOfOrder, documentsOfOrder, documentWithPdf, insertDocument, takeDocumentNumber, type DocumentKind, type DocumentRow, type DocumentWithPdf } from './repository.ts';
+
+export type { DocumentKind, DocumentRow } from './repository.ts';
+
+/**
+ * Decision: the number's prefix names the kind as German bookkeeping does (RE Rechnung, ST Stornorechnung,
+ * GS Gutschrift), then the issuing company's country, the year of issue and six digits:
+ * RE-DE-2026-000123. Each (company, kind, year) is its own gapless sequence starting at 1.
+ */
+export const DOCUMENT_PREFIX: Record<DocumentKind, string> = { invoice: 'RE', cancellation_invoice: 'ST', credit_note: 'GS' };
+
+export const documentNumber = (kind: DocumentKind, companyKey: string, year: number, seq: number) =>
+  `${DOCUMENT_PREFIX[kind]}-${companyKey}-${year}-${String(seq).padStart(6, '0')}`;
+
+/** What the caller's audit entry names of an issued document. */
+export interface IssuedDocument { id: string; kind: DocumentKind; number: string; sha256: string; issuedAt: string }
+
+/** The order's language (its locale; the US store's default English, the others' German). */
+export const documentLang = (order: OrderRow): Lang => langOf(order.data.locale, order.store_key === 'us' ? 'en' : 'de');
+
+const sha256 = (b: Uint8Array) => createHash('sha256').update(b).digest('hex');
+
+/**
+ * The seller's facts at the moment of issue. Decision: when the CMS cannot answer them (and none were read
+ * before), the step that issues the document is refused as a whole (503 service_unavailable: nothing is
+ * recorded, finance records the payment again later) rather than recording a payment without its invoice.
+ */
+async function sellerFacts(ctx: CommerceContext, order: OrderRow): Promise<StoreCompanyFacts> {
+  try {
+    return await ctx.companyFacts.forStore(order.store_key);
+  } catch {
+    return fail('service_unavailable', { message: 'The company facts cannot be read just now: the document cannot be issued. Nothing was recorded; please try again in a moment.' });
+  }
+}
+
+async function productFacts(db: Db, order: OrderRow): Promise<Map<string, ProductFacts>> {
+  const skus = order.data.lines.map((l) => l.sku).filter((s): s is string => !!s);
+  const products = await productsBySkus(db, skus);
+  return new Map(products.map((p) => [p.sku, { fineWeightGrams: p.attributes.fineWeightGrams, fineness: p.attributes.fineness, vatClass: p.pricing.vatClass }]));
+}
+
+/**
+ * The invoice of a purchase paid in full, in the payment's transaction (the order row locked by the caller).
+ * Answers null when the order has its invoice already (a payment recorded again after the bank took one back):
+ * an invoice is never issued twice. An order that is not a purchase paid in full gets none (a bug in the
+ * caller: it throws and the payment rolls back).
+ */
+export async function issueInvoice(ctx: CommerceContext, tx: Db, order: OrderRow, now: Date): Promise<IssuedDocument | null> {
+  if (order.type !== 'buy' || order.payment_state !== 'Paid') throw new Error(`issueInvoice: order ${order.order_number} is not a purchase paid in full`);
+  if (await documentOfOrder(tx, order.id, 'invoice')) return null;
+  const seller = await sellerFacts(ctx, order);
+  const companyKey = seller.country;
+  const year = Number(storeDay(now, order.store_key).slice(0, 4));
+  const seq = await takeDocumentNumber(tx, companyKey, 'invoice', year);
+  const number = documentNumber('invoice', companyKey, year, seq);
+  const lang = documentLang(order);
+  const customer = await customerById(tx, order.customer_id);
+  const content = buildInvoice({
+    order, number, seller, products: await productFacts(tx, order), buyerVatId: customer?.vat_id ?? null, issuedAt: now, paidAt: now, lang,
+  });
+  const pdf = await renderInvoicePdf(content);
+  const doc = {
+    id: randomUUID(), kind: 'invoice' as const, company_key: companyKey, year, seq, number, order_id: order.id, order_number: order.order_number,
+    customer_id: order.customer_id, store_key: order.store_key, language: lang, currency: order.currency, total_gross_cents: Number(order.total_gross_cents),
+    pdf, sha256: sha256(pdf), issuedAt: now, refers_to: null,
+  };
+  await insertDocument(tx, doc);
+  return { id: doc.id, kind: doc.kind, number, sha256: doc.sha256, issuedAt: now.toISOString() };
+}
+
+/**
+ * Issue 25: an invoiced order that is cancelled (after the bank took its payment back) gets a cancellation
+ * invoice in the cancellation's transaction: its own number (ST-...), referring to the original, which stays
+ * as it is. The lines and supply date are the original's, the amounts negated; the seller's facts and texts are
+ * those of the day of the cancellation. Answers null when the order has no invoice, or its cancellation already.
+ */
+export async function issueCancellation(ctx: CommerceContext, tx: Db, order: OrderRow, now: Date): Promise<IssuedDocument & { refersTo: string } | null> {
+  const original = await documentOfOrder(tx, order.id, 'invoice');
+  if (!original || await documentOfOrder(tx, order.id, 'cancellation_invoice')) return null;
+  const seller = await sellerFacts(ctx, order);
+  const companyKey = original.company_key;
+  const year = Number(storeDay(now, order.store_key).slice(0, 4));
+  const seq = await takeDocumentNumber(tx, companyKey, 'cancellation_invoice', year);
+  const number = documentNumber('cancellation_invoice', companyKey, year, seq);
+  const lang = original.language;
+  const customer = await customerById(tx, order.customer_id);
+  const originalAt = new Date(original.issued_at);
+  const content = {
+    ...buildInvoice({ order, number, seller, products: await productFacts(tx, order), buyerVatId: customer?.vat_id ?? null, issuedAt: originalAt, paidAt: originalAt, lang }),
+    kind: 'cancellation_invoice' as const, issuedAt: now, cancels: { number: original.number, issuedAt: originalAt },
+  };
+  const pdf = await renderInvoicePdf(content);
+  const doc = {
+    id: randomUUID(), kind: 'cancellation_invoice' as const, company_key: companyKey, year, seq, number, order_id: order.id, order_number: order.order_number,
+    customer_id: order.customer_id, store_key: order.store_key, language: lang, currency: order.currency, total_gross_cents: -Number(original.total_gross_cents),
+    pdf, sha256: sha256(pdf), issuedAt: now, refers_to: original.id,
+  };
+  await insertDocument(tx, doc);
+  return { id: doc.id, kind: doc.kind, number, sha256: doc.sha256, issuedAt: now.toISOString(), refersTo: original.number };
+}
+
+/** The documents of an order (without bytes), oldest first. */
+export function orderDocuments(db: Db, orderId: string): Promise<DocumentRow[]> {
+  return documentsOfOrder(db, orderId);
+}
+
+/** The commerce path of a document's PDF (the customer's download). */
+export const documentPath = (orderId: string, documentId: string) => `/orders/${orderId}/documents/${documentId}`;
+
+/** An order's answer to its customer carries its documents (the kernel's orderAnswerHooks; the plugin registers it). */
+export async function withDocuments(db: Db, order: Order): Promise<Order> {
+  const docs = await documentsOfOrder(db, order.id);
+  const documents: OrderDocument[] = docs.map((d) => ({ id: d.id, kind: d.kind, number: d.number, issuedAt: new Date(d.issued_at).toISOString(), url: documentPath(d.order_id, d.id) }));
+  return { ...order, documents };
+}
+
+export interface DocumentCall { orderId: string; documentId: string; customerId: string; storeKey: string }
+
+/**
+ * A customer's download of one document of their order: the stored bytes as issued. Another customer's (or
+ * store's) order: 404 order_not_found; a document that is not of that order: 404 document_not_found.
+ */
+export async function customerDocument(db: Db, call: DocumentCall): Promise<DocumentWithPdf> {
+  const order = await orderById(db, call.orderId);
+  if (!order || order.customer_id !== call.customerId || order.store_key !== call.storeKey) fail('order_not_found');
+  const doc = await documentWithPdf(db, call.documentId);
+  if (!doc || doc.order_id !== order.id) fail('document_not_found');
+  return doc;
+}
+
+/** One stored document with its bytes, or 404 document_not_found. */
+export async function storedDocument(db: Db, id: string): Promise<DocumentWithPdf> {
+  const doc = /^[0-9a-f-]{36}$/i.test(id) ? await documentWithPdf(db, id) : null;
+  if (!doc) fail('document_not_found');
+  return doc;
+}
