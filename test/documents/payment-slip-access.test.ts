@@ -3,7 +3,6 @@
 // QR-bill PDF carries the same code as the page's payload (read back with pdftoppm + zbarimg).
 import t from 'tap';
 import * as life from '../../src/commerce/lifecycle/index.ts';
-import { paymentSlipRoutes } from '../../src/commerce/documents/payment-slip-routes.ts';
 import { paymentSlipPdf, paymentSlipView } from '../../src/commerce/documents/payment-slip-service.ts';
 import { orderNumberOfReference } from '../../src/contracts/payment-qr.ts';
 import { commerceHarness } from '../commerce/helpers.ts';
@@ -63,8 +62,7 @@ t.test('DE store: an EPC QR code for the page, no PDF; US store: none', async (t
 
 t.test('the routes: GET /orders/{id}/payment-slip and .pdf for the owner, 404 for anyone else', async (t) => {
   const api = await h.api(t);
-  // the documents plugin registers these routes (its plugin.ts); here on the app before it is ready
-  await api.app.register(paymentSlipRoutes);
+  // registered by the documents feature's plugin (documents/plugin.ts), as in the running shop
   await teardownData(t, h.db);
   await pricesNow(api);
   const anna = await customer(api, 'ch');

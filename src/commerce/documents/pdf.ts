@@ -1,8 +1,12 @@
-// The invoice's PDF. Library: pdfkit (maintained, pure JavaScript, writes PDF directly with the 14 standard
-// fonts, so no font file and no system font is needed, and swissqrbill renders its payment part into the same
-// pdfkit document). Deterministic bytes: CreationDate and ModDate are the issue time and pdfkit derives the
+// The invoice's PDF. Library: pdfkit (maintained, pure JavaScript, writes PDF directly, and swissqrbill renders
+// its payment part into the same pdfkit document). Font: DejaVu Sans from the npm package dejavu-fonts-ttf
+// (Bitstream Vera licence), embedded as a subset: a PDF/A (the Factur-X e-invoice) needs its fonts embedded, and
+// pdfkit's built-in Helvetica covers WinAnsi only, so a buyer named Łukasz Dvořák would print wrong. No system
+// font is needed. Deterministic bytes: CreationDate and ModDate are the issue time and pdfkit derives the
 // file ID from them (no random ids), so the same content gives the same bytes; the stored bytes are what is
 // served anyway (the document is rendered once, at issue).
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { formatDate, formatMoney, formatNumber, regionalGerman, translator } from '../../i18n.ts';
 import type { Currency } from '../../stores.ts';
@@ -20,11 +24,29 @@ const cols = {
   amount: { x: 420, w: 75, align: 'right' },
 } as const;
 
+const REGULAR = 'Body';
+const BOLD = 'Body-Bold';
+let fonts: { regular: Buffer; bold: Buffer } | null = null;
+/** The font files, read once per process. */
+function fontFiles(): { regular: Buffer; bold: Buffer } {
+  if (!fonts) {
+    const require = createRequire(import.meta.url);
+    fonts = {
+      regular: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed.ttf')),
+      bold: readFileSync(require.resolve('dejavu-fonts-ttf/ttf/DejaVuSansCondensed-Bold.ttf')),
+    };
+  }
+  return fonts;
+}
+
 export async function renderInvoicePdf(c: InvoiceContent): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'A4', margin: LEFT, compress: true, lang: c.lang,
     info: { Title: c.number, Author: c.seller.legalName, Subject: c.orderNumber, Producer: 'pdfkit', Creator: c.seller.brand, CreationDate: c.issuedAt, ModDate: c.issuedAt },
   });
+  const { regular, bold } = fontFiles();
+  doc.registerFont(REGULAR, regular);
+  doc.registerFont(BOLD, bold);
   const chunks: Buffer[] = [];
   doc.on('data', (b: Buffer) => chunks.push(b));
   const done = new Promise<void>((resolve, reject) => { doc.on('end', () => resolve()); doc.on('error', reject); });
@@ -43,21 +65,21 @@ function layout(doc: PDFKit.PDFDocument, c: InvoiceContent): void {
   const vatLabel = tr(`company.vatLabel.${s.country}`);
 
   // the seller (letterhead)
-  doc.font('Helvetica-Bold').fontSize(14).text(s.legalName, LEFT, 50);
+  doc.font(BOLD).fontSize(14).text(s.legalName, LEFT, 50);
   const city = s.country === 'US' ? `${s.city}, ${s.region} ${s.postalCode}` : `${s.postalCode} ${s.city}`;
-  doc.font('Helvetica').fontSize(9).text([s.streetAddress, city, s.email, s.hotline].join('\n'));
+  doc.font(REGULAR).fontSize(9).text([s.streetAddress, city, s.email, s.hotline].join('\n'));
   doc.text(`${s.register} ${s.registerNumber}`);
   if (s.vatNumber) doc.text(`${vatLabel} ${s.vatNumber}`);
 
   // the buyer
-  doc.moveDown(1.5).font('Helvetica-Bold').text(t('buyer'));
-  doc.font('Helvetica').text([...(c.buyer.company ? [c.buyer.company] : []), c.buyer.name, ...c.buyer.address].join('\n'));
+  doc.moveDown(1.5).font(BOLD).text(t('buyer'));
+  doc.font(REGULAR).text([...(c.buyer.company ? [c.buyer.company] : []), c.buyer.name, ...c.buyer.address].join('\n'));
   if (c.buyer.vatId) doc.text(t('buyerVatId', { vatId: c.buyer.vatId }));
 
   // title and facts
   const title = c.kind === 'cancellation_invoice' ? t('cancellation.title') : c.receipt ? t('invoice.receiptTitle') : t('invoice.title');
-  doc.moveDown(1.5).font('Helvetica-Bold').fontSize(16).text(`${title} ${c.number}`);
-  doc.font('Helvetica').fontSize(9).moveDown(0.5);
+  doc.moveDown(1.5).font(BOLD).fontSize(16).text(`${title} ${c.number}`);
+  doc.font(REGULAR).fontSize(9).moveDown(0.5);
   const supply = c.supplyDate.length === 7
     ? new Intl.DateTimeFormat(c.locale, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${c.supplyDate}-15T12:00:00Z`))
     : date(c.supplyDate);
@@ -76,7 +98,7 @@ function layout(doc: PDFKit.PDFDocument, c: InvoiceContent): void {
   row(doc, {
     quantity: t('columns.quantity'), description: t('columns.description'), fine: t('columns.fine'), fineness: t('columns.fineness'),
     unit: t('columns.unitPrice'), amount: t('columns.amount'),
-  }, 'Helvetica-Bold');
+  }, BOLD);
   for (const l of c.lines) {
     row(doc, {
       quantity: String(l.quantity),
@@ -85,10 +107,10 @@ function layout(doc: PDFKit.PDFDocument, c: InvoiceContent): void {
       fineness: l.fineness === null ? '' : formatNumber(l.fineness, c.locale, 1),
       unit: money(l.unitCents * sign),
       amount: money(l.amountCents * sign),
-    }, 'Helvetica');
+    }, REGULAR);
   }
-  if (c.shippingCents !== 0) row(doc, { description: t('shipping'), amount: money(c.shippingCents * sign) }, 'Helvetica');
-  if (c.discountCents !== 0) row(doc, { description: t('discount'), amount: money(-c.discountCents * sign) }, 'Helvetica');
+  if (c.shippingCents !== 0) row(doc, { description: t('shipping'), amount: money(c.shippingCents * sign) }, REGULAR);
+  if (c.discountCents !== 0) row(doc, { description: t('discount'), amount: money(-c.discountCents * sign) }, REGULAR);
 
   // the totals: net, VAT per rate (and what carries none, with its note), gross
   doc.moveDown(1);
@@ -102,10 +124,10 @@ function layout(doc: PDFKit.PDFDocument, c: InvoiceContent): void {
       }
     }
   }
-  total(doc, t('totals.gross'), money(c.grossCents * sign), 'Helvetica-Bold');
+  total(doc, t('totals.gross'), money(c.grossCents * sign), BOLD);
 
   // the legal notes, the payment
-  doc.moveDown(1).font('Helvetica').fontSize(9);
+  doc.moveDown(1).font(REGULAR).fontSize(9);
   c.notes.forEach((n, i) => doc.text(`(${i + 1}) ${t(`note.${n.kind}`, { citation: n.citation })}`, LEFT, undefined, { width: WIDTH }));
   if (c.receipt) doc.text(t('receiptNote'), LEFT, undefined, { width: WIDTH });
   // a cancellation names no payment: what was paid is settled by the refund, its own booking
@@ -128,7 +150,7 @@ function row(doc: PDFKit.PDFDocument, cells: Cells, font: string): void {
   doc.y = bottom + 3;
 }
 
-function total(doc: PDFKit.PDFDocument, label: string, value: string, font = 'Helvetica'): void {
+function total(doc: PDFKit.PDFDocument, label: string, value: string, font = REGULAR): void {
   doc.font(font).fontSize(9);
   const y = doc.y;
   doc.text(label, LEFT + 215, y, { width: 200, align: 'right' });
