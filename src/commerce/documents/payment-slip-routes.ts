@@ -40,7 +40,8 @@ export const paymentSlipRoutes: FastifyPluginAsync = async (app) => {
     attachValidation: true,
     schema: {
       tags, summary: 'Issue 25: the Swiss QR-bill of an unpaid bank-transfer order on the CH and LI stores as a PDF slip (A6 landscape).',
-      security: bearer, params: OrderParams, querystring: OrderLanguageQuery, response: errorResponses,
+      security: bearer, params: OrderParams, querystring: OrderLanguageQuery,
+      response: { 200: { description: 'The QR-bill slip (application/pdf).', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } }, ...errorResponses },
     },
   }, async (req, reply) => {
     const auth = await requireAuth(req);
