@@ -182,7 +182,7 @@ t.test('issue 25: the structured reference of the payment slip decides before th
   t.match(db.summary, { orderState: 'Open', paymentState: 'Pending' }, 'B, only named in the text, is untouched');
   t.same(db.payments, []);
   t.same(await auditActions(h.db, b.id), ['placed'], 'no flag on B either');
-  t.same(await auditActions(h.db, a.id), ['placed', 'payment_recorded', 'confirmed']);
+  t.same(await auditActions(h.db, a.id), ['placed', 'payment_recorded', 'invoice_issued', 'confirmed']);
 });
 
 t.test('issue 25: which order an entry names (structured reference first)', async (t) => {
