@@ -9,7 +9,7 @@ import type { StoreKey } from '../../stores.ts';
 import type { CommerceContext } from '../context.ts';
 import { fail } from '../http/errors.ts';
 import { langOf } from '../lib/lang.ts';
-import { orderById, toOrder } from '../orders/index.ts';
+import { customerOrder, toOrder } from '../orders/index.ts';
 import { epcQrSvg, qrBillPdf, qrBillSvg, type SlipLanguage } from './payment-slip.ts';
 
 export interface SlipOwner { customerId: string; storeKey: StoreKey }
@@ -26,8 +26,8 @@ export interface PaymentSlipView {
 
 /** The caller's order and its slip; another customer's order, or another store's: 404 order_not_found. */
 async function ownSlip(ctx: CommerceContext, owner: SlipOwner, orderId: string, languageTag?: string): Promise<{ order: Order; slip: PaymentSlip; lang: SlipLanguage }> {
-  const row = /^[0-9a-f-]{36}$/i.test(orderId) ? await orderById(ctx.db, orderId) : undefined;
-  if (!row || row.customer_id !== owner.customerId || row.store_key !== owner.storeKey) fail('order_not_found');
+  const row = /^[0-9a-f-]{36}$/i.test(orderId) ? await customerOrder(ctx.db, owner, orderId) : undefined;
+  if (!row) fail('order_not_found');
   // the order's language, unless the page asks for another
   const lang = langOf(languageTag, langOf(row.data.locale, 'de'));
   const order = toOrder(row, lang);

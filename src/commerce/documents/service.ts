@@ -13,9 +13,9 @@ import { langOf, type Lang } from '../lib/lang.ts';
 import { storeDay } from '../lib/working-days.ts';
 import { productsBySkus } from '../catalogue/index.ts';
 import { customerById } from '../customers/index.ts';
-import { orderById } from '../orders/index.ts';
+import { customerOrder } from '../orders/index.ts';
 import type { Order, OrderDocument } from '../../contracts/order.ts';
-import { buildInvoice, type ProductFacts } from './invoice.ts';
+import { buildInvoice, type InvoiceContent, type ProductFacts } from './invoice.ts';
 import { renderInvoicePdf } from './pdf.ts';
 import { documentOfOrder, documentsOfOrder, documentWithPdf, insertDocument, takeDocumentNumber, type DocumentKind, type DocumentRow, type DocumentWithPdf } from './repository.ts';
 
@@ -70,21 +70,30 @@ export async function issueInvoice(ctx: CommerceContext, tx: Db, order: OrderRow
   const seller = await sellerFacts(ctx, order);
   const companyKey = seller.country;
   const year = Number(storeDay(now, order.store_key).slice(0, 4));
-  const seq = await takeDocumentNumber(tx, companyKey, 'invoice', year);
-  const number = documentNumber('invoice', companyKey, year, seq);
   const lang = documentLang(order);
   const customer = await customerById(tx, order.customer_id);
-  const content = buildInvoice({
-    order, number, seller, products: await productFacts(tx, order), buyerVatId: customer?.vat_id ?? null, issuedAt: now, paidAt: now, lang,
-  });
-  const pdf = await renderInvoicePdf(content);
+  const products = await productFacts(tx, order);
+  return storeDocument(tx, { kind: 'invoice', companyKey, year, order, lang, totalGrossCents: Number(order.total_gross_cents), refersTo: null, now }, (number) =>
+    buildInvoice({ order, number, seller, products, buyerVatId: customer?.vat_id ?? null, issuedAt: now, paidAt: now, lang }));
+}
+
+interface DocumentToStore {
+  kind: DocumentKind; companyKey: string; year: number; order: OrderRow; lang: Lang; totalGrossCents: number; refersTo: DocumentRow | null; now: Date;
+}
+
+/** Takes the document's number, renders its content as PDF and stores the bytes with their SHA-256, in the
+ * caller's transaction (both kinds of invoice: the number is taken before the content that prints it). */
+async function storeDocument(tx: Db, d: DocumentToStore, content: (number: string) => InvoiceContent): Promise<IssuedDocument> {
+  const seq = await takeDocumentNumber(tx, d.companyKey, d.kind, d.year);
+  const number = documentNumber(d.kind, d.companyKey, d.year, seq);
+  const pdf = await renderInvoicePdf(content(number));
   const doc = {
-    id: randomUUID(), kind: 'invoice' as const, company_key: companyKey, year, seq, number, order_id: order.id, order_number: order.order_number,
-    customer_id: order.customer_id, store_key: order.store_key, language: lang, currency: order.currency, total_gross_cents: Number(order.total_gross_cents),
-    pdf, sha256: sha256(pdf), issuedAt: now, refers_to: null,
+    id: randomUUID(), kind: d.kind, company_key: d.companyKey, year: d.year, seq, number, order_id: d.order.id, order_number: d.order.order_number,
+    customer_id: d.order.customer_id, store_key: d.order.store_key, language: d.lang, currency: d.order.currency, total_gross_cents: d.totalGrossCents,
+    pdf, sha256: sha256(pdf), issuedAt: d.now, refers_to: d.refersTo?.id ?? null,
   };
   await insertDocument(tx, doc);
-  return { id: doc.id, kind: doc.kind, number, sha256: doc.sha256, issuedAt: now.toISOString() };
+  return { id: doc.id, kind: doc.kind, number, sha256: doc.sha256, issuedAt: d.now.toISOString() };
 }
 
 /**
@@ -99,28 +108,15 @@ export async function issueCancellation(ctx: CommerceContext, tx: Db, order: Ord
   const seller = await sellerFacts(ctx, order);
   const companyKey = original.company_key;
   const year = Number(storeDay(now, order.store_key).slice(0, 4));
-  const seq = await takeDocumentNumber(tx, companyKey, 'cancellation_invoice', year);
-  const number = documentNumber('cancellation_invoice', companyKey, year, seq);
   const lang = original.language;
   const customer = await customerById(tx, order.customer_id);
+  const products = await productFacts(tx, order);
   const originalAt = new Date(original.issued_at);
-  const content = {
-    ...buildInvoice({ order, number, seller, products: await productFacts(tx, order), buyerVatId: customer?.vat_id ?? null, issuedAt: originalAt, paidAt: originalAt, lang }),
+  const issued = await storeDocument(tx, { kind: 'cancellation_invoice', companyKey, year, order, lang, totalGrossCents: -Number(original.total_gross_cents), refersTo: original, now }, (number) => ({
+    ...buildInvoice({ order, number, seller, products, buyerVatId: customer?.vat_id ?? null, issuedAt: originalAt, paidAt: originalAt, lang }),
     kind: 'cancellation_invoice' as const, issuedAt: now, cancels: { number: original.number, issuedAt: originalAt },
-  };
-  const pdf = await renderInvoicePdf(content);
-  const doc = {
-    id: randomUUID(), kind: 'cancellation_invoice' as const, company_key: companyKey, year, seq, number, order_id: order.id, order_number: order.order_number,
-    customer_id: order.customer_id, store_key: order.store_key, language: lang, currency: order.currency, total_gross_cents: -Number(original.total_gross_cents),
-    pdf, sha256: sha256(pdf), issuedAt: now, refers_to: original.id,
-  };
-  await insertDocument(tx, doc);
-  return { id: doc.id, kind: doc.kind, number, sha256: doc.sha256, issuedAt: now.toISOString(), refersTo: original.number };
-}
-
-/** The documents of an order (without bytes), oldest first. */
-export function orderDocuments(db: Db, orderId: string): Promise<DocumentRow[]> {
-  return documentsOfOrder(db, orderId);
+  }));
+  return { ...issued, refersTo: original.number };
 }
 
 /** The commerce path of a document's PDF (the customer's download). */
@@ -140,16 +136,9 @@ export interface DocumentCall { orderId: string; documentId: string; customerId:
  * store's) order: 404 order_not_found; a document that is not of that order: 404 document_not_found.
  */
 export async function customerDocument(db: Db, call: DocumentCall): Promise<DocumentWithPdf> {
-  const order = await orderById(db, call.orderId);
-  if (!order || order.customer_id !== call.customerId || order.store_key !== call.storeKey) fail('order_not_found');
+  const order = await customerOrder(db, call, call.orderId);
+  if (!order) fail('order_not_found');
   const doc = await documentWithPdf(db, call.documentId);
   if (!doc || doc.order_id !== order.id) fail('document_not_found');
-  return doc;
-}
-
-/** One stored document with its bytes, or 404 document_not_found. */
-export async function storedDocument(db: Db, id: string): Promise<DocumentWithPdf> {
-  const doc = /^[0-9a-f-]{36}$/i.test(id) ? await documentWithPdf(db, id) : null;
-  if (!doc) fail('document_not_found');
   return doc;
 }

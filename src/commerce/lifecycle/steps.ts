@@ -15,7 +15,7 @@ import { stores } from '../../stores.ts';
 import type { CommerceContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { bookDepositPurchase, removeDepositPurchase, restoreDepositSale } from '../deposits/index.ts';
-import { issueCancellation, issueInvoice } from '../documents/index.ts';
+import { issueCancellation, issueInvoice, type IssuedDocument } from '../documents/index.ts';
 import { writeAudit } from './audit.ts';
 import { findPickupStore } from '../shipping/index.ts';
 import { tracking } from './carriers.ts';
@@ -264,21 +264,23 @@ export async function recordPickup(ctx: CommerceContext, orderId: string, body: 
  * who recorded the payment. Paid again after the bank took a payment back: the invoice exists, nothing new.
  */
 async function invoicePaidOrder(ctx: CommerceContext, tx: Db, row: LifeRow, actor: Actor, now: Date): Promise<void> {
-  const doc = await issueInvoice(ctx, tx, row, now);
-  if (!doc) return;
-  await writeAudit(tx, {
-    orderId: row.id, orderNumber: row.order_number, actor, action: 'invoice_issued', before: statesOf(row), after: statesOf(row),
-    details: { documentId: doc.id, kind: doc.kind, number: doc.number, sha256: doc.sha256 },
-  }, now);
+  await auditIssued(tx, row, actor, 'invoice_issued', await issueInvoice(ctx, tx, row, now), now);
 }
 
 /** Issue 25: a cancelled order that was invoiced (paid, then the bank took the money back) gets its cancellation invoice. */
 async function cancelInvoice(ctx: CommerceContext, tx: Db, row: LifeRow, actor: Actor, now: Date): Promise<void> {
-  const doc = await issueCancellation(ctx, tx, row, now);
+  await auditIssued(tx, row, actor, 'cancellation_invoice_issued', await issueCancellation(ctx, tx, row, now), now);
+}
+
+/** The audit entry of a document issued in a step (none when nothing was issued): its number and SHA-256, and
+ * the original's number for a cancellation invoice; the order's states unchanged. */
+async function auditIssued(
+  tx: Db, row: LifeRow, actor: Actor, action: 'invoice_issued' | 'cancellation_invoice_issued', doc: (IssuedDocument & { refersTo?: string }) | null, now: Date,
+): Promise<void> {
   if (!doc) return;
   await writeAudit(tx, {
-    orderId: row.id, orderNumber: row.order_number, actor, action: 'cancellation_invoice_issued', before: statesOf(row), after: statesOf(row),
-    details: { documentId: doc.id, kind: doc.kind, number: doc.number, sha256: doc.sha256, refersTo: doc.refersTo },
+    orderId: row.id, orderNumber: row.order_number, actor, action, before: statesOf(row), after: statesOf(row),
+    details: { documentId: doc.id, kind: doc.kind, number: doc.number, sha256: doc.sha256, ...(doc.refersTo ? { refersTo: doc.refersTo } : {}) },
   }, now);
 }
 

@@ -12,3 +12,5 @@ export { listedOrder } from './model.ts';
 export { customerOrders, updateOrderData } from './repository.ts';
 // issue 24: the back office's customer card (ops/): the order, and how many orders the customer has
 export { countCustomerOrders, orderById } from './repository.ts';
+// issue 25: the documents' reads of a customer's own order (download, payment slip), as GET /orders/{id} reads it
+export { customerOrder } from './repository.ts';

@@ -17,6 +17,12 @@ export async function orderById(db: Db, id: string): Promise<OrderRow | undefine
   return row;
 }
 
+/** The order when it is this customer's in this store, else undefined (the caller answers its own 404). */
+export async function customerOrder(db: Db, owner: { customerId: string; storeKey: string }, id: string): Promise<OrderRow | undefined> {
+  const row = await orderById(db, id);
+  return row && row.customer_id === owner.customerId && row.store_key === owner.storeKey ? row : undefined;
+}
+
 /** The order a cart became (at most one: orders_one_per_cart). */
 export async function orderByCart(db: Db, cartId: string): Promise<OrderRow | undefined> {
   const [row] = await db.query<OrderRow>('select * from orders where cart_id = $1', [cartId]);

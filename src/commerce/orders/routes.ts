@@ -20,7 +20,7 @@ import { methodRuleViolation, shippingCost, shippingCostTable, shippingMethodDef
 import { placeOrder } from './create.ts';
 import { orderError } from './error-codes.ts';
 import { answerOrder, listedOrder, toOrder } from './model.ts';
-import { countCustomerOrders, customerOrders, moveGuestOrders, orderById } from './repository.ts';
+import { countCustomerOrders, customerOrders, customerOrder, moveGuestOrders } from './repository.ts';
 
 const tags = ['orders'];
 const IDEMPOTENCY_KEY = /^[\x21-\x7e]{1,200}$/;
@@ -144,8 +144,8 @@ export const orderRoutes: FastifyPluginAsync = async (app) => {
     },
   }, async (req) => {
     const auth = await requireAuth(req);
-    const row = await orderById(db, req.params.id);
-    if (!row || row.customer_id !== auth.customerId || row.store_key !== req.storeKey) throw orderError('order_not_found');
+    const row = await customerOrder(db, { customerId: auth.customerId, storeKey: req.storeKey }, req.params.id);
+    if (!row) throw orderError('order_not_found');
     const lang = langOf(req.query.languageTag, langOf(row.data.locale, 'de'));
     // issue 15: the timeline (customer-safe), parcels with tracking links, the transfer's due date, the assay:
     // what the lifecycle adds through its order answer hook (orders never import the lifecycle, which builds on them)
