@@ -143,6 +143,11 @@ export const variables = {
     doc: 'Connections one commerce process keeps to PostgreSQL at most (DATABASE_URL=postgres://...); a request waits up to 5 s for one, then answers 503. The sum over every commerce process on every machine (COMMERCE_WORKERS x machines x this) must stay below the server\'s max_connections less its reserved ones (PostgreSQL default: 100 - 3), with room for migrations, backups and psql. Unused with PGlite (one connection).',
     accepts: 'an integer 1-200',
   },
+  DATA_DIR_MIN_FREE_MB: {
+    schema: Type.Integer({ minimum: 0, maximum: 1048576, default: 64 }),
+    doc: 'Embedded database (PGlite files under DATA_DIR) only: while the file system under DATA_DIR has less free space than this, commerce refuses every write with 503 database_unavailable, keeps serving reads, and accepts writes again as soon as space returns (a full disk would otherwise hang PGlite for good). 0 turns the guard off. Default 64 (four WAL segments).',
+    accepts: 'an integer 0-1048576 (MB)',
+  },
   ACCESS_TOKEN_TTL_S: {
     schema: Type.Integer({ minimum: 10, maximum: 86400, default: 3600 }),
     doc: 'Lifetime of access tokens in seconds.',

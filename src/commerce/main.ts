@@ -28,6 +28,11 @@ export async function startCommerceService(config: Config, port = servicePorts(c
     template: dbTemplate,
     poolSize: config.DATABASE_POOL_SIZE,
     onConnectionError: (info) => app?.log.warn(info, 'database connection lost; the pool opens a new one when needed'),
+    minFreeBytes: config.DATA_DIR_MIN_FREE_MB * 1024 * 1024,
+    onDiskLow: (info) => {
+      if (info.low) app?.log.error(info, 'disk space low under DATA_DIR: writes are refused (503) until space returns');
+      else app?.log.info(info, 'disk space back under DATA_DIR: writes accepted again');
+    },
   });
   try {
     app = await buildCommerceApp({ db, config, seed: true });

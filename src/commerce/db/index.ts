@@ -22,6 +22,7 @@ import { join } from 'node:path';
 import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
 import pg from 'pg';
 import { AppError } from '../../lib/errors.ts';
+import { diskGuard, isWriteStatement, type DiskGuard } from './disk-guard.ts';
 
 export interface Db {
   readonly kind: 'pglite' | 'postgres';
@@ -46,6 +47,11 @@ export interface OpenDbOptions {
   template?: string;
   /** PostgreSQL only: connections this process keeps at most (DATABASE_POOL_SIZE, default 10) */
   poolSize?: number;
+  /** PGlite with files only: refuse writes while the data directory's file system has less free space
+   * (DATA_DIR_MIN_FREE_MB; db/disk-guard.ts); 0 or unset: no guard */
+  minFreeBytes?: number;
+  /** told when the disk guard starts or stops refusing writes */
+  onDiskLow?: (info: { low: boolean; freeBytes: number; minFreeBytes: number }) => void;
 }
 
 /**
@@ -60,23 +66,35 @@ export async function openDb(databaseUrl: string, dataDir = 'data', opts: OpenDb
   mkdirSync(dataDir, { recursive: true });
   // a data directory PGlite has not created yet (no PG_VERSION) starts as a copy of the template
   const fresh = template && !existsSync(join(dataDir, 'PG_VERSION'));
-  return openPglite(await PGlite.create({ dataDir, parsers: pgliteParsers, ...(fresh ? { loadDataDir: template } : {}) }));
+  const guard = opts.minFreeBytes ? diskGuard({ dir: dataDir, minFreeBytes: opts.minFreeBytes, onChange: opts.onDiskLow }) : undefined;
+  // Decision: a start on a low disk goes ahead (reads are served; the migrations and the seed write nothing
+  // on a database that is up to date, and where they must write, the start fails and the supervisor retries).
+  return openPglite(await PGlite.create({ dataDir, parsers: pgliteParsers, ...(fresh ? { loadDataDir: template } : {}) }), guard);
 }
 
 export const pgliteParsers = {
   [pgliteTypes.INT8]: (v: string) => Number(v),
 };
 
-/** Wraps a ready PGlite instance (tests start one from a template data dir). */
-export function openPglite(pg: PGlite): Db {
+/** Wraps a ready PGlite instance (tests start one from a template data dir). With a disk guard, statements
+ * that write are refused while the disk is low (db/disk-guard.ts); inside a transaction the refusal rolls it
+ * back whole, like any other failed statement. */
+export function openPglite(pg: PGlite, guard?: DiskGuard): Db {
   let depth = 0;
+  const refuseWriteOnLowDisk = (sql: string) => {
+    if (guard && isWriteStatement(sql) && guard.low()) {
+      throw new AppError('database_unavailable', { cause: new Error('disk space below DATA_DIR_MIN_FREE_MB: writes refused until space returns') });
+    }
+  };
   const make = (runner: Pick<PGlite, 'query' | 'exec'>, inTx: boolean): ExecDb => ({
     kind: 'pglite',
     async query<T>(sql: string, params?: unknown[]) {
+      refuseWriteOnLowDisk(sql);
       const res = await runner.query<T>(sql, params ?? []);
       return res.rows;
     },
     async exec(sql: string) {
+      refuseWriteOnLowDisk(sql);
       await runner.exec(sql);
     },
     async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
