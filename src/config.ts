@@ -104,9 +104,19 @@ export const variables = {
     accepts: 'on | off',
   },
   PRICE_SERVICE_URL: {
-    schema: Type.Union([url, Type.Literal('')], { default: '' }),
-    doc: 'Base URL of an external price service (HTTP; its WebSocket is at /ws on the same host). Unset: embedded on PORT+2.',
-    accepts: 'an http(s) URL',
+    schema: Type.Union([Type.String({ pattern: '^https?://[^\\s,]+(,https?://[^\\s,]+)*$' }), Type.Literal('')], { default: '' }),
+    doc: 'Base URL of the price service (HTTP; its WebSocket is at /ws on the same host), or several separated by commas: active and standby instances (PRICE_SERVICE_ELECTION); the storefronts hold one socket to the active one and move on to the next URL when it refuses or goes away. Unset: embedded on PORT+2.',
+    accepts: 'an http(s) URL, or several separated by commas',
+  },
+  PRICE_SERVICE_ELECTION: {
+    schema: Type.Union([onOff], { default: 'off' }),
+    doc: 'on: this machine also runs a price service that takes part in an election through a PostgreSQL advisory lock on DATABASE_URL (which must be postgres://): one instance is active and announces prices, the others stand by and take over within about a second when it is gone. List every instance in PRICE_SERVICE_URL. off: one price service, no election.',
+    accepts: 'on | off',
+  },
+  PRICE_SERVICE_HOST: {
+    schema: Type.String({ minLength: 1, default: '127.0.0.1' }),
+    doc: 'Address the price service listens on. Loopback by default; for instances on several machines a private address the other machines\' storefronts reach (never a public one).',
+    accepts: 'an IP address or host name',
   },
   CMS_API_URL: {
     schema: Type.Union([url, Type.Literal('')], { default: '' }),
@@ -266,6 +276,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   // Decision: limits cannot be switched off in production; a forgotten test setting must not reach customers.
   if (out.RATE_LIMITS === 'off' && out.NODE_ENV === 'production') {
     throw new ConfigError('RATE_LIMITS', 'Invalid RATE_LIMITS="off": per-client limits cannot be switched off with NODE_ENV=production.');
+  }
+  if (out.PRICE_SERVICE_ELECTION === 'on' && (!/^postgres(ql)?:\/\//.test(String(out.DATABASE_URL)) || out.PRICE_SERVICE_URL === '')) {
+    throw new ConfigError('PRICE_SERVICE_ELECTION', 'Invalid PRICE_SERVICE_ELECTION="on": the election needs DATABASE_URL=postgres://... and PRICE_SERVICE_URL listing every price service.');
   }
   if (out.ADMIN_TOKEN !== '' && String(out.ADMIN_TOKEN).length < 24) {
     throw new ConfigError('ADMIN_TOKEN', `Invalid ADMIN_TOKEN: accepts ${variables.ADMIN_TOKEN.accepts}.`);

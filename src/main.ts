@@ -54,7 +54,7 @@ export async function startShop(given: Config, log: Logger = processLogger('shop
     }
 
     // The price service reads product attributes from the commerce service, so it starts after it.
-    if (!config.PRICE_SERVICE_URL) {
+    if (!config.PRICE_SERVICE_URL || config.PRICE_SERVICE_ELECTION === 'on') {
       const pricing = await startPricingService(config, ports.pricing);
       closables.push({ name: 'prices', close: () => pricing.close() });
     }

@@ -297,7 +297,8 @@ export function shopParts(config: Config): PartSpec[] {
   const parts: (PartSpec | false)[] = [
     !config.CMS_API_URL && { name: 'content', file: file('./content.js', './content/main.ts'), execArgv },
     !config.COMMERCE_API_URL && { name: 'commerce', file: file('./commerce.js', './commerce/main.ts'), execArgv, count: commerceWorkers },
-    !config.PRICE_SERVICE_URL && { name: 'prices', file: file('./prices.js', './pricing/main.ts'), execArgv },
+    // with an election (issue 27) every machine runs a candidate; its storefronts use PRICE_SERVICE_URL's list
+    (!config.PRICE_SERVICE_URL || config.PRICE_SERVICE_ELECTION === 'on') && { name: 'prices', file: file('./prices.js', './pricing/main.ts'), execArgv },
     !config.BACKOFFICE_URL && { name: 'backoffice', file: file('./backoffice.js', './backoffice/main.ts'), execArgv },
     { name: 'storefront', file: file('./storefront.js', './storefront/main.ts'), execArgv, count: storefrontWorkers, env: { STOREFRONT_WORKERS: String(storefrontWorkers) } },
   ];

@@ -1,4 +1,5 @@
-// `npm run test:pg`: the database-backed suites (commerce, catalogue, carts and orders, account features, operators, documents)
+// `npm run test:pg`: the database-backed suites (commerce, catalogue, carts and orders, account features, operators, documents,
+// the price services' election)
 // once more, against the PostgreSQL server named by TEST_DATABASE_URL, then the database restart test
 // (test/pg-restart) on its own. Without TEST_DATABASE_URL there is nothing to run here (npm test's tap run
 // already covered PGlite), and it says so.
@@ -10,7 +11,7 @@ if (!url) {
   process.exit(0);
 }
 console.log(`test:pg: commerce, catalogue, order and account suites on ${url.replace(/\/\/[^@]*@/, '//…@')}`);
-const res = spawnSync('tap', ['test/commerce', 'test/catalogue', 'test/orders', 'test/account', 'test/ops', 'test/lifecycle', 'test/documents'], { stdio: 'inherit', env: process.env });
+const res = spawnSync('tap', ['test/commerce', 'test/catalogue', 'test/orders', 'test/account', 'test/ops', 'test/lifecycle', 'test/documents', 'test/pricing/failover.test.ts'], { stdio: 'inherit', env: process.env });
 // Then, alone (it stops and starts the server, so nothing may run beside it), the database restart test.
 // It needs to control the server: TEST_PG_CTL and TEST_PG_START_ARGS (.ci/run sets them).
 let restart = 0;

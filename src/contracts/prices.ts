@@ -185,6 +185,8 @@ export const PricingHealth = Type.Object({
   products: Type.Integer({ minimum: 0 }),
   /** code of the last failed recalculation while it is not followed by a good one */
   lastError: Type.Union([Type.String(), Type.Null()]),
+  /** issue 27: with PRICE_SERVICE_ELECTION=on one instance is active, the others standby (they announce nothing) */
+  role: Type.Union([Type.Literal('active'), Type.Literal('standby')]),
 });
 export type PricingHealth = Static<typeof PricingHealth>;
 
@@ -195,4 +197,5 @@ export const pricingErrorCodes = {
   notReady: 'prices_not_ready',
   forbidden: 'forbidden',
   recalculationFailed: 'recalculation_failed',
+  standby: 'price_service_standby',
 } as const;

@@ -44,6 +44,7 @@ const requestErrors = {
   too_many_skus: { status: 400, message: 'Too many skus in one request.', visible: false },
   /** the price service and the price hub before the first recalculation */
   prices_not_ready: { status: 503, message: 'Prices are being calculated; try again in a few seconds.', visible: false },
+  price_service_standby: { status: 503, message: 'This price service is a standby; the active one announces the prices.', visible: false },
 } as const satisfies Record<string, ErrorSpec>;
 
 /** The commerce service (spec 7 calls, spec 8 messages). */

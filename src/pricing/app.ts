@@ -16,6 +16,7 @@ import { createRecalculator, type Recalculator } from './recalculation.ts';
 import { adminRoutes } from './routes/admin.ts';
 import { healthRoutes } from './routes/health.ts';
 import { priceRoutes } from './routes/prices.ts';
+import { soleLeadership, type Leadership } from './leadership.ts';
 import { createSubscribers } from './subscribers.ts';
 
 export interface PricingAppOptions {
@@ -46,6 +47,8 @@ export interface PricingAppOptions {
   /** recalculation guard and retry (see recalculation.ts) */
   recalcTimeoutMs?: number;
   recalcRetryMs?: number;
+  /** issue 27: active/standby election (leadership.ts); default: always active */
+  leadership?: Leadership;
 }
 
 export interface PricingControl {
@@ -88,9 +91,11 @@ export async function buildPricingApp(opts: PricingAppOptions): Promise<PricingA
   });
 
   // A (re)connecting subscriber learns the current state at once: whether to refetch or to wait.
+  const leadership = opts.leadership ?? soleLeadership();
   const subscribers = createSubscribers({
     heartbeatMs: opts.heartbeatMs ?? 30_000,
     timers,
+    accepting: leadership.active,
     greeting() {
       const book = recalculator.book();
       if (recalculator.recalculating()) return [recalculationStarted()];
@@ -105,17 +110,32 @@ export async function buildPricingApp(opts: PricingAppOptions): Promise<PricingA
 
   app.addHook('onReady', async () => {
     await backfillHistory(feed, history, clock(), app.log);
-    // The first cycle is awaited so that a ready service has prices; a failure is logged and retried.
-    if (opts.autoStart !== false) await recalculator.start();
+    if (opts.autoStart === false) return;
+    if (!opts.leadership) {
+      // The first cycle is awaited so that a ready service has prices; a failure is logged and retried.
+      await recalculator.start();
+      return;
+    }
+    // Elected (PRICE_SERVICE_ELECTION): a standby is ready without prices and announces nothing. Taking
+    // over, it recalculates at once: the hubs hear the next set within one period of the last one.
+    leadership.start((active) => {
+      if (active) {
+        void recalculator.start();
+        return;
+      }
+      recalculator.stop();
+      subscribers.closeAll();
+    });
   });
   app.addHook('onClose', async () => {
+    await leadership.close();
     recalculator.stop();
     await feed.close?.();
   });
 
   await app.register(subscribers.plugin);
-  await app.register(healthRoutes, { recalculator, feed, clock, intervalMs, subscribers: subscribers.count });
+  await app.register(healthRoutes, { recalculator, feed, clock, intervalMs, subscribers: subscribers.count, active: leadership.active });
   await app.register(priceRoutes, { recalculator, history, clock });
-  await app.register(adminRoutes, { recalculator, adminToken: opts.adminToken });
+  await app.register(adminRoutes, { recalculator, adminToken: opts.adminToken, active: leadership.active });
   return app;
 }

@@ -3,6 +3,7 @@
 import { servicePorts, type Config } from '../config.ts';
 import { isEntry, runStandalone } from '../lib/standalone.ts';
 import { buildPricingApp, type PricingApp } from './app.ts';
+import { pgLeadership } from './leadership.ts';
 import { createPriceHandOver, priceSetFromBook } from './price-handover.ts';
 import { createHttpProductSource } from './product-source.ts';
 
@@ -18,7 +19,15 @@ export async function startPricingService(config: Config, port = servicePorts(co
   const commerceUrl = config.COMMERCE_API_URL || `http://127.0.0.1:${servicePorts(config).commerce}`;
   const source = createHttpProductSource({ baseUrl: commerceUrl, adminToken: config.ADMIN_TOKEN });
   const handOver = createPriceHandOver({ baseUrl: commerceUrl, adminToken: config.ADMIN_TOKEN });
-  const app = await buildPricingApp({
+  let app: PricingApp | undefined;
+  const leadership = config.PRICE_SERVICE_ELECTION === 'on'
+    ? pgLeadership({
+        databaseUrl: config.DATABASE_URL,
+        log: { info: (o, m) => app?.log.info(o, m), warn: (o, m) => app?.log.warn(o, m) },
+      })
+    : undefined;
+  app = await buildPricingApp({
+    leadership,
     loadProducts: source.load,
     feedSource: config.PRICE_FEED,
     seed: config.PRICE_FEED_SEED,
@@ -31,10 +40,11 @@ export async function startPricingService(config: Config, port = servicePorts(co
     await source.close();
     await handOver.close();
   });
-  await app.listen({ host: '127.0.0.1', port });
+  await app.listen({ host: config.PRICE_SERVICE_HOST, port });
   const address = app.server.address();
   const actualPort = typeof address === 'object' && address ? address.port : port;
-  return { app, url: `http://127.0.0.1:${actualPort}`, close: () => app.close() };
+  const running = app;
+  return { app: running, url: `http://127.0.0.1:${actualPort}`, close: () => running.close() };
 }
 
 if (isEntry(import.meta.url)) {

@@ -229,6 +229,8 @@ export function createRecalculator(opts: RecalculatorOptions): Recalculator {
     lastError: () => lastError,
     async start() {
       stopped = false;
+      // a service that stood down (leadership.ts) and becomes active again hands over as before
+      closed = false;
       return trigger();
     },
     stop() {

@@ -6,6 +6,8 @@ import websocket from '@fastify/websocket';
 import type { FastifyPluginAsync } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { UpstreamPriceMessage } from '../contracts/price-upstream.ts';
+import { pricingErrorCodes } from '../contracts/prices.ts';
+import { AppError } from '../lib/errors.ts';
 import { unref, type TimerHandle, type Timers } from '../lib/timers.ts';
 
 export interface SubscribersOptions {
@@ -14,11 +16,16 @@ export interface SubscribersOptions {
   timers: Timers;
   /** what a new subscriber hears first (the current state, in order), if anything */
   greeting(): UpstreamPriceMessage[];
+  /** false: new subscribers are refused with 503 price_service_standby (a standby, leadership.ts), so a
+   * storefront moves on to the next PRICE_SERVICE_URL; default always true */
+  accepting?: () => boolean;
 }
 
 export interface Subscribers {
   broadcast(message: UpstreamPriceMessage): void;
   count(): number;
+  /** ends every subscriber's socket (a standby's former subscribers reconnect to the active instance) */
+  closeAll(): void;
   /** registers @fastify/websocket and GET /ws; the heartbeat runs while the app is ready */
   plugin: FastifyPluginAsync;
 }
@@ -59,7 +66,8 @@ export function createSubscribers(opts: SubscribersOptions): Subscribers {
       if (heartbeat) opts.timers.clearInterval(heartbeat);
       heartbeat = null;
     });
-    app.get('/ws', { websocket: true }, (socket) => {
+    const standby = () => new AppError(pricingErrorCodes.standby);
+    app.get('/ws', { websocket: true, preValidation: async () => { if (opts.accepting && !opts.accepting()) throw standby(); } }, (socket) => {
       const state = { alive: true };
       sockets.set(socket, state);
       socket.on('pong', () => {
@@ -78,6 +86,11 @@ export function createSubscribers(opts: SubscribersOptions): Subscribers {
       for (const socket of sockets.keys()) send(socket, json);
     },
     count: () => sockets.size,
+    closeAll() {
+      // 1012 "service restart": the client reconnects (to the next price service in its list)
+      for (const socket of sockets.keys()) socket.close(1012, 'standby');
+      sockets.clear();
+    },
     plugin,
   };
 }

@@ -111,7 +111,8 @@ export async function buildStorefrontApp(opts: StorefrontOptions): Promise<Store
   app.addHook('onClose', async () => fleet.close());
   registerHealth(app, [
     { name: 'commerce', url: `${opts.upstreams.commerce}/health` },
-    { name: 'prices', url: `${opts.upstreams.prices}/health` },
+    // the price service the hub's socket uses (of several, the active one: issue 27)
+    { name: 'prices', url: () => `${priceHub.health().upstream.url.replace(/^ws/, 'http').replace(/\/ws$/, '')}/health` },
     { name: 'cms', url: `${opts.upstreams.cms}/cdn/spaces/me?token=${encodeURIComponent(config.CMS_TOKEN)}` },
   ], { renders: () => ({ ...renderer.stats }), priceHub: () => {
     const { upstreamConnections, expected, ready, workers } = fleet.summary();

@@ -15,7 +15,8 @@ export function upstreamUrls(config: Config): Upstreams {
   const ports = servicePorts(config);
   return {
     commerce: config.COMMERCE_API_URL.replace(/\/$/, '') || `http://${LOOPBACK}:${ports.commerce}`,
-    prices: config.PRICE_SERVICE_URL.replace(/\/$/, '') || `http://${LOOPBACK}:${ports.pricing}`,
+    // several (active and standby, issue 27): kept as one comma-separated string; the price hub splits it
+    prices: config.PRICE_SERVICE_URL.split(',').map((u) => u.trim().replace(/\/$/, '')).filter(Boolean).join(',') || `http://${LOOPBACK}:${ports.pricing}`,
     cms: config.CMS_API_URL.replace(/\/$/, '') || `http://${LOOPBACK}:${ports.content}/v2`,
   };
 }

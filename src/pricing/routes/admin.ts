@@ -11,13 +11,15 @@ export interface AdminRoutesOptions {
   recalculator: Recalculator;
   /** ADMIN_TOKEN; empty or absent: loopback callers only */
   adminToken?: string;
+  /** a standby recalculates nothing: only the active instance announces prices (leadership.ts) */
+  active(): boolean;
 }
 
 function sha256(s: string): Buffer {
   return createHash('sha256').update(s).digest();
 }
 
-export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, { recalculator, adminToken }) => {
+export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, { recalculator, adminToken, active }) => {
   const adminTokenHash = adminToken ? sha256(adminToken) : null;
 
   function isAdmin(req: FastifyRequest): boolean {
@@ -33,6 +35,7 @@ export const adminRoutes: FastifyPluginAsync<AdminRoutesOptions> = async (app, {
     if (!isAdmin(req)) {
       throw new AppError(pricingErrorCodes.forbidden, { message: 'Recalculation can be started from this machine or with the admin token only.' });
     }
+    if (!active()) throw new AppError(pricingErrorCodes.standby);
     const outcome = await recalculator.recalculateNow();
     if (!outcome.ok) throw new AppError(pricingErrorCodes.recalculationFailed, { message: `Recalculation failed (${outcome.code}): ${outcome.message}` });
     return { lastRecalculatedAt: outcome.book.lastRecalculatedAt };

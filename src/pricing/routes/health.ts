@@ -12,6 +12,8 @@ export interface HealthRoutesOptions {
   clock: Clock;
   intervalMs: number;
   subscribers(): number;
+  /** whether this instance is the active one (PRICE_SERVICE_ELECTION; always true without it) */
+  active(): boolean;
 }
 
 /** Decision: a book older than two intervals (plus slack for a slow cycle) means the schedule is stuck. */
@@ -31,6 +33,7 @@ export const healthRoutes: FastifyPluginAsync<HealthRoutesOptions> = async (app,
       lastRecalculatedAt: book?.lastRecalculatedAt ?? null,
       products: book?.productCount ?? 0,
       lastError: recalculator.lastError(),
+      role: opts.active() ? 'active' : 'standby',
     };
   });
 };

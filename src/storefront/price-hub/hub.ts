@@ -29,7 +29,8 @@ export type { CachedBody, SnapshotQuery } from './snapshots.ts';
 export type HubPhase = 'starting' | 'recalculating' | 'ready' | 'stale';
 
 export interface PriceHubOptions {
-  /** base URL of the price service (HTTP); its socket is /ws on the same host */
+  /** base URL of the price service (HTTP); its socket is /ws on the same host. Several separated by commas:
+   * active and standby instances (upstream.ts tries them in turn; HTTP goes to the socket's one) */
   pricesUrl: string;
   /** store of a Host header (src/storefront/plugins/store.ts) */
   storeOf(host: string | undefined): StoreKey;
@@ -90,7 +91,10 @@ const STARVATION_MS = 10_000;
 export function createPriceHub(opts: PriceHubOptions): PriceHub {
   const log = opts.log;
   const keys = payloadKeys();
-  const http = createPricesHttp({ baseUrl: opts.pricesUrl, timeoutMs: opts.fetchTimeoutMs ?? 5_000 });
+  const priceBases = opts.pricesUrl.split(',').map((u) => u.trim().replace(/\/$/, ''));
+  // HTTP follows the socket: the instance that announced the prices is the one asked for them
+  const http = createPricesHttp({ baseUrl: () => priceBases[wsUrls.indexOf(upstream.currentUrl())] ?? priceBases[0], timeoutMs: opts.fetchTimeoutMs ?? 5_000 });
+  const wsUrls = priceBases.map((b) => `${b.replace(/^http/, 'ws')}/ws`);
   const workers = createHubWorkers(opts.threads ?? 2);
 
   let payloads = new Map<PayloadKey, ReadyPayload>();
@@ -254,7 +258,7 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
   }
 
   const upstream = createUpstream({
-    url: `${opts.pricesUrl.replace(/\/$/, '').replace(/^http/, 'ws')}/ws`,
+    url: wsUrls,
     reconnectDelayMs: opts.reconnectDelayMs ?? priceTiming.reconnectMs,
     silenceTimeoutMs: opts.upstreamSilenceMs,
     log,

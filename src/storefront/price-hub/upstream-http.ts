@@ -8,12 +8,12 @@ export interface PricesHttp {
   close(): Promise<void>;
 }
 
-export function createPricesHttp(opts: { baseUrl: string; timeoutMs: number }): PricesHttp {
-  const base = opts.baseUrl.replace(/\/$/, '');
+export function createPricesHttp(opts: { baseUrl: string | (() => string); timeoutMs: number }): PricesHttp {
+  const baseOf = typeof opts.baseUrl === 'function' ? opts.baseUrl : () => opts.baseUrl as string;
   const dispatcher = new Agent({ keepAliveTimeout: 60_000, connections: 16 });
   return {
     async getText(path) {
-      const res = await request(`${base}${path}`, {
+      const res = await request(`${baseOf().replace(/\/$/, '')}${path}`, {
         dispatcher,
         headers: { accept: 'application/json' },
         headersTimeout: opts.timeoutMs,

@@ -2,6 +2,11 @@
 // many browsers are connected. spec 7: reconnect 10 s after an error or close. A connection that stays
 // silent past two of the service's 30 s pings is dead (a half-open TCP connection sends no close):
 // it is dropped and reconnected like a closed one.
+//
+// Several price services (issue 27, PRICE_SERVICE_URL with commas: active and standby instances): the socket
+// goes to the first URL; when a connection cannot be made, is refused (a standby answers 503) or is lost, the
+// next URL is tried at once, and only after every URL failed in a row does the hub wait the reconnect delay.
+// A standby that stands down closes its sockets, so the hubs reach the new active instance within a round.
 import Compile from 'typebox/compile';
 import { WebSocket } from 'ws';
 import type { FastifyBaseLogger } from 'fastify';
@@ -15,8 +20,8 @@ export type UpstreamMessage = RecalculationProcessStarted | PreparedEnvelope | R
 export type UpstreamState = 'connecting' | 'open' | 'waiting' | 'closed';
 
 export interface UpstreamOptions {
-  /** ws:// URL of the price service's socket */
-  url: string;
+  /** ws:// URL of the price service's socket, or several to try in turn (active and standby instances) */
+  url: string | string[];
   /** spec 7: 10 s; tests shorten it */
   reconnectDelayMs: number;
   /** no frame (message or ping) for this long: the connection is dead; default 70 s (two 30 s pings + slack) */
@@ -42,6 +47,8 @@ export interface UpstreamStatus {
 
 export interface PriceUpstream {
   start(): void;
+  /** the ws:// URL of the current (or last tried) connection */
+  currentUrl(): string;
   status(): UpstreamStatus;
   close(): void;
 }
@@ -51,6 +58,10 @@ const checkPrepared = Compile(PreparedEnvelope);
 
 export function createUpstream(opts: UpstreamOptions): PriceUpstream {
   const silenceMs = opts.silenceTimeoutMs ?? 70_000;
+  const urls = Array.isArray(opts.url) ? opts.url : [opts.url];
+  let current = 0;
+  /** URLs that failed since the last good connection: a full round of them waits the reconnect delay */
+  let failedInRow = 0;
   let socket: WebSocket | null = null;
   let state: UpstreamState = 'closed';
   let closed = false;
@@ -75,7 +86,8 @@ export function createUpstream(opts: UpstreamOptions): PriceUpstream {
     reconnectTimer = null;
     if (closed) return;
     state = 'connecting';
-    const ws = new WebSocket(opts.url, { perMessageDeflate: false, handshakeTimeout: opts.handshakeTimeoutMs ?? 5_000, maxPayload: upstreamMaxPayload });
+    const url = urls[current];
+    const ws = new WebSocket(url, { perMessageDeflate: false, handshakeTimeout: opts.handshakeTimeoutMs ?? 5_000, maxPayload: upstreamMaxPayload });
     socket = ws;
     let wasOpen = false;
     ws.on('open', () => {
@@ -84,7 +96,8 @@ export function createUpstream(opts: UpstreamOptions): PriceUpstream {
       connectedSince = Date.now();
       lastError = null;
       armSilence(ws);
-      opts.log.info({ url: opts.url }, 'price service socket open');
+      failedInRow = 0;
+      opts.log.info({ url }, 'price service socket open');
       opts.onConnection(true);
     });
     ws.on('ping', () => armSilence(ws));
@@ -122,8 +135,14 @@ export function createUpstream(opts: UpstreamOptions): PriceUpstream {
         return;
       }
       state = 'waiting';
-      opts.log.warn({ reason: lastError, retryInMs: opts.reconnectDelayMs }, wasOpen ? 'price service socket closed' : 'price service socket could not connect');
-      reconnectTimer = setTimeout(connect, opts.reconnectDelayMs);
+      failedInRow++;
+      current = (current + 1) % urls.length;
+      // another URL not yet tried in this round: at once; a full round failed: spec 7's delay
+      const roundFailed = failedInRow >= urls.length;
+      if (roundFailed) failedInRow = 0;
+      const delay = roundFailed ? opts.reconnectDelayMs : 0;
+      opts.log.warn({ url, reason: lastError, retryInMs: delay, next: urls[current] }, wasOpen ? 'price service socket closed' : 'price service socket could not connect');
+      reconnectTimer = setTimeout(connect, delay);
       reconnectTimer.unref();
     });
   }
@@ -133,10 +152,11 @@ export function createUpstream(opts: UpstreamOptions): PriceUpstream {
       closed = false;
       if (!socket && !reconnectTimer) connect();
     },
+    currentUrl: () => urls[current],
     status() {
       return {
         state,
-        url: opts.url,
+        url: urls[current],
         connectedSince: connectedSince === null ? null : new Date(connectedSince).toISOString(),
         disconnects,
         lastMessageAt: lastMessageAt === null ? null : new Date(lastMessageAt).toISOString(),

@@ -13,7 +13,8 @@ import { request } from 'undici';
 
 export interface UpstreamCheck {
   name: string;
-  url: string;
+  /** a function where the upstream can change (the active one of several price services) */
+  url: string | (() => string);
 }
 
 export interface HealthExtra {
@@ -55,7 +56,10 @@ export interface HealthOptions {
 /** The probes carry the request id of the /health call, so each upstream's (debug) line names it. */
 export function registerHealth(app: FastifyInstance, checks: UpstreamCheck[], extra: HealthExtra = {}, opts: HealthOptions = {}) {
   const upstreamsOf = async (req: FastifyRequest) => {
-    const results = await Promise.all(checks.map(async (c) => [c.name, { url: c.url.replace(/token=[^&]+/, 'token=…'), ...(await probe(c.url, req.id)) }] as const));
+    const results = await Promise.all(checks.map(async (c) => {
+      const url = typeof c.url === 'function' ? c.url() : c.url;
+      return [c.name, { url: url.replace(/token=[^&]+/, 'token=…'), ...(await probe(url, req.id)) }] as const;
+    }));
     return { upstreams: Object.fromEntries(results), allUp: results.every(([, r]) => r.state === 'up') };
   };
   // operational: a readiness probe every few seconds is logged at debug (src/lib/service.ts)
