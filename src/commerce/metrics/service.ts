@@ -1,0 +1,83 @@
+// The numbers an operator graphs and alerts on (issue 27), in Prometheus' text format: requests per route,
+// method and status with their latency, the age of the current price set, the outbox backlog, the database
+// pool and the jobs. Library: prom-client (the Prometheus client for Node everyone scrapes; installed).
+// Decision: one registry per app (tests build several apps in one process; the global one would mix them),
+// labelled part="commerce"; what lives in the database is read at scrape time, never on a timer.
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { Db } from '../db/index.ts';
+import type { Clock } from '../lib/clock.ts';
+import { outboxBacklog } from '../outbox/index.ts';
+import { currentPriceSet } from '../prices/index.ts';
+
+export interface CommerceMetrics {
+  registry: Registry;
+  /** one answered request: its route's pattern (never the raw URL: ids would make endless series) */
+  observe(route: string | undefined, method: string, status: number, ms: number): void;
+}
+
+const seconds = (ms: number) => Math.round(ms) / 1000;
+
+export function createCommerceMetrics(opts: { db: Db; clock: Clock }): CommerceMetrics {
+  const { db, clock } = opts;
+  const registry = new Registry();
+  registry.setDefaultLabels({ part: 'commerce' });
+  collectDefaultMetrics({ register: registry });
+  const labelNames = ['route', 'method', 'status'] as const;
+  const requests = new Counter({ name: 'http_requests_total', help: 'Answered requests by route pattern, method and status', labelNames, registers: [registry] });
+  const duration = new Histogram({
+    name: 'http_request_duration_seconds', help: 'Time to answer, by route pattern, method and status', labelNames, registers: [registry],
+    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+  });
+
+  // Read at scrape time. Decision: without a current set (none yet, or the database not answering) the age
+  // is +Inf: "older than 2 periods" is then true, which is what an operator must hear.
+  new Gauge({
+    name: 'commerce_price_set_age_seconds', help: 'Seconds since the current price set was calculated (+Inf: none)', registers: [registry],
+    async collect() {
+      const set = await currentPriceSet(db).catch(() => null);
+      this.set(set ? seconds(clock().getTime() - set.lastRecalculatedAt.getTime()) : Infinity);
+    },
+  });
+  // prom-client collects every metric at once: both outbox gauges share one query per scrape
+  let reading: Promise<{ pending: number; oldest: Date | null } | null> | null = null;
+  const backlog = () => (reading ??= outboxBacklog(db).catch(() => null).finally(() => { reading = null; }));
+  new Gauge({
+    name: 'commerce_outbox_backlog', help: 'Mails and SMS written but neither delivered nor given up (NaN: database not answering)', registers: [registry],
+    async collect() {
+      const b = await backlog();
+      this.set(b ? b.pending : NaN);
+    },
+  });
+  new Gauge({
+    name: 'commerce_outbox_oldest_pending_age_seconds', help: 'Age of the oldest message still to deliver (0: none)', registers: [registry],
+    async collect() {
+      const b = await backlog();
+      this.set(!b ? NaN : b.oldest ? seconds(clock().getTime() - b.oldest.getTime()) : 0);
+    },
+  });
+  poolGauges(registry, db);
+  return {
+    registry,
+    observe(route, method, status, ms) {
+      const labels = { route: route ?? 'unmatched', method, status: String(status) };
+      requests.inc(labels);
+      duration.observe(labels, ms / 1000);
+    },
+  };
+}
+
+/** PostgreSQL's pool: connections in use and idle, requests waiting for one, the maximum (PGlite: none). */
+function poolGauges(registry: Registry, db: Db): void {
+  const stats = db.poolStats?.bind(db);
+  if (!stats) return;
+  new Gauge({
+    name: 'db_pool_connections', help: 'Pool connections by state', labelNames: ['state'], registers: [registry],
+    collect() {
+      const s = stats();
+      this.set({ state: 'in_use' }, s.size - s.idle);
+      this.set({ state: 'idle' }, s.idle);
+    },
+  });
+  new Gauge({ name: 'db_pool_waiting', help: 'Queries waiting for a pool connection', registers: [registry], collect() { this.set(stats().waiting); } });
+  new Gauge({ name: 'db_pool_max', help: 'The pool size (DATABASE_POOL_SIZE)', registers: [registry], collect() { this.set(stats().max); } });
+}

@@ -1,0 +1,78 @@
+// Issue 27, what operators watch: GET /metrics of the commerce service in Prometheus' text format, reachable
+// from the internal network only, with the series the README's alerts need (price set age, outbox backlog,
+// requests per route and status), moving with the service's clock and its data.
+import t from 'tap';
+import { commerceHarness, PASSWORD, uniqueEmail, type Api } from './helpers.ts';
+import { handOver, priceSetAt } from '../orders/helpers.ts';
+
+const h = await commerceHarness(t);
+const ADMIN_TOKEN = 'metrics-admin-token-0123456789';
+
+async function scrape(api: Api): Promise<string> {
+  const res = await api.app.inject({ method: 'GET', url: '/metrics' });
+  if (res.statusCode !== 200) throw new Error(`metrics: ${res.statusCode} ${res.body}`);
+  return res.body;
+}
+
+/** The value of one series (name and labels as Prometheus prints them, part="commerce" included); undefined: absent. */
+function value(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
+  const want = Object.entries({ ...labels, part: 'commerce' });
+  for (const line of text.split('\n')) {
+    const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!m || m[1] !== name) continue;
+    const got = Object.fromEntries([...(m[2] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((x) => [x[1], x[2]]));
+    if (want.every(([k, v]) => got[k] === v) && Object.keys(got).length === want.length) return m[3] === '+Inf' ? Infinity : Number(m[3]);
+  }
+  return undefined;
+}
+
+t.test('the scrape is there for the internal network only: loopback or the admin token, 404 for anyone else', async (t) => {
+  const api = await h.api(t, { config: { ADMIN_TOKEN } });
+  const local = await api.app.inject({ method: 'GET', url: '/metrics' });
+  t.equal(local.statusCode, 200);
+  t.match(local.headers['content-type'], /^text\/plain; version=0\.0\.4/);
+  const outside = await api.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.7' });
+  t.equal(outside.statusCode, 404, 'from outside it does not exist');
+  t.notMatch(outside.body, /http_requests_total/);
+  const wrong = await api.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.7', headers: { authorization: 'Bearer wrong-token-0123456789abcd' } });
+  t.equal(wrong.statusCode, 404);
+  const scraper = await api.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '10.0.0.9', headers: { authorization: `Bearer ${ADMIN_TOKEN}` } });
+  t.equal(scraper.statusCode, 200, 'a scraper on another machine of the network with the admin token');
+});
+
+t.test('the price set\'s age grows with the clock, so "older than 2 periods" can fire', async (t) => {
+  const api = await h.api(t);
+  t.equal(value(await scrape(api), 'commerce_price_set_age_seconds'), Infinity, 'no set yet: infinitely old, the alert fires');
+  await handOver(api, await priceSetAt(api.db, api.clock().getTime()));
+  t.equal(value(await scrape(api), 'commerce_price_set_age_seconds'), 0);
+  api.clock.advance(400);
+  t.equal(value(await scrape(api), 'commerce_price_set_age_seconds'), 400, '400 s later: beyond 2 periods of 180 s');
+  await handOver(api, await priceSetAt(api.db, api.clock().getTime() - 5_000));
+  t.equal(value(await scrape(api), 'commerce_price_set_age_seconds'), 5, 'a new set resets it');
+});
+
+t.test('the outbox backlog counts a queued mail, and the age of the oldest', async (t) => {
+  const api = await h.api(t);
+  const before = value(await scrape(api), 'commerce_outbox_backlog');
+  t.type(before, 'number');
+  const res = await api.call('POST', '/customers', { body: { email: uniqueEmail('metrics'), password: PASSWORD, firstName: 'Mia', lastName: 'Metrik' } });
+  t.equal(res.statusCode, 201);
+  api.clock.advance(90);
+  const text = await scrape(api);
+  t.equal(value(text, 'commerce_outbox_backlog'), before! + 1, 'the activation mail waits (no SMTP in the tests)');
+  t.ok(value(text, 'commerce_outbox_oldest_pending_age_seconds')! >= 90, 'the oldest waits at least 90 s');
+});
+
+t.test('requests are counted per route pattern, method and status, never per raw URL', async (t) => {
+  const api = await h.api(t);
+  await api.app.inject({ method: 'GET', url: '/health' });
+  await api.app.inject({ method: 'GET', url: '/health' });
+  const missing = await api.call('GET', '/orders/00000000-0000-4000-8000-000000000001');
+  await api.app.inject({ method: 'GET', url: '/no/such/path/4711' });
+  const text = await scrape(api);
+  t.equal(value(text, 'http_requests_total', { route: '/health', method: 'GET', status: '200' }), 2);
+  t.equal(value(text, 'http_requests_total', { route: '/orders/:id', method: 'GET', status: String(missing.statusCode) }), 1, 'the pattern, not the id');
+  t.equal(value(text, 'http_requests_total', { route: 'unmatched', method: 'GET', status: '404' }), 1);
+  t.notMatch(text, /4711|00000000-0000/, 'no raw URL in a label');
+  t.equal(value(text, 'http_request_duration_seconds_count', { route: '/health', method: 'GET', status: '200' }), 2);
+});
