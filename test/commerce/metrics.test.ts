@@ -4,6 +4,7 @@
 import t from 'tap';
 import { commerceHarness, PASSWORD, uniqueEmail, type Api } from './helpers.ts';
 import { handOver, priceSetAt } from '../orders/helpers.ts';
+import { createJob } from '../../src/commerce/lib/jobs.ts';
 
 const h = await commerceHarness(t);
 const ADMIN_TOKEN = 'metrics-admin-token-0123456789';
@@ -75,4 +76,23 @@ t.test('requests are counted per route pattern, method and status, never per raw
   t.equal(value(text, 'http_requests_total', { route: 'unmatched', method: 'GET', status: '404' }), 1);
   t.notMatch(text, /4711|00000000-0000/, 'no raw URL in a label');
   t.equal(value(text, 'http_request_duration_seconds_count', { route: '/health', method: 'GET', status: '200' }), 2);
+});
+
+t.test('each job\'s runs, failures and last success, so a job that stopped succeeding can be alerted on', async (t) => {
+  const api = await h.api(t);
+  const jobs = api.app.commerce.jobs;
+  t.ok(jobs.has('payment-deadline'), 'the lifecycle\'s job is registered');
+  const before = value(await scrape(api), 'commerce_job_runs', { job: 'payment-deadline' })!;
+  await jobs.get('payment-deadline')!.run();
+  let text = await scrape(api);
+  t.equal(value(text, 'commerce_job_runs', { job: 'payment-deadline' }), before + 1);
+  t.equal(value(text, 'commerce_job_failures', { job: 'payment-deadline' }), 0);
+  t.ok(value(text, 'commerce_job_last_success_timestamp_seconds', { job: 'payment-deadline' })! > 0, 'its last success has a time');
+  const failing = createJob({ name: 'always-failing', work: async () => { throw new Error('no'); }, log: api.app.log });
+  jobs.set(failing.name, failing);
+  await failing.run().catch(() => undefined);
+  await failing.run().catch(() => undefined);
+  text = await scrape(api);
+  t.equal(value(text, 'commerce_job_failures', { job: 'always-failing' }), 2);
+  t.equal(value(text, 'commerce_job_last_success_timestamp_seconds', { job: 'always-failing' }), 0, 'never succeeded');
 });

@@ -6,8 +6,8 @@ import { metricsRoutes } from './routes.ts';
 import { createCommerceMetrics } from './service.ts';
 
 export const metricsPlugin = fp(async (app) => {
-  const { db, clock } = app.commerce;
-  const metrics = createCommerceMetrics({ db, clock });
+  const { db, clock, jobs } = app.commerce;
+  const metrics = createCommerceMetrics({ db, clock, jobs });
   app.addHook('onResponse', async (req, reply) => {
     metrics.observe(req.routeOptions.url, req.method, reply.statusCode, reply.elapsedTime);
   });

@@ -6,6 +6,7 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { Db } from '../db/index.ts';
 import type { Clock } from '../lib/clock.ts';
+import type { Job, JobStats } from '../lib/jobs.ts';
 import { outboxBacklog } from '../outbox/index.ts';
 import { currentPriceSet } from '../prices/index.ts';
 
@@ -17,7 +18,7 @@ export interface CommerceMetrics {
 
 const seconds = (ms: number) => Math.round(ms) / 1000;
 
-export function createCommerceMetrics(opts: { db: Db; clock: Clock }): CommerceMetrics {
+export function createCommerceMetrics(opts: { db: Db; clock: Clock; jobs: Map<string, Job> }): CommerceMetrics {
   const { db, clock } = opts;
   const registry = new Registry();
   registry.setDefaultLabels({ part: 'commerce' });
@@ -56,6 +57,7 @@ export function createCommerceMetrics(opts: { db: Db; clock: Clock }): CommerceM
     },
   });
   poolGauges(registry, db);
+  jobGauges(registry, opts.jobs);
   return {
     registry,
     observe(route, method, status, ms) {
@@ -80,4 +82,24 @@ function poolGauges(registry: Registry, db: Db): void {
   });
   new Gauge({ name: 'db_pool_waiting', help: 'Queries waiting for a pool connection', registers: [registry], collect() { this.set(stats().waiting); } });
   new Gauge({ name: 'db_pool_max', help: 'The pool size (DATABASE_POOL_SIZE)', registers: [registry], collect() { this.set(stats().max); } });
+}
+
+/** Each scheduled job (limit orders, payment deadlines, retention ...): runs, failures and the last success,
+ * read from the jobs map at scrape time (the features register their jobs after this plugin). The lag is
+ * PromQL's: time() - commerce_job_last_success_timestamp_seconds. */
+function jobGauges(registry: Registry, jobs: Map<string, Job>): void {
+  const each = (fn: (name: string, s: JobStats) => void) => {
+    for (const [name, job] of jobs) {
+      const s = job.stats?.();
+      if (s) fn(name, s);
+    }
+  };
+  const labelNames = ['job'] as const;
+  new Gauge({ name: 'commerce_job_runs', help: 'Runs of the job since the process started', labelNames, registers: [registry], collect() { each((job, s) => this.set({ job }, s.runs)); } });
+  new Gauge({ name: 'commerce_job_failures', help: 'Failed runs of the job since the process started', labelNames, registers: [registry], collect() { each((job, s) => this.set({ job }, s.failures)); } });
+  new Gauge({ name: 'commerce_job_running', help: '1 while a run is under way', labelNames, registers: [registry], collect() { each((job, s) => this.set({ job }, s.running ? 1 : 0)); } });
+  new Gauge({
+    name: 'commerce_job_last_success_timestamp_seconds', help: 'When the job last succeeded (0: not yet)', labelNames, registers: [registry],
+    collect() { each((job, s) => this.set({ job }, s.lastSuccessAt ? s.lastSuccessAt / 1000 : 0)); },
+  });
 }
