@@ -4,7 +4,10 @@
 import t from 'tap';
 import { commerceHarness, PASSWORD, uniqueEmail, type Api } from './helpers.ts';
 import { handOver, priceSetAt } from '../orders/helpers.ts';
+import { readFileSync } from 'node:fs';
 import { createJob } from '../../src/commerce/lib/jobs.ts';
+import { importBankStatement } from '../../src/commerce/lifecycle/index.ts';
+import { finance } from '../lifecycle/helpers.ts';
 
 const h = await commerceHarness(t);
 const ADMIN_TOKEN = 'metrics-admin-token-0123456789';
@@ -95,4 +98,29 @@ t.test('each job\'s runs, failures and last success, so a job that stopped succe
   text = await scrape(api);
   t.equal(value(text, 'commerce_job_failures', { job: 'always-failing' }), 2);
   t.equal(value(text, 'commerce_job_last_success_timestamp_seconds', { job: 'always-failing' }), 0, 'never succeeded');
+});
+
+t.test('the bank-statement import\'s results of the last 24 h by result, and the time since the last import', async (t) => {
+  const api = await h.api(t);
+  t.teardown(() => h.db.query('delete from bank_statement_entries'));
+  t.equal(value(await scrape(api), 'commerce_bank_statement_last_import_age_seconds'), Infinity, 'no import yet');
+  const fin = finance();
+  const sample = readFileSync(new URL('../fixtures/camt053-ch-sample.xml', import.meta.url), 'utf8');
+  const result = await importBankStatement(api.app.commerce, sample, fin.actor, fin.roles);
+  api.clock.advance(60);
+  let text = await scrape(api);
+  const entries = (r: string) => value(text, 'commerce_bank_statement_entries_24h', { result: r }) ?? 0;
+  const total = () => [...text.matchAll(/^commerce_bank_statement_entries_24h\{[^}]*\} (\d+)$/gm)].reduce((n, m) => n + Number(m[1]), 0);
+  t.ok(result.flagged > 0);
+  t.equal(entries('applied'), result.applied, 'none of the sample\'s orders exist: nothing applied');
+  t.equal(total(), result.applied + result.flagged, 'every line counted under its result');
+  t.ok(entries('no_order') > 0, 'lines naming no known order are flagged as such');
+  t.equal(value(text, 'commerce_bank_statement_last_import_age_seconds'), 60);
+  await importBankStatement(api.app.commerce, sample, fin.actor, fin.roles);
+  text = await scrape(api);
+  t.equal(total(), result.applied + result.flagged, 'the same statement again: no line counted twice');
+  api.clock.advance(86_400);
+  text = await scrape(api);
+  t.equal(total(), 0, 'a day later the window is empty');
+  t.equal(value(text, 'commerce_bank_statement_last_import_age_seconds'), 86_460);
 });

@@ -7,6 +7,7 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 import type { Db } from '../db/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Job, JobStats } from '../lib/jobs.ts';
+import { statementResultsSince } from '../lifecycle/index.ts';
 import { outboxBacklog } from '../outbox/index.ts';
 import { currentPriceSet } from '../prices/index.ts';
 
@@ -56,6 +57,7 @@ export function createCommerceMetrics(opts: { db: Db; clock: Clock; jobs: Map<st
       this.set(!b ? NaN : b.oldest ? seconds(clock().getTime() - b.oldest.getTime()) : 0);
     },
   });
+  statementGauges(registry, db, clock);
   poolGauges(registry, db);
   jobGauges(registry, opts.jobs);
   return {
@@ -101,5 +103,27 @@ function jobGauges(registry: Registry, jobs: Map<string, Job>): void {
   new Gauge({
     name: 'commerce_job_last_success_timestamp_seconds', help: 'When the job last succeeded (0: not yet)', labelNames, registers: [registry],
     collect() { each((job, s) => this.set({ job }, s.lastSuccessAt ? s.lastSuccessAt / 1000 : 0)); },
+  });
+}
+
+/** The bank-statement import's results: entries of the last 24 h (service clock) by result (applied,
+ * no_order, duplicate, ...), and the time since the last import (+Inf: none yet). */
+function statementGauges(registry: Registry, db: Db, clock: Clock): void {
+  let reading: ReturnType<typeof statementResultsSince> | null = null;
+  const read = () => (reading ??= statementResultsSince(db, new Date(clock().getTime() - 86_400_000)).finally(() => { reading = null; }));
+  new Gauge({
+    name: 'commerce_bank_statement_entries_24h', help: 'Bank statement entries imported in the last 24 h by result', labelNames: ['result'], registers: [registry],
+    async collect() {
+      this.reset();
+      const r = await read().catch(() => null);
+      for (const [result, n] of Object.entries(r?.byResult ?? {})) this.set({ result }, n);
+    },
+  });
+  new Gauge({
+    name: 'commerce_bank_statement_last_import_age_seconds', help: 'Seconds since a bank statement entry was last imported (+Inf: none)', registers: [registry],
+    async collect() {
+      const r = await read().catch(() => null);
+      this.set(r?.lastImportAt ? seconds(clock().getTime() - r.lastImportAt.getTime()) : Infinity);
+    },
   });
 }
