@@ -124,3 +124,17 @@ t.test('the bank-statement import\'s results of the last 24 h by result, and the
   t.equal(total(), 0, 'a day later the window is empty');
   t.equal(value(text, 'commerce_bank_statement_last_import_age_seconds'), 86_460);
 });
+
+t.test('the database pool on PostgreSQL (in use, idle, waiting, its size); PGlite has none', async (t) => {
+  const api = await h.api(t);
+  const text = await scrape(api);
+  if (api.db.kind === 'pglite') {
+    t.equal(value(text, 'db_pool_max'), undefined, 'no pool, no series');
+    return;
+  }
+  t.ok(value(text, 'db_pool_max')! >= 1, 'the pool size');
+  // (the scrape's own queries may be waiting for a connection being opened at that instant)
+  t.ok(value(text, 'db_pool_waiting')! >= 0, 'queries waiting for a connection');
+  t.type(value(text, 'db_pool_connections', { state: 'in_use' }), 'number');
+  t.type(value(text, 'db_pool_connections', { state: 'idle' }), 'number');
+});
