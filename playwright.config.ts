@@ -31,8 +31,8 @@ export default defineConfig({
       command: 'tsx src/main.ts',
       url: `http://127.0.0.1:${PORT}/builds/latest.json`,
       // the browser tests send everything from one address on a busy machine: per-client limits and
-      // event-loop load shedding off (they have their own tap tests)
-      env: { PORT: String(PORT), DATABASE_URL: 'memory', LOG_LEVEL: 'warn', NODE_ENV: 'test', PRICE_RECALC_INTERVAL_S: '180', RATE_LIMITS: 'off', OVERLOAD_EVENT_LOOP_DELAY_MS: '0' },
+      // event-loop load shedding off (they have their own tap tests); scrypt at 2^10 as in test/tap.env
+      env: { PORT: String(PORT), DATABASE_URL: 'memory', LOG_LEVEL: 'warn', NODE_ENV: 'test', PRICE_RECALC_INTERVAL_S: '180', RATE_LIMITS: 'off', OVERLOAD_EVENT_LOOP_DELAY_MS: '0', PASSWORD_HASH_LOG_N: '10' },
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: 'ignore',

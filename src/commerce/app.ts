@@ -39,6 +39,7 @@ import wishlistsPlugin from './wishlists/plugin.ts';
 import documentsPlugin from './documents/plugin.ts';
 import lifecyclePlugin from './lifecycle/plugin.ts';
 import opsPlugin from './ops/plugin.ts';
+import metricsPlugin from './metrics/plugin.ts';
 import { purgeOperatorSessions } from './ops/index.ts';
 
 export { migrationsDir };
@@ -106,6 +107,8 @@ export async function buildCommerceApp(opts: CommerceAppOptions): Promise<Commer
     kernel.decorateRequest('operatorSession', null);
   }, { name: KERNEL_PLUGIN, fastify: '5.x' }));
 
+  // issue 27: GET /metrics and the request counts of every route registered after it
+  await app.register(metricsPlugin);
   await app.register(swagger, openApiOptions);
   documentOperations(app);
 

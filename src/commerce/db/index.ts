@@ -29,6 +29,8 @@ export interface Db {
   query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<T[]>;
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+  /** PostgreSQL's connection pool now (the metrics, issue 27); PGlite has none */
+  poolStats?(): { size: number; max: number; idle: number; waiting: number };
 }
 
 /** Internal: multi-statement SQL for migrations (simple query protocol, no parameters). */
@@ -300,6 +302,7 @@ function openPostgres(url: string, opts: OpenDbOptions): Db {
   const db: ExecDb = {
     kind: 'postgres',
     query: <T>(text: string, params?: unknown[]) => single<T>(text, params),
+    poolStats: () => ({ size: pool.totalCount, max: pool.options.max ?? POOL.max, idle: pool.idleCount, waiting: pool.waitingCount }),
     async exec(text: string) {
       await db.transaction(async (tx) => (tx as ExecDb).exec(text));
     },

@@ -15,6 +15,17 @@ export interface Job {
   idle(): Promise<void>;
   /** stops the timer and waits for the run under way (service shutdown) */
   stop(): Promise<void>;
+  /** runs and failures since start, and when the last run succeeded or failed (the metrics, issue 27) */
+  stats?(): JobStats;
+}
+
+export interface JobStats {
+  runs: number;
+  failures: number;
+  running: boolean;
+  /** ms since the epoch (the machine's clock: Prometheus computes the lag with time()) */
+  lastSuccessAt: number | null;
+  lastFailureAt: number | null;
 }
 
 export function createJob<T>(opts: {
@@ -27,11 +38,19 @@ export function createJob<T>(opts: {
   let current: Promise<T> | null = null;
   let again = false;
   let stopped = false;
+  const stats: JobStats = { runs: 0, failures: 0, running: false, lastSuccessAt: null, lastFailureAt: null };
 
   const start = (): Promise<T> => {
     const p = (async () => {
+      stats.runs++;
       try {
-        return await opts.work();
+        const out = await opts.work();
+        stats.lastSuccessAt = Date.now();
+        return out;
+      } catch (err) {
+        stats.failures++;
+        stats.lastFailureAt = Date.now();
+        throw err;
       } finally {
         current = null;
         if (again && !stopped) {
@@ -71,6 +90,7 @@ export function createJob<T>(opts: {
       if (timer) clearInterval(timer);
       await job.idle();
     },
+    stats: () => ({ ...stats, running: current !== null }),
   };
   return job;
 }

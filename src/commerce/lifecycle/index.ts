@@ -75,3 +75,5 @@ export function opsOrderDetail(ctx: CommerceContext, orderId: string, roles: Ope
 export function listAudit(ctx: CommerceContext, query: AuditQuery, opts: { whistleblower?: boolean } = {}): Promise<AuditResponse> {
   return audit.listAudit(ctx.db, query, opts);
 }
+// issue 27: the bank-statement import's results for the metrics
+export { statementResultsSince } from './repository.ts';

@@ -219,6 +219,15 @@ export async function insertStatementEntry(tx: Db, e: NewStatementEntry): Promis
   return stored.length > 0;
 }
 
+/** The statement entries imported since a time by result, and the last import's time (the metrics, issue 27). */
+export async function statementResultsSince(db: Db, since: Date): Promise<{ byResult: Record<string, number>; lastImportAt: Date | null }> {
+  const rows = await db.query<{ result: string; n: number }>(
+    'select result, count(*)::int as n from bank_statement_entries where imported_at > $1 group by result', [since],
+  );
+  const last = await db.query<{ at: Date | null }>('select max(imported_at) as at from bank_statement_entries');
+  return { byResult: Object.fromEntries(rows.map((r) => [r.result, r.n])), lastImportAt: last[0]?.at ?? null };
+}
+
 // ---------------------------------------------------------------- statement imports (jobs)
 
 export interface ImportJobRow {

@@ -4,6 +4,8 @@
 
 export { createOutbox, type Outbox, type OutboxMessageInput } from '../lib/outbox.ts';
 export { deleteMessagesOf, purgeOutbox } from './repository.ts';
+// issue 27: the backlog the metrics report
+export { outboxBacklog } from './repository.ts';
 export { activationLink, resetLink, shopName } from './templates.ts';
 // issue 24: an order's mails, for the back office's order page (list and resend)
 export { orderMail, orderMails, resendsSince, type OrderMailRow } from './repository.ts';

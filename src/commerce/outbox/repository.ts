@@ -15,6 +15,14 @@ export async function newestMessages(db: Db, limit: number): Promise<OutboxRow[]
   );
 }
 
+/** Messages still to deliver (neither sent nor given up) and the oldest one's creation: the metrics (issue 27). */
+export async function outboxBacklog(db: Db): Promise<{ pending: number; oldest: Date | null }> {
+  const rows = await db.query<{ pending: number; oldest: Date | null }>(
+    'select count(*)::int as pending, min(created_at) as oldest from outbox where sent_at is null and failed_at is null',
+  );
+  return rows[0] ?? { pending: 0, oldest: null };
+}
+
 /** Housekeeping: messages written before the given time (personal data: kept only as long as needed). */
 export async function purgeOutbox(db: Db, before: Date): Promise<void> {
   await db.query('delete from outbox where created_at < $1', [before]);
