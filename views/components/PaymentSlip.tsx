@@ -9,6 +9,12 @@ import { orderReference, slipKindOf, slipOrderOf } from '../../src/contracts/pay
 import { useShop } from '../lib/context.tsx';
 import { moneyOf } from './cart/format.ts';
 
+/** The slip's words: the confirmation page shows it after hydration, so it asks for them with the page (shop.uses). */
+export const paymentSlipKeys = [
+  'confirmation.slip.qrBillTitle', 'confirmation.slip.epcTitle', 'confirmation.slip.scan', 'confirmation.slip.qrAlt', 'confirmation.slip.account',
+  'confirmation.slip.reference', 'confirmation.slip.amount', 'confirmation.slip.pdf', 'confirmation.bank.owner',
+] as const;
+
 /** A reference as printed on slips: the QR reference in blocks of five from the right after two digits, RF in fours. */
 export function printedReference(ref: string): string {
   if (/^\d{27}$/.test(ref)) return `${ref.slice(0, 2)} ${ref.slice(2).replace(/(\d{5})(?=\d)/g, '$1 ')}`;

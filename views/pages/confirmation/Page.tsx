@@ -14,7 +14,7 @@ import { toMajor, trackedItem, type TrackEvent } from '../../lib/browser-types.t
 import { getOrder } from '../../state/shop-api.ts';
 import { moneyOf } from '../../components/cart/format.ts';
 import { BankDetails } from '../../components/BankDetails.tsx';
-import { PaymentSlip } from '../../components/PaymentSlip.tsx';
+import { PaymentSlip, paymentSlipKeys } from '../../components/PaymentSlip.tsx';
 import { Link } from '../../components/ShopLink.tsx';
 import { useShop } from '../../lib/context.tsx';
 import { ACCOUNT_CREATED_KEY } from '../../components/checkout/account-created.ts';
@@ -62,6 +62,7 @@ export default function ConfirmationPage() {
   const { type } = useLoaderData() as CheckoutData;
   // the order comes after hydration: its payment error's words come with the page
   shop.uses(paymentFailedKeys);
+  shop.uses(paymentSlipKeys);
   const [params] = useSearchParams();
   const orderId = params.get('order');
   const hydrated = useHydrated();
