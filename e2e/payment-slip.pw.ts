@@ -95,7 +95,7 @@ test('CH: the confirmation page of a bank-transfer purchase shows the QR-bill; z
   const pdf = await page.evaluate(async (href) => {
     const res = await fetch(href);
     return { status: res.status, type: res.headers.get('content-type'), head: new TextDecoder().decode((await res.arrayBuffer()).slice(0, 5)) };
-  }, await slip.getByTestId('payment-slip-pdf').getAttribute('href'));
+  }, (await slip.getByTestId('payment-slip-pdf').getAttribute('href')) ?? '');
   expect(pdf).toEqual({ status: 200, type: 'application/pdf', head: '%PDF-' });
   await axe();
   expect(consoleErrors).toEqual([]);
