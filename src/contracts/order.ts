@@ -229,6 +229,8 @@ export const OrderDocument = Type.Object({
   issuedAt: IsoTimestamp,
   /** the commerce path of its PDF: GET /orders/{id}/documents/{documentId} */
   url: Type.String(),
+  /** a company customer's e-invoice (DE, AT): the commerce path of its XRechnung CII XML, GET /orders/{id}/documents/{documentId}/xml */
+  xmlUrl: Type.Optional(Type.String()),
 });
 export type OrderDocument = Static<typeof OrderDocument>;
 

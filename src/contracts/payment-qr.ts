@@ -238,6 +238,17 @@ export function slipOrderOf(order: Order): SlipOrder | null {
   };
 }
 
+/**
+ * Which slip an order gets (null: none), for the service that draws it and the pages that show its text: the
+ * QR-bill on the CH and LI stores for CHF or EUR to a Swiss or Liechtenstein account (SIX IG 2.3, 4.2.2 IBAN),
+ * the EPC QR code on the AT and DE stores for EUR to an account with a BIC.
+ */
+export function slipKindOf(order: Pick<SlipOrder, 'store' | 'currency' | 'payee'>): PaymentSlip['kind'] | null {
+  if ((order.store === 'ch' || order.store === 'li') && (order.currency === 'CHF' || order.currency === 'EUR') && /^(CH|LI)/.test(order.payee.iban)) return 'qr-bill';
+  if ((order.store === 'at' || order.store === 'de') && order.currency === 'EUR' && order.payee.bic) return 'epc';
+  return null;
+}
+
 export type PaymentSlip =
   | { kind: 'qr-bill'; payload: string; input: SwissQrInput }
   | { kind: 'epc'; payload: string; input: EpcQrInput };
@@ -249,8 +260,8 @@ export type PaymentSlip =
  */
 export function paymentSlipFor(facts: StoreCompanyFacts, order: SlipOrder): PaymentSlip | null {
   const { payee } = order;
-  // the QR-bill carries only accounts in Switzerland and Liechtenstein (SIX IG 2.3, 4.2.2 IBAN)
-  if ((order.store === 'ch' || order.store === 'li') && (order.currency === 'CHF' || order.currency === 'EUR') && /^(CH|LI)/.test(payee.iban)) {
+  const kind = slipKindOf(order);
+  if (kind === 'qr-bill' && (order.currency === 'CHF' || order.currency === 'EUR')) {
     const { street, buildingNumber } = splitStreet(facts.streetAddress);
     const input: SwissQrInput = {
       iban: payee.iban,
@@ -263,7 +274,7 @@ export function paymentSlipFor(facts: StoreCompanyFacts, order: SlipOrder): Paym
     };
     return { kind: 'qr-bill', payload: swissQrPayload(input), input };
   }
-  if ((order.store === 'at' || order.store === 'de') && order.currency === 'EUR' && payee.bic) {
+  if (kind === 'epc' && payee.bic) {
     const input: EpcQrInput = { bic: payee.bic, name: payee.owner, iban: payee.iban, amountCents: order.amountCents, remittance: order.orderNumber };
     return { kind: 'epc', payload: epcQrPayload(input), input };
   }

@@ -178,7 +178,14 @@ t.test('the order page: states as badges, and for an unpaid transfer by when and
   t.match(text(bank), /DE89 3704 0044 0532 0130 00/);
   t.match(text(bank), /bis zum 09\/12\/2026 eingehen/);
   t.same(within(screen.getByRole('main')).getAllByRole('heading').map((h) => `${h.tagName} ${text(h)}`),
-    ['H1 Bestellung DE-B-2026-000042', 'H2 Unsere Bankverbindung', 'H2 Verlauf', 'H2 Rechnungsadresse', 'H2 Lieferadresse'], 'one h1, then the sections in order');
+    ['H1 Bestellung DE-B-2026-000042', 'H2 Unsere Bankverbindung', 'H2 Per Code bezahlen (GiroCode)', 'H2 Verlauf', 'H2 Rechnungsadresse', 'H2 Lieferadresse'], 'one h1, then the sections in order');
+  // issue 25: the GiroCode beside its text (the code is the service's SVG; no PDF for an EPC code)
+  const slip = screen.getByRole('region', { name: 'Per Code bezahlen (GiroCode)' });
+  t.equal(screen.getByTestId('payment-slip-code').getAttribute('src'), `/api/orders/${ORDER_ID}/payment-slip.svg`);
+  t.match(screen.getByRole('img', { name: /^QR-Code für Ihre Überweisung: 7\.123,45\s€ an DE89 3704 0044 0532 0130 00, Referenz DE-B-2026-000042$/ }).tagName, 'IMG', 'the code has its text alternative');
+  t.equal(text(screen.getByTestId('payment-slip-reference')), 'DE-B-2026-000042', 'the GiroCode\'s remittance: the order number');
+  t.equal(text(screen.getByTestId('payment-slip-amount')), '7.123,45 €');
+  t.equal(within(slip).queryByTestId('payment-slip-pdf'), null);
 });
 
 t.test('the order page: nothing to pay once paid, cancelled, or paid in cash', async (t) => {

@@ -22,6 +22,8 @@ export interface InvoiceLine {
   /** thousandths (999.9); null when unknown */
   fineness: number | null;
   unitCents: number;
+  /** the VAT in one piece's price (standard-rate lines; 0 otherwise): the e-invoice states net unit prices */
+  unitTaxCents: number;
   amountCents: number;
   scheme: VatScheme;
   rate: number;
@@ -127,7 +129,7 @@ export function buildInvoice(input: InvoiceInput): InvoiceContent {
     }
     const amount = l.price.centAmount * qty;
     const fineMg = p && p.fineWeightGrams > 0 ? Math.round(p.fineWeightGrams * 1000 * qty) : null;
-    lines.push({ quantity: qty, description: l.name[lang], fineWeightMg: fineMg, fineness: p?.fineness ?? null, unitCents: l.price.centAmount, amountCents: amount, scheme: t.scheme, rate: t.rate, noteRef });
+    lines.push({ quantity: qty, description: l.name[lang], fineWeightMg: fineMg, fineness: p?.fineness ?? null, unitCents: l.price.centAmount, unitTaxCents: t.scheme === 'standard' ? (l.price.taxCentAmount ?? 0) : 0, amountCents: amount, scheme: t.scheme, rate: t.rate, noteRef });
     const key = `${t.scheme}|${t.rate}`;
     const g = byGroup.get(key) ?? { scheme: t.scheme, rate: t.rate, gross: 0, tax: 0 };
     g.gross += amount;

@@ -22,12 +22,17 @@ export interface DocumentRow {
   sha256: string;
   issued_at: Date;
   refers_to: string | null;
+  /** the SHA-256 of the stored e-invoice XML, or null: the document has no XML (a private customer's, CH, LI, US) */
+  xml_sha256: string | null;
 }
 
 export interface DocumentWithPdf extends DocumentRow { pdf: Buffer }
 
+/** The XRechnung CII XML stored beside a company customer's DE or AT invoice (migration 0045). */
+export interface StoredXml { xml: Buffer; xml_sha256: string }
+
 const columns = `id, kind, company_key, year, seq, number, order_id, order_number, customer_id, store_key, language, currency,
-  total_gross_cents::float8 as total_gross_cents, sha256, issued_at, refers_to`;
+  total_gross_cents::float8 as total_gross_cents, sha256, issued_at, refers_to, xml_sha256`;
 
 /**
  * The next number of a company's kind and year, taken in the caller's transaction: the counter row stays
@@ -43,15 +48,15 @@ export async function takeDocumentNumber(tx: Db, companyKey: string, kind: Docum
   return Number(row.last_number);
 }
 
-export interface NewDocument extends Omit<DocumentRow, 'issued_at'> { pdf: Uint8Array; issuedAt: Date }
+export interface NewDocument extends Omit<DocumentRow, 'issued_at'> { pdf: Uint8Array; xml: Uint8Array | null; issuedAt: Date }
 
 export async function insertDocument(tx: Db, d: NewDocument): Promise<void> {
   await tx.query(
     `insert into documents (id, kind, company_key, year, seq, number, order_id, order_number, customer_id, store_key, language, currency,
-       total_gross_cents, pdf, sha256, issued_at, refers_to)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+       total_gross_cents, pdf, sha256, issued_at, refers_to, xml, xml_sha256)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19)`,
     [d.id, d.kind, d.company_key, d.year, d.seq, d.number, d.order_id, d.order_number, d.customer_id, d.store_key, d.language, d.currency,
-      d.total_gross_cents, d.pdf, d.sha256, d.issuedAt, d.refers_to],
+      d.total_gross_cents, d.pdf, d.sha256, d.issuedAt, d.refers_to, d.xml, d.xml_sha256],
   );
 }
 
@@ -70,4 +75,10 @@ export async function documentsOfOrder(db: Db, orderId: string): Promise<Documen
 export async function documentWithPdf(db: Db, id: string): Promise<DocumentWithPdf | null> {
   const [row] = await db.query<DocumentRow & { pdf: Uint8Array }>(`select ${columns}, pdf from documents where id = $1`, [id]);
   return row ? { ...row, pdf: Buffer.from(row.pdf) } : null;
+}
+
+/** One document's stored XML, or null when it has none (or there is no such document). */
+export async function documentXml(db: Db, id: string): Promise<(DocumentRow & StoredXml) | null> {
+  const [row] = await db.query<DocumentRow & { xml: Uint8Array | null }>(`select ${columns}, xml from documents where id = $1`, [id]);
+  return row?.xml && row.xml_sha256 ? { ...row, xml: Buffer.from(row.xml), xml_sha256: row.xml_sha256 } : null;
 }

@@ -6,7 +6,7 @@ import { OrderDocumentParams } from '../../contracts/order.ts';
 import { bearer, requireAuth } from '../http/auth.ts';
 import { errorResponses } from '../http/errors.ts';
 import { notFoundOnBadParams } from '../http/request.ts';
-import { customerDocument, withDocuments } from './service.ts';
+import { customerDocument, customerDocumentXml, withDocuments } from './service.ts';
 
 export const documentRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.commerce;
@@ -31,5 +31,24 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
       .header('x-content-sha256', doc.sha256)
       .header('cache-control', 'private, no-store')
       .send(doc.pdf);
+  });
+
+  app.get<{ Params: { id: string; documentId: string } }>('/orders/:id/documents/:documentId/xml', {
+    attachValidation: true,
+    schema: {
+      tags: ['orders'],
+      summary: 'Issue 25: the XRechnung CII XML of a company customer\'s e-invoice (DE, AT) of the customer\'s own order, as stored when issued. Another\'s order: 404 order_not_found; no such document, or one without XML: 404 document_not_found.',
+      security: bearer, params: OrderDocumentParams,
+      response: { 200: { description: 'The e-invoice XML as issued (application/xml).', content: { 'application/xml': { schema: { type: 'string' } } } }, ...errorResponses },
+    },
+  }, async (req, reply) => {
+    const auth = await requireAuth(req);
+    const doc = await customerDocumentXml(ctx.db, { orderId: req.params.id, documentId: req.params.documentId, customerId: auth.customerId, storeKey: req.storeKey });
+    return reply
+      .header('content-type', 'application/xml; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${doc.number}.xml"`)
+      .header('x-content-sha256', doc.xml_sha256)
+      .header('cache-control', 'private, no-store')
+      .send(doc.xml);
   });
 };

@@ -15,9 +15,10 @@ import { productsBySkus } from '../catalogue/index.ts';
 import { customerById } from '../customers/index.ts';
 import { customerOrder } from '../orders/index.ts';
 import type { Order, OrderDocument } from '../../contracts/order.ts';
+import { renderEInvoice, type EInvoiceBuyer } from './e-invoice-issue.ts';
 import { buildInvoice, type InvoiceContent, type ProductFacts } from './invoice.ts';
 import { renderInvoicePdf } from './pdf.ts';
-import { documentOfOrder, documentsOfOrder, documentWithPdf, insertDocument, takeDocumentNumber, type DocumentKind, type DocumentRow, type DocumentWithPdf } from './repository.ts';
+import { documentOfOrder, documentsOfOrder, documentWithPdf, documentXml, insertDocument, takeDocumentNumber, type DocumentKind, type DocumentRow, type DocumentWithPdf, type StoredXml } from './repository.ts';
 
 export type { DocumentKind, DocumentRow } from './repository.ts';
 
@@ -31,8 +32,8 @@ export const DOCUMENT_PREFIX: Record<DocumentKind, string> = { invoice: 'RE', ca
 export const documentNumber = (kind: DocumentKind, companyKey: string, year: number, seq: number) =>
   `${DOCUMENT_PREFIX[kind]}-${companyKey}-${year}-${String(seq).padStart(6, '0')}`;
 
-/** What the caller's audit entry names of an issued document. */
-export interface IssuedDocument { id: string; kind: DocumentKind; number: string; sha256: string; issuedAt: string }
+/** What the caller's audit entry names of an issued document (xmlSha256: the stored e-invoice XML's, when it has one). */
+export interface IssuedDocument { id: string; kind: DocumentKind; number: string; sha256: string; xmlSha256: string | null; issuedAt: string }
 
 /** The order's language (its locale; the US store's default English, the others' German). */
 export const documentLang = (order: OrderRow): Lang => langOf(order.data.locale, order.store_key === 'us' ? 'en' : 'de');
@@ -81,19 +82,32 @@ interface DocumentToStore {
   kind: DocumentKind; companyKey: string; year: number; order: OrderRow; lang: Lang; totalGrossCents: number; refersTo: DocumentRow | null; now: Date;
 }
 
-/** Takes the document's number, renders its content as PDF and stores the bytes with their SHA-256, in the
- * caller's transaction (both kinds of invoice: the number is taken before the content that prints it). */
+/** The buyer as the e-invoice carries it: the billing address's fields and the order's e-mail. */
+function eInvoiceBuyer(order: OrderRow): EInvoiceBuyer {
+  const a = order.data.billingAddress;
+  return { street: `${a.streetName} ${a.streetNumber}`.trim(), postCode: a.zipCode, city: a.city, country: a.country, email: order.data.customerEmail };
+}
+
+/**
+ * Takes the document's number, renders its content as PDF and stores the bytes with their SHA-256, in the
+ * caller's transaction (both kinds of invoice: the number is taken before the content that prints it). A
+ * company customer's on the DE and AT stores is stored as the Factur-X PDF with the XRechnung XML beside it
+ * (e-invoice-issue.ts; migration 0045 says why in the same row).
+ */
 async function storeDocument(tx: Db, d: DocumentToStore, content: (number: string) => InvoiceContent): Promise<IssuedDocument> {
   const seq = await takeDocumentNumber(tx, d.companyKey, d.kind, d.year);
   const number = documentNumber(d.kind, d.companyKey, d.year, seq);
-  const pdf = await renderInvoicePdf(content(number));
+  const printed = content(number);
+  const plain = await renderInvoicePdf(printed);
+  const eInvoice = await renderEInvoice(printed, eInvoiceBuyer(d.order), plain);
+  const pdf = eInvoice?.pdf ?? plain;
   const doc = {
     id: randomUUID(), kind: d.kind, company_key: d.companyKey, year: d.year, seq, number, order_id: d.order.id, order_number: d.order.order_number,
     customer_id: d.order.customer_id, store_key: d.order.store_key, language: d.lang, currency: d.order.currency, total_gross_cents: d.totalGrossCents,
-    pdf, sha256: sha256(pdf), issuedAt: d.now, refers_to: d.refersTo?.id ?? null,
+    pdf, sha256: sha256(pdf), xml: eInvoice?.xml ?? null, xml_sha256: eInvoice ? sha256(eInvoice.xml) : null, issuedAt: d.now, refers_to: d.refersTo?.id ?? null,
   };
   await insertDocument(tx, doc);
-  return { id: doc.id, kind: doc.kind, number, sha256: doc.sha256, issuedAt: d.now.toISOString() };
+  return { id: doc.id, kind: doc.kind, number, sha256: doc.sha256, xmlSha256: doc.xml_sha256, issuedAt: d.now.toISOString() };
 }
 
 /**
@@ -125,7 +139,10 @@ export const documentPath = (orderId: string, documentId: string) => `/orders/${
 /** An order's answer to its customer carries its documents (the kernel's orderAnswerHooks; the plugin registers it). */
 export async function withDocuments(db: Db, order: Order): Promise<Order> {
   const docs = await documentsOfOrder(db, order.id);
-  const documents: OrderDocument[] = docs.map((d) => ({ id: d.id, kind: d.kind, number: d.number, issuedAt: new Date(d.issued_at).toISOString(), url: documentPath(d.order_id, d.id) }));
+  const documents: OrderDocument[] = docs.map((d) => ({
+    id: d.id, kind: d.kind, number: d.number, issuedAt: new Date(d.issued_at).toISOString(), url: documentPath(d.order_id, d.id),
+    ...(d.xml_sha256 ? { xmlUrl: `${documentPath(d.order_id, d.id)}/xml` } : {}),
+  }));
   return { ...order, documents };
 }
 
@@ -139,6 +156,18 @@ export async function customerDocument(db: Db, call: DocumentCall): Promise<Docu
   const order = await customerOrder(db, call, call.orderId);
   if (!order) fail('order_not_found');
   const doc = await documentWithPdf(db, call.documentId);
+  if (!doc || doc.order_id !== order.id) fail('document_not_found');
+  return doc;
+}
+
+/**
+ * The XRechnung XML of a document of the customer's own order, as stored at issue. Another's order: 404
+ * order_not_found; not a document of that order, or one without XML (a private customer's): 404 document_not_found.
+ */
+export async function customerDocumentXml(db: Db, call: DocumentCall): Promise<DocumentRow & StoredXml> {
+  const order = await customerOrder(db, call, call.orderId);
+  if (!order) fail('order_not_found');
+  const doc = await documentXml(db, call.documentId);
   if (!doc || doc.order_id !== order.id) fail('document_not_found');
   return doc;
 }

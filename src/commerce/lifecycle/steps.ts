@@ -280,7 +280,7 @@ async function auditIssued(
   if (!doc) return;
   await writeAudit(tx, {
     orderId: row.id, orderNumber: row.order_number, actor, action, before: statesOf(row), after: statesOf(row),
-    details: { documentId: doc.id, kind: doc.kind, number: doc.number, sha256: doc.sha256, ...(doc.refersTo ? { refersTo: doc.refersTo } : {}) },
+    details: { documentId: doc.id, kind: doc.kind, number: doc.number, sha256: doc.sha256, ...(doc.xmlSha256 ? { xmlSha256: doc.xmlSha256 } : {}), ...(doc.refersTo ? { refersTo: doc.refersTo } : {}) },
   }, now);
 }
 

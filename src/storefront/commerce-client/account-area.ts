@@ -12,7 +12,7 @@ import type { Result } from '../../contracts/result.ts';
 import type { Language, StoreKey } from '../../stores.ts';
 import { NOT_SIGNED_IN, reshapeCustomer } from './account.ts';
 import { cartLanguageTag } from './carts.ts';
-import { fail, ok } from './http.ts';
+import { fail, ok, type Download } from './http.ts';
 import type { SessionClient } from './session-client.ts';
 
 export type { AccountAreaReader };
@@ -56,6 +56,23 @@ export class AccountAreaClient implements AccountAreaReader {
   async answerCounterOffer(id: string, decision: 'accept' | 'decline'): Promise<Result<Order>> {
     if (!this.signedIn) return fail({ ...NOT_SIGNED_IN });
     return this.client.call<Order>({ method: 'POST', path: `/orders/${encodeURIComponent(id)}/counter-offer`, query: { languageTag: this.languageTag }, body: { decision } });
+  }
+
+  /**
+   * Issue 25: a file of one of the customer's orders as the service answers it (the owner check is the
+   * service's: another's order is 404): `documents/{id}` (the stored PDF), `documents/{id}/xml` (the
+   * e-invoice XML), `payment-slip.pdf` (the QR-bill), or the slip's SVG (from `payment-slip`).
+   */
+  async orderFile(orderId: string, file: string): Promise<Result<Download>> {
+    // a guest's confirmation page shows its slip too: the service checks the owner of the token (a guest's own)
+    if (!this.client.session.current) return fail({ ...NOT_SIGNED_IN });
+    return this.client.call<Download>({ path: `/orders/${encodeURIComponent(orderId)}/${file}`, query: { languageTag: this.languageTag }, binary: true });
+  }
+
+  /** Issue 25: the payment slip of an unpaid bank-transfer order as the page shows it (its SVG). */
+  async paymentSlip(orderId: string): Promise<Result<{ kind: 'qr-bill' | 'epc'; svg: string }>> {
+    if (!this.client.session.current) return fail({ ...NOT_SIGNED_IN });
+    return this.client.call({ path: `/orders/${encodeURIComponent(orderId)}/payment-slip`, query: { languageTag: this.languageTag } });
   }
 
   async limitOrders(q: LimitOrdersPage): Promise<Result<LimitOrdersResponse>> {

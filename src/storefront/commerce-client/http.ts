@@ -27,7 +27,12 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** overrides spec 7's default retry count for this call */
   retries?: number;
+  /** issue 25: a download (a PDF, an XML, an SVG): a success answers its bytes and type (Download), not JSON */
+  binary?: boolean;
 }
+
+/** A binary answer of the service (binary calls): the bytes as sent and their content type. */
+export interface Download { bytes: Buffer; contentType: string; disposition: string | null }
 
 /** spec 7: general HTTP retry on these statuses */
 export const RETRY_STATUSES = new Set([408, 409, 425, 429, 500, 502, 503, 504]);
@@ -83,7 +88,7 @@ export class CommerceHttp {
   private async once<T>(method: Method, opts: CallOptions): Promise<Result<T>> {
     const url = new URL(this.baseUrl + opts.path);
     for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
-    const headers: Record<string, string> = { accept: 'application/json', 'x-store-key': opts.store, ...(opts.headers ?? {}) };
+    const headers: Record<string, string> = { accept: opts.binary ? '*/*' : 'application/json', 'x-store-key': opts.store, ...(opts.headers ?? {}) };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     let body: string | undefined;
     if (opts.body !== undefined) {
@@ -100,6 +105,9 @@ export class CommerceHttp {
         headersTimeout: this.timeoutMs,
         bodyTimeout: this.timeoutMs,
       });
+      if (opts.binary && res.statusCode >= 200 && res.statusCode < 300) {
+        return ok({ bytes: Buffer.from(await res.body.arrayBuffer()), contentType: String(res.headers['content-type'] ?? 'application/octet-stream'), disposition: typeof res.headers['content-disposition'] === 'string' ? res.headers['content-disposition'] : null } satisfies Download as unknown as T);
+      }
       const text = await res.body.text();
       const json = text ? safeJson(text) : null;
       if (res.statusCode >= 200 && res.statusCode < 300) return ok(json as T);

@@ -3,6 +3,7 @@
 import type { Order } from '../../../src/contracts/order.ts';
 import { useShop } from '../../lib/context.tsx';
 import { BankDetails } from '../BankDetails.tsx';
+import { PaymentSlip } from '../PaymentSlip.tsx';
 import { moneyOf } from '../cart/format.ts';
 import { calendarDate, transferDueBy } from './labels.tsx';
 
@@ -45,6 +46,8 @@ export function PayByNotice({ order }: { order: Order }) {
       {order.paymentInstructions
         ? <BankDetails instructions={{ ...order.paymentInstructions, amount: rest }} titleId="order-bank-details" hint={t('orders.payByHint', { date })} />
         : null}
+      {/* issue 25: the slip while nothing has arrived yet (it asks for the whole amount) */}
+      {paid === 0 ? <PaymentSlip order={order} titleId="order-payment-slip" /> : null}
     </>
   );
 }

@@ -11,6 +11,7 @@ import { Link } from '../../components/ShopLink.tsx';
 import { moneyOf } from '../../components/cart/format.ts';
 import { dateTime, OrderStateTag, orderTypeLabel, paymentMethodLabel, PaymentStateTag } from '../../components/account-area/labels.tsx';
 import { OrderTimeline } from '../../components/account-area/OrderTimeline.tsx';
+import { OrderDocuments } from '../../components/account-area/OrderDocuments.tsx';
 import { PayByNotice } from '../../components/account-area/PayByNotice.tsx';
 import { useShop } from '../../lib/context.tsx';
 import { AccountShell } from '../../components/account-area/AccountNav.tsx';
@@ -48,6 +49,7 @@ export default function AccountOrderPage() {
         <PayByNotice order={order} />
         <CounterOfferPanel order={order} onAnswered={setAnswered} />
         <OrderTimeline order={order} />
+        <OrderDocuments order={order} />
         <div className="account-summary">
           <section className="account-panel" aria-labelledby="order-billing">
             <h2 id="order-billing">{t('orders.billingAddress')}</h2>

@@ -14,6 +14,7 @@ import { toMajor, trackedItem, type TrackEvent } from '../../lib/browser-types.t
 import { getOrder } from '../../state/shop-api.ts';
 import { moneyOf } from '../../components/cart/format.ts';
 import { BankDetails } from '../../components/BankDetails.tsx';
+import { PaymentSlip, paymentSlipKeys } from '../../components/PaymentSlip.tsx';
 import { Link } from '../../components/ShopLink.tsx';
 import { useShop } from '../../lib/context.tsx';
 import { ACCOUNT_CREATED_KEY } from '../../components/checkout/account-created.ts';
@@ -61,6 +62,7 @@ export default function ConfirmationPage() {
   const { type } = useLoaderData() as CheckoutData;
   // the order comes after hydration: its payment error's words come with the page
   shop.uses(paymentFailedKeys);
+  shop.uses(paymentSlipKeys);
   const [params] = useSearchParams();
   const orderId = params.get('order');
   const hydrated = useHydrated();
@@ -130,6 +132,7 @@ function OrderConfirmation({ order, accountEmail }: { order: Order; accountEmail
         {!buy ? <li>{t(order.paymentMethod === 'cash' ? 'confirmation.payoutCash' : order.shippingInfo.key === 'depositSell' ? 'confirmation.payoutBankDeposit' : 'confirmation.payoutBank', { amount: moneyOf(shop, order.amount) })}</li> : null}
       </ol>
       {p ? <BankDetails instructions={p} titleId="bank-details-title" hint={t('confirmation.bank.within')} /> : null}
+      {p ? <PaymentSlip order={order} titleId="payment-slip-title" /> : null}
       {order.pickupStore ? (
         <section className="pickup-details" aria-labelledby="pickup-title" data-testid="pickup-details">
           <h2 id="pickup-title">{t(method === 'leave-in-store' ? 'confirmation.dropOffTitle' : 'confirmation.pickupTitle')}</h2>

@@ -25,6 +25,7 @@ import { cartRoutes } from './carts.ts';
 import { orderRoutes } from './orders.ts';
 import { wishlistRoutes } from './wishlist.ts';
 import { accountOrderRoutes } from './account-orders.ts';
+import { orderFileRoutes } from './order-files.ts';
 import { limitOrderRoutes } from './limit-orders.ts';
 import { depositRoutes } from './deposits.ts';
 import { alertRoutes } from './alerts.ts';
@@ -69,6 +70,7 @@ export async function apiPlugin(api: FastifyInstance, opts: { commerce: Commerce
   await api.register(orderRoutes);
   await api.register(wishlistRoutes);
   await api.register(accountOrderRoutes);
+  await api.register(orderFileRoutes);
   await api.register(limitOrderRoutes);
   await api.register(depositRoutes);
   await api.register(alertRoutes);
