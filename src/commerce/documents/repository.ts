@@ -22,12 +22,16 @@ export interface DocumentRow {
   sha256: string;
   issued_at: Date;
   refers_to: string | null;
+  /** the accountant's figures (migration 0043); null on a document issued before them */
+  net_cents: number | null;
+  vat_cents: number | null;
+  buyer_name: string | null;
 }
 
 export interface DocumentWithPdf extends DocumentRow { pdf: Buffer }
 
 const columns = `id, kind, company_key, year, seq, number, order_id, order_number, customer_id, store_key, language, currency,
-  total_gross_cents::float8 as total_gross_cents, sha256, issued_at, refers_to`;
+  total_gross_cents::float8 as total_gross_cents, sha256, issued_at, refers_to, net_cents::float8 as net_cents, vat_cents::float8 as vat_cents, buyer_name`;
 
 /**
  * The next number of a company's kind and year, taken in the caller's transaction: the counter row stays
@@ -48,10 +52,10 @@ export interface NewDocument extends Omit<DocumentRow, 'issued_at'> { pdf: Uint8
 export async function insertDocument(tx: Db, d: NewDocument): Promise<void> {
   await tx.query(
     `insert into documents (id, kind, company_key, year, seq, number, order_id, order_number, customer_id, store_key, language, currency,
-       total_gross_cents, pdf, sha256, issued_at, refers_to)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)`,
+       total_gross_cents, pdf, sha256, issued_at, refers_to, net_cents, vat_cents, buyer_name)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $20)`,
     [d.id, d.kind, d.company_key, d.year, d.seq, d.number, d.order_id, d.order_number, d.customer_id, d.store_key, d.language, d.currency,
-      d.total_gross_cents, d.pdf, d.sha256, d.issuedAt, d.refers_to],
+      d.total_gross_cents, d.pdf, d.sha256, d.issuedAt, d.refers_to, d.net_cents, d.vat_cents, d.buyer_name],
   );
 }
 
@@ -70,4 +74,33 @@ export async function documentsOfOrder(db: Db, orderId: string): Promise<Documen
 export async function documentWithPdf(db: Db, id: string): Promise<DocumentWithPdf | null> {
   const [row] = await db.query<DocumentRow & { pdf: Uint8Array }>(`select ${columns}, pdf from documents where id = $1`, [id]);
   return row ? { ...row, pdf: Buffer.from(row.pdf) } : null;
+}
+
+/** The accountant's filter: issued in [from, to) (the store days' bounds, computed by the caller), optionally of one company and kind. */
+export interface DocumentFilter { companyKey?: string; kind?: DocumentKind; from: Date; to: Date }
+
+function where(f: DocumentFilter): { sql: string; params: unknown[] } {
+  const params: unknown[] = [f.from, f.to];
+  const parts = ['issued_at >= $1', 'issued_at < $2'];
+  if (f.companyKey) { params.push(f.companyKey); parts.push(`company_key = $${params.length}`); }
+  if (f.kind) { params.push(f.kind); parts.push(`kind = $${params.length}`); }
+  return { sql: parts.join(' and '), params };
+}
+
+/** A page of the filtered documents in the order an accountant books them (company, kind, number), and their count. */
+export async function listDocuments(db: Db, f: DocumentFilter, offset: number, limit: number): Promise<{ rows: DocumentRow[]; total: number }> {
+  const w = where(f);
+  const rows = await db.query<DocumentRow>(
+    `select ${columns} from documents where ${w.sql} order by company_key, kind, year, seq limit $${w.params.length + 1} offset $${w.params.length + 2}`,
+    [...w.params, limit, offset],
+  );
+  const [count] = await db.query<{ n: number }>(`select count(*)::int as n from documents where ${w.sql}`, w.params);
+  return { rows, total: Number(count.n) };
+}
+
+/** The ids of the filtered documents, in the list's order (the ZIP reads their bytes one at a time). */
+export async function documentIds(db: Db, f: DocumentFilter): Promise<string[]> {
+  const w = where(f);
+  const rows = await db.query<{ id: string }>(`select id from documents where ${w.sql} order by company_key, kind, year, seq`, w.params);
+  return rows.map((r) => r.id);
 }

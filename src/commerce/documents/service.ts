@@ -86,11 +86,14 @@ interface DocumentToStore {
 async function storeDocument(tx: Db, d: DocumentToStore, content: (number: string) => InvoiceContent): Promise<IssuedDocument> {
   const seq = await takeDocumentNumber(tx, d.companyKey, d.kind, d.year);
   const number = documentNumber(d.kind, d.companyKey, d.year, seq);
-  const pdf = await renderInvoicePdf(content(number));
+  const c = content(number);
+  const pdf = await renderInvoicePdf(c);
+  const sign = c.kind === 'cancellation_invoice' ? -1 : 1;
   const doc = {
     id: randomUUID(), kind: d.kind, company_key: d.companyKey, year: d.year, seq, number, order_id: d.order.id, order_number: d.order.order_number,
     customer_id: d.order.customer_id, store_key: d.order.store_key, language: d.lang, currency: d.order.currency, total_gross_cents: d.totalGrossCents,
     pdf, sha256: sha256(pdf), issuedAt: d.now, refers_to: d.refersTo?.id ?? null,
+    net_cents: c.netCents * sign, vat_cents: c.vatCents * sign, buyer_name: c.buyer.company ?? c.buyer.name,
   };
   await insertDocument(tx, doc);
   return { id: doc.id, kind: doc.kind, number, sha256: doc.sha256, issuedAt: d.now.toISOString() };
