@@ -2,6 +2,7 @@
 // or delete statement here on purpose: an issued document is only inserted and read (the table's trigger
 // refuses UPDATE, DELETE and TRUNCATE for anyone else).
 import type { Db } from '../db/index.ts';
+import { storeTimeZones } from '../lib/working-days.ts';
 
 export type DocumentKind = 'invoice' | 'cancellation_invoice' | 'credit_note';
 
@@ -76,31 +77,39 @@ export async function documentWithPdf(db: Db, id: string): Promise<DocumentWithP
   return row ? { ...row, pdf: Buffer.from(row.pdf) } : null;
 }
 
-/** The accountant's filter: issued in [from, to) (the store days' bounds, computed by the caller), optionally of one company and kind. */
-export interface DocumentFilter { companyKey?: string; kind?: DocumentKind; from: Date; to: Date }
+/** The accountant's filter: issued on the days from..to (YYYY-MM-DD, inclusive), optionally of one company and kind. */
+export interface DocumentFilter { companyKey?: string; kind?: DocumentKind; from: string; to: string }
+
+/**
+ * Decision: a document's day is the day in its store's time zone (as its number's year is): an invoice issued
+ * at 23:30 UTC on 31 December in Zurich belongs to the new year. The outer issued_at bounds (a day wider on
+ * each side) let the index narrow the rows first. The time zones are constants, never input.
+ */
+const localDay = `(issued_at at time zone (case store_key ${Object.entries(storeTimeZones).map(([k, tz]) => `when '${k}' then '${tz}'`).join(' ')} else 'UTC' end))::date`;
 
 function where(f: DocumentFilter): { sql: string; params: unknown[] } {
   const params: unknown[] = [f.from, f.to];
-  const parts = ['issued_at >= $1', 'issued_at < $2'];
+  const parts = [`issued_at >= $1::date - interval '1 day'`, `issued_at < $2::date + interval '2 days'`, `${localDay} between $1::date and $2::date`];
   if (f.companyKey) { params.push(f.companyKey); parts.push(`company_key = $${params.length}`); }
   if (f.kind) { params.push(f.kind); parts.push(`kind = $${params.length}`); }
   return { sql: parts.join(' and '), params };
 }
 
+const ORDER = 'order by company_key, kind, year, seq';
+
 /** A page of the filtered documents in the order an accountant books them (company, kind, number), and their count. */
 export async function listDocuments(db: Db, f: DocumentFilter, offset: number, limit: number): Promise<{ rows: DocumentRow[]; total: number }> {
   const w = where(f);
   const rows = await db.query<DocumentRow>(
-    `select ${columns} from documents where ${w.sql} order by company_key, kind, year, seq limit $${w.params.length + 1} offset $${w.params.length + 2}`,
+    `select ${columns} from documents where ${w.sql} ${ORDER} limit $${w.params.length + 1} offset $${w.params.length + 2}`,
     [...w.params, limit, offset],
   );
   const [count] = await db.query<{ n: number }>(`select count(*)::int as n from documents where ${w.sql}`, w.params);
   return { rows, total: Number(count.n) };
 }
 
-/** The ids of the filtered documents, in the list's order (the ZIP reads their bytes one at a time). */
-export async function documentIds(db: Db, f: DocumentFilter): Promise<string[]> {
+/** Every filtered document without bytes, in the list's order (the CSV; the ZIP reads the bytes one at a time). */
+export async function allDocuments(db: Db, f: DocumentFilter): Promise<DocumentRow[]> {
   const w = where(f);
-  const rows = await db.query<{ id: string }>(`select id from documents where ${w.sql} order by company_key, kind, year, seq`, w.params);
-  return rows.map((r) => r.id);
+  return db.query<DocumentRow>(`select ${columns} from documents where ${w.sql} ${ORDER}`, w.params);
 }
