@@ -3,7 +3,7 @@
 // impact, nor one of axe's best practices, on the sign-in page (also with its error), the order list and
 // each work queue, an order page (a purchase with its payment and cancel forms, one refused with messages
 // at the fields), the bank statements page with an import's result, the whistleblower
-// cases and one case, the operators, the audit log (filtered) and the page not found.
+// cases and one case, the operators, the audit log (filtered), the documents (issue 25) and the page not found.
 import type { Browser, Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 import { opsQueues } from '../src/contracts/ops.ts';
@@ -139,6 +139,12 @@ for (const lang of ['en', 'de'] as const) {
     await clean(admin, 'audit log of an order');
     await admin.goto(`${BO}/audit?orderId=not-an-id`);
     await clean(admin, 'audit log with a bad filter');
+    // issue 25: the accountant's documents (the order paid by the statement has its invoice), and with a bad filter
+    await admin.goto(`${BO}/documents`);
+    await expect(admin.getByTestId('documents-list')).toBeVisible();
+    await clean(admin, 'documents');
+    await admin.goto(`${BO}/documents?from=2026-13-40`);
+    await clean(admin, 'documents with a bad filter');
     await admin.context().close();
   });
 }

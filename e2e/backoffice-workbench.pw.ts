@@ -2,6 +2,7 @@
 // orders, sorts it by total, saves it as a view, opens the view again and downloads the CSV of it; the
 // warehouse ticks the day's paid orders, records their parcels in one go and prints their packing slips.
 // axe on every screen; screenshots of the list, the bulk page and the slips (screen and print).
+import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { test, expect, PORT } from './fixtures.ts';
@@ -126,5 +127,14 @@ test('the warehouse marks the day\'s paid orders shipped in one go, one row each
   // printed: one page per slip, the back office's frame left out
   const pdf = (await wh.pdf({ format: 'A4' })).toString('latin1');
   expect(pdf.match(/\/Type\s*\/Page[^s]/g)?.length, 'two slips, two pages').toBe(2);
+  // issue 25: the same slips as a PDF download, one page per order, read with poppler's pdftotext
+  await wh.emulateMedia({ media: 'screen' });
+  const [download] = await Promise.all([wh.waitForEvent('download'), wh.getByRole('link', { name: 'Download as PDF (one slip per page)' }).click()]);
+  const slipsPdf = await readFile(await download.path());
+  const pages = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', '-', '-'], { input: slipsPdf }).toString('utf8').split('\f').filter((p) => p.trim());
+  expect(pages.length, 'one page per order of the day').toBe(2);
+  expect(pages.join('\n')).toContain(a.orderNumber);
+  expect(pages.join('\n')).toContain(b.orderNumber);
+  expect(pages.join('\n')).not.toContain('CHF');
   await wh.context().close();
 });

@@ -24,6 +24,7 @@ import { sessionHooks, signedInWith } from './session.ts';
 import { auditScreen } from './screens/audit/routes.ts';
 import { bankStatementsScreen } from './screens/bank-statements/routes.ts';
 import { casesScreen } from './screens/cases/routes.ts';
+import { documentsScreen } from './screens/documents/routes.ts';
 import { operatorsScreen } from './screens/operators/routes.ts';
 import { meScreen } from './screens/me/routes.ts';
 import { orderScreen } from './screens/order/routes.ts';
@@ -131,7 +132,7 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
   // ---------------------------------------------------------------- the screens
 
   const ctx: ScreenContext = { ops, signedIn: signedInWith(ops), statementWaitMs: opts.statementWaitMs ?? 3000 };
-  for (const screen of [signInScreen, ordersScreen, orderScreen, bankStatementsScreen, casesScreen, operatorsScreen, auditScreen, meScreen]) await app.register(screen, ctx);
+  for (const screen of [signInScreen, ordersScreen, orderScreen, bankStatementsScreen, casesScreen, operatorsScreen, auditScreen, meScreen, documentsScreen]) await app.register(screen, ctx);
 
   return app;
 }

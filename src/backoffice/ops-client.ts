@@ -14,8 +14,10 @@ import type {
   BulkPaymentsBody, BulkResult, BulkShipmentsBody, OpsPickupStoresResponse, PackingSlipsBody, PackingSlipsResponse, SavedView, SavedViewBody, SavedViewsResponse,
   ScrapBoxSentBody,
 } from '../contracts/ops-lists.ts';
+import type { OpsDocumentsCsvQuery, OpsDocumentsFilter, OpsDocumentsQuery, OpsDocumentsResponse, OpsOrderDocumentsResponse } from '../contracts/ops-documents.ts';
 import type { CustomerCard, OrderMail, OrderMailsResponse, OrderNote, OrderNoteBody, OrderNotesResponse } from '../contracts/ops.ts';
 import { opsActionPaths } from '../contracts/ops.ts';
+import { Readable } from 'node:stream';
 import { SERVICE_TOKEN_HEADER } from '../lib/service-secret.ts';
 
 export interface OpsError {
@@ -28,6 +30,9 @@ export interface OpsError {
 }
 
 export type OpsResult<T> = { data: T; error: null } | { data: null; error: OpsError };
+
+/** A file the service answered (a PDF, CSV or ZIP), passed on as it streams in (issue 25). */
+export interface OpsFile { body: Readable; contentType: string; disposition: string | null; sha256: string | null }
 
 /** The operator's access token (the session cookie's); null when there is none. */
 type Token = string | null;
@@ -93,6 +98,13 @@ export interface OpsClient {
   cases(token: Token, query: OpsCasesQuery): Promise<OpsResult<OpsCasesResponse>>;
   case(token: Token, reference: string): Promise<OpsResult<OpsCase>>;
   answerCase(token: Token, reference: string, body: OpsCaseAnswerBody): Promise<OpsResult<OpsCase>>;
+  // documents (issue 25): the packing slips as PDF, an order's documents, the accountant's list and its files
+  packingSlipsPdf(token: Token, body: PackingSlipsBody): Promise<OpsResult<OpsFile>>;
+  orderDocuments(token: Token, id: string): Promise<OpsResult<OpsOrderDocumentsResponse>>;
+  documentPdf(token: Token, documentId: string): Promise<OpsResult<OpsFile>>;
+  documents(token: Token, query: OpsDocumentsQuery): Promise<OpsResult<OpsDocumentsResponse>>;
+  documentsCsv(token: Token, query: OpsDocumentsCsvQuery): Promise<OpsResult<OpsFile>>;
+  documentsZip(token: Token, query: OpsDocumentsFilter): Promise<OpsResult<OpsFile>>;
 }
 
 interface Request {
@@ -103,6 +115,8 @@ interface Request {
 }
 
 const TIMEOUT_MS = 15_000;
+/** a file's answer may take longer to start (a month's ZIP); it then streams through */
+const FILE_TIMEOUT_MS = 120_000;
 /** one path segment: an id or a case reference can never add a segment or a query */
 const seg = encodeURIComponent;
 
@@ -114,42 +128,46 @@ const seg = encodeURIComponent;
 export function opsClient(baseUrl: string, serviceSecret?: string): OpsClient {
   const base = baseUrl.replace(/\/$/, '');
 
-  async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, opts: Request = {}): Promise<OpsResult<T>> {
+  function request(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, opts: Request, accept: string, timeoutMs: number): Promise<Response> {
     const qs = new URLSearchParams();
     for (const [k, v] of Object.entries(opts.query ?? {})) if (v !== undefined && v !== '') qs.set(k, String(v));
     const url = `${base}${path}${qs.size ? `?${qs}` : ''}`;
-    const headers: Record<string, string> = { accept: 'application/json' };
+    const headers: Record<string, string> = { accept };
     if (opts.token) headers.authorization = `Bearer ${opts.token}`;
     if (opts.body !== undefined) headers['content-type'] = 'application/json';
     if (opts.clientIp && serviceSecret) {
       headers['x-client-ip'] = opts.clientIp;
       headers[SERVICE_TOKEN_HEADER] = serviceSecret;
     }
+    return fetch(url, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), signal: AbortSignal.timeout(timeoutMs) });
+  }
+
+  async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, opts: Request = {}): Promise<OpsResult<T>> {
     let res: Response;
     try {
-      res = await fetch(url, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), signal: AbortSignal.timeout(TIMEOUT_MS) });
+      res = await request(method, path, opts, 'application/json', TIMEOUT_MS);
     } catch {
-      return { data: null, error: { status: 503, code: 'ops_unavailable', message: 'The commerce service does not answer.' } };
+      return unavailable;
     }
     const text = await res.text();
-    let json: unknown = null;
-    try {
-      json = text ? JSON.parse(text) : null;
-    } catch {
-      json = null;
-    }
+    const json = parsed(text);
     if (res.ok) return { data: json as T, error: null };
-    const e = (json ?? {}) as Partial<OpsError> & { statusCode?: number; errors?: FieldError[] };
-    const fields = e.fields ?? (Array.isArray(e.details?.fields) ? (e.details.fields as FieldError[]) : undefined) ?? e.errors;
+    return refusal(res, json);
+  }
+
+  /** A file: its body streams on to the caller (never read into memory here); a refusal as call()'s. */
+  async function file(method: 'GET' | 'POST', path: string, opts: Request = {}): Promise<OpsResult<OpsFile>> {
+    let res: Response;
+    try {
+      res = await request(method, path, opts, '*/*', FILE_TIMEOUT_MS);
+    } catch {
+      return unavailable;
+    }
+    if (!res.ok || !res.body) return refusal(res, parsed(await res.text()));
+    const h = res.headers;
     return {
-      data: null,
-      error: {
-        status: res.status,
-        code: typeof e.code === 'string' ? e.code : res.status === 404 ? 'not_found' : 'ops_error',
-        message: typeof e.message === 'string' ? e.message : res.statusText,
-        details: e.details,
-        fields: Array.isArray(fields) ? fields : undefined,
-      },
+      data: { body: Readable.fromWeb(res.body as never), contentType: h.get('content-type') ?? 'application/octet-stream', disposition: h.get('content-disposition'), sha256: h.get('x-content-sha256') },
+      error: null,
     };
   }
 
@@ -183,5 +201,37 @@ export function opsClient(baseUrl: string, serviceSecret?: string): OpsClient {
     cases: (token, query) => call('GET', '/ops/whistleblower', { token, query }),
     case: (token, reference) => call('GET', `/ops/whistleblower/${seg(reference)}`, { token }),
     answerCase: (token, reference, body) => call('POST', `/ops/whistleblower/${seg(reference)}/answers`, { token, body }),
+    packingSlipsPdf: (token, body) => file('POST', '/ops/packing-slips.pdf', { token, body }),
+    orderDocuments: (token, id) => call('GET', `/ops/orders/${seg(id)}/documents`, { token }),
+    documentPdf: (token, documentId) => file('GET', `/ops/documents/${seg(documentId)}`, { token }),
+    documents: (token, query) => call('GET', '/ops/documents', { token, query }),
+    documentsCsv: (token, query) => file('GET', '/ops/documents.csv', { token, query }),
+    documentsZip: (token, query) => file('GET', '/ops/documents.zip', { token, query }),
+  };
+}
+
+const unavailable = { data: null, error: { status: 503, code: 'ops_unavailable', message: 'The commerce service does not answer.' } } as const;
+
+function parsed(text: string): unknown {
+  try {
+    return text ? JSON.parse(text) : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The service's refusal as the screens read it. */
+function refusal(res: Response, json: unknown): { data: null; error: OpsError } {
+  const e = (json ?? {}) as Partial<OpsError> & { statusCode?: number; errors?: FieldError[] };
+  const fields = e.fields ?? (Array.isArray(e.details?.fields) ? (e.details.fields as FieldError[]) : undefined) ?? e.errors;
+  return {
+    data: null,
+    error: {
+      status: res.status,
+      code: typeof e.code === 'string' ? e.code : res.status === 404 ? 'not_found' : 'ops_error',
+      message: typeof e.message === 'string' ? e.message : res.statusText,
+      details: e.details,
+      fields: Array.isArray(fields) ? fields : undefined,
+    },
   };
 }

@@ -162,6 +162,8 @@ export const cartOrderErrors = {
   payment_slip_not_found: { status: 404, message: 'This order has no payment slip.', visible: false },
   // issue 25: an order's document (invoice) that does not exist or is another customer's
   document_not_found: { status: 404, message: 'Document not found.', visible: true },
+  // issue 25: the accountant's ZIP of a filter that holds more PDFs than one download carries
+  document_export_too_large: { status: 422, message: 'The filter holds more documents than one ZIP carries: narrow it (company, type or a shorter period).', visible: false },
   // issue 23: the storefront got no answer (or a 5xx) to a placement; the order may exist, the same attempt shows it
   order_outcome_open: { status: 503, message: 'We could not confirm your order yet. Please place it again: an order already placed is shown to you and never placed twice.', visible: true },
 

@@ -42,6 +42,7 @@ export function Page({ f, csrf, viewer, path, title, notice, children }: PagePro
     ? [
         ['/orders', t('nav.orders'), true],
         ['/bank-statements', t('nav.statements'), viewer.roles.includes('finance') || isAdmin],
+        ['/documents', t('nav.documents'), viewer.roles.includes('finance') || isAdmin],
         ['/audit', t('nav.audit'), true],
         ['/cases', t('nav.cases'), isAdmin],
         ['/operators', t('nav.operators'), isAdmin],

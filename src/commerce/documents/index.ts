@@ -2,3 +2,4 @@
 // payment's transaction (issueInvoice) and writes the audit entry naming its number and SHA-256; the documents
 // never import the lifecycle back (it builds on them).
 export { documentLang, documentNumber, DOCUMENT_PREFIX, issueCancellation, issueInvoice, type DocumentKind, type DocumentRow, type IssuedDocument } from './service.ts';
+export { renderPackingSlipsPdf, type SlipToPrint } from './packing-slip.ts';

@@ -12,8 +12,8 @@ import { formatDate, formatMoney, formatNumber, regionalGerman, translator } fro
 import type { Currency } from '../../stores.ts';
 import type { InvoiceContent } from './invoice.ts';
 
-const LEFT = 50;
-const WIDTH = 495;
+export const LEFT = 50;
+export const WIDTH = 495;
 /** the table's columns: x offset, width and alignment */
 const cols = {
   quantity: { x: 0, w: 35, align: 'right' },
@@ -24,8 +24,8 @@ const cols = {
   amount: { x: 420, w: 75, align: 'right' },
 } as const;
 
-const REGULAR = 'Body';
-const BOLD = 'Body-Bold';
+export const REGULAR = 'Body';
+export const BOLD = 'Body-Bold';
 let fonts: { regular: Buffer; bold: Buffer } | null = null;
 /** The font files, read once per process. */
 function fontFiles(): { regular: Buffer; bold: Buffer } {
@@ -40,9 +40,17 @@ function fontFiles(): { regular: Buffer; bold: Buffer } {
 }
 
 export async function renderInvoicePdf(c: InvoiceContent): Promise<Buffer> {
+  return pdfBytes({ lang: c.lang, title: c.number, author: c.seller.legalName, subject: c.orderNumber, creator: c.seller.brand, at: c.issuedAt }, (doc) => layout(doc, c));
+}
+
+/** What a PDF's info names; `at` is its creation date (no machine time: the same content gives the same bytes). */
+export interface PdfInfo { lang: string; title: string; author: string; subject: string; creator: string; at: Date }
+
+/** An A4 pdfkit document with the embedded fonts (REGULAR, BOLD), laid out by `draw`, as bytes. The packing slips use it too. */
+export async function pdfBytes(i: PdfInfo, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
   const doc = new PDFDocument({
-    size: 'A4', margin: LEFT, compress: true, lang: c.lang,
-    info: { Title: c.number, Author: c.seller.legalName, Subject: c.orderNumber, Producer: 'pdfkit', Creator: c.seller.brand, CreationDate: c.issuedAt, ModDate: c.issuedAt },
+    size: 'A4', margin: LEFT, compress: true, lang: i.lang,
+    info: { Title: i.title, Author: i.author, Subject: i.subject, Producer: 'pdfkit', Creator: i.creator, CreationDate: i.at, ModDate: i.at },
   });
   const { regular, bold } = fontFiles();
   doc.registerFont(REGULAR, regular);
@@ -50,7 +58,7 @@ export async function renderInvoicePdf(c: InvoiceContent): Promise<Buffer> {
   const chunks: Buffer[] = [];
   doc.on('data', (b: Buffer) => chunks.push(b));
   const done = new Promise<void>((resolve, reject) => { doc.on('end', () => resolve()); doc.on('error', reject); });
-  layout(doc, c);
+  draw(doc);
   doc.end();
   await done;
   return Buffer.concat(chunks);

@@ -101,10 +101,12 @@ async function storeDocument(tx: Db, d: DocumentToStore, content: (number: strin
   const plain = await renderInvoicePdf(printed);
   const eInvoice = await renderEInvoice(printed, eInvoiceBuyer(d.order), plain);
   const pdf = eInvoice?.pdf ?? plain;
+  const sign = printed.kind === 'cancellation_invoice' ? -1 : 1;
   const doc = {
     id: randomUUID(), kind: d.kind, company_key: d.companyKey, year: d.year, seq, number, order_id: d.order.id, order_number: d.order.order_number,
     customer_id: d.order.customer_id, store_key: d.order.store_key, language: d.lang, currency: d.order.currency, total_gross_cents: d.totalGrossCents,
     pdf, sha256: sha256(pdf), xml: eInvoice?.xml ?? null, xml_sha256: eInvoice ? sha256(eInvoice.xml) : null, issuedAt: d.now, refers_to: d.refersTo?.id ?? null,
+    net_cents: printed.netCents * sign, vat_cents: printed.vatCents * sign, buyer_name: printed.buyer.company ?? printed.buyer.name,
   };
   await insertDocument(tx, doc);
   return { id: doc.id, kind: doc.kind, number, sha256: doc.sha256, xmlSha256: doc.xml_sha256, issuedAt: d.now.toISOString() };

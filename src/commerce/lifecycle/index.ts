@@ -64,7 +64,7 @@ export function bankStatementImport(
 /** Issue 24: the Scrap Metal Box sent to the seller (warehouse); answers the detail after the commit. */
 export const recordScrapBoxSent = answeringDetail<ScrapBoxSentBody>(scrapBox.recordScrapBoxSent);
 export { SCRAP_BOX_ROLES } from './scrap-box.ts';
-export { packingSlips } from './packing-slips.ts';
+export { packingSlips, packingSlipsPdf } from './packing-slips.ts';
 export function listOpsOrders(ctx: CommerceContext, query: OpsOrdersQuery): Promise<OpsOrdersResponse> {
   return queue.listOpsOrders(ctx, query);
 }

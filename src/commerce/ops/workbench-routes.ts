@@ -9,7 +9,7 @@ import {
 } from '../../contracts/ops-lists.ts';
 import { OpsOrderDetail, OpsOrderParams } from '../../contracts/ops.ts';
 import { actorOf, errorResponses, operatorOf, operatorSecurity, requireOperator } from '../http/index.ts';
-import { actionRoles, packingSlips, recordPayment, recordScrapBoxSent, recordShipment, SCRAP_BOX_ROLES } from '../lifecycle/index.ts';
+import { actionRoles, packingSlips, packingSlipsPdf, recordPayment, recordScrapBoxSent, recordShipment, SCRAP_BOX_ROLES } from '../lifecycle/index.ts';
 import { pickupStores } from '../shipping/index.ts';
 import { runBulk } from './bulk.ts';
 import { listSavedViews, removeView, savedView, saveView } from './saved-views.ts';
@@ -103,6 +103,20 @@ export const workbenchRoutes: FastifyPluginAsync = async (app) => {
       body: PackingSlipsBody, response: { 200: PackingSlipsResponse, ...errorResponses },
     },
   }, async (req) => ({ slips: await packingSlips(ctx, req.body.orderIds, req.body.languageTag) }));
+
+  app.post<{ Body: PackingSlipsBody }>('/ops/packing-slips.pdf', {
+    config, onRequest: requireOperator(),
+    schema: {
+      tags, operationId: 'opsPackingSlipsPdf', security,
+      summary: 'Issue 25: the same slips as one PDF, one per page, each in its order\'s language unless languageTag names one (no prices). An unknown order: 404 order_not_found.',
+      body: PackingSlipsBody,
+      response: { 200: { description: 'The packing slips (application/pdf).', content: { 'application/pdf': { schema: { type: 'string', format: 'binary' } } } }, ...errorResponses },
+    },
+  }, async (req, reply) => {
+    const pdf = await packingSlipsPdf(ctx, req.body.orderIds, req.body.languageTag);
+    return reply.header('content-type', 'application/pdf').header('content-disposition', 'attachment; filename="packing-slips.pdf"')
+      .header('cache-control', 'private, no-store').send(pdf);
+  });
 
   app.post<{ Params: { id: string }; Body: ScrapBoxSentBody }>('/ops/orders/:id/scrap-box-sent', {
     config, onRequest: requireOperator(...SCRAP_BOX_ROLES),

@@ -6,6 +6,7 @@ import { carrierOf, carrierText, OTHER_CARRIER } from '../../../contracts/carrie
 import { cancelReasonCodes, ORDER_NOTE_MAX, type CancelBody, type OpsAction, type OpsOrderDetail } from '../../../contracts/ops.ts';
 import { priceCurrencies } from '../../../contracts/prices.ts';
 import { parseAmount, parseMilligrams, type Fmt } from '../../format.ts';
+import { sendFile } from '../../files.ts';
 import { stepPaths, type OpsClient, type StepRequest } from '../../ops-client.ts';
 import type { Screen } from '../../screen.ts';
 import { refused, toSignIn } from '../../session.ts';
@@ -28,14 +29,17 @@ async function showOrder(
 ) {
   const { f, csrf } = req.bo;
   const token = req.bo.token;
-  const [res, notes, customer, mails] = await Promise.all([
+  const [res, notes, customer, mails, documents] = await Promise.all([
     extra.known ? { data: extra.known, error: null } : ops.order(token, id, { languageTag: f.lang }),
     ops.notes(token, id),
     ops.customerCard(token, id, { languageTag: f.lang }),
     ops.mails(token, id),
+    ops.orderDocuments(token, id),
   ]);
   if (res.error) return refused(req, reply, viewer, res.error, f.t('detail.title', { number: '' }));
-  const workbench: OrderWorkbench = { notes: notes.data?.results ?? null, customer: customer.data, mails: mails.data?.results ?? null, noteForm: extra.noteForm };
+  const workbench: OrderWorkbench = {
+    notes: notes.data?.results ?? null, customer: customer.data, mails: mails.data?.results ?? null, documents: documents.data?.results ?? null, noteForm: extra.noteForm,
+  };
   return send(reply, status, f.t('detail.title', { number: res.data.summary.orderNumber }), createElement(OrderDetailView, { f, csrf, detail: res.data, form, workbench }), req, viewer, notice);
 }
 
@@ -138,6 +142,23 @@ export const orderScreen: Screen = async (app, { ops, signedIn }) => {
     const done = q.done;
     const notice = done && (Object.hasOwn(stepPaths, done) || done === 'note' || done === 'resent') ? { kind: 'success' as const, text: f.t(`done.${done}`) } : null;
     return showOrder(ops, req, reply, viewer, id, 200, {}, notice, { known: answers.take(req.bo.token, f.lang, id, q.shown) });
+  }));
+
+  // issue 25: the order's documents as stored, and its packing slip (in the order's language), through the ops API
+  app.get('/orders/:id/documents/:documentId', signedIn(async (req, reply, viewer) => {
+    const { id, documentId } = req.params as { id: string; documentId: string };
+    if (!UUID.test(id) || !UUID.test(documentId)) return notFound(req, reply, viewer);
+    const res = await ops.documentPdf(req.bo.token, documentId);
+    if (res.error) return refused(req, reply, viewer, res.error, req.bo.f.t('detail.documents.title'));
+    return sendFile(reply, res.data);
+  }));
+
+  app.get('/orders/:id/packing-slip.pdf', signedIn(async (req, reply, viewer) => {
+    const { id } = req.params as { id: string };
+    if (!UUID.test(id)) return notFound(req, reply, viewer);
+    const res = await ops.packingSlipsPdf(req.bo.token, { orderIds: [id] });
+    if (res.error) return refused(req, reply, viewer, res.error, req.bo.f.t('slips.title'));
+    return sendFile(reply, res.data);
   }));
 
   app.post('/orders/:id/:action', signedIn(async (req, reply, viewer) => {

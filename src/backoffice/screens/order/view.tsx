@@ -10,6 +10,8 @@ import type { Fmt } from '../../format.ts';
 import { Csrf, Field, type FieldMessages } from '../../ui/form.tsx';
 import { actorName, Amount, eventLabel, State, TableWrap } from '../../ui/parts.tsx';
 import { CancelForm } from './cancel-form.tsx';
+import type { OpsDocument } from '../../../contracts/ops-documents.ts';
+import { DocumentsSection } from './documents.tsx';
 import { CarrierFields, CustomerCardSection, MailsSection, nextStepFirst, NotesSection, OrderSumsTable, usualCarrier } from './workbench.tsx';
 
 /** The identity documents the counter accepts (IdentityCheckBody.documentType). */
@@ -184,6 +186,8 @@ export interface OrderWorkbench {
   notes: OrderNote[] | null;
   customer: CustomerCard | null;
   mails: OrderMail[] | null;
+  /** issue 25: the order's documents (null: the read failed, the section is left out) */
+  documents: OpsDocument[] | null;
   /** a note refused: what was typed and why */
   noteForm?: { value: string; error: string };
 }
@@ -351,6 +355,7 @@ export function OrderDetailView({ f: staff, csrf, detail, form, workbench }: { f
         <Timeline f={f} entries={detail.timeline} />
       </section>
       {workbench.mails && <MailsSection f={f} csrf={csrf} orderId={s.id} mails={workbench.mails} />}
+      {workbench.documents && <DocumentsSection f={f} orderId={s.id} orderNumber={s.orderNumber} documents={workbench.documents} slip={s.transactionType === 'buy'} />}
 
       {s.transactionType === 'buy' && (
         // not a landmark of its own: its table is the region named "Payments" (axe landmark-unique)

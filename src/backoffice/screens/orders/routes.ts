@@ -15,6 +15,7 @@ import { MessageView, type Viewer } from '../../ui/frame.tsx';
 import { notFound, refusalText, send } from '../../ui/page.ts';
 import { list, offsetOf, PAGE_SIZE, UUID, type Body, type Notice as PageNotice } from '../../ui/request.ts';
 import { PackingSlipsView } from '../packing-slips/view.tsx';
+import { sendFile } from '../../files.ts';
 import { BulkFormView, BulkResultView, type BulkKind, type BulkValues } from './bulk-view.tsx';
 import { allOrders, CSV_MAX_ROWS, csvFileName, ordersCsv } from './csv.ts';
 import { listQueryOf, listSearch } from './list-query.ts';
@@ -188,7 +189,17 @@ export const ordersScreen: Screen = async (app, { ops, signedIn }) => {
     if (ids.length === 0) return reply.redirect('/orders?notice=bulk-none', 303);
     const res = await ops.packingSlips(token, { orderIds: ids, languageTag: f.lang });
     if (res.error) return refused(req, reply, viewer, res.error, f.t('slips.title'));
-    return send(reply, 200, f.t('slips.title'), createElement(PackingSlipsView, { f, slips: res.data.slips }), req, viewer);
+    return send(reply, 200, f.t('slips.title'), createElement(PackingSlipsView, { f, slips: res.data.slips, pdfHref: `/orders/packing-slips.pdf?${ids.map((id) => `id=${id}`).join('&')}` }), req, viewer);
+  }));
+
+  // issue 25: the same slips as one PDF, one page each, each in its order's language
+  app.get('/orders/packing-slips.pdf', signedIn(async (req, reply, viewer) => {
+    const { f, token } = req.bo;
+    const ids = idsOf((req.query as Record<string, string | string[]>).id);
+    if (ids.length === 0) return reply.redirect('/orders?notice=bulk-none', 303);
+    const res = await ops.packingSlipsPdf(token, { orderIds: ids });
+    if (res.error) return refused(req, reply, viewer, res.error, f.t('slips.title'));
+    return sendFile(reply, res.data);
   }));
 
   app.post('/orders/:id/scrap-box-sent', signedIn(async (req, reply, viewer) => {

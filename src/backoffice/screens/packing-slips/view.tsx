@@ -9,13 +9,15 @@ import type { Fmt } from '../../format.ts';
 /** Milligrams as grams with three decimals in the operator's locale (31103 -> "31.103 g"). */
 const grams = (f: Fmt, mg: number) => f.grams(mg / 1000);
 
-export function PackingSlipsView({ f, slips }: { f: Fmt; slips: PackingSlip[] }) {
+/** pdfHref (issue 25): the same slips as one PDF, one page each, in each order's language */
+export function PackingSlipsView({ f, slips, pdfHref }: { f: Fmt; slips: PackingSlip[]; pdfHref?: string }) {
   const { t } = f;
   return (
     <>
       <div className="no-print">
         <p>{t('slips.intro')}</p>
         <p>{t('slips.print')}</p>
+        {pdfHref && <p><a href={pdfHref} className="button" data-testid="slips-pdf" download>{t('slips.pdf')}</a></p>}
         <p className="back"><a href="/orders">{t('slips.back')}</a></p>
       </div>
       {slips.map((s) => (
