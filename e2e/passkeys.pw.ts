@@ -30,7 +30,7 @@ test('a customer adds a passkey on the CH store and signs in with it alone', asy
   expect(credentials[0].isResidentCredential, 'a discoverable credential').toBe(true);
   expect(credentials[0].rpId).toBe('ch.localhost');
 
-  expect((await api(page, 'POST', '/api/logout')).status).toBe(200);
+  expect((await api(page, 'POST', '/api/logout', {})).status).toBe(200);
   await page.goto(url('ch.localhost', '/login'));
   await hydrated(page);
   await axe();
