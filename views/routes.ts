@@ -22,6 +22,7 @@ export const pages: Record<ScreenId, PageImport> = {
   accountOrder: () => import('./pages/account-order/Page.tsx'),
   accountDeposit: () => import('./pages/account-deposit/Page.tsx'),
   accountProfile: () => import('./pages/account-profile/Page.tsx'),
+  accountPasskeys: () => import('./pages/account-passkeys/Page.tsx'),
   accountAddresses: () => import('./pages/account-addresses/Page.tsx'),
   accountLimitOrders: () => import('./pages/account-limit-orders/Page.tsx'),
   accountLimitOrder: () => import('./pages/account-limit-order/Page.tsx'),

@@ -40,6 +40,8 @@ import documentsPlugin from './documents/plugin.ts';
 import lifecyclePlugin from './lifecycle/plugin.ts';
 import opsPlugin from './ops/plugin.ts';
 import metricsPlugin from './metrics/plugin.ts';
+import passkeysPlugin from './passkeys/plugin.ts';
+import { purgeChallenges } from './passkeys/index.ts';
 import { purgeOperatorSessions } from './ops/index.ts';
 
 export { migrationsDir };
@@ -148,6 +150,8 @@ export async function buildCommerceApp(opts: CommerceAppOptions): Promise<Commer
   // is a named plugin (its folder's plugin.ts, imported here alone) registered after the features it depends on.
   await app.register(async (api) => {
     await api.register(customersPlugin);
+    // issue 26: customers' passkeys (sign-in opens the customers' session)
+    await api.register(passkeysPlugin);
     await api.register(outboxPlugin);
     await api.register(cataloguePlugin);
     // carts, orders, wishlists and the price hand-over (src/commerce/README.md, carts and orders)
@@ -199,5 +203,6 @@ async function purge(db: Db, now: Date, refreshTtlS: number): Promise<void> {
   await purgeRateState(db, now);
   await purgeOperatorSessions(db, now);
   await purgeCustomerData(db, now, refreshTtlS);
+  await purgeChallenges(db, now);
   await purgeOutbox(db, addSeconds(now, -OUTBOX_RETENTION_S));
 }

@@ -19,6 +19,13 @@ export const apiRoutes = {
   session: route('GET', '/api/session'),
   login: route('POST', '/api/login'),
   logout: route('POST', '/api/logout'),
+  // issue 26: passkeys (the sign-in with one; the account's list, adding and removing)
+  passkeyLoginOptions: route('POST', '/api/passkey-login/options'),
+  passkeyLogin: route('POST', '/api/passkey-login'),
+  passkeys: route('GET', '/api/me/passkeys'),
+  passkeyOptions: route('POST', '/api/me/passkeys/options'),
+  addPasskey: route('POST', '/api/me/passkeys', 201),
+  deletePasskey: route('DELETE', '/api/me/passkeys/:passkeyId'),
   // registration, activation and passwords
   register: route('POST', '/api/register', 201),
   activationMail: route('POST', '/api/activation-mail', 202),

@@ -12,6 +12,7 @@ import { CounterOfferAnswerBody, Order, OrdersResponse, ShippingMethodsResponse,
 import { CreateLimitOrderBody, LimitOrder, LimitOrdersResponse, UpdateLimitOrderBody } from './limit-order.ts';
 import { Deposit, SellPreview } from './deposit.ts';
 import { Wishlist } from './wishlist.ts';
+import { Passkey, PasskeyList } from './passkeys.ts';
 import { AlertTokenBody, AlertTokenResponse, AlertsResponse, AvailabilityAlert, CreateAlertBody, CreateAlertResponse, UpdateAlertBody } from './availability-alert.ts';
 import { NewsletterMeResponse, NewsletterSubscriptionBody, NewsletterSubscriptionResponse, NewsletterTokenBody, NewsletterTokenResponse } from './newsletter.ts';
 import { ContactBody, ContactReceipt, WhistleblowAccessBody, WhistleblowBody, WhistleblowCase, WhistleblowFollowUpBody, WhistleblowReceipt } from './application.ts';
@@ -142,6 +143,15 @@ export const EmailQuery = Type.Object({ email: Str(254) });
 
 export const SessionResponse = Type.Object({ session: SessionInfo });
 export const LoginResponse = Type.Object({ session: SessionInfo, customer: Nullable(ShopCustomer), merged: Type.Boolean() });
+/** Issue 26: a passkey ceremony's options for the browser's WebAuthn call (its id stays in an httpOnly cookie). */
+export const PasskeyOptionsResponse = Type.Object({ options: Type.Unknown() });
+/** the authenticator's answer (PublicKeyCredential as JSON; the commerce service checks its inside) */
+const PasskeyCredential = Type.Object({ id: Type.String({ maxLength: 1400 }) }, { additionalProperties: true });
+export const PasskeyLoginApiBody = Type.Object({ response: PasskeyCredential }, closed);
+export const PasskeyOptionsApiBody = Type.Object({ password: OptStr(128) }, closed);
+export const AddPasskeyApiBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 60 }), response: PasskeyCredential }, closed);
+export const PasskeyIdParams = Type.Object({ passkeyId: Str(64) });
+export { Passkey, PasskeyList };
 export const MeResponse = Type.Object({ session: SessionInfo, customer: Nullable(ShopCustomer) });
 export const CustomerResponse = Type.Object({ customer: ShopCustomer });
 export const RegisterResponse = Type.Object({ verificationRequired: Type.Boolean(), email: Type.String() });
@@ -301,6 +311,12 @@ export const shopApi = {
   session: call(r.session, SessionResponse),
   login: call(r.login, LoginResponse, { body: LoginBody }),
   logout: call(r.logout, SessionResponse),
+  passkeyLoginOptions: call(r.passkeyLoginOptions, PasskeyOptionsResponse),
+  passkeyLogin: call(r.passkeyLogin, LoginResponse, { body: PasskeyLoginApiBody }),
+  passkeys: call(r.passkeys, PasskeyList),
+  passkeyOptions: call(r.passkeyOptions, PasskeyOptionsResponse, { body: PasskeyOptionsApiBody }),
+  addPasskey: call(r.addPasskey, Passkey, { body: AddPasskeyApiBody }),
+  deletePasskey: call(r.deletePasskey, OkResponse, { params: PasskeyIdParams }),
   register: call(r.register, RegisterResponse, { body: RegisterBody }),
   activationMail: call(r.activationMail, AcceptedResponse, { body: EmailBody }),
   activate: call(r.activate, ActivationResponse, { body: TokenBody }),

@@ -67,6 +67,11 @@ const commerceErrors = {
   email_token_expired: { status: 400, message: 'This activation link has expired. Please request a new one.', visible: true },
   invalid_reset_token: { status: 400, message: 'This link to reset your password is invalid or has expired. Please request a new one.', visible: true },
   invalid_current_password: { status: 400, message: 'Entered password is incorrect.', visible: true },
+  // issue 26: passkeys (WebAuthn)
+  passkey_not_found: { status: 404, message: 'Passkey not found.', visible: true },
+  passkey_rejected: { status: 400, message: 'This passkey could not be confirmed. Please try again.', visible: true },
+  passkey_ceremony_expired: { status: 400, message: 'The passkey request has expired. Please try again.', visible: true },
+  passkey_password_required: { status: 403, message: 'Please enter your password again to add a passkey.', visible: true },
   limit_orders_exist: { status: 409, message: 'Please delete your limit orders before deleting your account.', visible: true },
   deposit_not_empty: { status: 409, message: 'Your depot still holds metal. Please sell it or have it delivered before deleting your account.', visible: true },
   orders_in_progress: { status: 409, message: 'An order of yours is still in progress. Your account can be deleted once it is completed or cancelled.', visible: true },

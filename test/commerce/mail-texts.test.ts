@@ -30,6 +30,8 @@ const base = { store: 'ch' as StoreKey, shop: 'Aurum Edelmetalle', name: `Anna $
 const samples: { [K in Exclude<MailKind, `lifecycle.${string}`>]: MailParams[K] } = {
   'account.activation': { ...base, link: 'https://www.aurum.ch/activate-user?token=ev_1', validHours: 48 },
   'account.passwordReset': { ...base, link: 'https://www.aurum.ch/passwort-zuruecksetzen?token=pr_1' },
+  'account.passkeyAdded': { ...base, passkeyName: `Laptop ${evil}`, at: new Date('2026-03-04T12:00:00Z'), link: 'https://www.aurum.ch/kundenkonto/passkeys' },
+  'account.passkeyRemoved': { ...base, passkeyName: `Laptop ${evil}`, at: new Date('2026-03-04T12:00:00Z'), link: 'https://www.aurum.ch/kundenkonto/passkeys' },
   'order.confirmation': { store: 'ch', shop: base.shop, order: sampleOrder() },
   'limitOrder.executed': { store: 'ch', shop: base.shop, order: sampleOrder(), limitOrder, unitCents: 179_500 },
   'limitOrder.failed': { ...base, limitOrder, code: 'product_out_of_stock', link: 'https://www.aurum.ch/konto/limit-orders/1' },

@@ -181,7 +181,7 @@ interface Ecommerce {
 export type TrackEvent =
   | { event: 'view_item' | 'view_item_list' | 'select_item' | 'add_to_cart' | 'remove_from_cart' | 'view_cart' | 'begin_checkout' | 'add_shipping_info' | 'add_payment_info' | 'review_order' | 'purchase'; ecommerce: Ecommerce; transaction_type?: 'buy' | 'sell' }
   | { event: 'banner_click'; banner: { name: string; href: string; position?: number } }
-  | { event: 'login'; method: 'password' }
+  | { event: 'login'; method: 'password' | 'passkey' }
   | { event: 'newsletter-register'; source: 'footer' | 'block' | 'profile' }
   /** the visitor's consent groups after a choice (analytics.ts; Social has no consent-mode type of its own) */
   | { event: 'consent_update'; consent: Record<'necessary' | 'performance' | 'functional' | 'targeting' | 'social', boolean> }

@@ -21,6 +21,13 @@ type Body<N extends ApiRouteName> = BodyOf<ShopApi[N]>;
 export const getSession = () => call('session', {});
 export const login = (body: Body<'login'>) => call('login', { body });
 export const logout = () => call('logout', {});
+// issue 26: passkeys
+export const passkeyLoginOptions = () => call('passkeyLoginOptions', { body: {} as never });
+export const passkeyLogin = (body: Body<'passkeyLogin'>) => call('passkeyLogin', { body });
+export const listPasskeys = () => call('passkeys', {});
+export const passkeyOptions = (password?: string) => call('passkeyOptions', { body: password === undefined ? {} : { password } });
+export const addPasskey = (body: Body<'addPasskey'>) => call('addPasskey', { body });
+export const deletePasskey = (passkeyId: string) => call('deletePasskey', { params: { passkeyId } });
 // registration, activation and passwords
 export const register = (body: Body<'register'>) => call('register', { body });
 export const sendActivationMail = (email: string) => call('activationMail', { body: { email } });

@@ -121,3 +121,14 @@ export async function revokeCustomerTokens(db: Db, customerId: string, now: Date
 export async function purgeExpiredTokens(db: Db, now: Date): Promise<void> {
   await db.query(`delete from tokens where expires_at < $1`, [addSeconds(now, -86400)]);
 }
+
+/**
+ * When the session (token family) began: its oldest token. Issue 26 (a passkey added within 5 minutes of
+ * signing in needs no password again): rotation keeps the family's older rows until a day after they expire,
+ * and a refresh needs an unexpired older one, so the oldest row is never younger than the sign-in's 5 minutes
+ * unless the sign-in itself is.
+ */
+export async function sessionStartedAt(db: Db, familyId: string): Promise<Date | null> {
+  const rows = await db.query<{ started: Date | null }>('select min(created_at) as started from tokens where family_id = $1', [familyId]);
+  return rows[0]?.started ? new Date(rows[0].started) : null;
+}

@@ -13,3 +13,5 @@ export { setNewsletterOptIn } from './repository.ts';
 export {
   FieldErrors, asInput, emailField, isEmail, normalizeEmail, phoneField, text, validateAddress, validationFailed, type AddressValues,
 } from './validation.ts';
+// the passkeys (issue 26): a passkey sign-in opens the session the password sign-in opens (merge, tokens)
+export { startSession, tooManyAttempts } from './session-service.ts';

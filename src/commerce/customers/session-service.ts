@@ -86,7 +86,7 @@ export interface SignInCall {
 export async function signIn(
   ctx: CommerceContext, call: SignInCall, credentials: { email: string; password: string; anonymousId?: string },
 ): Promise<TokenResponse & { customer: Customer; merged: boolean }> {
-  const { db, ttl } = ctx;
+  const { db } = ctx;
   const { now, storeKey } = call;
   const { anonymousId } = credentials;
   const emailLower = normalizeEmail(credentials.email);
@@ -111,18 +111,31 @@ export async function signIn(
     fail('email_not_verified');
   }
 
+  return startSession(ctx, call, account.id, anonymousId);
+}
+
+/**
+ * Opens a signed-in session for a customer whose credentials were checked (the password here, a passkey in
+ * the passkeys feature): the last sign-in, the guest's merge for the holder of the guest's token and a new
+ * token set, in one transaction; the answer the password sign-in gives.
+ */
+export async function startSession(
+  ctx: CommerceContext, call: { storeKey: StoreKey; now: Date; anonymousToken?: string }, customerId: string, anonymousId: string | undefined,
+): Promise<TokenResponse & { customer: Customer; merged: boolean }> {
+  const { db, ttl } = ctx;
+  const { now, storeKey } = call;
   // issue 14: only the holder of the guest's anonymous token moves the guest's data (checked before the
   // transaction: PGlite has one connection)
   const proven = anonymousId !== undefined && (await holdsAnonymous(ctx, call.anonymousToken, storeKey, anonymousId, now));
   const out = await db.transaction(async (tx) => {
-    await setLastLogin(tx, account.id, now);
+    await setLastLogin(tx, customerId, now);
     const merged = anonymousId && proven
-      ? await mergeAnonymous(tx, ctx.mergeHooks, { anonymousId, customerId: account.id, storeKey, now })
+      ? await mergeAnonymous(tx, ctx.mergeHooks, { anonymousId, customerId, storeKey, now })
       : false;
-    const tokens = await issueTokenSet(tx, { customerId: account.id, level: 'User', storeKey, now, ttl });
+    const tokens = await issueTokenSet(tx, { customerId, level: 'User', storeKey, now, ttl });
     return { tokens, merged };
   });
-  const customer = await loadCustomer(db, account.id);
+  const customer = await loadCustomer(db, customerId);
   if (!customer) throw invalidCredentials(); // deleted in between
   return { ...out.tokens, customer, merged: out.merged };
 }

@@ -51,6 +51,9 @@ export interface TextMailParams extends MailBase {
 export interface MailParams {
   'account.activation': MailBase & { link: string; validHours: number };
   'account.passwordReset': MailBase & { link: string };
+  /** issue 26: a passkey added to or removed from the account (link: the account's passkeys page) */
+  'account.passkeyAdded': MailBase & { passkeyName: string; at: Date; link: string };
+  'account.passkeyRemoved': MailBase & { passkeyName: string; at: Date; link: string };
   /** greeting: the billing address's name */
   'order.confirmation': Omit<MailBase, 'name'> & { order: Order };
   /** the order confirmation of the order a limit order placed, opened with what the limit order did */
@@ -129,6 +132,8 @@ function limitValues(c: MailCtx, lo: LimitOrderMailInfo): MailValues {
 const builders: { [K in Exclude<MailKind, `lifecycle.${string}`>]: (c: MailCtx, p: MailParams[K]) => Built } = {
   'account.activation': (c, p) => textMail(c, 'mail.account.activation', p.name, { link: mailLink(p.link), validHours: p.validHours }),
   'account.passwordReset': (c, p) => textMail(c, 'mail.account.passwordReset', p.name, { link: mailLink(p.link) }),
+  'account.passkeyAdded': (c, p) => textMail(c, 'mail.account.passkeyAdded', p.name, { passkey: p.passkeyName, date: p.at, link: mailLink(p.link) }),
+  'account.passkeyRemoved': (c, p) => textMail(c, 'mail.account.passkeyRemoved', p.name, { passkey: p.passkeyName, date: p.at, link: mailLink(p.link) }),
   'order.confirmation': (c, p) => orderMailBlocks(c, p.order),
   'limitOrder.executed': (c, p) => {
     const values = { ...limitValues(c, p.limitOrder), orderNumber: p.order.orderNumber, price: { centAmount: p.unitCents, currencyCode: p.limitOrder.currency } };

@@ -15,6 +15,7 @@ export type { AccountReader, MeView };
 export type { ShopAddress, ShopCustomer };
 import { fail, ok } from './http.ts';
 import type { SessionClient } from './session-client.ts';
+import type { CeremonyOptions, Passkey } from '../../contracts/passkeys.ts';
 
 export function reshapeCustomer(c: Customer): ShopCustomer {
   return {
@@ -82,6 +83,48 @@ export class AccountClient {
     if (res.error) return fail(res.error);
     this.client.adopt(res.data);
     return ok({ session: this.client.info(), customer: reshapeCustomer(res.data.customer), merged: res.data.merged });
+  }
+
+  /** Issue 26: starts a sign-in with a passkey (usernameless: no account is named). */
+  passkeyLoginOptions(): Promise<Result<CeremonyOptions>> {
+    return this.client.call<CeremonyOptions>({ method: 'POST', path: '/customers/passkeys/authentication-options', auth: 'none', body: {} });
+  }
+
+  /** Issue 26: signs in with a passkey; the guest's merge and the token set as login() does. */
+  async passkeyLogin(ceremonyId: string, response: unknown): Promise<Result<MeView & { merged: boolean }>> {
+    const proven = await this.client.anonymousProof();
+    if (proven.error) return fail(proven.error);
+    const proof = proven.data;
+    const res = await this.client.call<LoginResponse>({
+      method: 'POST',
+      path: '/customers/passkeys/login',
+      auth: 'none',
+      body: { ceremonyId, response, ...(proof ? { anonymousId: proof.anonymousId } : {}) },
+      ...(proof ? { headers: { 'x-anonymous-token': proof.token } } : {}),
+    });
+    if (res.error) return fail(res.error);
+    this.client.adopt(res.data);
+    return ok({ session: this.client.info(), customer: reshapeCustomer(res.data.customer), merged: res.data.merged });
+  }
+
+  async passkeys(): Promise<Result<{ passkeys: Passkey[] }>> {
+    if (this.client.session.current?.level !== 'User') return fail({ ...NOT_SIGNED_IN });
+    return this.client.call({ path: '/customers/passkeys' });
+  }
+
+  async passkeyOptions(password: string | undefined): Promise<Result<CeremonyOptions>> {
+    if (this.client.session.current?.level !== 'User') return fail({ ...NOT_SIGNED_IN });
+    return this.client.call({ method: 'POST', path: '/customers/passkeys/registration-options', body: password === undefined ? {} : { password } });
+  }
+
+  async addPasskey(ceremonyId: string, name: string, response: unknown): Promise<Result<Passkey>> {
+    if (this.client.session.current?.level !== 'User') return fail({ ...NOT_SIGNED_IN });
+    return this.client.call({ method: 'POST', path: '/customers/passkeys', body: { ceremonyId, name, response } });
+  }
+
+  async deletePasskey(id: string): Promise<Result<OkResponse>> {
+    if (this.client.session.current?.level !== 'User') return fail({ ...NOT_SIGNED_IN });
+    return this.client.call({ method: 'DELETE', path: `/customers/passkeys/${encodeURIComponent(id)}` });
   }
 
   register(body: RegisterBody): Promise<Result<RegisterResponse>> {

@@ -7,6 +7,7 @@ const items: { id: ScreenId; key: string; end?: boolean }[] = [
   { id: 'account', key: 'account.nav.overview', end: true },
   { id: 'accountProfile', key: 'route.accountProfile' },
   { id: 'accountAddresses', key: 'route.accountAddresses' },
+  { id: 'accountPasskeys', key: 'route.accountPasskeys' },
   { id: 'accountOrders', key: 'route.accountOrders' },
   { id: 'accountLimitOrders', key: 'route.accountLimitOrders' },
   { id: 'accountDeposit', key: 'route.accountDeposit' },

@@ -4,7 +4,8 @@
 import { useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Link } from '../../components/ShopLink.tsx';
-import { login, sendActivationMail } from '../../state/shop-api.ts';
+import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import { login, passkeyLogin, passkeyLoginOptions, sendActivationMail } from '../../state/shop-api.ts';
 import { useBrowser } from '../../lib/browser-port.ts';
 import { useShop } from '../../lib/context.tsx';
 import { pathFor, safeRedirectPath } from '../../../src/screens.ts';
@@ -42,6 +43,31 @@ export default function LoginPage() {
     browser.track({ event: 'login', method: 'password' });
     navigate(target, { replace: true });
   });
+
+  // Issue 26: usernameless sign-in with a passkey (the browser offers the passkeys it holds for this shop).
+  // The same after-steps as the password: the session, the merge's notices, the login event, the target.
+  const [passkeyBusy, setPasskeyBusy] = useState(false);
+  const signInWithPasskey = async () => {
+    setPasskeyBusy(true);
+    try {
+      const o = await passkeyLoginOptions();
+      if (o.error) return form.showError(o.error);
+      let response;
+      try {
+        response = await startAuthentication({ optionsJSON: o.data.options as PublicKeyCredentialRequestOptionsJSON });
+      } catch {
+        return form.showError({ code: 'passkey_rejected', status: 400, message: t('form.error.passkey_rejected') });
+      }
+      const r = await passkeyLogin({ response });
+      if (r.error) return form.showError(r.error);
+      browser.session.set(r.data.session);
+      if (r.data.merged) await browser.carts.noticeMergeCuts();
+      browser.track({ event: 'login', method: 'passkey' });
+      navigate(target, { replace: true });
+    } finally {
+      setPasskeyBusy(false);
+    }
+  };
 
   const resend = async () => {
     setResending(true);
@@ -85,6 +111,11 @@ export default function LoginPage() {
               <SubmitButton busy={form.submitting} label={t('account.login.submit')} busyLabel={t('account.login.submitting')} />
             </div>
           </form>
+          <p className="form-actions">
+            <button type="button" className="button button-quiet" onClick={() => void signInWithPasskey()} aria-disabled={passkeyBusy || undefined}>
+              {passkeyBusy ? t('account.login.passkeyBusy') : t('account.login.passkey')}
+            </button>
+          </p>
         </div>
         <aside className="auth-aside" aria-labelledby="login-benefits">
           <h2 id="login-benefits">{t('account.login.benefitsTitle')}</h2>

@@ -16,6 +16,7 @@ import type { Config } from '../../../config.ts';
 import { apiLanguage, ownError, thrownApiError } from './errors.ts';
 import { send } from './respond.ts';
 import { sessionRoutes } from './session.ts';
+import { passkeyRoutes } from './passkeys.ts';
 import { registrationRoutes } from './registration.ts';
 import { accountRoutes } from './account.ts';
 import { addressRoutes } from './addresses.ts';
@@ -62,6 +63,7 @@ export async function apiPlugin(api: FastifyInstance, opts: { commerce: Commerce
   });
 
   await api.register(sessionRoutes);
+  await api.register(passkeyRoutes);
   await api.register(registrationRoutes);
   await api.register(accountRoutes);
   await api.register(addressRoutes);
