@@ -12,8 +12,8 @@ import { formatDate, formatMoney, formatNumber, regionalGerman, translator } fro
 import type { Currency } from '../../stores.ts';
 import type { InvoiceContent } from './invoice.ts';
 
-const LEFT = 50;
-const WIDTH = 495;
+export const LEFT = 50;
+export const WIDTH = 495;
 /** the table's columns: x offset, width and alignment */
 const cols = {
   quantity: { x: 0, w: 35, align: 'right' },
@@ -24,8 +24,8 @@ const cols = {
   amount: { x: 420, w: 75, align: 'right' },
 } as const;
 
-const REGULAR = 'Body';
-const BOLD = 'Body-Bold';
+export const REGULAR = 'Body';
+export const BOLD = 'Body-Bold';
 let fonts: { regular: Buffer; bold: Buffer } | null = null;
 /** The font files, read once per process. */
 function fontFiles(): { regular: Buffer; bold: Buffer } {
@@ -40,9 +40,17 @@ function fontFiles(): { regular: Buffer; bold: Buffer } {
 }
 
 export async function renderInvoicePdf(c: InvoiceContent): Promise<Buffer> {
+  return renderPdf({ Title: c.number, Author: c.seller.legalName, Subject: c.orderNumber, Creator: c.seller.brand, at: c.issuedAt }, c.lang, (doc) => layout(doc, c));
+}
+
+/** What a document's PDF metadata names; `at` is its CreationDate and ModDate (the issue time: deterministic bytes). */
+export interface PdfInfo { Title: string; Author: string; Subject: string; Creator: string; at: Date }
+
+/** A4 PDF with the embedded DejaVu fonts (REGULAR, BOLD), laid out by `draw`: the building block of every document. */
+export async function renderPdf(info: PdfInfo, lang: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
   const doc = new PDFDocument({
-    size: 'A4', margin: LEFT, compress: true, lang: c.lang,
-    info: { Title: c.number, Author: c.seller.legalName, Subject: c.orderNumber, Producer: 'pdfkit', Creator: c.seller.brand, CreationDate: c.issuedAt, ModDate: c.issuedAt },
+    size: 'A4', margin: LEFT, compress: true, lang,
+    info: { Title: info.Title, Author: info.Author, Subject: info.Subject, Producer: 'pdfkit', Creator: info.Creator, CreationDate: info.at, ModDate: info.at },
   });
   const { regular, bold } = fontFiles();
   doc.registerFont(REGULAR, regular);
@@ -50,7 +58,7 @@ export async function renderInvoicePdf(c: InvoiceContent): Promise<Buffer> {
   const chunks: Buffer[] = [];
   doc.on('data', (b: Buffer) => chunks.push(b));
   const done = new Promise<void>((resolve, reject) => { doc.on('end', () => resolve()); doc.on('error', reject); });
-  layout(doc, c);
+  draw(doc);
   doc.end();
   await done;
   return Buffer.concat(chunks);
@@ -64,12 +72,7 @@ function layout(doc: PDFKit.PDFDocument, c: InvoiceContent): void {
   const s = c.seller;
   const vatLabel = tr(`company.vatLabel.${s.country}`);
 
-  // the seller (letterhead)
-  doc.font(BOLD).fontSize(14).text(s.legalName, LEFT, 50);
-  const city = s.country === 'US' ? `${s.city}, ${s.region} ${s.postalCode}` : `${s.postalCode} ${s.city}`;
-  doc.font(REGULAR).fontSize(9).text([s.streetAddress, city, s.email, s.hotline].join('\n'));
-  doc.text(`${s.register} ${s.registerNumber}`);
-  if (s.vatNumber) doc.text(`${vatLabel} ${s.vatNumber}`);
+  letterhead(doc, s, vatLabel);
 
   // the buyer
   doc.moveDown(1.5).font(BOLD).text(t('buyer'));
@@ -134,13 +137,30 @@ function layout(doc: PDFKit.PDFDocument, c: InvoiceContent): void {
   if (c.kind === 'invoice') doc.moveDown(0.5).text(t('paid', { date: date(c.paidOn), method: t(`method.${c.paymentMethod}`) }), LEFT, undefined, { width: WIDTH });
 }
 
+/** The seller's letterhead at the top of the first page (name, address, contact, register, VAT number). */
+export function letterhead(doc: PDFKit.PDFDocument, s: InvoiceContent['seller'], vatLabel: string): void {
+  doc.font(BOLD).fontSize(14).text(s.legalName, LEFT, 50);
+  const city = s.country === 'US' ? `${s.city}, ${s.region} ${s.postalCode}` : `${s.postalCode} ${s.city}`;
+  doc.font(REGULAR).fontSize(9).text([s.streetAddress, city, s.email, s.hotline].join('\n'));
+  doc.text(`${s.register} ${s.registerNumber}`);
+  if (s.vatNumber) doc.text(`${vatLabel} ${s.vatNumber}`);
+}
+
 type Cells = Partial<Record<keyof typeof cols, string>>;
 
 function row(doc: PDFKit.PDFDocument, cells: Cells, font: string): void {
+  tableRow(doc, cols, cells, font);
+}
+
+/** A table's column: x offset from the left margin, width and alignment. */
+export interface PdfColumn { x: number; w: number; align: 'left' | 'right' }
+
+/** One row of a table whose columns are given: each cell wraps within its column; the row is as tall as its tallest cell. */
+export function tableRow<K extends string>(doc: PDFKit.PDFDocument, columns: Record<K, PdfColumn>, cells: Partial<Record<K, string>>, font: string): void {
   doc.font(font).fontSize(8.5);
   const y = doc.y;
   let bottom = y;
-  for (const [k, col] of Object.entries(cols) as [keyof typeof cols, (typeof cols)[keyof typeof cols]][]) {
+  for (const [k, col] of Object.entries(columns) as [K, PdfColumn][]) {
     const text = cells[k];
     if (!text) continue;
     doc.text(text, LEFT + col.x, y, { width: col.w, align: col.align });
@@ -150,7 +170,7 @@ function row(doc: PDFKit.PDFDocument, cells: Cells, font: string): void {
   doc.y = bottom + 3;
 }
 
-function total(doc: PDFKit.PDFDocument, label: string, value: string, font = REGULAR): void {
+export function total(doc: PDFKit.PDFDocument, label: string, value: string, font = REGULAR): void {
   doc.font(font).fontSize(9);
   const y = doc.y;
   doc.text(label, LEFT + 215, y, { width: 200, align: 'right' });
