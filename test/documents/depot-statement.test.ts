@@ -11,6 +11,7 @@ import type { DepotStatement } from '../../src/contracts/depot-statement.ts';
 import type { Deposit } from '../../src/contracts/deposit.ts';
 import type { Order } from '../../src/contracts/order.ts';
 import { buildCommerceApp } from '../../src/commerce/app.ts';
+import { closedPeriods } from '../../src/commerce/documents/statement-service.ts';
 import { recordPayment } from '../../src/commerce/lifecycle/index.ts';
 import { formatMoney } from '../../src/i18n.ts';
 import { testCompanyFacts } from '../company-facts.ts';
@@ -185,4 +186,33 @@ t.test('a statement as of now: numbered and stored each time, identical bytes af
   t.equal(seqs.length, 6, 'six statements stored');
   t.same(seqs, seqs.map((_, i) => seqs[0] + i), 'numbered without gaps (the refused one took no number)');
   t.equal((await statementsOf(later)).length, 6);
+});
+
+t.test('the period ends at midnight in the store\'s time zone: a sale just after it is in the next period, the holdings are those of its end', async (t) => {
+  const { api } = await openAccountShop(h, t);
+  t.teardown(() => h.db.query('delete from deposits'));
+  t.same(closedPeriods(new Date('2027-06-30T22:10:00Z'), 'de').map((p) => [p.kind, p.from, p.to, p.start.toISOString(), p.end.toISOString()]),
+    [['half_year', '2027-01-01', '2027-06-30', '2026-12-31T23:00:00.000Z', '2027-06-30T22:00:00.000Z']], '00:10 on 1 July in Berlin: the first half year has closed (summer time)');
+  t.same(closedPeriods(new Date('2027-06-30T22:10:00Z'), 'us'), [
+    { kind: 'half_year', from: '2026-07-01', to: '2026-12-31', start: new Date('2026-07-01T04:00:00Z'), end: new Date('2027-01-01T05:00:00Z') },
+    { kind: 'year', from: '2026-01-01', to: '2026-12-31', start: new Date('2026-01-01T05:00:00Z'), end: new Date('2027-01-01T05:00:00Z') },
+  ], 'in New York it is still 30 June');
+
+  // 23:50 on 30 June 2027 in Berlin: two coins into the depot; at 00:10 on 1 July one is sold
+  api.clock.set(Date.parse('2027-06-30T21:50:00Z'));
+  await pricesNow(api);
+  const c = await customer(api, 'de');
+  await depositPurchase(api, c, [{ sku: COIN, quantity: 2 }]);
+  api.clock.advance(1200);
+  await pricesNow(api);
+  const sale = await depositSale(c, [{ sku: COIN, quantity: 1 }]);
+  const report = await api.app.commerce.jobs.get('depot-statements')!.run() as { issued: string[] };
+  t.equal(report.issued.length, 1, 'the new depot gets the first half year\'s statement');
+  const [s] = await statementsOf(c);
+  t.match(s, { periodKind: 'half_year', periodFrom: '2027-01-01', periodTo: '2027-06-30' });
+  const text = pdfText((await c.call('GET', s.url)).rawPayload);
+  t.match(text, /Krügerrand 1 Unze Gold\s+2\s/, 'both coins held at the end of 30 June');
+  t.notMatch(text, sale.orderNumber, 'the sale of 1 July is not in the period');
+  t.match(text, 'Keine Verkäufe im Zeitraum.');
+  t.match(text, '01/07/2028', 'holding period ends the day after the anniversary of 30 June 2027');
 });
