@@ -211,8 +211,3 @@ export async function salePartsBetween(db: Db, depositId: string, from: Date, to
     [depositId, from, to],
   );
 }
-
-/** The depots opened before `end` (those a statement of a period ending then is due for), in a stable order. */
-export async function depositsOpenedBefore(db: Db, end: Date): Promise<DepositRow[]> {
-  return db.query<DepositRow>('select * from deposits where opened_at < $1 order by opened_at, id', [end]);
-}

@@ -1,5 +1,6 @@
 // The depot statements' SQL (table depot_statements, migration 0044; numbers from document_counters, kind
 // 'depot_statement'). As for the order documents: inserted and read only, never updated or deleted.
+import type { DepositRow } from '../deposits/index.ts';
 import type { Db } from '../db/index.ts';
 
 export type StatementPeriodKind = 'half_year' | 'year' | 'on_demand';
@@ -49,4 +50,19 @@ export async function statementWithPdf(db: Db, id: string): Promise<StatementWit
 /** Serialises the issue of a depot's statements (the job on two instances, a customer's double click) until the transaction ends. */
 export async function lockStatementsOf(tx: Db, depositId: string): Promise<void> {
   await tx.query('select pg_advisory_xact_lock(hashtext($1))', [`depot-statement:${depositId}`]);
+}
+
+// ---------------------------------------------------------------- what the statements read of the depots' table
+
+/**
+ * The store's depots opened before a period's end that lack its statement, in a stable order: the job's work
+ * list, so an hourly run after the statements are out reads nothing but this one query per store and period.
+ */
+export async function depositsLackingStatement(db: Db, storeKey: string, kind: StatementPeriodKind, from: string, end: Date): Promise<DepositRow[]> {
+  return db.query<DepositRow>(
+    `select d.* from deposits d where d.store_key = $1 and d.opened_at < $4
+       and not exists (select 1 from depot_statements s where s.deposit_id = d.id and s.period_kind = $2 and s.period_from = $3)
+     order by d.opened_at, d.id`,
+    [storeKey, kind, from, end],
+  );
 }

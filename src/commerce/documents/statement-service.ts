@@ -11,7 +11,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { StoreCompanyFacts } from '../../contracts/company-facts.ts';
 import { pathFor } from '../../screens.ts';
-import type { StoreKey } from '../../stores.ts';
+import { stores, type StoreKey } from '../../stores.ts';
 import type { CommerceContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { fail } from '../http/index.ts';
@@ -21,13 +21,13 @@ import { langOf, type Lang } from '../lib/lang.ts';
 import { hitRate, type RateRule } from '../lib/rate.ts';
 import { storeDay, storeTimeZones } from '../lib/working-days.ts';
 import { addressesOf, customerById, type CustomerRow } from '../customers/index.ts';
-import { depositOfStore, depositsOpenedBefore, depotStatementFacts, type DepositRow } from '../deposits/index.ts';
+import { depositOfStore, depotStatementFacts, type DepositRow } from '../deposits/index.ts';
 import { renderMail } from '../mail/index.ts';
 import { shopName } from '../outbox/index.ts';
 import { takeDocumentNumber } from './repository.ts';
 import { renderStatementPdf } from './statement.ts';
 import {
-  insertStatement, lockStatementsOf, periodStatement, statementsOfCustomer, statementWithPdf, type StatementPeriodKind, type StatementRow, type StatementWithPdf,
+  depositsLackingStatement, insertStatement, lockStatementsOf, periodStatement, statementsOfCustomer, statementWithPdf, type StatementPeriodKind, type StatementRow, type StatementWithPdf,
 } from './statement-repository.ts';
 
 /** Decision: DA (Depotauszug), then company, year of issue and six digits, as the order documents' numbers. */
@@ -165,16 +165,17 @@ export interface StatementRunReport { issued: string[]; failed: number }
 export async function issueDueStatements(ctx: CommerceContext, log: FastifyBaseLogger): Promise<StatementRunReport> {
   const now = ctx.clock();
   const report: StatementRunReport = { issued: [], failed: 0 };
-  for (const deposit of await depositsOpenedBefore(ctx.db, now)) {
-    for (const p of closedPeriods(now, deposit.store_key)) {
-      if (deposit.opened_at >= p.end) continue;
-      try {
-        const issued = await issueForPeriod(ctx, deposit, p, now);
-        if (issued) report.issued.push(issued);
-      } catch (err) {
-        report.failed += 1;
-        // no personal data: the depot's id and the period only
-        log.error({ err, depositId: deposit.id, period: p.from, kind: p.kind }, 'depot statement failed');
+  for (const storeKey of Object.keys(stores) as StoreKey[]) {
+    for (const p of closedPeriods(now, storeKey)) {
+      for (const deposit of await depositsLackingStatement(ctx.db, storeKey, p.kind, p.from, p.end)) {
+        try {
+          const issued = await issueForPeriod(ctx, deposit, p, now);
+          if (issued) report.issued.push(issued);
+        } catch (err) {
+          report.failed += 1;
+          // no personal data: the depot's id and the period only
+          log.error({ err, depositId: deposit.id, period: p.from, kind: p.kind }, 'depot statement failed');
+        }
       }
     }
   }
