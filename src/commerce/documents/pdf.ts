@@ -158,6 +158,8 @@ export interface PdfColumn { x: number; w: number; align: 'left' | 'right' }
 /** One row of a table whose columns are given: each cell wraps within its column; the row is as tall as its tallest cell. */
 export function tableRow<K extends string>(doc: PDFKit.PDFDocument, columns: Record<K, PdfColumn>, cells: Partial<Record<K, string>>, font: string): void {
   doc.font(font).fontSize(8.5);
+  const height = Math.max(0, ...(Object.entries(columns) as [K, PdfColumn][]).map(([k, col]) => (cells[k] ? doc.heightOfString(cells[k], { width: col.w }) : 0)));
+  ensureRoom(doc, height);
   const y = doc.y;
   let bottom = y;
   for (const [k, col] of Object.entries(columns) as [K, PdfColumn][]) {
@@ -172,10 +174,22 @@ export function tableRow<K extends string>(doc: PDFKit.PDFDocument, columns: Rec
 
 export function total(doc: PDFKit.PDFDocument, label: string, value: string, font = REGULAR): void {
   doc.font(font).fontSize(9);
+  ensureRoom(doc, doc.heightOfString(label, { width: 200 }));
   const y = doc.y;
   doc.text(label, LEFT + 215, y, { width: 200, align: 'right' });
   const after = doc.y;
   doc.text(value, LEFT + 420, y, { width: 75, align: 'right' });
   doc.x = LEFT;
   doc.y = Math.max(after, doc.y) + 2;
+}
+
+/**
+ * A new page when what comes next (`height` points) would cross the bottom margin: cells and totals are placed
+ * at an explicit y, which pdfkit would otherwise break onto a page of their own each (a long depot's lots).
+ */
+export function ensureRoom(doc: PDFKit.PDFDocument, height: number): void {
+  if (doc.y + height > doc.page.height - doc.page.margins.bottom) {
+    doc.addPage();
+    doc.x = LEFT;
+  }
 }
