@@ -44,6 +44,7 @@ const samples: { [K in Exclude<MailKind, `lifecycle.${string}`>]: MailParams[K] 
   'newsletter.confirmation': { ...base, name: null, link: 'https://www.aurum.ch/?newsletterToken=nl_1', validHours: 48 },
   'newsletter.welcome': { ...base, name: null, link: 'https://www.aurum.ch/?newsletterUnsubscribe=nu_1' },
   'contact.receipt': { ...base, reference: 'CT-AB12-CD34' },
+  'depot.statement': { ...base, number: 'DA-CH-2026-000001', from: '2026-01-01', to: '2026-06-30', link: 'https://www.aurum.ch/kundenkonto/depotverwaltung' },
 };
 
 /** The lifecycle's mails (mail.lifecycle.<name>): every placeholder gets a sample value, a lone one a link. */

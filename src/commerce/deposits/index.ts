@@ -7,3 +7,6 @@ export { bookDepositPurchase, removeDepositPurchase, restoreDepositSale } from '
 // issue 24: the back office's customer card shows the customer's depot on the order's store
 export { depositView } from './model.ts';
 export { depositOfStore } from './repository.ts';
+// issue 25: the depot statement's facts (documents lays them out and stores them)
+export { depotStatementFacts, type DepotStatementFacts, type StatementHolding, type StatementLot, type StatementSale } from './statement-facts.ts';
+export type { DepositRow } from './repository.ts';

@@ -179,3 +179,35 @@ export async function depositPurchasesAwaitingPayment(db: Db, customerId: string
     [customerId, storeKey],
   );
 }
+
+// ---------------------------------------------------------------- depot statements (issue 25)
+
+/** A lot as it stood at a moment: `held` pieces (what it holds now plus what sales after the moment took). */
+export type LotAsOfRow = LotRow & { held: number };
+
+/** The lots acquired before `end` with what each held at `end`, oldest first (those empty at `end` left out). */
+export async function lotsAsOf(db: Db, depositId: string, end: Date): Promise<LotAsOfRow[]> {
+  const rows = await db.query<LotAsOfRow>(
+    `select l.*, (l.remaining + coalesce((select sum(w.quantity) from deposit_withdrawals w where w.lot_id = l.id and w.taken_at >= $2), 0))::int as held
+     from deposit_lots l where l.deposit_id = $1 and l.acquired_at < $2 order by l.acquired_at, l.seq`,
+    [depositId, end],
+  );
+  return rows.filter((r) => r.held > 0);
+}
+
+/** A part of a lot a depot sale took, with the lot's product and acquisition. */
+export interface SalePartRow {
+  order_number: string; quantity: number; unit_cost_cents: number; cost_currency: Currency; unit_price_cents: number; currency: Currency; taken_at: Date;
+  sku: string; acquired_at: Date; lot_order_number: string;
+}
+
+/** The parts of lots the depot's sales took in [from, to), in the order they were taken (FIFO within a sale). */
+export async function salePartsBetween(db: Db, depositId: string, from: Date, to: Date): Promise<SalePartRow[]> {
+  return db.query<SalePartRow>(
+    `select w.order_number, w.quantity, w.unit_cost_cents::float8 as unit_cost_cents, w.cost_currency, w.unit_price_cents::float8 as unit_price_cents,
+       w.currency, w.taken_at, l.sku, l.acquired_at, l.order_number as lot_order_number
+     from deposit_withdrawals w join deposit_lots l on l.id = w.lot_id
+     where l.deposit_id = $1 and w.taken_at >= $2 and w.taken_at < $3 order by w.taken_at, w.order_number, l.acquired_at, l.seq`,
+    [depositId, from, to],
+  );
+}

@@ -14,7 +14,7 @@ import type { PackingSlip } from '../../contracts/ops-lists.ts';
 import { formatDate, formatNumber, regionalGerman, translator } from '../../i18n.ts';
 import { localeFor, type StoreKey } from '../../stores.ts';
 import type { Lang } from '../lib/lang.ts';
-import { BOLD, LEFT, pdfBytes, REGULAR, WIDTH } from './pdf.ts';
+import { BOLD, LEFT, renderPdf, REGULAR, WIDTH } from './pdf.ts';
 
 /** One slip to print: the data the back office's page shows, in the order's language, with its sender. */
 export interface SlipToPrint {
@@ -39,7 +39,7 @@ type Cells = Partial<Record<keyof typeof cols, string>>;
 export function renderPackingSlipsPdf(slips: SlipToPrint[], at: Date): Promise<Buffer> {
   const first = slips[0];
   const title = slips.length === 1 ? first.slip.orderNumber : `${slips.length}`;
-  return pdfBytes({ lang: first.lang, title, author: first.sender[0] ?? '', subject: 'packing slips', creator: first.sender[0] ?? '', at }, (doc) => {
+  return renderPdf({ Title: title, Author: first.sender[0] ?? '', Subject: 'packing slips', Creator: first.sender[0] ?? '', at }, first.lang, (doc) => {
     slips.forEach((s, i) => {
       if (i > 0) doc.addPage();
       slipPage(doc, s);

@@ -40,17 +40,17 @@ function fontFiles(): { regular: Buffer; bold: Buffer } {
 }
 
 export async function renderInvoicePdf(c: InvoiceContent): Promise<Buffer> {
-  return pdfBytes({ lang: c.lang, title: c.number, author: c.seller.legalName, subject: c.orderNumber, creator: c.seller.brand, at: c.issuedAt }, (doc) => layout(doc, c));
+  return renderPdf({ Title: c.number, Author: c.seller.legalName, Subject: c.orderNumber, Creator: c.seller.brand, at: c.issuedAt }, c.lang, (doc) => layout(doc, c));
 }
 
-/** What a PDF's info names; `at` is its creation date (no machine time: the same content gives the same bytes). */
-export interface PdfInfo { lang: string; title: string; author: string; subject: string; creator: string; at: Date }
+/** What a document's PDF metadata names; `at` is its CreationDate and ModDate (the issue time: deterministic bytes). */
+export interface PdfInfo { Title: string; Author: string; Subject: string; Creator: string; at: Date }
 
-/** An A4 pdfkit document with the embedded fonts (REGULAR, BOLD), laid out by `draw`, as bytes. The packing slips use it too. */
-export async function pdfBytes(i: PdfInfo, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+/** A4 PDF with the embedded DejaVu fonts (REGULAR, BOLD), laid out by `draw`: the building block of every document. */
+export async function renderPdf(info: PdfInfo, lang: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
   const doc = new PDFDocument({
-    size: 'A4', margin: LEFT, compress: true, lang: i.lang,
-    info: { Title: i.title, Author: i.author, Subject: i.subject, Producer: 'pdfkit', Creator: i.creator, CreationDate: i.at, ModDate: i.at },
+    size: 'A4', margin: LEFT, compress: true, lang,
+    info: { Title: info.Title, Author: info.Author, Subject: info.Subject, Producer: 'pdfkit', Creator: info.Creator, CreationDate: info.at, ModDate: info.at },
   });
   const { regular, bold } = fontFiles();
   doc.registerFont(REGULAR, regular);
@@ -72,12 +72,7 @@ function layout(doc: PDFKit.PDFDocument, c: InvoiceContent): void {
   const s = c.seller;
   const vatLabel = tr(`company.vatLabel.${s.country}`);
 
-  // the seller (letterhead)
-  doc.font(BOLD).fontSize(14).text(s.legalName, LEFT, 50);
-  const city = s.country === 'US' ? `${s.city}, ${s.region} ${s.postalCode}` : `${s.postalCode} ${s.city}`;
-  doc.font(REGULAR).fontSize(9).text([s.streetAddress, city, s.email, s.hotline].join('\n'));
-  doc.text(`${s.register} ${s.registerNumber}`);
-  if (s.vatNumber) doc.text(`${vatLabel} ${s.vatNumber}`);
+  letterhead(doc, s, vatLabel);
 
   // the buyer
   doc.moveDown(1.5).font(BOLD).text(t('buyer'));
@@ -142,13 +137,32 @@ function layout(doc: PDFKit.PDFDocument, c: InvoiceContent): void {
   if (c.kind === 'invoice') doc.moveDown(0.5).text(t('paid', { date: date(c.paidOn), method: t(`method.${c.paymentMethod}`) }), LEFT, undefined, { width: WIDTH });
 }
 
+/** The seller's letterhead at the top of the first page (name, address, contact, register, VAT number). */
+export function letterhead(doc: PDFKit.PDFDocument, s: InvoiceContent['seller'], vatLabel: string): void {
+  doc.font(BOLD).fontSize(14).text(s.legalName, LEFT, 50);
+  const city = s.country === 'US' ? `${s.city}, ${s.region} ${s.postalCode}` : `${s.postalCode} ${s.city}`;
+  doc.font(REGULAR).fontSize(9).text([s.streetAddress, city, s.email, s.hotline].join('\n'));
+  doc.text(`${s.register} ${s.registerNumber}`);
+  if (s.vatNumber) doc.text(`${vatLabel} ${s.vatNumber}`);
+}
+
 type Cells = Partial<Record<keyof typeof cols, string>>;
 
 function row(doc: PDFKit.PDFDocument, cells: Cells, font: string): void {
+  tableRow(doc, cols, cells, font);
+}
+
+/** A table's column: x offset from the left margin, width and alignment. */
+export interface PdfColumn { x: number; w: number; align: 'left' | 'right' }
+
+/** One row of a table whose columns are given: each cell wraps within its column; the row is as tall as its tallest cell. */
+export function tableRow<K extends string>(doc: PDFKit.PDFDocument, columns: Record<K, PdfColumn>, cells: Partial<Record<K, string>>, font: string): void {
   doc.font(font).fontSize(8.5);
+  const height = Math.max(0, ...(Object.entries(columns) as [K, PdfColumn][]).map(([k, col]) => (cells[k] ? doc.heightOfString(cells[k], { width: col.w }) : 0)));
+  ensureRoom(doc, height);
   const y = doc.y;
   let bottom = y;
-  for (const [k, col] of Object.entries(cols) as [keyof typeof cols, (typeof cols)[keyof typeof cols]][]) {
+  for (const [k, col] of Object.entries(columns) as [K, PdfColumn][]) {
     const text = cells[k];
     if (!text) continue;
     doc.text(text, LEFT + col.x, y, { width: col.w, align: col.align });
@@ -158,12 +172,24 @@ function row(doc: PDFKit.PDFDocument, cells: Cells, font: string): void {
   doc.y = bottom + 3;
 }
 
-function total(doc: PDFKit.PDFDocument, label: string, value: string, font = REGULAR): void {
+export function total(doc: PDFKit.PDFDocument, label: string, value: string, font = REGULAR): void {
   doc.font(font).fontSize(9);
+  ensureRoom(doc, doc.heightOfString(label, { width: 200 }));
   const y = doc.y;
   doc.text(label, LEFT + 215, y, { width: 200, align: 'right' });
   const after = doc.y;
   doc.text(value, LEFT + 420, y, { width: 75, align: 'right' });
   doc.x = LEFT;
   doc.y = Math.max(after, doc.y) + 2;
+}
+
+/**
+ * A new page when what comes next (`height` points) would cross the bottom margin: cells and totals are placed
+ * at an explicit y, which pdfkit would otherwise break onto a page of their own each (a long depot's lots).
+ */
+export function ensureRoom(doc: PDFKit.PDFDocument, height: number): void {
+  if (doc.y + height > doc.page.height - doc.page.margins.bottom) {
+    doc.addPage();
+    doc.x = LEFT;
+  }
 }

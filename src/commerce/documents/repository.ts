@@ -43,7 +43,7 @@ const columns = `id, kind, company_key, year, seq, number, order_id, order_numbe
  * The next number of a company's kind and year, taken in the caller's transaction: the counter row stays
  * locked until it commits (a parallel issue of the same sequence waits), and a rollback gives the number back.
  */
-export async function takeDocumentNumber(tx: Db, companyKey: string, kind: DocumentKind, year: number): Promise<number> {
+export async function takeDocumentNumber(tx: Db, companyKey: string, kind: DocumentKind | 'depot_statement', year: number): Promise<number> {
   const [row] = await tx.query<{ last_number: number }>(
     `insert into document_counters (company_key, kind, year, last_number) values ($1, $2, $3, 1)
      on conflict (company_key, kind, year) do update set last_number = document_counters.last_number + 1

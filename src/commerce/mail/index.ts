@@ -66,6 +66,8 @@ export interface MailParams {
   'newsletter.confirmation': MailBase & { link: string; validHours: number };
   'newsletter.welcome': MailBase & { link: string };
   'contact.receipt': MailBase & { reference: string };
+  /** issue 25: a depot statement is ready (period days YYYY-MM-DD, both included; link: the depot page) */
+  'depot.statement': MailBase & { number: string; from: string; to: string; link: string };
   /** the order lifecycle's mails: texts under mail.lifecycle.<name> (subject, body) */
   [kind: `lifecycle.${string}`]: TextMailParams;
 }
@@ -155,6 +157,9 @@ const builders: { [K in Exclude<MailKind, `lifecycle.${string}`>]: (c: MailCtx, 
   'newsletter.confirmation': (c, p) => textMail(c, 'mail.newsletter.confirmation', p.name, { link: mailLink(p.link), validHours: p.validHours }),
   'newsletter.welcome': (c, p) => textMail(c, 'mail.newsletter.welcome', p.name, { link: mailLink(p.link) }),
   'contact.receipt': (c, p) => textMail(c, 'mail.contact.receipt', p.name, { reference: p.reference }),
+  'depot.statement': (c, p) => textMail(c, 'mail.depot.statement', p.name, {
+    number: p.number, from: new Date(`${p.from}T12:00:00Z`), to: new Date(`${p.to}T12:00:00Z`), link: mailLink(p.link),
+  }),
 };
 
 /** The kinds with their own builder (the lifecycle's kinds are open: any `lifecycle.<name>`). */
