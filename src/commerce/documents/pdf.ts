@@ -10,10 +10,11 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { formatDate, formatMoney, formatNumber, regionalGerman, translator } from '../../i18n.ts';
 import type { Currency } from '../../stores.ts';
+import type { StoreCompanyFacts } from '../../contracts/company-facts.ts';
 import type { InvoiceContent } from './invoice.ts';
 
-const LEFT = 50;
-const WIDTH = 495;
+export const LEFT = 50;
+export const WIDTH = 495;
 /** the table's columns: x offset, width and alignment */
 const cols = {
   quantity: { x: 0, w: 35, align: 'right' },
@@ -24,8 +25,8 @@ const cols = {
   amount: { x: 420, w: 75, align: 'right' },
 } as const;
 
-const REGULAR = 'Body';
-const BOLD = 'Body-Bold';
+export const REGULAR = 'Body';
+export const BOLD = 'Body-Bold';
 let fonts: { regular: Buffer; bold: Buffer } | null = null;
 /** The font files, read once per process. */
 function fontFiles(): { regular: Buffer; bold: Buffer } {
@@ -39,10 +40,14 @@ function fontFiles(): { regular: Buffer; bold: Buffer } {
   return fonts;
 }
 
-export async function renderInvoicePdf(c: InvoiceContent): Promise<Buffer> {
+/** What the PDF's info dictionary names; `at` is the issue time (CreationDate and ModDate: deterministic bytes). */
+export interface PdfMeta { lang: string; title: string; author: string; subject: string; creator: string; at: Date }
+
+/** A document's PDF: A4, the embedded fonts registered as REGULAR and BOLD, `draw` lays out the pages. */
+export async function renderPdf(meta: PdfMeta, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
   const doc = new PDFDocument({
-    size: 'A4', margin: LEFT, compress: true, lang: c.lang,
-    info: { Title: c.number, Author: c.seller.legalName, Subject: c.orderNumber, Producer: 'pdfkit', Creator: c.seller.brand, CreationDate: c.issuedAt, ModDate: c.issuedAt },
+    size: 'A4', margin: LEFT, compress: true, lang: meta.lang,
+    info: { Title: meta.title, Author: meta.author, Subject: meta.subject, Producer: 'pdfkit', Creator: meta.creator, CreationDate: meta.at, ModDate: meta.at },
   });
   const { regular, bold } = fontFiles();
   doc.registerFont(REGULAR, regular);
@@ -50,10 +55,23 @@ export async function renderInvoicePdf(c: InvoiceContent): Promise<Buffer> {
   const chunks: Buffer[] = [];
   doc.on('data', (b: Buffer) => chunks.push(b));
   const done = new Promise<void>((resolve, reject) => { doc.on('end', () => resolve()); doc.on('error', reject); });
-  layout(doc, c);
+  draw(doc);
   doc.end();
   await done;
   return Buffer.concat(chunks);
+}
+
+export async function renderInvoicePdf(c: InvoiceContent): Promise<Buffer> {
+  return renderPdf({ lang: c.lang, title: c.number, author: c.seller.legalName, subject: c.orderNumber, creator: c.seller.brand, at: c.issuedAt }, (doc) => layout(doc, c));
+}
+
+/** The issuing company's letterhead (name, address, contact, register, VAT number), top left. */
+export function letterhead(doc: PDFKit.PDFDocument, s: StoreCompanyFacts, vatLabel: string): void {
+  doc.font(BOLD).fontSize(14).text(s.legalName, LEFT, 50);
+  const city = s.country === 'US' ? `${s.city}, ${s.region} ${s.postalCode}` : `${s.postalCode} ${s.city}`;
+  doc.font(REGULAR).fontSize(9).text([s.streetAddress, city, s.email, s.hotline].join('\n'));
+  doc.text(`${s.register} ${s.registerNumber}`);
+  if (s.vatNumber) doc.text(`${vatLabel} ${s.vatNumber}`);
 }
 
 function layout(doc: PDFKit.PDFDocument, c: InvoiceContent): void {
@@ -65,11 +83,7 @@ function layout(doc: PDFKit.PDFDocument, c: InvoiceContent): void {
   const vatLabel = tr(`company.vatLabel.${s.country}`);
 
   // the seller (letterhead)
-  doc.font(BOLD).fontSize(14).text(s.legalName, LEFT, 50);
-  const city = s.country === 'US' ? `${s.city}, ${s.region} ${s.postalCode}` : `${s.postalCode} ${s.city}`;
-  doc.font(REGULAR).fontSize(9).text([s.streetAddress, city, s.email, s.hotline].join('\n'));
-  doc.text(`${s.register} ${s.registerNumber}`);
-  if (s.vatNumber) doc.text(`${vatLabel} ${s.vatNumber}`);
+  letterhead(doc, s, vatLabel);
 
   // the buyer
   doc.moveDown(1.5).font(BOLD).text(t('buyer'));
@@ -137,11 +151,19 @@ function layout(doc: PDFKit.PDFDocument, c: InvoiceContent): void {
 type Cells = Partial<Record<keyof typeof cols, string>>;
 
 function row(doc: PDFKit.PDFDocument, cells: Cells, font: string): void {
+  tableRow(doc, cols, cells, font);
+}
+
+/** A table's columns: x offset from the left margin, width and alignment. */
+export type Columns = Record<string, { x: number; w: number; align: 'left' | 'right' }>;
+
+/** One row of a table; a row as high as its tallest cell. */
+export function tableRow<C extends Columns>(doc: PDFKit.PDFDocument, columns: C, cells: Partial<Record<keyof C, string>>, font: string): void {
   doc.font(font).fontSize(8.5);
   const y = doc.y;
   let bottom = y;
-  for (const [k, col] of Object.entries(cols) as [keyof typeof cols, (typeof cols)[keyof typeof cols]][]) {
-    const text = cells[k];
+  for (const [k, col] of Object.entries(columns)) {
+    const text = cells[k as keyof C];
     if (!text) continue;
     doc.text(text, LEFT + col.x, y, { width: col.w, align: col.align });
     bottom = Math.max(bottom, doc.y);
@@ -150,7 +172,7 @@ function row(doc: PDFKit.PDFDocument, cells: Cells, font: string): void {
   doc.y = bottom + 3;
 }
 
-function total(doc: PDFKit.PDFDocument, label: string, value: string, font = REGULAR): void {
+export function total(doc: PDFKit.PDFDocument, label: string, value: string, font = REGULAR): void {
   doc.font(font).fontSize(9);
   const y = doc.y;
   doc.text(label, LEFT + 215, y, { width: 200, align: 'right' });

@@ -15,7 +15,9 @@ import { productsBySkus } from '../catalogue/index.ts';
 import { customerById } from '../customers/index.ts';
 import { customerOrder } from '../orders/index.ts';
 import type { Order, OrderDocument } from '../../contracts/order.ts';
-import { buildInvoice, type InvoiceContent, type ProductFacts } from './invoice.ts';
+import { buildCreditNote, type CreditNoteFacts } from './credit-note.ts';
+import { renderCreditNotePdf } from './credit-note-pdf.ts';
+import { buildInvoice, type ProductFacts } from './invoice.ts';
 import { renderInvoicePdf } from './pdf.ts';
 import { documentOfOrder, documentsOfOrder, documentWithPdf, insertDocument, takeDocumentNumber, type DocumentKind, type DocumentRow, type DocumentWithPdf } from './repository.ts';
 
@@ -74,7 +76,7 @@ export async function issueInvoice(ctx: CommerceContext, tx: Db, order: OrderRow
   const customer = await customerById(tx, order.customer_id);
   const products = await productFacts(tx, order);
   return storeDocument(tx, { kind: 'invoice', companyKey, year, order, lang, totalGrossCents: Number(order.total_gross_cents), refersTo: null, now }, (number) =>
-    buildInvoice({ order, number, seller, products, buyerVatId: customer?.vat_id ?? null, issuedAt: now, paidAt: now, lang }));
+    renderInvoicePdf(buildInvoice({ order, number, seller, products, buyerVatId: customer?.vat_id ?? null, issuedAt: now, paidAt: now, lang })));
 }
 
 interface DocumentToStore {
@@ -82,11 +84,11 @@ interface DocumentToStore {
 }
 
 /** Takes the document's number, renders its content as PDF and stores the bytes with their SHA-256, in the
- * caller's transaction (both kinds of invoice: the number is taken before the content that prints it). */
-async function storeDocument(tx: Db, d: DocumentToStore, content: (number: string) => InvoiceContent): Promise<IssuedDocument> {
+ * caller's transaction (every kind: the number is taken before the content that prints it). */
+async function storeDocument(tx: Db, d: DocumentToStore, render: (number: string) => Promise<Buffer>): Promise<IssuedDocument> {
   const seq = await takeDocumentNumber(tx, d.companyKey, d.kind, d.year);
   const number = documentNumber(d.kind, d.companyKey, d.year, seq);
-  const pdf = await renderInvoicePdf(content(number));
+  const pdf = await render(number);
   const doc = {
     id: randomUUID(), kind: d.kind, company_key: d.companyKey, year: d.year, seq, number, order_id: d.order.id, order_number: d.order.order_number,
     customer_id: d.order.customer_id, store_key: d.order.store_key, language: d.lang, currency: d.order.currency, total_gross_cents: d.totalGrossCents,
@@ -112,11 +114,30 @@ export async function issueCancellation(ctx: CommerceContext, tx: Db, order: Ord
   const customer = await customerById(tx, order.customer_id);
   const products = await productFacts(tx, order);
   const originalAt = new Date(original.issued_at);
-  const issued = await storeDocument(tx, { kind: 'cancellation_invoice', companyKey, year, order, lang, totalGrossCents: -Number(original.total_gross_cents), refersTo: original, now }, (number) => ({
+  const issued = await storeDocument(tx, { kind: 'cancellation_invoice', companyKey, year, order, lang, totalGrossCents: -Number(original.total_gross_cents), refersTo: original, now }, (number) => renderInvoicePdf({
     ...buildInvoice({ order, number, seller, products, buyerVatId: customer?.vat_id ?? null, issuedAt: originalAt, paidAt: originalAt, lang }),
     kind: 'cancellation_invoice' as const, issuedAt: now, cancels: { number: original.number, issuedAt: originalAt },
   }));
   return { ...issued, refersTo: original.number };
+}
+
+/**
+ * Issue 25: a sale to the shop that is paid out gets its credit note (self-billing, "Gutschrift") in the payout's
+ * transaction (the order row locked by the caller): its own number (GS-...), the assay per line, the account paid
+ * to as the payout masked it, the seller's VAT ID and treatment when a business sold. Answers null when the order
+ * has its credit note already: it is never issued twice (a payout recorded again finds it). An order that is not a
+ * paid-out sale gets none (a bug in the caller: it throws and the payout rolls back).
+ */
+export async function issueCreditNote(ctx: CommerceContext, tx: Db, order: OrderRow, facts: CreditNoteFacts, now: Date): Promise<IssuedDocument | null> {
+  if (order.type !== 'sell' || order.payment_state !== 'Paid') throw new Error(`issueCreditNote: order ${order.order_number} is not a paid-out sale`);
+  if (await documentOfOrder(tx, order.id, 'credit_note')) return null;
+  const company = await sellerFacts(ctx, order);
+  const year = Number(storeDay(now, order.store_key).slice(0, 4));
+  const lang = documentLang(order);
+  const customer = await customerById(tx, order.customer_id);
+  const products = await productFacts(tx, order);
+  return storeDocument(tx, { kind: 'credit_note', companyKey: company.country, year, order, lang, totalGrossCents: facts.payout.amountCents, refersTo: null, now }, (number) =>
+    renderCreditNotePdf(buildCreditNote({ order, number, company, products, sellerVatId: customer?.vat_id ?? null, facts, issuedAt: now, lang })));
 }
 
 /** The commerce path of a document's PDF (the customer's download). */

@@ -15,7 +15,7 @@ import { stores } from '../../stores.ts';
 import type { CommerceContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { bookDepositPurchase, removeDepositPurchase, restoreDepositSale } from '../deposits/index.ts';
-import { issueCancellation, issueInvoice, type IssuedDocument } from '../documents/index.ts';
+import { issueCancellation, issueCreditNote, issueInvoice, type CreditNoteFacts, type IssuedDocument } from '../documents/index.ts';
 import { writeAudit } from './audit.ts';
 import { findPickupStore } from '../shipping/index.ts';
 import { tracking } from './carriers.ts';
@@ -267,6 +267,20 @@ async function invoicePaidOrder(ctx: CommerceContext, tx: Db, row: LifeRow, acto
   await auditIssued(tx, row, actor, 'invoice_issued', await issueInvoice(ctx, tx, row, now), now);
 }
 
+/**
+ * Issue 25: a sale paid out gets its credit note in the payout's transaction, from the assay (none for a sale
+ * from the depot: its estimate is final) and the payout as recorded (the account masked); the audit entry
+ * `credit_note_issued` names its number and SHA-256 and who paid out.
+ */
+async function creditPaidOut(ctx: CommerceContext, tx: Db, row: LifeRow, actor: Actor, now: Date): Promise<void> {
+  const p = row.data.payout!;
+  const facts: CreditNoteFacts = {
+    assay: row.data.assay?.lines ?? null, assayedAt: row.data.assay?.assayedAt ?? null,
+    payout: { amountCents: p.amountCents, method: p.method ?? 'bank-transfer', account: p.iban, valueDate: p.valueDate },
+  };
+  await auditIssued(tx, row, actor, 'credit_note_issued', await issueCreditNote(ctx, tx, row, facts, now), now);
+}
+
 /** Issue 25: a cancelled order that was invoiced (paid, then the bank took the money back) gets its cancellation invoice. */
 async function cancelInvoice(ctx: CommerceContext, tx: Db, row: LifeRow, actor: Actor, now: Date): Promise<void> {
   await auditIssued(tx, row, actor, 'cancellation_invoice_issued', await issueCancellation(ctx, tx, row, now), now);
@@ -275,7 +289,7 @@ async function cancelInvoice(ctx: CommerceContext, tx: Db, row: LifeRow, actor: 
 /** The audit entry of a document issued in a step (none when nothing was issued): its number and SHA-256, and
  * the original's number for a cancellation invoice; the order's states unchanged. */
 async function auditIssued(
-  tx: Db, row: LifeRow, actor: Actor, action: 'invoice_issued' | 'cancellation_invoice_issued', doc: (IssuedDocument & { refersTo?: string }) | null, now: Date,
+  tx: Db, row: LifeRow, actor: Actor, action: 'invoice_issued' | 'cancellation_invoice_issued' | 'credit_note_issued', doc: (IssuedDocument & { refersTo?: string }) | null, now: Date,
 ): Promise<void> {
   if (!doc) return;
   await writeAudit(tx, {
@@ -532,6 +546,7 @@ export async function recordPayout(ctx: CommerceContext, orderId: string, body: 
     await move(tx, row, { orderState: 'Complete', paymentState: 'Paid' }, 'paid_out', actor, {
       amount: money(row, expected), method, iban: masked, valueDate: body.valueDate, ...(check ? { identityCheck: checkDetails(check) } : {}),
     }, now);
+    await creditPaidOut(ctx, tx, row, actor, now);
     return [await queueMail(ctx, tx, row, cash ? 'paid_out_cash' : 'paid_out', {
       amount: money(row, expected), ...(masked ? { iban: masked } : {}), valueDate: day(body.valueDate),
     }, now)];
