@@ -2,7 +2,7 @@
 // SMS written in a transaction and delivered after it commits (the kernel's lib/outbox.ts, which the service
 // context carries), and the mail building blocks every feature uses.
 
-export { createOutbox, type Outbox, type OutboxMessageInput } from '../lib/outbox.ts';
+export { createOutbox, type MailAttachment, type MailAttachmentRef, type Outbox, type OutboxMessageInput } from '../lib/outbox.ts';
 export { deleteMessagesOf, purgeOutbox } from './repository.ts';
 export { activationLink, resetLink, shopName } from './templates.ts';
 // issue 24: an order's mails, for the back office's order page (list and resend)
