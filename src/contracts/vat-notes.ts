@@ -53,3 +53,63 @@ export function invoiceVatTreatment(vatClass: VatClass, storeCountry: PriceCount
   if (vat.scheme === 'standard') return { scheme: 'standard', rate: vat.rate, note: null };
   return { scheme: vat.scheme, rate: vat.rate, note: { kind: vat.scheme, citation: law[vat.scheme] } };
 }
+
+// ---------------------------------------------------------------- credit notes (self-billing, issue 25)
+//
+// Sources (as in force 2026) for the shop's credit note over what it buys (the buyer bills itself):
+// - DE: self-billing is allowed by agreement, § 14 Abs. 2 Satz 2 UStG; the document must carry the word
+//   "Gutschrift", § 14 Abs. 4 Satz 1 Nr. 10 UStG (Art. 226 Nr. 10a VAT directive 2006/112/EC).
+// - AT: § 11 Abs. 7 und 8 UStG 1994 (Gutschrift als Rechnung; the word "Gutschrift", § 11 Abs. 1 Z 3 lit. j).
+// - CH: a credit note is an invoice (Art. 3 Bst. k MWSTG) with the contents of Art. 26 Abs. 2 MWSTG; the
+//   seller may object to it (MWST-Info 16, Gutschriften). LI: its MWSTG mirrors the Swiss one (see above).
+// - Gold material sold by a business (scrap, dental gold; fineness of at least 325 thousandths): the buyer owes
+//   the VAT, DE § 13b Abs. 2 Nr. 9 with Abs. 5 UStG; AT § 19 Abs. 1d UStG 1994 with the Schrott-UStV. CH and
+//   LI know no such rule for gold scrap: the standard rate.
+// - A private seller is no taxable person: the sale carries no VAT in any of the countries.
+
+/** The self-billing note's statute by the buyer's (the shop's) country; null: no VAT law applies (US). */
+const selfBilling: Record<'DE' | 'AT' | 'CH' | 'LI', string> = {
+  DE: '§ 14 Abs. 2 Satz 2 und Abs. 4 Satz 1 Nr. 10 UStG',
+  AT: '§ 11 Abs. 7 und 8 UStG 1994',
+  CH: 'Art. 3 Bst. k und Art. 26 MWSTG',
+  LI: 'Art. 3 Bst. k und Art. 26 MWSTG (LI)',
+};
+
+export function selfBillingCitation(buyerCountry: string): string | null {
+  return buyerCountry in selfBilling ? selfBilling[buyerCountry as keyof typeof selfBilling] : null;
+}
+
+/** The kind of note a credit note line needs: besides investment gold and the margin scheme, the reverse charge. */
+export type CreditNoteNoteKind = VatNoteKind | 'reverse_charge';
+
+export interface CreditNoteVatTreatment {
+  scheme: VatScheme | 'reverse_charge' | 'none';
+  rate: number;
+  note: { kind: CreditNoteNoteKind; citation: string } | null;
+}
+
+const reverseCharge: Partial<Record<'DE' | 'AT' | 'CH' | 'LI', string>> = {
+  DE: '§ 13b Abs. 2 Nr. 9 und Abs. 5 UStG',
+  AT: '§ 19 Abs. 1d UStG 1994 i. V. m. der Schrott-Umsatzsteuerverordnung',
+};
+
+/** Decision: gold material of at least this fineness (thousandths) falls under the reverse charge (§ 13b Abs. 2 Nr. 9 UStG names 325). */
+export const GOLD_MATERIAL_MIN_FINENESS = 325;
+
+/**
+ * What a credit note line says about the seller's VAT. A private seller (or a US sale): none. A business seller:
+ * a coin or bar as the shop would sell it (investment gold exempt, margin scheme, standard rate), scrap gold of at
+ * least 325 thousandths under the reverse charge where the buyer's country has it, other scrap the standard rate.
+ */
+export function creditNoteVatTreatment(
+  line: { vatClass: VatClass } | { scrap: { metal: string; fineness: number } }, business: boolean, storeCountry: PriceCountry, buyerCountry: string,
+): CreditNoteVatTreatment {
+  if (!business || receiptOnly(buyerCountry) || storeCountry === 'US') return { scheme: 'none', rate: 0, note: null };
+  if ('scrap' in line) {
+    const rc = reverseCharge[buyerCountry as keyof typeof reverseCharge];
+    if (rc && (line.scrap.metal === 'gold' || line.scrap.metal === 'dental-gold') && line.scrap.fineness >= GOLD_MATERIAL_MIN_FINENESS) return { scheme: 'reverse_charge', rate: 0, note: { kind: 'reverse_charge', citation: rc } };
+    return { scheme: 'standard', rate: vatFor('standard', storeCountry).rate, note: null };
+  }
+  const t = invoiceVatTreatment(line.vatClass, storeCountry, buyerCountry);
+  return { scheme: t.scheme, rate: t.rate, note: t.note };
+}

@@ -61,6 +61,13 @@ t.test('paid from the bank statement, returned by the bank, cancelled: a cancell
   t.match(text, '(1) Steuerfreie Lieferung von Anlagegold gemäss Art. 107', 'the legal note of the exempt line again');
   t.notMatch(text, /Bezahlt am/, 'no payment on a cancellation');
 
+  // the cancellation mail carries the cancellation invoice, byte for byte (issue 25: mails carry their documents)
+  const [cancelMail] = await h.db.query<{ id: number; subject: string }>(`select id, subject from outbox where order_id = $1 order by id desc limit 1`, [o.id]);
+  t.match(cancelMail.subject, /storniert/i);
+  const files = await ctx.outbox.attachmentsOf(cancelMail.id);
+  t.same(files.map((f) => f.filename), [`${storno.number}.pdf`], 'the cancellation mail carries the cancellation invoice');
+  t.equal(sha256(files[0].content), storno.sha256);
+
   const [entry] = await h.db.query<{ details: Record<string, unknown>; actor_id: string }>(
     `select details, actor_id from order_audit where order_id = $1 and action = 'cancellation_invoice_issued'`, [o.id]);
   t.match(entry, { actor_id: fin.actor.id, details: { number: storno.number, sha256: storno.sha256, refersTo: invoice.number } }, 'audited with number, hash and the original');

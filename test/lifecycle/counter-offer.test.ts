@@ -93,7 +93,7 @@ t.test('an open offer: finance cannot pay out; the seller accepts it, then the a
   t.ok(after.actions.includes('payout'));
   const paid = await payout(api, o.id, offer);
   t.match(paid.summary, { orderState: 'Complete', paymentState: 'Paid', amount: { centAmount: offer } });
-  t.same(await auditActions(h.db, o.id), ['placed', 'goods_received', 'assayed', 'offer_accepted', 'paid_out']);
+  t.same(await auditActions(h.db, o.id), ['placed', 'goods_received', 'assayed', 'offer_accepted', 'paid_out', 'credit_note_issued']);
   // the accepted amount everywhere: the customer's order and list, the payout mail
   const euros = (cents: number) => new Intl.NumberFormat('de-DE', { style: 'currency', currency: 'EUR' }).format(cents / 100);
   t.match((await c.call('GET', `/orders/${o.id}`)).json(), { amount: { centAmount: offer }, totalGrossPrice: { centAmount: o.totalGrossPrice.centAmount } });

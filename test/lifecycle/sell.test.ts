@@ -64,7 +64,7 @@ t.test('a scrap sale: goods received, assayed at the locked price, paid out', as
   t.match(paid.payout, { amount: { centAmount: final }, iban: 'DE89 **** **** **** *130 00', valueDate: '2026-11-24' });
   t.match(await life.recordPayout(ctx, o.id, { iban: 'DE89370400440532013000', centAmount: final, valueDate: '2026-11-24' }, fin.actor, fin.roles).catch((e) => e),
     { code: 'invalid_transition' }, 'paid out once');
-  t.same(await auditActions(h.db, o.id), ['placed', 'goods_received', 'assayed', 'paid_out']);
+  t.same(await auditActions(h.db, o.id), ['placed', 'goods_received', 'assayed', 'paid_out', 'credit_note_issued'], 'the credit note issued with the payout (issue 25)');
   t.match((await mailsTo(h.db, o.customerEmail, o.orderNumber)).at(-1), { subject: /Auszahlung/, text: /DE89 \*\*\*\* \*\*\*\* \*\*\*\* \*130 00/ });
   t.notMatch(JSON.stringify(await life.listAudit(ctx, { orderId: o.id })), '0532013000', 'the audit keeps the IBAN masked');
 });

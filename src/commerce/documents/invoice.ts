@@ -75,7 +75,7 @@ export interface InvoiceInput {
   lang: Lang;
 }
 
-function buyerOf(order: OrderRow, lang: Lang, vatId: string | null): InvoiceContent['buyer'] {
+export function buyerOf(order: OrderRow, lang: Lang, vatId: string | null): InvoiceContent['buyer'] {
   const a = order.data.billingAddress;
   const country = new Intl.DisplayNames([lang], { type: 'region' }).of(a.country) ?? a.country;
   const street = order.store_key === 'us' ? `${a.streetNumber} ${a.streetName}` : `${a.streetName} ${a.streetNumber}`;

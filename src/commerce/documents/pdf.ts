@@ -10,6 +10,7 @@ import { createRequire } from 'node:module';
 import PDFDocument from 'pdfkit';
 import { formatDate, formatMoney, formatNumber, regionalGerman, translator } from '../../i18n.ts';
 import type { Currency } from '../../stores.ts';
+import type { StoreCompanyFacts } from '../../contracts/company-facts.ts';
 import type { InvoiceContent } from './invoice.ts';
 
 export const LEFT = 50;
@@ -62,6 +63,15 @@ export async function renderPdf(info: PdfInfo, lang: string, draw: (doc: PDFKit.
   doc.end();
   await done;
   return Buffer.concat(chunks);
+}
+
+/** The issuing company's letterhead (name, address, contact, register, VAT number), top left. */
+export function letterhead(doc: PDFKit.PDFDocument, s: StoreCompanyFacts, vatLabel: string): void {
+  doc.font(BOLD).fontSize(14).text(s.legalName, LEFT, 50);
+  const city = s.country === 'US' ? `${s.city}, ${s.region} ${s.postalCode}` : `${s.postalCode} ${s.city}`;
+  doc.font(REGULAR).fontSize(9).text([s.streetAddress, city, s.email, s.hotline].join('\n'));
+  doc.text(`${s.register} ${s.registerNumber}`);
+  if (s.vatNumber) doc.text(`${vatLabel} ${s.vatNumber}`);
 }
 
 function layout(doc: PDFKit.PDFDocument, c: InvoiceContent): void {
@@ -135,15 +145,6 @@ function layout(doc: PDFKit.PDFDocument, c: InvoiceContent): void {
   if (c.receipt) doc.text(t('receiptNote'), LEFT, undefined, { width: WIDTH });
   // a cancellation names no payment: what was paid is settled by the refund, its own booking
   if (c.kind === 'invoice') doc.moveDown(0.5).text(t('paid', { date: date(c.paidOn), method: t(`method.${c.paymentMethod}`) }), LEFT, undefined, { width: WIDTH });
-}
-
-/** The seller's letterhead at the top of the first page (name, address, contact, register, VAT number). */
-export function letterhead(doc: PDFKit.PDFDocument, s: InvoiceContent['seller'], vatLabel: string): void {
-  doc.font(BOLD).fontSize(14).text(s.legalName, LEFT, 50);
-  const city = s.country === 'US' ? `${s.city}, ${s.region} ${s.postalCode}` : `${s.postalCode} ${s.city}`;
-  doc.font(REGULAR).fontSize(9).text([s.streetAddress, city, s.email, s.hotline].join('\n'));
-  doc.text(`${s.register} ${s.registerNumber}`);
-  if (s.vatNumber) doc.text(`${vatLabel} ${s.vatNumber}`);
 }
 
 type Cells = Partial<Record<keyof typeof cols, string>>;

@@ -6,12 +6,15 @@ import { OrderDocumentParams } from '../../contracts/order.ts';
 import { bearer, requireAuth } from '../http/auth.ts';
 import { errorResponses } from '../http/errors.ts';
 import { notFoundOnBadParams } from '../http/request.ts';
+import { mailAttachments } from './mail-attachments.ts';
 import { customerDocument, customerDocumentXml, withDocuments } from './service.ts';
 
 export const documentRoutes: FastifyPluginAsync = async (app) => {
   const ctx = app.commerce;
   // an order's answer to its customer lists its documents (after the lifecycle's additions or before: both spread the order)
   ctx.orderAnswerHooks.push((db, order) => withDocuments(db, order));
+  // issue 25: the outbox attaches a mail's documents when it sends it
+  ctx.outbox.resolveAttachmentsWith(mailAttachments);
   notFoundOnBadParams(app, 'document_not_found');
 
   app.get<{ Params: { id: string; documentId: string } }>('/orders/:id/documents/:documentId', {

@@ -16,6 +16,8 @@ import { customerById } from '../customers/index.ts';
 import { customerOrder } from '../orders/index.ts';
 import type { Order, OrderDocument } from '../../contracts/order.ts';
 import { renderEInvoice, type EInvoiceBuyer } from './e-invoice-issue.ts';
+import { buildCreditNote, type CreditNoteContent, type CreditNoteFacts } from './credit-note.ts';
+import { renderCreditNotePdf } from './credit-note-pdf.ts';
 import { buildInvoice, type InvoiceContent, type ProductFacts } from './invoice.ts';
 import { renderInvoicePdf } from './pdf.ts';
 import { documentOfOrder, documentsOfOrder, documentWithPdf, documentXml, insertDocument, takeDocumentNumber, type DocumentKind, type DocumentRow, type DocumentWithPdf, type StoredXml } from './repository.ts';
@@ -75,7 +77,7 @@ export async function issueInvoice(ctx: CommerceContext, tx: Db, order: OrderRow
   const customer = await customerById(tx, order.customer_id);
   const products = await productFacts(tx, order);
   return storeDocument(tx, { kind: 'invoice', companyKey, year, order, lang, totalGrossCents: Number(order.total_gross_cents), refersTo: null, now }, (number) =>
-    buildInvoice({ order, number, seller, products, buyerVatId: customer?.vat_id ?? null, issuedAt: now, paidAt: now, lang }));
+    renderInvoiceDocument(buildInvoice({ order, number, seller, products, buyerVatId: customer?.vat_id ?? null, issuedAt: now, paidAt: now, lang }), order));
 }
 
 interface DocumentToStore {
@@ -88,25 +90,40 @@ function eInvoiceBuyer(order: OrderRow): EInvoiceBuyer {
   return { street: `${a.streetName} ${a.streetNumber}`.trim(), postCode: a.zipCode, city: a.city, country: a.country, email: order.data.customerEmail };
 }
 
+/** A document as rendered for storing: its PDF, the e-invoice XML where it has one, and the accountant's figures. */
+interface RenderedDocument { pdf: Uint8Array; xml: Buffer | null; netCents: number; vatCents: number; buyerName: string }
+
 /**
- * Takes the document's number, renders its content as PDF and stores the bytes with their SHA-256, in the
- * caller's transaction (both kinds of invoice: the number is taken before the content that prints it). A
- * company customer's on the DE and AT stores is stored as the Factur-X PDF with the XRechnung XML beside it
- * (e-invoice-issue.ts; migration 0045 says why in the same row).
+ * An invoice or cancellation invoice as stored. A company customer's on the DE and AT stores is the Factur-X
+ * PDF with the XRechnung XML beside it (e-invoice-issue.ts; migration 0045 says why in the same row).
  */
-async function storeDocument(tx: Db, d: DocumentToStore, content: (number: string) => InvoiceContent): Promise<IssuedDocument> {
+async function renderInvoiceDocument(printed: InvoiceContent, order: OrderRow): Promise<RenderedDocument> {
+  const plain = await renderInvoicePdf(printed);
+  const eInvoice = await renderEInvoice(printed, eInvoiceBuyer(order), plain);
+  const sign = printed.kind === 'cancellation_invoice' ? -1 : 1;
+  return {
+    pdf: eInvoice?.pdf ?? plain, xml: eInvoice?.xml ?? null,
+    netCents: printed.netCents * sign, vatCents: printed.vatCents * sign, buyerName: printed.buyer.company ?? printed.buyer.name,
+  };
+}
+
+/** A credit note as stored: the accountant's buyer column names the other party, here the customer who sold. */
+async function renderCreditNoteDocument(c: CreditNoteContent): Promise<RenderedDocument> {
+  return { pdf: await renderCreditNotePdf(c), xml: null, netCents: c.totalCents - c.vatCents, vatCents: c.vatCents, buyerName: c.seller.company ?? c.seller.name };
+}
+
+/** Takes the document's number, renders its content and stores the bytes with their SHA-256, in the caller's
+ * transaction (every kind: the number is taken before the content that prints it). */
+async function storeDocument(tx: Db, d: DocumentToStore, render: (number: string) => Promise<RenderedDocument>): Promise<IssuedDocument> {
   const seq = await takeDocumentNumber(tx, d.companyKey, d.kind, d.year);
   const number = documentNumber(d.kind, d.companyKey, d.year, seq);
-  const printed = content(number);
-  const plain = await renderInvoicePdf(printed);
-  const eInvoice = await renderEInvoice(printed, eInvoiceBuyer(d.order), plain);
-  const pdf = eInvoice?.pdf ?? plain;
-  const sign = printed.kind === 'cancellation_invoice' ? -1 : 1;
+  const r = await render(number);
+  const pdf = r.pdf;
   const doc = {
     id: randomUUID(), kind: d.kind, company_key: d.companyKey, year: d.year, seq, number, order_id: d.order.id, order_number: d.order.order_number,
     customer_id: d.order.customer_id, store_key: d.order.store_key, language: d.lang, currency: d.order.currency, total_gross_cents: d.totalGrossCents,
-    pdf, sha256: sha256(pdf), xml: eInvoice?.xml ?? null, xml_sha256: eInvoice ? sha256(eInvoice.xml) : null, issuedAt: d.now, refers_to: d.refersTo?.id ?? null,
-    net_cents: printed.netCents * sign, vat_cents: printed.vatCents * sign, buyer_name: printed.buyer.company ?? printed.buyer.name,
+    pdf, sha256: sha256(pdf), xml: r.xml, xml_sha256: r.xml ? sha256(r.xml) : null, issuedAt: d.now, refers_to: d.refersTo?.id ?? null,
+    net_cents: r.netCents, vat_cents: r.vatCents, buyer_name: r.buyerName,
   };
   await insertDocument(tx, doc);
   return { id: doc.id, kind: doc.kind, number, sha256: doc.sha256, xmlSha256: doc.xml_sha256, issuedAt: d.now.toISOString() };
@@ -128,11 +145,30 @@ export async function issueCancellation(ctx: CommerceContext, tx: Db, order: Ord
   const customer = await customerById(tx, order.customer_id);
   const products = await productFacts(tx, order);
   const originalAt = new Date(original.issued_at);
-  const issued = await storeDocument(tx, { kind: 'cancellation_invoice', companyKey, year, order, lang, totalGrossCents: -Number(original.total_gross_cents), refersTo: original, now }, (number) => ({
+  const issued = await storeDocument(tx, { kind: 'cancellation_invoice', companyKey, year, order, lang, totalGrossCents: -Number(original.total_gross_cents), refersTo: original, now }, (number) => renderInvoiceDocument({
     ...buildInvoice({ order, number, seller, products, buyerVatId: customer?.vat_id ?? null, issuedAt: originalAt, paidAt: originalAt, lang }),
     kind: 'cancellation_invoice' as const, issuedAt: now, cancels: { number: original.number, issuedAt: originalAt },
-  }));
+  }, order));
   return { ...issued, refersTo: original.number };
+}
+
+/**
+ * Issue 25: a sale to the shop that is paid out gets its credit note (self-billing, "Gutschrift") in the payout's
+ * transaction (the order row locked by the caller): its own number (GS-...), the assay per line, the account paid
+ * to as the payout masked it, the seller's VAT ID and treatment when a business sold. Answers null when the order
+ * has its credit note already: it is never issued twice (a payout recorded again finds it). An order that is not a
+ * paid-out sale gets none (a bug in the caller: it throws and the payout rolls back).
+ */
+export async function issueCreditNote(ctx: CommerceContext, tx: Db, order: OrderRow, facts: CreditNoteFacts, now: Date): Promise<IssuedDocument | null> {
+  if (order.type !== 'sell' || order.payment_state !== 'Paid') throw new Error(`issueCreditNote: order ${order.order_number} is not a paid-out sale`);
+  if (await documentOfOrder(tx, order.id, 'credit_note')) return null;
+  const company = await sellerFacts(ctx, order);
+  const year = Number(storeDay(now, order.store_key).slice(0, 4));
+  const lang = documentLang(order);
+  const customer = await customerById(tx, order.customer_id);
+  const products = await productFacts(tx, order);
+  return storeDocument(tx, { kind: 'credit_note', companyKey: company.country, year, order, lang, totalGrossCents: facts.payout.amountCents, refersTo: null, now }, (number) =>
+    renderCreditNoteDocument(buildCreditNote({ order, number, company, products, sellerVatId: customer?.vat_id ?? null, facts, issuedAt: now, lang })));
 }
 
 /** The commerce path of a document's PDF (the customer's download). */

@@ -10,6 +10,22 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/index.ts';
 import { addSeconds, type Clock } from '../lib/clock.ts';
 import type { StoreKey } from '../../stores.ts';
+import type { PaymentSlip } from '../../contracts/payment-qr.ts';
+import type { Lang } from './lang.ts';
+
+/**
+ * Issue 25: what a mail attaches, kept as a reference in its row (migration 0042) and turned into bytes when
+ * it is sent: a stored document by id, or a payment slip by the data it was drawn from at the order.
+ */
+export type MailAttachmentRef =
+  | { kind: 'document'; documentId: string }
+  | { kind: 'payment_slip'; orderNumber: string; storeKey: StoreKey; lang: Lang; createdAt: string; slip: PaymentSlip };
+
+/** An attachment as sent: the file name is the document's number. */
+export interface MailAttachment { filename: string; contentType: string; content: Buffer }
+
+/** Turns a mail's references into files (the documents feature registers it: the kernel names no feature). */
+export type AttachmentResolver = (db: Db, refs: MailAttachmentRef[]) => Promise<MailAttachment[]>;
 
 export interface OutboxMessageInput {
   channel: 'mail' | 'sms';
@@ -23,6 +39,8 @@ export interface OutboxMessageInput {
   orderId?: string | null;
   /** issue 24: the mail this one resends */
   resentFrom?: number | null;
+  /** issue 25: the documents it carries */
+  attachments?: MailAttachmentRef[];
 }
 
 export interface Outbox {
@@ -35,6 +53,10 @@ export interface Outbox {
   retryDue(): Promise<void>;
   /** Waits for sends in flight (service shutdown). */
   close(): Promise<void>;
+  /** Issue 25: sets who turns attachment references into files (the documents plugin, once). */
+  resolveAttachmentsWith(resolver: AttachmentResolver): void;
+  /** Issue 25: the files a stored mail attaches, as the sender attaches them (the back office and tests read them). */
+  attachmentsOf(id: number): Promise<MailAttachment[]>;
 }
 
 /**
@@ -69,6 +91,7 @@ interface MailRow {
   text: string;
   html: string | null;
   failed_attempts: number;
+  attachments: MailAttachmentRef[];
 }
 
 /** An SMTP answer of class 5 refuses for good (RFC 5321 4.2.1). */
@@ -91,13 +114,21 @@ export function createOutbox(opts: { db: Db; smtpUrl: string; mailFrom: string; 
   const { db, log, clock } = opts;
   const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   const inFlight = new Set<Promise<void>>();
+  let resolver: AttachmentResolver | null = null;
+
+  /** The files of a mail's references; a mail with references and nobody to resolve them is not sent (retried). */
+  async function files(refs: MailAttachmentRef[]): Promise<MailAttachment[]> {
+    if (refs.length === 0) return [];
+    if (!resolver) throw Object.assign(new Error('no attachment resolver'), { code: 'ATTACHMENTS' });
+    return resolver(db, refs);
+  }
 
   /** Takes the message for one attempt if it is due and nobody else holds it. */
   async function claim(id: number, now: Date): Promise<MailRow | null> {
     const rows = await db.query<MailRow>(
       `update outbox set next_attempt_at = $3
         where id = $1 and channel = 'mail' and sent_at is null and failed_at is null and next_attempt_at <= $2
-        returning id, "to", subject, text, html, failed_attempts`,
+        returning id, "to", subject, text, html, failed_attempts, attachments`,
       [id, now, addSeconds(now, DELIVERY.leaseS)],
     );
     return rows[0] ?? null;
@@ -108,7 +139,11 @@ export function createOutbox(opts: { db: Db; smtpUrl: string; mailFrom: string; 
     const m = await claim(id, clock());
     if (!m) return;
     try {
-      await transport.sendMail({ from: opts.mailFrom, to: m.to, subject: m.subject ?? '', text: m.text, html: m.html ?? undefined, headers: AUTOMATIC_MAIL_HEADERS });
+      const attachments = await files(m.attachments ?? []);
+      await transport.sendMail({
+        from: opts.mailFrom, to: m.to, subject: m.subject ?? '', text: m.text, html: m.html ?? undefined, headers: AUTOMATIC_MAIL_HEADERS,
+        ...(attachments.length > 0 ? { attachments } : {}),
+      });
       await db.query('update outbox set sent_at = $2, next_attempt_at = null, last_error = null where id = $1', [id, clock()]);
     } catch (err) {
       const attempts = m.failed_attempts + 1;
@@ -161,9 +196,10 @@ export function createOutbox(opts: { db: Db; smtpUrl: string; mailFrom: string; 
       // Mails are due at once when they will be sent; SMS and mails without SMTP are never picked up.
       const due = transport && msg.channel === 'mail' ? now : null;
       const rows = await tx.query<{ id: number }>(
-        `insert into outbox (channel, customer_id, store_key, "to", subject, text, html, created_at, next_attempt_at, order_id, resent_from)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning id`,
-        [msg.channel, msg.customerId, msg.storeKey, msg.to, msg.subject ?? null, msg.text, msg.html ?? null, now, due, msg.orderId ?? null, msg.resentFrom ?? null],
+        `insert into outbox (channel, customer_id, store_key, "to", subject, text, html, created_at, next_attempt_at, order_id, resent_from, attachments)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12::jsonb) returning id`,
+        [msg.channel, msg.customerId, msg.storeKey, msg.to, msg.subject ?? null, msg.text, msg.html ?? null, now, due, msg.orderId ?? null, msg.resentFrom ?? null,
+          JSON.stringify(msg.attachments ?? [])],
       );
       return rows[0].id;
     },
@@ -171,6 +207,13 @@ export function createOutbox(opts: { db: Db; smtpUrl: string; mailFrom: string; 
       for (const id of ids) void track(attempt(id));
     },
     retryDue: () => retryDue().catch((err: unknown) => log.warn({ reason: (err as Error).message }, 'outbox retry look failed')),
+    resolveAttachmentsWith(r) {
+      resolver = r;
+    },
+    async attachmentsOf(id) {
+      const [row] = await db.query<{ attachments: MailAttachmentRef[] }>('select attachments from outbox where id = $1', [id]);
+      return files(row?.attachments ?? []);
+    },
     async close() {
       if (timer) clearInterval(timer);
       await polling;

@@ -8,6 +8,7 @@ import { mailText, renderMail, type MailMoney, type MailValues } from '../mail/i
 import { shopName } from '../outbox/index.ts';
 import type { CommerceContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
+import type { MailAttachmentRef } from '../outbox/index.ts';
 
 export type LifecycleMailKind =
   | 'payment_recorded' | 'confirmed' | 'stored' | 'shipped' | 'shipped_untracked' | 'collected' | 'cancelled' | 'payment_reminder'
@@ -39,8 +40,14 @@ export function helpers(ctx: CommerceContext, row: OrderRow): MailHelpers {
 /** A YYYY-MM-DD day as the mail renderer's date (noon UTC: the same day in every store's time zone). */
 export const day = (iso: string) => new Date(`${iso.slice(0, 10)}T12:00:00Z`);
 
-/** Queues the mail of a step in the step's transaction; values fill mail.lifecycle.<kind>.subject and .body. */
-export async function queueMail(ctx: CommerceContext, tx: Db, row: OrderRow, kind: LifecycleMailKind, values: MailValues, now: Date): Promise<number> {
+/** A document issued in the step, as the mail's attachment (none when nothing was issued). */
+export const attach = (doc: { id: string } | null): MailAttachmentRef[] => (doc ? [{ kind: 'document', documentId: doc.id }] : []);
+
+/** Queues the mail of a step in the step's transaction; values fill mail.lifecycle.<kind>.subject and .body;
+ * issue 25: the documents issued in the step go with it. */
+export async function queueMail(
+  ctx: CommerceContext, tx: Db, row: OrderRow, kind: LifecycleMailKind, values: MailValues, now: Date, attachments: MailAttachmentRef[] = [],
+): Promise<number> {
   const a = row.data.billingAddress;
   const name = `${a?.firstName ?? ''} ${a?.lastName ?? ''}`.trim() || null;
   const mail = renderMail(`lifecycle.${kind}`, orderLang(row), {
@@ -48,6 +55,6 @@ export async function queueMail(ctx: CommerceContext, tx: Db, row: OrderRow, kin
   });
   return ctx.outbox.add(tx, {
     channel: 'mail', customerId: row.customer_id, storeKey: row.store_key, to: row.data.customerEmail, subject: mail.subject, text: mail.text, html: mail.html,
-    orderId: row.id,
+    orderId: row.id, attachments,
   }, now);
 }

@@ -15,12 +15,12 @@ import { stores } from '../../stores.ts';
 import type { CommerceContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { bookDepositPurchase, removeDepositPurchase, restoreDepositSale } from '../deposits/index.ts';
-import { issueCancellation, issueInvoice, type IssuedDocument } from '../documents/index.ts';
+import { issueCancellation, issueCreditNote, issueInvoice, type CreditNoteFacts, type IssuedDocument } from '../documents/index.ts';
 import { writeAudit } from './audit.ts';
 import { findPickupStore } from '../shipping/index.ts';
 import { tracking } from './carriers.ts';
 import { mailLink } from '../mail/index.ts';
-import { day, helpers, orderLang, queueMail } from './mail.ts';
+import { attach, day, helpers, orderLang, queueMail } from './mail.ts';
 import { canonicalOrigin } from '../lib/http.ts';
 import { pathFor } from '../../screens.ts';
 import {
@@ -87,18 +87,18 @@ export async function applyPayment(ctx: CommerceContext, tx: Db, row: LifeRow, p
   row.data.paymentDate = now.toISOString();
   delete row.data.paymentReview;
   await saveDoc(tx, row);
-  await invoicePaidOrder(ctx, tx, row, actor, now);
+  const invoice = await invoicePaidOrder(ctx, tx, row, actor, now);
   // delivered goods (or depot metal sold) whose payment the bank took back: paid again, nothing more to do
   if (row.order_state === 'Complete') return [];
   await move(tx, row, { orderState: 'Confirmed' }, 'confirmed', actor, {}, now);
   if (row.data.shippingMethod === 'deposit') {
     const depositNumber = await bookDepositPurchase(tx, row, now);
     await move(tx, row, { orderState: 'Complete' }, 'stored', actor, { depositNumber }, now);
-    return [await queueMail(ctx, tx, row, 'stored', { depositNumber: depositNumber ?? '', date: now }, now)];
+    return [await queueMail(ctx, tx, row, 'stored', { depositNumber: depositNumber ?? '', date: now }, now, attach(invoice))];
   }
   const store = row.data.pickupStore ? findPickupStore(row.store_key, row.data.pickupStore) : null;
   const next = store ? h.t('confirmed.pickup', { store: `${store.name[h.lang]}, ${store.streetAddress}, ${store.postalCode} ${store.city}` }) : h.t('confirmed.ship');
-  return [await queueMail(ctx, tx, row, 'confirmed', { amount: h.money(total), next }, now)];
+  return [await queueMail(ctx, tx, row, 'confirmed', { amount: h.money(total), next }, now, attach(invoice))];
 }
 
 /**
@@ -245,16 +245,17 @@ export async function recordPickup(ctx: CommerceContext, orderId: string, body: 
       row.data.identityCheck = check;
       await saveDoc(tx, row);
     }
+    let invoice: IssuedDocument | null = null;
     if (row.payment_state === 'Pending') {
       // cash on pickup: paid at the counter when handed over
       const total = Number(row.total_gross_cents) - await paidCents(tx, row.id);
       await applyCounterPayment(tx, row, total, actor, now);
-      await invoicePaidOrder(ctx, tx, row, actor, now);
+      invoice = await invoicePaidOrder(ctx, tx, row, actor, now);
     }
     await move(tx, row, { orderState: 'Complete' }, 'collected', actor, {
       collectedBy: body.collectedBy, note: body.note ?? null, ...(check ? { identityCheck: checkDetails(check) } : {}),
     }, now);
-    return [await queueMail(ctx, tx, row, 'collected', { date: now }, now)];
+    return [await queueMail(ctx, tx, row, 'collected', { date: now }, now, attach(invoice))];
   });
 }
 
@@ -263,25 +264,40 @@ export async function recordPickup(ctx: CommerceContext, orderId: string, body: 
  * from the statement, cash at the counter); the audit entry `invoice_issued` names its number and SHA-256 and
  * who recorded the payment. Paid again after the bank took a payment back: the invoice exists, nothing new.
  */
-async function invoicePaidOrder(ctx: CommerceContext, tx: Db, row: LifeRow, actor: Actor, now: Date): Promise<void> {
-  await auditIssued(tx, row, actor, 'invoice_issued', await issueInvoice(ctx, tx, row, now), now);
+async function invoicePaidOrder(ctx: CommerceContext, tx: Db, row: LifeRow, actor: Actor, now: Date): Promise<IssuedDocument | null> {
+  return auditIssued(tx, row, actor, 'invoice_issued', await issueInvoice(ctx, tx, row, now), now);
+}
+
+/**
+ * Issue 25: a sale paid out gets its credit note in the payout's transaction, from the assay (none for a sale
+ * from the depot: its estimate is final) and the payout as recorded (the account masked); the audit entry
+ * `credit_note_issued` names its number and SHA-256 and who paid out.
+ */
+async function creditPaidOut(ctx: CommerceContext, tx: Db, row: LifeRow, actor: Actor, now: Date): Promise<IssuedDocument | null> {
+  const p = row.data.payout!;
+  const facts: CreditNoteFacts = {
+    assay: row.data.assay?.lines ?? null, assayedAt: row.data.assay?.assayedAt ?? null,
+    payout: { amountCents: p.amountCents, method: p.method ?? 'bank-transfer', account: p.iban, valueDate: p.valueDate },
+  };
+  return auditIssued(tx, row, actor, 'credit_note_issued', await issueCreditNote(ctx, tx, row, facts, now), now);
 }
 
 /** Issue 25: a cancelled order that was invoiced (paid, then the bank took the money back) gets its cancellation invoice. */
-async function cancelInvoice(ctx: CommerceContext, tx: Db, row: LifeRow, actor: Actor, now: Date): Promise<void> {
-  await auditIssued(tx, row, actor, 'cancellation_invoice_issued', await issueCancellation(ctx, tx, row, now), now);
+async function cancelInvoice(ctx: CommerceContext, tx: Db, row: LifeRow, actor: Actor, now: Date): Promise<IssuedDocument | null> {
+  return auditIssued(tx, row, actor, 'cancellation_invoice_issued', await issueCancellation(ctx, tx, row, now), now);
 }
 
 /** The audit entry of a document issued in a step (none when nothing was issued): its number and SHA-256, and
  * the original's number for a cancellation invoice; the order's states unchanged. */
 async function auditIssued(
-  tx: Db, row: LifeRow, actor: Actor, action: 'invoice_issued' | 'cancellation_invoice_issued', doc: (IssuedDocument & { refersTo?: string }) | null, now: Date,
-): Promise<void> {
-  if (!doc) return;
+  tx: Db, row: LifeRow, actor: Actor, action: 'invoice_issued' | 'cancellation_invoice_issued' | 'credit_note_issued', doc: (IssuedDocument & { refersTo?: string }) | null, now: Date,
+): Promise<IssuedDocument | null> {
+  if (!doc) return null;
   await writeAudit(tx, {
     orderId: row.id, orderNumber: row.order_number, actor, action, before: statesOf(row), after: statesOf(row),
     details: { documentId: doc.id, kind: doc.kind, number: doc.number, sha256: doc.sha256, ...(doc.xmlSha256 ? { xmlSha256: doc.xmlSha256 } : {}), ...(doc.refersTo ? { refersTo: doc.refersTo } : {}) },
   }, now);
+  return doc;
 }
 
 async function applyCounterPayment(tx: Db, row: LifeRow, cents: number, actor: Actor, now: Date): Promise<void> {
@@ -300,9 +316,9 @@ export async function applyCancel(ctx: CommerceContext, tx: Db, row: LifeRow, re
   if (paid > 0) details.refundDue = money(row, paid);
   if (restored > 0) details.piecesRestored = restored;
   await move(tx, row, { orderState: 'Cancelled' }, 'cancelled', actor, details, now);
-  await cancelInvoice(ctx, tx, row, actor, now);
+  const storno = await cancelInvoice(ctx, tx, row, actor, now);
   const h = helpers(ctx, row);
-  return [await queueMail(ctx, tx, row, 'cancelled', { date: row.created_at, why: why ?? h.t('cancelled.reason', { reason }) }, now)];
+  return [await queueMail(ctx, tx, row, 'cancelled', { date: row.created_at, why: why ?? h.t('cancelled.reason', { reason }) }, now, attach(storno))];
 }
 
 export async function cancelOrder(ctx: CommerceContext, orderId: string, body: CancelBody, actor: Actor, roles: OperatorRole[]): Promise<void> {
@@ -532,8 +548,9 @@ export async function recordPayout(ctx: CommerceContext, orderId: string, body: 
     await move(tx, row, { orderState: 'Complete', paymentState: 'Paid' }, 'paid_out', actor, {
       amount: money(row, expected), method, iban: masked, valueDate: body.valueDate, ...(check ? { identityCheck: checkDetails(check) } : {}),
     }, now);
+    const creditNote = await creditPaidOut(ctx, tx, row, actor, now);
     return [await queueMail(ctx, tx, row, cash ? 'paid_out_cash' : 'paid_out', {
       amount: money(row, expected), ...(masked ? { iban: masked } : {}), valueDate: day(body.valueDate),
-    }, now)];
+    }, now, attach(creditNote))];
   });
 }

@@ -98,7 +98,7 @@ export async function resendOrderMail(ctx: CommerceContext, orderId: string, mai
     }
     const id = await ctx.outbox.add(tx, {
       channel: 'mail', customerId: original.customer_id, storeKey: original.store_key as OrderRow['store_key'], to: original.to,
-      subject: original.subject, text: original.text, html: original.html, orderId, resentFrom: Number(original.id),
+      subject: original.subject, text: original.text, html: original.html, orderId, resentFrom: Number(original.id), attachments: original.attachments,
     }, now);
     await writeAudit(tx, {
       orderId, orderNumber: head.order_number, actor, action: 'mail_resent', before: null, after: null,

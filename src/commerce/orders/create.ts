@@ -37,7 +37,10 @@ import { CASH_PAYOUT_MAX_CENTS, paymentRefusals } from '../../contracts/checkout
 import { depositRefusal } from '../../contracts/checkout-rules.ts';
 import { orderError, type CommerceOrderErrorCode } from './error-codes.ts';
 import { AppError } from '../../lib/errors.ts';
-import { bankAccountFor } from '../../contracts/company-facts.ts';
+import { bankAccountFor, type StoreCompanyFacts } from '../../contracts/company-facts.ts';
+import { paymentSlipFor, slipOrderOf } from '../../contracts/payment-qr.ts';
+import type { MailAttachmentRef } from '../outbox/index.ts';
+import type { Lang } from '../lib/lang.ts';
 import { toOrder, type FrozenLine, type OrderDoc, type OrderRow } from './model.ts';
 import { nextOrderNumber } from './numbers.ts';
 import { insertOrderRequest, insertOrderRow, lockIdempotencyKey, orderByCart, orderById, orderRequest } from './repository.ts';
@@ -172,7 +175,7 @@ export async function placeOrder(ctx: CommerceContext, input: PlaceOrderInput, d
   if (reviewed.length > 0) request.push(reviewed.sort((a, b) => a - b));
   const requestHash = sha256(JSON.stringify(request));
   // the company's facts are read (or refreshed) from the CMS before the transaction, not while it holds locks
-  await ctx.companyFacts.forStore(storeKey).catch(() => null);
+  const facts = await ctx.companyFacts.forStore(storeKey).catch(() => null);
   return db.transaction(async (tx) => {
     await lockIdempotencyKey(tx, auth.customerId, input.idempotencyKey);
     const seen = await orderRequest(tx, auth.customerId, input.idempotencyKey);
@@ -227,10 +230,24 @@ export async function placeOrder(ctx: CommerceContext, input: PlaceOrderInput, d
       : renderMail('order.confirmation', lang, { store: storeKey, shop, order });
     const outboxId = await ctx.outbox.add(tx, {
       channel: 'mail', customerId: auth.customerId, storeKey, to: row.data.customerEmail, subject: mail.subject, text: mail.text, html: mail.html,
-      orderId: row.id,
+      orderId: row.id, attachments: slipAttachment(order, facts, lang, now),
     }, now);
     return { row, replayed: false, outboxIds: [outboxId] };
   });
+}
+
+/**
+ * Issue 25: a bank-transfer purchase's confirmation carries its payment slip (the QR-bill on CH and LI, the
+ * GiroCode on the EUR stores). Decision: the slip is no stored document (no number, it books nothing), so the
+ * mail row keeps the slip's data as computed now (contracts/payment-qr.ts) with its language and time, and the
+ * documents feature draws it from that data whenever the mail is sent or resent: always the same bytes. Without
+ * the company facts (the CMS down) the mail goes without the slip; the order page shows it later.
+ */
+function slipAttachment(order: Order, facts: StoreCompanyFacts | null, lang: Lang, now: Date): MailAttachmentRef[] {
+  const slipOrder = facts ? slipOrderOf(order) : null;
+  const slip = facts && slipOrder ? paymentSlipFor(facts, slipOrder) : null;
+  if (!slip) return [];
+  return [{ kind: 'payment_slip', orderNumber: order.orderNumber, storeKey: slipOrder!.store, lang, createdAt: now.toISOString(), slip }];
 }
 
 /**

@@ -2,7 +2,7 @@
 // SMS written in a transaction and delivered after it commits (the kernel's lib/outbox.ts, which the service
 // context carries), and the mail building blocks every feature uses.
 
-export { createOutbox, type Outbox, type OutboxMessageInput } from '../lib/outbox.ts';
+export { createOutbox, type MailAttachment, type MailAttachmentRef, type Outbox, type OutboxMessageInput } from '../lib/outbox.ts';
 export { deleteMessagesOf, purgeOutbox } from './repository.ts';
 // issue 27: the backlog the metrics report
 export { outboxBacklog } from './repository.ts';

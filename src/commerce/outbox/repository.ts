@@ -1,5 +1,6 @@
 // The outbox's reading SQL (the development mailbox) and its housekeeping; writing and delivery live in the kernel (lib/outbox.ts).
 import type { Db } from '../db/index.ts';
+import type { MailAttachmentRef } from '../lib/outbox.ts';
 
 export interface OutboxRow {
   id: number; channel: 'mail' | 'sms'; store_key: string | null; to: string; subject: string | null; text: string;
@@ -38,9 +39,11 @@ export async function deleteMessagesOf(tx: Db, customerId: string, to: string[])
 export interface OrderMailRow {
   id: number; customer_id: string | null; store_key: string; to: string; subject: string | null; text: string; html: string | null;
   created_at: Date; sent_at: Date | null; failed_at: Date | null; resent_from: number | null;
+  /** issue 25: the documents it carries (references; a resend carries the same) */
+  attachments: MailAttachmentRef[];
 }
 
-const ORDER_MAIL = `id, customer_id, store_key, "to", subject, text, html, created_at, sent_at, failed_at, resent_from`;
+const ORDER_MAIL = `id, customer_id, store_key, "to", subject, text, html, created_at, sent_at, failed_at, resent_from, attachments`;
 
 /** The mails about the order, oldest first. */
 export async function orderMails(db: Db, orderId: string): Promise<OrderMailRow[]> {
