@@ -13,3 +13,5 @@ export { setNewsletterOptIn } from './repository.ts';
 export {
   FieldErrors, asInput, emailField, isEmail, normalizeEmail, phoneField, text, validateAddress, validationFailed, type AddressValues,
 } from './validation.ts';
+// issue 26: step-up before what moves money (carts: payout account, depot sales) and the mail on a new payout account
+export { payoutAccountMail, requireCustomerStepUp } from './second-factor-service.ts';

@@ -65,6 +65,8 @@ export interface MailParams {
   'contact.receipt': MailBase & { reference: string };
   /** the order lifecycle's mails: texts under mail.lifecycle.<name> (subject, body) */
   [kind: `lifecycle.${string}`]: TextMailParams;
+  /** issue 26: the account's security mails (new device, second factor added or removed, new payout account) */
+  [kind: `security.${string}`]: TextMailParams;
 }
 
 export type MailKind = keyof MailParams;
@@ -126,7 +128,7 @@ function limitValues(c: MailCtx, lo: LimitOrderMailInfo): MailValues {
   };
 }
 
-const builders: { [K in Exclude<MailKind, `lifecycle.${string}`>]: (c: MailCtx, p: MailParams[K]) => Built } = {
+const builders: { [K in Exclude<MailKind, `lifecycle.${string}` | `security.${string}`>]: (c: MailCtx, p: MailParams[K]) => Built } = {
   'account.activation': (c, p) => textMail(c, 'mail.account.activation', p.name, { link: mailLink(p.link), validHours: p.validHours }),
   'account.passwordReset': (c, p) => textMail(c, 'mail.account.passwordReset', p.name, { link: mailLink(p.link) }),
   'order.confirmation': (c, p) => orderMailBlocks(c, p.order),
@@ -158,7 +160,7 @@ export const mailKinds = Object.keys(builders) as Array<keyof typeof builders>;
 /** A mail in the language: subject, plain text and HTML, with greeting and closing. */
 export function renderMail<K extends MailKind>(kind: K, lang: Language, params: MailParams[K]): MailContent {
   const c = context(lang, params.store, params.shop);
-  const built: Built = kind.startsWith('lifecycle.')
+  const built: Built = kind.startsWith('lifecycle.') || kind.startsWith('security.')
     ? textMail(c, `mail.${kind}`, (params as TextMailParams).name, (params as TextMailParams).values)
     : (builders[kind as keyof typeof builders] as (c: MailCtx, p: MailParams[K]) => Built)(c, params);
   const blocks: MailBlock[] = [
