@@ -64,7 +64,7 @@ const commerceErrors = {
   second_factor_required: { status: 401, message: 'Please enter the code from your authenticator app.', visible: true },
   invalid_second_factor: { status: 401, message: 'This code is not valid.', visible: true },
   invalid_pending_sign_in: { status: 401, message: 'Your sign-in has expired. Please sign in again.', visible: true },
-  step_up_required: { status: 403, message: 'Please confirm it is you before making this change.', visible: true },
+  step_up_required: { status: 403, message: 'For your security, please confirm it is you first: sign in again (or confirm with your code), then repeat this change.', visible: true },
   second_factor_required_for_step_up: { status: 400, message: 'Please enter the code from your authenticator app.', visible: true },
   second_factor_exists: { status: 409, message: 'An authenticator app is set up already.', visible: true },
   second_factor_not_started: { status: 409, message: 'Please start setting up the authenticator app first.', visible: true },

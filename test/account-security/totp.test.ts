@@ -276,6 +276,11 @@ t.test('sessions: the account lists its sessions and ends one; its refresh token
   t.equal(sa.ipRange, '203.0.113.0/24', 'the place at most as a range, never the full address');
   t.equal(sa.current, false);
   t.equal(sessions.find((s) => s.device === 'Browser B')!.current, true);
+  api.clock.advance(120);
+  t.equal((await api.call('POST', '/admin/customers/refresh-token', { body: { refreshToken: a.json().refreshToken } })).statusCode, 200);
+  const used = (await api.call('GET', `/customers/${account.id}/sessions`, { token: b.json().accessToken })).json().sessions as { id: string; lastUsedAt: string }[];
+  t.equal(used[0].id, sa.id, 'the session used last comes first');
+  t.equal(used[0].lastUsedAt, api.clock().toISOString(), 'last use: its refresh');
 
   const other = await registerVerified(api);
   const o = await login(api, other);
@@ -284,6 +289,8 @@ t.test('sessions: the account lists its sessions and ends one; its refresh token
 
   const end = await api.call('DELETE', `/customers/${account.id}/sessions/${sa.id}`, { token: b.json().accessToken });
   t.equal(end.statusCode, 200);
+  const refreshed = await api.db.query<{ n: number }>(`select count(*)::int as n from tokens where family_id = $1 and revoked_at is null`, [sa.id]);
+  t.equal(refreshed[0].n, 0, 'every token of the ended session is revoked');
   const refresh = await api.call('POST', '/admin/customers/refresh-token', { body: { refreshToken: a.json().refreshToken } });
   t.equal(refresh.statusCode, 400, 'the ended session\'s refresh token is refused at once');
   t.equal((await api.call('GET', '/customers/me', { token: a.json().accessToken })).statusCode, 401, 'and its access token');

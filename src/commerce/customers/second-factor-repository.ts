@@ -126,13 +126,18 @@ export async function insertSession(tx: Db, s: { familyId: string; customerId: s
   );
 }
 
-/** The customer's sessions whose refresh token still works. */
+/**
+ * The customer's sessions whose refresh token still works. Last use: the newest token set of the family (every
+ * refresh issues one, so it is accurate to the access token's lifetime) without a write per request.
+ */
 export async function activeSessions(db: Db, customerId: string, now: Date): Promise<SessionRow[]> {
   return db.query<SessionRow>(
-    `select s.family_id, s.user_agent, s.ip_range, s.created_at, s.last_used_at from customer_sessions s
+    `select s.family_id, s.user_agent, s.ip_range, s.created_at,
+       greatest(s.last_used_at, (select max(t.created_at) from tokens t where t.family_id = s.family_id)) as last_used_at
+     from customer_sessions s
      where s.customer_id = $1 and exists (select 1 from tokens t where t.family_id = s.family_id and t.kind = 'refresh'
        and t.revoked_at is null and t.rotated_at is null and t.expires_at > $2)
-     order by s.last_used_at desc`,
+     order by last_used_at desc`,
     [customerId, now],
   );
 }

@@ -2,6 +2,15 @@
 // second step of a sign-in, remembered devices, the step-up confirmation, the security mails and the session
 // list. second-factor-routes.ts parses, calls one function here and answers; the SQL is
 // second-factor-repository.ts's; the step-up record is the kernel's (auth/step-up.ts), so a passkey can count too.
+//
+// What an attacker who knows a customer's password can still do (issue 26's question):
+// - with an authenticator on the account: nothing past the second step, unless they also hold a device the
+//   customer let us remember (its httpOnly cookie) or a recovery code; 5 wrong codes lock the account's checks
+//   for 10 minutes (at most 5 guesses of 10^6 per 10 minutes); they learn that the password is right.
+// - without one: sign in (the owner gets the new-device mail with a link that ends every session), and within
+//   the step-up window change the payout account or the password; a step-up only proves the password again.
+// - the authenticator's secret is stored unencrypted (no server key in the configuration yet): whoever reads
+//   the database (a backup) can compute codes; recovery codes, pending tokens and device tokens are hashes.
 import QRCode from 'qrcode';
 import { AppError } from '../../lib/errors.ts';
 import { formatDate, formatTime } from '../../i18n.ts';

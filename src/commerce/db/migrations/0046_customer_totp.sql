@@ -61,7 +61,7 @@ create table session_step_ups (
 
 -- The session list of the account: one row per signed-in token family with what the customer recognises a
 -- session by: the device (the user agent as sent) and the place at most as an address range (IPv4 /24,
--- IPv6 /48), never the full address; last_used_at is refreshed at most once a minute.
+-- IPv6 /48), never the full address; the list's last use is the family's newest token set (each refresh issues one).
 create table customer_sessions (
   family_id uuid primary key,
   customer_id uuid not null references customers (id) on delete cascade,
