@@ -26,28 +26,36 @@ export interface Store {
   devHost: string;
   /** name of the store's country, per language, for pickers and headings */
   name: Record<Language, string>;
+  /** issue 26: a sale from the depot from this total (cents, store currency) needs a fresh step-up.
+   * Decision: 5,000 in each store's currency, about a 100 g gold bar: above it the depot moves real money. */
+  depotSaleStepUpCents: number;
 }
 
 export const stores: Record<StoreKey, Store> = {
   at: {
     key: 'at', country: 'AT', currency: 'EUR', locales: { de: 'de-AT', en: 'en-GB' },
     shippingCountries: ['AT', 'DE'], devHost: 'at.localhost', name: { de: 'Österreich', en: 'Austria' },
+    depotSaleStepUpCents: 500_000,
   },
   ch: {
     key: 'ch', country: 'CH', currency: 'CHF', locales: { de: 'de-CH', en: 'en-GB' },
     shippingCountries: ['CH', 'LI'], devHost: 'ch.localhost', name: { de: 'Schweiz', en: 'Switzerland' },
+    depotSaleStepUpCents: 500_000,
   },
   de: {
     key: 'de', country: 'DE', currency: 'EUR', locales: { de: 'de-DE', en: 'en-GB' },
     shippingCountries: ['DE', 'AT'], devHost: 'de.localhost', name: { de: 'Deutschland', en: 'Germany' },
+    depotSaleStepUpCents: 500_000,
   },
   li: {
     key: 'li', country: 'LI', currency: 'CHF', locales: { de: 'de-LI', en: 'en-GB' },
     shippingCountries: ['LI', 'CH'], devHost: 'li.localhost', name: { de: 'Liechtenstein', en: 'Liechtenstein' },
+    depotSaleStepUpCents: 500_000,
   },
   us: {
     key: 'us', country: 'US', currency: 'USD', locales: { de: 'de-DE', en: 'en-US' },
     shippingCountries: ['US'], devHost: 'us.localhost', name: { de: 'USA', en: 'United States' },
+    depotSaleStepUpCents: 500_000,
   },
 };
 

@@ -185,6 +185,10 @@ export const LoginResponse = Type.Object({
   customer: Customer,
   /** true when anonymousId was given and its data moved into the account */
   merged: Type.Boolean(),
+  /** issue 26: the device cookie's value when this sign-in made the device known (the storefront keeps it
+   * in an httpOnly cookie for 30 days and sends it back as x-device-token) */
+  deviceToken: Type.Optional(Type.String()),
+  deviceTokenExpiresAt: Type.Optional(Type.String({ format: 'date-time' })),
 });
 export type LoginResponse = Static<typeof LoginResponse>;
 

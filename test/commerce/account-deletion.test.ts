@@ -102,5 +102,5 @@ t.test('deleting one account leaves other customers\' data alone', async (t) => 
   await api.call('DELETE', `/customers/${gone.id}`, { token: goneSession.accessToken, body: { password: PASSWORD } });
   const me = (await api.call('GET', '/customers/me', { token: keepSession.accessToken })).json();
   t.equal(me.customer.addresses.length, 1);
-  t.equal((await api.db.query('select id from outbox where "to" = $1', [keep.email])).length, 1, 'their activation mail is still there');
+  t.equal((await api.db.query('select id from outbox where "to" = $1', [keep.email])).length, 2, 'their activation mail and their sign-in\'s new-device mail (issue 26) are still there');
 });

@@ -11,6 +11,7 @@ import {
 } from '../../contracts/cart.ts';
 import { requireAuth, bearer } from '../http/auth.ts';
 import { errorResponses } from '../http/errors.ts';
+import { shopOrigin } from '../lib/http.ts';
 import { addMergeHook } from '../customers/index.ts';
 import { mergeCarts } from './merge.ts';
 import { expectedVersion, notFoundOnBadParams } from './route-helpers.ts';
@@ -158,7 +159,7 @@ export const cartRoutes: FastifyPluginAsync = async (app) => {
 
   app.put<{ Params: Params; Body: PayoutAccountBody; Querystring: CartQueryT }>('/carts/:id/payout-account', writeSchema(
     'The account a sell order is paid out to: IBAN and BIC, or account and routing number on the US store (checked with ibantools).', PayoutAccountBody,
-  ), async (req, reply) => withEtag(reply, await setPayoutAccount(db, await callOf(req), req.params.id, req.body)));
+  ), async (req, reply) => withEtag(reply, await setPayoutAccount(app.commerce, { ...(await callOf(req)), origin: shopOrigin(req, req.storeKey, app.commerce.config) }, req.params.id, req.body)));
 
   app.put<{ Params: Params; Body: IdentityDocumentBody; Querystring: CartQueryT }>('/carts/:id/identity-document', writeSchema(
     'Identity document details for cash payments that reach the anti-money-laundering threshold of the store\'s country.', IdentityDocumentBody,

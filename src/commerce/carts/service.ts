@@ -13,7 +13,8 @@ import { LINE_MAX_PIECES } from '../../contracts/cart-limits.ts';
 import { stores, type Currency, type StoreKey } from '../../stores.ts';
 import type { AuthContext } from '../auth/tokens.ts';
 import { productsBySkus, type CatalogueProduct } from '../catalogue/index.ts';
-import { customerById } from '../customers/index.ts';
+import { customerById, payoutAccountMail, requireCustomerStepUp } from '../customers/index.ts';
+import type { CommerceContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { discountCodeByCode, normalizeCode, usableOn } from '../discounts/index.ts';
 import { fail } from '../http/errors.ts';
@@ -21,7 +22,7 @@ import { scrapPrice, currentPriceSet } from '../prices/index.ts';
 import { findPickupStore, findShippingMethod } from '../shipping/index.ts';
 import { CART_MAX_CENTS } from './calculate.ts';
 import { checkCartCurrency, setCartCurrency } from './currency.ts';
-import { stableJson, type CartRow, type StoredLine } from './model.ts';
+import { maskBankDetails, stableJson, type CartRow, type StoredLine } from './model.ts';
 import {
   activeCarts, cartById, cartReadView, cartView, deleteCart, insertActiveCart, insertCart, lockActiveCart, repriceCart, saveCart,
 } from './repository.ts';
@@ -367,10 +368,29 @@ export function setAddresses(db: Db, call: CartCall, cartId: string, b: CartAddr
   });
 }
 
-export function setPayoutAccount(db: Db, call: CartCall, cartId: string, b: PayoutAccountBody): Promise<CartT> {
-  return changeCart(db, call, cartId, async (cart) => {
-    cart.payout_account = validatePayoutAccount(b, cart.store_key);
+/**
+ * Sets the account a sell order is paid out to. Issue 26: for an account this moves money, so the session must
+ * have confirmed it within the last 5 minutes (403 step_up_required; the second factor where the customer has
+ * one, the password otherwise), and a new account mails the owner. Decision: a guest's cart needs neither (no
+ * account to take over, no session to confirm); setting the same account again is no change.
+ */
+export async function setPayoutAccount(ctx: CommerceContext, call: CartCall & { origin: string }, cartId: string, b: PayoutAccountBody): Promise<CartT> {
+  const { db } = ctx;
+  const account = call.auth.level === 'User';
+  if (account) await requireCustomerStepUp(db, call.auth, call.now);
+  let mailId: number | null = null;
+  const out = await changeCart(db, call, cartId, async (cart, tx) => {
+    const next = validatePayoutAccount(b, cart.store_key);
+    const changed = stableJson(next) !== stableJson(cart.payout_account);
+    cart.payout_account = next;
+    if (account && changed && next) {
+      const m = maskBankDetails(next);
+      const masked = m?.iban ?? (m?.accountNumber ? `${m.accountNumber} (${m.routingNumber ?? ''})` : '');
+      mailId = await payoutAccountMail(ctx, tx, { customerId: call.auth.customerId, storeKey: call.storeKey, now: call.now, origin: call.origin }, masked);
+    }
   });
+  if (mailId !== null) ctx.outbox.deliver([mailId]);
+  return out;
 }
 
 export function setIdentityDocument(db: Db, call: CartCall, cartId: string, b: IdentityDocumentBody): Promise<CartT> {

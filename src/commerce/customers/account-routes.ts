@@ -187,7 +187,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     if (typeof input.password !== 'string' || input.password === '') {
       throw fieldFailed('password', 'required');
     }
-    await deleteAccount(ctx, callOf(req), auth.customerId, input.password);
+    await deleteAccount(ctx, callOf(req), auth, input.password);
     return { ok: true };
   });
 };

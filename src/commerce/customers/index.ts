@@ -14,4 +14,6 @@ export {
   FieldErrors, asInput, emailField, isEmail, normalizeEmail, phoneField, text, validateAddress, validationFailed, type AddressValues,
 } from './validation.ts';
 // the passkeys (issue 26): a passkey sign-in opens the session the password sign-in opens (merge, tokens)
-export { startSession, tooManyAttempts } from './session-service.ts';
+export { startSession, tooManyAttempts, type SessionCall } from './session-service.ts';
+// issue 26: step-up before what moves money (carts: payout account, depot sales) and the mail on a new payout account
+export { payoutAccountMail, requireCustomerStepUp } from './second-factor-service.ts';

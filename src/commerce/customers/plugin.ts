@@ -3,7 +3,8 @@
 import { commerceFeature } from '../http/plugin.ts';
 import { accountRoutes } from './account-routes.ts';
 import { profileRoutes } from './profile-routes.ts';
+import { secondFactorRoutes } from './second-factor-routes.ts';
 import { sessionRoutes } from './session-routes.ts';
 
-export const customersPlugin = commerceFeature('customers', [sessionRoutes, accountRoutes, profileRoutes]);
+export const customersPlugin = commerceFeature('customers', [sessionRoutes, accountRoutes, profileRoutes, secondFactorRoutes]);
 export default customersPlugin;

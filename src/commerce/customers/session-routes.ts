@@ -9,10 +9,11 @@ import {
 import { validationFields } from '../../lib/errors.ts';
 import { revokeFamily, rotateRefreshToken } from '../auth/tokens.ts';
 import { requireAuth, requireUser } from '../http/auth.ts';
-import { clientIp, fromStorefront } from '../lib/http.ts';
+import { clientIp, fromStorefront, shopOrigin } from '../lib/http.ts';
 import { takeLoginAttempt } from '../lib/rate.ts';
 import { bearer, errorResponses } from './common.ts';
-import { anonymousSession, mergeGuest, sessionCustomer, signIn } from './session-service.ts';
+import { SecondStepBody } from '../../contracts/second-factor.ts';
+import { anonymousSession, mergeGuest, sessionCustomer, signIn, signInSecondStep } from './session-service.ts';
 import { FieldErrors, asInput, emailField } from './validation.ts';
 
 /**
@@ -30,6 +31,8 @@ export const ANONYMOUS_TOKEN_HEADER = 'x-anonymous-token';
  * outside; the key is a credential like a refresh token and never stored.
  */
 export const ANONYMOUS_KEY_HEADER = 'x-anonymous-key';
+/** Issue 26: the storefront's device cookie (httpOnly, 30 days): a device the account signed in on before. */
+export const DEVICE_TOKEN_HEADER = 'x-device-token';
 const ANONYMOUS_KEY = /^[A-Za-z0-9_-]{32,128}$/;
 
 export const sessionRoutes: FastifyPluginAsync = async (app) => {
@@ -39,6 +42,17 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
   const anonymousToken = (req: FastifyRequest): string | undefined => {
     const raw = req.headers[ANONYMOUS_TOKEN_HEADER];
     return typeof raw === 'string' ? raw : undefined;
+  };
+
+  /** What both steps of a sign-in bring: store, time, address, budget, the guest's proof, the device cookie. */
+  const signInCall = (req: FastifyRequest) => {
+    const device = req.headers[DEVICE_TOKEN_HEADER];
+    const ua = req.headers['x-client-user-agent'] ?? req.headers['user-agent'];
+    return {
+      storeKey: req.storeKey, now: clock(), clientIp: clientIp(req, config), takeAttempt: () => takeLoginAttempt(req), anonymousToken: anonymousToken(req),
+      deviceToken: typeof device === 'string' ? device : undefined, userAgent: typeof ua === 'string' ? ua : undefined,
+      origin: shopOrigin(req, req.storeKey, config),
+    };
   };
 
   app.get('/admin/customers/anonymous', {
@@ -88,11 +102,19 @@ export const sessionRoutes: FastifyPluginAsync = async (app) => {
     if (req.validationError && errors.empty) errors.list.push(...validationFields(req.validationError.validation));
     errors.throwIfAny();
 
-    const call = {
-      storeKey: req.storeKey, now: clock(), clientIp: clientIp(req, config), takeAttempt: () => takeLoginAttempt(req), anonymousToken: anonymousToken(req),
-    };
-    return signIn(app.commerce, call, { email: email as string, password: password as string, anonymousId });
+    return signIn(app.commerce, signInCall(req), { email: email as string, password: password as string, anonymousId });
   });
+
+  app.post<{ Body: SecondStepBody }>('/customers/login/second-factor', {
+    schema: {
+      tags: ['session'],
+      summary: 'Issue 26: the second step of a sign-in after 401 second_factor_required: its pendingToken (5 minutes, single use) and a code of the '
+        + 'authenticator app or a recovery code (each once). rememberDevice: this device skips the second step for 30 days (deviceToken). '
+        + 'Wrong codes count against the account\'s lock (5 in 10 minutes: 429 too_many_attempts).',
+      body: SecondStepBody,
+      response: { 200: LoginResponse, ...errorResponses },
+    },
+  }, async (req) => signInSecondStep(app.commerce, signInCall(req), req.body));
 
   // Not in spec 7's list: sign-out must end the session on the server too, not only forget the cookies,
   // so a copied token is worthless afterwards.

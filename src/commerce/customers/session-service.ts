@@ -9,12 +9,18 @@ import { AppError } from '../../lib/errors.ts';
 import type { StoreKey } from '../../stores.ts';
 import { dummyHash, verifyPassword } from '../auth/passwords.ts';
 import { authenticate, issueTokenSet, type AuthContext } from '../auth/tokens.ts';
+import { sha256 } from '../lib/secrets.ts';
+import { recordStepUp, type StepUpMethod } from '../auth/step-up.ts';
 import type { CommerceContext } from '../context.ts';
 import { fail } from '../http/errors.ts';
 import { clearLoginFailures, loginLockRemaining, recordLoginFailure, subjectKey, type LoginAttempt } from '../lib/rate.ts';
 import { customerNotFound } from './common.ts';
 import { mergeAnonymous } from './merge.ts';
-import { accountByEmail, customerKind, insertAnonymousCustomer, loadCustomer, setLastLogin } from './repository.ts';
+import {
+  checkSignInCode, hasSecondFactor, knownDevice, newPendingSignIn, pendingSignIn, recordSession, rememberDevice, secondFactorLockRemaining,
+  sendSecurityMail, usePendingSignIn,
+} from './second-factor-service.ts';
+import { accountByEmail, customerById, customerKind, insertAnonymousCustomer, loadCustomer, setLastLogin } from './repository.ts';
 import { normalizeEmail } from './validation.ts';
 
 export const invalidCredentials = () => new AppError('invalid_credentials');
@@ -77,7 +83,18 @@ export interface SignInCall {
   takeAttempt: () => Promise<LoginAttempt>;
   /** the x-anonymous-token header: the proof the caller holds the guest it wants merged */
   anonymousToken?: string;
+  /** issue 26: the x-device-token header (the storefront's device cookie): a known or trusted device */
+  deviceToken?: string;
+  /** the browser's user agent, for the session list and the new-device mail */
+  userAgent?: string;
+  /** the origin of the security mails' links */
+  origin: string;
 }
+
+/** What opening a session needs of a sign-in's call (a passkey sign-in has no password budget to spend here). */
+export type SessionCall = Omit<SignInCall, 'takeAttempt'>;
+
+type SignedIn = TokenResponse & { customer: Customer; merged: boolean; deviceToken?: string; deviceTokenExpiresAt?: string };
 
 /**
  * Signs in: the lock after failed attempts, one scrypt whether or not the account exists, the verified
@@ -85,7 +102,7 @@ export interface SignInCall {
  */
 export async function signIn(
   ctx: CommerceContext, call: SignInCall, credentials: { email: string; password: string; anonymousId?: string },
-): Promise<TokenResponse & { customer: Customer; merged: boolean }> {
+): Promise<SignedIn> {
   const { db } = ctx;
   const { now, storeKey } = call;
   const { anonymousId } = credentials;
@@ -111,33 +128,89 @@ export async function signIn(
     fail('email_not_verified');
   }
 
-  return startSession(ctx, call, account.id, anonymousId);
+  // issue 26: a customer with an authenticator on a device not trusted gets the second step: a short-lived,
+  // single-use pending token, not a session. Within the account's second-factor lock the right password
+  // answers the same 429 as a wrong one would: the lock never tells which factor was wrong.
+  const device = await knownDevice(db, account.id, call.deviceToken, now);
+  if (!device?.trusted && (await hasSecondFactor(db, account.id))) {
+    const wait = await secondFactorLockRemaining(db, account.id, now);
+    if (wait > 0) throw tooManyAttempts(wait);
+    throw new AppError('second_factor_required', { details: await newPendingSignIn(db, account.id, storeKey, now) });
+  }
+  return finishSignIn(ctx, call, account.id, anonymousId, { knownDevice: device !== null, trustDevice: false }, 'password');
 }
 
 /**
- * Opens a signed-in session for a customer whose credentials were checked (the password here, a passkey in
- * the passkeys feature): the last sign-in, the guest's merge for the holder of the guest's token and a new
- * token set, in one transaction; the answer the password sign-in gives.
+ * The end of every sign-in (password alone, or the second step): the guest's merge for the holder of its
+ * token, the token set, the session's row for the list, and for a device not known yet a device token and the
+ * new-device mail, in one transaction.
  */
-export async function startSession(
-  ctx: CommerceContext, call: { storeKey: StoreKey; now: Date; anonymousToken?: string }, customerId: string, anonymousId: string | undefined,
-): Promise<TokenResponse & { customer: Customer; merged: boolean }> {
+async function finishSignIn(
+  ctx: CommerceContext, call: SessionCall, customerId: string, anonymousId: string | undefined, device: { knownDevice: boolean; trustDevice: boolean },
+  confirmedBy: StepUpMethod,
+): Promise<SignedIn> {
   const { db, ttl } = ctx;
   const { now, storeKey } = call;
   // issue 14: only the holder of the guest's anonymous token moves the guest's data (checked before the
   // transaction: PGlite has one connection)
   const proven = anonymousId !== undefined && (await holdsAnonymous(ctx, call.anonymousToken, storeKey, anonymousId, now));
+  const account = await customerById(db, customerId);
+  if (!account) throw invalidCredentials(); // deleted in between
   const out = await db.transaction(async (tx) => {
     await setLastLogin(tx, customerId, now);
     const merged = anonymousId && proven
       ? await mergeAnonymous(tx, ctx.mergeHooks, { anonymousId, customerId, storeKey, now })
       : false;
-    const tokens = await issueTokenSet(tx, { customerId, level: 'User', storeKey, now, ttl });
-    return { tokens, merged };
+    const familyId = randomUUID();
+    const tokens = await issueTokenSet(tx, { customerId, level: 'User', storeKey, now, ttl, familyId });
+    await recordSession(tx, { familyId, customerId, storeKey, userAgent: call.userAgent, clientIp: call.clientIp, now });
+    // Decision (issue 26): the sign-in is itself a fresh confirmation of what it checked, so a change within
+    // 5 minutes of signing in needs no second prompt (the password alone never counts where a second factor
+    // exists: a remembered device's sign-in records 'password').
+    await recordStepUp(tx, { familyId, customerId }, confirmedBy, now);
+    let newDevice: { deviceToken: string; expiresAt: string } | null = null;
+    let mailId: number | null = null;
+    if (!device.knownDevice || device.trustDevice) newDevice = await rememberDevice(tx, customerId, device.trustDevice, now);
+    if (!device.knownDevice) mailId = await sendSecurityMail(ctx, tx, call, account, 'newDevice', call.userAgent?.slice(0, 120));
+    return { tokens, merged, newDevice, mailId };
   });
+  if (out.mailId !== null) ctx.outbox.deliver([out.mailId]);
   const customer = await loadCustomer(db, customerId);
-  if (!customer) throw invalidCredentials(); // deleted in between
-  return { ...out.tokens, customer, merged: out.merged };
+  if (!customer) throw invalidCredentials();
+  return {
+    ...out.tokens, customer, merged: out.merged,
+    ...(out.newDevice ? { deviceToken: out.newDevice.deviceToken, deviceTokenExpiresAt: out.newDevice.expiresAt } : {}),
+  };
+}
+
+/**
+ * A passkey sign-in (the passkeys feature, issue 26) opens the session every sign-in opens (the guest's merge,
+ * tokens, the session's row, the device and its new-device mail). Decision: a passkey is possession and user
+ * verification, two factors in one: no second step, and it counts as a fresh confirmation ('passkey') for 5 minutes.
+ */
+export async function startSession(ctx: CommerceContext, call: SessionCall, customerId: string, anonymousId: string | undefined): Promise<SignedIn> {
+  const device = await knownDevice(ctx.db, customerId, call.deviceToken, call.now);
+  return finishSignIn(ctx, call, customerId, anonymousId, { knownDevice: device !== null, trustDevice: false }, 'passkey');
+}
+
+/**
+ * The second step of a sign-in (issue 26): the pending token of the right password and a code of the
+ * customer's authenticator or one of the recovery codes (each once). The pending token is spent by the
+ * successful step only; wrong codes count against the account's second-factor lock. rememberDevice: the
+ * device skips the second step for 30 days.
+ */
+export async function signInSecondStep(
+  ctx: CommerceContext, call: SignInCall, body: { pendingToken: string; code: string; rememberDevice?: boolean; anonymousId?: string },
+): Promise<SignedIn> {
+  const { db } = ctx;
+  const { now } = call;
+  const hash = sha256(body.pendingToken);
+  const customerId = body.pendingToken.length <= 200 ? await pendingSignIn(db, hash, call.storeKey, now) : null;
+  if (!customerId) fail('invalid_pending_sign_in');
+  const method = await checkSignInCode(db, customerId, body.code, now);
+  if (!(await db.transaction((tx) => usePendingSignIn(tx, hash, now)))) fail('invalid_pending_sign_in');
+  const device = await knownDevice(db, customerId, call.deviceToken, now);
+  return finishSignIn(ctx, call, customerId, body.anonymousId, { knownDevice: device !== null, trustDevice: body.rememberDevice === true }, method);
 }
 
 /** The session's customer: none for a guest; an account deleted since the token was issued is 401 invalid_token. */

@@ -69,6 +69,9 @@ export interface LoginLockPolicy {
 export const LOGIN_LOCKS = {
   customer: { freeFailures: 5, windowS: 15 * 60, lockS: (past: number) => Math.min(60 * 2 ** past, 15 * 60), restartOnLock: false },
   operator: { freeFailures: 5, windowS: null, lockS: () => 15 * 60, restartOnLock: true },
+  // issue 26: a customer's second-factor codes (sign-in, step-up, enrolment), per account: the SMS code's
+  // model, 5 wrong codes within 10 minutes lock the checks for 10 minutes
+  second_factor: { freeFailures: 5, windowS: 10 * 60, lockS: () => 10 * 60, restartOnLock: true },
 } satisfies Record<string, LoginLockPolicy>;
 export type LoginLockKind = keyof typeof LOGIN_LOCKS;
 

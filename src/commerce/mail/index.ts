@@ -70,6 +70,8 @@ export interface MailParams {
   'depot.statement': MailBase & { number: string; from: string; to: string; link: string };
   /** the order lifecycle's mails: texts under mail.lifecycle.<name> (subject, body) */
   [kind: `lifecycle.${string}`]: TextMailParams;
+  /** issue 26: the account's security mails (new device, second factor added or removed, new payout account) */
+  [kind: `security.${string}`]: TextMailParams;
 }
 
 export type MailKind = keyof MailParams;
@@ -131,7 +133,7 @@ function limitValues(c: MailCtx, lo: LimitOrderMailInfo): MailValues {
   };
 }
 
-const builders: { [K in Exclude<MailKind, `lifecycle.${string}`>]: (c: MailCtx, p: MailParams[K]) => Built } = {
+const builders: { [K in Exclude<MailKind, `lifecycle.${string}` | `security.${string}`>]: (c: MailCtx, p: MailParams[K]) => Built } = {
   'account.activation': (c, p) => textMail(c, 'mail.account.activation', p.name, { link: mailLink(p.link), validHours: p.validHours }),
   'account.passwordReset': (c, p) => textMail(c, 'mail.account.passwordReset', p.name, { link: mailLink(p.link) }),
   'account.passkeyAdded': (c, p) => textMail(c, 'mail.account.passkeyAdded', p.name, { passkey: p.passkeyName, date: p.at, link: mailLink(p.link) }),
@@ -168,7 +170,7 @@ export const mailKinds = Object.keys(builders) as Array<keyof typeof builders>;
 /** A mail in the language: subject, plain text and HTML, with greeting and closing. */
 export function renderMail<K extends MailKind>(kind: K, lang: Language, params: MailParams[K]): MailContent {
   const c = context(lang, params.store, params.shop);
-  const built: Built = kind.startsWith('lifecycle.')
+  const built: Built = kind.startsWith('lifecycle.') || kind.startsWith('security.')
     ? textMail(c, `mail.${kind}`, (params as TextMailParams).name, (params as TextMailParams).values)
     : (builders[kind as keyof typeof builders] as (c: MailCtx, p: MailParams[K]) => Built)(c, params);
   const blocks: MailBlock[] = [

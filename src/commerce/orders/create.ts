@@ -17,7 +17,7 @@
 import { randomUUID } from 'node:crypto';
 import type { LinePrice } from '../../contracts/cart.ts';
 import type { CreateOrderBody, Order } from '../../contracts/order.ts';
-import type { StoreKey } from '../../stores.ts';
+import { stores, type StoreKey } from '../../stores.ts';
 import type { AuthContext } from '../auth/tokens.ts';
 import { type CatalogueProduct, lineImageUrl, pick } from '../catalogue/index.ts';
 import type { CommerceContext } from '../context.ts';
@@ -30,7 +30,7 @@ import { langOf } from '../lib/lang.ts';
 import { discountCodeById, type DiscountCode } from '../discounts/index.ts';
 import { currentPriceSet, orderable, type CurrentPriceSet } from '../prices/index.ts';
 import { findPickupStore, methodRuleViolation, needsDepotHoldings } from '../shipping/index.ts';
-import { customerById } from '../customers/index.ts';
+import { customerById, requireCustomerStepUp } from '../customers/index.ts';
 import { cashIdentificationThresholds, cashNeedsIdentity, type CashThreshold } from '../../contracts/aml.ts';
 import { linkedCash, type LinkedCash } from './aml.ts';
 import { CASH_PAYOUT_MAX_CENTS, paymentRefusals } from '../../contracts/checkout-rules.ts';
@@ -214,6 +214,12 @@ export async function placeOrder(ctx: CommerceContext, input: PlaceOrderInput, d
     const reasons = orderReasons({ cart, totals, priceCheck: check, eurRates: set?.eurRates ?? null, aml, today, depot, linked, hasAccount: owner?.kind === 'registered' });
     if (reasons.length > 0) throw refusal(reasons, linked);
     if (check === 'unavailable' || !set) throw orderError('prices_unavailable');
+    // issue 26: a sale from the depot from the store's threshold needs a fresh step-up of the session (403
+    // step_up_required). Decision: a limit order's execution is exempt (no session; its creation is the customer's).
+    if (!input.limitOrder && owner?.kind === 'registered' && totals.method?.key === 'depositSell'
+      && (totals.totalGross ?? 0) >= stores[storeKey].depotSaleStepUpCents) {
+      await requireCustomerStepUp(tx, auth, now);
+    }
 
     const row = await insertOrder(tx, ctx, { cart: repriced, products, discount, set, aml, linked, input, now });
     for (const hook of ctx.orderPlacedHooks) await hook(tx, row, now);

@@ -12,7 +12,7 @@ import {
 import { bearer, requireUser } from '../http/auth.ts';
 import { errorResponses } from '../http/errors.ts';
 import { limitByClient, notFoundOnBadParams } from '../http/request.ts';
-import { shopOrigin } from '../lib/http.ts';
+import { clientIp, shopOrigin } from '../lib/http.ts';
 import { takeLoginAttempt, type RateRule } from '../lib/rate.ts';
 import { shopName } from '../outbox/index.ts';
 import { addPasskey, authenticationOptions, listPasskeys, registrationOptions, removePasskey, signInWithPasskey, type PasskeyCall } from './service.ts';
@@ -93,8 +93,12 @@ export const passkeyRoutes: FastifyPluginAsync = async (app) => {
   }, async (req) => {
     await limitByClient(req, 'passkey_ceremony', CEREMONY_RATE);
     const raw = req.headers['x-anonymous-token'];
+    // the device cookie and the browser as the password sign-in reads them (customers' session-routes.ts)
+    const device = req.headers['x-device-token'];
+    const ua = req.headers['x-client-user-agent'] ?? req.headers['user-agent'];
     return signInWithPasskey(app.commerce, {
       ...call(req), takeAttempt: () => takeLoginAttempt(req), anonymousToken: typeof raw === 'string' ? raw : undefined,
+      clientIp: clientIp(req, config), deviceToken: typeof device === 'string' ? device : undefined, userAgent: typeof ua === 'string' ? ua : undefined,
     }, { ceremonyId: req.body.ceremonyId, response: req.body.response as unknown as AuthenticationResponseJSON, anonymousId: req.body.anonymousId });
   });
 };

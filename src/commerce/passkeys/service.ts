@@ -202,6 +202,10 @@ export interface PasskeySignInCall extends PasskeyCall {
   takeAttempt: () => Promise<LoginAttempt>;
   /** the x-anonymous-token header: the proof the caller holds the guest it wants merged */
   anonymousToken?: string;
+  /** for the session list and the new-device mail (issue 26), as the password sign-in brings them */
+  clientIp: string;
+  deviceToken?: string;
+  userAgent?: string;
 }
 
 /**
