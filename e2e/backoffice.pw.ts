@@ -54,6 +54,7 @@ async function staff(browser: Browser, email: string, viewport = { width: 1280, 
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill(OPS_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await passSecondStep(page, email);
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
   return page;
 }
