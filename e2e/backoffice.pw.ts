@@ -7,7 +7,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, url, PORT, fitsViewport, hydrated } from './fixtures.ts';
 import { api, signedInCustomer } from './customer.ts';
-import { openOrder, paidByTransfer } from './ops.ts';
+import { openOrder, paidByTransfer, passSecondStep } from './ops.ts';
 
 const BO = `http://127.0.0.1:${PORT + 4}`;
 const COMMERCE = `http://127.0.0.1:${PORT + 1}`;
