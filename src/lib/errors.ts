@@ -94,7 +94,8 @@ const commerceErrors = {
   operator_second_step_done: { status: 409, message: 'This sign-in needs no such step.', visible: true },
   operator_self_factor_reset: { status: 409, message: 'You cannot reset your own second factor; another admin can.', visible: true },
   operator_session_not_found: { status: 404, message: 'No such session.', visible: true },
-  four_eyes_same_operator: { status: 409, message: 'Another finance operator must release what you prepared.', visible: true },
+  four_eyes_same_operator: { status: 409, message: 'Another finance operator must release the payout you prepared.', visible: true },
+  four_eyes_mismatch: { status: 409, message: 'The payout differs from the one prepared (amount, account or value date).', visible: true },
   // issue 24: resending a mail of an order that is not one of its mails
   order_mail_not_found: { status: 404, message: 'This order has no such mail.', visible: true },
 } as const satisfies Record<string, ErrorSpec>;
