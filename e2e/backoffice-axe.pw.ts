@@ -9,6 +9,7 @@ import { AxeBuilder } from '@axe-core/playwright';
 import { opsQueues } from '../src/contracts/ops.ts';
 import { test, expect, PORT } from './fixtures.ts';
 import { api, signedInCustomer } from './customer.ts';
+import { currentCode, opsToken, passSecondStep } from './ops.ts';
 
 const BO = `http://127.0.0.1:${PORT + 4}`;
 const COMMERCE = `http://127.0.0.1:${PORT + 1}`;
@@ -42,6 +43,7 @@ async function staff(browser: Browser, email: string, locale = 'en-GB'): Promise
   await page.locator('#f-email').fill(email);
   await page.locator('#f-password').fill(OPS_PASSWORD);
   await page.locator('form[action="/sign-in"] button[type=submit]').click();
+  await passSecondStep(page, email);
   await expect(page).toHaveURL(`${BO}/orders`);
   return page;
 }
@@ -146,5 +148,39 @@ for (const lang of ['en', 'de'] as const) {
     await admin.goto(`${BO}/documents?from=2026-13-40`);
     await clean(admin, 'documents with a bad filter');
     await admin.context().close();
+
+    // issue 26: a new operator's first sign-in (the enrolment, with a wrong code, the recovery codes) and
+    // the code asked at the next sign-in
+    const email = `axe-${lang}-${Date.now()}@ops.example`;
+    const created = await page.request.post(`http://127.0.0.1:${PORT + 1}/ops/operators`, {
+      headers: { authorization: `Bearer ${await opsToken(page.request, 'admin')}` }, data: { email, password: OPS_PASSWORD, roles: ['support'] },
+    });
+    expect(created.status(), await created.text()).toBe(201);
+    const fresh = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, locale })).newPage();
+    await fresh.goto(`${BO}/sign-in`);
+    await fresh.locator('#f-email').fill(email);
+    await fresh.locator('#f-password').fill(OPS_PASSWORD);
+    await fresh.locator('form[action="/sign-in"] button[type=submit]').click();
+    await expect(fresh.locator('.qr svg')).toBeVisible();
+    await clean(fresh, 'second factor enrolment');
+    await fresh.locator('#code').fill('12345');
+    await fresh.locator('form[action="/sign-in/enrol"] button[type=submit]').click();
+    await expect(fresh.locator('#code-error')).toBeVisible();
+    await clean(fresh, 'second factor enrolment with a wrong code');
+    await fresh.screenshot({ path: `${SHOTS}/axe-enrol-${lang}.png`, fullPage: true });
+    const secret = (await fresh.locator('code.secret').innerText()).replace(/\s+/g, '');
+    await fresh.locator('#code').fill(await currentCode(email, secret));
+    await fresh.locator('form[action="/sign-in/enrol"] button[type=submit]').click();
+    await expect(fresh.locator('.recovery-codes li')).toHaveCount(10);
+    await clean(fresh, 'recovery codes');
+    await fresh.locator('a.button[href="/orders"]').click();
+    await fresh.locator('form[action="/sign-out"] button[type=submit]').click();
+    await fresh.locator('#f-email').fill(email);
+    await fresh.locator('#f-password').fill(OPS_PASSWORD);
+    await fresh.locator('form[action="/sign-in"] button[type=submit]').click();
+    await expect(fresh.locator('form[action="/sign-in/second-step"]')).toBeVisible();
+    await clean(fresh, 'second factor code');
+    await passSecondStep(fresh, email);
+    await fresh.context().close();
   });
 }

@@ -7,7 +7,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, url, PORT, fitsViewport, hydrated } from './fixtures.ts';
 import { api, signedInCustomer } from './customer.ts';
-import { openOrder, paidByTransfer } from './ops.ts';
+import { openOrder, paidByTransfer, passSecondStep } from './ops.ts';
 
 const BO = `http://127.0.0.1:${PORT + 4}`;
 const COMMERCE = `http://127.0.0.1:${PORT + 1}`;
@@ -54,6 +54,7 @@ async function staff(browser: Browser, email: string, viewport = { width: 1280, 
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill(OPS_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await passSecondStep(page, email);
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
   return page;
 }

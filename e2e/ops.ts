@@ -1,7 +1,11 @@
 // The staff's side of an order in browser tests of the customer's pages (issue 15): a step of the lifecycle
 // taken through the commerce service's operators' API (/ops, on PORT+1) with a demo operator, as the back
 // office does, so a test can show the customer what follows (payment, shipment, assay).
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { APIRequestContext, Browser, BrowserContextOptions, Page } from '@playwright/test';
+import { TOTP_PERIOD_SECONDS, totpCode } from '../src/commerce/auth/second-factor.ts';
 import { expect, PORT } from './fixtures.ts';
 
 const COMMERCE = `http://127.0.0.1:${PORT + 1}`;
@@ -11,11 +15,94 @@ export const BACKOFFICE = `http://127.0.0.1:${PORT + 4}`;
 
 export type OpsRole = 'finance' | 'warehouse' | 'support' | 'admin';
 
+// ---------------------------------------------------------------- the second factor (issue 26)
+// Every operator's sign-in passes a second step: the first one enrols TOTP, later ones type the current code.
+// The operators' secrets are what their authenticator apps would hold: kept in a file per shop run (the shop's
+// database is in memory: a file of an earlier run names secrets of operators the new run has not enrolled, and
+// is overwritten at their enrolment), shared by the workers. A code is accepted once: a sign-in whose period's
+// code was used already waits for the next period.
+const SECRETS = join(tmpdir(), `e2e-ops-totp-${PORT}.json`);
+type Secrets = Record<string, { secret: string; lastStep?: number }>;
+const readSecrets = (): Secrets => (existsSync(SECRETS) ? JSON.parse(readFileSync(SECRETS, 'utf8')) as Secrets : {});
+function remember(email: string, entry: { secret: string; lastStep?: number }) {
+  writeFileSync(SECRETS, JSON.stringify({ ...readSecrets(), [email.toLowerCase()]: entry }));
+}
+
+/** The current code of the operator's authenticator app, never one of a period used already. */
+export async function currentCode(email: string, secret?: string): Promise<string> {
+  const known = readSecrets()[email.toLowerCase()];
+  const s = secret ?? known?.secret;
+  if (!s) throw new Error(`no TOTP secret known for ${email}`);
+  let step = Math.floor(Date.now() / 1000 / TOTP_PERIOD_SECONDS);
+  if (known?.secret === s && known.lastStep !== undefined && known.lastStep >= step) {
+    await new Promise((r) => setTimeout(r, (known.lastStep! + 1) * TOTP_PERIOD_SECONDS * 1000 - Date.now() + 200));
+    step = Math.floor(Date.now() / 1000 / TOTP_PERIOD_SECONDS);
+  }
+  remember(email, { secret: s, lastStep: step });
+  return totpCode(s, Date.now());
+}
+
+const tokens = new Map<string, string>();
+
+/** A fully signed-in operator token of the demo operator of the role (one sign-in per role and worker). */
+export async function opsToken(request: APIRequestContext, role: OpsRole): Promise<string> {
+  const email = `${role}@ops.example`;
+  const cached = tokens.get(email);
+  if (cached && (await request.get(`${COMMERCE}/ops/me`, { headers: { authorization: `Bearer ${cached}` } })).ok()) return cached;
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const login = await request.post(`${COMMERCE}/ops/login`, { data: { email, password: OPS_PASSWORD } });
+    expect(login.status(), await login.text()).toBe(200);
+    const { accessToken, secondStep } = await login.json();
+    const auth = { authorization: `Bearer ${accessToken}` };
+    let res;
+    if (secondStep === 'enrol') {
+      const { secret } = await (await request.post(`${COMMERCE}/ops/login/enrolment`, { headers: auth })).json();
+      remember(email, { secret });
+      res = await request.post(`${COMMERCE}/ops/login/enrolment/confirm`, { headers: auth, data: { code: await currentCode(email, secret) } });
+    } else {
+      res = await request.post(`${COMMERCE}/ops/login/second-factor`, { headers: auth, data: { code: await currentCode(email) } });
+    }
+    if (res.ok()) {
+      tokens.set(email, accessToken);
+      return accessToken;
+    }
+    // another worker enrolled or used this period's code at the same moment: sign in again
+  }
+  throw new Error(`the second step of ${email} failed`);
+}
+
+/**
+ * After the sign-in form: passes the second step in the page as the operator would (the enrolment reads the
+ * key shown as text; the recovery codes page is left with its link).
+ */
+export async function passSecondStep(page: Page, email: string): Promise<void> {
+  await expect(page).toHaveURL(/\/sign-in\/second-step$/);
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const enrol = page.locator('form[action="/sign-in/enrol"]');
+    if (await enrol.count()) {
+      const secret = (await page.locator('code.secret').innerText()).replace(/\s+/g, '');
+      remember(email, { secret });
+      await page.locator('#code').fill(await currentCode(email, secret));
+      await enrol.locator('button[type=submit]').click();
+      const codes = page.locator('.recovery-codes');
+      if (await codes.count()) {
+        await page.locator('a.button[href="/orders"]').click();
+        return;
+      }
+    } else {
+      await page.locator('#code').fill(await currentCode(email));
+      await page.locator('form[action="/sign-in/second-step"] button[type=submit]').click();
+      if (!/\/sign-in\//.test(page.url())) return;
+    }
+    // the code of a period another sign-in used at the same moment: the page asks again
+    await page.goto(`${BACKOFFICE}/sign-in/second-step`);
+  }
+  throw new Error(`the second step of ${email} failed in the page`);
+}
+
 /** POST /ops/orders/{id}/{step} as the demo operator of the role; answers the order's ops detail. */
 export async function opsStep(request: APIRequestContext, role: OpsRole, orderId: string, step: string, body: unknown): Promise<any> {
-  const login = await request.post(`${COMMERCE}/ops/login`, { data: { email: `${role}@ops.example`, password: OPS_PASSWORD } });
-  expect(login.status(), await login.text()).toBe(200);
-  const { accessToken } = await login.json();
+  const accessToken = await opsToken(request, role);
   const res = await request.post(`${COMMERCE}/ops/orders/${orderId}/${step}`, { headers: { authorization: `Bearer ${accessToken}` }, data: body });
   expect(res.status(), await res.text()).toBe(200);
   return res.json();
@@ -36,6 +123,7 @@ export async function staffPage(browser: Browser, email: string, options: Browse
   await page.getByLabel('E-mail address').fill(email);
   await page.getByLabel('Password').fill(OPS_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();
+  await passSecondStep(page, email);
   await expect(page.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
   return page;
 }

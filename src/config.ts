@@ -233,6 +233,11 @@ export const variables = {
     doc: 'Password of the demo operators (admin@, finance@, warehouse@, support@ops.example) the commerce service creates at start-up when they are missing, outside production only (an existing one keeps its password). In production there are none: create the first admin with `npm run ops:create-admin`.',
     accepts: '12-200 characters',
   },
+  FOUR_EYES_PAYOUT_THRESHOLDS: {
+    schema: Type.String({ default: '', pattern: '^([A-Z]{3}=\\d{1,9}(\\.\\d{2})?)?(,[A-Z]{3}=\\d{1,9}(\\.\\d{2})?)*$' }),
+    doc: 'Issue 26: a payout above this amount is prepared by one finance operator and released by another (four eyes), per currency, e.g. EUR=10000.00,CHF=5000.00. A currency not named: 10000.00.',
+    accepts: 'empty or CUR=amount pairs separated by commas',
+  },
   ANALYTICS_CONTAINER_ID: {
     schema: Type.String({ default: '', pattern: '^(GTM-[A-Z0-9]{4,12})?$' }),
     doc: 'Google Tag Manager container loaded in the browser with consent-mode defaults denied (spec 1), in production only. Empty: no analytics.',

@@ -30,6 +30,7 @@ import { meScreen } from './screens/me/routes.ts';
 import { orderScreen } from './screens/order/routes.ts';
 import { ordersScreen } from './screens/orders/routes.ts';
 import { signInScreen } from './screens/sign-in/routes.ts';
+import { secondStepScreen } from './screens/second-step/routes.ts';
 import { Page, renderPage } from './ui/frame.tsx';
 import { notFound } from './ui/page.ts';
 import { backofficeCss } from './ui/style.ts';
@@ -132,7 +133,7 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
   // ---------------------------------------------------------------- the screens
 
   const ctx: ScreenContext = { ops, signedIn: signedInWith(ops), statementWaitMs: opts.statementWaitMs ?? 3000 };
-  for (const screen of [signInScreen, ordersScreen, orderScreen, bankStatementsScreen, casesScreen, operatorsScreen, auditScreen, meScreen, documentsScreen]) await app.register(screen, ctx);
+  for (const screen of [signInScreen, secondStepScreen, ordersScreen, orderScreen, bankStatementsScreen, casesScreen, operatorsScreen, auditScreen, meScreen, documentsScreen]) await app.register(screen, ctx);
 
   return app;
 }

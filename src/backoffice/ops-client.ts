@@ -15,6 +15,7 @@ import type {
   ScrapBoxSentBody,
 } from '../contracts/ops-lists.ts';
 import type { OpsDocumentsCsvQuery, OpsDocumentsFilter, OpsDocumentsQuery, OpsDocumentsResponse, OpsOrderDocumentsResponse } from '../contracts/ops-documents.ts';
+import type { OpsEnrolment, OpsSecondFactorBody, OpsSecondStepResult, OpsSessionsResponse } from '../contracts/ops.ts';
 import type { CustomerCard, OrderMail, OrderMailsResponse, OrderNote, OrderNoteBody, OrderNotesResponse } from '../contracts/ops.ts';
 import { opsActionPaths } from '../contracts/ops.ts';
 import { Readable } from 'node:stream';
@@ -59,11 +60,19 @@ export const stepPaths: Record<OpsAction, string> = opsActionPaths;
 export interface OpsClient {
   // the session
   /** clientIp: the staff member's address (the sign-in budget per address), sent only with the service credential */
-  login(body: OpsLoginBody, clientIp: string): Promise<OpsResult<OpsLoginResponse>>;
+  login(body: OpsLoginBody, clientIp: string, device?: string): Promise<OpsResult<OpsLoginResponse>>;
   logout(token: Token): Promise<OpsResult<{ ok: true }>>;
   me(token: Token): Promise<OpsResult<Operator>>;
   /** issue 26: the operator's own password (its other sessions end) */
   changeOwnPassword(token: Token, body: ChangeOwnPasswordBody): Promise<OpsResult<Operator>>;
+  /** issue 26: the second step of a sign-in (TOTP enrolment, or a code) and the operator's own sessions */
+  startEnrolment(token: Token): Promise<OpsResult<OpsEnrolment>>;
+  confirmEnrolment(token: Token, body: OpsSecondFactorBody, clientIp: string): Promise<OpsResult<OpsSecondStepResult>>;
+  passSecondFactor(token: Token, body: OpsSecondFactorBody, clientIp: string): Promise<OpsResult<OpsSecondStepResult>>;
+  sessions(token: Token): Promise<OpsResult<OpsSessionsResponse>>;
+  endSession(token: Token, id: string): Promise<OpsResult<{ ended: number }>>;
+  endOtherSessions(token: Token): Promise<OpsResult<{ ended: number }>>;
+  resetSecondFactor(token: Token, id: string): Promise<OpsResult<Operator>>;
   // orders and their steps
   orders(token: Token, query: OpsOrdersQuery): Promise<OpsResult<OpsOrdersResponse>>;
   order(token: Token, id: string, query: OpsOrderQuery): Promise<OpsResult<OpsOrderDetail>>;
@@ -112,6 +121,8 @@ interface Request {
   body?: unknown;
   query?: Record<string, string | number | boolean | undefined>;
   clientIp?: string;
+  /** the staff member's User-Agent: the sessions list names the device by it (sent with the service credential only) */
+  device?: string;
 }
 
 const TIMEOUT_MS = 15_000;
@@ -138,6 +149,7 @@ export function opsClient(baseUrl: string, serviceSecret?: string): OpsClient {
     if (opts.clientIp && serviceSecret) {
       headers['x-client-ip'] = opts.clientIp;
       headers[SERVICE_TOKEN_HEADER] = serviceSecret;
+      if (opts.device) headers['x-client-device'] = opts.device.slice(0, 512);
     }
     return fetch(url, { method, headers, body: opts.body === undefined ? undefined : JSON.stringify(opts.body), signal: AbortSignal.timeout(timeoutMs) });
   }
@@ -172,10 +184,17 @@ export function opsClient(baseUrl: string, serviceSecret?: string): OpsClient {
   }
 
   return {
-    login: (body, clientIp) => call('POST', '/ops/login', { body, clientIp }),
+    login: (body, clientIp, device) => call('POST', '/ops/login', { body, clientIp, device }),
     logout: (token) => call('POST', '/ops/logout', { token }),
     me: (token) => call('GET', '/ops/me', { token }),
     changeOwnPassword: (token, body) => call('PUT', '/ops/me/password', { token, body }),
+    startEnrolment: (token) => call('POST', '/ops/login/enrolment', { token }),
+    confirmEnrolment: (token, body, clientIp) => call('POST', '/ops/login/enrolment/confirm', { token, body, clientIp }),
+    passSecondFactor: (token, body, clientIp) => call('POST', '/ops/login/second-factor', { token, body, clientIp }),
+    sessions: (token) => call('GET', '/ops/me/sessions', { token }),
+    endSession: (token, id) => call('DELETE', `/ops/me/sessions/${seg(id)}`, { token }),
+    endOtherSessions: (token) => call('DELETE', '/ops/me/sessions', { token }),
+    resetSecondFactor: (token, id) => call('POST', `/ops/operators/${seg(id)}/second-factor/reset`, { token }),
     orders: (token, query) => call('GET', '/ops/orders', { token, query }),
     order: (token, id, query) => call('GET', `/ops/orders/${seg(id)}`, { token, query }),
     step: (token, id, { action, body }, query) => call('POST', `/ops/orders/${seg(id)}/${stepPaths[action]}`, { token, body, query }),

@@ -92,6 +92,8 @@ export function signedInWith(ops: OpsClient): SignedIn {
     const me = await ops.me(req.bo.token);
     if (me.error) {
       if (me.error.status === 401) await toSignIn(reply, 'expired');
+      // issue 26: signed in with the password only: the second step first, before any page
+      else if (me.error.code === 'operator_second_step_required') await reply.redirect('/sign-in/second-step', 303);
       else await send(reply, shownStatus(me.error), req.bo.f.t('refusal.title'), createElement(MessageView, { f: req.bo.f, text: refusalText(req.bo.f, me.error) }), req, null);
       return null;
     }

@@ -21,7 +21,7 @@ export { optionalAuth, requireAuth, requireUser } from './http/auth.ts';
 export type CommerceConfig = Pick<
   Config,
   'NODE_ENV' | 'LOG_LEVEL' | 'ACCESS_TOKEN_TTL_S' | 'REFRESH_TOKEN_TTL_S' | 'SMTP_URL' | 'MAIL_FROM' | 'TRUST_PROXY' | 'RATE_LIMITS' | 'STORE_HOSTS' | 'PORT'
-  | 'ADMIN_TOKEN' | 'SERVICE_SECRET' | 'OPS_DEMO_PASSWORD' | 'CMS_API_URL' | 'CMS_TOKEN' | 'CMS_CACHE_TTL_S'
+  | 'ADMIN_TOKEN' | 'SERVICE_SECRET' | 'OPS_DEMO_PASSWORD' | 'FOUR_EYES_PAYOUT_THRESHOLDS' | 'CMS_API_URL' | 'CMS_TOKEN' | 'CMS_CACHE_TTL_S'
 >;
 
 export interface CommerceContext {

@@ -38,6 +38,8 @@ export const Operator = Type.Object({
   disabled: Type.Optional(Type.Boolean()),
   createdAt: Type.Optional(IsoTimestamp),
   lastLoginAt: Type.Optional(Nullable(IsoTimestamp)),
+  /** issue 26: whether the operator has enrolled its second factor (TOTP); false: the next sign-in enrols it */
+  secondFactor: Type.Optional(Type.Boolean()),
 });
 export type Operator = Static<typeof Operator>;
 
@@ -53,8 +55,41 @@ export const OpsLoginResponse = Type.Object({
   /** seconds until the token expires (a working shift: 8 h) */
   expiresIn: Type.Integer(),
   operator: Operator,
+  /** issue 26: the step the token opens until it is passed: enrol (no factor yet) or code (TOTP or a recovery code) */
+  secondStep: Type.Union([Type.Literal('enrol'), Type.Literal('code')]),
 });
 export type OpsLoginResponse = Static<typeof OpsLoginResponse>;
+
+/** POST /ops/login/enrolment: the TOTP secret being enrolled (the same until confirmed) and its otpauth URI */
+export const OpsEnrolment = Type.Object({ secret: Type.String(), otpauthUri: Type.String() });
+export type OpsEnrolment = Static<typeof OpsEnrolment>;
+
+/** POST /ops/login/enrolment/confirm and /ops/login/second-factor: a TOTP code, or (second factor only) a recovery code */
+export const OpsSecondFactorBody = Type.Object({ code: Type.String({ minLength: 1, maxLength: 40 }) }, { additionalProperties: false });
+export type OpsSecondFactorBody = Static<typeof OpsSecondFactorBody>;
+
+/** The second step passed: the token opens every call for expiresIn seconds; recoveryCodes only after the
+ * enrolment (shown once); recoveryCodesLeft after a recovery code was used */
+export const OpsSecondStepResult = Type.Object({
+  expiresIn: Type.Integer(),
+  recoveryCodes: Type.Optional(Type.Array(Type.String())),
+  recoveryCodesLeft: Type.Optional(Type.Integer()),
+});
+export type OpsSecondStepResult = Static<typeof OpsSecondStepResult>;
+
+/** GET /ops/me/sessions: the operator's live sessions (issue 26) */
+export const OpsSession = Type.Object({
+  id: Id,
+  createdAt: IsoTimestamp,
+  lastUsedAt: Nullable(IsoTimestamp),
+  expiresAt: IsoTimestamp,
+  /** a short description of the browser ("Firefox on Windows"); null: unknown */
+  device: Nullable(Type.String()),
+  current: Type.Boolean(),
+});
+export type OpsSession = Static<typeof OpsSession>;
+export const OpsSessionsResponse = Type.Object({ results: Type.Array(OpsSession) });
+export type OpsSessionsResponse = Static<typeof OpsSessionsResponse>;
 
 /** POST /ops/operators (admin): 201 Operator; 409 operator_email_taken */
 export const CreateOperatorBody = Type.Object({

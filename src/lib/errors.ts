@@ -105,6 +105,13 @@ const commerceErrors = {
   operator_self_lockout: { status: 409, message: 'You cannot take away your own admin role or disable yourself.', visible: true },
   operator_email_taken: { status: 409, message: 'An operator with this e-mail address exists already.', visible: true },
   operator_not_found: { status: 404, message: 'Operator not found.', visible: true },
+  // issue 26: the second factor of operators (the wrong code is invalid_code; the lock too_many_attempts)
+  operator_second_step_required: { status: 403, message: 'Please confirm your sign-in with your second factor first.', visible: true },
+  operator_second_step_done: { status: 409, message: 'This sign-in needs no such step.', visible: true },
+  operator_self_factor_reset: { status: 409, message: 'You cannot reset your own second factor; another admin can.', visible: true },
+  operator_session_not_found: { status: 404, message: 'No such session.', visible: true },
+  four_eyes_same_operator: { status: 409, message: 'Another finance operator must release the payout you prepared.', visible: true },
+  four_eyes_mismatch: { status: 409, message: 'The payout differs from the one prepared (amount, account or value date).', visible: true },
   // issue 24: resending a mail of an order that is not one of its mails
   order_mail_not_found: { status: 404, message: 'This order has no such mail.', visible: true },
 } as const satisfies Record<string, ErrorSpec>;

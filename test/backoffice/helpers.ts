@@ -5,6 +5,8 @@ import type { Test } from 'tap';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildBackofficeApp } from '../../src/backoffice/app.ts';
 import { commerceHarness, TEST_SERVICE_SECRET, type Api } from '../commerce/helpers.ts';
+import { totpCode } from '../../src/commerce/auth/second-factor.ts';
+import { forgetSpentStep, totpSecretOf } from '../ops/helpers.ts';
 
 export const DEMO_PASSWORD = 'Demo-Operator-2026';
 
@@ -22,8 +24,10 @@ export interface BackofficeUnderTest {
   bo: FastifyInstance;
   /** ip: the staff member's address as the back office sees it (default: loopback) */
   browser(ip?: string): Browser;
-  /** a browser signed in as the operator */
+  /** a browser signed in as the operator (password and second step, issue 26) */
   signedIn(email: string, ip?: string): Promise<Browser>;
+  /** passes the second step of a browser that just posted the sign-in form (enrols at the first sign-in) */
+  secondStep(b: Browser, email: string): Promise<LightMyRequestResponse>;
 }
 
 export async function backofficeUnderTest(t: Test): Promise<BackofficeUnderTest> {
@@ -89,15 +93,31 @@ export async function backofficeOver(t: Test, api: Api, opts: {
     return b;
   };
 
+  /** The code the operator's authenticator app shows now (the tests' clock; the spent step forgotten, test/ops/helpers.ts). */
+  const currentCode = async (email: string) => {
+    await forgetSpentStep(api.db, email);
+    return totpCode(await totpSecretOf(api.db, email), api.clock().getTime());
+  };
+  async function secondStep(b: Browser, email: string): Promise<LightMyRequestResponse> {
+    const page = await b.get('/sign-in/second-step');
+    if (page.statusCode !== 200) throw new Error(`second step of ${email}: ${page.statusCode} ${page.body.slice(0, 300)}`);
+    const enrol = page.body.includes('action="/sign-in/enrol"');
+    const res = await b.post(enrol ? '/sign-in/enrol' : '/sign-in/second-step', { code: await currentCode(email) });
+    if (res.statusCode !== (enrol ? 200 : 303)) throw new Error(`second step of ${email} failed: ${res.statusCode} ${res.body.slice(0, 500)}`);
+    return res;
+  }
+
   return {
     api,
     bo,
     browser,
+    secondStep,
     async signedIn(email, ip) {
       const b = browser(ip);
       await b.get('/sign-in');
       const res = await b.post('/sign-in', { email, password: DEMO_PASSWORD });
       if (res.statusCode !== 303) throw new Error(`sign-in as ${email} failed: ${res.statusCode} ${res.body.slice(0, 500)}`);
+      await secondStep(b, email);
       return b;
     },
   };

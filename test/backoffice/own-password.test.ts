@@ -6,7 +6,7 @@ import { uniqueEmail } from '../commerce/helpers.ts';
 import { demoToken, opsCall } from '../ops/helpers.ts';
 import { backofficeUnderTest, textOf, type Browser } from './helpers.ts';
 
-const { api, browser } = await backofficeUnderTest(t);
+const { api, browser, secondStep } = await backofficeUnderTest(t);
 const PASSWORD = 'Tresor-Schluessel-42';
 const NEW = 'Neuer-Tresor-Code-2026';
 
@@ -17,6 +17,7 @@ async function operatorAt(): Promise<{ email: string; b: Browser }> {
   const b = browser();
   await b.get('/sign-in');
   t.equal((await b.post('/sign-in', { email, password: PASSWORD })).statusCode, 303);
+  await secondStep(b, email);
   return { email, b };
 }
 

@@ -7,7 +7,7 @@ import { backofficeCsp } from '../../src/backoffice/app.ts';
 import { parseAmount } from '../../src/backoffice/format.ts';
 
 // one commerce service and back office for the whole file (a database per test would take a minute)
-const { browser, signedIn, api, bo } = await backofficeUnderTest(t);
+const { browser, signedIn, api, bo, secondStep } = await backofficeUnderTest(t);
 
 t.test('every page carries a CSP without any script and the other security headers, and is not cached', async (t) => {
   const res = await browser().get('/sign-in');
@@ -47,7 +47,7 @@ t.test('an operator signs in, gets an httpOnly Secure SameSite=Strict session, a
   const csrfBefore = b.cookies.get('bo_csrf');
   const ok = await b.post('/sign-in', { email: 'finance@ops.example', password: DEMO_PASSWORD });
   t.equal(ok.statusCode, 303);
-  t.equal(ok.headers.location, '/orders');
+  t.equal(ok.headers.location, '/sign-in/second-step', 'issue 26: the second step first');
   const session = b.lastSetCookie.find((l) => l.startsWith('bo_session='));
   t.ok(session, 'a session cookie');
   t.match(session!, /HttpOnly/);
@@ -55,6 +55,7 @@ t.test('an operator signs in, gets an httpOnly Secure SameSite=Strict session, a
   t.match(session!, /SameSite=Strict/);
   t.match(session!, /Max-Age=28800/, 'it lasts a shift (8 h), like the token');
   t.not(b.cookies.get('bo_csrf'), csrfBefore, 'a new session gets a new CSRF token');
+  await secondStep(b, 'finance@ops.example');
 
   const token = b.cookies.get('bo_session')!;
   const out = await b.post('/sign-out', {});
@@ -246,6 +247,7 @@ t.test('an admin changes an operator\'s roles and disables it; taking its own ad
   const tempSession = browser();
   await tempSession.get('/sign-in');
   t.equal((await tempSession.post('/sign-in', { email: 'temp.staff@ops.example', password: 'Temporary-2026-x' })).statusCode, 303);
+  await secondStep(tempSession, 'temp.staff@ops.example');
   t.match((await tempSession.get('/orders')).body, 'href="/bank-statements"', 'the new finance role opens the statements');
 
   t.equal((await admin.post(`/operators/${temp.id}`, { roles: ['support', 'finance'], disabled: '1' })).statusCode, 303);

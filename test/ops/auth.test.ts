@@ -4,7 +4,7 @@ import t from 'tap';
 import { commerceHarness, login, registerVerified, testClock, uniqueEmail, type Api } from '../commerce/helpers.ts';
 import { createOperator } from '../../src/commerce/ops/index.ts';
 import type { OperatorRole } from '../../src/contracts/ops.ts';
-import { DEMO_PASSWORD, demoToken, opsCall, opsLogin } from './helpers.ts';
+import { DEMO_PASSWORD, demoToken, opsCall, opsLogin, passSecondStep } from './helpers.ts';
 
 const h = await commerceHarness(t);
 const PASSWORD = 'Tresor-Schluessel-42';
@@ -24,6 +24,9 @@ t.test('an operator signs in and gets an 8-hour operator token with its roles', 
   t.equal(body.expiresIn, 8 * 3600);
   t.equal(body.operator.email, 'finance@ops.example');
   t.same(body.operator.roles, ['finance']);
+  // issue 26: the token opens the second step first (test/ops/second-factor.test.ts)
+  t.equal(body.secondStep, 'enrol');
+  await passSecondStep(api, body, 'finance@ops.example');
   const me = await opsCall(api, 'GET', '/ops/me', body.accessToken);
   t.equal(me.statusCode, 200);
   t.equal(me.json().email, 'finance@ops.example');

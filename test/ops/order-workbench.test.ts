@@ -183,7 +183,8 @@ t.test('the audit log filtered by order number and by operator name; operators l
   t.ok(entries.length >= 2, 'placed and the note');
   t.ok(entries.every((e) => e.orderNumber === o.orderNumber), 'only that order, whatever the case typed');
 
-  const byName = (await opsCall(api, 'GET', '/ops/audit?operator=lena', support)).json().results as AuditEntry[];
+  // issue 26: her enrolment of the second factor at the first sign-in is an entry of hers too (no order)
+  const byName = ((await opsCall(api, 'GET', '/ops/audit?operator=lena', support)).json().results as AuditEntry[]).filter((e) => e.orderNumber !== null);
   t.same(byName.map((e) => [e.orderNumber, e.action]), [[other.orderNumber, 'note_added']], 'Lena Lager\'s entries, by part of her name');
   t.equal(byName[0].actor.name, 'Lena Lager', 'entries name the operator');
   const byEmail = (await opsCall(api, 'GET', '/ops/audit?operator=SUPPORT%40ops', support)).json().results as AuditEntry[];

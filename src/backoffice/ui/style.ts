@@ -142,6 +142,11 @@ tr.refused td{background:var(--err-bg)}
 .slip-lines{width:100%;border-collapse:collapse;margin-top:.75rem}
 .slip-lines th,.slip-lines td{border-bottom:1px solid var(--line);padding:.4rem .5rem;text-align:left}
 .slip-lines .num{text-align:right}
+/* issue 26: the second factor's enrolment */
+.qr{width:12rem;height:12rem;background:#fff;margin:.5rem 0}
+.qr svg{width:100%;height:100%;display:block}
+code.secret{word-break:break-all;font-size:1.05rem}
+.recovery-codes{columns:2;list-style:none;padding:0;font-size:1.1rem}
 @media print{
   html{background:#fff;font-size:11pt}
   .top,.skip,.no-print,main>h1,.notice{display:none}

@@ -16,9 +16,17 @@ declare module 'fastify' {
 
 /**
  * The caller's operator session: 401 operator_token_required for none, a customer's token, an expired or
- * revoked one, or a disabled operator's. Roles are read from the operator's row on every call.
+ * revoked one, or a disabled operator's; 403 operator_second_step_required (details.step: enrol | code) for
+ * a session whose second step (issue 26) is still pending. Roles are read from the operator's row on every call.
  */
 export async function operatorOf(req: FastifyRequest): Promise<OperatorSession> {
+  const session = await anyOperatorSession(req);
+  if (session.secondStep) fail('operator_second_step_required', { details: { step: session.secondStep } });
+  return session;
+}
+
+/** The caller's session whether or not its second step is passed (only the second step's own calls use it). */
+export async function anyOperatorSession(req: FastifyRequest): Promise<OperatorSession> {
   if (req.operatorSession) return req.operatorSession;
   const header = req.headers.authorization;
   const m = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null;

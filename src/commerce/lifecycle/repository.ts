@@ -18,7 +18,10 @@ export interface AssayDoc {
 }
 
 /** iban: the account paid to, masked (an IBAN or a US account number); null for a cash payout at the counter */
-export interface PayoutDoc { amountCents: number; method?: 'bank-transfer' | 'cash'; iban: string | null; valueDate: string; paidAt: string }
+export interface PayoutDoc { amountCents: number; method?: 'bank-transfer' | 'cash'; iban: string | null; valueDate: string; paidAt: string; preparedBy?: { id: string; email: string | null }; releasedBy?: { id: string; email: string | null } }
+
+/** Issue 26: a payout above the four-eyes threshold, prepared by one finance operator, waiting for another to release it. */
+export interface PayoutPreparedDoc { amountCents: number; iban: string | null; valueDate: string; by: { id: string; email: string | null }; at: string }
 
 /** Issue 23: the counter-offer after an assay far below the estimate (contracts/order.ts OrderCounterOffer). */
 export interface CounterOfferDoc {
@@ -45,6 +48,7 @@ export interface LifecycleDoc {
   scrapBoxSent?: { at: string; carrier: string | null; trackingNumber: string | null };
   assay?: AssayDoc;
   payout?: PayoutDoc;
+  payoutPrepared?: PayoutPreparedDoc;
   counterOffer?: CounterOfferDoc;
   paymentReview?: PaymentReviewDoc;
 }

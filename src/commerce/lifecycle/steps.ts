@@ -509,6 +509,49 @@ export function maskIban(iban: string): string {
   return masked.replace(/(.{4})/g, '$1 ').trim();
 }
 
+/** Issue 26: the four-eyes threshold of payouts in a currency, in cents (FOUR_EYES_PAYOUT_THRESHOLDS; default 10,000.00). */
+export function fourEyesThresholdCents(setting: string, currency: string): number {
+  for (const pair of setting.split(',')) {
+    const [cur, amount] = pair.split('=');
+    if (cur === currency && amount) return Math.round(Number(amount) * 100);
+  }
+  return 1_000_000;
+}
+
+/**
+ * Four eyes on large payouts (issue 26): a payout above the threshold of its currency is prepared by one
+ * finance operator (the order stays Accepted; the entry payout_prepared names who, in the step's
+ * transaction) and released by another with the same payout (amount, account, value date): only then is it
+ * paid out, the entry paid_out naming both. The one who prepared it cannot release it (409
+ * four_eyes_same_operator); a release that differs from what was prepared is refused (409
+ * four_eyes_mismatch) and changes nothing. Decision: "above" means strictly more than the threshold; an
+ * admin counts as any other operator (an admin cannot release what it prepared either). Answers 'prepared'
+ * when this call prepared it, else who prepared and released it (nothing when no second pair of eyes is needed).
+ */
+async function fourEyesPayout(
+  ctx: CommerceContext, tx: Db, row: LifeRow, payout: { amountCents: number; iban: string | null; valueDate: string }, actor: Actor, now: Date,
+): Promise<'prepared' | { preparedBy?: { id: string; email: string | null }; releasedBy?: { id: string; email: string | null } }> {
+  const threshold = fourEyesThresholdCents(ctx.config.FOUR_EYES_PAYOUT_THRESHOLDS ?? '', row.currency);
+  if (payout.amountCents <= threshold) return {};
+  const who = { id: actor.id ?? '', email: actor.email ?? null };
+  const prepared = row.data.payoutPrepared;
+  if (!prepared) {
+    row.data.payoutPrepared = { ...payout, by: who, at: now.toISOString() };
+    await saveDoc(tx, row);
+    const states = statesOf(row);
+    await writeAudit(tx, {
+      orderId: row.id, orderNumber: row.order_number, actor, action: 'payout_prepared', before: states, after: states,
+      details: { amount: money(row, payout.amountCents), iban: payout.iban, valueDate: payout.valueDate, threshold: money(row, threshold) },
+    }, now);
+    return 'prepared';
+  }
+  if (prepared.by.id === who.id) fail('four_eyes_same_operator', { details: { preparedBy: prepared.by, preparedAt: prepared.at } });
+  if (prepared.amountCents !== payout.amountCents || prepared.iban !== payout.iban || prepared.valueDate !== payout.valueDate) {
+    fail('four_eyes_mismatch', { details: { prepared: { amount: money(row, prepared.amountCents), iban: prepared.iban, valueDate: prepared.valueDate } } });
+  }
+  return { preparedBy: prepared.by, releasedBy: who };
+}
+
 export async function recordPayout(ctx: CommerceContext, orderId: string, body: PayoutBody, actor: Actor, roles: OperatorRole[]): Promise<void> {
   const field = (name: string, code: string, message: string) => fail('validation_failed', { details: { fields: [{ field: name, code, message }] } });
   const iban = body.iban === undefined ? undefined : normalizeIban(body.iban);
@@ -541,12 +584,15 @@ export async function recordPayout(ctx: CommerceContext, orderId: string, body: 
       field('iban', 'invalid_value', 'The order has no payout account.');
     }
     const method = cash ? 'cash' as const : 'bank-transfer' as const;
-    row.data.payout = { amountCents: expected, method, iban: masked, valueDate: body.valueDate, paidAt: now.toISOString() };
+    const fourEyes = await fourEyesPayout(ctx, tx, row, { amountCents: expected, iban: masked, valueDate: body.valueDate }, actor, now);
+    if (fourEyes === 'prepared') return [];
+    row.data.payout = { amountCents: expected, method, iban: masked, valueDate: body.valueDate, paidAt: now.toISOString(), ...fourEyes };
+    delete row.data.payoutPrepared;
     row.data.paymentDate = now.toISOString();
     if (check) row.data.identityCheck = check;
     await saveDoc(tx, row);
     await move(tx, row, { orderState: 'Complete', paymentState: 'Paid' }, 'paid_out', actor, {
-      amount: money(row, expected), method, iban: masked, valueDate: body.valueDate, ...(check ? { identityCheck: checkDetails(check) } : {}),
+      amount: money(row, expected), method, iban: masked, valueDate: body.valueDate, ...(check ? { identityCheck: checkDetails(check) } : {}), ...fourEyes,
     }, now);
     const creditNote = await creditPaidOut(ctx, tx, row, actor, now);
     return [await queueMail(ctx, tx, row, cash ? 'paid_out_cash' : 'paid_out', {

@@ -27,7 +27,8 @@ import type { Db } from '../db/index.ts';
 import { writeAudit } from '../lifecycle/index.ts';
 import { LOGIN_LOCKS, loginLockRemaining, recordLoginFailure, subjectKey, takeLoginAttempt } from '../lib/rate.ts';
 import { createOperatorSession, purgeOperatorSessions, revokeOtherOperatorSessions, type OperatorSession } from '../auth/operator-sessions.ts';
-import { lockOperators, operatorById, operatorByEmail, recordOperatorFailure, recordOperatorLogin, updateOperator, type OperatorRow } from './repository.ts';
+import { clearPasswordFailures, lockOperators, operatorById, operatorByEmail, recordOperatorFailure, updateOperator, type OperatorRow } from './repository.ts';
+import { provesServiceCredential, SERVICE_TOKEN_HEADER } from '../../lib/service-secret.ts';
 
 /** Wrong passwords in a row before sign-in locks (the operators' policy lives in lib/rate.ts with the customers'). */
 export const OPS_LOCK_AFTER = LOGIN_LOCKS.operator.freeFailures;
@@ -37,8 +38,8 @@ export const OPS_LOCK_S = LOGIN_LOCKS.operator.lockS();
 const tooManyAttempts = (until: Date, now: Date): never =>
   fail('too_many_attempts', { details: { retryAfter: Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)) } });
 
-/** Signs an operator in: the session token and the operator, or 401 invalid_credentials / 429 too_many_attempts. */
-export async function signIn(req: FastifyRequest, email: string, password: string): Promise<{ token: string; operator: OperatorRow }> {
+/** Signs an operator in: the session token (its second step pending, issue 26) and the operator, or 401 invalid_credentials / 429 too_many_attempts. */
+export async function signIn(req: FastifyRequest, email: string, password: string): Promise<{ token: string; operator: OperatorRow; secondStep: 'enrol' | 'code' }> {
   const { db, clock } = req.server.commerce;
   const now = clock();
   const operator = await operatorByEmail(db, email);
@@ -61,12 +62,35 @@ export async function signIn(req: FastifyRequest, email: string, password: strin
     fail('invalid_credentials');
   }
   await attempt.succeeded();
+  // issue 26: the session opens only its second step; the sign-in counts (last login, both failure counts
+  // cleared) once that is passed (second-factor.ts)
+  const secondStep = operator.totp_enrolled_at ? 'code' as const : 'enrol' as const;
   const session = await db.transaction(async (tx) => {
-    await recordOperatorLogin(tx, operator.id, now);
-    return createOperatorSession(tx, operator.id, now);
+    await clearPasswordFailures(tx, operator.id);
+    return createOperatorSession(tx, operator.id, now, secondStep, deviceOf(req));
   });
   await purgeOperatorSessions(db, now);
-  return { token: session.token, operator: { ...operator, last_login_at: now, failed_logins: 0, locked_until: null } };
+  return { token: session.token, operator: { ...operator, failed_logins: 0 }, secondStep };
+}
+
+/**
+ * The browser a session was started from, as the sessions list names it ("Firefox on Windows"). The back
+ * office forwards its staff member's User-Agent in x-client-device with the service credential (as it does
+ * the address); otherwise the caller's own User-Agent. Decision: only browser family and system are kept,
+ * never the full string (it identifies a device more than the list needs).
+ */
+export function deviceOf(req: FastifyRequest): string | null {
+  const forwarded = provesServiceCredential(req.headers[SERVICE_TOKEN_HEADER], req.server.commerce.config) ? req.headers['x-client-device'] : undefined;
+  const ua = typeof forwarded === 'string' ? forwarded : req.headers['user-agent'];
+  return typeof ua === 'string' ? deviceLabel(ua) : null;
+}
+
+export function deviceLabel(ua: string): string | null {
+  const s = ua.slice(0, 512);
+  const browser = /Edg\//.test(s) ? 'Edge' : /Firefox\//.test(s) ? 'Firefox' : /Chrom(e|ium)\//.test(s) ? 'Chrome' : /Safari\//.test(s) ? 'Safari' : /^curl\//.test(s) ? 'curl' : null;
+  const system = /Windows/.test(s) ? 'Windows' : /iPhone|iPad/.test(s) ? 'iOS' : /Android/.test(s) ? 'Android' : /Mac OS X|Macintosh/.test(s) ? 'macOS' : /Linux/.test(s) ? 'Linux' : null;
+  if (!browser && !system) return null;
+  return [browser ?? '?', system].filter(Boolean).join(' on ');
 }
 
 /**

@@ -18,6 +18,11 @@ export interface OperatorRow {
   created_at: Date;
   updated_at: Date;
   last_login_at: Date | null;
+  /** issue 26 (migration 0048): the TOTP secret; enrolling while totp_enrolled_at is null */
+  totp_secret: string | null;
+  totp_enrolled_at: Date | null;
+  totp_last_step: string | number | null;
+  failed_codes: number;
 }
 
 export function operatorView(row: OperatorRow): Operator {
@@ -29,6 +34,7 @@ export function operatorView(row: OperatorRow): Operator {
     disabled: row.disabled,
     createdAt: row.created_at.toISOString(),
     lastLoginAt: row.last_login_at ? row.last_login_at.toISOString() : null,
+    secondFactor: row.totp_enrolled_at !== null && row.totp_enrolled_at !== undefined,
   };
 }
 
@@ -100,6 +106,69 @@ export async function recordOperatorFailure(db: Db, id: string, now: Date, lockA
   return { lockedUntil: until && until > now ? until : null };
 }
 
+/** Signed in fully (issue 26: after the second step): both counts start again. */
 export async function recordOperatorLogin(db: Db, id: string, now: Date): Promise<void> {
-  await db.query('update operators set failed_logins = 0, locked_until = null, last_login_at = $2 where id = $1', [id, now]);
+  await db.query('update operators set failed_logins = 0, failed_codes = 0, locked_until = null, last_login_at = $2 where id = $1', [id, now]);
+}
+
+/** The right password: its failure count starts again (the wrong codes' count stays until the second step passes). */
+export async function clearPasswordFailures(db: Db, id: string): Promise<void> {
+  await db.query('update operators set failed_logins = 0 where id = $1', [id]);
+}
+
+/** A wrong second-factor code: as recordOperatorFailure, in its own count, locking the same locked_until. */
+export async function recordOperatorCodeFailure(db: Db, id: string, now: Date, lockAfter: number, lockS: number): Promise<{ lockedUntil: Date | null }> {
+  const [row] = await db.query<{ locked_until: Date | null }>(
+    `update operators set
+       failed_codes = case when failed_codes + 1 >= $2 then 0 else failed_codes + 1 end,
+       locked_until = case when failed_codes + 1 >= $2 then $3::timestamptz else locked_until end
+     where id = $1 returning locked_until`,
+    [id, lockAfter, addSeconds(now, lockS)],
+  );
+  const until = row?.locked_until ?? null;
+  return { lockedUntil: until && until > now ? until : null };
+}
+
+// ---------------------------------------------------------------- second factor (issue 26, migration 0048)
+
+/** Keeps the secret of an enrolment in progress (replacing none that is confirmed). */
+export async function setPendingTotpSecret(db: Db, id: string, secret: string): Promise<void> {
+  await db.query('update operators set totp_secret = $2, totp_last_step = null where id = $1 and totp_enrolled_at is null', [id, secret]);
+}
+
+/** Confirms the enrolment: the secret counts from now, the code's time step is spent, 10 new recovery codes (hashed). */
+export async function confirmTotp(db: Db, id: string, step: number, recoveryHashes: string[], now: Date): Promise<void> {
+  await db.query('update operators set totp_enrolled_at = $2, totp_last_step = $3, updated_at = $2 where id = $1', [id, now, step]);
+  await db.query('delete from operator_recovery_codes where operator_id = $1', [id]);
+  await db.query('insert into operator_recovery_codes (operator_id, code_hash) select $1, unnest($2::text[])', [id, recoveryHashes]);
+}
+
+/** Spends a TOTP time step: false when it (or a later one) was spent already (a replay, or a race of two). */
+export async function spendTotpStep(db: Db, id: string, step: number): Promise<boolean> {
+  const rows = await db.query<{ id: string }>(
+    'update operators set totp_last_step = $2 where id = $1 and (totp_last_step is null or totp_last_step < $2) returning id',
+    [id, step],
+  );
+  return rows.length === 1;
+}
+
+/** Spends a recovery code: false when the operator has no unused one with that hash. Answers how many are left. */
+export async function spendRecoveryCode(db: Db, id: string, hash: string, now: Date): Promise<{ spent: boolean; left: number }> {
+  const rows = await db.query<{ code_hash: string }>(
+    'update operator_recovery_codes set used_at = $3 where operator_id = $1 and code_hash = $2 and used_at is null returning code_hash',
+    [id, hash, now],
+  );
+  const [{ left }] = await db.query<{ left: number }>('select count(*)::int as left from operator_recovery_codes where operator_id = $1 and used_at is null', [id]);
+  return { spent: rows.length === 1, left };
+}
+
+/** An admin's reset: no factor any more (the next sign-in enrols one), no recovery codes. */
+export async function clearSecondFactor(db: Db, id: string, now: Date): Promise<void> {
+  await db.query('update operators set totp_secret = null, totp_enrolled_at = null, totp_last_step = null, updated_at = $2 where id = $1', [id, now]);
+  await db.query('delete from operator_recovery_codes where operator_id = $1', [id]);
+}
+
+/** Ends the operator's pending sessions (the lock after wrong codes: the password must be typed again). */
+export async function revokePendingSessions(db: Db, id: string, now: Date): Promise<void> {
+  await db.query('update operator_sessions set revoked_at = $2 where operator_id = $1 and second_step is not null and revoked_at is null', [id, now]);
 }

@@ -15,7 +15,7 @@ import {
 import { fieldError } from '../../lib/errors.ts';
 import { answerCase, caseAudit, listOfficeCases, officeCase, officeCaseView } from '../applications/index.ts';
 import type { CommerceContext } from '../context.ts';
-import { actorOf, errorResponses, fail, operatorOf, operatorSecurity, requireOperator } from '../http/index.ts';
+import { actorOf, anyOperatorSession, errorResponses, fail, operatorOf, operatorSecurity, requireOperator } from '../http/index.ts';
 import {
   actionRoles, bankStatementImport, cancelOrder, importBankStatement, listAudit, listOpsOrders, opsOrderDetail, recordAssay, recordGoodsReceived, recordGoodsReturned,
   recordPayment, recordPaymentFailed, recordPayout, recordPickup, recordShipment, startBankStatementImport, stepBodies,
@@ -89,19 +89,19 @@ export const opsRoutes: FastifyPluginAsync = async (app) => {
     config,
     schema: {
       tags, operationId: 'opsLogin', security: [],
-      summary: 'Signs an operator in: an operator token valid 8 hours. 401 invalid_credentials (unknown e-mail, wrong password, disabled alike); 429 too_many_attempts after 5 wrong passwords in a row (15 minutes) or too many failures from one address.',
+      summary: 'Signs an operator in: an operator token valid 8 hours that opens only its second step (secondStep: enrol or code, POST /ops/login/enrolment or /ops/login/second-factor; issue 26) until that is passed within 10 minutes. 401 invalid_credentials (unknown e-mail, wrong password, disabled alike); 429 too_many_attempts after 5 wrong passwords in a row (15 minutes) or too many failures from one address.',
       body: OpsLoginBody, response: { 200: OpsLoginResponse, ...errorResponses },
     },
   }, async (req) => {
-    const { token, operator } = await signIn(req, req.body.email, req.body.password);
-    return { accessToken: token, expiresIn: OPERATOR_SESSION_TTL_S, operator: operatorView(operator) };
+    const { token, operator, secondStep } = await signIn(req, req.body.email, req.body.password);
+    return { accessToken: token, expiresIn: OPERATOR_SESSION_TTL_S, operator: operatorView(operator), secondStep };
   });
 
   app.post('/ops/logout', {
-    config, onRequest: requireOperator(),
-    schema: { tags, operationId: 'opsLogout', security: operatorToken, summary: 'Signs out: the token stops working at once.', response: { 200: Ok, ...errorResponses } },
+    config,
+    schema: { tags, operationId: 'opsLogout', security: operatorToken, summary: 'Signs out: the token stops working at once (a session whose second step is pending too).', response: { 200: Ok, ...errorResponses } },
   }, async (req) => {
-    const session = await operatorOf(req);
+    const session = await anyOperatorSession(req);
     await revokeOperatorSession(db, session.sessionId, clock());
     return { ok: true as const };
   });

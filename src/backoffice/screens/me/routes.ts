@@ -1,5 +1,5 @@
 // The signed-in operator's own page (issue 26): GET /me shows who is signed in; POST /me/password changes the
-// own password after the current one. Commerce decides (PUT /ops/me/password: the sign-in lock counts wrong
+// own password after the current one; its sessions, each of which it can end (POST /me/sessions/end, end-others). Commerce decides (PUT /ops/me/password: the sign-in lock counts wrong
 // current passwords, the other sessions end); this screen checks what the form can check first (every field
 // filled, at least 12 characters, both new ones alike) so a typo costs no attempt of the lock.
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -18,20 +18,44 @@ const MIN_PASSWORD = 12;
 
 async function showMe(ops: OpsClient, req: FastifyRequest, reply: FastifyReply, viewer: Viewer, status: number, notice: Notice | null, fields?: FieldMessages) {
   const { f, csrf } = req.bo;
-  const res = await ops.me(req.bo.token);
-  if (res.error) {
-    if (res.error.status === 401) return toSignIn(reply, 'expired');
-    return refused(req, reply, viewer, res.error, f.t('me.title'));
+  const [res, sessions] = await Promise.all([ops.me(req.bo.token), ops.sessions(req.bo.token)]);
+  const error = res.error ?? sessions.error;
+  if (error) {
+    if (error.status === 401) return toSignIn(reply, 'expired');
+    return refused(req, reply, viewer, error, f.t('me.title'));
   }
-  return send(reply, status, f.t('me.title'), createElement(MeView, { f, csrf, me: res.data, fields }), req, viewer, notice);
+  return send(reply, status, f.t('me.title'), createElement(MeView, { f, csrf, me: res.data!, sessions: sessions.data!.results, fields }), req, viewer, notice);
 }
 
 const text = (v: string | string[] | undefined): string => (typeof v === 'string' ? v : '');
 
 export const meScreen: Screen = async (app, { ops, signedIn }) => {
   app.get('/me', signedIn(async (req, reply, viewer) => {
-    const done = (req.query as Record<string, string>).done === 'password';
-    return showMe(ops, req, reply, viewer, 200, done ? { kind: 'success', text: req.bo.f.t('me.passwordChanged') } : null);
+    const q = req.query as Record<string, string>;
+    const { f } = req.bo;
+    const ended = Number(q.ended);
+    const notice: Notice | null = q.done === 'password' ? { kind: 'success', text: f.t('me.passwordChanged') }
+      : q.done === 'session' ? { kind: 'success', text: f.t('me.sessionEnded') }
+      : q.done === 'sessions' && Number.isInteger(ended) && ended >= 0 ? { kind: 'success', text: f.t('me.sessionsEnded', { count: ended }) }
+      : null;
+    return showMe(ops, req, reply, viewer, 200, notice);
+  }));
+
+  // issue 26: ending one of the own sessions (commerce answers 404 for another's) or all others, at once
+  app.post('/me/sessions/end', signedIn(async (req, reply, viewer) => {
+    const id = text((req.body as Body).session);
+    const res = await ops.endSession(req.bo.token, id);
+    if (res.error) {
+      if (res.error.status === 401) return toSignIn(reply, 'expired');
+      return showMe(ops, req, reply, viewer, shownStatus(res.error), { kind: 'error', text: refusalText(req.bo.f, res.error) });
+    }
+    return reply.redirect('/me?done=session', 303);
+  }));
+
+  app.post('/me/sessions/end-others', signedIn(async (req, reply, viewer) => {
+    const res = await ops.endOtherSessions(req.bo.token);
+    if (res.error) return refused(req, reply, viewer, res.error, req.bo.f.t('me.title'));
+    return reply.redirect(`/me?done=sessions&ended=${res.data.ended}`, 303);
   }));
 
   app.post('/me/password', signedIn(async (req, reply, viewer) => {

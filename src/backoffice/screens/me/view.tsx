@@ -1,10 +1,10 @@
 // The signed-in operator's own page (issue 26): who is signed in with which roles, and the form to change the
 // own password (before, only an admin could set one).
-import type { Operator } from '../../../contracts/ops.ts';
+import type { Operator, OpsSession } from '../../../contracts/ops.ts';
 import type { Fmt } from '../../format.ts';
 import { Csrf, Field, type FieldMessages } from '../../ui/form.tsx';
 
-export function MeView({ f, csrf, me, fields }: { f: Fmt; csrf: string; me: Operator; fields?: FieldMessages }) {
+export function MeView({ f, csrf, me, sessions, fields }: { f: Fmt; csrf: string; me: Operator; sessions: OpsSession[]; fields?: FieldMessages }) {
   const { t } = f;
   return (
     <>
@@ -28,6 +28,51 @@ export function MeView({ f, csrf, me, fields }: { f: Fmt; csrf: string; me: Oper
         <Field id="repeat-password" name="repeatPassword" label={t('me.repeatPassword')} type="password" required minLength={12} maxLength={200} autoComplete="new-password" error={fields?.repeatPassword} />
         <button type="submit">{t('me.passwordSubmit')}</button>
       </form>
+      <SessionsView f={f} csrf={csrf} sessions={sessions} />
     </>
+  );
+}
+
+/** Issue 26: where the operator is signed in; each session can be ended (this one with sign-out), or all others. */
+function SessionsView({ f, csrf, sessions }: { f: Fmt; csrf: string; sessions: OpsSession[] }) {
+  const { t } = f;
+  const others = sessions.filter((s) => !s.current).length;
+  return (
+    <section className="card" aria-labelledby="h-sessions">
+      <h2 id="h-sessions">{t('me.sessionsTitle')}</h2>
+      <p>{t('me.sessionsText')}</p>
+      <table>
+        <thead>
+          <tr><th scope="col">{t('me.sessionDevice')}</th><th scope="col">{t('me.sessionStarted')}</th><th scope="col">{t('me.sessionLastUsed')}</th><th scope="col"><span className="visually-hidden">{t('me.sessionEnd')}</span></th></tr>
+        </thead>
+        <tbody>
+          {sessions.map((s) => {
+            const device = s.device ?? t('me.sessionUnknownDevice');
+            return (
+              <tr key={s.id}>
+                <td>{device}</td>
+                <td>{f.dateTime(s.createdAt)}</td>
+                <td>{s.lastUsedAt ? f.dateTime(s.lastUsedAt) : '–'}</td>
+                <td>
+                  {s.current ? <strong>{t('me.sessionThis')}</strong> : (
+                    <form method="post" action="/me/sessions/end">
+                      <Csrf value={csrf} />
+                      <input type="hidden" name="session" value={s.id} />
+                      <button type="submit" className="secondary" aria-label={t('me.sessionEndLabel', { device, started: f.dateTime(s.createdAt) })}>{t('me.sessionEnd')}</button>
+                    </form>
+                  )}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      {others > 0 && (
+        <form method="post" action="/me/sessions/end-others">
+          <Csrf value={csrf} />
+          <button type="submit" className="secondary">{t('me.sessionsEndOthers')}</button>
+        </form>
+      )}
+    </section>
   );
 }

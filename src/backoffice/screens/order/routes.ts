@@ -140,7 +140,7 @@ export const orderScreen: Screen = async (app, { ops, signedIn }) => {
     if (!UUID.test(id)) return notFound(req, reply, viewer);
     const q = req.query as Record<string, string>;
     const done = q.done;
-    const notice = done && (Object.hasOwn(stepPaths, done) || done === 'note' || done === 'resent') ? { kind: 'success' as const, text: f.t(`done.${done}`) } : null;
+    const notice = done && (Object.hasOwn(stepPaths, done) || done === 'note' || done === 'resent' || done === 'payout-prepared') ? { kind: 'success' as const, text: f.t(`done.${done}`) } : null;
     return showOrder(ops, req, reply, viewer, id, 200, {}, notice, { known: answers.take(req.bo.token, f.lang, id, q.shown) });
   }));
 
@@ -186,7 +186,9 @@ export const orderScreen: Screen = async (app, { ops, signedIn }) => {
     }
     // the step's answer is the page after it: the GET it redirects to shows it (answers.ts)
     const shown = req.bo.token ? answers.put(req.bo.token, f.lang, res.data) : '';
-    return reply.redirect(`/orders/${id}?${new URLSearchParams({ done: a, ...(shown ? { shown } : {}) })}`, 303);
+    // issue 26: a payout above the four-eyes limit is only prepared by the first finance operator (still Accepted)
+    const done = a === 'payout' && res.data.summary.orderState !== 'Complete' ? 'payout-prepared' : a;
+    return reply.redirect(`/orders/${id}?${new URLSearchParams({ done, ...(shown ? { shown } : {}) })}`, 303);
   }));
 
   // issue 24: an internal note on the timeline (any role; staff only)

@@ -27,7 +27,8 @@ export const signInScreen: Screen = async (app, { ops }) => {
     if (email.length < 3 || !password) return again(400, f.t('signIn.missing'));
     // the staff member's address: commerce counts failed sign-ins per address (issue 23), and without it
     // every operator would share the back office's one budget
-    const res = await ops.login({ email, password }, req.ip);
+    const ua = req.headers['user-agent'];
+    const res = await ops.login({ email, password }, req.ip, typeof ua === 'string' ? ua : undefined);
     if (res.error) {
       if (res.error.code === 'too_many_attempts' || res.error.status === 429) {
         const secs = Number(res.error.details?.retryAfter ?? 900);
@@ -39,7 +40,8 @@ export const signInScreen: Screen = async (app, { ops }) => {
     reply.setCookie(COOKIE.token, res.data.accessToken, { ...cookieBase, maxAge: res.data.expiresIn });
     // a new session gets a new CSRF token
     reply.setCookie(COOKIE.csrf, randomToken(32), cookieBase);
-    return reply.redirect('/orders', 303);
+    // issue 26: the token opens only the second step until it is passed (screens/second-step)
+    return reply.redirect('/sign-in/second-step', 303);
   });
 
   app.post('/sign-out', async (req, reply) => {
