@@ -78,10 +78,11 @@ export class AccountClient {
       path: '/customers/login',
       auth: 'none',
       body: { ...input, ...(proof ? { anonymousId: proof.anonymousId } : {}) },
-      ...(proof ? { headers: { 'x-anonymous-token': proof.token } } : {}),
+      headers: { ...this.client.deviceHeaders(), ...(proof ? { 'x-anonymous-token': proof.token } : {}) },
     });
     if (res.error) return fail(res.error);
     this.client.adopt(res.data);
+    this.client.rememberDevice(res.data);
     return ok({ session: this.client.info(), customer: reshapeCustomer(res.data.customer), merged: res.data.merged });
   }
 
@@ -100,10 +101,11 @@ export class AccountClient {
       path: '/customers/passkeys/login',
       auth: 'none',
       body: { ceremonyId, response, ...(proof ? { anonymousId: proof.anonymousId } : {}) },
-      ...(proof ? { headers: { 'x-anonymous-token': proof.token } } : {}),
+      headers: { ...this.client.deviceHeaders(), ...(proof ? { 'x-anonymous-token': proof.token } : {}) },
     });
     if (res.error) return fail(res.error);
     this.client.adopt(res.data);
+    this.client.rememberDevice(res.data);
     return ok({ session: this.client.info(), customer: reshapeCustomer(res.data.customer), merged: res.data.merged });
   }
 

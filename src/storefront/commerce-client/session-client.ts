@@ -164,6 +164,17 @@ export class SessionClient {
     this.deps.session.adopt(tokens);
   }
 
+  /** Issue 26: what a sign-in tells the service about the device (its cookie, the browser). */
+  deviceHeaders(): Record<string, string> {
+    const s = this.deps.session;
+    return { ...(s.deviceToken ? { 'x-device-token': s.deviceToken } : {}), ...(s.userAgent ? { 'x-client-user-agent': s.userAgent } : {}) };
+  }
+
+  /** Issue 26: a sign-in's answer may carry a device token: the browser keeps it. */
+  rememberDevice(answer: { deviceToken?: string; deviceTokenExpiresAt?: string }): void {
+    if (answer.deviceToken && answer.deviceTokenExpiresAt) this.deps.session.rememberDevice(answer.deviceToken, answer.deviceTokenExpiresAt);
+  }
+
   private dueForRefresh(accessToken: string | null, expiresAt: number | null): boolean {
     if (!accessToken) return true;
     if (expiresAt === null) return false;

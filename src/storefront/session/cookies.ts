@@ -33,6 +33,19 @@ export function writeAnonymousKey(reply: FastifyReply, value: string, flags: Coo
   void reply.setCookie(ANONYMOUS_KEY_COOKIE, value, { ...base(flags), httpOnly: true });
 }
 
+/**
+ * Issue 26: the device cookie. The commerce service hands out a device token at a sign-in from a device it
+ * does not know (and for "remember this device"); the browser keeps it httpOnly for the token's life (30 days)
+ * and the storefront presents it at the next sign-ins (x-device-token), so a customer is told about sign-ins
+ * from new devices only, and a remembered device skips the second step. It outlives the session (sign-out
+ * keeps it: the device is still the customer's); it names no account by itself (the service stores its hash).
+ */
+export const DEVICE_COOKIE = 'ctDevice';
+
+export function writeDeviceCookie(reply: FastifyReply, token: string, expiresAt: Date, flags: CookieFlags): void {
+  void reply.setCookie(DEVICE_COOKIE, token, { ...base(flags), httpOnly: true, expires: expiresAt });
+}
+
 /** One-shot notice for the next page ("Your session has expired ..."), set when a session ends. */
 export const NOTICE_COOKIE = 'ctSessionNotice';
 

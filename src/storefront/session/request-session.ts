@@ -7,8 +7,8 @@ import type { StoreKey } from '../../stores.ts';
 import type { SessionInfo } from '../../contracts/shop-api.ts';
 import { randomToken } from '../../lib/random.ts';
 import {
-  ANONYMOUS_KEY_COOKIE, COOKIE, NOTICE_COOKIE, SESSION_COOKIES, clearCookies, isAnonymousKey, readSessionCookies, writeAnonymousKey, writeNotice,
-  writeSessionCookies, type CookieFlags, type StoredSession,
+  ANONYMOUS_KEY_COOKIE, COOKIE, DEVICE_COOKIE, NOTICE_COOKIE, SESSION_COOKIES, clearCookies, isAnonymousKey, isToken, readSessionCookies, writeAnonymousKey,
+  writeDeviceCookie, writeNotice, writeSessionCookies, type CookieFlags, type StoredSession,
 } from './cookies.ts';
 
 export type EndReason = 'expired' | 'logout';
@@ -26,6 +26,9 @@ export class RequestSession {
   anonymous: Promise<unknown> | null = null;
   /** the browser key this request came with (ctAnonymousKey), null once the session has tokens or ended */
   private key: string | null;
+  /** issue 26: the device cookie (ctDevice) and the browser's user agent, presented at sign-in */
+  readonly deviceToken: string | undefined;
+  readonly userAgent: string | undefined;
 
   constructor(req: FastifyRequest, reply: FastifyReply, flags: CookieFlags) {
     this.store = req.store;
@@ -37,6 +40,10 @@ export class RequestSession {
     this.noticeIn = req.cookies[NOTICE_COOKIE] === 'expired';
     const key = req.cookies[ANONYMOUS_KEY_COOKIE];
     this.key = isAnonymousKey(key) ? key : null;
+    const device = req.cookies[DEVICE_COOKIE];
+    this.deviceToken = isToken(device) ? device : undefined;
+    const ua = req.headers['user-agent'];
+    this.userAgent = typeof ua === 'string' ? ua.slice(0, 512) : undefined;
     // a browser with tokens needs no key: left over, it could name an old guest once the tokens are gone
     if (this.stored) this.dropKey();
   }
@@ -99,6 +106,13 @@ export class RequestSession {
   /** Cookies can still change while the answer's head is not sent (SSR: before the shell streams). */
   canWriteCookies(): boolean {
     return !this.reply.raw.headersSent;
+  }
+
+  /** A device token from a sign-in: the browser keeps it (DEVICE_COOKIE) until it expires. */
+  rememberDevice(token: string, expiresAt: string): void {
+    const at = new Date(expiresAt);
+    if (!this.canWriteCookies() || !isToken(token) || Number.isNaN(at.getTime())) return;
+    writeDeviceCookie(this.reply, token, at, this.flags);
   }
 
   /** New tokens (refresh, anonymous token, sign-in) become the session and go out as cookies. */
