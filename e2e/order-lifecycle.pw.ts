@@ -4,6 +4,10 @@
 // the estimate explains the difference per line; more than 5 % below, the seller accepts the counter-offer
 // or gets the goods back (issue 23); the depot lists an unpaid purchase apart from the paid metal. axe on
 // every page, and each fits a phone. E2E_SHOTS=<dir> also saves screenshots (1280x800, 375x812).
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, url, fitsViewport, hydrated, consentDecided } from './fixtures.ts';
 import { api, signedInCustomer } from './customer.ts';
@@ -144,6 +148,23 @@ test('the seller accepts the counter-offer: the accepted amount is paid out and 
   await hydrated(page);
   await expect(page.getByTestId('order-payment-state')).toHaveText('Paid out');
   await expect(page.getByRole('row', { name: /Paid out \(after the assay\)/ })).toContainText(accepted);
+  // issue 25: the seller downloads the credit note (self-billing) the payout issued, read with poppler's pdftotext
+  const link = page.getByTestId('order-documents').getByRole('link', { name: /^Download Credit note GS-DE-\d{4}-\d{6} \(PDF\)$/ });
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  expect(download.suggestedFilename()).toMatch(/^GS-DE-\d{4}-\d{6}\.pdf$/);
+  const dir = mkdtempSync(join(tmpdir(), 'e2e-credit-'));
+  try {
+    copyFileSync(await download.path(), join(dir, 'credit.pdf'));
+    const text = execFileSync('pdftotext', ['-layout', '-enc', 'UTF-8', join(dir, 'credit.pdf'), '-'], { encoding: 'utf8' });
+    expect(text).toContain(download.suggestedFilename().replace('.pdf', ''));
+    expect(text).toContain(sale.orderNumber);
+    expect(text).toMatch(/Gutschrift|Credit note/);
+    expect(text).toMatch(/§ 14 Abs\. 2/);
+    expect(text).toMatch(/DE89 \*{4}/);
+    expect(text).not.toContain('0532013000');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
   await page.goto(url('de.localhost', '/en/my-account/orders'));
   await hydrated(page);
   const row = page.getByTestId('orders-table').getByRole('row').filter({ hasText: sale.orderNumber });

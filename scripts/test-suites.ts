@@ -3,7 +3,8 @@
 //   1. at once: tap on PGlite (every test file, .taprc's jobs) and `npm run test:pg` (the database suites on
 //      the PostgreSQL server of TEST_DATABASE_URL, then its restart test, which only stops that server).
 //      Decision: they share the two cores, and each has its idle time (PostgreSQL's round trips, the
-//      tests' waits on real sockets and processes) that the other fills; 240 s per file is far from tight.
+//      tests' waits on real sockets and processes) that the other fills. Each file may take 360 s (.taprc): the two
+//      runs share two cores, and the heaviest files (the e-invoice's Saxon checks, the sign-in locks) need room.
 //   2. alone: the statement load test (it measures /health/live while 14,000 entries are imported).
 //   3. alone: the browser tests (Playwright, E2E_WORKERS browsers against one shop), whose 10 s expectations
 //      are the tightest of all.
