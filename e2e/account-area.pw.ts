@@ -102,6 +102,17 @@ test('the deposit page on the German store shows the lots and the holding-period
   await page.getByRole('button', { name: 'Betroffene Positionen zeigen' }).click();
   await expect(page.getByTestId('sale-preview-AU-KRUG-1OZ')).toContainText(placed.json.order.orderNumber);
   await axe();
+
+  // issue 25: a depot statement as of now, listed with its download (the table in the axe sweep too)
+  await expect(page.getByTestId('depot-statements-none')).toBeVisible();
+  await page.getByRole('button', { name: 'Depotauszug jetzt erstellen' }).click();
+  const statement = page.getByRole('table', { name: 'Ihre Depotauszüge, der neueste zuerst' }).getByRole('link', { name: /^Depotauszug DA-DE-\d{4}-\d{6} herunterladen \(PDF\)$/ });
+  await expect(statement).toBeVisible();
+  await expect(page.getByTestId('depot-statements-status')).toHaveText(/^Depotauszug DA-DE-\d{4}-\d{6} wurde erstellt\.$/);
+  // the browser's own fetch (its host rules resolve de.localhost): the stored PDF
+  const href = (await statement.getAttribute('href'))!;
+  expect(await page.evaluate(async (h) => { const r = await fetch(h); return `${r.status} ${r.headers.get('content-type')}`; }, href)).toBe('200 application/pdf');
+  await axe();
   expect(consoleErrors).toEqual([]);
 });
 

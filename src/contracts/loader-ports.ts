@@ -7,6 +7,7 @@ import type { BySkusResponse, CategoriesResponse, ProductDetail, ProductListQuer
 import type { Order, OrdersResponse, ShippingCostsResponse } from './order.ts';
 import type { LimitOrder, LimitOrdersResponse } from './limit-order.ts';
 import type { Deposit } from './deposit.ts';
+import type { DepotStatement } from './depot-statement.ts';
 import type { CurrencyCode, ProductPrice } from './prices.ts';
 import type { Result } from './result.ts';
 import type { CompanyFactsView } from './company-facts.ts';
@@ -118,4 +119,6 @@ export interface AccountAreaReader {
   limitOrder(id: string): Promise<Result<LimitOrder>>;
   /** null: the customer has no deposit (yet) */
   deposit(): Promise<Result<Deposit | null>>;
+  /** issue 25: the customer's depot statements, newest first (url: the storefront's download) */
+  depotStatements(): Promise<Result<DepotStatement[]>>;
 }

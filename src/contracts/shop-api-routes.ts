@@ -79,6 +79,9 @@ export const apiRoutes = {
   deleteLimitOrder: route('DELETE', '/api/limit-orders/:id'),
   deposit: route('GET', '/api/deposit'),
   sellPreview: route('GET', '/api/deposits/:id/sell-preview'),
+  // issue 25: the depot statements (the PDF itself: GET /api/deposits/statements/:id.pdf, bytes beside the contract)
+  depotStatements: route('GET', '/api/deposits/statements'),
+  createDepotStatement: route('POST', '/api/deposits/statements', 201),
   // availability alerts, newsletter, contact and whistleblower (spec 3, 4, 7, 8; issue 10)
   createAlert: route('POST', '/api/availability-alerts'),
   confirmAlert: route('POST', '/api/availability-alerts/confirmation'),

@@ -11,6 +11,7 @@ import { Cart, CartPrices, CouponBody, IdentityDocumentBody, PayoutAccountBody, 
 import { CounterOfferAnswerBody, Order, OrdersResponse, ShippingMethodsResponse, UtmParams } from './order.ts';
 import { CreateLimitOrderBody, LimitOrder, LimitOrdersResponse, UpdateLimitOrderBody } from './limit-order.ts';
 import { Deposit, SellPreview } from './deposit.ts';
+import { DepotStatement } from './depot-statement.ts';
 import { Wishlist } from './wishlist.ts';
 import { Passkey, PasskeyList } from './passkeys.ts';
 import { AlertTokenBody, AlertTokenResponse, AlertsResponse, AvailabilityAlert, CreateAlertBody, CreateAlertResponse, UpdateAlertBody } from './availability-alert.ts';
@@ -275,6 +276,9 @@ export const LimitOrderApiResponse = Type.Object({ limitOrder: LimitOrder });
 /** the customer's deposit in this store; null when there is none yet */
 export const DepositApiResponse = Type.Object({ deposit: Nullable(Deposit) });
 export const SellPreviewApiResponse = Type.Object({ preview: SellPreview });
+/** issue 25: the customer's depot statements, newest first; url is the storefront's download of its PDF */
+export const DepotStatementsApiResponse = Type.Object({ statements: Type.Array(DepotStatement) });
+export const DepotStatementApiResponse = Type.Object({ statement: DepotStatement });
 // ------------------------------------------------------------------ alerts, newsletter, contact, whistleblower (issue 10)
 // The commerce service's own bodies and answers (src/contracts/availability-alert.ts, newsletter.ts,
 // application.ts) pass through unchanged: the storefront adds the session and the language tag only.
@@ -362,6 +366,8 @@ export const shopApi = {
   deleteLimitOrder: call(r.deleteLimitOrder, LimitOrderApiResponse, { params: IdParams }),
   deposit: call(r.deposit, DepositApiResponse),
   sellPreview: call(r.sellPreview, SellPreviewApiResponse, { params: IdParams, query: SellPreviewApiQuery }),
+  depotStatements: call(r.depotStatements, DepotStatementsApiResponse),
+  createDepotStatement: call(r.createDepotStatement, DepotStatementApiResponse),
   createAlert: call(r.createAlert, CreateAlertApiResponse, { body: CreateAlertBody }),
   confirmAlert: call(r.confirmAlert, AlertTokenResponse, { body: AlertTokenBody }),
   cancelAlert: call(r.cancelAlert, AlertTokenResponse, { body: AlertTokenBody }),

@@ -34,7 +34,7 @@ function deposit(over: Partial<Deposit> = {}): Deposit {
 }
 
 function showPage(d: Deposit | null, lang: 'de' | 'en' = 'de', store: StoreKey = 'de') {
-  return renderInShop(<AccountDepositPage />, { path: pathFor('accountDeposit', lang), store, session: { level: 'user' }, loaderData: { deposit: d, meta: {} } });
+  return renderInShop(<AccountDepositPage />, { path: pathFor('accountDeposit', lang), store, session: { level: 'user' }, loaderData: { deposit: d, statements: [], meta: {} } });
 }
 
 t.test('unpaid purchases are listed apart, with order, product, quantity, cost, value today and pay-by day', async (t) => {

@@ -92,6 +92,9 @@ export const deleteLimitOrder = (id: string) => call('deleteLimitOrder', { param
 export const answerCounterOffer = (orderId: string, decision: Body<'answerCounterOffer'>['decision']) => call('answerCounterOffer', { params: { orderId }, body: { decision } });
 export const getDeposit = () => call('deposit', {});
 export const getSellPreview = (depositId: string, sku: string, quantity: number) => call('sellPreview', { params: { id: depositId }, query: { sku, quantity } });
+// issue 25: the depot statements
+export const getDepotStatements = () => call('depotStatements', {});
+export const createDepotStatement = () => call('createDepotStatement', {});
 // availability alerts, newsletter, contact and whistleblower (issue 10)
 export const createAlert = (body: Body<'createAlert'>) => call('createAlert', { body });
 export const confirmAlert = (token: string) => call('confirmAlert', { body: { token } });

@@ -5,6 +5,7 @@
 // service answers another customer's order, limit order or deposit with 404, which goes on as it is.
 import type { CreateLimitOrderBody, LimitOrder, LimitOrdersResponse, UpdateLimitOrderBody } from '../../contracts/limit-order.ts';
 import type { Deposit, DepositsResponse, SellPreview } from '../../contracts/deposit.ts';
+import type { DepotStatement, DepotStatementsResponse } from '../../contracts/depot-statement.ts';
 import type { AccountOverviewResponse } from '../../contracts/account-overview.ts';
 import type { AccountAreaReader, AccountOverview, AccountOverviewPage, LimitOrdersPage, OrdersPage } from '../../contracts/loader-ports.ts';
 import type { Order, OrdersResponse } from '../../contracts/order.ts';
@@ -115,4 +116,28 @@ export class AccountAreaClient implements AccountAreaReader {
       path: `/deposits/${encodeURIComponent(depositId)}/sell-preview`, query: { sku, quantity: String(quantity), languageTag: this.languageTag },
     });
   }
+
+  /** Issue 25: the customer's depot statements in this store, newest first, each linked to the storefront's download. */
+  async depotStatements(): Promise<Result<DepotStatement[]>> {
+    if (!this.signedIn) return fail({ ...NOT_SIGNED_IN });
+    const r = await this.client.call<DepotStatementsResponse>({ path: '/deposits/statements', query: { languageTag: this.languageTag } });
+    return r.error ? fail(r.error) : ok(r.data.results.map(storefrontStatement));
+  }
+
+  /** Issue 25: a statement as of now, in the page's language (the service numbers, stores and rate-limits it). */
+  async createDepotStatement(): Promise<Result<DepotStatement>> {
+    if (!this.signedIn) return fail({ ...NOT_SIGNED_IN });
+    const r = await this.client.call<DepotStatement>({ method: 'POST', path: '/deposits/statements', query: { languageTag: this.languageTag } });
+    return r.error ? fail(r.error) : ok(storefrontStatement(r.data));
+  }
+
+  /** Issue 25: the stored PDF of one of the customer's statements as issued (another's: the service's 404). */
+  async depotStatementFile(id: string): Promise<Result<Download>> {
+    if (!this.signedIn) return fail({ ...NOT_SIGNED_IN });
+    return this.client.call<Download>({ path: `/deposits/statements/${encodeURIComponent(id)}`, binary: true });
+  }
 }
+
+/** Decision: the browser gets the storefront's download path in url, not the commerce service's path. */
+export const depotStatementPath = (id: string) => `/api/deposits/statements/${encodeURIComponent(id)}.pdf`;
+const storefrontStatement = (s: DepotStatement): DepotStatement => ({ ...s, url: depotStatementPath(s.id) });

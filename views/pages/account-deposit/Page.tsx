@@ -3,7 +3,7 @@
 // sale would take; the tax lots, and on the German and Austrian stores the one-year holding period with
 // its source and a countdown per lot. Without a deposit: how one starts (the Deposit shipping method).
 // Issue 15: purchases not paid yet are listed apart ("awaiting payment"), outside the holdings, the values
-// and the sale preview; they become a lot when the payment arrives.
+// and the sale preview; they become a lot when the payment arrives. Issue 25: the depot statements last.
 import { ScrollRegion } from '../../components/ScrollRegion.tsx';
 import { useLoaderData } from 'react-router';
 import { pathFor } from '../../../src/screens.ts';
@@ -12,6 +12,7 @@ import { Link } from '../../components/ShopLink.tsx';
 import { moneyOf } from '../../components/cart/format.ts';
 import { gainClass, HoldingPeriodNote, LotsTable, SalePreview, showsHoldingPeriod, signedMoney } from '../../components/account-area/DepositParts.tsx';
 import { AwaitingPayment } from '../../components/account-area/AwaitingPayment.tsx';
+import { DepotStatements } from '../../components/account-area/DepotStatements.tsx';
 import { dateTime } from '../../components/account-area/labels.tsx';
 import { useShop } from '../../lib/context.tsx';
 import { AccountShell } from '../../components/account-area/AccountNav.tsx';
@@ -19,7 +20,8 @@ import type { AccountDepositData } from './loader.ts';
 import { useLiveDeposit } from './live-deposit.ts';
 
 export default function AccountDepositPage() {
-  const deposit = useLiveDeposit((useLoaderData() as AccountDepositData).deposit);
+  const loaded = useLoaderData() as AccountDepositData;
+  const deposit = useLiveDeposit(loaded.deposit);
   const shop = useShop();
   const { t, lang } = shop;
   if (!deposit) {
@@ -97,6 +99,7 @@ export default function AccountDepositPage() {
             {deposit.holdings.map((h) => <SalePreview key={h.sku} deposit={deposit} holding={h} />)}
           </>
         ) : null}
+        <DepotStatements initial={loaded.statements} />
       </AccountShell>
     </>
   );
