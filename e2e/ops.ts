@@ -1,7 +1,7 @@
 // The staff's side of an order in browser tests of the customer's pages (issue 15): a step of the lifecycle
 // taken through the commerce service's operators' API (/ops, on PORT+1) with a demo operator, as the back
 // office does, so a test can show the customer what follows (payment, shipment, assay).
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmdirSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { APIRequestContext, Browser, BrowserContextOptions, Page } from '@playwright/test';
@@ -22,24 +22,59 @@ export type OpsRole = 'finance' | 'warehouse' | 'support' | 'admin';
 // is overwritten at their enrolment), shared by the workers. A code is accepted once: a sign-in whose period's
 // code was used already waits for the next period.
 const SECRETS = join(tmpdir(), `e2e-ops-totp-${PORT}.json`);
+const LOCK = `${SECRETS}.lock`;
 type Secrets = Record<string, { secret: string; lastStep?: number }>;
 const readSecrets = (): Secrets => (existsSync(SECRETS) ? JSON.parse(readFileSync(SECRETS, 'utf8')) as Secrets : {});
-function remember(email: string, entry: { secret: string; lastStep?: number }) {
-  writeFileSync(SECRETS, JSON.stringify({ ...readSecrets(), [email.toLowerCase()]: entry }));
+
+/** The workers share the file: each read-and-write holds a lock (an atomic mkdir; one left by a killed worker
+ * goes after 10 s) and writes a whole new file that replaces the old at once, so no reader sees half a file
+ * and no update is lost. */
+function withSecrets<T>(fn: (all: Secrets) => { value: T; write?: Secrets }): T {
+  for (let i = 0; ; i++) {
+    try {
+      mkdirSync(LOCK);
+      break;
+    } catch {
+      try { if (Date.now() - statSync(LOCK).mtimeMs > 10_000) rmdirSync(LOCK); } catch { /* gone meanwhile */ }
+      if (i > 4000) throw new Error('the TOTP secrets file stays locked');
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 5);
+    }
+  }
+  try {
+    const out = fn(readSecrets());
+    if (out.write) {
+      const tmp = `${SECRETS}.${process.pid}.tmp`;
+      writeFileSync(tmp, JSON.stringify(out.write));
+      renameSync(tmp, SECRETS);
+    }
+    return out.value;
+  } finally {
+    rmdirSync(LOCK);
+  }
 }
 
-/** The current code of the operator's authenticator app, never one of a period used already. */
+function remember(email: string, entry: { secret: string; lastStep?: number }) {
+  withSecrets((all) => ({ value: undefined, write: { ...all, [email.toLowerCase()]: entry } }));
+}
+
+/** The current code of the operator's authenticator app, never one of a period used already (by any worker). */
 export async function currentCode(email: string, secret?: string): Promise<string> {
-  const known = readSecrets()[email.toLowerCase()];
-  const s = secret ?? known?.secret;
-  if (!s) throw new Error(`no TOTP secret known for ${email}`);
-  let step = Math.floor(Date.now() / 1000 / TOTP_PERIOD_SECONDS);
-  if (known?.secret === s && known.lastStep !== undefined && known.lastStep >= step) {
-    await new Promise((r) => setTimeout(r, (known.lastStep! + 1) * TOTP_PERIOD_SECONDS * 1000 - Date.now() + 200));
-    step = Math.floor(Date.now() / 1000 / TOTP_PERIOD_SECONDS);
+  const key = email.toLowerCase();
+  for (;;) {
+    const out = withSecrets<{ code: string } | { waitMs: number }>((all) => {
+      const known = all[key];
+      const s = secret ?? known?.secret;
+      if (!s) throw new Error(`no TOTP secret known for ${email}`);
+      const now = Date.now();
+      const step = Math.floor(now / 1000 / TOTP_PERIOD_SECONDS);
+      if (known?.secret === s && known.lastStep !== undefined && known.lastStep >= step) {
+        return { value: { waitMs: (known.lastStep + 1) * TOTP_PERIOD_SECONDS * 1000 - now + 200 } };
+      }
+      return { value: { code: totpCode(s, now) }, write: { ...all, [key]: { secret: s, lastStep: step } } };
+    });
+    if ('code' in out) return out.code;
+    await new Promise((r) => setTimeout(r, out.waitMs));
   }
-  remember(email, { secret: s, lastStep: step });
-  return totpCode(s, Date.now());
 }
 
 const tokens = new Map<string, string>();

@@ -46,7 +46,7 @@ test('a payout above the four-eyes limit is prepared by one finance operator and
   await fin.getByLabel('Password').fill(PASSWORD);
   await fin.getByRole('button', { name: 'Sign in' }).click();
   const secret = (await fin.locator('code.secret').innerText()).replace(/\s+/g, '');
-  await fin.getByLabel('Code').fill(await currentCode(email, secret));
+  await fin.getByRole('textbox', { name: 'Code' }).fill(await currentCode(email, secret));
   await fin.getByRole('button', { name: 'Confirm and continue' }).click();
   await fin.getByRole('link', { name: 'Continue to the back office' }).click();
   await expect(fin.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();

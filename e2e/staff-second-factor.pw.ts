@@ -28,7 +28,7 @@ test('an operator\'s first sign-in enrols TOTP; the next one asks for the code',
 
   const secret = (await page.locator('code.secret').innerText()).replace(/\s+/g, '');
   expect(secret).toMatch(/^[A-Z2-7]{32}$/);
-  await page.getByLabel('Code').fill(await currentCode(email, secret));
+  await page.getByRole('textbox', { name: 'Code' }).fill(await currentCode(email, secret));
   await page.getByRole('button', { name: 'Confirm and continue' }).click();
   await expect(page.getByRole('heading', { name: 'Your recovery codes' }).first()).toBeVisible();
   await expect(page.locator('.recovery-codes li')).toHaveCount(10);
@@ -43,7 +43,7 @@ test('an operator\'s first sign-in enrols TOTP; the next one asks for the code',
   await next.getByLabel('Password').fill(PASSWORD);
   await next.getByRole('button', { name: 'Sign in' }).click();
   await expect(next.getByRole('heading', { level: 1, name: 'Confirm your sign-in' })).toBeVisible();
-  await next.getByLabel('Code').fill(await currentCode(email, secret));
+  await next.getByRole('textbox', { name: 'Code' }).fill(await currentCode(email, secret));
   await next.getByRole('button', { name: 'Confirm' }).click();
   await expect(next.getByRole('heading', { level: 1, name: 'Orders' })).toBeVisible();
 

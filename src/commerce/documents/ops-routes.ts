@@ -12,6 +12,7 @@ import type { OperatorRole } from '../../contracts/ops.ts';
 import { errorResponses, operatorSecurity, requireOperator } from '../http/index.ts';
 import { notFoundOnBadParams } from '../http/request.ts';
 import { accountantDocuments, documentsCsv, documentsZip, opsDocumentPdf, opsOrderDocuments } from './accounting.ts';
+import { sendFile } from './send-file.ts';
 
 const config = { storeKey: false };
 const security = operatorSecurity;
@@ -43,8 +44,7 @@ export const documentOpsRoutes: FastifyPluginAsync = async (app) => {
     },
   }, async (req, reply) => {
     const doc = await opsDocumentPdf(db, req.params.documentId);
-    return reply.header('content-type', 'application/pdf').header('content-disposition', `attachment; filename="${doc.number}.pdf"`)
-      .header('x-content-sha256', doc.sha256).header('cache-control', 'private, no-store').send(doc.pdf);
+    return sendFile(reply, { contentType: 'application/pdf', fileName: `${doc.number}.pdf`, sha256: doc.sha256, body: doc.pdf });
   });
 
   app.get<{ Querystring: OpsDocumentsQuery }>('/ops/documents', {
@@ -65,8 +65,7 @@ export const documentOpsRoutes: FastifyPluginAsync = async (app) => {
     },
   }, async (req, reply) => {
     const csv = await documentsCsv(db, req.query);
-    return reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', `attachment; filename="documents-${req.query.from}-${req.query.to}.csv"`)
-      .header('cache-control', 'private, no-store').send(csv);
+    return sendFile(reply, { contentType: 'text/csv; charset=utf-8', fileName: `documents-${req.query.from}-${req.query.to}.csv`, body: csv });
   });
 
   app.get<{ Querystring: OpsDocumentsFilter }>('/ops/documents.zip', {

@@ -14,7 +14,7 @@ import type { PackingSlip } from '../../contracts/ops-lists.ts';
 import { formatDate, formatNumber, regionalGerman, translator } from '../../i18n.ts';
 import { localeFor, type StoreKey } from '../../stores.ts';
 import type { Lang } from '../lib/lang.ts';
-import { BOLD, LEFT, renderPdf, REGULAR, WIDTH } from './pdf.ts';
+import { BOLD, LEFT, renderPdf, REGULAR, tableRow, WIDTH } from './pdf.ts';
 
 /** One slip to print: the data the back office's page shows, in the order's language, with its sender. */
 export interface SlipToPrint {
@@ -79,16 +79,7 @@ function slipPage(doc: PDFKit.PDFDocument, s: SlipToPrint): void {
   doc.moveDown(1).font(REGULAR).fontSize(9).text(t('packingSlip.note'), LEFT, undefined, { width: WIDTH });
 }
 
+/** A slip's row: the documents' table row (a long order continues on the next page) at the slip's 9 pt. */
 function row(doc: PDFKit.PDFDocument, cells: Cells, font: string): void {
-  doc.font(font).fontSize(9);
-  const y = doc.y;
-  let bottom = y;
-  for (const [k, col] of Object.entries(cols) as [keyof typeof cols, (typeof cols)[keyof typeof cols]][]) {
-    const text = cells[k];
-    if (!text) continue;
-    doc.text(text, LEFT + col.x, y, { width: col.w, align: col.align });
-    bottom = Math.max(bottom, doc.y);
-  }
-  doc.x = LEFT;
-  doc.y = bottom + 3;
+  tableRow(doc, cols, cells, font, 9);
 }

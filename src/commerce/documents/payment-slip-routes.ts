@@ -9,6 +9,7 @@ import { bearer, requireAuth } from '../http/auth.ts';
 import { errorResponses } from '../http/errors.ts';
 import { notFoundOnBadParams } from '../http/request.ts';
 import { paymentSlipPdf, paymentSlipView } from './payment-slip-service.ts';
+import { sendFile } from './send-file.ts';
 
 const tags = ['orders'];
 
@@ -46,6 +47,6 @@ export const paymentSlipRoutes: FastifyPluginAsync = async (app) => {
   }, async (req, reply) => {
     const auth = await requireAuth(req);
     const { fileName, pdf } = await paymentSlipPdf(ctx, { customerId: auth.customerId, storeKey: req.storeKey }, req.params.id, req.query.languageTag);
-    return reply.type('application/pdf').header('content-disposition', `inline; filename="${fileName}"`).header('cache-control', 'private, no-store').send(pdf);
+    return sendFile(reply, { contentType: 'application/pdf', fileName, body: pdf, disposition: 'inline' });
   });
 };

@@ -157,8 +157,8 @@ function row(doc: PDFKit.PDFDocument, cells: Cells, font: string): void {
 export interface PdfColumn { x: number; w: number; align: 'left' | 'right' }
 
 /** One row of a table whose columns are given: each cell wraps within its column; the row is as tall as its tallest cell. */
-export function tableRow<K extends string>(doc: PDFKit.PDFDocument, columns: Record<K, PdfColumn>, cells: Partial<Record<K, string>>, font: string): void {
-  doc.font(font).fontSize(8.5);
+export function tableRow<K extends string>(doc: PDFKit.PDFDocument, columns: Record<K, PdfColumn>, cells: Partial<Record<K, string>>, font: string, size = 8.5): void {
+  doc.font(font).fontSize(size);
   const height = Math.max(0, ...(Object.entries(columns) as [K, PdfColumn][]).map(([k, col]) => (cells[k] ? doc.heightOfString(cells[k], { width: col.w }) : 0)));
   ensureRoom(doc, height);
   const y = doc.y;

@@ -7,6 +7,7 @@ import { bearer, requireAuth } from '../http/auth.ts';
 import { errorResponses } from '../http/errors.ts';
 import { notFoundOnBadParams } from '../http/request.ts';
 import { mailAttachments } from './mail-attachments.ts';
+import { sendFile } from './send-file.ts';
 import { customerDocument, customerDocumentXml, withDocuments } from './service.ts';
 
 export const documentRoutes: FastifyPluginAsync = async (app) => {
@@ -28,12 +29,7 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
   }, async (req, reply) => {
     const auth = await requireAuth(req);
     const doc = await customerDocument(ctx.db, { orderId: req.params.id, documentId: req.params.documentId, customerId: auth.customerId, storeKey: req.storeKey });
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${doc.number}.pdf"`)
-      .header('x-content-sha256', doc.sha256)
-      .header('cache-control', 'private, no-store')
-      .send(doc.pdf);
+    return sendFile(reply, { contentType: 'application/pdf', fileName: `${doc.number}.pdf`, sha256: doc.sha256, body: doc.pdf });
   });
 
   app.get<{ Params: { id: string; documentId: string } }>('/orders/:id/documents/:documentId/xml', {
@@ -47,11 +43,6 @@ export const documentRoutes: FastifyPluginAsync = async (app) => {
   }, async (req, reply) => {
     const auth = await requireAuth(req);
     const doc = await customerDocumentXml(ctx.db, { orderId: req.params.id, documentId: req.params.documentId, customerId: auth.customerId, storeKey: req.storeKey });
-    return reply
-      .header('content-type', 'application/xml; charset=utf-8')
-      .header('content-disposition', `attachment; filename="${doc.number}.xml"`)
-      .header('x-content-sha256', doc.xml_sha256)
-      .header('cache-control', 'private, no-store')
-      .send(doc.xml);
+    return sendFile(reply, { contentType: 'application/xml; charset=utf-8', fileName: `${doc.number}.xml`, sha256: doc.xml_sha256, body: doc.xml });
   });
 };

@@ -9,6 +9,7 @@ import { bearer, requireUser } from '../http/auth.ts';
 import { errorResponses } from '../http/errors.ts';
 import { notFoundOnBadParams } from '../http/request.ts';
 import type { StatementRow } from './statement-repository.ts';
+import { sendFile } from './send-file.ts';
 import { createStatementJob, customerStatement, customerStatements, requestStatement, statementPath } from './statement-service.ts';
 
 const tags = ['deposits'];
@@ -55,11 +56,6 @@ export const statementRoutes: FastifyPluginAsync = async (app) => {
   }, async (req, reply) => {
     const auth = await requireUser(req);
     const s = await customerStatement(ctx.db, { id: req.params.id, customerId: auth.customerId, storeKey: req.storeKey });
-    return reply
-      .header('content-type', 'application/pdf')
-      .header('content-disposition', `attachment; filename="${s.number}.pdf"`)
-      .header('x-content-sha256', s.sha256)
-      .header('cache-control', 'private, no-store')
-      .send(s.pdf);
+    return sendFile(reply, { contentType: 'application/pdf', fileName: `${s.number}.pdf`, sha256: s.sha256, body: s.pdf });
   });
 };
