@@ -80,7 +80,7 @@ export function epcQrPng(payload: string): Promise<Buffer> {
   return QRCode.toBuffer(payload, { ...epcOptions, type: 'png', scale: 8 });
 }
 
-/** DE89 3704 0044 0532 0130 00: an IBAN as printed, in groups of four. */
+/** An IBAN as printed: in groups of four characters. */
 const printedIban = (iban: string) => iban.replace(/\s+/g, '').replace(/(.{4})/g, '$1 ').trim();
 
 /**
