@@ -60,7 +60,7 @@ test('a guest is told why the depot needs an account and signs in back to the ch
   await hydrated(page);
   await page.getByRole('textbox', { name: 'E-Mail-Adresse' }).fill(email);
   await page.getByLabel('Passwort', { exact: true }).fill(PASSWORD);
-  await page.getByRole('button', { name: 'Anmelden' }).click();
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click();
   await expect(page).toHaveURL(/\/checkout\/buy/);
   await hydrated(page);
   await page.goto(url(host, '/checkout/buy?step=delivery'));

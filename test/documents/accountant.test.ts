@@ -79,7 +79,8 @@ t.test('the accountant lists, exports and zips the documents of a period by comp
 
   // the ZIP: exactly the filtered PDFs, named by number, identical bytes (read with unzip)
   const zip = await opsCall(api, 'GET', '/ops/documents.zip?from=2026-11-22&to=2026-11-24&company=DE', fin);
-  t.equal(zip.statusCode, 200, zip.body.slice(0, 200));
+  // (the body is only named when it is an error: a ZIP's bytes in the TAP output would make the log binary)
+  t.equal(zip.statusCode, 200, zip.statusCode === 200 ? 'the ZIP is answered' : zip.body.slice(0, 200));
   t.equal(zip.headers['content-type'], 'application/zip');
   const dir = mkdtempSync(join(tmpdir(), 'docs-zip-'));
   t.teardown(() => rmSync(dir, { recursive: true, force: true }));
