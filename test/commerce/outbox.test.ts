@@ -4,79 +4,15 @@
 import t from 'tap';
 import { testCompanyFacts } from '../company-facts.ts';
 import type { Test } from 'tap';
-import { createServer, type Server, type Socket } from 'node:net';
 import { Writable } from 'node:stream';
 import { buildCommerceApp } from '../../src/commerce/app.ts';
 import { loggerOptions } from '../../src/lib/service.ts';
 import { DELIVERY, retryDelayS } from '../../src/commerce/lib/outbox.ts';
 import { commerceHarness, testClock, testConfig, uniqueEmail, PASSWORD } from './helpers.ts';
+import { smtpServer } from './smtp-sink.ts';
 
 const h = await commerceHarness(t);
 
-interface ReceivedMail {
-  from: string;
-  to: string[];
-  data: string;
-}
-
-/**
- * A minimal SMTP server: accepts everything, or refuses recipients with 554 when refuse is set; answer
- * decides the reply to the n-th recipient (1-based) instead, e.g. 451 (try again later) a few times.
- */
-async function smtpServer(t: Test, opts: { refuse?: boolean; answer?: (n: number) => string } = {}): Promise<{ url: string; mails: ReceivedMail[]; recipients(): number }> {
-  const mails: ReceivedMail[] = [];
-  let rcpts = 0;
-  const sockets = new Set<Socket>();
-  const server: Server = createServer((sock) => {
-    sockets.add(sock);
-    sock.on('close', () => sockets.delete(sock));
-    let buf = '';
-    let inData = false;
-    let current: ReceivedMail = { from: '', to: [], data: '' };
-    sock.write('220 test ESMTP\r\n');
-    sock.on('data', (chunk) => {
-      buf += chunk.toString('utf8');
-      let i: number;
-      while ((i = buf.indexOf('\r\n')) >= 0) {
-        const line = buf.slice(0, i);
-        buf = buf.slice(i + 2);
-        if (inData) {
-          if (line === '.') {
-            inData = false;
-            mails.push(current);
-            current = { from: '', to: [], data: '' };
-            sock.write('250 queued\r\n');
-          } else current.data += `${line}\n`;
-          continue;
-        }
-        const cmd = line.slice(0, 4).toUpperCase();
-        if (cmd === 'EHLO' || cmd === 'HELO') sock.write('250 test\r\n');
-        else if (cmd === 'MAIL') {
-          current.from = line;
-          sock.write('250 ok\r\n');
-        } else if (cmd === 'RCPT') {
-          const reply = opts.answer?.(++rcpts) ?? (opts.refuse ? '554 no such user' : '250 ok');
-          if (!reply.startsWith('250')) sock.write(`${reply}\r\n`);
-          else {
-            current.to.push(line);
-            sock.write('250 ok\r\n');
-          }
-        } else if (cmd === 'DATA') {
-          inData = true;
-          sock.write('354 go ahead\r\n');
-        } else if (cmd === 'QUIT') sock.end('221 bye\r\n');
-        else sock.write('250 ok\r\n');
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.teardown(async () => {
-    for (const s of sockets) s.destroy();
-    await new Promise((resolve) => server.close(resolve));
-  });
-  const port = (server.address() as { port: number }).port;
-  return { url: `smtp://127.0.0.1:${port}`, mails, recipients: () => rcpts };
-}
 
 // Waits for the first attempt, which runs after the request's commit; a generous bound, not a timing.
 async function until<T>(fn: () => Promise<T | null | undefined | false>, ms = 30_000): Promise<T> {

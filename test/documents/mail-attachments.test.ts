@@ -5,8 +5,7 @@
 // SMTP, the attachment arrives with the document's number as its name; a resend from the back office carries
 // the same files. (The cancellation invoice with the cancellation mail: cancellation.test.ts.)
 import t from 'tap';
-import { createServer, type Socket } from 'node:net';
-import type { Test } from 'tap';
+import { smtpServer } from '../commerce/smtp-sink.ts';
 import * as life from '../../src/commerce/lifecycle/index.ts';
 import { resendOrderMail } from '../../src/commerce/ops/workbench.ts';
 import { paymentSlipFor, slipOrderOf } from '../../src/contracts/payment-qr.ts';
@@ -99,46 +98,6 @@ t.test('the order confirmation of a bank-transfer purchase carries its payment s
   t.same((await mailsOf(cash.id))[0].attachments, [], 'no slip for cash');
 });
 
-/** A minimal SMTP sink: every message's raw data. */
-async function smtpSink(t: Test): Promise<{ url: string; mails: string[] }> {
-  const mails: string[] = [];
-  const sockets = new Set<Socket>();
-  const server = createServer((sock) => {
-    sockets.add(sock);
-    sock.on('close', () => sockets.delete(sock));
-    let buf = '';
-    let data: string | null = null;
-    sock.write('220 test ESMTP\r\n');
-    sock.on('data', (chunk) => {
-      buf += chunk.toString('latin1');
-      let i: number;
-      while ((i = buf.indexOf('\r\n')) >= 0) {
-        const line = buf.slice(0, i);
-        buf = buf.slice(i + 2);
-        if (data !== null) {
-          if (line === '.') {
-            mails.push(data);
-            data = null;
-            sock.write('250 queued\r\n');
-          } else data += `${line}\n`;
-          continue;
-        }
-        const cmd = line.slice(0, 4).toUpperCase();
-        if (cmd === 'DATA') {
-          data = '';
-          sock.write('354 go ahead\r\n');
-        } else if (cmd === 'QUIT') sock.end('221 bye\r\n');
-        else sock.write('250 ok\r\n');
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.teardown(async () => {
-    for (const s of sockets) s.destroy();
-    await new Promise((resolve) => server.close(resolve));
-  });
-  return { url: `smtp://127.0.0.1:${(server.address() as { port: number }).port}`, mails };
-}
 
 /** The base64 body of the MIME part named `filename`, decoded. */
 function attachmentIn(raw: string, filename: string): Buffer | null {
@@ -159,7 +118,7 @@ async function until<T>(fn: () => T | null | undefined | false): Promise<T> {
 }
 
 t.test('over SMTP the payout mail arrives with the credit note attached; the back office\'s resend carries it again', async (t) => {
-  const smtp = await smtpSink(t);
+  const smtp = await smtpServer(t);
   const api = await h.api(t, { config: { SMTP_URL: smtp.url } });
   await teardownData(t, h.db);
   await pricesNow(api);
@@ -168,7 +127,7 @@ t.test('over SMTP the payout mail arrives with the credit note attached; the bac
   await payOut(ctx, sale);
   const [credit] = await docsOf(h.db, sale.id);
   const name = `${credit.number}.pdf`;
-  const raw = await until(() => smtp.mails.find((m) => m.includes(name)));
+  const raw = await until(() => smtp.mails.map((m) => m.data).find((m) => m.includes(name)));
   t.match(raw, /Content-Type: application\/pdf/);
   t.match(raw, /Content-Disposition: attachment/);
   t.equal(sha256(attachmentIn(raw, name)!), credit.sha256, 'the PDF received is the stored credit note');
@@ -176,6 +135,6 @@ t.test('over SMTP the payout mail arrives with the credit note attached; the bac
   const paidOut = (await mailsOf(sale.id)).at(-1)!;
   const resent = await resendOrderMail(ctx, sale.id, paidOut.id, support().actor);
   t.same((await mailsOf(sale.id)).find((m) => m.id === resent.id)?.attachments, paidOut.attachments, 'the resend keeps the references');
-  const second = await until(() => smtp.mails.filter((m) => m.includes(name))[1]);
+  const second = await until(() => smtp.mails.map((m) => m.data).filter((m) => m.includes(name))[1]);
   t.equal(sha256(attachmentIn(second, name)!), credit.sha256, 'and sends the same bytes');
 });
