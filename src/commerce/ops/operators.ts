@@ -14,6 +14,21 @@ function auditedView(row: OperatorRow) {
 }
 
 /** Creates an operator: 409 operator_email_taken when the e-mail is taken (whatever its case). */
+/**
+ * An admin's change of another operator: both rows locked, in one order (two admins changing each other at the
+ * same moment must not leave the shop without an admin: the second waits, then finds its own admin right gone).
+ * Answers the target's row; 404 operator_not_found, or 403 operator_role_required when the actor is no longer an
+ * enabled admin.
+ */
+export async function lockTargetForAdmin(tx: Db, id: string, actor: Actor): Promise<OperatorRow> {
+  const locked = await lockOperators(tx, actor.type === 'operator' ? [id, actor.id] : [id]);
+  const before = locked.get(id);
+  if (!before) fail('operator_not_found');
+  const self = actor.type === 'operator' ? locked.get(actor.id) : undefined;
+  if (actor.type === 'operator' && (!self || self.disabled || !self.roles.includes('admin'))) fail('operator_role_required');
+  return before;
+}
+
 export async function createOperator(db: Db, body: CreateOperatorBody, actor: Actor, now: Date): Promise<Operator> {
   const passwordHash = await hashPassword(body.password);
   return db.transaction(async (tx) => {
@@ -41,11 +56,7 @@ export async function changeOperator(db: Db, id: string, body: UpdateOperatorBod
   return db.transaction(async (tx) => {
     // Both rows locked, in one order: two admins disabling each other at the same moment must not leave the
     // shop without an admin. The second waits, then finds its own admin right gone.
-    const locked = await lockOperators(tx, actor.type === 'operator' ? [id, actor.id] : [id]);
-    const before = locked.get(id);
-    if (!before) fail('operator_not_found');
-    const self = actor.type === 'operator' ? locked.get(actor.id) : undefined;
-    if (actor.type === 'operator' && (!self || self.disabled || !self.roles.includes('admin'))) fail('operator_role_required');
+    const before = await lockTargetForAdmin(tx, id, actor);
     const after = await updateOperatorRow(tx, id, { roles: body.roles, disabled: body.disabled, passwordHash, name: body.name }, now);
     const endsSessions = passwordHash !== undefined || (after.disabled && !before.disabled);
     if (endsSessions) await revokeOperatorSessions(tx, id, now);

@@ -24,6 +24,7 @@ import { fail } from '../http/errors.ts';
 import { writeAudit } from '../lifecycle/index.ts';
 import { takeLoginAttempt } from '../lib/rate.ts';
 import { OPS_LOCK_AFTER, OPS_LOCK_S } from './auth.ts';
+import { lockTargetForAdmin } from './operators.ts';
 import {
   clearSecondFactor, confirmTotp, lockOperators, operatorById, operatorView, recordOperatorCodeFailure, recordOperatorLogin, revokePendingSessions,
   setPendingTotpSecret, spendRecoveryCode, spendTotpStep, type OperatorRow,
@@ -128,11 +129,7 @@ export async function passSecondFactor(req: FastifyRequest, session: OperatorSes
 export async function resetSecondFactor(db: Db, id: string, actor: Actor, now: Date): Promise<Operator> {
   if (actor.type === 'operator' && actor.id === id) fail('operator_self_factor_reset');
   return db.transaction(async (tx) => {
-    const locked = await lockOperators(tx, actor.type === 'operator' ? [id, actor.id] : [id]);
-    const before = locked.get(id);
-    if (!before) fail('operator_not_found');
-    const self = actor.type === 'operator' ? locked.get(actor.id) : undefined;
-    if (actor.type === 'operator' && (!self || self.disabled || !self.roles.includes('admin'))) fail('operator_role_required');
+    const before = await lockTargetForAdmin(tx, id, actor);
     await clearSecondFactor(tx, id, now);
     await revokeOperatorSessions(tx, id, now);
     await writeAudit(tx, {
