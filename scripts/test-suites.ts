@@ -13,9 +13,10 @@
 //   3. alone: the browser tests (Playwright, E2E_WORKERS browsers against one shop), whose 10 s expectations
 //      are the tightest of all.
 import { spawn } from 'node:child_process';
-import { createWriteStream, mkdtempSync, readFileSync } from 'node:fs';
+import { createWriteStream, globSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PG_SUITES } from '../test/pg-suites.ts';
 
 interface Suite { name: string; cmd: string; args: string[]; env?: NodeJS.ProcessEnv }
 
@@ -25,7 +26,30 @@ const withoutServer = (): NodeJS.ProcessEnv => {
   return env;
 };
 
-const tapPglite: Suite = { name: 'tap on PGlite', cmd: 'tap', args: [], env: withoutServer() };
+/**
+ * The tap files for PGlite. Decision (issue 27, CI time): with a PostgreSQL server (TEST_DATABASE_URL, as
+ * .ci/run sets it), the database folders (test/pg-suites.ts) run once, on that server (test:pg), not a
+ * second time on PGlite: on CI's two cores the second run cost about 570 s of the tap run's 1,232 s. Every
+ * other folder (carts, the /api, the back office, the storefront, the account area, ...) still runs its
+ * commerce on PGlite, the engine `npm start` embeds, and the tests written for PGlite alone (the disk guard's,
+ * among them) open PGlite themselves wherever they run. Without a server, or with TEST_PGLITE_ALL=1, every
+ * file runs on PGlite as before.
+ */
+function pgliteFiles(): string[] {
+  if (!process.env.TEST_DATABASE_URL || process.env.TEST_PGLITE_ALL === '1') return [];
+  const onServer = (f: string) => PG_SUITES.some((p) => f === p || f.startsWith(`${p}/`));
+  return globSync('test/**/*.test.{ts,tsx}')
+    .filter((f) => !/(^|\/)(fixtures?|dist)\//.test(f) && f !== 'test/lifecycle/statement-load.test.ts' && !onServer(f))
+    .sort();
+}
+
+const pgliteList = pgliteFiles();
+const tapPglite: Suite = {
+  name: pgliteList.length ? 'tap on PGlite (the database folders run on PostgreSQL, below)' : 'tap on PGlite',
+  cmd: 'tap',
+  args: pgliteList,
+  env: withoutServer(),
+};
 const tapPostgres: Suite = { name: 'tap on PostgreSQL (npm run test:pg)', cmd: 'tsx', args: ['test/postgres.ts'] };
 const statementLoad: Suite = { name: 'statement load (alone)', cmd: 'tap', args: ['--jobs=1', 'test/lifecycle/statement-load.test.ts'], env: withoutServer() };
 const browser: Suite = { name: 'browser tests (npm run test:e2e)', cmd: 'playwright', args: ['test'] };

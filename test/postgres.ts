@@ -4,6 +4,7 @@
 // (test/pg-restart) on its own. Without TEST_DATABASE_URL there is nothing to run here (npm test's tap run
 // already covered PGlite), and it says so.
 import { spawnSync } from 'node:child_process';
+import { PG_SUITES } from './pg-suites.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 if (!url) {
@@ -11,7 +12,7 @@ if (!url) {
   process.exit(0);
 }
 console.log(`test:pg: commerce, catalogue, order and account suites on ${url.replace(/\/\/[^@]*@/, '//…@')}`);
-const res = spawnSync('tap', ['test/commerce', 'test/catalogue', 'test/orders', 'test/account', 'test/ops', 'test/lifecycle', 'test/documents', 'test/pricing/failover.test.ts'], { stdio: 'inherit', env: process.env });
+const res = spawnSync('tap', PG_SUITES, { stdio: 'inherit', env: process.env });
 // Then, alone (it stops and starts the server, so nothing may run beside it), the database restart test.
 // It needs to control the server: TEST_PG_CTL and TEST_PG_START_ARGS (.ci/run sets them).
 let restart = 0;

@@ -100,6 +100,23 @@ function nonFinitePath(value: unknown, path: string, depth = 0): string | null {
 const pool = AjvCompiler() as unknown as (schemas: unknown, opts: object) => (route: { httpPart?: string }) => Validate;
 
 /**
+ * Compiled validators and serializers by the CONTENT of their schema (and the shared schemas, options and
+ * part or status), not by the schema object: the routes build their schema objects when they register, so
+ * every app instance brings new objects with the same content, and Ajv (which caches by object) compiled
+ * every route again: about 0.3-0.6 s per app, which the tests, building an app per test, paid thousands of
+ * times (issue 27, CI time). Validators and serializers are pure functions of their schema, so sharing them
+ * between instances changes nothing they do. A schema that is not JSON (a cycle) is compiled each time.
+ */
+const validators = new Map<string, Validate>();
+function contentKey(poolKey: string, part: string | undefined, schema: unknown): string | null {
+  try {
+    return `${poolKey}|${part ?? ''}|${JSON.stringify(schema)}`;
+  } catch {
+    return null;
+  }
+}
+
+/**
  * Validation by httpPart. A JSON body has real types: it is validated WITHOUT coercion, so `true`, "5" or
  * [5] never become the integer 5 and null never becomes '' (and JSON's 1e999, Infinity, fails the number
  * type). Query strings, path parameters and headers are strings: they are coerced ('array' too, for
@@ -110,7 +127,17 @@ const pool = AjvCompiler() as unknown as (schemas: unknown, opts: object) => (ro
 const validatorFactory = ((externalSchemas: unknown, options: { customOptions?: object } = {}) => {
   const coercing = pool(externalSchemas, options);
   const strict = pool(externalSchemas, { ...options, customOptions: { ...options.customOptions, coerceTypes: false } });
-  return (route: { httpPart?: string }): Validate => {
+  const poolKey = JSON.stringify([externalSchemas, options.customOptions]);
+  return (route: { httpPart?: string; schema?: unknown }): Validate => {
+    const key = contentKey(poolKey, route.httpPart, route.schema);
+    const known = key === null ? undefined : validators.get(key);
+    if (known) return known;
+    const built = buildValidator(route);
+    if (key !== null) validators.set(key, built);
+    return built;
+  };
+
+  function buildValidator(route: { httpPart?: string }): Validate {
     if (route.httpPart === 'body') return strict(route);
     const validate = coercing(route);
     const finite: Validate = (data, ctx) => {
@@ -126,28 +153,29 @@ const validatorFactory = ((externalSchemas: unknown, options: { customOptions?: 
     // Fastify passes the parent (so ajv may coerce a root value) only to a function that has schemaEnv
     finite.schemaEnv = validate.schemaEnv;
     return finite;
-  };
+  }
 }) as unknown as ValidatorFactory;
 
 type Serialize = (data: unknown) => string;
 type SerializerFactory = (externalSchemas: unknown, options?: object) => (route: { schema: object; method: string; url: string; httpStatus: string }) => Serialize;
 // Fastify's own serializer compiler, the one it would build by default (its dependency, so resolved from it)
 const fjsFactory = (createRequire(import.meta.resolve('fastify'))('@fastify/fast-json-stringify-compiler') as { SerializerSelector: () => SerializerFactory }).SerializerSelector();
-const serializers = new WeakMap<object, Map<string, Serialize>>();
+const serializers = new Map<string, Serialize>();
 
 /**
- * Fastify's response serializers (fast-json-stringify), built once per schema object and shared schemas
- * in a process: a serializer is a pure function of its schema, and building one costs milliseconds, which
+ * Fastify's response serializers (fast-json-stringify), built once per schema content and shared schemas
+ * in a process (contentKey above): a serializer is a pure function of its schema, and building one costs milliseconds, which
  * every app instance (tests build hundreds) would otherwise pay for every route again.
  */
 const serializerFactory = ((externalSchemas: unknown, options: object = {}) => {
   const build = fjsFactory(externalSchemas, options);
   const key = JSON.stringify([externalSchemas, options]);
-  return (route: { schema: object; method: string; url: string; httpStatus: string }) => {
-    let byKey = serializers.get(route.schema);
-    if (!byKey) serializers.set(route.schema, (byKey = new Map()));
-    let serialize = byKey.get(key);
-    if (!serialize) byKey.set(key, (serialize = build(route)));
+  return (route: { schema: object; method: string; url: string; httpStatus: string; contentType?: string }) => {
+    const content = contentKey(key, `${route.httpStatus}|${route.contentType ?? ''}`, route.schema);
+    const known = content === null ? undefined : serializers.get(content);
+    if (known) return known;
+    const serialize = build(route);
+    if (content !== null) serializers.set(content, serialize);
     return serialize;
   };
 }) as unknown as NonNullable<NonNullable<FastifyServerOptions['schemaController']>['compilersFactory']>['buildSerializer'];
