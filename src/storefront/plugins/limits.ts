@@ -31,7 +31,8 @@ import { translator } from '../../i18n.ts';
 import { AppError } from '../../lib/errors.ts';
 import { serviceCredential } from '../../lib/service-secret.ts';
 import type { CommerceHttp } from '../commerce-client/http.ts';
-import { apiLanguage, retryMessage } from '../routes/api/errors.ts';
+import { apiLanguage, ownError, retryMessage } from '../routes/api/errors.ts';
+import { send } from '../routes/api/respond.ts';
 import { commerceBudgets, redisBudgets, sharedBudgetStore, type BudgetBackendHandle } from './budget-store.ts';
 
 /** Seconds an overloaded storefront asks clients to wait (Retry-After). */
@@ -126,7 +127,8 @@ export async function useApiRateLimit(api: FastifyInstance, config: ApiLimitConf
         lastWarn = Date.now();
         req.log.warn({ store: backend.kind, reason: (err as Error).message }, 'the /api budget store does not answer: budgets not counted');
       }
-      if (FAILS_CLOSED.test(req.routeOptions.url ?? req.url.split('?')[0])) throw new AppError('service_unavailable');
+      // answered here, not thrown: the /api error handler turns every thrown 5xx into a 500
+      if (FAILS_CLOSED.test(req.routeOptions.url ?? req.url.split('?')[0])) return send(reply, ownError(503, 'service_unavailable', apiLanguage(req)));
       return;
     }
     if (r.isAllowed) return;
