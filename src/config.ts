@@ -60,8 +60,13 @@ export const variables = {
   },
   API_RATE_LIMIT: {
     schema: Type.Integer({ minimum: 1, maximum: 1000000, default: 300 }),
-    doc: 'Requests per minute one client address may send to the storefront\'s /api (per storefront process); more answer 429 too_many_requests with Retry-After.',
+    doc: 'Requests per minute one client address may send to the storefront\'s /api, counted once for all storefront instances and workers (in the commerce database, or in Redis with REDIS_URL); more answer 429 too_many_requests with Retry-After.',
     accepts: 'an integer 1-1000000',
+  },
+  REDIS_URL: {
+    schema: Type.String({ default: '', pattern: '^$|^rediss?://[^\\s]+$' }),
+    doc: 'Redis for the storefront\'s shared /api budgets (API_RATE_LIMIT), instead of asking the commerce service per request; every storefront instance must name the same one. Empty: the budgets live in the commerce database.',
+    accepts: 'redis://[user:password@]host:port[/db], rediss://..., or empty',
   },
   OVERLOAD_EVENT_LOOP_DELAY_MS: {
     schema: Type.Integer({ minimum: 0, maximum: 60000, default: 1000 }),

@@ -43,6 +43,8 @@ import metricsPlugin from './metrics/plugin.ts';
 import passkeysPlugin from './passkeys/plugin.ts';
 import { purgeChallenges } from './passkeys/index.ts';
 import { purgeOperatorSessions } from './ops/index.ts';
+import rateLimitsPlugin from './rate-limits/plugin.ts';
+import { purgeBudgets } from './rate-limits/index.ts';
 
 export { migrationsDir };
 export type { CommerceConfig };
@@ -174,6 +176,8 @@ export async function buildCommerceApp(opts: CommerceAppOptions): Promise<Commer
     await api.register(lifecyclePlugin);
     // the operators' API (/ops, issue 15)
     await api.register(opsPlugin);
+    // issue 27: the storefront instances' shared /api budgets
+    await api.register(rateLimitsPlugin);
   });
 
   // Housekeeping: dead tokens (customers' and operators'), old counters, abandoned anonymous customers, spent one-time tokens.
@@ -201,6 +205,7 @@ export async function buildCommerceApp(opts: CommerceAppOptions): Promise<Commer
 async function purge(db: Db, now: Date, refreshTtlS: number): Promise<void> {
   await purgeExpiredTokens(db, now);
   await purgeRateState(db, now);
+  await purgeBudgets(db, now);
   await purgeOperatorSessions(db, now);
   await purgeCustomerData(db, now, refreshTtlS);
   await purgeChallenges(db, now);

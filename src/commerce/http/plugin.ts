@@ -8,7 +8,7 @@ import fp from 'fastify-plugin';
 
 export type CommerceFeature =
   | 'account-overview' | 'alerts' | 'applications' | 'carts' | 'catalogue' | 'customers' | 'deposits' | 'discounts' | 'documents' | 'limit-orders'
-  | 'lifecycle' | 'newsletter' | 'ops' | 'orders' | 'outbox' | 'passkeys' | 'prices' | 'shipping' | 'wishlists';
+  | 'lifecycle' | 'newsletter' | 'ops' | 'orders' | 'outbox' | 'passkeys' | 'prices' | 'rate-limits' | 'shipping' | 'wishlists';
 
 /** The name of the kernel plugin that decorates app.commerce (app.ts). */
 export const KERNEL_PLUGIN = 'commerce-kernel';

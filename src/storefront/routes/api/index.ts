@@ -11,8 +11,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { checkCsrf, UNSAFE_METHODS } from '../../session/csrf.ts';
 import { useSessions } from '../../session/index.ts';
 import { useCompression } from '../../plugins/compression.ts';
-import { useApiRateLimit } from '../../plugins/limits.ts';
-import type { Config } from '../../../config.ts';
+import { useApiRateLimit, type ApiLimitConfig } from '../../plugins/limits.ts';
 import { apiLanguage, ownError, thrownApiError } from './errors.ts';
 import { send } from './respond.ts';
 import { sessionRoutes } from './session.ts';
@@ -33,9 +32,10 @@ import { alertRoutes } from './alerts.ts';
 import { newsletterRoutes } from './newsletter.ts';
 import { applicationRoutes } from './applications.ts';
 
-export async function apiPlugin(api: FastifyInstance, opts: { commerce: CommerceHttp; config: Pick<Config, 'RATE_LIMITS' | 'API_RATE_LIMIT'> }) {
-  // API_RATE_LIMIT requests per minute per client address (429 too_many_requests; plugins/limits.ts)
-  await useApiRateLimit(api, opts.config);
+export async function apiPlugin(api: FastifyInstance, opts: { commerce: CommerceHttp; config: ApiLimitConfig }) {
+  // API_RATE_LIMIT requests per minute per client address, one budget for all instances (429
+  // too_many_requests; plugins/limits.ts)
+  await useApiRateLimit(api, opts.config, opts.commerce);
   // CSRF before anything else (body parsing included): an unsafe method from a foreign page stops here.
   api.addHook('onRequest', async (req, reply) => {
     if (!UNSAFE_METHODS.has(req.method)) return;
