@@ -164,29 +164,29 @@ export default function LoginPage() {
             </>
           ) : (
             <>
-            <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={labels} attempt={form.attempt}>
-              {form.error?.code === 'email_not_verified' && !resent ? (
-                <p>
-                  <button type="button" className="button button-quiet" onClick={() => void resend()} aria-disabled={resending || undefined}>
-                    {resending ? t('form.sending') : t('account.login.resend')}
-                  </button>
-                </p>
-              ) : null}
-            </ErrorSummary>
-            {resent ? <StatusMessage>{t('account.login.resent')}</StatusMessage> : null}
-            <form method="post" className="form" noValidate onSubmit={submit}>
-              <TextField formId={formId} {...form.field('email')} type="email" label={labels.email} autoComplete="username" inputMode="email" maxLength={254} required spellCheck={false} />
-              <PasswordField formId={formId} {...form.field('password')} label={labels.password} autoComplete="current-password" required />
-              <p className="form-aside"><Link to={pathFor('forgotPassword', lang)}>{t('account.login.forgot')}</Link></p>
-              <div className="form-actions">
-                <SubmitButton busy={form.submitting} label={t('account.login.submit')} busyLabel={t('account.login.submitting')} />
-              </div>
-            </form>
-            <p className="form-actions">
-              <button type="button" className="button button-quiet" onClick={() => void signInWithPasskey()} aria-disabled={passkeyBusy || undefined}>
-                {passkeyBusy ? t('account.login.passkeyBusy') : t('account.login.passkey')}
-              </button>
-            </p>
+              <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={labels} attempt={form.attempt}>
+                {form.error?.code === 'email_not_verified' && !resent ? (
+                  <p>
+                    <button type="button" className="button button-quiet" onClick={() => void resend()} aria-disabled={resending || undefined}>
+                      {resending ? t('form.sending') : t('account.login.resend')}
+                    </button>
+                  </p>
+                ) : null}
+              </ErrorSummary>
+              {resent ? <StatusMessage>{t('account.login.resent')}</StatusMessage> : null}
+              <form method="post" className="form" noValidate onSubmit={submit}>
+                <TextField formId={formId} {...form.field('email')} type="email" label={labels.email} autoComplete="username" inputMode="email" maxLength={254} required spellCheck={false} />
+                <PasswordField formId={formId} {...form.field('password')} label={labels.password} autoComplete="current-password" required />
+                <p className="form-aside"><Link to={pathFor('forgotPassword', lang)}>{t('account.login.forgot')}</Link></p>
+                <div className="form-actions">
+                  <SubmitButton busy={form.submitting} label={t('account.login.submit')} busyLabel={t('account.login.submitting')} />
+                </div>
+              </form>
+              <p className="form-actions">
+                <button type="button" className="button button-quiet" onClick={() => void signInWithPasskey()} aria-disabled={passkeyBusy || undefined}>
+                  {passkeyBusy ? t('account.login.passkeyBusy') : t('account.login.passkey')}
+                </button>
+              </p>
             </>
           )}
         </div>
