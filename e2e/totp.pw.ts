@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { generateSync } from 'otplib';
-import { test, expect, url, hydrated, fitsViewport, ignoreApiAnswers } from './fixtures.ts';
+import { test, expect, url, hydrated, fitsViewport, ignoreApiAnswers, consentDecided } from './fixtures.ts';
 import { api, signedInCustomer, PASSWORD } from './customer.ts';
 
 const HOST = 'ch.localhost';
@@ -47,6 +47,7 @@ async function passwordStep(page: Page, email: string) {
 test('a customer switches the authenticator app on, signs in with its code, then once with a recovery code', async ({ page, browser, axe, consoleErrors }, info) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 900 });
+  await consentDecided(page); // the consent banner would cover the QR code the test reads
   const email = await signedInCustomer(page, HOST);
 
   await page.goto(url(HOST, '/kundenkonto'));
@@ -123,6 +124,7 @@ test('a customer switches the authenticator app on, signs in with its code, then
   // a fresh browser: a recovery code instead, which works once
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const other = await context.newPage();
+  await consentDecided(other);
   const otherErrors: string[] = [];
   other.on('console', (m) => { if (m.type() === 'error') otherErrors.push(m.text()); });
   await passwordStep(other, email);

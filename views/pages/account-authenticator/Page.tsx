@@ -13,9 +13,16 @@ import { useForm } from '../../components/forms/useForm.ts';
 import { Rules } from '../../components/forms/validation.ts';
 import { useShop } from '../../lib/context.tsx';
 import { confirmTotp, deleteTotp, getSecondFactor, startTotp } from '../../state/shop-api.ts';
+import type { Result } from '../../../src/contracts/result.ts';
 
 type Status = { totp: boolean; recoveryCodesLeft: number };
 type Enrolment = { secret: string; qrSvg: string };
+
+/** A wrong code is told on the code field (tied to it by aria-describedby), not only in the summary. */
+function onCodeField<T>(r: Result<T>): Result<T> {
+  if (r.error?.code !== 'invalid_second_factor') return r;
+  return { data: null, error: { ...r.error, details: { fields: [{ field: 'code', code: r.error.code, message: r.error.message }] } } };
+}
 
 const enrolId = 'totp-enrol';
 const removeId = 'totp-remove';
@@ -61,7 +68,7 @@ export default function AccountAuthenticatorPage() {
 
   const confirm = enrol.onSubmit(async (v) => {
     const r = await confirmTotp(v.code.trim());
-    if (r.error) return r;
+    if (r.error) return onCodeField(r);
     enrol.reset({ code: '' });
     setEnrolment(null);
     setCodes(r.data.recoveryCodes);
@@ -84,7 +91,7 @@ export default function AccountAuthenticatorPage() {
         focusOn(fieldId(removeId, 'code'));
         return;
       }
-      return r;
+      return onCodeField(r);
     }
     remove.reset({ code: '' });
     setNeedsCode(false);
