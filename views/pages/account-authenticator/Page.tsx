@@ -107,7 +107,7 @@ export default function AccountAuthenticatorPage() {
       <Breadcrumb />
       <AccountShell title={t('route.accountAuthenticator')}>
         <section className="account-panel" aria-labelledby="totp-title">
-          <h2 id="totp-title" tabIndex={-1}>{t('route.accountAuthenticator')}</h2>
+          <h2 id="totp-title" tabIndex={-1}>{t('account.totp.statusTitle')}</h2>
           <p>{t('account.totp.intro')}</p>
           {notice ? <StatusMessage>{notice}</StatusMessage> : null}
           {status === null ? null : (
@@ -136,7 +136,7 @@ export default function AccountAuthenticatorPage() {
             <ErrorSummary formId={enrolId} summary={enrol.summary} errors={enrol.errors} labels={{ code: t('account.totp.code') }} attempt={enrol.attempt} />
             <form method="post" className="form" noValidate onSubmit={confirm} aria-labelledby="totp-confirm-title">
               <TextField formId={enrolId} {...enrol.field('code')} label={t('account.totp.code')} hint={t('account.totp.codeHint')}
-                inputMode="numeric" autoComplete="one-time-code" maxLength={6} size="short" required spellCheck={false} />
+                inputMode="numeric" autoComplete="one-time-code" maxLength={6} size="medium" required spellCheck={false} />
               <div className="form-actions">
                 <SubmitButton busy={enrol.submitting} label={t('account.totp.confirm')} busyLabel={t('account.totp.confirming')} />
               </div>
