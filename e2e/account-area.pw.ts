@@ -60,7 +60,7 @@ test('a limit order above the price executes on the next recalculation and its o
 
   // on a phone every account page fits the screen: tables scroll in their region, long addresses wrap
   await page.setViewportSize({ width: 375, height: 800 });
-  for (const path of ['/kundenkonto', '/kundenkonto/bestelluebersicht', '/kundenkonto/limit-order', '/kundenkonto/meine-daten']) {
+  for (const path of ['/kundenkonto', '/kundenkonto/bestelluebersicht', '/kundenkonto/limit-order', '/kundenkonto/meine-daten', '/kundenkonto/authenticator-app']) {
     await page.goto(url('ch.localhost', path));
     await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
     await fitsViewport(page);

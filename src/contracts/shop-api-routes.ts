@@ -26,6 +26,12 @@ export const apiRoutes = {
   passkeyOptions: route('POST', '/api/me/passkeys/options'),
   addPasskey: route('POST', '/api/me/passkeys', 201),
   deletePasskey: route('DELETE', '/api/me/passkeys/:passkeyId'),
+  // issue 26: the authenticator app (the sign-in's second step; the account's enrolment and removal)
+  loginSecondFactor: route('POST', '/api/login/second-factor'),
+  secondFactor: route('GET', '/api/me/second-factor'),
+  startTotp: route('POST', '/api/me/totp'),
+  confirmTotp: route('POST', '/api/me/totp/confirmation'),
+  deleteTotp: route('DELETE', '/api/me/totp'),
   // registration, activation and passwords
   register: route('POST', '/api/register', 201),
   activationMail: route('POST', '/api/activation-mail', 202),

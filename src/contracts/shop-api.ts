@@ -153,6 +153,14 @@ export const PasskeyOptionsApiBody = Type.Object({ password: OptStr(128) }, clos
 export const AddPasskeyApiBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 60 }), response: PasskeyCredential }, closed);
 export const PasskeyIdParams = Type.Object({ passkeyId: Str(64) });
 export { Passkey, PasskeyList };
+/** Issue 26: the sign-in's second step (its pending token stays in an httpOnly cookie): a code of the app or a recovery code. */
+export const LoginSecondFactorBody = Type.Object({ code: Type.String({ minLength: 1, maxLength: 20 }), rememberDevice: Type.Optional(Type.Boolean()) }, closed);
+export const SecondFactorStatusResponse = Type.Object({ totp: Type.Boolean(), recoveryCodesLeft: Type.Integer() });
+export const TotpEnrolmentResponse = Type.Object({ secret: Type.String(), uri: Type.String(), qrSvg: Type.String() });
+export const TotpCodeBody = Type.Object({ code: Type.String({ minLength: 1, maxLength: 20 }) }, closed);
+export const RecoveryCodesResponse = Type.Object({ recoveryCodes: Type.Array(Type.String()) });
+/** removing the app: without a code first; after 403 step_up_required with the app's code (or a recovery code) */
+export const DeleteTotpBody = Type.Object({ code: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })) }, closed);
 export const MeResponse = Type.Object({ session: SessionInfo, customer: Nullable(ShopCustomer) });
 export const CustomerResponse = Type.Object({ customer: ShopCustomer });
 export const RegisterResponse = Type.Object({ verificationRequired: Type.Boolean(), email: Type.String() });
@@ -321,6 +329,11 @@ export const shopApi = {
   passkeyOptions: call(r.passkeyOptions, PasskeyOptionsResponse, { body: PasskeyOptionsApiBody }),
   addPasskey: call(r.addPasskey, Passkey, { body: AddPasskeyApiBody }),
   deletePasskey: call(r.deletePasskey, OkResponse, { params: PasskeyIdParams }),
+  loginSecondFactor: call(r.loginSecondFactor, LoginResponse, { body: LoginSecondFactorBody }),
+  secondFactor: call(r.secondFactor, SecondFactorStatusResponse),
+  startTotp: call(r.startTotp, TotpEnrolmentResponse),
+  confirmTotp: call(r.confirmTotp, RecoveryCodesResponse, { body: TotpCodeBody }),
+  deleteTotp: call(r.deleteTotp, OkResponse, { body: DeleteTotpBody }),
   register: call(r.register, RegisterResponse, { body: RegisterBody }),
   activationMail: call(r.activationMail, AcceptedResponse, { body: EmailBody }),
   activate: call(r.activate, ActivationResponse, { body: TokenBody }),

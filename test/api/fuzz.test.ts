@@ -25,6 +25,11 @@ const routes: [string, string, string[]][] = [
   ['PUT', `/api/me/addresses/${ID}/default`, ['shipping', 'billing']],
   ['POST', '/api/me/phone/verification', []],
   ['POST', '/api/me/phone/verification/verify', ['code']],
+  // issue 26: the authenticator app (the sign-in's second step; enrolment and removal)
+  ['POST', '/api/login/second-factor', ['code', 'rememberDevice']],
+  ['GET', '/api/me/second-factor', []],
+  ['POST', '/api/me/totp/confirmation', ['code']],
+  ['DELETE', '/api/me/totp', ['code']],
   // carts, checkout, orders, wishlist (issue 9)
   ['GET', '/api/carts', []],
   ['POST', '/api/cart/items', ['transactionType', 'sku', 'quantity', 'deposit']],

@@ -71,3 +71,45 @@ t.test('a foreign redirect target is not followed', async (t) => {
   await user.click(screen.getByRole('button', { name: 'Anmelden' }));
   await waitFor(() => t.equal(router.state.location.pathname, '/kundenkonto', 'the account instead'));
 });
+
+t.test('issue 26: the code step after the right password: focus on the code field, a wrong code on the field, then signed in as with the password', async (t) => {
+  initSession({ level: 'guest' });
+  window.dataLayer = [];
+  let tries = 0;
+  const api = fakeApi({
+    'POST /api/login': { status: 401, body: { statusCode: 401, code: 'second_factor_required', message: 'Bitte geben Sie den Code aus Ihrer Authenticator-App ein.' } },
+    'POST /api/login/second-factor': () => (++tries === 1
+      ? { status: 401, body: { statusCode: 401, code: 'invalid_second_factor', message: 'Dieser Code ist nicht gültig.' } }
+      : { body: { session: { level: 'user' }, customer: null, merged: false } }),
+  });
+  t.teardown(api.restore);
+  const { router } = renderInShop(<LoginPage />, { path: '/login?redirect=%2Fkundenkonto%2Fadressen' });
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText(/E-Mail/), 'anna@example.ch');
+  await user.type(screen.getByLabelText(/^Passwort/), 'Secret-Passw0rd');
+  await user.click(screen.getByRole('button', { name: 'Anmelden' }));
+  const code = await screen.findByRole('textbox', { name: '6-stelliger Code' });
+  await waitFor(() => t.equal(document.activeElement, code, 'focus moves to the code field'));
+  t.equal(code.getAttribute('autocomplete'), 'one-time-code');
+  t.equal(code.getAttribute('inputmode'), 'numeric');
+  t.equal(getSession().level, 'guest', 'not signed in by the password alone');
+  await user.type(code, '123456');
+  await user.click(screen.getByRole('button', { name: 'Bestätigen und anmelden' }));
+  const error = await screen.findByText(/Dieser Code ist nicht gültig\./, { selector: '.field-error' });
+  t.ok(code.getAttribute('aria-describedby')?.split(' ').includes(error.id), 'the message is tied to the field');
+  t.equal(code.getAttribute('aria-invalid'), 'true');
+
+  await user.click(screen.getByRole('button', { name: 'Stattdessen einen Wiederherstellungscode verwenden' }));
+  const recovery = screen.getByRole('textbox', { name: 'Wiederherstellungscode' });
+  await waitFor(() => t.equal(document.activeElement, recovery, 'focus moves to the recovery-code field'));
+  await user.type(recovery, 'abcde-fghjk');
+  await user.click(screen.getByRole('checkbox', { name: 'Dieses Gerät 30 Tage lang merken' }));
+  await user.click(screen.getByRole('button', { name: 'Bestätigen und anmelden' }));
+  await waitFor(() => t.equal(router.state.location.pathname, '/kundenkonto/adressen'));
+  t.equal(getSession().level, 'user', 'the header knows at once');
+  t.same(window.dataLayer, [{ event: 'login', method: 'password' }], 'the same login event as the password alone');
+  t.same(api.calls.filter((c) => c.path === '/api/login/second-factor').map((c) => c.body), [
+    { code: '123456', rememberDevice: false },
+    { code: 'abcde-fghjk', rememberDevice: true },
+  ], 'the code and the device choice are sent; the pending sign-in is not the page\'s to send');
+});

@@ -28,6 +28,12 @@ export const listPasskeys = () => call('passkeys', {});
 export const passkeyOptions = (password?: string) => call('passkeyOptions', { body: password === undefined ? {} : { password } });
 export const addPasskey = (body: Body<'addPasskey'>) => call('addPasskey', { body });
 export const deletePasskey = (passkeyId: string) => call('deletePasskey', { params: { passkeyId } });
+// issue 26: the authenticator app (the sign-in's second step; enrolment and removal in the account)
+export const loginSecondFactor = (body: Body<'loginSecondFactor'>) => call('loginSecondFactor', { body });
+export const getSecondFactor = () => call('secondFactor', {});
+export const startTotp = () => call('startTotp', { body: {} as never });
+export const confirmTotp = (code: string) => call('confirmTotp', { body: { code } });
+export const deleteTotp = (code?: string) => call('deleteTotp', { body: code === undefined ? {} : { code } });
 // registration, activation and passwords
 export const register = (body: Body<'register'>) => call('register', { body });
 export const sendActivationMail = (email: string) => call('activationMail', { body: { email } });

@@ -16,6 +16,14 @@ export type { ShopAddress, ShopCustomer };
 import { fail, ok } from './http.ts';
 import type { SessionClient } from './session-client.ts';
 import type { CeremonyOptions, Passkey } from '../../contracts/passkeys.ts';
+import type { SecondFactorStatus, TotpEnrolment } from '../../contracts/second-factor.ts';
+
+/** Issue 26: what the sign-in's second step needs (the pending token of the right password, from its 401). */
+export interface SecondStepInput {
+  pendingToken: string;
+  code: string;
+  rememberDevice: boolean;
+}
 
 export function reshapeCustomer(c: Customer): ShopCustomer {
   return {
@@ -107,6 +115,58 @@ export class AccountClient {
     this.client.adopt(res.data);
     this.client.rememberDevice(res.data);
     return ok({ session: this.client.info(), customer: reshapeCustomer(res.data.customer), merged: res.data.merged });
+  }
+
+  /**
+   * Issue 26: the second step of a sign-in (the code of the authenticator app or a recovery code). The guest's
+   * merge, the token set and the device cookie exactly as login() does them, so the cart and the session
+   * events stay as after a sign-in with the password alone.
+   */
+  async loginSecondStep(input: SecondStepInput): Promise<Result<MeView & { merged: boolean }>> {
+    const proven = await this.client.anonymousProof();
+    if (proven.error) return fail(proven.error);
+    const proof = proven.data;
+    const res = await this.client.call<LoginResponse>({
+      method: 'POST',
+      path: '/customers/login/second-factor',
+      auth: 'none',
+      body: { ...input, ...(proof ? { anonymousId: proof.anonymousId } : {}) },
+      headers: { ...this.client.deviceHeaders(), ...(proof ? { 'x-anonymous-token': proof.token } : {}) },
+    });
+    if (res.error) return fail(res.error);
+    this.client.adopt(res.data);
+    this.client.rememberDevice(res.data);
+    return ok({ session: this.client.info(), customer: reshapeCustomer(res.data.customer), merged: res.data.merged });
+  }
+
+  /** Issue 26: the account's authenticator app: its status, enrolment (start, confirm) and removal. */
+  async secondFactor(): Promise<Result<SecondFactorStatus>> {
+    const id = await this.customerId();
+    return id.error ? fail(id.error) : this.client.call({ path: `/customers/${id.data}/second-factor` });
+  }
+
+  async startTotp(): Promise<Result<TotpEnrolment>> {
+    const id = await this.customerId();
+    return id.error ? fail(id.error) : this.client.call({ method: 'POST', path: `/customers/${id.data}/totp`, body: {} });
+  }
+
+  async confirmTotp(code: string): Promise<Result<{ recoveryCodes: string[] }>> {
+    const id = await this.customerId();
+    return id.error ? fail(id.error) : this.client.call({ method: 'POST', path: `/customers/${id.data}/totp/confirmation`, body: { code } });
+  }
+
+  /**
+   * Removes the app. With a code, this session's step-up comes first (the service asks for one within the
+   * last 5 minutes); a refused step-up is the answer, nothing is removed.
+   */
+  async removeTotp(code: string | undefined): Promise<Result<OkResponse>> {
+    const id = await this.customerId();
+    if (id.error) return fail(id.error);
+    if (code !== undefined) {
+      const stepUp = await this.client.call({ method: 'POST', path: `/customers/${id.data}/step-up`, body: { code } });
+      if (stepUp.error) return fail(stepUp.error);
+    }
+    return this.client.call({ method: 'DELETE', path: `/customers/${id.data}/totp` });
   }
 
   async passkeys(): Promise<Result<{ passkeys: Passkey[] }>> {

@@ -1,19 +1,23 @@
 // Login (spec 2, 8): e-mail and password; 'E-mail address and password don't match.'; an unverified
 // address can have its activation mail sent again; a throttled sign-in says when to try again. After
 // login the customer goes where they were headed (?redirect=, same-site paths only) or to the account.
-import { useState } from 'react';
+// Issue 26: an account with an authenticator app answers the right password on a new device with
+// second_factor_required: the same card then asks for the app's code (or a recovery code) and offers to
+// remember the device; the steps after it (session, merge notices, login event, target) are the password's.
+import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Link } from '../../components/ShopLink.tsx';
 import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
-import { login, passkeyLogin, passkeyLoginOptions, sendActivationMail } from '../../state/shop-api.ts';
+import { login, loginSecondFactor, passkeyLogin, passkeyLoginOptions, sendActivationMail } from '../../state/shop-api.ts';
 import { useBrowser } from '../../lib/browser-port.ts';
 import { useShop } from '../../lib/context.tsx';
 import { pathFor, safeRedirectPath } from '../../../src/screens.ts';
-import { ErrorSummary, PasswordField, StatusMessage, SubmitButton, TextField } from '../../components/forms/Fields.tsx';
+import { CheckboxField, ErrorSummary, PasswordField, StatusMessage, SubmitButton, TextField, fieldId } from '../../components/forms/Fields.tsx';
 import { useForm } from '../../components/forms/useForm.ts';
 import { Rules } from '../../components/forms/validation.ts';
 
 const formId = 'login';
+const codeFormId = 'login-code';
 
 export default function LoginPage() {
   const browser = useBrowser();
@@ -26,9 +30,38 @@ export default function LoginPage() {
   const form = useForm({ email: '', password: '' }, (v) => new Rules(t).email('email', v.email).required('password', v.password).errors);
   const labels = { email: t('account.field.email'), password: t('account.field.password') };
 
+  // issue 26: the second step (the pending sign-in itself stays in an httpOnly cookie of the storefront)
+  const [secondStep, setSecondStep] = useState(false);
+  const [recovery, setRecovery] = useState(false);
+  const [focusTick, setFocusTick] = useState(0);
+  useEffect(() => {
+    if (focusTick > 0) document.getElementById(fieldId(codeFormId, 'code'))?.focus();
+  }, [focusTick]);
+  const codeForm = useForm({ code: '', remember: false }, (v) => {
+    const r = new Rules(t).required('code', v.code);
+    return (recovery ? r : r.numeric('code', v.code)).errors;
+  });
+  const codeLabel = recovery ? t('account.login.recoveryCode') : t('account.login.code');
+
+  const signedIn = async (data: { session: Parameters<typeof browser.session.set>[0]; merged: boolean }, method: 'password' | 'passkey') => {
+    browser.session.set(data.session);
+    // issue 14: a guest line the cart maximum cut at the merge is told on the next page
+    if (data.merged) await browser.carts.noticeMergeCuts();
+    // spec 7: the data layer's login event (what leaves the browser is up to consent, analytics.ts)
+    browser.track({ event: 'login', method });
+    navigate(target, { replace: true });
+  };
+
   const submit = form.onSubmit(async (v) => {
     setResent(false);
     const r = await login({ email: v.email.trim(), password: v.password });
+    if (r.error?.code === 'second_factor_required') {
+      codeForm.reset({ code: '', remember: false });
+      setRecovery(false);
+      setSecondStep(true);
+      setFocusTick((n) => n + 1);
+      return;
+    }
     if (r.error) {
       // spec 8: wrong e-mail or password is one message, shown on the password field too
       if (r.error.code === 'invalid_credentials') {
@@ -36,13 +69,30 @@ export default function LoginPage() {
       }
       return r;
     }
-    browser.session.set(r.data.session);
-    // issue 14: a guest line the cart maximum cut at the merge is told on the next page
-    if (r.data.merged) await browser.carts.noticeMergeCuts();
-    // spec 7: the data layer's login event (what leaves the browser is up to consent, analytics.ts)
-    browser.track({ event: 'login', method: 'password' });
-    navigate(target, { replace: true });
+    await signedIn(r.data, 'password');
   });
+
+  // A wrong code is told on the code field; the account's lock (429) is the same message the password's
+  // lock gives, so it never tells which factor was wrong; an expired pending sign-in starts over.
+  const submitCode = codeForm.onSubmit(async (v) => {
+    const r = await loginSecondFactor({ code: v.code.trim(), rememberDevice: v.remember });
+    if (r.error?.code === 'invalid_second_factor') {
+      return { data: null, error: { ...r.error, details: { fields: [{ field: 'code', code: r.error.code, message: r.error.message }] } } };
+    }
+    if (r.error?.code === 'invalid_pending_sign_in') {
+      setSecondStep(false);
+      form.showError(r.error);
+      return;
+    }
+    if (r.error) return r;
+    await signedIn(r.data, 'password');
+  });
+
+  const toggleRecovery = () => {
+    setRecovery((x) => !x);
+    codeForm.set('code', '');
+    setFocusTick((n) => n + 1);
+  };
 
   // Issue 26: usernameless sign-in with a passkey (the browser offers the passkeys it holds for this shop).
   // The same after-steps as the password: the session, the merge's notices, the login event, the target.
@@ -60,10 +110,7 @@ export default function LoginPage() {
       }
       const r = await passkeyLogin({ response });
       if (r.error) return form.showError(r.error);
-      browser.session.set(r.data.session);
-      if (r.data.merged) await browser.carts.noticeMergeCuts();
-      browser.track({ event: 'login', method: 'passkey' });
-      navigate(target, { replace: true });
+      await signedIn(r.data, 'passkey');
     } finally {
       setPasskeyBusy(false);
     }
@@ -93,29 +140,55 @@ export default function LoginPage() {
         <div className="auth-card">
           <h1 className="page-title">{t('route.login')}</h1>
           <p className="auth-intro">{t('account.login.intro')}</p>
-          <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={labels} attempt={form.attempt}>
-            {form.error?.code === 'email_not_verified' && !resent ? (
-              <p>
-                <button type="button" className="button button-quiet" onClick={() => void resend()} aria-disabled={resending || undefined}>
-                  {resending ? t('form.sending') : t('account.login.resend')}
+          {secondStep ? (
+            <>
+              <h2 id="login-code-title">{t('account.login.codeTitle')}</h2>
+              <p>{recovery ? t('account.login.recoveryIntro') : t('account.login.codeIntro')}</p>
+              <ErrorSummary formId={codeFormId} summary={codeForm.summary} errors={codeForm.errors} labels={{ code: codeLabel }} attempt={codeForm.attempt} />
+              <form method="post" className="form" noValidate onSubmit={submitCode} aria-labelledby="login-code-title">
+                <TextField formId={codeFormId} {...codeForm.field('code')} label={codeLabel} required size="medium" spellCheck={false}
+                  {...(recovery ? { autoComplete: 'off', maxLength: 11 } : { autoComplete: 'one-time-code', inputMode: 'numeric' as const, maxLength: 6 })} />
+                <p className="form-aside">
+                  <button type="button" className="link-button" onClick={toggleRecovery}>
+                    {recovery ? t('account.login.useApp') : t('account.login.useRecovery')}
+                  </button>
+                </p>
+                <CheckboxField formId={codeFormId} {...codeForm.check('remember')} label={t('account.login.remember')} hint={t('account.login.rememberHint')} />
+                <div className="form-actions">
+                  <SubmitButton busy={codeForm.submitting} label={t('account.login.codeSubmit')} busyLabel={t('account.login.submitting')} />
+                </div>
+              </form>
+              <p className="form-actions">
+                <button type="button" className="button button-quiet" onClick={() => setSecondStep(false)}>{t('account.login.restart')}</button>
+              </p>
+            </>
+          ) : (
+            <>
+              <ErrorSummary formId={formId} summary={form.summary} errors={form.errors} labels={labels} attempt={form.attempt}>
+                {form.error?.code === 'email_not_verified' && !resent ? (
+                  <p>
+                    <button type="button" className="button button-quiet" onClick={() => void resend()} aria-disabled={resending || undefined}>
+                      {resending ? t('form.sending') : t('account.login.resend')}
+                    </button>
+                  </p>
+                ) : null}
+              </ErrorSummary>
+              {resent ? <StatusMessage>{t('account.login.resent')}</StatusMessage> : null}
+              <form method="post" className="form" noValidate onSubmit={submit}>
+                <TextField formId={formId} {...form.field('email')} type="email" label={labels.email} autoComplete="username" inputMode="email" maxLength={254} required spellCheck={false} />
+                <PasswordField formId={formId} {...form.field('password')} label={labels.password} autoComplete="current-password" required />
+                <p className="form-aside"><Link to={pathFor('forgotPassword', lang)}>{t('account.login.forgot')}</Link></p>
+                <div className="form-actions">
+                  <SubmitButton busy={form.submitting} label={t('account.login.submit')} busyLabel={t('account.login.submitting')} />
+                </div>
+              </form>
+              <p className="form-actions">
+                <button type="button" className="button button-quiet" onClick={() => void signInWithPasskey()} aria-disabled={passkeyBusy || undefined}>
+                  {passkeyBusy ? t('account.login.passkeyBusy') : t('account.login.passkey')}
                 </button>
               </p>
-            ) : null}
-          </ErrorSummary>
-          {resent ? <StatusMessage>{t('account.login.resent')}</StatusMessage> : null}
-          <form method="post" className="form" noValidate onSubmit={submit}>
-            <TextField formId={formId} {...form.field('email')} type="email" label={labels.email} autoComplete="username" inputMode="email" maxLength={254} required spellCheck={false} />
-            <PasswordField formId={formId} {...form.field('password')} label={labels.password} autoComplete="current-password" required />
-            <p className="form-aside"><Link to={pathFor('forgotPassword', lang)}>{t('account.login.forgot')}</Link></p>
-            <div className="form-actions">
-              <SubmitButton busy={form.submitting} label={t('account.login.submit')} busyLabel={t('account.login.submitting')} />
-            </div>
-          </form>
-          <p className="form-actions">
-            <button type="button" className="button button-quiet" onClick={() => void signInWithPasskey()} aria-disabled={passkeyBusy || undefined}>
-              {passkeyBusy ? t('account.login.passkeyBusy') : t('account.login.passkey')}
-            </button>
-          </p>
+            </>
+          )}
         </div>
         <aside className="auth-aside" aria-labelledby="login-benefits">
           <h2 id="login-benefits">{t('account.login.benefitsTitle')}</h2>

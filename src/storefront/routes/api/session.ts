@@ -1,6 +1,7 @@
 // /api session calls: the session level (and a CSRF cookie for a page that has none yet), sign-in, sign-out.
 import type { FastifyInstance } from 'fastify';
 import { fail, route } from './respond.ts';
+import { keepPendingSignIn } from './second-factor.ts';
 
 export async function sessionRoutes(api: FastifyInstance) {
   const { sessions } = api;
@@ -9,6 +10,8 @@ export async function sessionRoutes(api: FastifyInstance) {
 
   route(api, 'login', async (req, reply) => {
     const r = await sessions.accountFor(req, reply).login({ email: req.body.email ?? '', password: req.body.password ?? '' });
+    // issue 26: 401 second_factor_required: the page asks for the code (second-factor.ts keeps the pending sign-in)
+    keepPendingSignIn(req, reply, r.error, sessions.flags.secure);
     if (r.error) return fail(req, reply, r.error);
     return { session: r.data.session, customer: r.data.customer, merged: r.data.merged };
   });
