@@ -32,7 +32,7 @@ import { resetLink, shopName } from '../outbox/index.ts';
 import { RESET_TOKEN_TTL_S, customerNotFound } from './common.ts';
 import { customerById, replaceOneTimeToken, type CustomerRow } from './repository.ts';
 import {
-  activeSessions, confirmTotp, deleteSecondFactor, deleteSessions, insertPendingSignIn, insertRememberedDevice, insertSession,
+  activeSessions, confirmTotp, deleteRememberedDevices, deleteSecondFactor, deleteSessions, insertPendingSignIn, insertRememberedDevice, insertSession,
   rememberedDeviceOf, recoveryCodesLeft, replaceRecoveryCodes, sessionOf, setTotpTimeStep, startTotp, totpOf, useRecoveryCode,
 } from './second-factor-repository.ts';
 
@@ -106,7 +106,7 @@ export async function requireCustomerStepUp(db: Db, auth: AuthContext, now: Date
 
 // ---- mails -------------------------------------------------------------------------------------------------
 
-export type SecurityEvent = 'newDevice' | 'factorAdded' | 'factorRemoved' | 'payoutAccount';
+export type SecurityEvent = 'newDevice' | 'factorAdded' | 'factorRemoved' | 'payoutAccount' | 'passwordReset';
 
 /**
  * A security mail (issue 26): what happened, when (the store's locale and time zone), and how to lock the
@@ -138,6 +138,19 @@ export async function payoutAccountMail(ctx: CommerceContext, tx: Db, call: Secu
   const c = await customerById(tx, call.customerId);
   if (!c?.email || c.kind !== 'registered') return null;
   return sendSecurityMail(ctx, tx, call, c, 'payoutAccount', masked);
+}
+
+/**
+ * Issue 26, the password reset by the mailed link: inside its transaction, the remembered devices go (the next
+ * sign-in on any device asks the second step again), the other features drop what they hold (passkeys:
+ * ctx.passwordResetHooks), and the owner gets the security mail. Answers the mail's outbox id.
+ * Decision: the authenticator app and its recovery codes stay (the link proves the mailbox only; the second
+ * factor is what still guards the account against whoever reads the customer's mail).
+ */
+export async function afterPasswordReset(ctx: CommerceContext, tx: Db, call: SecurityCall, c: CustomerRow): Promise<number> {
+  await deleteRememberedDevices(tx, c.id);
+  for (const hook of ctx.passwordResetHooks) await hook(tx, { customerId: c.id, now: call.now });
+  return sendSecurityMail(ctx, tx, call, c, 'passwordReset');
 }
 
 // ---- enrolment ---------------------------------------------------------------------------------------------
