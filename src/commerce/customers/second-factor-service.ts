@@ -9,6 +9,11 @@
 //   for 10 minutes (at most 5 guesses of 10^6 per 10 minutes); they learn that the password is right.
 // - without one: sign in (the owner gets the new-device mail with a link that ends every session), and within
 //   the step-up window change the payout account or the password; a step-up only proves the password again.
+// - the owner's way back is the password reset (every security mail links it): it ends every session and
+//   removes the remembered devices and the passkeys (afterPasswordReset), so a passkey or device planted with
+//   the stolen password is gone. Left open: an authenticator the attacker enrolled on an account without one
+//   stays after the reset (the reset keeps the second factor, which guards against a taken mailbox); the owner
+//   gets the factorAdded mail at once and needs the shop's support to remove it.
 // - the authenticator's secret is stored unencrypted (no server key in the configuration yet): whoever reads
 //   the database (a backup) can compute codes; recovery codes, pending tokens and device tokens are hashes.
 import QRCode from 'qrcode';
