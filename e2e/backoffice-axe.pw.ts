@@ -125,6 +125,10 @@ for (const lang of ['en', 'de'] as const) {
     await clean(admin, 'case');
     await admin.goto(`${BO}/operators`);
     await clean(admin, 'operators');
+    // issue 26: the reset of another operator's second factor, sent without a choice or confirmation (nothing is reset)
+    await admin.locator('form[action="/operators/second-factor-reset"] button[type=submit]').click();
+    await expect(admin.locator('#reset-confirm-error')).toBeVisible();
+    await clean(admin, 'operators with the second factor reset\'s field messages');
     // issue 26: the operator's own page, and its password form with field messages (nothing is changed:
     // the new password is too short and the repetition differs)
     await admin.goto(`${BO}/me`);

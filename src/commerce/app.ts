@@ -10,6 +10,7 @@ import { createService, trustOneProxy } from '../lib/service.ts';
 import { isStoreKey } from '../stores.ts';
 import { servicePorts } from '../config.ts';
 import { companyFactsFromCms, type CompanyFactsSource } from '../contracts/company-facts.ts';
+import { purgeStepUps } from './auth/step-up.ts';
 import { purgeExpiredTokens } from './auth/tokens.ts';
 import type { CommerceConfig, CommerceContext } from './context.ts';
 import { migrate, migrationsDir, type Db } from './db/index.ts';
@@ -25,7 +26,7 @@ import cataloguePlugin from './catalogue/plugin.ts';
 import { seedCatalogue } from './catalogue/index.ts';
 import accountOverviewPlugin from './account-overview/plugin.ts';
 import customersPlugin from './customers/plugin.ts';
-import { purgeCustomerData } from './customers/index.ts';
+import { purgeCustomerData, purgeSecondFactorData } from './customers/index.ts';
 import depositsPlugin from './deposits/plugin.ts';
 import discountsPlugin from './discounts/plugin.ts';
 import limitOrdersPlugin from './limit-orders/plugin.ts';
@@ -100,6 +101,7 @@ export async function buildCommerceApp(opts: CommerceAppOptions): Promise<Commer
     // Decision: without the deposits feature a customer holds nothing in a depot (a sale from it is refused)
     depotHoldings: async () => new Map(),
     accountDeletionHooks: [],
+    passwordResetHooks: [],
     priceSetListeners: [],
     jobs: new Map(),
   };
@@ -180,7 +182,8 @@ export async function buildCommerceApp(opts: CommerceAppOptions): Promise<Commer
     await api.register(rateLimitsPlugin);
   });
 
-  // Housekeeping: dead tokens (customers' and operators'), old counters, abandoned anonymous customers, spent one-time tokens.
+  // Housekeeping: dead tokens (customers' and operators'), old counters, abandoned anonymous customers, spent one-time tokens,
+  // the second factor's spent rows (issue 26).
   const housekeeping = async () => {
     try {
       await purge(db, clock(), config.REFRESH_TOKEN_TTL_S);
@@ -208,6 +211,9 @@ async function purge(db: Db, now: Date, refreshTtlS: number): Promise<void> {
   await purgeBudgets(db, now);
   await purgeOperatorSessions(db, now);
   await purgeCustomerData(db, now, refreshTtlS);
+  // issue 26: spent second steps, remembered devices past their 30 days, step-up confirmations older than a day
+  await purgeSecondFactorData(db, now);
+  await purgeStepUps(db, now);
   await purgeChallenges(db, now);
   await purgeOutbox(db, addSeconds(now, -OUTBOX_RETENTION_S));
 }

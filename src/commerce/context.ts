@@ -44,6 +44,8 @@ export interface CommerceContext {
   depotHoldings: DepotHoldings;
   /** run inside the account-deletion transaction, before the customer row goes (data kept by e-mail) */
   accountDeletionHooks: AccountDeletionHook[];
+  /** run inside the password reset's transaction (issue 26: the passkeys go with the reset) */
+  passwordResetHooks: PasswordResetHook[];
   /** told after a new price set became current (limit orders execute); never awaited by the hand-over */
   priceSetListeners: ((setId: string) => void)[];
   /** scheduled work of the plugins by name (limit orders, contact-data purge); tests run them directly */
@@ -77,6 +79,9 @@ export interface AccountDeletion {
 }
 
 export type AccountDeletionHook = (tx: Db, account: AccountDeletion) => Promise<void>;
+
+/** What a feature removes of the account's sign-in means when the password is reset by the mailed link. */
+export type PasswordResetHook = (tx: Db, reset: { customerId: string; now: Date }) => Promise<void>;
 
 declare module 'fastify' {
   interface FastifyInstance {

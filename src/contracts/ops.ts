@@ -119,6 +119,8 @@ export type UpdateOperatorBody = Static<typeof UpdateOperatorBody>;
 export const ChangeOwnPasswordBody = Type.Object({
   currentPassword: Type.String({ minLength: 1, maxLength: 200 }),
   newPassword: Type.String({ minLength: 12, maxLength: 200 }),
+  /** issue 26: the second factor confirms it too: the authenticator's current code or one recovery code */
+  code: Type.String({ minLength: 1, maxLength: 40 }),
 }, { additionalProperties: false });
 export type ChangeOwnPasswordBody = Static<typeof ChangeOwnPasswordBody>;
 

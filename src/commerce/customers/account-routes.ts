@@ -98,7 +98,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     attachValidation: true,
     schema: {
       tags: ['customers'],
-      summary: 'Sets a new password with the token of the reset link; every session of the account ends.',
+      summary: 'Sets a new password with the token of the reset link; every session of the account ends, remembered devices and passkeys are removed, and the customer gets a mail.',
       body: ResetPasswordBody,
       response: { 200: OkResponse, ...errorResponses },
     },
@@ -109,7 +109,7 @@ export const accountRoutes: FastifyPluginAsync = async (app) => {
     const password = newPasswordField(input, 'newPassword', errors);
     if (req.validationError && errors.empty) errors.list.push(...validationFields(req.validationError.validation));
     errors.throwIfAny();
-    await resetPassword(db, req.storeKey, input.token as string, password as string, clock());
+    await resetPassword(ctx, callOf(req), input.token as string, password as string);
     return { ok: true };
   });
 

@@ -25,7 +25,7 @@ import {
   replaceOneTimeToken, resetTokenCustomerForUpdate, setPasswordHash, useOneTimeToken, verificationTokenForUpdate, type CustomerRow,
   type OneTimePurpose,
 } from './repository.ts';
-import { hasSecondFactor } from './second-factor-service.ts';
+import { afterPasswordReset, hasSecondFactor } from './second-factor-service.ts';
 import { tooManyAttempts } from './session-service.ts';
 import { normalizeEmail, type ProfileValues } from './validation.ts';
 
@@ -138,18 +138,27 @@ export async function sendPasswordReset(ctx: CommerceContext, call: AccountCall,
   outbox.deliver([id]);
 }
 
-/** Sets a new password with the reset link's token; the address counts as proven and every session ends. */
-export async function resetPassword(db: Db, storeKey: StoreKey, token: string, newPassword: string, now: Date): Promise<void> {
+/**
+ * Sets a new password with the reset link's token; the address counts as proven, every session ends (refresh
+ * tokens revoked), remembered devices and passkeys go, and the owner gets the security mail (issue 26): one
+ * transaction, so a reset never half happens.
+ */
+export async function resetPassword(ctx: CommerceContext, call: AccountCall, token: string, newPassword: string): Promise<void> {
+  const { db, outbox } = ctx;
+  const { now } = call;
   const hash = sha256(token);
   const passwordHash = await hashPassword(newPassword);
-  await db.transaction(async (tx) => {
-    const customerId = await resetTokenCustomerForUpdate(tx, hash, storeKey, now);
+  const mailId = await db.transaction(async (tx) => {
+    const customerId = await resetTokenCustomerForUpdate(tx, hash, call.storeKey, now);
     if (!customerId) fail('invalid_reset_token');
     await useOneTimeToken(tx, hash, now);
     // The link reached the mailbox, so the address is proven as well.
     await setPasswordHash(tx, customerId, passwordHash, now, { verifyEmail: true });
     await revokeCustomerTokens(tx, customerId, now);
+    const account = await customerById(tx, customerId);
+    return account?.email ? afterPasswordReset(ctx, tx, call, account) : null;
   });
+  if (mailId !== null) outbox.deliver([mailId]);
 }
 
 /**

@@ -8,6 +8,7 @@ export { addressesOf, customerById, loadCustomer, type AddressRow, type Customer
 export { lockCustomer } from './repository.ts';
 // housekeeping (app.ts): the feature purges its own tables
 export { purgeCustomerData } from './repository.ts';
+export { purgeSecondFactorData } from './second-factor-repository.ts';
 // the newsletter: the account follows a subscription
 export { setNewsletterOptIn } from './repository.ts';
 export {

@@ -44,6 +44,11 @@ export async function deleteSecondFactor(tx: Db, customerId: string): Promise<vo
   await tx.query('delete from customer_remembered_devices where customer_id = $1', [customerId]);
 }
 
+/** Forgets every remembered device of the customer (the password reset): the next sign-in asks the second step again. */
+export async function deleteRememberedDevices(tx: Db, customerId: string): Promise<void> {
+  await tx.query('delete from customer_remembered_devices where customer_id = $1', [customerId]);
+}
+
 export async function replaceRecoveryCodes(tx: Db, customerId: string, hashes: string[], now: Date): Promise<void> {
   await tx.query('delete from customer_recovery_codes where customer_id = $1', [customerId]);
   for (const h of hashes) {

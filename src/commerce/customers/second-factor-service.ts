@@ -9,6 +9,11 @@
 //   for 10 minutes (at most 5 guesses of 10^6 per 10 minutes); they learn that the password is right.
 // - without one: sign in (the owner gets the new-device mail with a link that ends every session), and within
 //   the step-up window change the payout account or the password; a step-up only proves the password again.
+// - the owner's way back is the password reset (every security mail links it): it ends every session and
+//   removes the remembered devices and the passkeys (afterPasswordReset), so a passkey or device planted with
+//   the stolen password is gone. Left open: an authenticator the attacker enrolled on an account without one
+//   stays after the reset (the reset keeps the second factor, which guards against a taken mailbox); the owner
+//   gets the factorAdded mail at once and needs the shop's support to remove it.
 // - the authenticator's secret is stored unencrypted (no server key in the configuration yet): whoever reads
 //   the database (a backup) can compute codes; recovery codes, pending tokens and device tokens are hashes.
 import QRCode from 'qrcode';
@@ -32,7 +37,7 @@ import { resetLink, shopName } from '../outbox/index.ts';
 import { RESET_TOKEN_TTL_S, customerNotFound } from './common.ts';
 import { customerById, replaceOneTimeToken, type CustomerRow } from './repository.ts';
 import {
-  activeSessions, confirmTotp, deleteSecondFactor, deleteSessions, insertPendingSignIn, insertRememberedDevice, insertSession,
+  activeSessions, confirmTotp, deleteRememberedDevices, deleteSecondFactor, deleteSessions, insertPendingSignIn, insertRememberedDevice, insertSession,
   rememberedDeviceOf, recoveryCodesLeft, replaceRecoveryCodes, sessionOf, setTotpTimeStep, startTotp, totpOf, useRecoveryCode,
 } from './second-factor-repository.ts';
 
@@ -106,7 +111,7 @@ export async function requireCustomerStepUp(db: Db, auth: AuthContext, now: Date
 
 // ---- mails -------------------------------------------------------------------------------------------------
 
-export type SecurityEvent = 'newDevice' | 'factorAdded' | 'factorRemoved' | 'payoutAccount';
+export type SecurityEvent = 'newDevice' | 'factorAdded' | 'factorRemoved' | 'payoutAccount' | 'passwordReset';
 
 /**
  * A security mail (issue 26): what happened, when (the store's locale and time zone), and how to lock the
@@ -138,6 +143,19 @@ export async function payoutAccountMail(ctx: CommerceContext, tx: Db, call: Secu
   const c = await customerById(tx, call.customerId);
   if (!c?.email || c.kind !== 'registered') return null;
   return sendSecurityMail(ctx, tx, call, c, 'payoutAccount', masked);
+}
+
+/**
+ * Issue 26, the password reset by the mailed link: inside its transaction, the remembered devices go (the next
+ * sign-in on any device asks the second step again), the other features drop what they hold (passkeys:
+ * ctx.passwordResetHooks), and the owner gets the security mail. Answers the mail's outbox id.
+ * Decision: the authenticator app and its recovery codes stay (the link proves the mailbox only; the second
+ * factor is what still guards the account against whoever reads the customer's mail).
+ */
+export async function afterPasswordReset(ctx: CommerceContext, tx: Db, call: SecurityCall, c: CustomerRow): Promise<number> {
+  await deleteRememberedDevices(tx, c.id);
+  for (const hook of ctx.passwordResetHooks) await hook(tx, { customerId: c.id, now: call.now });
+  return sendSecurityMail(ctx, tx, call, c, 'passwordReset');
 }
 
 // ---- enrolment ---------------------------------------------------------------------------------------------

@@ -527,6 +527,12 @@ export function fourEyesThresholdCents(setting: string, currency: string): numbe
  * four_eyes_mismatch) and changes nothing. Decision: "above" means strictly more than the threshold; an
  * admin counts as any other operator (an admin cannot release what it prepared either). Answers 'prepared'
  * when this call prepared it, else who prepared and released it (nothing when no second pair of eyes is needed).
+ *
+ * Decision (issue 26, "a payout or a refund"): the shop has no step that sends a refund. Cancelling a paid
+ * order (applyCancel) records the amount owed as refundDue in the audit and issues the cancellation invoice;
+ * the money goes back outside the shop (the bank's own approval), and the spec names no refund step. So the
+ * four eyes apply to payouts only; a refund step, when one is built, moves money like a payout and must call
+ * this same prepare/release rule with the same threshold.
  */
 async function fourEyesPayout(
   ctx: CommerceContext, tx: Db, row: LifeRow, payout: { amountCents: number; iban: string | null; valueDate: string }, actor: Actor, now: Date,

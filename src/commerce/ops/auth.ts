@@ -94,14 +94,13 @@ export function deviceLabel(ua: string): string | null {
 }
 
 /**
- * An operator changes its own password (issue 26: before, only an admin could). The current password first,
- * under the sign-in lock: a wrong one counts as a failed sign-in (5 in a row lock the operator for 15 minutes,
- * 429), so a session left open on a shared screen cannot be used to guess the password. Decision: the new
- * password must differ from the current one (400 validation_failed, newPassword password_unchanged). The
- * operator's other sessions end (whoever knew the old password is out); this one stays. One transaction with
- * the audit entry, which says that the password changed and how many sessions ended, never the password.
+ * An operator changes its own password (issue 26: before, only an admin could), in two steps around the second
+ * factor's code (second-factor.ts changeOwnPassword). First the current password, under the sign-in lock: a
+ * wrong one counts as a failed sign-in (5 in a row lock the operator for 15 minutes, 429), so a session left
+ * open on a shared screen cannot be used to guess the password. Decision: the new password must differ from
+ * the current one (400 validation_failed, newPassword password_unchanged), checked here before any code is spent.
  */
-export async function changeOwnPassword(db: Db, session: OperatorSession, body: ChangeOwnPasswordBody, actor: Actor, now: Date): Promise<OperatorRow> {
+export async function checkOwnPassword(db: Db, session: OperatorSession, body: Pick<ChangeOwnPasswordBody, 'currentPassword' | 'newPassword'>, now: Date): Promise<OperatorRow> {
   const operator = await operatorById(db, session.operator.id);
   if (!operator || operator.disabled) fail('operator_token_required');
   if (operator.locked_until && operator.locked_until > now) tooManyAttempts(operator.locked_until, now);
@@ -111,7 +110,18 @@ export async function changeOwnPassword(db: Db, session: OperatorSession, body: 
     fail('invalid_current_password', { details: { fields: [fieldError('currentPassword', 'invalid_current_password')] } });
   }
   if (body.newPassword === body.currentPassword) fail('validation_failed', { details: { fields: [fieldError('newPassword', 'password_unchanged')] } });
-  const passwordHash = await hashPassword(body.newPassword);
+  return operator;
+}
+
+/**
+ * Then the new password: the operator's other sessions end (whoever knew the old password is out); this one
+ * stays. One transaction with the audit entry, which says that the password changed, with which second factor
+ * it was confirmed and how many sessions ended, never the password.
+ */
+export async function setOwnPassword(
+  db: Db, session: OperatorSession, operator: OperatorRow, newPassword: string, confirmedWith: 'totp' | 'recovery_code', actor: Actor, now: Date,
+): Promise<OperatorRow> {
+  const passwordHash = await hashPassword(newPassword);
   return db.transaction(async (tx) => {
     await lockOperators(tx, [operator.id]);
     // the new password also clears the failure count (repository.ts)
@@ -119,7 +129,7 @@ export async function changeOwnPassword(db: Db, session: OperatorSession, body: 
     const ended = await revokeOtherOperatorSessions(tx, operator.id, session.sessionId, now);
     await writeAudit(tx, {
       orderId: null, orderNumber: null, actor, action: 'operator_updated', before: null, after: null,
-      details: { operatorId: operator.id, passwordChanged: true, by: 'self', otherSessionsEnded: ended },
+      details: { operatorId: operator.id, passwordChanged: true, by: 'self', confirmedWith, otherSessionsEnded: ended },
     }, now);
     return after;
   });

@@ -20,7 +20,8 @@ import {
   actionRoles, bankStatementImport, cancelOrder, importBankStatement, listAudit, listOpsOrders, opsOrderDetail, recordAssay, recordGoodsReceived, recordGoodsReturned,
   recordPayment, recordPaymentFailed, recordPayout, recordPickup, recordShipment, startBankStatementImport, stepBodies,
 } from '../lifecycle/index.ts';
-import { changeOwnPassword, signIn } from './auth.ts';
+import { signIn } from './auth.ts';
+import { changeOwnPassword } from './second-factor.ts';
 import { changeOperator, createOperator, seedDemoOperators } from './operators.ts';
 import { OPERATOR_SESSION_TTL_S, revokeOperatorSession } from '../auth/operator-sessions.ts';
 import { listOperators, operatorById, operatorView } from './repository.ts';
@@ -119,7 +120,7 @@ export const opsRoutes: FastifyPluginAsync = async (app) => {
     config, onRequest: requireOperator(),
     schema: {
       tags, operationId: 'opsChangeOwnPassword', security: operatorToken,
-      summary: 'Changes the signed-in operator\'s own password after the current one; its other sessions end, this one stays. 400 invalid_current_password; 400 validation_failed (newPassword password_unchanged); 429 too_many_attempts (wrong current passwords count toward the sign-in lock).',
+      summary: 'Changes the signed-in operator\'s own password after the current one and the second factor\'s code (or one recovery code); its other sessions end, this one stays. 400 invalid_current_password; 400 invalid_code; 400 validation_failed (newPassword password_unchanged); 429 too_many_attempts (wrong current passwords and codes count toward the sign-in lock).',
       body: ChangeOwnPasswordBody, response: { 200: Operator, ...errorResponses },
     },
   }, async (req) => {

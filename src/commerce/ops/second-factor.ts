@@ -15,15 +15,20 @@
 // - The issuer in the authenticator app is "Edelmetall Back Office" with the operator's e-mail as the account.
 // - An admin resets another operator's factors (audited; its sessions end, the next sign-in enrols again),
 //   never its own (409 operator_self_factor_reset): a stolen admin session cannot swap the admin's factor.
+// - An operator's own password change needs the current password and the second factor's code (issue 26):
+//   password first (a wrong one counts as a failed sign-in), then the code (a TOTP code, each time step once,
+//   or one recovery code; a wrong one counts toward the same lock as at sign-in, 400 invalid_code as at
+//   sign-in, which the back office marks on the form's code field). A session left open on a shared screen cannot change the password with the password
+//   alone, shoulder-surfed or guessed.
 import type { FastifyRequest } from 'fastify';
-import type { Actor, Operator, OpsEnrolment, OpsSecondStepResult } from '../../contracts/ops.ts';
+import type { Actor, ChangeOwnPasswordBody, Operator, OpsEnrolment, OpsSecondStepResult } from '../../contracts/ops.ts';
 import { checkTotp, hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes, newTotpSecret, totpUri } from '../auth/second-factor.ts';
 import { completeSecondStep, OPERATOR_SESSION_TTL_S, revokeOperatorSessions, type OperatorSession } from '../auth/operator-sessions.ts';
 import type { Db } from '../db/index.ts';
 import { fail } from '../http/errors.ts';
 import { writeAudit } from '../lifecycle/index.ts';
 import { takeLoginAttempt } from '../lib/rate.ts';
-import { OPS_LOCK_AFTER, OPS_LOCK_S } from './auth.ts';
+import { checkOwnPassword, OPS_LOCK_AFTER, OPS_LOCK_S, setOwnPassword } from './auth.ts';
 import { lockTargetForAdmin } from './operators.ts';
 import {
   clearSecondFactor, confirmTotp, lockOperators, operatorById, operatorView, recordOperatorCodeFailure, recordOperatorLogin, revokePendingSessions,
@@ -139,4 +144,31 @@ export async function resetSecondFactor(db: Db, id: string, actor: Actor, now: D
     const after = await operatorById(tx, id);
     return operatorView(after as OperatorRow);
   });
+}
+
+/**
+ * The operator changes its own password: the current password, then the second factor's code, then the new
+ * password (auth.ts). A wrong code counts toward the operator's lock (the fifth: 429 too_many_attempts, the
+ * answer a wrong password gets); otherwise 400 invalid_code (as at sign-in). The code is spent only after
+ * the password was right, so a typo in the password costs no recovery code.
+ */
+export async function changeOwnPassword(db: Db, session: OperatorSession, body: ChangeOwnPasswordBody, actor: Actor, now: Date): Promise<OperatorRow> {
+  const operator = await checkOwnPassword(db, session, body, now);
+  const confirmedWith = await spendOwnCode(db, operator, body.code, now);
+  return setOwnPassword(db, session, operator, body.newPassword, confirmedWith, actor, now);
+}
+
+async function spendOwnCode(db: Db, operator: OperatorRow, code: string, now: Date): Promise<'totp' | 'recovery_code'> {
+  if (!operator.totp_secret || operator.totp_enrolled_at === null) fail('operator_second_step_required', { details: { step: 'enrol' } });
+  const typed = code.trim();
+  if (/^\d{3}\s?\d{3}$/.test(typed)) {
+    const last = operator.totp_last_step === null ? null : Number(operator.totp_last_step);
+    const step = checkTotp(operator.totp_secret, typed, now.getTime(), last);
+    if (step !== null && (await spendTotpStep(db, operator.id, step))) return 'totp';
+  } else if (looksLikeRecoveryCode(typed) && (await spendRecoveryCode(db, operator.id, hashRecoveryCode(typed), now)).spent) {
+    return 'recovery_code';
+  }
+  const { lockedUntil } = await recordOperatorCodeFailure(db, operator.id, now, OPS_LOCK_AFTER, OPS_LOCK_S);
+  if (lockedUntil) fail('too_many_attempts', { details: { retryAfter: retryAfter(lockedUntil, now) } });
+  return fail('invalid_code');
 }

@@ -85,6 +85,12 @@ export async function recordPasskeyUse(db: Db, id: string, signCount: number, no
   return rows.length === 1;
 }
 
+/** Deletes every passkey of the customer (the password reset); how many went. */
+export async function deletePasskeysOf(tx: Db, customerId: string): Promise<number> {
+  const rows = await tx.query<{ id: string }>('delete from customer_passkeys where customer_id = $1 returning id', [customerId]);
+  return rows.length;
+}
+
 /** Deletes the customer's passkey; null when the id is not theirs. */
 export async function deletePasskey(db: Db, customerId: string, id: string): Promise<PasskeyRow | null> {
   const rows = await db.query<PasskeyRow>(

@@ -15,7 +15,9 @@ import { limitByClient, notFoundOnBadParams } from '../http/request.ts';
 import { clientIp, shopOrigin } from '../lib/http.ts';
 import { takeLoginAttempt, type RateRule } from '../lib/rate.ts';
 import { shopName } from '../outbox/index.ts';
-import { addPasskey, authenticationOptions, listPasskeys, registrationOptions, removePasskey, signInWithPasskey, type PasskeyCall } from './service.ts';
+import {
+  addPasskey, authenticationOptions, listPasskeys, registrationOptions, removePasskey, removePasskeysAtReset, signInWithPasskey, type PasskeyCall,
+} from './service.ts';
 
 /** Decision: 30 ceremonies per 10 minutes and address, as many as a family behind one router needs. */
 const CEREMONY_RATE: RateRule = { limit: 30, windowS: 600 };
@@ -23,6 +25,7 @@ const CEREMONY_RATE: RateRule = { limit: 30, windowS: 600 };
 export const passkeyRoutes: FastifyPluginAsync = async (app) => {
   const { clock, config } = app.commerce;
   notFoundOnBadParams(app, 'passkey_not_found');
+  app.commerce.passwordResetHooks.push(removePasskeysAtReset);
   const call = (req: FastifyRequest): PasskeyCall => ({
     storeKey: req.storeKey, now: clock(), origin: shopOrigin(req, req.storeKey, config), shop: shopName(config.MAIL_FROM),
   });

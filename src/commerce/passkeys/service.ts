@@ -28,7 +28,7 @@ import type { Customer, TokenResponse } from '../../contracts/commerce.ts';
 import type { StoreKey } from '../../stores.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import { sessionStartedAt, type AuthContext } from '../auth/tokens.ts';
-import type { CommerceContext } from '../context.ts';
+import type { CommerceContext, PasswordResetHook } from '../context.ts';
 import { customerById, startSession } from '../customers/index.ts';
 import type { Db } from '../db/index.ts';
 import { fail } from '../http/errors.ts';
@@ -37,7 +37,7 @@ import type { LoginAttempt } from '../lib/rate.ts';
 import { newSecret, sha256 } from '../lib/secrets.ts';
 import { renderMail } from '../mail/index.ts';
 import {
-  claimChallenge, deletePasskey, insertChallenge, insertPasskey, passkeyByCredential, passkeysOf, recordPasskeyUse, type PasskeyRow,
+  claimChallenge, deletePasskey, deletePasskeysOf, insertChallenge, insertPasskey, passkeyByCredential, passkeysOf, recordPasskeyUse, type PasskeyRow,
 } from './repository.ts';
 
 export const CEREMONY_TTL_S = 180;
@@ -178,6 +178,18 @@ export async function removePasskey(ctx: CommerceContext, call: PasskeyCall, aut
   });
   outbox.deliver([mailId]);
 }
+
+/**
+ * The password reset (customers' resetPassword, in its transaction) removes every passkey of the account.
+ * Decision (issue 26): the reset link is also the "lock the account" link of every security mail, so it must
+ * shut out whoever added a passkey with a stolen password or mailbox: a passkey signs in alone and would
+ * outlive the new password. A customer who forgot the password but still holds a passkey could have signed in
+ * with it instead; after the reset they add it again (the reset's mail says so). The authenticator app (TOTP)
+ * stays: the link proves the mailbox only, and the second factor is what guards against a taken mailbox.
+ */
+export const removePasskeysAtReset: PasswordResetHook = async (tx, reset) => {
+  await deletePasskeysOf(tx, reset.customerId);
+};
 
 async function securityMail(
   ctx: CommerceContext, tx: Db, call: PasskeyCall, customer: { id: string; email: string | null; first_name: string | null; last_name: string | null },

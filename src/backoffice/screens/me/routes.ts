@@ -1,5 +1,5 @@
 // The signed-in operator's own page (issue 26): GET /me shows who is signed in; POST /me/password changes the
-// own password after the current one; its sessions, each of which it can end (POST /me/sessions/end, end-others). Commerce decides (PUT /ops/me/password: the sign-in lock counts wrong
+// own password after the current one and the second factor's code; its sessions, each of which it can end (POST /me/sessions/end, end-others). Commerce decides (PUT /ops/me/password: the sign-in lock counts wrong
 // current passwords, the other sessions end); this screen checks what the form can check first (every field
 // filled, at least 12 characters, both new ones alike) so a typo costs no attempt of the lock.
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -65,20 +65,24 @@ export const meScreen: Screen = async (app, { ops, signedIn }) => {
     const currentPassword = text(b.currentPassword);
     const newPassword = text(b.newPassword);
     const repeatPassword = text(b.repeatPassword);
+    const code = text(b.code).trim().slice(0, 40);
     const fields: FieldMessages = {};
     if (!currentPassword) fields.currentPassword = f.tAny('validation.required');
     if (newPassword.length < MIN_PASSWORD) fields.newPassword = f.tAny('validation.min_length', { length: MIN_PASSWORD });
     else if (newPassword.length > 200) fields.newPassword = f.tAny('validation.too_long', { length: 200 });
     if (!repeatPassword) fields.repeatPassword = f.tAny('validation.required');
     else if (repeatPassword !== newPassword) fields.repeatPassword = f.tAny('validation.password_mismatch');
+    if (!code) fields.code = f.t('signIn.codeMissing');
     if (Object.keys(fields).length) return showMe(ops, req, reply, viewer, 400, { kind: 'error', text: f.t('refusal.validation') }, fields);
-    const res = await ops.changeOwnPassword(req.bo.token, { currentPassword, newPassword });
+    const res = await ops.changeOwnPassword(req.bo.token, { currentPassword, newPassword, code });
     if (res.error) {
       if (res.error.status === 401) return toSignIn(reply, 'expired');
       if (res.error.code === 'too_many_attempts') {
         const minutes = Math.max(1, Math.ceil(Number(res.error.details?.retryAfter ?? 60) / 60));
         return showMe(ops, req, reply, viewer, 429, { kind: 'error', text: f.t('signIn.locked', { minutes }) });
       }
+      // issue 26: a wrong or spent code is marked on its field with the sign-in's words
+      if (res.error.code === 'invalid_code') return showMe(ops, req, reply, viewer, 400, { kind: 'error', text: f.t('refusal.validation') }, { code: f.t('signIn.codeInvalid') });
       return showMe(ops, req, reply, viewer, shownStatus(res.error), { kind: 'error', text: refusalText(f, res.error) }, res.error.status === 400 ? fieldMessages(f, res.error) : undefined);
     }
     return reply.redirect('/me?done=password', 303);

@@ -1,5 +1,5 @@
 // The signed-in operator's own page (issue 26): who is signed in with which roles, and the form to change the
-// own password (before, only an admin could set one).
+// own password with the current one and the second factor's code (before, only an admin could set one).
 import type { Operator, OpsSession } from '../../../contracts/ops.ts';
 import type { Fmt } from '../../format.ts';
 import { Csrf, Field, type FieldMessages } from '../../ui/form.tsx';
@@ -26,6 +26,8 @@ export function MeView({ f, csrf, me, sessions, fields }: { f: Fmt; csrf: string
         <Field id="current-password" name="currentPassword" label={t('me.currentPassword')} type="password" required autoComplete="current-password" maxLength={200} error={fields?.currentPassword} />
         <Field id="new-password" name="newPassword" label={t('me.newPassword')} hint={t('me.newPasswordHint')} type="password" required minLength={12} maxLength={200} autoComplete="new-password" error={fields?.newPassword} />
         <Field id="repeat-password" name="repeatPassword" label={t('me.repeatPassword')} type="password" required minLength={12} maxLength={200} autoComplete="new-password" error={fields?.repeatPassword} />
+        {/* issue 26: the second factor confirms the change as well */}
+        <Field id="password-code" name="code" label={t('me.passwordCode')} hint={t('signIn.codeText')} required autoComplete="one-time-code" maxLength={40} error={fields?.code} />
         <button type="submit">{t('me.passwordSubmit')}</button>
       </form>
       <SessionsView f={f} csrf={csrf} sessions={sessions} />

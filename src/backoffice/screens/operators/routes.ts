@@ -1,4 +1,5 @@
-// Operators (admin): the list by name with roles, a new operator, the name, roles and disabling of one.
+// Operators (admin): the list by name with roles, a new operator, the name, roles and disabling of one, and
+// (issue 26) the reset of another operator's second factor after a confirmation.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement } from 'react';
 import type { OperatorRole } from '../../../contracts/ops.ts';
@@ -12,12 +13,18 @@ import { fieldMessages, notFound, refusalText, send, shownStatus } from '../../u
 import { list, str, UUID, type Body, type Notice } from '../../ui/request.ts';
 import { OperatorsView } from './view.tsx';
 
-async function showOperators(ops: OpsClient, req: FastifyRequest, reply: FastifyReply, viewer: Viewer, status: number, notice: Notice | null, values?: Body, fields?: FieldMessages) {
+async function showOperators(
+  ops: OpsClient, req: FastifyRequest, reply: FastifyReply, viewer: Viewer, status: number, notice: Notice | null, values?: Body, fields?: FieldMessages,
+  reset?: { operator?: string; fields?: FieldMessages },
+) {
   const { f, csrf } = req.bo;
   const res = await ops.operators(req.bo.token);
   if (res.error) return refused(req, reply, viewer, res.error, f.t('operators.title'), 'operators');
-  return send(reply, status, f.t('operators.title'), createElement(OperatorsView, { f, csrf, operators: res.data.results, values, fields }), req, viewer, notice);
+  const view = createElement(OperatorsView, { f, csrf, operators: res.data.results, values, fields, viewerEmail: viewer.email, reset });
+  return send(reply, status, f.t('operators.title'), view, req, viewer, notice);
 }
+
+const DONE = ['created', 'saved', 'factorReset'];
 
 const rolesOf = (b: Body): OperatorRole[] => list(b.roles).filter((r): r is OperatorRole => (operatorRoles as string[]).includes(r));
 
@@ -25,7 +32,7 @@ export const operatorsScreen: Screen = async (app, { ops, signedIn }) => {
   app.get('/operators', signedIn(async (req, reply, viewer) => {
     const { f } = req.bo;
     const done = (req.query as Record<string, string>).done;
-    return showOperators(ops, req, reply, viewer, 200, done === 'created' || done === 'saved' ? { kind: 'success', text: f.t(`operators.done.${done}`) } : null);
+    return showOperators(ops, req, reply, viewer, 200, DONE.includes(done) ? { kind: 'success', text: f.t(`operators.done.${done}`) } : null);
   }));
 
   app.post('/operators', signedIn(async (req, reply, viewer) => {
@@ -48,6 +55,25 @@ export const operatorsScreen: Screen = async (app, { ops, signedIn }) => {
       return showOperators(ops, req, reply, viewer, shownStatus(res.error), { kind: 'error', text: refusalText(f, res.error, 'operators') }, values, fm);
     }
     return reply.redirect('/operators?done=created', 303);
+  }));
+
+  // issue 26: commerce decides (admins only, never the own factor, audited); the form asks for the confirmation first
+  app.post('/operators/second-factor-reset', signedIn(async (req, reply, viewer) => {
+    const { f } = req.bo;
+    const b = req.body as Body;
+    const operator = str(b.operator);
+    const fields: FieldMessages = {};
+    if (!UUID.test(operator)) fields.operator = f.tAny('validation.required');
+    if (str(b.confirm) !== '1') fields.confirm = f.t('operators.resetConfirmRequired');
+    if (Object.keys(fields).length) {
+      return showOperators(ops, req, reply, viewer, 400, { kind: 'error', text: f.t('refusal.validation') }, undefined, undefined, { operator, fields });
+    }
+    const res = await ops.resetSecondFactor(req.bo.token, operator);
+    if (res.error) {
+      if (res.error.status === 401) return toSignIn(reply, 'expired');
+      return showOperators(ops, req, reply, viewer, shownStatus(res.error), { kind: 'error', text: refusalText(f, res.error, 'operators') }, undefined, undefined, { operator });
+    }
+    return reply.redirect('/operators?done=factorReset', 303);
   }));
 
   app.post('/operators/:id', signedIn(async (req, reply, viewer) => {

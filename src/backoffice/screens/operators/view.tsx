@@ -1,12 +1,18 @@
-// The operators (admin): each by name with roles and whether disabled (issue 24: listed by name), and the form
-// for a new one.
+// The operators (admin): each by name with roles, whether disabled (issue 24: listed by name) and whether its
+// second factor is set up, the form for a new one, and (issue 26) the reset of another operator's second factor.
 import type { Operator } from '../../../contracts/ops.ts';
 import { operatorRoles } from '../../../contracts/ops.ts';
 import type { Fmt } from '../../format.ts';
 import { Csrf, Field, type FieldMessages } from '../../ui/form.tsx';
 import { TableWrap } from '../../ui/parts.tsx';
 
-export function OperatorsView({ f, csrf, operators, values, fields }: { f: Fmt; csrf: string; operators: Operator[]; values?: Record<string, string | string[]>; fields?: FieldMessages }) {
+export function OperatorsView({ f, csrf, operators, values, fields, viewerEmail, reset }: {
+  f: Fmt; csrf: string; operators: Operator[]; values?: Record<string, string | string[]>; fields?: FieldMessages;
+  /** the signed-in admin: its own second factor is not offered for a reset */
+  viewerEmail: string;
+  /** the reset form's typed values and field messages after a refusal */
+  reset?: { operator?: string; fields?: FieldMessages };
+}) {
   const { t } = f;
   const checkedRoles = new Set(Array.isArray(values?.roles) ? values.roles : values?.roles ? [values.roles] : []);
   return (
@@ -14,7 +20,7 @@ export function OperatorsView({ f, csrf, operators, values, fields }: { f: Fmt; 
       <TableWrap label={t('operators.caption')}>
         <table>
           <caption className="visually-hidden">{t('operators.caption')}</caption>
-          <thead><tr><th scope="col">{t('operators.name')}</th><th scope="col">{t('signIn.email')}</th><th scope="col">{t('operators.roles')}</th><th scope="col">{t('operators.lastLogin')}</th><th scope="col">{t('operators.change')}</th></tr></thead>
+          <thead><tr><th scope="col">{t('operators.name')}</th><th scope="col">{t('signIn.email')}</th><th scope="col">{t('operators.roles')}</th><th scope="col">{t('operators.lastLogin')}</th><th scope="col">{t('operators.secondFactor')}</th><th scope="col">{t('operators.change')}</th></tr></thead>
           <tbody>
             {operators.map((o) => (
               <tr key={o.id} className={o.disabled ? 'disabled' : undefined}>
@@ -22,6 +28,7 @@ export function OperatorsView({ f, csrf, operators, values, fields }: { f: Fmt; 
                 <td>{o.email}{o.disabled && <> <span className="badge warn">{t('operators.disabled')}</span></>}</td>
                 <td>{o.roles.map((r) => t(`role.${r}`)).join(', ')}</td>
                 <td>{o.lastLoginAt ? f.dateTime(o.lastLoginAt) : '–'}</td>
+                <td>{o.secondFactor ? t('operators.secondFactorOn') : <span className="badge warn">{t('operators.secondFactorOff')}</span>}</td>
                 <td>
                   <form method="post" action={`/operators/${o.id}`} className="operator-edit">
                     <Csrf value={csrf} />
@@ -66,6 +73,43 @@ export function OperatorsView({ f, csrf, operators, values, fields }: { f: Fmt; 
         </fieldset>
         <button type="submit">{t('operators.createSubmit')}</button>
       </form>
+      <ResetSecondFactorForm f={f} csrf={csrf} operators={operators.filter((o) => o.email !== viewerEmail)} values={reset} />
     </>
+  );
+}
+
+/**
+ * Issue 26: an admin resets another operator's second factor (a lost phone): its sessions end and its next
+ * sign-in enrols again; commerce audits it and refuses the admin's own (so the own one is not offered here).
+ * Decision: one form below the list with a choice of operator and a required confirmation, as the order's
+ * cancellation asks, rather than a button per row: a reset is rare and locks a colleague out until they enrol.
+ */
+function ResetSecondFactorForm({ f, csrf, operators, values }: { f: Fmt; csrf: string; operators: Operator[]; values?: { operator?: string; fields?: FieldMessages } }) {
+  const { t } = f;
+  const errors = values?.fields ?? {};
+  const describe = (name: string, hint = false) => [hint ? `reset-${name}-hint` : '', errors[name] ? `reset-${name}-error` : ''].filter(Boolean).join(' ') || undefined;
+  const error = (name: string) => (errors[name] ? <span className="field-error" id={`reset-${name}-error`}>{errors[name]}</span> : null);
+  return (
+    <form method="post" action="/operators/second-factor-reset" className="card" aria-labelledby="h-reset-factor" noValidate>
+      <h2 id="h-reset-factor">{t('operators.resetTitle')}</h2>
+      <p id="reset-operator-hint">{t('operators.resetText')}</p>
+      <Csrf value={csrf} />
+      <div className="field">
+        <label htmlFor="reset-operator">{t('operators.resetWho')}</label>
+        <select id="reset-operator" name="operator" required defaultValue={values?.operator ?? ''} aria-invalid={errors.operator ? true : undefined} aria-describedby={describe('operator', true)}>
+          <option value="">{t('operators.resetChoose')}</option>
+          {operators.map((o) => <option key={o.id} value={o.id}>{o.name ? `${o.name} (${o.email})` : o.email}</option>)}
+        </select>
+        {error('operator')}
+      </div>
+      <div className="field">
+        <label htmlFor="reset-confirm">
+          <input type="checkbox" id="reset-confirm" name="confirm" value="1" required aria-invalid={errors.confirm ? true : undefined} aria-describedby={describe('confirm')} />
+          {t('operators.resetConfirm')}
+        </label>
+        {error('confirm')}
+      </div>
+      <button type="submit" className="danger">{t('operators.resetSubmit')}</button>
+    </form>
   );
 }
