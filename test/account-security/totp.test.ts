@@ -197,6 +197,9 @@ t.test('rate limit: 5 wrong codes lock the second step 10 minutes, and the lock 
   t.equal(password.statusCode, 429, 'the right password answers the same lock: nothing tells which factor was wrong');
   t.equal(password.json().code, 'too_many_attempts');
   t.equal(password.json().message, right.json().message);
+  const wrongPassword = await passwordStep(api, { ...account, password: 'NotThePassword1' });
+  t.equal(wrongPassword.statusCode, 429, 'a wrong password answers the same lock as the right one (401 would tell a guesser which is right)');
+  t.same(wrongPassword.json(), password.json());
   const recovery = await secondStep(api, account, { pendingToken: pending, code: 'abcde-fghjk' });
   t.equal(recovery.statusCode, 429, 'recovery codes count against the same lock');
   api.clock.advance(600);

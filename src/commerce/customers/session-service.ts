@@ -118,6 +118,11 @@ export async function signIn(
   if (!account || !ok) {
     const { lockS: lock } = await recordLoginFailure(db, subject, now);
     if (lock > 0) throw tooManyAttempts(lock);
+    // issue 26: within the account's second-factor lock a wrong password answers the same 429 as the right one
+    // (below): were it 401 here, the lock would tell a guesser which password is right. After the scrypt, so
+    // the answer's time says nothing either.
+    const factorWait = account ? await secondFactorLockRemaining(db, account.id, now) : 0;
+    if (factorWait > 0) throw tooManyAttempts(factorWait);
     throw invalidCredentials();
   }
   await clearLoginFailures(db, subject);
