@@ -15,6 +15,7 @@ import { buildContentApp } from '../../src/content/app.ts';
 import type { PurgeTargets } from '../../src/content/purge.ts';
 import { buildStorefrontApp, type PurgeRelay } from '../../src/storefront/app.ts';
 import { PUBLIC_CACHE_CONTROL } from '../../src/storefront/render/surrogate-keys.ts';
+import { PageCache } from '../../src/storefront/render/page-cache.ts';
 import { contentRepository, ensureClientBuild, TEST_CMS_RATE_LIMIT } from './harness.ts';
 
 const SECRET = 'purge-secret-for-tests-0123456789';
@@ -189,4 +190,23 @@ t.test('a CDN in front of two storefront instances', async (t) => {
     t.equal(res.json.code, 'story_not_found');
     t.equal(cdn.calls.length, 1);
   });
+});
+
+t.test('the page cache drops exactly the tagged pages, and does not keep a page whose content was purged while it rendered', async (t) => {
+  const cache = new PageCache({ ttlMs: 60_000, canonicalQuery: () => '' });
+  const html = (n: number) => `<!doctype html><html><body>page ${n}</body></html>`;
+  await cache.set('a', html(1), undefined, { keys: ['store:ch', 'story:1'], since: cache.purgeMark() });
+  await cache.set('b', html(2), undefined, { keys: ['store:ch', 'story:2'], since: cache.purgeMark() });
+  await cache.set('c?x=1', html(3), undefined, { keys: ['store:ch', 'folder:ch/blog', 'story:1'], since: cache.purgeMark() });
+  t.same(cache.get('a', null)?.keys, ['store:ch', 'story:1'], 'a kept page carries its keys');
+  t.equal(cache.purge(['story:1']), 2, 'the page and the listing that show story 1');
+  t.equal(cache.get('a', null), null);
+  t.equal(cache.get('c?x=1', null), null);
+  t.ok(cache.get('b', null), 'the other page stays');
+  const before = cache.purgeMark(); // a render starts, reads story 2 ...
+  cache.purge(['story:2']); // ... story 2 is published meanwhile ...
+  await cache.set('b', html(4), undefined, { keys: ['store:ch', 'story:2'], since: before }); // ... the render ends
+  t.equal(cache.get('b', null), null, 'a page rendered from the content before the publish is not kept');
+  await cache.set('d', html(5), undefined, { keys: ['store:ch', 'story:3'], since: before });
+  t.ok(cache.get('d', null), 'a page of other content rendered meanwhile is kept');
 });
