@@ -39,14 +39,19 @@ export const isSurrogateKey = (k: unknown): k is string => typeof k === 'string'
 /**
  * Decision: at most 256 keys per page (a shop listing names every product it shows). Fastly allows 16 KB of
  * Surrogate-Key, Cloudflare 16 KB of Cache-Tag; 256 keys of our shapes stay well inside both. A page with
- * more keeps its store key and the first ones; such a page still expires by s-maxage.
+ * more names its store key and the first ones to the CDN (there it still expires by s-maxage); the page
+ * cache here keeps all of them, so its own purge is exact.
  */
 const MAX_KEYS = 256;
 
-/** The page's keys in a stable order (store first), bounded. */
-export function headerKeys(keys: Iterable<string>): string[] {
-  const list = [...new Set(keys)].filter(isSurrogateKey).sort((a, b) => (a.startsWith('store:') ? -1 : b.startsWith('store:') ? 1 : a < b ? -1 : a > b ? 1 : 0));
-  return list.slice(0, MAX_KEYS);
+/** The page's keys in a stable order (store first): all of them, for the page cache's own purge. */
+export function pageKeys(keys: Iterable<string>): string[] {
+  return [...new Set(keys)].filter(isSurrogateKey).sort((a, b) => (a.startsWith('store:') ? -1 : b.startsWith('store:') ? 1 : a < b ? -1 : a > b ? 1 : 0));
+}
+
+/** The keys a header carries: the first MAX_KEYS. */
+export function headerKeys(keys: readonly string[]): readonly string[] {
+  return keys.length > MAX_KEYS ? keys.slice(0, MAX_KEYS) : keys;
 }
 
 /**
@@ -62,8 +67,9 @@ export const PUBLIC_CACHE_CONTROL = 'public, max-age=10, s-maxage=60, stale-whil
 export const PRIVATE_CACHE_CONTROL = 'private, no-store';
 
 /** Marks a public document's answer for a CDN: cache-control and its keys. */
-export function sendPublic(reply: FastifyReply, keys: readonly string[]): void {
+export function sendPublic(reply: FastifyReply, pageKeys: readonly string[]): void {
   void reply.header('cache-control', PUBLIC_CACHE_CONTROL);
+  const keys = headerKeys(pageKeys);
   if (keys.length) void reply.header('surrogate-key', keys.join(' ')).header('cache-tag', keys.join(','));
 }
 

@@ -20,7 +20,7 @@ import { AccountAreaClient } from '../commerce-client/account-area.ts';
 import { useSessions } from '../session/index.ts';
 import { appendVary, negotiate, useCompression } from '../plugins/compression.ts';
 import { SHARED_SCREENS, type PageCache } from '../render/page-cache.ts';
-import { collectKeys, headerKeys, isPublicAnswer, PRIVATE_CACHE_CONTROL, sendPublic, storeKey } from '../render/surrogate-keys.ts';
+import { collectKeys, isPublicAnswer, pageKeys, PRIVATE_CACHE_CONTROL, sendPublic, storeKey } from '../render/surrogate-keys.ts';
 
 export interface PagesOptions {
   renderer: Renderer;
@@ -240,7 +240,7 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
       canonicalOrigin: boot.canonicalOrigin,
       streamTimeoutMs: opts.streamTimeoutMs,
       encoding,
-      onComplete: cacheKey ? (html, expiresAt) => void (kept = opts.pageCache.set(cacheKey, html, expiresAt, { keys: headerKeys(keys), since: purgeMark }).catch((err) => req.log.warn({ err }, 'page not cached'))) : undefined,
+      onComplete: cacheKey ? (html, expiresAt) => void (kept = opts.pageCache.set(cacheKey, html, expiresAt, { keys: pageKeys(keys), since: purgeMark }).catch((err) => req.log.warn({ err }, 'page not cached'))) : undefined,
       // a public page may be revalidated; a personal one (account, cart, checkout, search) is not stored at all
       cacheControl: cacheKey && publicScreen ? 'private, no-cache' : PRIVATE_CACHE_CONTROL,
     });
