@@ -219,9 +219,12 @@ export class Browser {
     return this.fetch('DELETE', path, body === undefined ? {} : { body });
   }
 
-  /** A first page view: the shop hands out its CSRF cookie. */
+  /** A first page view: the shop hands out its CSRF cookie; a page a CDN may keep sets none (issue 27), and
+   * then the browser's first API call asks /api/session for it (views/state/api.ts), as this does. */
   async open(path = '/'): Promise<Res> {
-    return this.get(path);
+    const page = await this.get(path);
+    if (!this.jar.get('ctCsrf')) await this.get('/api/session');
+    return page;
   }
 }
 
