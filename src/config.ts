@@ -138,6 +138,11 @@ export const variables = {
     doc: 'Seconds the storefront keeps published stories in memory (0: no cache). Shared by all visitors; draft content is never cached.',
     accepts: 'a number 0-3600',
   },
+  CDN_PUBLIC_PAGES: {
+    schema: Type.Union([onOff], { default: 'off' }),
+    doc: 'Issue 27: on with a CDN in front: public pages served from the page cache to a guest whose request carries no cookie answer Cache-Control: public, max-age=10, s-maxage=60, stale-while-revalidate=60 with Surrogate-Key and Cache-Tag, and set no cookie (the browser gets its CSRF cookie from /api/session on its first API call). off: every page stays private.',
+    accepts: 'on | off',
+  },
   PURGE_SECRET: {
     schema: Type.String({ default: '' }),
     doc: 'Issue 27: shared secret of the purge call (POST /internal/purge on the storefront, Authorization: Bearer <secret>) that the content service makes on a publish. Empty: SERVICE_SECRET (generated per start by `npm start`), else ADMIN_TOKEN; with none of them the purge call refuses everyone (401). Set the same value on the content service and every storefront.',

@@ -149,6 +149,7 @@ export async function buildStorefrontApp(opts: StorefrontOptions): Promise<Store
     pageCache,
     prices: (store) => priceReader(priceHub, store),
     analyticsId,
+    cdnPublic: config.CDN_PUBLIC_PAGES === 'on',
   });
   return { app, cms, commerce, priceHub, sessions };
 }

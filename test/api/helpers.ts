@@ -219,12 +219,9 @@ export class Browser {
     return this.fetch('DELETE', path, body === undefined ? {} : { body });
   }
 
-  /** A first page view: the shop hands out its CSRF cookie; a page a CDN may keep sets none (issue 27), and
-   * then the browser's first API call asks /api/session for it (views/state/api.ts), as this does. */
+  /** A first page view: the shop hands out its CSRF cookie. */
   async open(path = '/'): Promise<Res> {
-    const page = await this.get(path);
-    if (!this.jar.get('ctCsrf')) await this.get('/api/session');
-    return page;
+    return this.get(path);
   }
 }
 

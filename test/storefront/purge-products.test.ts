@@ -15,7 +15,7 @@ async function hit(port: number, path: string) {
 }
 
 t.test('product pages and listings name their products', async (t) => {
-  const shop = await startShop(t, { env: { CMS_CACHE_TTL_S: '30' } });
+  const shop = await startShop(t, { env: { CMS_CACHE_TTL_S: '30', CDN_PUBLIC_PAGES: 'on' } });
   const product = await hit(shop.port, '/produkt/kruegerrand-1-unze-gold');
   const keys = String(product.headers['surrogate-key']).split(' ');
   t.match(String(product.headers['cache-control']), /^public, /);

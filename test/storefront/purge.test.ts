@@ -79,7 +79,7 @@ t.test('a CDN in front of two storefront instances', async (t) => {
   await ensureClientBuild();
   const cdn = await cdnRecorder();
   t.teardown(cdn.close);
-  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', CMS_CACHE_TTL_S: '60', RATE_LIMITS: 'off', OVERLOAD_EVENT_LOOP_DELAY_MS: '0', PURGE_SECRET: SECRET });
+  const config = loadConfig({ LOG_LEVEL: 'silent', NODE_ENV: 'test', CMS_CACHE_TTL_S: '60', RATE_LIMITS: 'off', OVERLOAD_EVENT_LOOP_DELAY_MS: '0', PURGE_SECRET: SECRET, CDN_PUBLIC_PAGES: 'on' });
   const targets: PurgeTargets = { secret: SECRET, storefronts: [], cdn: { url: cdn.url, token: CDN_TOKEN } };
   const content = buildContentApp({ publicToken: config.CMS_TOKEN, previewToken: config.CMS_PREVIEW_TOKEN, logLevel: 'silent', repository: repo, purge: targets });
   await content.listen({ host: '127.0.0.1', port: 0 });

@@ -38,6 +38,8 @@ export interface PagesOptions {
   prices?: (store: StoreKey) => PriceReader;
   /** GTM container the browser loads (production with ANALYTICS_CONTAINER_ID only), else null */
   analyticsId?: string | null;
+  /** CDN_PUBLIC_PAGES: public pages from the page cache may be kept by a CDN (issue 27) */
+  cdnPublic?: boolean;
 }
 
 /** spec 3 cookies (validated by the session layer): the page only needs the level. The tokens themselves
@@ -156,9 +158,10 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
    * URL). Only a page from the page cache qualifies: it is the same for everyone, without the nonce of one
    * visitor, and its keys are complete (a page being rendered streams before its deferred parts named theirs).
    * And only a public screen (SHARED_SCREENS: home, shop, product, CMS and content pages): a guest's cart,
-   * checkout or login page may be kept here, but never by a CDN.
+   * checkout or login page may be kept here, but never by a CDN. And only with CDN_PUBLIC_PAGES=on: such an
+   * answer sets no cookie, so without a CDN that would only cost the first form an extra request.
    */
-  const cdnMayKeep = (req: FastifyRequest, session: SessionInfo, bot: boolean, publicScreen: boolean) => publicScreen && !bot && session.level === 'guest' && !req.headers.cookie;
+  const cdnMayKeep = (req: FastifyRequest, session: SessionInfo, bot: boolean, publicScreen: boolean) => !!opts.cdnPublic && publicScreen && !bot && session.level === 'guest' && !req.headers.cookie;
 
   // A public answer that sets a cookie after all (a hook of the session layer) is no longer public.
   app.addHook('onSend', async (_req, reply, payload) => {
