@@ -143,6 +143,31 @@ export const variables = {
     doc: 'Seconds the storefront keeps published stories in memory (0: no cache). Shared by all visitors; draft content is never cached.',
     accepts: 'a number 0-3600',
   },
+  CDN_PUBLIC_PAGES: {
+    schema: Type.Union([onOff], { default: 'off' }),
+    doc: 'Issue 27: on with a CDN in front: public pages served from the page cache to a guest whose request carries no cookie answer Cache-Control: public, max-age=10, s-maxage=60, stale-while-revalidate=60 with Surrogate-Key and Cache-Tag, and set no cookie (the browser gets its CSRF cookie from /api/session on its first API call). off: every page stays private.',
+    accepts: 'on | off',
+  },
+  PURGE_SECRET: {
+    schema: Type.String({ default: '' }),
+    doc: 'Issue 27: shared secret of the purge call (POST /internal/purge on the storefront, Authorization: Bearer <secret>) that the content service makes on a publish. Empty: SERVICE_SECRET (generated per start by `npm start`), else ADMIN_TOKEN; with none of them the purge call refuses everyone (401). Set the same value on the content service and every storefront.',
+    accepts: 'a string of at least 24 characters, or empty',
+  },
+  STOREFRONT_PURGE_URLS: {
+    schema: Type.String({ default: '', pattern: '^(https?://[^\\s,]+(,https?://[^\\s,]+)*)?$' }),
+    doc: 'Content service: the purge call of every storefront instance (each machine\'s http://host:port/internal/purge, on the internal network), called on a publish with the changed keys; each instance tells its own workers. Empty: the storefront on this machine (PORT).',
+    accepts: 'empty, or http(s) URLs separated by commas',
+  },
+  CDN_PURGE_URL: {
+    schema: Type.Union([url, Type.Literal('')], { default: '' }),
+    doc: 'Content service: a CDN\'s purge endpoint, called after every storefront instance dropped its pages: POST {"keys": [...]} as JSON with Authorization: Bearer CDN_PURGE_TOKEN (the keys are those of the pages\' Surrogate-Key and Cache-Tag headers). Empty: no CDN is purged.',
+    accepts: 'an http(s) URL, or empty',
+  },
+  CDN_PURGE_TOKEN: {
+    schema: Type.String({ default: '' }),
+    doc: 'Bearer token sent to CDN_PURGE_URL. Never logged.',
+    accepts: 'a string',
+  },
   DATABASE_URL: {
     schema: Type.Union([Type.Literal(''), Type.Literal('memory'), Type.String({ pattern: '^postgres(ql)?://' })], { default: '' }),
     doc: 'Commerce database. Unset: PGlite with files under data/; memory: PGlite in memory; postgres://...: a PostgreSQL server.',
@@ -292,6 +317,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   }
   if (out.ADMIN_TOKEN !== '' && String(out.ADMIN_TOKEN).length < 24) {
     throw new ConfigError('ADMIN_TOKEN', `Invalid ADMIN_TOKEN: accepts ${variables.ADMIN_TOKEN.accepts}.`);
+  }
+  if (out.PURGE_SECRET !== '' && String(out.PURGE_SECRET).length < 24) {
+    throw new ConfigError('PURGE_SECRET', `Invalid PURGE_SECRET: accepts ${variables.PURGE_SECRET.accepts}.`);
   }
   if (out.SERVICE_SECRET !== '' && String(out.SERVICE_SECRET).length < 24) {
     throw new ConfigError('SERVICE_SECRET', `Invalid SERVICE_SECRET: accepts ${variables.SERVICE_SECRET.accepts}.`);

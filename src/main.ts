@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import { servicePorts, type Config } from './config.ts';
 import { isEntry, processLogger, runStandalone } from './lib/standalone.ts';
 import { buildContentApp } from './content/app.ts';
+import { purgeTargets } from './content/purge.ts';
 import { startPricingService } from './pricing/main.ts';
 import { startCommerceService } from './commerce/main.ts';
 import { buildStorefrontApp } from './storefront/app.ts';
@@ -43,7 +44,7 @@ export async function startShop(given: Config, log: Logger = processLogger('shop
   };
   try {
     if (!config.CMS_API_URL) {
-      const content = buildContentApp({ publicToken: config.CMS_TOKEN, previewToken: config.CMS_PREVIEW_TOKEN, logLevel: config.LOG_LEVEL });
+      const content = buildContentApp({ publicToken: config.CMS_TOKEN, previewToken: config.CMS_PREVIEW_TOKEN, logLevel: config.LOG_LEVEL, purge: purgeTargets(config) });
       await content.listen({ host: LOOPBACK, port: ports.content });
       closables.push({ name: 'content', close: () => content.close() });
     }

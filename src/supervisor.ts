@@ -38,7 +38,7 @@ import { ConfigError, loadConfig, type Config } from './config.ts';
 import { isEntry, isLivePong, processLogger, type LivePing } from './lib/standalone.ts';
 import { nodeVersionProblem } from './lib/node-version.ts';
 import { withServiceSecret } from './lib/service-secret.ts';
-import { isFleetMessage, type WorkerState } from './storefront/fleet.ts';
+import { isFleetMessage, isPurgeMessage, type WorkerState } from './storefront/fleet.ts';
 
 export interface PartSpec {
   name: string;
@@ -180,6 +180,9 @@ export function createSupervisor(opts: SupervisorOptions): Supervisor {
         } else if (isFleetMessage(m) && m.type === 'storefront-state' && slot.part.name === 'storefront') {
           fleet.set(slot.worker, { ...m.state, worker: slot.worker });
           broadcastFleet();
+        } else if (isPurgeMessage(m) && slot.part.name === 'storefront') {
+          // issue 27: a purge one worker received reaches every other worker of this instance
+          for (const s of slots) if (s !== slot && s.part.name === 'storefront' && s.child?.connected) s.child.send(m, () => {});
         }
       });
       child.once('exit', (code, signal) => {

@@ -10,6 +10,8 @@ import { storyblokEdge } from './http.ts';
 import { createRateLimiter } from './rate-limit.ts';
 import { loadRepository, type ContentRepository } from './repository.ts';
 import { cdnRoutes } from './routes.ts';
+import { keysOf, provesSecret, purgeEverywhere, recordsOf, type PurgeTargets } from './purge.ts';
+import { AppError } from '../lib/errors.ts';
 
 export interface ContentAppOptions {
   /** public token: published content only */
@@ -26,6 +28,8 @@ export interface ContentAppOptions {
   rateLimitPerSecond?: number;
   /** the rate limit's clock in milliseconds (tests pass a fake one); default performance.now */
   clock?: () => number;
+  /** issue 27: whom POST /publish purges (purge.ts); default: nobody, and /publish refuses every call */
+  purge?: PurgeTargets;
 }
 
 export function buildContentApp(opts: ContentAppOptions): FastifyInstance {
@@ -37,6 +41,22 @@ export function buildContentApp(opts: ContentAppOptions): FastifyInstance {
   const app = createService({ name: 'content', logger: opts.logger, logLevel: opts.logLevel });
 
   app.get('/health', { config: { operational: true } }, async () => ({ status: 'ok', service: 'content', stories: repo.records.length }));
+
+  // issue 27: a publish purges the storefronts' pages and the CDN (purge.ts). Not part of Storyblok's API.
+  app.post('/publish', { bodyLimit: 64 * 1024 }, async (req) => {
+    if (!opts.purge || !provesSecret(req.headers.authorization, opts.purge.secret)) throw new AppError('purge_unauthorized');
+    const stories = (req.body as { stories?: unknown } | null)?.stories;
+    if (!Array.isArray(stories) || stories.length === 0 || stories.length > 200 || !stories.every((s) => typeof s === 'string' && /^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/.test(s))) {
+      throw new AppError('validation_failed', { message: 'stories: 1 to 200 story slugs' });
+    }
+    const { records, unknown } = recordsOf(repo, stories as string[]);
+    if (unknown.length) throw new AppError('story_not_found', { message: `No story ${unknown.join(', ')}` });
+    const result = await purgeEverywhere(opts.purge, keysOf(records));
+    const log = { keys: result.keys.length, storefronts: result.storefronts.map((c) => c.status), cdn: result.cdn?.status ?? null };
+    if (result.complete) req.log.info(log, 'published: purged');
+    else req.log.warn(log, 'published: purge incomplete');
+    return result;
+  });
 
   void app.register(async (v2) => {
     await v2.register(storyblokEdge, { gate, limiter });

@@ -270,6 +270,8 @@ const storefrontErrors = {
   shutting_down: { status: 503, message: 'The shop is restarting; try again in a few seconds.', visible: false },
   unknown_build: { status: 404, message: 'Unknown build', visible: false },
   outbox_unavailable: { status: 502, message: 'The commerce service did not answer with its outbox.', visible: false },
+  // issue 27: the purge call (routes/purge.ts) and the content service's publish without the purge secret
+  purge_unauthorized: { status: 401, message: 'This call needs the purge secret.', visible: false },
 } as const satisfies Record<string, ErrorSpec>;
 
 /** The order lifecycle (issue 15, src/commerce/lifecycle): the operators' steps and the bank statement import. */

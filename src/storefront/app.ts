@@ -28,6 +28,7 @@ import { priceReader } from './price-hub/current-prices.ts';
 import { registerSeo } from './routes/seo.ts';
 import { localFleet, type Fleet } from './fleet.ts';
 import { serviceCredential } from '../lib/service-secret.ts';
+import { registerPurge } from './routes/purge.ts';
 
 export interface Upstreams {
   commerce: string;
@@ -48,6 +49,16 @@ export interface StorefrontOptions {
   priceHub?: Partial<Pick<PriceHubOptions, 'reconnectDelayMs' | 'heartbeatMs' | 'maxSockets' | 'upstreamSilenceMs' | 'maxBufferedBytes' | 'threads'>>;
   /** the storefront's workers for /health (src/storefront/fleet.ts); default: this process alone */
   fleet?: (hub: PriceHub, accepting: () => boolean) => Fleet;
+  /** the instance's other workers, for a purge (routes/purge.ts); default: this process alone */
+  workers?: PurgeRelay;
+}
+
+/** How a purge reaches this instance's other storefront processes (src/storefront/main.ts: the supervisor). */
+export interface PurgeRelay {
+  /** tells every other worker of the instance */
+  send(keys: string[]): void;
+  /** a purge another worker received; returns the unsubscribe */
+  subscribe(listener: (keys: string[]) => void): () => void;
 }
 
 export interface Storefront {
@@ -121,6 +132,11 @@ export async function buildStorefrontApp(opts: StorefrontOptions): Promise<Store
   await registerStatic(app);
   registerBuilds(app, assets);
   registerSeo(app, { commerce, cms, ttlMs: config.CMS_CACHE_TTL_S * 1000 });
+  // issue 27: a publish drops exactly the pages (and content loads) that show what changed, in every worker
+  const purgeLocal = (keys: string[]) => ({ pages: pageCache.purge(keys), content: cms.purge(keys) });
+  const unsubscribe = opts.workers?.subscribe((keys) => purgeLocal(keys));
+  if (unsubscribe) app.addHook('onClose', async () => unsubscribe());
+  registerPurge(app, { secret: config.PURGE_SECRET || serviceCredential(config), purgeLocal, tellWorkers: (keys) => opts.workers?.send(keys) });
   registerCspReports(app);
   await app.register(pagesPlugin, {
     renderer,
@@ -133,6 +149,7 @@ export async function buildStorefrontApp(opts: StorefrontOptions): Promise<Store
     pageCache,
     prices: (store) => priceReader(priceHub, store),
     analyticsId,
+    cdnPublic: config.CDN_PUBLIC_PAGES === 'on',
   });
   return { app, cms, commerce, priceHub, sessions };
 }

@@ -43,6 +43,16 @@ export type FleetMessage =
   | { type: 'storefront-state'; state: WorkerState }
   | { type: 'storefront-fleet'; expected: number; workers: WorkerState[] };
 
+/** A purge (routes/purge.ts) one worker received, for the instance's other workers (issue 27). */
+export interface PurgeMessage {
+  type: 'storefront-purge';
+  keys: string[];
+}
+
+export function isPurgeMessage(m: unknown): m is PurgeMessage {
+  return !!m && typeof m === 'object' && (m as PurgeMessage).type === 'storefront-purge' && Array.isArray((m as PurgeMessage).keys);
+}
+
 export function isFleetMessage(m: unknown): m is FleetMessage {
   return !!m && typeof m === 'object' && ((m as FleetMessage).type === 'storefront-state' || (m as FleetMessage).type === 'storefront-fleet');
 }

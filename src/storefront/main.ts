@@ -5,8 +5,8 @@
 // workers' (src/storefront/fleet.ts), so /health answers for every storefront process.
 import { servicePorts, type Config } from '../config.ts';
 import { isEntry, runStandalone } from '../lib/standalone.ts';
-import { buildStorefrontApp, type Upstreams } from './app.ts';
-import { ipcFleet, type FleetMessage } from './fleet.ts';
+import { buildStorefrontApp, type PurgeRelay, type Upstreams } from './app.ts';
+import { ipcFleet, isPurgeMessage, type FleetMessage, type PurgeMessage } from './fleet.ts';
 
 const LOOPBACK = '127.0.0.1';
 
@@ -40,6 +40,7 @@ export async function startStorefrontProcess(config: Config) {
             },
           })
       : undefined,
+    workers: send ? ipcPurgeRelay(send) : undefined,
   });
   // reusePort: every storefront worker binds PORT itself; no primary process passes connections on.
   // Only with several workers: platforms without SO_REUSEPORT balancing refuse the option (src/supervisor.ts
@@ -48,6 +49,27 @@ export async function startStorefrontProcess(config: Config) {
   if (process.env.SHOP_WAIT_FOR_PRICES === '1') await waitForPrices(app, hub);
   await app.listen(listen);
   return app;
+}
+
+/** A purge one worker received reaches the others through the supervisor (it sends it to every other
+ * storefront worker: src/supervisor.ts). */
+function ipcPurgeRelay(send: (m: PurgeMessage) => void): PurgeRelay {
+  return {
+    send: (keys) => {
+      try {
+        send({ type: 'storefront-purge', keys });
+      } catch {
+        /* the supervisor is gone; this process is about to be stopped */
+      }
+    },
+    subscribe: (listener) => {
+      const onMessage = (m: unknown) => {
+        if (isPurgeMessage(m)) listener(m.keys);
+      };
+      process.on('message', onMessage);
+      return () => process.off('message', onMessage);
+    },
+  };
 }
 
 /** Longest a restarted worker waits for prices before it serves anyway (its pages then say prices are

@@ -12,6 +12,7 @@ import {
   type BlockData, type WireBlock, type WireStory,
 } from './reshape.ts';
 import { markShared } from '../render/shared-json.ts';
+import { addKey, collectKeys, currentKeys, folderKey, storyKey } from '../render/surrogate-keys.ts';
 import { COMPANY_STORY_SLUG, companyFactsFor, companyFactsView, type CompanyFactsView } from '../../contracts/company-facts.ts';
 
 export interface CmsOptions {
@@ -31,6 +32,17 @@ export interface CmsOptions {
 interface Entry {
   at: number;
   value: Promise<unknown>;
+  /** the surrogate keys of the stories and lists the load read (complete once value resolved) */
+  keys: Set<string>;
+}
+
+/** Names a story the page shows, and the stories its resolved relations (author, related articles) bring. */
+function tagStory(story: WireStory | null | undefined): void {
+  if (!story) return;
+  addKey(storyKey(story.id));
+  for (const v of Object.values(story.content ?? {})) {
+    for (const r of Array.isArray(v) ? v : [v]) if (r && typeof r === 'object' && 'uuid' in r && typeof (r as WireStory).id === 'number') addKey(storyKey((r as WireStory).id));
+  }
 }
 
 export class Cms {
@@ -61,13 +73,19 @@ export class Cms {
     this.log = opts.log;
   }
 
+  /** A load kept for the TTL. The surrogate keys of what it read are kept with it and handed to every page
+   * (or enclosing load) that uses it, from the cache or not (render/surrogate-keys.ts). */
   private cached<T>(key: string, load: () => Promise<T>): Promise<T> {
     const now = Date.now();
+    const user = currentKeys();
     const hit = this.cache.get(key);
-    if (hit && now - hit.at < this.ttl) return hit.value as Promise<T>;
-    const value = load().then(markShared);
+    if (hit && now - hit.at < this.ttl) return handKeys(hit, user) as Promise<T>;
+    const keys = new Set<string>();
+    const value = collectKeys(keys, load).then(markShared);
+    const entry = { at: now, value, keys };
+    handKeys(entry, user);
     if (this.ttl > 0) {
-      this.cache.set(key, { at: now, value });
+      this.cache.set(key, entry);
       // failures are not cached
       value.catch(() => this.cache.get(key)?.value === value && this.cache.delete(key));
       if (this.cache.size > 5000) this.cache.delete(this.cache.keys().next().value as string);
@@ -77,6 +95,19 @@ export class Cms {
 
   clearCache() {
     this.cache.clear();
+  }
+
+  /** Drops the kept loads that read one of keys (a publish, issue 27): the next page reads them anew. */
+  purge(keys: readonly string[]): number {
+    const wanted = new Set(keys);
+    let dropped = 0;
+    for (const [k, e] of [...this.cache]) {
+      if ([...e.keys].some((x) => wanted.has(x))) {
+        this.cache.delete(k);
+        dropped++;
+      }
+    }
+    return dropped;
   }
 
   /** Reports a block type the shop does not render, once per type and process. */
@@ -113,7 +144,9 @@ export class Cms {
     };
     const getStory = async (client: StoryblokClient, slug: string, params: Record<string, unknown>): Promise<WireStory | null> => {
       try {
-        return (await client.getStory(`${store}/${slug}`, params, sent)).data.story as WireStory;
+        const story = (await client.getStory(`${store}/${slug}`, params, sent)).data.story as WireStory;
+        tagStory(story);
+        return story;
       } catch (err) {
         if (isStatus(err, 404)) return null;
         throw err;
@@ -140,6 +173,9 @@ export class Cms {
         ...(q.tag ? { with_tag: q.tag } : {}),
         ...(q.category ? { filter_query: { category: { is: q.category } } } : {}),
       } as Record<string, unknown>, sent);
+      // a story published in the folder may join the list: the list is named by its folder too
+      addKey(folderKey(`${store}/${folder}`));
+      for (const st of res.data.stories as WireStory[]) tagStory(st);
       return { stories: res.data.stories as WireStory[], total: Number(res.total) || 0 };
     };
     const byPath = async (client: StoryblokClient, version: 'published' | 'draft', path: string) => {
@@ -152,6 +188,7 @@ export class Cms {
       }, sent);
       const story = (res.data.stories as WireStory[])[0];
       if (!story) return null;
+      tagStory(story);
       const [alt, data] = await Promise.all([alternatePath(client, story, version), blockData(story)]);
       return local(reshapePage(story, alt, data, reshape));
     };
@@ -177,6 +214,7 @@ export class Cms {
               ...params, starts_with: `${store}/${folder}/`, content_type: 'article', is_startpage: false, per_page: 1,
               filter_query: { slug_en: { is: slug } },
             } as Record<string, unknown>);
+            tagStory((res.data.stories as WireStory[])[0]);
             return ((res.data.stories as WireStory[])[0] ?? null);
           };
           const story = lang === 'en' ? ((await byEnglishSlug()) ?? (await bySlug())) : ((await bySlug()) ?? (await byEnglishSlug()));
@@ -191,6 +229,7 @@ export class Cms {
         }),
       tags: () =>
         this.cached(key('tags'), async () => {
+          addKey(folderKey(`${store}/blog`));
           const [labels, counts] = await Promise.all([
             getStory(this.client, 'blog/tags', base),
             this.client.get('cdn/tags', { starts_with: `${store}/blog/` } as Record<string, unknown>, sent).then((r) => (r.data as { tags: { name: string; taggings_count: number }[] }).tags),
@@ -205,6 +244,8 @@ export class Cms {
             content_type: 'press_release',
             sort_by: 'content.date:desc',
           } as Record<string, unknown>, undefined, sent) as WireStory[];
+          addKey(folderKey(`${store}/presse`));
+          stories.forEach(tagStory);
           return stories.map((s) => local(reshapePressRelease(s)));
         }),
       // one entry per store (both languages inside): the footer of every page reads it
@@ -229,6 +270,13 @@ export class Cms {
         }),
     };
   }
+}
+
+/** Hands a load's keys to the page (or load) that uses it, once the load is complete (a failed one names
+ * nothing: its page is not kept). Returns the load's value. */
+function handKeys(entry: Entry, user: Set<string> | undefined): Promise<unknown> {
+  if (user) entry.value.then(() => entry.keys.forEach((k) => user.add(k)), () => {});
+  return entry.value;
 }
 
 function isStatus(err: unknown, status: number): boolean {

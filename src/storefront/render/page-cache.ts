@@ -66,6 +66,8 @@ export interface CachedPage {
   encoding: Encoding | null;
   /** sha256 (base64) of each inline script, for the CSP */
   scriptHashes: readonly string[];
+  /** the stories, lists and products the page shows (render/surrogate-keys.ts) */
+  keys: readonly string[];
 }
 
 interface Entry {
@@ -73,6 +75,8 @@ interface Entry {
   br: Buffer;
   gzip: Buffer;
   scriptHashes: string[];
+  /** surrogate keys: purge() drops the page when one of them changes */
+  keys: readonly string[];
   expires: number;
   bytes: number;
 }
@@ -156,6 +160,10 @@ export class PageCache {
   private readonly opts: PageCacheOptions;
   private readonly now: () => number;
   readonly stats = { hits: 0, misses: 0, stored: 0 };
+  /** purges so far, and the keys of the recent ones: a page rendered before a purge of one of its keys and
+   * kept after it would bring the old content back */
+  private purges = 0;
+  private readonly recentPurges: { n: number; keys: ReadonlySet<string> }[] = [];
 
   constructor(opts: PageCacheOptions) {
     this.opts = opts;
@@ -214,7 +222,7 @@ export class PageCache {
     region.entries.set(key, e);
     this.stats.hits++;
     const body = encoding === 'br' ? e.br : encoding === 'gzip' ? e.gzip : e.identity;
-    return { body, encoding, scriptHashes: e.scriptHashes };
+    return { body, encoding, scriptHashes: e.scriptHashes, keys: e.keys };
   }
 
   /** Marks key as being rendered; the returned release() ends that (whether the page was kept or not). */
@@ -245,8 +253,10 @@ export class PageCache {
   }
 
   /** Keeps a complete document (rendered for one visitor with `nonce`): resolves when it is ready to serve.
-   * expiresAt (epoch ms) shortens its stay for a page that says when it goes out of date. */
-  async set(key: string, html: string, expiresAt?: number): Promise<void> {
+   * expiresAt (epoch ms) shortens its stay for a page that says when it goes out of date; shows: the keys of
+   * what it shows (purge) and purgeMark() from before its render began (a page whose content was purged while
+   * it rendered is not kept: it may hold the old content). */
+  async set(key: string, html: string, expiresAt?: number, shows: { keys: readonly string[]; since: number } = { keys: [], since: this.purges }): Promise<void> {
     if (!this.enabled || this.preparing.has(key)) return;
     const region = this.regionOf(key);
     this.preparing.add(key);
@@ -257,7 +267,8 @@ export class PageCache {
       const [br, gz] = await Promise.all([brotli(identity, BR_BEST), gzip(identity, GZIP_BEST)]);
       const expires = Math.min(this.now() + this.opts.ttlMs, expiresAt ?? Number.POSITIVE_INFINITY);
       if (expires <= this.now()) return;
-      region.add(key, { identity, br, gzip: gz, scriptHashes: clean.scriptHashes, expires, bytes: identity.length + br.length + gz.length });
+      if (this.purgedSince(shows.since, shows.keys)) return;
+      region.add(key, { identity, br, gzip: gz, scriptHashes: clean.scriptHashes, keys: shows.keys, expires, bytes: identity.length + br.length + gz.length });
       this.stats.stored++;
     } finally {
       this.preparing.delete(key);
@@ -267,5 +278,32 @@ export class PageCache {
   clear(): void {
     this.pages.clear();
     this.listings.clear();
+  }
+
+  /** A mark to pass to set() as shows.since, taken before the page's content is read. */
+  purgeMark(): number {
+    return this.purges;
+  }
+
+  private purgedSince(n: number, keys: readonly string[]): boolean {
+    return this.recentPurges.some((p) => p.n > n && keys.some((k) => p.keys.has(k)));
+  }
+
+  /** Drops every kept page that shows one of keys (issue 27: a publish); returns how many were dropped. */
+  purge(keys: readonly string[]): number {
+    const wanted = new Set(keys);
+    this.purges++;
+    this.recentPurges.push({ n: this.purges, keys: wanted });
+    if (this.recentPurges.length > 32) this.recentPurges.shift();
+    let dropped = 0;
+    for (const region of [this.pages, this.listings]) {
+      for (const [key, e] of [...region.entries]) {
+        if (e.keys.some((k) => wanted.has(k))) {
+          region.drop(key, e);
+          dropped++;
+        }
+      }
+    }
+    return dropped;
   }
 }

@@ -75,6 +75,8 @@ export interface RenderInput {
   /** called with the whole document when it was rendered completely, with status 200 and no error
    * (the page cache keeps it, at most until expiresAt when the page says so) */
   onComplete?: (html: string, expiresAt?: number) => void;
+  /** the answer's Cache-Control (default private, no-cache: rendered for this visitor, with its nonce) */
+  cacheControl?: string;
 }
 
 /** Runs the loaders for a URL. A Response back means a redirect (or a loader's own response). */
@@ -178,7 +180,7 @@ export async function renderDocument(renderer: Renderer, ctx: StaticHandlerConte
       reply
         .status(code)
         .header('content-type', 'text/html; charset=utf-8')
-        .header('cache-control', 'private, no-cache')
+        .header('cache-control', input.cacheControl ?? 'private, no-cache')
         .header('vary', appendVary(reply.getHeader('vary'), 'Accept-Encoding'));
       if (input.encoding) reply.header('content-encoding', input.encoding);
       resolve(reply.send(body));

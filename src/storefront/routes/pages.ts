@@ -19,7 +19,8 @@ import type { CommerceHttp } from '../commerce-client/http.ts';
 import { AccountAreaClient } from '../commerce-client/account-area.ts';
 import { useSessions } from '../session/index.ts';
 import { appendVary, negotiate, useCompression } from '../plugins/compression.ts';
-import type { PageCache } from '../render/page-cache.ts';
+import { SHARED_SCREENS, type PageCache } from '../render/page-cache.ts';
+import { collectKeys, isPublicAnswer, pageKeys, PRIVATE_CACHE_CONTROL, sendPublic, storeKey } from '../render/surrogate-keys.ts';
 
 export interface PagesOptions {
   renderer: Renderer;
@@ -37,6 +38,8 @@ export interface PagesOptions {
   prices?: (store: StoreKey) => PriceReader;
   /** GTM container the browser loads (production with ANALYTICS_CONTAINER_ID only), else null */
   analyticsId?: string | null;
+  /** CDN_PUBLIC_PAGES: public pages from the page cache may be kept by a CDN (issue 27) */
+  cdnPublic?: boolean;
 }
 
 /** spec 3 cookies (validated by the session layer): the page only needs the level. The tokens themselves
@@ -148,7 +151,33 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
     req.logContext = { ...req.logContext, screen: matchScreen(opts.renderer.routes, url.pathname)?.handle.screen ?? null };
   };
 
-  app.get('/*', async (req, reply) => {
+  /**
+   * Whether a kept page may be kept by a CDN too (issue 27). Decision: only the document a first-time guest
+   * gets: a person (crawlers get another variant), at the guest level, whose request carries no cookie at all
+   * (consent, currency, language and session cookies each change the document or the visitor; a CDN keys by
+   * URL). Only a page from the page cache qualifies: it is the same for everyone, without the nonce of one
+   * visitor, and its keys are complete (a page being rendered streams before its deferred parts named theirs).
+   * And only a public screen (SHARED_SCREENS: home, shop, product, CMS and content pages): a guest's cart,
+   * checkout or login page may be kept here, but never by a CDN. And only with CDN_PUBLIC_PAGES=on: such an
+   * answer sets no cookie, so without a CDN that would only cost the first form an extra request.
+   */
+  const cdnMayKeep = (req: FastifyRequest, session: SessionInfo, bot: boolean, publicScreen: boolean) => !!opts.cdnPublic && publicScreen && !bot && session.level === 'guest' && !req.headers.cookie;
+
+  // A public answer that sets a cookie after all (a hook of the session layer) is no longer public.
+  app.addHook('onSend', async (_req, reply, payload) => {
+    if (reply.getHeader('set-cookie') !== undefined && isPublicAnswer(reply)) {
+      void reply.header('cache-control', 'private, no-cache').removeHeader('surrogate-key').removeHeader('cache-tag');
+    }
+    return payload;
+  });
+
+  // The page's surrogate keys are collected while it renders (render/surrogate-keys.ts).
+  app.get('/*', (req, reply) => {
+    const keys = new Set([storeKey(req.store)]);
+    return collectKeys(keys, () => servePage(req, reply, keys));
+  });
+
+  const servePage = async (req: FastifyRequest, reply: FastifyReply, keys: Set<string>) => {
     const url = requestUrl(req, req.url);
     logScreen(req, url);
     const { result, vary } = decide(req, url);
@@ -169,6 +198,7 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
     const handle = matchScreen(opts.renderer.routes, url.pathname)?.handle;
     const draft = handle?.layout === 'preview';
     const session = sessionOf(req);
+    const publicScreen = !draft && !!handle?.screen && SHARED_SCREENS.has(handle.screen);
     let cacheKey = draft ? null : opts.pageCache.keyOf({ method: req.method, url, host: url.host, protocol: req.protocol, session, bot, screen: handle?.screen ?? null, consentDecided: consentDecided(req), currency: priceCurrency(req) });
     const encoding = negotiate(req.headers['accept-encoding']);
     if (cacheKey) {
@@ -177,7 +207,8 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
       if (hit) {
         // the same document for every guest: its inline scripts are named by hash in the CSP
         req.cspScriptHashes = hit.scriptHashes;
-        void reply.type('text/html; charset=utf-8').header('cache-control', 'private, no-cache').header('vary', appendVary(reply.getHeader('vary'), 'Accept-Encoding'));
+        void reply.type('text/html; charset=utf-8').header('cache-control', publicScreen ? 'private, no-cache' : PRIVATE_CACHE_CONTROL).header('vary', appendVary(reply.getHeader('vary'), 'Accept-Encoding'));
+        if (cdnMayKeep(req, session, bot, publicScreen)) sendPublic(reply, hit.keys);
         if (hit.encoding) void reply.header('content-encoding', hit.encoding);
         return reply.send(hit.body);
       }
@@ -185,6 +216,7 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
 
     // This render fills the cache: the same page's next misses wait for it (until it is kept or given up).
     const release = cacheKey && !reply.raw.closed ? opts.pageCache.claim(cacheKey) : null;
+    const purgeMark = opts.pageCache.purgeMark();
     let kept: Promise<void> | null = null;
     if (release) reply.raw.once('close', () => void (kept ?? Promise.resolve()).finally(release));
     const controller = abortOnLeave(reply);
@@ -211,9 +243,11 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
       canonicalOrigin: boot.canonicalOrigin,
       streamTimeoutMs: opts.streamTimeoutMs,
       encoding,
-      onComplete: cacheKey ? (html, expiresAt) => void (kept = opts.pageCache.set(cacheKey, html, expiresAt).catch((err) => req.log.warn({ err }, 'page not cached'))) : undefined,
+      onComplete: cacheKey ? (html, expiresAt) => void (kept = opts.pageCache.set(cacheKey, html, expiresAt, { keys: pageKeys(keys), since: purgeMark }).catch((err) => req.log.warn({ err }, 'page not cached'))) : undefined,
+      // a public page may be revalidated; a personal one (account, cart, checkout, search) is not stored at all
+      cacheControl: cacheKey && publicScreen ? 'private, no-cache' : PRIVATE_CACHE_CONTROL,
     });
-  });
+  };
 
   /** HEAD: the loaders' answer (a redirect or the status) with the headers the document would carry. */
   const headAnswer = async (req: FastifyRequest, reply: FastifyReply, url: URL) => {

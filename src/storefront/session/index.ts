@@ -13,6 +13,7 @@ import type { SessionInfo } from '../../contracts/shop-api.ts';
 import { AccountClient } from '../commerce-client/account.ts';
 import type { CommerceHttp } from '../commerce-client/http.ts';
 import { SessionClient } from '../commerce-client/session-client.ts';
+import { isPublicAnswer } from '../render/surrogate-keys.ts';
 import { CSRF_COOKIE, writeCsrfCookie, type CookieFlags } from './cookies.ts';
 import { isCsrfToken, newCsrfToken } from './csrf.ts';
 import { Refresher } from './refresh.ts';
@@ -108,6 +109,9 @@ export function useSessions(scope: FastifyInstance): void {
   });
   scope.addHook('onSend', async (req, reply, payload) => {
     if ((req.method !== 'GET' && req.method !== 'HEAD') || reply.statusCode >= 300) return payload;
+    // issue 27: an answer a CDN may keep for everyone sets no cookie of one visitor; the browser's first API
+    // call gets them from /api/session (views/state/api.ts), as for any page served before they existed
+    if (isPublicAnswer(reply)) return payload;
     // issue 14: the browser key for the first cart writes, before the first write (see ANONYMOUS_KEY_COOKIE)
     req.shopSession?.issueAnonymousKey();
     if (req.csrfToken) return payload;
