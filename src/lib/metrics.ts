@@ -72,7 +72,8 @@ export function scrapeAllowed(req: Pick<IncomingMessage, 'headers' | 'socket'>, 
 
 /** GET /metrics on a Fastify app: Prometheus' text for the internal network, 404 not_found for anyone else. */
 export function metricsRoute(app: FastifyInstance, registry: Registry, token: string | undefined): void {
-  app.get('/metrics', { logLevel: 'warn', schema: { hide: true } }, async (req, reply) => {
+  // operational: no store or session needed, logged at debug (service.ts)
+  app.get('/metrics', { config: { operational: true }, schema: { hide: true } }, async (req, reply) => {
     if (!scrapeAllowed(req.raw, token)) throw new AppError('not_found', { message: `Route GET ${req.url.split('?')[0]} not found` });
     reply.header('content-type', registry.contentType).header('cache-control', 'no-store');
     return registry.metrics();
