@@ -132,33 +132,6 @@ t.test('the page cache\'s hits and misses are its own counts', async (t) => {
   t.equal(await count('hit'), 2, 'read twice, counted once');
 });
 
-t.test('several workers: each answers with its own numbers, labelled, on STOREFRONT_METRICS_PORT + its number', async (t) => {
-  const pricing = await startPricing();
-  t.teardown(() => pricing.close());
-  const w0 = await storefront(t, pricing.url, { worker: 0 });
-  const w1 = await storefront(t, pricing.url, { worker: 1 });
-  // each worker's own port, as main.ts opens it (its closing: the next test)
-  const config = loadConfig({ NODE_ENV: 'test', HOST: '127.0.0.1', STOREFRONT_METRICS_PORT: String(METRICS_PORT) });
-  const closers: (() => Promise<void>)[] = [];
-  const hooks = { addHook: (_name: string, fn: () => Promise<void>) => closers.push(fn) } as never;
-  await serveWorkerMetrics(hooks, w0.metrics, config, 0);
-  await serveWorkerMetrics(hooks, w1.metrics, config, 1);
-  t.teardown(async () => { for (const close of closers) await close(); });
-  for (let i = 0; i < 3; i++) await w0.app.inject({ method: 'GET', url: '/health/live' });
-  await w1.app.inject({ method: 'GET', url: '/health/live' });
-  const [m0, m1] = await Promise.all([0, 1].map(async (n) => {
-    const res = await fetch(`http://127.0.0.1:${METRICS_PORT + n}/metrics`);
-    t.equal(res.status, 200, `worker ${n}'s port answers`);
-    return res.text();
-  }));
-  const live = (text: string, worker: string) => seriesValue(text, 'http_requests_total', { part: 'storefront', worker, route: '/health/live', method: 'GET', status: '200' });
-  t.equal(live(m0, '0'), 3, 'worker 0 counts its own requests');
-  t.equal(live(m1, '1'), 1, 'worker 1 its own');
-  t.equal(live(m0, '1'), undefined, 'and no other worker\'s');
-  t.equal((await fetch(`http://127.0.0.1:${METRICS_PORT}/metrics`, { headers: { 'x-forwarded-for': '203.0.113.7' } })).status, 404, 'the same rule on the worker\'s port');
-  t.equal((await fetch(`http://127.0.0.1:${METRICS_PORT}/`)).status, 404, 'nothing else there');
-});
-
 t.test('a worker\'s metrics port closes with the worker', async (t) => {
   const hooks: (() => Promise<void>)[] = [];
   const app = { addHook: (_name: string, fn: () => Promise<void>) => hooks.push(fn) } as never;
