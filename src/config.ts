@@ -228,6 +228,11 @@ export const variables = {
     doc: 'Storefront processes `npm start` runs on PORT (they share it with SO_REUSEPORT; each keeps one upstream price connection). 0: one per core (os.availableParallelism()) on Linux and FreeBSD, one elsewhere.',
     accepts: 'an integer 0-64',
   },
+  STOREFRONT_METRICS_PORT: {
+    schema: Type.Integer({ minimum: 0, maximum: 65535, default: 0 }),
+    doc: 'When set, storefront worker N also answers Prometheus\' GET /metrics on HOST:STOREFRONT_METRICS_PORT+N (the workers share PORT, where a scrape reaches any one of them): scrape every worker there. Loopback or `Authorization: Bearer <ADMIN_TOKEN>` only, like every part\'s /metrics. 0: PORT/metrics only (enough with one worker).',
+    accepts: 'an integer 0-65535',
+  },
   COMMERCE_WORKERS: {
     schema: Type.Integer({ minimum: 1, maximum: 64, default: 1 }),
     doc: 'Commerce processes `npm start` runs on PORT+1 when DATABASE_URL names a PostgreSQL server. With PGlite commerce is always one process (the database files have one owner).',

@@ -61,7 +61,7 @@ export async function startShop(given: Config, log: Logger = processLogger('shop
     }
 
     if (!config.BACKOFFICE_URL) {
-      const backoffice = await buildBackofficeApp({ commerceUrl: urls.commerce, production: config.NODE_ENV === 'production', logLevel: config.LOG_LEVEL, serviceSecret: serviceCredential(config), trustProxy: config.BACKOFFICE_TRUST_PROXY === 'on' });
+      const backoffice = await buildBackofficeApp({ commerceUrl: urls.commerce, production: config.NODE_ENV === 'production', logLevel: config.LOG_LEVEL, serviceSecret: serviceCredential(config), trustProxy: config.BACKOFFICE_TRUST_PROXY === 'on', adminToken: config.ADMIN_TOKEN });
       await backoffice.listen({ host: config.BACKOFFICE_HOST, port: ports.backoffice });
       closables.unshift({ name: 'backoffice', close: () => backoffice.close() });
     }

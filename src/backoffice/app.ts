@@ -14,6 +14,7 @@ import cookie from '@fastify/cookie';
 import { createElement } from 'react';
 import { partBase, prettyTransport, trustOneProxy } from '../lib/service.ts';
 import { drainOnClose } from '../lib/drain.ts';
+import { backofficeMetrics } from './metrics.ts';
 import { fmtFor } from './format.ts';
 import { opsClient } from './ops-client.ts';
 import formbody from '@fastify/formbody';
@@ -50,6 +51,8 @@ export interface BackofficeOptions {
   trustProxy?: boolean;
   /** where the log lines go instead of stdout (a test reading them) */
   logStream?: NodeJS.WritableStream;
+  /** ADMIN_TOKEN: a scraper on another machine may read GET /metrics with it (loopback may without) */
+  adminToken?: string;
   /** how long a statement upload waits for its import job before it shows the progress page (default 3 s) */
   statementWaitMs?: number;
 }
@@ -79,6 +82,8 @@ export async function buildBackofficeApp(opts: BackofficeOptions): Promise<Fasti
   });
   // on close: idle connections closed at once, requests in flight finish within the part's budget
   drainOnClose(app);
+  // issue 27: every answer and the failed sign-ins counted, GET /metrics for the internal network
+  backofficeMetrics(app, opts.adminToken || undefined);
   const ops = opsClient(opts.commerceUrl, opts.serviceSecret);
 
   await app.register(cookie);

@@ -13,6 +13,7 @@ void runStandalone('backoffice', async (config) => {
     logLevel: config.LOG_LEVEL,
     serviceSecret: serviceCredential(config),
     trustProxy: config.BACKOFFICE_TRUST_PROXY === 'on',
+    adminToken: config.ADMIN_TOKEN,
   });
   const url = await app.listen({ host: config.BACKOFFICE_HOST, port: ports.backoffice });
   app.log.info({ url }, 'back office listening');

@@ -18,6 +18,8 @@ import { healthRoutes } from './routes/health.ts';
 import { priceRoutes } from './routes/prices.ts';
 import { soleLeadership, type Leadership } from './leadership.ts';
 import { createSubscribers } from './subscribers.ts';
+import { countRequests, metricsRoute } from '../lib/metrics.ts';
+import { createPricingMetrics } from './metrics.ts';
 
 export interface PricingAppOptions {
   /** the products to price, fetched at every recalculation (main.ts: product-source.ts over HTTP) */
@@ -69,6 +71,10 @@ export async function buildPricingApp(opts: PricingAppOptions): Promise<PricingA
   const app = createService({ name: 'pricing', logger: opts.logger, logLevel: opts.logLevel }) as PricingApp;
 
   let nextRecalculationAt: number | null = null;
+  // issue 27: GET /metrics (src/pricing/metrics.ts); read at scrape time, so the closures may name what follows
+  const metrics = createPricingMetrics({ clock, book: () => recalculator.book(), active: () => leadership.active(), hubs: () => subscribers.count() });
+  countRequests(app, metrics);
+  metricsRoute(app, metrics.registry, opts.adminToken);
   const recalculator: Recalculator = createRecalculator({
     feed,
     history,
@@ -80,6 +86,7 @@ export async function buildPricingApp(opts: PricingAppOptions): Promise<PricingA
     timeoutMs: opts.recalcTimeoutMs,
     retryMs: opts.recalcRetryMs,
     handOver: opts.handOver,
+    onCycle: metrics.cycle,
     onStarted: () => subscribers.broadcast(recalculationStarted()),
     // the hubs build their frames from these while commerce stores the set; they show them on Finished
     onPrepared: (book, nextAt) => subscribers.broadcast(recalculationPrepared(book, nextAt, clock())),

@@ -43,6 +43,8 @@ export interface RecalculatorOptions {
   /** book: the published book after the cycle (the previous one if this cycle failed or commerce has
    * not confirmed the new one; null before any) */
   onFinished: (book: PriceBook | null, nextRecalculationAt: number) => void;
+  /** every cycle's outcome and how long it took, hand-over included (the metrics, issue 27) */
+  onCycle?: (outcome: RecalculationOutcome, durationMs: number) => void;
 }
 
 export interface Recalculator {
@@ -208,7 +210,11 @@ export function createRecalculator(opts: RecalculatorOptions): Recalculator {
 
   function trigger(): Promise<RecalculationOutcome> {
     if (!running) {
-      running = cycle().finally(() => {
+      const started = performance.now();
+      running = cycle().then((outcome) => {
+        opts.onCycle?.(outcome, performance.now() - started);
+        return outcome;
+      }).finally(() => {
         running = null;
       });
       return running;

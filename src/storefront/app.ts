@@ -29,6 +29,8 @@ import { registerSeo } from './routes/seo.ts';
 import { localFleet, type Fleet } from './fleet.ts';
 import { serviceCredential } from '../lib/service-secret.ts';
 import { registerPurge } from './routes/purge.ts';
+import { countRequests, metricsRoute } from '../lib/metrics.ts';
+import { createStorefrontMetrics, storefrontGauges, storefrontRoute, type StorefrontMetrics } from './metrics.ts';
 
 export interface Upstreams {
   commerce: string;
@@ -49,6 +51,10 @@ export interface StorefrontOptions {
   priceHub?: Partial<Pick<PriceHubOptions, 'reconnectDelayMs' | 'heartbeatMs' | 'maxSockets' | 'upstreamSilenceMs' | 'maxBufferedBytes' | 'threads'>>;
   /** the storefront's workers for /health (src/storefront/fleet.ts); default: this process alone */
   fleet?: (hub: PriceHub, accepting: () => boolean) => Fleet;
+  /** this process's worker number for the metrics' worker label (default SHOP_WORKER, else 0) */
+  worker?: number;
+  /** the time the metrics measure the price set's age on (default Date.now; tests pass a fake one) */
+  clock?: () => number;
   /** the instance's other workers, for a purge (routes/purge.ts); default: this process alone */
   workers?: PurgeRelay;
 }
@@ -68,6 +74,8 @@ export interface Storefront {
   priceHub: PriceHub;
   /** customer sessions (cookies, token refresh, the session-aware commerce client) */
   sessions: SessionLayer;
+  /** issue 27: this process's Prometheus series (GET /metrics; main.ts serves them on the worker's own port too) */
+  metrics: StorefrontMetrics;
 }
 
 export async function buildStorefrontApp(opts: StorefrontOptions): Promise<Storefront> {
@@ -75,6 +83,9 @@ export async function buildStorefrontApp(opts: StorefrontOptions): Promise<Store
   const production = config.NODE_ENV === 'production';
   // TRUST_PROXY=on: one proxy hop trusted, the client is the last X-Forwarded-For entry (lib/service.ts)
   const app = createService({ name: 'storefront', logLevel: config.LOG_LEVEL, logger: opts.logger, trustProxy: config.TRUST_PROXY === 'on' ? trustOneProxy : false, bodyLimit: 64 * 1024 });
+  // issue 27: every answer counted (src/storefront/metrics.ts), by a hook on the root before any plugin
+  const metrics = createStorefrontMetrics(opts.worker ?? Number(process.env.SHOP_WORKER ?? 0));
+  countRequests(app, metrics, storefrontRoute);
   const assets = opts.assets ?? loadAssets(config.BUILD_ID || undefined);
   const resolver = storeResolver(config.STORE_HOSTS, config.DEFAULT_STORE);
   const commerce = new CommerceHttp({ baseUrl: opts.upstreams.commerce });
@@ -115,6 +126,9 @@ export async function buildStorefrontApp(opts: StorefrontOptions): Promise<Store
   // Before the server stops: its upgraded sockets would keep server.close() waiting.
   app.addHook('preClose', async () => priceHub.close());
   registerPriceRoutes(app, priceHub);
+  // issue 27: GET /metrics for the internal network (src/lib/metrics.ts)
+  storefrontGauges(metrics.registry, { hub: priceHub, pageCache, clock: opts.clock });
+  metricsRoute(app, metrics.registry, config.ADMIN_TOKEN);
   // Readiness: every storefront process holds a price set (a page without its Offer is no ready page).
   const fleet = (opts.fleet ?? localFleet)(priceHub, () => app.server.listening);
   // the supervisor hears at once that this worker takes connections (a restarted one only once it has prices)
@@ -151,5 +165,5 @@ export async function buildStorefrontApp(opts: StorefrontOptions): Promise<Store
     analyticsId,
     cdnPublic: config.CDN_PUBLIC_PAGES === 'on',
   });
-  return { app, cms, commerce, priceHub, sessions };
+  return { app, cms, commerce, priceHub, sessions, metrics };
 }

@@ -7,6 +7,8 @@ import { servicePorts, type Config } from '../config.ts';
 import { isEntry, runStandalone } from '../lib/standalone.ts';
 import { buildStorefrontApp, type PurgeRelay, type Upstreams } from './app.ts';
 import { ipcFleet, isPurgeMessage, type FleetMessage, type PurgeMessage } from './fleet.ts';
+import { serveMetrics } from '../lib/metrics.ts';
+import type { StorefrontMetrics } from './metrics.ts';
 
 const LOOPBACK = '127.0.0.1';
 
@@ -24,8 +26,9 @@ export function upstreamUrls(config: Config): Upstreams {
 export async function startStorefrontProcess(config: Config) {
   const worker = Number(process.env.SHOP_WORKER ?? 0);
   const send = process.send?.bind(process);
-  const { app, priceHub: hub } = await buildStorefrontApp({
+  const { app, priceHub: hub, metrics } = await buildStorefrontApp({
     config,
+    worker,
     upstreams: upstreamUrls(config),
     fleet: send
       ? (hub, accepting) =>
@@ -46,6 +49,7 @@ export async function startStorefrontProcess(config: Config) {
   // Only with several workers: platforms without SO_REUSEPORT balancing refuse the option (src/supervisor.ts
   // runs one worker there). (Node's listen option, passed through by Fastify, whose types do not name it.)
   const listen = { host: config.HOST, port: servicePorts(config).storefront, reusePort: process.env.SHOP_WORKER !== undefined && (config.STOREFRONT_WORKERS || 1) > 1 };
+  await serveWorkerMetrics(app, metrics, config, worker);
   if (process.env.SHOP_WAIT_FOR_PRICES === '1') await waitForPrices(app, hub);
   await app.listen(listen);
   return app;
@@ -70,6 +74,19 @@ function ipcPurgeRelay(send: (m: PurgeMessage) => void): PurgeRelay {
       return () => process.off('message', onMessage);
     },
   };
+}
+
+/** Issue 27: with STOREFRONT_METRICS_PORT, this worker's own /metrics on that port + its number (the
+ * workers share PORT: src/storefront/metrics.ts), closed with the app. Before the app listens: a worker
+ * whose metrics port is taken fails at its start, loudly, rather than serving unwatched. */
+export async function serveWorkerMetrics(app: Pick<Storefront['app'], 'addHook'>, metrics: StorefrontMetrics, config: Pick<Config, 'HOST' | 'STOREFRONT_METRICS_PORT' | 'ADMIN_TOKEN'>, worker: number): Promise<void> {
+  if (!config.STOREFRONT_METRICS_PORT) return;
+  const server = await serveMetrics(metrics.registry, { host: config.HOST, port: config.STOREFRONT_METRICS_PORT + worker, token: config.ADMIN_TOKEN || undefined });
+  // Decision: closed at once, not awaited: a scrape in flight must not hold up the worker's stop
+  app.addHook('onClose', async () => {
+    server.close();
+    server.closeAllConnections();
+  });
 }
 
 /** Longest a restarted worker waits for prices before it serves anyway (its pages then say prices are

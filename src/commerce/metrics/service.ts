@@ -2,8 +2,10 @@
 // method and status with their latency, the age of the current price set, the outbox backlog, the database
 // pool and the jobs. Library: prom-client (the Prometheus client for Node everyone scrapes; installed).
 // Decision: one registry per app (tests build several apps in one process; the global one would mix them),
-// labelled part="commerce"; what lives in the database is read at scrape time, never on a timer.
-import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+// labelled part="commerce"; what lives in the database is read at scrape time, never on a timer. The
+// registry and the request series are every part's (src/lib/metrics.ts).
+import { Gauge, type Registry } from 'prom-client';
+import { httpMetrics, partRegistry, type HttpMetrics } from '../../lib/metrics.ts';
 import type { Db } from '../db/index.ts';
 import type { Clock } from '../lib/clock.ts';
 import type { Job, JobStats } from '../lib/jobs.ts';
@@ -11,25 +13,13 @@ import { statementResultsSince } from '../lifecycle/index.ts';
 import { outboxBacklog } from '../outbox/index.ts';
 import { currentPriceSet } from '../prices/index.ts';
 
-export interface CommerceMetrics {
-  registry: Registry;
-  /** one answered request: its route's pattern (never the raw URL: ids would make endless series) */
-  observe(route: string | undefined, method: string, status: number, ms: number): void;
-}
+export type CommerceMetrics = HttpMetrics;
 
 const seconds = (ms: number) => Math.round(ms) / 1000;
 
 export function createCommerceMetrics(opts: { db: Db; clock: Clock; jobs: Map<string, Job> }): CommerceMetrics {
   const { db, clock } = opts;
-  const registry = new Registry();
-  registry.setDefaultLabels({ part: 'commerce' });
-  collectDefaultMetrics({ register: registry });
-  const labelNames = ['route', 'method', 'status'] as const;
-  const requests = new Counter({ name: 'http_requests_total', help: 'Answered requests by route pattern, method and status', labelNames, registers: [registry] });
-  const duration = new Histogram({
-    name: 'http_request_duration_seconds', help: 'Time to answer, by route pattern, method and status', labelNames, registers: [registry],
-    buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
-  });
+  const registry = partRegistry({ part: 'commerce' });
 
   // Read at scrape time. Decision: without a current set (none yet, or the database not answering) the age
   // is +Inf: "older than 2 periods" is then true, which is what an operator must hear.
@@ -60,14 +50,7 @@ export function createCommerceMetrics(opts: { db: Db; clock: Clock; jobs: Map<st
   statementGauges(registry, db, clock);
   poolGauges(registry, db);
   jobGauges(registry, opts.jobs);
-  return {
-    registry,
-    observe(route, method, status, ms) {
-      const labels = { route: route ?? 'unmatched', method, status: String(status) };
-      requests.inc(labels);
-      duration.observe(labels, ms / 1000);
-    },
-  };
+  return httpMetrics(registry);
 }
 
 /** PostgreSQL's pool: connections in use and idle, requests waiting for one, the maximum (PGlite: none). */

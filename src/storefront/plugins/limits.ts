@@ -42,7 +42,8 @@ const MIB = 1024 * 1024;
 const WARN_EVERY_MS = 10_000;
 
 function isProbe(path: string): boolean {
-  return path === '/health' || path.startsWith('/health/');
+  // (and Prometheus' scrape, issue 27: an overload is when its numbers are needed)
+  return path === '/health' || path.startsWith('/health/') || path === '/metrics';
 }
 
 function escapeHtml(s: string): string {

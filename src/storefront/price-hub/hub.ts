@@ -62,6 +62,8 @@ export interface PriceHubHealth {
   /** the last prices made current: pushed (built from RecalculationPricesPrepared) or fetched over HTTP */
   lastRefresh: { at: string; durationMs: number; ok: boolean; error: string | null; source: 'pushed' | 'fetched' } | null;
   lastBroadcast: ({ at: string } & BroadcastResult) | null;
+  /** issue 27: the last fan-out of new prices, from their Finished received to the last socket written */
+  lastFanOut: { at: string; durationMs: number; sent: number } | null;
   /** pushed prices held back until commerce confirms them (their Finished); built: their frames are ready */
   prepared: { lastRecalculatedAt: string; built: boolean } | null;
   sockets: number;
@@ -105,6 +107,9 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
   let refreshAgain = false;
   let lastRefresh: PriceHubHealth['lastRefresh'] = null;
   let lastBroadcast: PriceHubHealth['lastBroadcast'] = null;
+  let lastFanOut: PriceHubHealth['lastFanOut'] = null;
+  /** when the last RecalculationProcessFinished came (performance.now()); null once its fan-out is recorded */
+  let finishedReceivedAt: number | null = null;
   let closed = false;
   let generation = 0;
   let startedAt = 0;
@@ -120,6 +125,13 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
 
   function record(r: BroadcastResult) {
     lastBroadcast = { at: new Date().toISOString(), ...r };
+    // Decision: a fan-out runs from the Finished (the set confirmed, it may be shown) to the last socket
+    // written, whether its frames were built from pushed prices or fetched; the chain before it is the price
+    // service's and commerce's.
+    if (r.label === 'RecalculationProcessFinished' && finishedReceivedAt !== null) {
+      lastFanOut = { at: lastBroadcast.at, durationMs: Math.round(performance.now() - finishedReceivedAt), sent: r.sent };
+      finishedReceivedAt = null;
+    }
   }
 
   function announceStale(reason: string) {
@@ -238,6 +250,7 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
       return;
     }
     recalculating = false;
+    finishedReceivedAt = performance.now();
     nextRecalculationAt = message.nextRecalculationAt;
     // The new prices follow within milliseconds: browsers still waiting for the Started get them instead,
     // and the writes they would have cost go to the new prices.
@@ -318,6 +331,7 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
         validUntil: first.done ? null : first.value.validUntil,
         lastRefresh,
         lastBroadcast,
+        lastFanOut,
         prepared: staged ? { lastRecalculatedAt: staged.lastRecalculatedAt, built: staged.built } : null,
         sockets: sockets.count(),
         socketsByKey: sockets.countByKey(),
