@@ -74,6 +74,8 @@ export const ApiErrorBody = Type.Object({
     reason: Type.Optional(Type.String()),
     /** 409 cart_version_conflict: the version the cart has now (the browser reloads it and asks again) */
     currentVersion: Type.Optional(Type.Integer()),
+    /** issue 26, 403 step_up_required: what the step-up dialog asks for */
+    method: Type.Optional(Type.Union([Type.Literal('password'), Type.Literal('second_factor')])),
   })),
 });
 export type ApiErrorBody = Static<typeof ApiErrorBody>;
@@ -153,6 +155,17 @@ export const PasskeyOptionsApiBody = Type.Object({ password: OptStr(128) }, clos
 export const AddPasskeyApiBody = Type.Object({ name: Type.String({ minLength: 1, maxLength: 60 }), response: PasskeyCredential }, closed);
 export const PasskeyIdParams = Type.Object({ passkeyId: Str(64) });
 export { Passkey, PasskeyList };
+/** issue 26: the step-up's proof: the password, or a code of the authenticator app (or a recovery code) */
+export const StepUpApiBody = Type.Object({ password: OptStr(200), code: OptStr(20) }, closed);
+export const StepUpApiResponse = Type.Object({ method: Type.String(), validUntil: Type.String() });
+/** issue 26: the account's sessions as the commerce service lists them (device: the user agent as sent) */
+export const SessionsApiResponse = Type.Object({
+  sessions: Type.Array(Type.Object({
+    id: Type.String(), device: Nullable(Type.String()), ipRange: Nullable(Type.String()), lastUsedAt: Type.String(), current: Type.Boolean(),
+  })),
+});
+export type SessionsApiResponse = Static<typeof SessionsApiResponse>;
+export const SessionIdParams = Type.Object({ sessionId: Str(64) });
 export const MeResponse = Type.Object({ session: SessionInfo, customer: Nullable(ShopCustomer) });
 export const CustomerResponse = Type.Object({ customer: ShopCustomer });
 export const RegisterResponse = Type.Object({ verificationRequired: Type.Boolean(), email: Type.String() });
@@ -321,6 +334,10 @@ export const shopApi = {
   passkeyOptions: call(r.passkeyOptions, PasskeyOptionsResponse, { body: PasskeyOptionsApiBody }),
   addPasskey: call(r.addPasskey, Passkey, { body: AddPasskeyApiBody }),
   deletePasskey: call(r.deletePasskey, OkResponse, { params: PasskeyIdParams }),
+  stepUp: call(r.stepUp, StepUpApiResponse, { body: StepUpApiBody }),
+  sessions: call(r.sessions, SessionsApiResponse),
+  endSession: call(r.endSession, OkResponse, { params: SessionIdParams }),
+  endOtherSessions: call(r.endOtherSessions, OkResponse),
   register: call(r.register, RegisterResponse, { body: RegisterBody }),
   activationMail: call(r.activationMail, AcceptedResponse, { body: EmailBody }),
   activate: call(r.activate, ActivationResponse, { body: TokenBody }),

@@ -28,6 +28,11 @@ export const listPasskeys = () => call('passkeys', {});
 export const passkeyOptions = (password?: string) => call('passkeyOptions', { body: password === undefined ? {} : { password } });
 export const addPasskey = (body: Body<'addPasskey'>) => call('addPasskey', { body });
 export const deletePasskey = (passkeyId: string) => call('deletePasskey', { params: { passkeyId } });
+// issue 26: the step-up (views/components/StepUpDialog.tsx) and the account's sessions
+export const stepUp = (body: Body<'stepUp'>) => call('stepUp', { body });
+export const listSessions = () => call('sessions', {});
+export const endSession = (sessionId: string) => call('endSession', { params: { sessionId } });
+export const endOtherSessions = () => call('endOtherSessions', {});
 // registration, activation and passwords
 export const register = (body: Body<'register'>) => call('register', { body });
 export const sendActivationMail = (email: string) => call('activationMail', { body: { email } });

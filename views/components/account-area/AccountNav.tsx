@@ -8,6 +8,7 @@ const items: { id: ScreenId; key: string; end?: boolean }[] = [
   { id: 'accountProfile', key: 'route.accountProfile' },
   { id: 'accountAddresses', key: 'route.accountAddresses' },
   { id: 'accountPasskeys', key: 'route.accountPasskeys' },
+  { id: 'accountSessions', key: 'route.accountSessions' },
   { id: 'accountOrders', key: 'route.accountOrders' },
   { id: 'accountLimitOrders', key: 'route.accountLimitOrders' },
   { id: 'accountDeposit', key: 'route.accountDeposit' },

@@ -17,6 +17,7 @@ import { apiLanguage, ownError, thrownApiError } from './errors.ts';
 import { send } from './respond.ts';
 import { sessionRoutes } from './session.ts';
 import { passkeyRoutes } from './passkeys.ts';
+import { securityRoutes } from './security.ts';
 import { registrationRoutes } from './registration.ts';
 import { accountRoutes } from './account.ts';
 import { addressRoutes } from './addresses.ts';
@@ -64,6 +65,7 @@ export async function apiPlugin(api: FastifyInstance, opts: { commerce: Commerce
 
   await api.register(sessionRoutes);
   await api.register(passkeyRoutes);
+  await api.register(securityRoutes);
   await api.register(registrationRoutes);
   await api.register(accountRoutes);
   await api.register(addressRoutes);
