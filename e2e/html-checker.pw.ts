@@ -41,6 +41,7 @@ function screenPaths(lang: 'de' | 'en', ids: { order?: string }): Record<string,
     accountProfile: p('accountProfile'),
     accountAddresses: p('accountAddresses'),
     accountPasskeys: p('accountPasskeys'),
+    accountSessions: p('accountSessions'),
     accountLimitOrders: p('accountLimitOrders'),
     // a customer's own limit order: none is placed here; its list and the product's form are checked
     accountLimitOrder: null,
