@@ -23,7 +23,8 @@ export default function AccountSessionsPage() {
   const reload = async () => {
     const r = await listSessions();
     if (r.error) setProblem(r.error.message);
-    else setSessions(r.data.sessions);
+    // this device first, then the most recently used
+    else setSessions([...r.data.sessions].sort((a, b) => Number(b.current) - Number(a.current) || b.lastUsedAt.localeCompare(a.lastUsedAt)));
   };
   useEffect(() => { void reload(); }, []);
 
