@@ -3,6 +3,8 @@
 // password's confirmation, a wrong password is refused without confirming, and the lock says nothing of which
 // factor; the session list names this device, and ending another session signs that browser out at once.
 import t from 'tap';
+import { request } from 'undici';
+import { totpCode } from '../../src/commerce/auth/second-factor.ts';
 import { PASSWORD, signedIn, startShop } from './helpers.ts';
 
 const IBAN = { accountOwner: 'Anna Muster', iban: 'CH93 0076 2011 6238 5295 7' };
@@ -99,4 +101,39 @@ t.test('sessions through /api: listed with this device marked; ending another si
   const guest = shop.browser('ch.localhost');
   await guest.open();
   t.equal((await guest.get('/api/me/sessions')).status, 401, 'a guest has no sessions to list');
+});
+
+t.test('step-up through /api with the authenticator app: a wrong code counts once, the right one confirms', async (t) => {
+  const shop = await startShop(t);
+  const { b } = await signedIn(shop);
+  const id = (await b.get('/api/me')).json.customer.id as string;
+  const commerce = async (method: string, path: string, body?: unknown) => {
+    const res = await request(`${shop.commerceUrl}${path}`, {
+      method: method as 'POST',
+      headers: { 'x-store-key': 'ch', authorization: `Bearer ${b.cookie('ctToken')}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    return { status: res.statusCode, json: await res.body.json() as any };
+  };
+  const started = await commerce('POST', `/customers/${id}/totp`, {});
+  t.equal(started.status, 200, 'the authenticator app\'s enrolment starts');
+  const { secret } = started.json as { secret: string };
+  t.equal((await commerce('POST', `/customers/${id}/totp/confirmation`, { code: totpCode(secret, shop.clock().getTime()) })).status, 200);
+  shop.clock.advance(5 * 60 + 31);
+  const sell = (await b.post('/api/cart/scrap-items', { metal: 'gold', fineness: 750, weightGrams: 10 })).json.cart;
+  const refused = await b.put(`/api/carts/${sell.id}/payout-account`, IBAN);
+  t.equal(refused.json.code, 'step_up_required');
+  t.equal(refused.json.details.method, 'second_factor', 'the dialog asks for the code');
+
+  const right = totpCode(secret, shop.clock().getTime());
+  const wrong = await b.post('/api/me/step-up', { code: right === '000000' ? '111111' : '000000' });
+  t.equal(wrong.status, 401);
+  t.equal(wrong.json.code, 'invalid_second_factor');
+  t.equal((await b.get('/api/me')).status, 200, 'a wrong code does not end the session');
+  const tries = await shop.db.query<{ failures: number }>('select failures from login_throttle order by last_failure_at desc limit 1');
+  t.equal(tries[0]?.failures, 1, 'one wrong code is one failure (not sent again after a token refresh)');
+  const ok = await b.post('/api/me/step-up', { code: right });
+  t.equal(ok.status, 200, ok.text);
+  t.equal(ok.json.method, 'totp');
+  t.equal((await b.put(`/api/carts/${sell.id}/payout-account`, IBAN)).status, 200);
 });
