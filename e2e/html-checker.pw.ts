@@ -42,6 +42,7 @@ function screenPaths(lang: 'de' | 'en', ids: { order?: string }): Record<string,
     accountAddresses: p('accountAddresses'),
     accountPasskeys: p('accountPasskeys'),
     accountAuthenticator: p('accountAuthenticator'),
+    accountSessions: p('accountSessions'),
     accountLimitOrders: p('accountLimitOrders'),
     // a customer's own limit order: none is placed here; its list and the product's form are checked
     accountLimitOrder: null,

@@ -49,6 +49,7 @@ export const screens = [
   { id: 'accountAddresses', paths: { en: '/en/my-account/addresses', de: '/kundenkonto/adressen' }, layout: 'default', guard: 'account', titleKey: 'route.accountAddresses', parent: 'account', loader: 'account' },
   { id: 'accountAuthenticator', paths: { en: '/en/my-account/authenticator-app', de: '/kundenkonto/authenticator-app' }, layout: 'default', guard: 'account', titleKey: 'route.accountAuthenticator', parent: 'account', loader: 'account' },
   { id: 'accountPasskeys', paths: { en: '/en/my-account/passkeys', de: '/kundenkonto/passkeys' }, layout: 'default', guard: 'account', titleKey: 'route.accountPasskeys', parent: 'account', loader: 'account' },
+  { id: 'accountSessions', paths: { en: '/en/my-account/sessions', de: '/kundenkonto/sitzungen' }, layout: 'default', guard: 'account', titleKey: 'route.accountSessions', parent: 'account', loader: 'account' },
   { id: 'accountLimitOrders', paths: { en: '/en/my-account/limit-orders', de: '/kundenkonto/limit-order' }, layout: 'default', guard: 'account', titleKey: 'route.accountLimitOrders', parent: 'account', loader: 'accountLimitOrders' },
   { id: 'accountLimitOrder', paths: { en: '/en/my-account/limit-orders/:slug', de: '/kundenkonto/limit-order/:slug' }, layout: 'default', guard: 'account', titleKey: 'route.accountLimitOrder', parent: 'accountLimitOrders', loader: 'accountLimitOrder' },
   { id: 'news', paths: { en: '/en/news', de: '/news' }, layout: 'default', titleKey: 'route.news', loader: 'news' },

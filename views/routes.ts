@@ -24,6 +24,7 @@ export const pages: Record<ScreenId, PageImport> = {
   accountProfile: () => import('./pages/account-profile/Page.tsx'),
   accountPasskeys: () => import('./pages/account-passkeys/Page.tsx'),
   accountAuthenticator: () => import('./pages/account-authenticator/Page.tsx'),
+  accountSessions: () => import('./pages/account-sessions/Page.tsx'),
   accountAddresses: () => import('./pages/account-addresses/Page.tsx'),
   accountLimitOrders: () => import('./pages/account-limit-orders/Page.tsx'),
   accountLimitOrder: () => import('./pages/account-limit-order/Page.tsx'),

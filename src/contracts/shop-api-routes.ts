@@ -32,6 +32,11 @@ export const apiRoutes = {
   startTotp: route('POST', '/api/me/totp'),
   confirmTotp: route('POST', '/api/me/totp/confirmation'),
   deleteTotp: route('DELETE', '/api/me/totp'),
+  // issue 26: the step-up before a guarded change, and the account's sessions
+  stepUp: route('POST', '/api/me/step-up'),
+  sessions: route('GET', '/api/me/sessions'),
+  endSession: route('DELETE', '/api/me/sessions/:sessionId'),
+  endOtherSessions: route('DELETE', '/api/me/sessions'),
   // registration, activation and passwords
   register: route('POST', '/api/register', 201),
   activationMail: route('POST', '/api/activation-mail', 202),

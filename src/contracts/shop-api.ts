@@ -74,6 +74,8 @@ export const ApiErrorBody = Type.Object({
     reason: Type.Optional(Type.String()),
     /** 409 cart_version_conflict: the version the cart has now (the browser reloads it and asks again) */
     currentVersion: Type.Optional(Type.Integer()),
+    /** issue 26, 403 step_up_required: what the step-up dialog asks for */
+    method: Type.Optional(Type.Union([Type.Literal('password'), Type.Literal('second_factor')])),
   })),
 });
 export type ApiErrorBody = Static<typeof ApiErrorBody>;
@@ -161,6 +163,17 @@ export const TotpCodeBody = Type.Object({ code: Type.String({ minLength: 1, maxL
 export const RecoveryCodesResponse = Type.Object({ recoveryCodes: Type.Array(Type.String()) });
 /** removing the app: without a code first; after 403 step_up_required with the app's code (or a recovery code) */
 export const DeleteTotpBody = Type.Object({ code: Type.Optional(Type.String({ minLength: 1, maxLength: 20 })) }, closed);
+/** issue 26: the step-up's proof: the password, or a code of the authenticator app (or a recovery code) */
+export const StepUpApiBody = Type.Object({ password: OptStr(200), code: OptStr(20) }, closed);
+export const StepUpApiResponse = Type.Object({ method: Type.String(), validUntil: Type.String() });
+/** issue 26: the account's sessions as the commerce service lists them (device: the user agent as sent) */
+export const SessionsApiResponse = Type.Object({
+  sessions: Type.Array(Type.Object({
+    id: Type.String(), device: Nullable(Type.String()), ipRange: Nullable(Type.String()), lastUsedAt: Type.String(), current: Type.Boolean(),
+  })),
+});
+export type SessionsApiResponse = Static<typeof SessionsApiResponse>;
+export const SessionIdParams = Type.Object({ sessionId: Str(64) });
 export const MeResponse = Type.Object({ session: SessionInfo, customer: Nullable(ShopCustomer) });
 export const CustomerResponse = Type.Object({ customer: ShopCustomer });
 export const RegisterResponse = Type.Object({ verificationRequired: Type.Boolean(), email: Type.String() });
@@ -334,6 +347,10 @@ export const shopApi = {
   startTotp: call(r.startTotp, TotpEnrolmentResponse),
   confirmTotp: call(r.confirmTotp, RecoveryCodesResponse, { body: TotpCodeBody }),
   deleteTotp: call(r.deleteTotp, OkResponse, { body: DeleteTotpBody }),
+  stepUp: call(r.stepUp, StepUpApiResponse, { body: StepUpApiBody }),
+  sessions: call(r.sessions, SessionsApiResponse),
+  endSession: call(r.endSession, OkResponse, { params: SessionIdParams }),
+  endOtherSessions: call(r.endOtherSessions, OkResponse),
   register: call(r.register, RegisterResponse, { body: RegisterBody }),
   activationMail: call(r.activationMail, AcceptedResponse, { body: EmailBody }),
   activate: call(r.activate, ActivationResponse, { body: TokenBody }),

@@ -20,6 +20,20 @@ export function whenSessionExpires(fn: (lang: 'de' | 'en') => void): void {
   sessionExpired = fn;
 }
 
+/**
+ * Issue 26: what a change refused with step_up_required does in the browser: the step-up dialog
+ * (views/components/StepUpDialog.tsx) registers itself, asks for the password or the code and resolves true
+ * once the session is confirmed (false: the customer closed it). Without a dialog nothing is asked.
+ */
+let stepUpNeeded: (error: CallError) => Promise<boolean> = async () => false;
+
+export function whenStepUpRequired(fn: (error: CallError) => Promise<boolean>): () => void {
+  stepUpNeeded = fn;
+  return () => {
+    if (stepUpNeeded === fn) stepUpNeeded = async () => false;
+  };
+}
+
 function pageLanguage(): 'de' | 'en' {
   return document.documentElement.lang === 'en' ? 'en' : 'de';
 }
@@ -71,12 +85,15 @@ export async function request<T>(route: ApiRoute, input: { body?: unknown; param
     if (body !== undefined) headers['content-type'] = 'application/json';
     return fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin', signal: opts.signal });
   };
-  let res: Response;
-  try {
-    res = await send();
-  } catch {
-    return { data: null, error: { code: 'UnknownError', status: 0, message: translator(lang)('form.error.UnknownError') } };
-  }
+  const first = await answer<T>(await send().catch(() => null), lang);
+  // Decision (issue 26): confirmed in the dialog, the refused call goes again once, unchanged, so the customer
+  // types nothing twice; a second refusal (the window passed meanwhile) is shown as it is.
+  if (first.error?.code === 'step_up_required' && (await stepUpNeeded(first.error))) return answer<T>(await send().catch(() => null), lang);
+  return first;
+}
+
+async function answer<T>(res: Response | null, lang: 'de' | 'en'): Promise<Result<T>> {
+  if (!res) return { data: null, error: { code: 'UnknownError', status: 0, message: translator(lang)('form.error.UnknownError') } };
   const json = (await res.json().catch(() => null)) as ({ code?: string; message?: string; details?: unknown } & Record<string, unknown>) | null;
   if (res.ok) return { data: json as T, error: null };
   const error: CallError = json && typeof json.code === 'string' && typeof json.message === 'string'

@@ -34,6 +34,11 @@ export const getSecondFactor = () => call('secondFactor', {});
 export const startTotp = () => call('startTotp', { body: {} as never });
 export const confirmTotp = (code: string) => call('confirmTotp', { body: { code } });
 export const deleteTotp = (code?: string) => call('deleteTotp', { body: code === undefined ? {} : { code } });
+// issue 26: the step-up (views/components/StepUpDialog.tsx) and the account's sessions
+export const stepUp = (body: Body<'stepUp'>) => call('stepUp', { body });
+export const listSessions = () => call('sessions', {});
+export const endSession = (sessionId: string) => call('endSession', { params: { sessionId } });
+export const endOtherSessions = () => call('endOtherSessions', {});
 // registration, activation and passwords
 export const register = (body: Body<'register'>) => call('register', { body });
 export const sendActivationMail = (email: string) => call('activationMail', { body: { email } });

@@ -48,6 +48,10 @@ export function reshapeCustomer(c: Customer): ShopCustomer {
 }
 
 
+/** Issue 26: the step-up's answer and one line of the session list, as the commerce service sends them. */
+export interface StepUpAnswer { method: string; confirmedAt: string; validUntil: string }
+export interface SessionView { id: string; device: string | null; ipRange: string | null; createdAt: string; lastUsedAt: string; current: boolean }
+
 export const NOT_SIGNED_IN: CallError = { code: 'not_signed_in', status: 401, message: 'Please log in.' };
 
 function map<A, B>(r: Result<A>, f: (a: A) => B): Result<B> {
@@ -284,6 +288,34 @@ export class AccountClient {
 
   verifyPhoneCode(code: string): Promise<Result<ShopCustomer>> {
     return this.asCustomer((id) => this.client.call({ method: 'POST', path: `/customers/${id}/phone/verification/verify`, body: { code } }));
+  }
+
+  /** Issue 26: confirms this session for 5 minutes (the password, or a code where the account has a second factor). */
+  async stepUp(proof: { password?: string; code?: string }): Promise<Result<StepUpAnswer>> {
+    const id = await this.customerId();
+    if (id.error) return fail(id.error);
+    return this.client.call({ method: 'POST', path: `/customers/${id.data}/step-up`, body: proof });
+  }
+
+  /** Issue 26: the account's active sessions (current marks this one). */
+  async sessions(): Promise<Result<{ sessions: SessionView[] }>> {
+    const id = await this.customerId();
+    if (id.error) return fail(id.error);
+    return this.client.call({ path: `/customers/${id.data}/sessions` });
+  }
+
+  /** Issue 26: ends one session (its refresh token stops working at once); another's or an unknown one: 404. */
+  async endSession(sessionId: string): Promise<Result<OkResponse>> {
+    const id = await this.customerId();
+    if (id.error) return fail(id.error);
+    return this.client.call({ method: 'DELETE', path: `/customers/${id.data}/sessions/${encodeURIComponent(sessionId)}` });
+  }
+
+  /** Issue 26: ends every session of the account but this one. */
+  async endOtherSessions(): Promise<Result<OkResponse>> {
+    const id = await this.customerId();
+    if (id.error) return fail(id.error);
+    return this.client.call({ method: 'DELETE', path: `/customers/${id.data}/sessions` });
   }
 }
 

@@ -61,6 +61,12 @@ export interface SessionClientDeps {
   now?: () => number;
 }
 
+/**
+ * Issue 26: 401 answers about what the customer typed (a code of the authenticator app), not about the token:
+ * neither refreshed nor sent again, so one wrong code counts once against its limit of 5 tries.
+ */
+const ANSWER_NOT_TOKEN = new Set(['invalid_second_factor', 'second_factor_required', 'invalid_credentials', 'invalid_pending_sign_in']);
+
 export class SessionClient {
   private readonly deps: SessionClientDeps;
 
@@ -94,7 +100,7 @@ export class SessionClient {
     }
 
     const first = await send(token());
-    if (first.error?.status !== 401) return first;
+    if (first.error?.status !== 401 || ANSWER_NOT_TOKEN.has(first.error.code)) return first;
 
     const now = session.current;
     if (now?.refreshToken && !refreshed) {

@@ -9,6 +9,7 @@ const items: { id: ScreenId; key: string; end?: boolean }[] = [
   { id: 'accountAddresses', key: 'route.accountAddresses' },
   { id: 'accountPasskeys', key: 'route.accountPasskeys' },
   { id: 'accountAuthenticator', key: 'route.accountAuthenticator' },
+  { id: 'accountSessions', key: 'route.accountSessions' },
   { id: 'accountOrders', key: 'route.accountOrders' },
   { id: 'accountLimitOrders', key: 'route.accountLimitOrders' },
   { id: 'accountDeposit', key: 'route.accountDeposit' },

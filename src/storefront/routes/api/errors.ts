@@ -129,6 +129,7 @@ export function apiError(err: CallError, lang: Language, opts: { fieldPrefix?: s
   if (typeof src.attemptsLeft === 'number') details.attemptsLeft = src.attemptsLeft;
   if (typeof src.reason === 'string') details.reason = src.reason;
   if (code === 'cart_version_conflict' && Number.isSafeInteger(src.currentVersion)) details.currentVersion = src.currentVersion as number;
+  if (code === 'step_up_required') details.method = src.method === 'second_factor' ? 'second_factor' : 'password';
   return { statusCode, code, message, ...(Object.keys(details).length ? { details } : {}) };
 }
 

@@ -17,6 +17,7 @@ import { send } from './respond.ts';
 import { sessionRoutes } from './session.ts';
 import { passkeyRoutes } from './passkeys.ts';
 import { secondFactorRoutes } from './second-factor.ts';
+import { securityRoutes } from './security.ts';
 import { registrationRoutes } from './registration.ts';
 import { accountRoutes } from './account.ts';
 import { addressRoutes } from './addresses.ts';
@@ -66,6 +67,7 @@ export async function apiPlugin(api: FastifyInstance, opts: { commerce: Commerce
   await api.register(sessionRoutes);
   await api.register(passkeyRoutes);
   await api.register(secondFactorRoutes);
+  await api.register(securityRoutes);
   await api.register(registrationRoutes);
   await api.register(accountRoutes);
   await api.register(addressRoutes);
