@@ -7,6 +7,12 @@
 // The body is JSON, gzip-compressed on the wire (Content-Encoding: gzip): every product for every store
 // country (AT, CH, DE, LI, US) and currency (EUR, CHF, USD), about 0.6 MB of JSON for the seed catalogue and
 // about a tenth of that compressed.
+//
+// Issue 27: the price service sends each list in the compact form commerce stores (CompactPriceList: one
+// array per price, keyed by sku; about a third of the bytes and a fraction of the objects to parse and
+// validate), so commerce stores it as it came instead of parsing and reshaping 0.6 MB. Decision: commerce
+// still accepts the long form (PriceSetList, one object per price) in the same call, so a price service of
+// the previous release keeps working through an upgrade, and tests may send either.
 import Type, { type Static } from 'typebox';
 import { CurrencyCode, PriceCountry, PriceType } from './prices.ts';
 import { MetalName } from './pricing-attributes.ts';
@@ -41,6 +47,24 @@ export const PriceSetList = Type.Object({
 }, { additionalProperties: false });
 export type PriceSetList = Static<typeof PriceSetList>;
 
+/** One price compact: [type, centAmount, minQuantity, taxCentAmount or null when the sender cannot say]. */
+export const CompactPrice = Type.Tuple([PriceType, Cents, Type.Integer({ minimum: 1, maximum: 1000000 }), Type.Union([Cents, Type.Null()])]);
+export type CompactPrice = Static<typeof CompactPrice>;
+
+/** A list as commerce stores it (price_set_lists.prices): sku -> its prices compact. */
+export const CompactPriceList = Type.Object({
+  v: Type.Literal(2),
+  p: Type.Record(Type.String(), Type.Array(CompactPrice, { maxItems: 200 }), { maxProperties: 20000 }),
+}, { additionalProperties: false });
+export type CompactPriceList = Static<typeof CompactPriceList>;
+
+export const CompactPriceSetList = Type.Object({
+  country: PriceCountry,
+  currency: CurrencyCode,
+  prices: CompactPriceList,
+}, { additionalProperties: false });
+export type CompactPriceSetList = Static<typeof CompactPriceSetList>;
+
 /** Spot prices per troy ounce of fine metal (scrap and sell-to-us estimates are priced from bid). */
 export const PriceSetMetal = Type.Object({
   name: MetalName,
@@ -67,6 +91,16 @@ export const PriceSet = Type.Object({
   lists: Type.Array(PriceSetList, { maxItems: 15 }),
 }, { additionalProperties: false });
 export type PriceSet = Static<typeof PriceSet>;
+
+/** What PUT /admin/prices takes: the set with each list compact (what the price service sends) or long. */
+export const PriceSetHandOver = Type.Object({
+  ...PriceSet.properties,
+  lists: Type.Array(Type.Union([CompactPriceSetList, PriceSetList]), { maxItems: 15 }),
+}, { additionalProperties: false });
+export type PriceSetHandOver = Static<typeof PriceSetHandOver>;
+
+/** The set as the price service sends it: every list compact. */
+export type CompactPriceSet = Omit<PriceSet, 'lists'> & { lists: CompactPriceSetList[] };
 
 /** Answer of PUT /admin/prices: current false when a newer set had arrived first (the set is then ignored). */
 export const PriceSetReceipt = Type.Object({

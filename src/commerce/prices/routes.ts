@@ -5,7 +5,7 @@
 import { createGunzip } from 'node:zlib';
 import type { FastifyPluginAsync } from 'fastify';
 import type {} from '@fastify/swagger';
-import { CurrentPriceSetResponse, PriceSet, PriceSetReceipt } from '../../contracts/price-set.ts';
+import { CurrentPriceSetResponse, PriceSetHandOver, PriceSetReceipt } from '../../contracts/price-set.ts';
 import { adminAllowed, adminSecurity } from '../http/auth.ts';
 import { errorResponses, fail } from '../http/errors.ts';
 import { currentPriceSet, savePriceSet } from './store.ts';
@@ -16,14 +16,14 @@ const MAX_SET_BYTES = 32 * 1024 * 1024;
 export const priceRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock, config } = app.commerce;
 
-  app.put<{ Body: PriceSet }>('/admin/prices', {
+  app.put<{ Body: PriceSetHandOver }>('/admin/prices', {
     bodyLimit: MAX_SET_BYTES,
     // prices are the same call for every store: no x-store-key
     config: { storeKey: false },
     schema: {
       tags: ['admin', 'prices'], security: adminSecurity,
       summary: 'Price hand-over: the price service stores each new price set here before announcing RecalculationProcessFinished (loopback or ADMIN_TOKEN).',
-      body: PriceSet,
+      body: PriceSetHandOver,
       response: { 200: PriceSetReceipt, ...errorResponses },
     },
     // before the body is read: a stranger's gigabytes are not even decompressed
