@@ -130,7 +130,7 @@ async function main() {
     const shop = await startShopProcess(port, {
       built: true,
       storefrontWorkers: pinned,
-      env: { PRICE_SOCKETS_MAX: String(Math.max(maxSize, 15_000)), PRICE_RECALC_INTERVAL_S: '3600', NODE_OPTIONS: `--inspect-port=127.0.0.1:${inspectPort}` },
+      env: { PRICE_SOCKETS_MAX: String(Math.max(maxSize, 15_000)), PRICE_RECALC_INTERVAL_S: '3600', NODE_OPTIONS: `--inspect-port=127.0.0.1:${inspectPort}${process.env.BENCH_CPU_PROF ? ` --cpu-prof --cpu-prof-dir=${process.env.BENCH_CPU_PROF}` : ''}` },
     });
     let insp: Awaited<ReturnType<typeof inspector>> = null;
     try {
