@@ -47,8 +47,12 @@ export const PriceSetList = Type.Object({
 }, { additionalProperties: false });
 export type PriceSetList = Static<typeof PriceSetList>;
 
-/** One price compact: [type, centAmount, minQuantity, taxCentAmount or null when the sender cannot say]. */
-export const CompactPrice = Type.Tuple([PriceType, Cents, Type.Integer({ minimum: 1, maximum: 1000000 }), Type.Union([Cents, Type.Null()])]);
+/** One price compact: [type, centAmount, minQuantity, taxCentAmount or null when the sender cannot say].
+ * Decision: the schema says "four of these values" (a tuple's `items: [...]` is not JSON Schema 2020-12,
+ * which the OpenAPI document is, and the service's ajv does not know 2020-12's prefixItems); which value
+ * stands where is checked by commerce (compactPriceError, src/commerce/prices/store.ts). */
+const CompactPriceSchema = Type.Array(Type.Union([PriceType, Cents, Type.Null()]), { minItems: 4, maxItems: 4 });
+export const CompactPrice = Type.Unsafe<[PriceType, number, number, number | null]>(CompactPriceSchema);
 export type CompactPrice = Static<typeof CompactPrice>;
 
 /** A list as commerce stores it (price_set_lists.prices): sku -> its prices compact. */

@@ -254,4 +254,14 @@ t.test('the hand-over sends the lists in the compact form commerce stores; comme
   const refused = await put(JSON.stringify(bad));
   t.equal(refused.statusCode, 400);
   t.equal(refused.json().code, 'validation_failed');
+  // and its values in their places: a minimum quantity where the type belongs is refused too
+  const swapped = JSON.parse(String(bodies[0])) as typeof bad;
+  const row = swapped.lists[0].prices.p[sku][0];
+  [row[0], row[2]] = [row[2], row[0]];
+  swapped.id = 'ps-swapped';
+  const misplaced = await put(JSON.stringify(swapped));
+  t.equal(misplaced.statusCode, 400);
+  t.equal(misplaced.json().code, 'validation_failed');
+  t.equal(misplaced.json().details.fields[0].field, `lists/0/prices/p/${sku}/0`);
+  t.notOk((await commerce.api.call('GET', '/admin/prices', { store: null })).json().id?.startsWith('ps-swapped'), 'nothing stored');
 });

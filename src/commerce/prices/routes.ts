@@ -7,8 +7,9 @@ import type { FastifyPluginAsync } from 'fastify';
 import type {} from '@fastify/swagger';
 import { CurrentPriceSetResponse, PriceSetHandOver, PriceSetReceipt } from '../../contracts/price-set.ts';
 import { adminAllowed, adminSecurity } from '../http/auth.ts';
-import { errorResponses, fail } from '../http/errors.ts';
-import { currentPriceSet, savePriceSet } from './store.ts';
+import { errorResponses, fail, validationFailed } from '../http/errors.ts';
+import { fieldError } from '../../lib/errors.ts';
+import { compactPriceError, currentPriceSet, savePriceSet } from './store.ts';
 
 /** Decision: 32 MB of JSON is 50 times the seed catalogue's set; a set that large is a fault, not prices. */
 const MAX_SET_BYTES = 32 * 1024 * 1024;
@@ -46,6 +47,8 @@ export const priceRoutes: FastifyPluginAsync = async (app) => {
     },
   }, async (req) => {
     const set = req.body;
+    const misplaced = compactPriceError(set);
+    if (misplaced) throw validationFailed([fieldError(misplaced, 'invalid_format')]);
     const { current } = await savePriceSet(db, set, clock());
     if (current) {
       req.log.info({ priceSetId: set.id, lastRecalculatedAt: set.lastRecalculatedAt }, 'price set received');

@@ -93,6 +93,22 @@ export function orderable(set: CurrentPriceSet | null, now: Date): set is Curren
  * keyed by sku) are read as they are. */
 type CompactList = CompactPriceList;
 
+/** Where a handed-over compact price does not have its values in their places (the schema checks the
+ * values, this their order): e.g. "lists/0/prices/p/GOLD-1OZ/2", or null when every price is well-formed. */
+export function compactPriceError(set: PriceSetHandOver): string | null {
+  for (const [i, list] of set.lists.entries()) {
+    if (!('prices' in list)) continue;
+    for (const [sku, prices] of Object.entries(list.prices.p)) {
+      for (const [j, [type, centAmount, minQuantity, tax]] of prices.entries()) {
+        if (typeof type !== 'string' || !Number.isInteger(centAmount) || !Number.isInteger(minQuantity) || minQuantity < 1 || !(tax === null || Number.isInteger(tax))) {
+          return `lists/${i}/prices/p/${sku}/${j}`;
+        }
+      }
+    }
+  }
+  return null;
+}
+
 /** The JSON stored for a handed-over list: a compact list as it came, a long one made compact. */
 function storedList(list: PriceSetHandOver['lists'][number]): string {
   return JSON.stringify('prices' in list ? list.prices : compactList(list.products));
