@@ -48,11 +48,13 @@ export const PriceSetList = Type.Object({
 export type PriceSetList = Static<typeof PriceSetList>;
 
 /** One price compact: [type, centAmount, minQuantity, taxCentAmount or null when the sender cannot say].
- * Decision: the schema says "four of these values" (a tuple's `items: [...]` is not JSON Schema 2020-12,
- * which the OpenAPI document is, and the service's ajv does not know 2020-12's prefixItems); which value
- * stands where is checked by commerce (compactPriceError, src/commerce/prices/store.ts). */
-const CompactPriceSchema = Type.Array(Type.Union([PriceType, Cents, Type.Null()]), { minItems: 4, maxItems: 4 });
-export const CompactPrice = Type.Unsafe<[PriceType, number, number, number | null]>(CompactPriceSchema);
+ * Decision: the schema says "four values, each a short string, a whole number 0..1e13 or null" (a tuple's
+ * `items: [...]` is not JSON Schema 2020-12, which the OpenAPI document is, and the service's ajv does not
+ * know 2020-12's prefixItems). One `type` list, not an anyOf: ajv coerces types (coerceTypes) inside each
+ * anyOf branch it tries, which was slow and could turn a null into a 0. Which value stands where, and
+ * that the type is a price type, commerce checks (compactPriceError, src/commerce/prices/store.ts). */
+const CompactValue = Type.Unsafe<string | number | null>({ type: ['string', 'integer', 'null'], minimum: 0, maximum: 1e13, maxLength: 32 });
+export const CompactPrice = Type.Unsafe<[PriceType, number, number, number | null]>(Type.Array(CompactValue, { minItems: 4, maxItems: 4 }));
 export type CompactPrice = Static<typeof CompactPrice>;
 
 /** A list as commerce stores it (price_set_lists.prices): sku -> its prices compact. */

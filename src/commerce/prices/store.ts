@@ -5,6 +5,7 @@
 // cached in memory by set id (per database): several instances on one PostgreSQL server agree because the
 // current set's id is read from the database on every pricing, only the immutable content is cached.
 import type { CompactPriceList, HandOverPrice, PriceSetHandOver, PriceSetMetal } from '../../contracts/price-set.ts';
+import { PriceType } from '../../contracts/prices.ts';
 import type { Currency } from '../../stores.ts';
 import type { Db } from '../db/index.ts';
 import { addSeconds } from '../lib/clock.ts';
@@ -93,6 +94,8 @@ export function orderable(set: CurrentPriceSet | null, now: Date): set is Curren
  * keyed by sku) are read as they are. */
 type CompactList = CompactPriceList;
 
+const priceTypes = new Set<unknown>(PriceType.anyOf.map((t) => t.const));
+
 /** Where a handed-over compact price does not have its values in their places (the schema checks the
  * values, this their order): e.g. "lists/0/prices/p/GOLD-1OZ/2", or null when every price is well-formed. */
 export function compactPriceError(set: PriceSetHandOver): string | null {
@@ -100,7 +103,7 @@ export function compactPriceError(set: PriceSetHandOver): string | null {
     if (!('prices' in list)) continue;
     for (const [sku, prices] of Object.entries(list.prices.p)) {
       for (const [j, [type, centAmount, minQuantity, tax]] of prices.entries()) {
-        if (typeof type !== 'string' || !Number.isInteger(centAmount) || !Number.isInteger(minQuantity) || minQuantity < 1 || !(tax === null || Number.isInteger(tax))) {
+        if (!priceTypes.has(type) || !Number.isInteger(centAmount) || !Number.isInteger(minQuantity) || minQuantity < 1 || !(tax === null || Number.isInteger(tax))) {
           return `lists/${i}/prices/p/${sku}/${j}`;
         }
       }
