@@ -73,14 +73,18 @@ export function stringsOf(lang: Language, keys: Iterable<string>): Record<string
   return out;
 }
 
-const weekdayFormats = new Map<LocaleTag, Intl.DateTimeFormat>();
+// Formatters are built once per locale: an Intl formatter costs far more to build than to use, and the
+// footer names weekdays on every page rendered (issue 27: ~2 ms of every render went into building them).
+const weekdayFormats = new Map<string, Intl.DateTimeFormat>();
 
-/** The name of a weekday (0 Monday .. 6 Sunday) in a locale, from Intl (never typed by hand). */
-export function weekdayName(day: number, locale: LocaleTag): string {
-  let f = weekdayFormats.get(locale);
+/** The name of a weekday (0 Monday .. 6 Sunday) in a locale, from Intl (never typed by hand); short:
+ * "Mo."/"Mon". */
+export function weekdayName(day: number, locale: LocaleTag, width: 'long' | 'short' = 'long'): string {
+  const key = `${locale}|${width}`;
+  let f = weekdayFormats.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' });
-    weekdayFormats.set(locale, f);
+    f = new Intl.DateTimeFormat(locale, { weekday: width, timeZone: 'UTC' });
+    weekdayFormats.set(key, f);
   }
   // 1 January 2024 was a Monday
   return f.format(Date.UTC(2024, 0, 1 + day));

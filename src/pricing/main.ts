@@ -4,7 +4,7 @@ import { servicePorts, type Config } from '../config.ts';
 import { isEntry, runStandalone } from '../lib/standalone.ts';
 import { buildPricingApp, type PricingApp } from './app.ts';
 import { pgLeadership } from './leadership.ts';
-import { createPriceHandOver, priceSetFromBook } from './price-handover.ts';
+import { compactPriceSetFromBook, createPriceHandOver } from './price-handover.ts';
 import { createHttpProductSource } from './product-source.ts';
 
 export interface RunningPricingService {
@@ -34,7 +34,7 @@ export async function startPricingService(config: Config, port = servicePorts(co
     recalcIntervalS: config.PRICE_RECALC_INTERVAL_S,
     adminToken: config.ADMIN_TOKEN,
     logLevel: config.LOG_LEVEL,
-    handOver: (book, products, validUntilMs) => handOver.send(priceSetFromBook(book, products, validUntilMs)),
+    handOver: (book, products, validUntilMs) => handOver.send(compactPriceSetFromBook(book, products, validUntilMs)),
   });
   app.addHook('onClose', async () => {
     await source.close();

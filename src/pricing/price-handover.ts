@@ -3,7 +3,8 @@
 // BEFORE RecalculationProcessFinished is announced (the hubs get the prices pushed meanwhile and build their
 // frames, but show them only on Finished), so that a browser shown prices on that message and a cart
 // recalculated on it see the same set. One call, gzip-compressed JSON (src/contracts/price-set.ts), stored by
-// commerce in one transaction.
+// commerce in one transaction. The lists go compact (compactPriceSetFromBook), the form commerce stores:
+// commerce parsed and reshaped about 0.6 MB of long-form JSON for ~50 ms while every socket waited.
 //
 // A failing hand-over keeps the set unannounced: the recalculator announces the last confirmed set, logs
 // the failure and retries the same set in the background (recalculation.ts); the retry commerce takes
@@ -13,8 +14,8 @@ import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { Agent, request } from 'undici';
-import type { PriceSet, PriceSetList } from '../contracts/price-set.ts';
-import { priceCountries, priceCurrencies } from '../contracts/prices.ts';
+import type { CompactPrice, CompactPriceSet, HandOverPrice, PriceSet, PriceSetHandOver } from '../contracts/price-set.ts';
+import { priceCountries, priceCurrencies, type CurrencyCode, type PriceCountry } from '../contracts/prices.ts';
 import type { PricingAttributes } from '../contracts/pricing-attributes.ts';
 import { includedVatCents } from './engine/included-vat.ts';
 import type { PriceBook } from './engine/price-book.ts';
@@ -32,10 +33,13 @@ export class HandOverError extends Error {
   }
 }
 
-/** The set commerce stores: every list of the book with the VAT each price includes. */
-export function priceSetFromBook(book: PriceBook, products: PricingAttributes[], validUntilMs: number): PriceSet {
+/** One price of a list with the VAT it includes (undefined when the product's attributes are unknown). */
+type PriceOut<T> = (price: HandOverPrice, taxCentAmount: number | undefined) => T;
+
+/** The set's header and every list of the book, each price shaped by `out`. */
+function setFromBook<T>(book: PriceBook, products: PricingAttributes[], validUntilMs: number, out: PriceOut<T>) {
   const attrs = new Map(products.map((p) => [p.sku, p]));
-  const lists: PriceSetList[] = [];
+  const lists: { country: PriceCountry; currency: CurrencyCode; products: { sku: string; prices: T[] }[] }[] = [];
   for (const currency of priceCurrencies) {
     const spot = currencySpot(book.quote, currency);
     for (const country of priceCountries) {
@@ -46,10 +50,7 @@ export function priceSetFromBook(book: PriceBook, products: PricingAttributes[],
         currency,
         products: list.products.map((entry) => {
           const p = attrs.get(entry.sku);
-          return {
-            sku: entry.sku,
-            prices: entry.prices.map((price) => (p ? { ...price, taxCentAmount: includedVatCents(p, price.type, price.centAmount, country, spot) } : { ...price })),
-          };
+          return { sku: entry.sku, prices: entry.prices.map((price) => out(price, p ? includedVatCents(p, price.type, price.centAmount, country, spot) : undefined)) };
         }),
       });
     }
@@ -65,6 +66,20 @@ export function priceSetFromBook(book: PriceBook, products: PricingAttributes[],
   };
 }
 
+/** The set commerce stores, long form: every list of the book with the VAT each price includes. */
+export function priceSetFromBook(book: PriceBook, products: PricingAttributes[], validUntilMs: number): PriceSet {
+  return setFromBook(book, products, validUntilMs, (price, tax) => (tax === undefined ? { ...price } : { ...price, taxCentAmount: tax }));
+}
+
+/** The same set in the compact form commerce stores as it comes (issue 27): what the hand-over sends. */
+export function compactPriceSetFromBook(book: PriceBook, products: PricingAttributes[], validUntilMs: number): CompactPriceSet {
+  const set = setFromBook(book, products, validUntilMs, (price, tax): CompactPrice => [price.type, price.centAmount, price.minQuantity, tax ?? null]);
+  return {
+    ...set,
+    lists: set.lists.map((l) => ({ country: l.country, currency: l.currency, prices: { v: 2, p: Object.fromEntries(l.products.map((x) => [x.sku, x.prices])) } })),
+  };
+}
+
 export interface PriceHandOverOptions {
   /** base URL of the commerce service, e.g. http://127.0.0.1:3001 */
   baseUrl: string;
@@ -75,7 +90,7 @@ export interface PriceHandOverOptions {
 }
 
 export interface PriceHandOver {
-  send(set: PriceSet): Promise<void>;
+  send(set: PriceSetHandOver): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -5,14 +5,18 @@
 // holds until a retry delivers the new one.
 import t, { type Test } from 'tap';
 import { testCompanyFacts } from '../company-facts.ts';
-import { gzipSync } from 'node:zlib';
+import { createServer } from 'node:http';
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { once } from 'node:events';
 import WebSocket from 'ws';
 import { buildCommerceApp } from '../../src/commerce/app.ts';
 import type { PriceSocketMessage } from '../../src/contracts/prices.ts';
 import { buildPricingApp } from '../../src/pricing/app.ts';
-import { createPriceHandOver, priceSetFromBook, type PriceHandOver } from '../../src/pricing/price-handover.ts';
+import { compactPriceSetFromBook, createPriceHandOver, priceSetFromBook, type PriceHandOver } from '../../src/pricing/price-handover.ts';
 import { createHttpProductSource } from '../../src/pricing/product-source.ts';
+import { pricingAttributes } from '../../src/commerce/catalogue/queries.ts';
+import { buildPriceBook, usableProducts } from '../../src/pricing/engine/price-book.ts';
+import { createSimulatedFeed } from '../../src/pricing/feed/simulated.ts';
 import { commerceHarness, testClock, testConfig, type Api } from '../commerce/helpers.ts';
 import { priceList, savePriceSet } from '../../src/commerce/prices/store.ts';
 import { T0 } from '../pricing/fixtures.ts';
@@ -45,7 +49,8 @@ async function priceService(tt: Test, commerceUrl: string, handOver: (h: PriceHa
   const target = handOver(real);
   const app = await buildPricingApp({
     loadProducts: source.load, clock: () => now, seed: 20261122, logger: false, autoStart: false, recalcRetryMs: 20,
-    handOver: (book, products, validUntilMs) => target.send(priceSetFromBook(book, products, validUntilMs)),
+    // what src/pricing/main.ts sends: the compact form
+    handOver: (book, products, validUntilMs) => target.send(compactPriceSetFromBook(book, products, validUntilMs)),
   });
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   tt.teardown(async () => {
@@ -199,4 +204,64 @@ t.test('a set is stored compact and read back price for price; lists stored befo
   const objects = Object.fromEntries(ch.products.map((p) => [p.sku, p.prices]));
   await h.db.query(`update price_set_lists set prices = $1::json where set_id = $2 and country = 'CH' and currency = 'CHF'`, [JSON.stringify(objects), earlier.id]);
   t.same(await priceList(h.db, earlier.id, 'CH', 'CHF'), objects);
+});
+
+t.test('the hand-over sends the lists in the compact form commerce stores; commerce stores the same prices as from the long form', async (t) => {
+  const commerce = await commerceService(t);
+  const at = T0 + 240_000;
+  const feed = createSimulatedFeed({ seed: 20261122, clock: () => at });
+  const { products } = usableProducts(await pricingAttributes(h.db));
+  const book = buildPriceBook(products, await feed.quote(), null, new Date(at).toISOString());
+  const long = priceSetFromBook(book, products, at + 180_000);
+  // the body as it goes over the wire, caught by a stand-in for commerce
+  const bodies: Buffer[] = [];
+  const catcher = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      bodies.push(gunzipSync(Buffer.concat(chunks)));
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    });
+  });
+  catcher.listen(0, '127.0.0.1');
+  await once(catcher, 'listening');
+  t.teardown(() => catcher.close());
+  const sender = createPriceHandOver({ baseUrl: `http://127.0.0.1:${(catcher.address() as { port: number }).port}` });
+  t.teardown(() => sender.close());
+  await sender.send(compactPriceSetFromBook(book, products, at + 180_000));
+  const wire = JSON.parse(String(bodies[0])) as { lists: Record<string, unknown>[] };
+  t.equal(wire.lists.length, 15);
+  t.ok(wire.lists.every((l) => !('products' in l) && (l.prices as { v: number }).v === 2), 'every list compact: no price objects');
+  t.ok(bodies[0].length < JSON.stringify(long).length / 2, `${bodies[0].length} bytes instead of ${JSON.stringify(long).length}`);
+
+  // commerce stores from the wire exactly the prices it stores from the long form
+  const put = (payload: string | Buffer) => commerce.app.inject({ method: 'PUT', url: '/admin/prices', payload, headers: { 'content-type': 'application/json' } });
+  t.equal((await put(bodies[0])).statusCode, 200);
+  const fromLong = { ...long, id: `${long.id}-long`, lastRecalculatedAt: new Date(at + 1).toISOString() };
+  t.equal((await put(JSON.stringify(fromLong))).statusCode, 200);
+  for (const list of long.lists) {
+    const compact = await priceList(h.db, long.id, list.country, list.currency);
+    t.same(compact, Object.fromEntries(list.products.map((p) => [p.sku, p.prices])), `${list.country}:${list.currency} as the book priced it`);
+    t.same(await priceList(h.db, fromLong.id, list.country, list.currency), compact);
+  }
+  const taxed = long.lists.flatMap((l) => l.products.flatMap((p) => p.prices)).filter((p) => p.taxCentAmount !== undefined);
+  t.ok(taxed.length > 0, 'the VAT each price includes travels too');
+  // the compact form is checked like the long one: a price with a negative amount is refused
+  const bad = JSON.parse(String(bodies[0])) as { id: string; lists: { prices: { p: Record<string, unknown[][]> } }[] };
+  const sku = Object.keys(bad.lists[0].prices.p)[0];
+  bad.lists[0].prices.p[sku][0][1] = -5;
+  bad.id = 'ps-bad';
+  const refused = await put(JSON.stringify(bad));
+  t.equal(refused.statusCode, 400);
+  t.equal(refused.json().code, 'validation_failed');
+  // and its values in their places: a minimum quantity where the type belongs is refused too
+  const swapped = JSON.parse(String(bodies[0])) as typeof bad;
+  const row = swapped.lists[0].prices.p[sku][0];
+  [row[0], row[2]] = [row[2], row[0]];
+  swapped.id = 'ps-swapped';
+  const misplaced = await put(JSON.stringify(swapped));
+  t.equal(misplaced.statusCode, 400);
+  t.equal(misplaced.json().code, 'validation_failed');
+  t.equal(misplaced.json().details.fields[0].field, `lists/0/prices/p/${sku}/0`);
+  t.notOk((await commerce.api.call('GET', '/admin/prices', { store: null })).json().id?.startsWith('ps-swapped'), 'nothing stored');
 });

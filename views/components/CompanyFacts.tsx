@@ -9,6 +9,7 @@ import { groupIban, telHref } from '../../src/contracts/display.ts';
 import { useShop } from '../lib/context.tsx';
 import { cityLine, formatTime, HoursList } from '../blocks/ContactData.tsx';
 import type { Currency, LocaleTag } from '../../src/stores.ts';
+import { weekdayName } from '../../src/i18n.ts';
 
 /** "Barrengasse 7", "8001 Zürich" / "36 West 47th Street, Suite 804", "New York, NY 10036" */
 export function addressLines(c: CompanyFactsView, lang: 'de' | 'en'): string[] {
@@ -20,8 +21,8 @@ export function addressLines(c: CompanyFactsView, lang: 'de' | 'en'): string[] {
 const weekdayNames = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 function hoursLine(c: CompanyFactsView, locale: LocaleTag): string {
-  // 2024-01-01 was a Monday: the locale's short day names from Intl
-  const short = (d: string) => new Intl.DateTimeFormat(locale, { weekday: 'short', timeZone: 'UTC' }).format(new Date(Date.UTC(2024, 0, 1 + weekdayNames.indexOf(d))));
+  // the locale's short day names from Intl (one formatter per locale, src/i18n.ts)
+  const short = (d: string) => weekdayName(weekdayNames.indexOf(d), locale, 'short');
   return c.hotlineHours
     .map((h) => `${h.dayFrom === h.dayTo ? short(h.dayFrom) : `${short(h.dayFrom)}–${short(h.dayTo)}`} ${formatTime(h.hourFrom, locale)}–${formatTime(h.hourTo, locale)}`)
     .join(', ');

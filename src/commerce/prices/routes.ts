@@ -5,10 +5,11 @@
 import { createGunzip } from 'node:zlib';
 import type { FastifyPluginAsync } from 'fastify';
 import type {} from '@fastify/swagger';
-import { CurrentPriceSetResponse, PriceSet, PriceSetReceipt } from '../../contracts/price-set.ts';
+import { CurrentPriceSetResponse, PriceSetHandOver, PriceSetReceipt } from '../../contracts/price-set.ts';
 import { adminAllowed, adminSecurity } from '../http/auth.ts';
-import { errorResponses, fail } from '../http/errors.ts';
-import { currentPriceSet, savePriceSet } from './store.ts';
+import { errorResponses, fail, validationFailed } from '../http/errors.ts';
+import { fieldError } from '../../lib/errors.ts';
+import { compactPriceError, currentPriceSet, savePriceSet } from './store.ts';
 
 /** Decision: 32 MB of JSON is 50 times the seed catalogue's set; a set that large is a fault, not prices. */
 const MAX_SET_BYTES = 32 * 1024 * 1024;
@@ -16,14 +17,14 @@ const MAX_SET_BYTES = 32 * 1024 * 1024;
 export const priceRoutes: FastifyPluginAsync = async (app) => {
   const { db, clock, config } = app.commerce;
 
-  app.put<{ Body: PriceSet }>('/admin/prices', {
+  app.put<{ Body: PriceSetHandOver }>('/admin/prices', {
     bodyLimit: MAX_SET_BYTES,
     // prices are the same call for every store: no x-store-key
     config: { storeKey: false },
     schema: {
       tags: ['admin', 'prices'], security: adminSecurity,
       summary: 'Price hand-over: the price service stores each new price set here before announcing RecalculationProcessFinished (loopback or ADMIN_TOKEN).',
-      body: PriceSet,
+      body: PriceSetHandOver,
       response: { 200: PriceSetReceipt, ...errorResponses },
     },
     // before the body is read: a stranger's gigabytes are not even decompressed
@@ -46,6 +47,8 @@ export const priceRoutes: FastifyPluginAsync = async (app) => {
     },
   }, async (req) => {
     const set = req.body;
+    const misplaced = compactPriceError(set);
+    if (misplaced) throw validationFailed([fieldError(misplaced, 'invalid_format')]);
     const { current } = await savePriceSet(db, set, clock());
     if (current) {
       req.log.info({ priceSetId: set.id, lastRecalculatedAt: set.lastRecalculatedAt }, 'price set received');

@@ -4,7 +4,8 @@
 // PGlite, and the price service's announcement waits for it) with all 15 lists in one statement. A stored set never changes, so its lists are
 // cached in memory by set id (per database): several instances on one PostgreSQL server agree because the
 // current set's id is read from the database on every pricing, only the immutable content is cached.
-import type { HandOverPrice, PriceSet, PriceSetMetal } from '../../contracts/price-set.ts';
+import type { CompactPriceList, HandOverPrice, PriceSetHandOver, PriceSetMetal } from '../../contracts/price-set.ts';
+import { PriceType } from '../../contracts/prices.ts';
 import type { Currency } from '../../stores.ts';
 import type { Db } from '../db/index.ts';
 import { addSeconds } from '../lib/clock.ts';
@@ -39,7 +40,7 @@ const HANDOVER_LOCK = 0x707269636573;
  * Stores a set and makes it current when it is later than the current one. Idempotent: the same set again
  * changes nothing. One transaction, so instances never see a half-stored set.
  */
-export async function savePriceSet(db: Db, set: PriceSet, now: Date): Promise<{ current: boolean }> {
+export async function savePriceSet(db: Db, set: PriceSetHandOver, now: Date): Promise<{ current: boolean }> {
   return db.transaction(async (tx) => {
     await tx.query('select pg_advisory_xact_lock($1)', [HANDOVER_LOCK]);
     const cur = await tx.query<{ set_id: string; last_recalculated_at: Date }>(
@@ -58,7 +59,7 @@ export async function savePriceSet(db: Db, set: PriceSet, now: Date): Promise<{ 
         `insert into price_set_lists (set_id, country, currency, prices)
          select $1, l.country, l.currency, l.prices::json from unnest($2::text[], $3::text[], $4::text[]) as l (country, currency, prices)
          on conflict (set_id, country, currency) do update set prices = excluded.prices`,
-        [set.id, set.lists.map((l) => l.country), set.lists.map((l) => l.currency), set.lists.map((l) => JSON.stringify(compactList(l.products)))],
+        [set.id, set.lists.map((l) => l.country), set.lists.map((l) => l.currency), set.lists.map(storedList)],
       );
     }
     await tx.query(
@@ -88,16 +89,36 @@ export function orderable(set: CurrentPriceSet | null, now: Date): set is Curren
   return set !== null && now.getTime() <= set.validUntil.getTime() + PRICE_GRACE_S * 1000;
 }
 
-/** A stored list: { v: 2, p: { sku: [[type, centAmount, minQuantity, taxCentAmount | null], ...] } }. Sets
- * stored before (one object per price, keyed by sku) are read as they are. */
-type CompactPrice = [HandOverPrice['type'], number, number, number | null];
-interface CompactList {
-  v: 2;
-  p: Record<string, CompactPrice[]>;
+/** A stored list: { v: 2, p: { sku: [[type, centAmount, minQuantity, taxCentAmount | null], ...] } }
+ * (CompactPriceList, the form the price service hands over). Sets stored before (one object per price,
+ * keyed by sku) are read as they are. */
+type CompactList = CompactPriceList;
+
+const priceTypes = new Set<unknown>(PriceType.anyOf.map((t) => t.const));
+
+/** Where a handed-over compact price does not have its values in their places (the schema checks the
+ * values, this their order): e.g. "lists/0/prices/p/GOLD-1OZ/2", or null when every price is well-formed. */
+export function compactPriceError(set: PriceSetHandOver): string | null {
+  for (const [i, list] of set.lists.entries()) {
+    if (!('prices' in list)) continue;
+    for (const [sku, prices] of Object.entries(list.prices.p)) {
+      for (const [j, [type, centAmount, minQuantity, tax]] of prices.entries()) {
+        if (!priceTypes.has(type) || !Number.isInteger(centAmount) || !Number.isInteger(minQuantity) || minQuantity < 1 || !(tax === null || Number.isInteger(tax))) {
+          return `lists/${i}/prices/p/${sku}/${j}`;
+        }
+      }
+    }
+  }
+  return null;
+}
+
+/** The JSON stored for a handed-over list: a compact list as it came, a long one made compact. */
+function storedList(list: PriceSetHandOver['lists'][number]): string {
+  return JSON.stringify('prices' in list ? list.prices : compactList(list.products));
 }
 
 export function compactList(products: { sku: string; prices: HandOverPrice[] }[]): CompactList {
-  const p: Record<string, CompactPrice[]> = {};
+  const p: CompactList['p'] = {};
   for (const product of products) p[product.sku] = product.prices.map((x) => [x.type, x.centAmount, x.minQuantity, x.taxCentAmount ?? null]);
   return { v: 2, p };
 }

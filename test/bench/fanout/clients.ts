@@ -15,6 +15,8 @@ let finished: number[] = [];
 let heardStarted = new WeakSet<WebSocket>();
 let heardFinished = new WeakSet<WebSocket>();
 let waiter: (() => void) | null = null;
+/** the first Finished frame heard since arming: the bare baseline sends the same bytes */
+let sample: string | null = null;
 
 const startsWith = (data: Buffer, prefix: Buffer) => data.length >= prefix.length && data.compare(prefix, 0, prefix.length, 0, prefix.length) === 0;
 
@@ -29,6 +31,7 @@ function onMessage(this: WebSocket, data: Buffer) {
     if (heardFinished.has(this)) return;
     heardFinished.add(this);
     finished.push(wallNow());
+    sample ??= String(data);
     if (waiter && finished.length >= sockets.length) waiter();
   }
 }
@@ -49,6 +52,7 @@ serve({
     const hosts = req.hosts as string[];
     const port = req.port as number;
     const localAddress = req.localAddress as string | undefined;
+    const path = (req.path as string | undefined) ?? '/ws/prices';
     const startedAt = performance.now();
     let failed = 0;
     let reason = '';
@@ -56,7 +60,7 @@ serve({
     for (let i = 0; i < n; i += concurrency) {
       const batch = await Promise.allSettled(Array.from({ length: Math.min(concurrency, n - i) }, (_, j) => {
         const host = hosts[(i + j) % hosts.length];
-        return open(`ws://127.0.0.1:${port}/ws/prices`, { host: `${host}:${port}`, origin: `http://${host}:${port}` }, localAddress);
+        return open(`ws://127.0.0.1:${port}${path}`, { host: `${host}:${port}`, origin: `http://${host}:${port}` }, localAddress);
       }));
       for (const r of batch) {
         if (r.status === 'fulfilled') sockets.push(r.value);
@@ -74,6 +78,7 @@ serve({
     finished = [];
     heardStarted = new WeakSet();
     heardFinished = new WeakSet();
+    sample = null;
     return sockets.length;
   },
   async collect(req) {
@@ -88,7 +93,7 @@ serve({
     }
     waiter = null;
     armed = false;
-    return { started, finished, open: sockets.filter((ws) => ws.readyState === WebSocket.OPEN).length };
+    return { started, finished, sample, open: sockets.filter((ws) => ws.readyState === WebSocket.OPEN).length };
   },
   async close() {
     for (const ws of sockets) ws.terminate();

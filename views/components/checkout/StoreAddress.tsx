@@ -2,14 +2,15 @@
 import type { PickupStore } from '../../../src/contracts/order.ts';
 import { useShop } from '../../lib/context.tsx';
 import { placeLine } from '../../../src/contracts/address-format.ts';
+import { weekdayName as localWeekday } from '../../../src/i18n.ts';
+import type { LocaleTag } from '../../../src/stores.ts';
 
 const englishWeekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
 /** The stores' opening days come as English weekday names (the CMS store list's words): in the page's language. */
-export function weekdayName(day: string, locale: string): string {
+export function weekdayName(day: string, locale: LocaleTag): string {
   const i = englishWeekdays.indexOf(day);
-  // 2024-01-01 was a Monday
-  return i < 0 ? day : new Intl.DateTimeFormat(locale, { weekday: 'long', timeZone: 'UTC' }).format(Date.UTC(2024, 0, 1 + i));
+  return i < 0 ? day : localWeekday(i, locale);
 }
 
 export function StoreAddress({ store }: { store: PickupStore }) {

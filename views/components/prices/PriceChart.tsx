@@ -33,9 +33,20 @@ function timeZone(shop: Shop) {
   return shop.locale === 'en-US' ? 'America/New_York' : 'Europe/Zurich';
 }
 
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A date formatter of the shop's locale and zone, built once per locale and options (a table row asked
+ * for its own before: building an Intl formatter costs far more than using it). */
 function dateFormat(shop: Shop, opts: Intl.DateTimeFormatOptions) {
-  const f = new Intl.DateTimeFormat(shop.locale, { timeZone: timeZone(shop), ...opts });
-  return (t: number) => f.format(new Date(t));
+  const options = { timeZone: timeZone(shop), ...opts };
+  const key = `${shop.locale}|${JSON.stringify(options)}`;
+  let f = dateFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(shop.locale, options);
+    dateFormats.set(key, f);
+  }
+  const format = f;
+  return (t: number) => format.format(new Date(t));
 }
 
 /** Table rows: the last quote of each day (1 week) or of each week (6 months, 1 year), latest first. */
