@@ -143,13 +143,34 @@ test('a failed login names the invalid fields, then says e-mail and password do 
   ignoreApiAnswers(consoleErrors, [401]);
 });
 
+/** The page's HTTP requests in flight (WebSockets aside): quiet() waits until none has run for `ms`. */
+function httpInFlight(page: Page) {
+  let open = 0;
+  let last = Date.now();
+  const http = (r: { url(): string }) => /^https?:/.test(r.url());
+  page.on('request', (r) => { if (http(r)) { open++; last = Date.now(); } });
+  const done = (r: { url(): string }) => { if (http(r)) { open = Math.max(0, open - 1); last = Date.now(); } };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    async quiet(ms = 500): Promise<void> {
+      while (open > 0 || Date.now() - last < ms) await page.waitForTimeout(100);
+    },
+  };
+}
+
 test('an expired session logs out, clears the session and says so on the home page', async ({ page, context, axe, consoleErrors }) => {
   await consentDecided(page);
   const email = `e2e.expired.${Date.now()}@example.ch`;
+  const network = httpInFlight(page);
   await registerAndConfirm(page, axe, email);
   await page.goto(url(host, '/login'));
   await logIn(page, email);
   await expect(page).toHaveURL(url(host, '/kundenkonto'));
+  // The account page's own calls after the sign-in (/api/me, /api/carts) finish first: one that met the expired
+  // cookies below would end the session while the click on Adressen already navigates, and that navigation,
+  // then without a session, would end on the sign-in page instead (a race of the test, seen in CI).
+  await network.quiet();
   await page.evaluate(() => localStorage.setItem('profile-test', 'kept from the session'));
 
   // The access token has run out and the refresh token was revoked meanwhile.
@@ -177,6 +198,7 @@ test('an expired session logs out, clears the session and says so on the home pa
   await page.goto(url(host, '/login'));
   await logIn(page, email);
   await expect(page).toHaveURL(url(host, '/kundenkonto'));
+  await network.quiet();
   await context.addCookies([
     { name: 'ctTokenExpiresAt', value: new Date(Date.now() - 60_000).toISOString(), url: url(host, '/'), secure: true, sameSite: 'Lax' },
     { name: 'ctRefreshToken', value: `rt_${'s'.repeat(43)}`, url: url(host, '/'), secure: true, httpOnly: true, sameSite: 'Lax' },

@@ -122,3 +122,15 @@ export function localeFor(store: StoreKey, lang: Language): LocaleTag {
 export const storeTimeZones: Record<StoreKey, string> = {
   at: 'Europe/Vienna', ch: 'Europe/Zurich', de: 'Europe/Berlin', li: 'Europe/Vaduz', us: 'America/New_York',
 };
+
+/** The calendar day (YYYY-MM-DD) of a moment in a store's time zone. */
+export function dayInStore(storeKey: StoreKey, at: Date = new Date()): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: storeTimeZones[storeKey], year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
+}
+
+/** The latest calendar day any store has reached at a moment: "today" for a list over all companies (the
+ * commerce service files a document under its store's local day, so at 00:30 in Zurich, 23:30 UTC, the UTC
+ * day would leave out everything issued since midnight there). */
+export function latestStoreDay(at: Date = new Date()): string {
+  return (Object.keys(storeTimeZones) as StoreKey[]).map((k) => dayInStore(k, at)).sort().at(-1)!;
+}

@@ -1,8 +1,10 @@
 // Issue 25, the accountant's screen "Documents" (finance and admin: commerce refuses the others with 403, and the
 // navigation shows it only to them): the filtered list, its CSV and the ZIP of its PDFs, through the ops API.
-// Decision: without a period the screen shows the current month up to today (the accountant's usual question).
+// Decision: without a period the screen shows the current month up to today (the accountant's usual question),
+// today being the latest day any store has reached (documents are filed under their store's local day).
 import { createElement } from 'react';
 import type { OpsDocumentsFilter } from '../../../contracts/ops-documents.ts';
+import { latestStoreDay } from '../../../stores.ts';
 import { sendFile } from '../../files.ts';
 import type { Screen } from '../../screen.ts';
 import { refused } from '../../session.ts';
@@ -31,7 +33,7 @@ export const documentsScreen: Screen = async (app, { ops, signedIn }) => {
   app.get('/documents', signedIn(async (req, reply, viewer) => {
     const { f, token } = req.bo;
     const q = req.query as Record<string, string>;
-    const { filters, errors } = filtersOf(q, new Date().toISOString().slice(0, 10));
+    const { filters, errors } = filtersOf(q, latestStoreDay());
     const messages = Object.fromEntries(Object.entries(errors).map(([k]) => [k, f.tAny('validation.invalid_date')]));
     const title = f.t('documents.title');
     if (errors.from || errors.to) return send(reply, 400, title, createElement(DocumentsView, { f, data: null, filters, errors: messages }), req, viewer);
@@ -48,7 +50,7 @@ export const documentsScreen: Screen = async (app, { ops, signedIn }) => {
   for (const kind of ['csv', 'zip'] as const) {
     app.get(`/documents.${kind}`, signedIn(async (req, reply, viewer) => {
       const { f, token } = req.bo;
-      const { filters, errors } = filtersOf(req.query as Record<string, string>, new Date().toISOString().slice(0, 10));
+      const { filters, errors } = filtersOf(req.query as Record<string, string>, latestStoreDay());
       if (errors.from || errors.to) return reply.redirect(`/documents?${new URLSearchParams(req.query as Record<string, string>)}`, 303);
       const res = kind === 'csv' ? await ops.documentsCsv(token, { ...apiFilter(filters), languageTag: f.lang }) : await ops.documentsZip(token, apiFilter(filters));
       if (res.error) return refused(req, reply, viewer, res.error, f.t('documents.title'));

@@ -4,6 +4,7 @@ import { Fragment, type ReactNode } from 'react';
 import type { AuditEntry, CustomerCard, OpsAction, OpsOrderDetail, OrderMail, OrderNote } from '../../../contracts/ops.ts';
 import type { OpsAml } from '../../../contracts/ops.ts';
 import { addressLines } from '../../../contracts/address-format.ts';
+import { dayInStore } from '../../../stores.ts';
 import type { CartAddress } from '../../../contracts/cart.ts';
 import { shownPaymentState } from '../../../contracts/order.ts';
 import type { Fmt } from '../../format.ts';
@@ -201,7 +202,8 @@ export function OrderDetailView({ f: staff, csrf, detail, form, workbench }: { f
   const err = (action: OpsAction, name: string) => (form.action === action ? form.fields?.[name] : undefined);
   const owed = { centAmount: Math.max(0, s.total.centAmount - detail.paidAmount.centAmount), currencyCode: s.total.currencyCode };
   const payoutDue = s.amount ?? detail.assay?.final ?? s.total;
-  const today = new Date().toISOString().slice(0, 10);
+  // the value date's default: today where the order's store is (its bank books in that day)
+  const today = dayInStore(s.store);
   // each step's form, by action: rendered only for the actions the order offers this operator
   const forms: Record<OpsAction, () => ReactNode> = {
     'payment': () => (
