@@ -6,7 +6,10 @@
 // What an attacker who knows a customer's password can still do (issue 26's question):
 // - with an authenticator on the account: nothing past the second step, unless they also hold a device the
 //   customer let us remember (its httpOnly cookie) or a recovery code; 5 wrong codes lock the account's checks
-//   for 10 minutes (at most 5 guesses of 10^6 per 10 minutes); they learn that the password is right.
+//   for 10 minutes (at most 5 guesses of 10^6 per 10 minutes); they learn that the password is right (the
+//   second step is asked only after it; within the lock a wrong password answers the same 429 as the right
+//   one). By typing wrong codes they can keep the owner's second step locked, 10 minutes at a time: the
+//   owner's way out is the password reset below, which also answers the "was it you?" mails.
 // - without one: sign in (the owner gets the new-device mail with a link that ends every session), and within
 //   the step-up window change the payout account or the password; a step-up only proves the password again.
 // - the owner's way back is the password reset (every security mail links it): it ends every session and
