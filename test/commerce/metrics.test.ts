@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createJob } from '../../src/commerce/lib/jobs.ts';
 import { importBankStatement } from '../../src/commerce/lifecycle/index.ts';
 import { finance } from '../lifecycle/helpers.ts';
+import { seriesValue } from '../metrics/helpers.ts';
 
 const h = await commerceHarness(t);
 const ADMIN_TOKEN = 'metrics-admin-token-0123456789';
@@ -19,16 +20,8 @@ async function scrape(api: Api): Promise<string> {
 }
 
 /** The value of one series (name and labels as Prometheus prints them, part="commerce" included); undefined: absent. */
-function value(text: string, name: string, labels: Record<string, string> = {}): number | undefined {
-  const want = Object.entries({ ...labels, part: 'commerce' });
-  for (const line of text.split('\n')) {
-    const m = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
-    if (!m || m[1] !== name) continue;
-    const got = Object.fromEntries([...(m[2] ?? '').matchAll(/(\w+)="([^"]*)"/g)].map((x) => [x[1], x[2]]));
-    if (want.every(([k, v]) => got[k] === v) && Object.keys(got).length === want.length) return m[3] === '+Inf' ? Infinity : Number(m[3]);
-  }
-  return undefined;
-}
+const value = (text: string, name: string, labels: Record<string, string> = {}): number | undefined =>
+  seriesValue(text, name, { ...labels, part: 'commerce' });
 
 t.test('the scrape is there for the internal network only: loopback or the admin token, 404 for anyone else', async (t) => {
   const api = await h.api(t, { config: { ADMIN_TOKEN } });

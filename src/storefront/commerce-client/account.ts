@@ -82,20 +82,7 @@ export class AccountClient {
    * script-readable ctUserId is never used (a forged one changes nothing).
    */
   async login(input: LoginInput): Promise<Result<MeView & { merged: boolean }>> {
-    const proven = await this.client.anonymousProof();
-    if (proven.error) return fail(proven.error);
-    const proof = proven.data;
-    const res = await this.client.call<LoginResponse>({
-      method: 'POST',
-      path: '/customers/login',
-      auth: 'none',
-      body: { ...input, ...(proof ? { anonymousId: proof.anonymousId } : {}) },
-      headers: { ...this.client.deviceHeaders(), ...(proof ? { 'x-anonymous-token': proof.token } : {}) },
-    });
-    if (res.error) return fail(res.error);
-    this.client.adopt(res.data);
-    this.client.rememberDevice(res.data);
-    return ok({ session: this.client.info(), customer: reshapeCustomer(res.data.customer), merged: res.data.merged });
+    return this.signIn('/customers/login', input);
   }
 
   /** Issue 26: starts a sign-in with a passkey (usernameless: no account is named). */
@@ -105,20 +92,7 @@ export class AccountClient {
 
   /** Issue 26: signs in with a passkey; the guest's merge and the token set as login() does. */
   async passkeyLogin(ceremonyId: string, response: unknown): Promise<Result<MeView & { merged: boolean }>> {
-    const proven = await this.client.anonymousProof();
-    if (proven.error) return fail(proven.error);
-    const proof = proven.data;
-    const res = await this.client.call<LoginResponse>({
-      method: 'POST',
-      path: '/customers/passkeys/login',
-      auth: 'none',
-      body: { ceremonyId, response, ...(proof ? { anonymousId: proof.anonymousId } : {}) },
-      headers: { ...this.client.deviceHeaders(), ...(proof ? { 'x-anonymous-token': proof.token } : {}) },
-    });
-    if (res.error) return fail(res.error);
-    this.client.adopt(res.data);
-    this.client.rememberDevice(res.data);
-    return ok({ session: this.client.info(), customer: reshapeCustomer(res.data.customer), merged: res.data.merged });
+    return this.signIn('/customers/passkeys/login', { ceremonyId, response });
   }
 
   /**
@@ -127,14 +101,23 @@ export class AccountClient {
    * events stay as after a sign-in with the password alone.
    */
   async loginSecondStep(input: SecondStepInput): Promise<Result<MeView & { merged: boolean }>> {
+    return this.signIn('/customers/login/second-factor', input);
+  }
+
+  /**
+   * Every way of signing in ends here: the guest's merge proven with its anonymous token (issue 14), the device
+   * header, then the token set and the device cookie adopted, so the cart and the session events are the same
+   * whichever factor signed the customer in.
+   */
+  private async signIn(path: string, body: object): Promise<Result<MeView & { merged: boolean }>> {
     const proven = await this.client.anonymousProof();
     if (proven.error) return fail(proven.error);
     const proof = proven.data;
     const res = await this.client.call<LoginResponse>({
       method: 'POST',
-      path: '/customers/login/second-factor',
+      path,
       auth: 'none',
-      body: { ...input, ...(proof ? { anonymousId: proof.anonymousId } : {}) },
+      body: { ...body, ...(proof ? { anonymousId: proof.anonymousId } : {}) },
       headers: { ...this.client.deviceHeaders(), ...(proof ? { 'x-anonymous-token': proof.token } : {}) },
     });
     if (res.error) return fail(res.error);
