@@ -193,13 +193,8 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
     // so a monitor's HEAD costs the loaders only.
     if (req.method === 'HEAD') return headAnswer(req, reply, url);
 
-    const bot = isBot(req.headers['user-agent']);
-    // Preview pages show draft content (read with the preview token): never kept for other visitors.
-    const handle = matchScreen(opts.renderer.routes, url.pathname)?.handle;
-    const draft = handle?.layout === 'preview';
-    const session = sessionOf(req);
-    const publicScreen = !draft && !!handle?.screen && SHARED_SCREENS.has(handle.screen);
-    let cacheKey = draft ? null : opts.pageCache.keyOf({ method: req.method, url, host: url.host, protocol: req.protocol, session, bot, screen: handle?.screen ?? null, consentDecided: consentDecided(req), currency: priceCurrency(req) });
+    const { bot, session, publicScreen, cacheKey: key } = cacheOf(req, url);
+    let cacheKey = key;
     const encoding = negotiate(req.headers['accept-encoding']);
     if (cacheKey) {
       const hit = opts.pageCache.get(cacheKey, encoding) ?? (await opts.pageCache.afterRender(cacheKey, encoding, opts.streamTimeoutMs));
@@ -249,6 +244,19 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
     });
   };
 
+  /** Whether and under which key the page cache keeps this page (a HEAD is asked as its GET). */
+  const cacheOf = (req: FastifyRequest, url: URL) => {
+    const bot = isBot(req.headers['user-agent']);
+    // Preview pages show draft content (read with the preview token): never kept for other visitors.
+    const handle = matchScreen(opts.renderer.routes, url.pathname)?.handle;
+    const draft = handle?.layout === 'preview';
+    const session = sessionOf(req);
+    const publicScreen = !draft && !!handle?.screen && SHARED_SCREENS.has(handle.screen);
+    const method = req.method === 'HEAD' ? 'GET' : req.method;
+    const cacheKey = draft ? null : opts.pageCache.keyOf({ method, url, host: url.host, protocol: req.protocol, session, bot, screen: handle?.screen ?? null, consentDecided: consentDecided(req), currency: priceCurrency(req) });
+    return { bot, session, publicScreen, cacheKey };
+  };
+
   /** HEAD: the loaders' answer (a redirect or the status) with the headers the document would carry. */
   const headAnswer = async (req: FastifyRequest, reply: FastifyReply, url: URL) => {
     const controller = abortOnLeave(reply);
@@ -262,7 +270,9 @@ export async function pagesPlugin(app: FastifyInstance, opts: PagesOptions) {
     // a crawler's error answer is a plain page (ssr.tsx), sent as it is; every other page is the stream
     if (isBot(req.headers['user-agent']) && ctx.statusCode >= 400) return reply.send();
     const encoding = negotiate(req.headers['accept-encoding']);
-    void reply.header('cache-control', 'private, no-cache').header('vary', appendVary(reply.getHeader('vary'), 'Accept-Encoding'));
+    // the Cache-Control its GET's rendered document carries (servePage's renderDocument call)
+    const { publicScreen, cacheKey } = cacheOf(req, url);
+    void reply.header('cache-control', cacheKey && publicScreen ? 'private, no-cache' : PRIVATE_CACHE_CONTROL).header('vary', appendVary(reply.getHeader('vary'), 'Accept-Encoding'));
     if (encoding) void reply.header('content-encoding', encoding);
     return reply.send();
   };
