@@ -150,17 +150,17 @@ export const variables = {
   },
   PURGE_SECRET: {
     schema: Type.String({ default: '' }),
-    doc: 'Issue 27: shared secret of the purge call (POST /internal/purge on the storefront, Authorization: Bearer <secret>) that the content service makes on a publish. Empty: SERVICE_SECRET (generated per start by `npm start`), else ADMIN_TOKEN; with none of them the purge call refuses everyone (401). Set the same value on the content service and every storefront.',
+    doc: 'Issue 27: shared secret of the purge call (POST /internal/purge on the storefront, Authorization: Bearer <secret>) that the content service makes on a publish and commerce on a catalogue change. Empty: SERVICE_SECRET (generated per start by `npm start`), else ADMIN_TOKEN; with none of them the purge call refuses everyone (401). Set the same value on the content service and every storefront.',
     accepts: 'a string of at least 24 characters, or empty',
   },
   STOREFRONT_PURGE_URLS: {
     schema: Type.String({ default: '', pattern: '^(https?://[^\\s,]+(,https?://[^\\s,]+)*)?$' }),
-    doc: 'Content service: the purge call of every storefront instance (each machine\'s http://host:port/internal/purge, on the internal network), called on a publish with the changed keys; each instance tells its own workers. Empty: the storefront on this machine (PORT).',
+    doc: 'Content service and commerce: the purge call of every storefront instance (each machine\'s http://host:port/internal/purge, on the internal network), called on a publish and on a product\'s availability or publication change with the changed keys; each instance tells its own workers. Empty: the storefront on this machine (PORT).',
     accepts: 'empty, or http(s) URLs separated by commas',
   },
   CDN_PURGE_URL: {
     schema: Type.Union([url, Type.Literal('')], { default: '' }),
-    doc: 'Content service: a CDN\'s purge endpoint, called after every storefront instance dropped its pages: POST {"keys": [...]} as JSON with Authorization: Bearer CDN_PURGE_TOKEN (the keys are those of the pages\' Surrogate-Key and Cache-Tag headers). Empty: no CDN is purged.',
+    doc: 'Content service and commerce: a CDN\'s purge endpoint, called after every storefront instance dropped its pages: POST {"keys": [...]} as JSON with Authorization: Bearer CDN_PURGE_TOKEN (the keys are those of the pages\' Surrogate-Key and Cache-Tag headers). Empty: no CDN is purged.',
     accepts: 'an http(s) URL, or empty',
   },
   CDN_PURGE_TOKEN: {

@@ -44,7 +44,7 @@ export async function startShop(given: Config, log: Logger = processLogger('shop
   };
   try {
     if (!config.CMS_API_URL) {
-      const content = buildContentApp({ publicToken: config.CMS_TOKEN, previewToken: config.CMS_PREVIEW_TOKEN, logLevel: config.LOG_LEVEL, purge: purgeTargets(config) });
+      const content = buildContentApp({ publicToken: config.CMS_TOKEN, previewToken: config.CMS_PREVIEW_TOKEN, logLevel: config.LOG_LEVEL, purge: purgeTargets(config), adminToken: config.ADMIN_TOKEN });
       await content.listen({ host: LOOPBACK, port: ports.content });
       closables.push({ name: 'content', close: () => content.close() });
     }

@@ -117,7 +117,8 @@ export function localeFor(store: StoreKey, lang: Language): LocaleTag {
 /**
  * Issue 28: the time zone a store's times are entered and shown in (a limit order's expiry): the zone of the
  * store's company (the company facts story's `timezone`), named on the page. Liechtenstein keeps its own
- * zone name though its clock is Zurich's.
+ * zone name though its clock is Zurich's. The one copy: commerce files its documents and counts its working
+ * days by the same zones and the same day (dayInStore).
  */
 export const storeTimeZones: Record<StoreKey, string> = {
   at: 'Europe/Vienna', ch: 'Europe/Zurich', de: 'Europe/Berlin', li: 'Europe/Vaduz', us: 'America/New_York',

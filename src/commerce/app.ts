@@ -19,6 +19,8 @@ import { KERNEL_PLUGIN } from './http/plugin.ts';
 import { StoreKeyHeader } from './http/schemas.ts';
 import { addSeconds, systemClock, type Clock } from './lib/clock.ts';
 import { purgeRateState } from './lib/rate.ts';
+import { pagePurger } from './lib/page-purge.ts';
+import type { PurgeTargets } from '../lib/purge.ts';
 import alertsPlugin from './alerts/plugin.ts';
 import applicationsPlugin from './applications/plugin.ts';
 import cartsPlugin from './carts/plugin.ts';
@@ -62,6 +64,8 @@ export interface CommerceAppOptions {
   /** where the company's facts come from; default: the CMS story `company` over HTTP (CMS_API_URL, or the
    * embedded content service on PORT+3) */
   companyFacts?: CompanyFactsSource;
+  /** issue 27: whom a catalogue change purges (the storefront instances, the CDN); default: nobody */
+  purge?: PurgeTargets | null;
 }
 
 export type CommerceApp = FastifyInstance;
@@ -103,6 +107,7 @@ export async function buildCommerceApp(opts: CommerceAppOptions): Promise<Commer
     accountDeletionHooks: [],
     passwordResetHooks: [],
     priceSetListeners: [],
+    purgePages: pagePurger(opts.purge, () => app.log),
     jobs: new Map(),
   };
   // The kernel: what every feature plugin needs (they declare it as their dependency, http/plugin.ts).

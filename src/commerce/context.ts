@@ -15,6 +15,7 @@ import type { Clock } from './lib/clock.ts';
 import type { Job } from './lib/jobs.ts';
 import type { Lang } from './lib/lang.ts';
 import type { Outbox } from './lib/outbox.ts';
+import type { PagePurge } from './lib/page-purge.ts';
 
 export { optionalAuth, requireAuth, requireUser } from './http/auth.ts';
 
@@ -48,6 +49,9 @@ export interface CommerceContext {
   passwordResetHooks: PasswordResetHook[];
   /** told after a new price set became current (limit orders execute); never awaited by the hand-over */
   priceSetListeners: ((setId: string) => void)[];
+  /** drops the storefronts' and the CDN's pages that name these surrogate keys (product:<sku>), after a
+   * catalogue change committed; never throws (lib/page-purge.ts) */
+  purgePages: PagePurge;
   /** scheduled work of the plugins by name (limit orders, contact-data purge); tests run them directly */
   jobs: Map<string, Job>;
 }

@@ -5,6 +5,7 @@ import { servicePorts, type Config } from '../config.ts';
 import { isEntry, runStandalone } from '../lib/standalone.ts';
 import { buildCommerceApp, type CommerceApp } from './app.ts';
 import { openDb } from './db/index.ts';
+import { purgeTargets } from '../lib/purge.ts';
 
 /** Built by `npm run build` beside dist/commerce.js (db/template.ts). The server build rewrites this URL
  * to the same file seen from dist/ (src/build-server.ts), so the single-process shop run from the sources
@@ -35,7 +36,7 @@ export async function startCommerceService(config: Config, port = servicePorts(c
     },
   });
   try {
-    app = await buildCommerceApp({ db, config, seed: true });
+    app = await buildCommerceApp({ db, config, seed: true, purge: purgeTargets(config) });
     // several commerce processes (COMMERCE_WORKERS, PostgreSQL only) share the port (src/supervisor.ts)
     // (Node's listen option, passed through by Fastify, whose types do not name it)
     const listen = { host: '127.0.0.1', port, reusePort: process.env.SHOP_WORKER !== undefined };

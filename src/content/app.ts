@@ -12,6 +12,7 @@ import { loadRepository, type ContentRepository } from './repository.ts';
 import { cdnRoutes } from './routes.ts';
 import { keysOf, provesSecret, purgeEverywhere, recordsOf, type PurgeTargets } from './purge.ts';
 import { AppError } from '../lib/errors.ts';
+import { contentMetrics } from './metrics.ts';
 
 export interface ContentAppOptions {
   /** public token: published content only */
@@ -30,6 +31,8 @@ export interface ContentAppOptions {
   clock?: () => number;
   /** issue 27: whom POST /publish purges (purge.ts); default: nobody, and /publish refuses every call */
   purge?: PurgeTargets;
+  /** ADMIN_TOKEN: a scraper on another machine may read GET /metrics with it (loopback may without) */
+  adminToken?: string;
 }
 
 export function buildContentApp(opts: ContentAppOptions): FastifyInstance {
@@ -39,24 +42,37 @@ export function buildContentApp(opts: ContentAppOptions): FastifyInstance {
   const gate = createGate(repo, opts);
   const limiter = createRateLimiter(opts.rateLimitPerSecond ?? 50, { now: opts.clock });
   const app = createService({ name: 'content', logger: opts.logger, logLevel: opts.logLevel });
+  // issue 27: every answer, the publishes and their purges counted, GET /metrics for the internal network
+  const metrics = contentMetrics(app, { adminToken: opts.adminToken || undefined, stories: repo.records.length });
 
   app.get('/health', { config: { operational: true } }, async () => ({ status: 'ok', service: 'content', stories: repo.records.length }));
 
   // issue 27: a publish purges the storefronts' pages and the CDN (purge.ts). Not part of Storyblok's API.
   app.post('/publish', { bodyLimit: 64 * 1024 }, async (req) => {
-    if (!opts.purge || !provesSecret(req.headers.authorization, opts.purge.secret)) throw new AppError('purge_unauthorized');
-    const stories = (req.body as { stories?: unknown } | null)?.stories;
+    try {
+      const result = await publish(req.headers.authorization, req.body);
+      const log = { keys: result.keys.length, storefronts: result.storefronts.map((c) => c.status), cdn: result.cdn?.status ?? null };
+      if (result.complete) req.log.info(log, 'published: purged');
+      else req.log.warn(log, 'published: purge incomplete');
+      metrics.published(result.complete ? 'complete' : 'incomplete', result);
+      return result;
+    } catch (err) {
+      if (err instanceof AppError && err.statusCode < 500) metrics.published('refused');
+      throw err;
+    }
+  });
+
+  /** The stories a publish names, checked, and their pages purged everywhere. */
+  async function publish(authorization: unknown, body: unknown) {
+    if (!opts.purge || !provesSecret(authorization, opts.purge.secret)) throw new AppError('purge_unauthorized');
+    const stories = (body as { stories?: unknown } | null)?.stories;
     if (!Array.isArray(stories) || stories.length === 0 || stories.length > 200 || !stories.every((s) => typeof s === 'string' && /^[a-z0-9][a-z0-9-]*(\/[a-z0-9][a-z0-9-]*)*$/.test(s))) {
       throw new AppError('validation_failed', { message: 'stories: 1 to 200 story slugs' });
     }
     const { records, unknown } = recordsOf(repo, stories as string[]);
     if (unknown.length) throw new AppError('story_not_found', { message: `No story ${unknown.join(', ')}` });
-    const result = await purgeEverywhere(opts.purge, keysOf(records));
-    const log = { keys: result.keys.length, storefronts: result.storefronts.map((c) => c.status), cdn: result.cdn?.status ?? null };
-    if (result.complete) req.log.info(log, 'published: purged');
-    else req.log.warn(log, 'published: purge incomplete');
-    return result;
-  });
+    return purgeEverywhere(opts.purge, keysOf(records));
+  }
 
   void app.register(async (v2) => {
     await v2.register(storyblokEdge, { gate, limiter });

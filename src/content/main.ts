@@ -10,6 +10,7 @@ void runStandalone('content', async (config) => {
     previewToken: config.CMS_PREVIEW_TOKEN,
     logLevel: config.LOG_LEVEL,
     purge: purgeTargets(config),
+    adminToken: config.ADMIN_TOKEN,
   });
   const url = await app.listen({ host: '127.0.0.1', port: servicePorts(config).content });
   app.log.info({ url: `${url}/v2` }, 'content service listening');

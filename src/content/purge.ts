@@ -10,35 +10,12 @@
 // Decision: a story is named by its Storyblok id (story:<id>, what the storefront's pages carry) and by its
 // folder (folder:<parent full slug>): a list of a folder's stories (blog, news, press) may gain or change an
 // entry when any story in it is published, including one no page showed yet.
+// The calls themselves (storefronts, then the CDN) are src/lib/purge.ts's, shared with commerce, whose
+// catalogue changes purge the pages that show a product the same way.
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type { ContentRepository, StoryRecord } from './repository.ts';
-import { servicePorts, type Config } from '../config.ts';
-import { serviceCredential } from '../lib/service-secret.ts';
 
-export interface PurgeTargets {
-  /** the shared secret the storefronts' purge call accepts (and /publish requires); '' refuses every publish */
-  secret: string;
-  /** each storefront instance's purge URL (http://host:port/internal/purge) */
-  storefronts: string[];
-  /** a CDN's purge endpoint and its bearer token */
-  cdn?: { url: string; token: string } | null;
-  /** how long one call may take; default 5 s */
-  timeoutMs?: number;
-}
-
-export interface PurgeCall {
-  url: string;
-  /** the HTTP status, or 0 when the call failed (refused, timed out) */
-  status: number;
-}
-
-export interface PublishResult {
-  keys: string[];
-  storefronts: PurgeCall[];
-  cdn: PurgeCall | null;
-  /** every call answered 2xx */
-  complete: boolean;
-}
+export { purgeEverywhere, purgeTargets, type PurgeCall, type PurgeResult as PublishResult, type PurgeTargets } from '../lib/purge.ts';
 
 const digest = (s: string) => createHash('sha256').update(s).digest();
 
@@ -69,39 +46,4 @@ export function keysOf(records: StoryRecord[]): string[] {
     keys.add(`folder:${r.full_slug.slice(0, r.full_slug.lastIndexOf('/'))}`);
   }
   return [...keys];
-}
-
-async function post(url: string, token: string, keys: string[], timeoutMs: number): Promise<PurgeCall> {
-  try {
-    const res = await fetch(url, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: JSON.stringify({ keys }),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    await res.arrayBuffer();
-    return { url, status: res.status };
-  } catch {
-    return { url, status: 0 };
-  }
-}
-
-/** Purges every storefront instance, then the CDN (see the Decision above). */
-export async function purgeEverywhere(targets: PurgeTargets, keys: string[]): Promise<PublishResult> {
-  const timeoutMs = targets.timeoutMs ?? 5_000;
-  const storefronts = await Promise.all(targets.storefronts.map((url) => post(url, targets.secret, keys, timeoutMs)));
-  const cdn = targets.cdn?.url ? await post(targets.cdn.url, targets.cdn.token, keys, timeoutMs) : null;
-  const ok = (c: PurgeCall) => c.status >= 200 && c.status < 300;
-  return { keys, storefronts, cdn, complete: storefronts.every(ok) && (cdn === null || ok(cdn)) };
-}
-
-/** Whom a publish purges, from the configuration: every storefront instance listed (STOREFRONT_PURGE_URLS),
- * else the one on this machine; the CDN when CDN_PURGE_URL is set. */
-export function purgeTargets(config: Config): PurgeTargets {
-  const listed = config.STOREFRONT_PURGE_URLS.split(',').map((u) => u.trim()).filter(Boolean);
-  return {
-    secret: config.PURGE_SECRET || serviceCredential(config) || '',
-    storefronts: listed.length ? listed : [`http://127.0.0.1:${servicePorts(config).storefront}/internal/purge`],
-    cdn: config.CDN_PURGE_URL ? { url: config.CDN_PURGE_URL, token: config.CDN_PURGE_TOKEN } : null,
-  };
 }

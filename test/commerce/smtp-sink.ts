@@ -1,5 +1,6 @@
 // A minimal SMTP server for the tests that send real mail (nodemailer over SMTP): every message's envelope and
-// raw data, the count of recipients asked for, and optionally refused recipients or custom answers.
+// raw data, the count of recipients asked for, and optionally refused recipients or custom answers. The tests
+// take smtpServer (closed with the test); the benchmarks, which run without tap, startSmtpSink and close it.
 import type { Test } from 'tap';
 import { createServer, type Server, type Socket } from 'node:net';
 
@@ -9,11 +10,31 @@ export interface ReceivedMail {
   data: string;
 }
 
+export interface SmtpSinkOptions {
+  refuse?: boolean;
+  answer?: (n: number) => string;
+}
+
+export interface SmtpSink {
+  url: string;
+  mails: ReceivedMail[];
+  recipients(): number;
+  close(): Promise<void>;
+}
+
 /**
  * A minimal SMTP server: accepts everything, or refuses recipients with 554 when refuse is set; answer
  * decides the reply to the n-th recipient (1-based) instead, e.g. 451 (try again later) a few times.
+ * Closed with the test.
  */
-export async function smtpServer(t: Test, opts: { refuse?: boolean; answer?: (n: number) => string } = {}): Promise<{ url: string; mails: ReceivedMail[]; recipients(): number }> {
+export async function smtpServer(t: Test, opts: SmtpSinkOptions = {}): Promise<Omit<SmtpSink, 'close'>> {
+  const sink = await startSmtpSink(opts);
+  t.teardown(sink.close);
+  return sink;
+}
+
+/** The same server, started and closed by its caller. */
+export async function startSmtpSink(opts: SmtpSinkOptions = {}): Promise<SmtpSink> {
   const mails: ReceivedMail[] = [];
   let rcpts = 0;
   const sockets = new Set<Socket>();
@@ -60,10 +81,10 @@ export async function smtpServer(t: Test, opts: { refuse?: boolean; answer?: (n:
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.teardown(async () => {
+  const close = async () => {
     for (const s of sockets) s.destroy();
     await new Promise((resolve) => server.close(resolve));
-  });
+  };
   const port = (server.address() as { port: number }).port;
-  return { url: `smtp://127.0.0.1:${port}`, mails, recipients: () => rcpts };
+  return { url: `smtp://127.0.0.1:${port}`, mails, recipients: () => rcpts, close };
 }

@@ -13,6 +13,7 @@ import { customerById, isEmail, normalizeEmail } from '../customers/index.ts';
 import type { Db } from '../db/index.ts';
 import { fail } from '../http/errors.ts';
 import { addSeconds } from '../lib/clock.ts';
+import { productPageKey } from '../lib/page-purge.ts';
 import { canonicalOrigin } from '../lib/http.ts';
 import type { Lang } from '../lib/lang.ts';
 import { hitRate, subjectKey, type RateRule } from '../lib/rate.ts';
@@ -176,11 +177,12 @@ export async function removeAlert(db: Db, call: OwnAlertCall, id: string): Promi
 
 /**
  * Changes a product's availability and publication; a restock mails every subscriber once. The product row
- * is locked for the transaction, so concurrent calls see each other's change. The mails go out after the commit.
+ * is locked for the transaction, so concurrent calls see each other's change. The mails go out after the commit,
+ * and the storefronts and the CDN drop the pages that show the product (lib/page-purge.ts).
  */
 export async function setProductAvailability(
   ctx: CommerceContext, sku: string, change: AvailabilityBodyT,
-): Promise<{ availability: Availability; published: boolean; restocked: boolean; mailIds: number[] }> {
+): Promise<{ availability: Availability; published: boolean; restocked: boolean; mailIds: number[]; changed: boolean }> {
   const { db, config, outbox } = ctx;
   const now = ctx.clock();
   const shop = shopName(config.MAIL_FROM);
@@ -210,8 +212,10 @@ export async function setProductAvailability(
         else await deleteAlert(tx, alert.id);
       }
     }
-    return { availability, published, restocked, mailIds };
+    return { availability, published, restocked, mailIds, changed: availability !== row.availability || published !== row.published };
   });
   outbox.deliver(result.mailIds);
+  // issue 27: the product's pages show its availability (and list it only while published): after the commit
+  if (result.changed) await ctx.purgePages([productPageKey(sku)]);
   return result;
 }

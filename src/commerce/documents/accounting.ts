@@ -12,7 +12,7 @@ import { translator } from '../../i18n.ts';
 import type { Db } from '../db/index.ts';
 import { fail } from '../http/index.ts';
 import { langOf } from '../lib/lang.ts';
-import { storeTimeZones } from '../lib/working-days.ts';
+import { storeTimeZones } from '../../stores.ts';
 import { allDocuments, documentsOfOrder, documentWithPdf, listDocuments, type DocumentFilter, type DocumentRow, type DocumentWithPdf } from './repository.ts';
 
 export function opsDocumentOf(d: DocumentRow): OpsDocument {

@@ -4,10 +4,9 @@
 // of issue. Pure: credit-note-pdf.ts lays it out. Amounts in integer cents, fine weights in integer milligrams.
 import type { StoreCompanyFacts } from '../../contracts/company-facts.ts';
 import { creditNoteVatTreatment, selfBillingCitation, type CreditNoteNoteKind, type CreditNoteVatTreatment } from '../../contracts/vat-notes.ts';
-import { localeFor, stores, type LocaleTag } from '../../stores.ts';
+import { dayInStore, localeFor, stores, type LocaleTag } from '../../stores.ts';
 import type { OrderRow } from '../db/rows.ts';
 import type { Lang } from '../lib/lang.ts';
-import { storeDay } from '../lib/working-days.ts';
 import { buyerOf, type ProductFacts } from './invoice.ts';
 
 /** The assay and payout the lifecycle recorded (the documents do not read the lifecycle's order document). */
@@ -114,7 +113,7 @@ export function buildCreditNote(input: CreditNoteInput): CreditNoteContent {
   return {
     kind: 'credit_note', number: input.number, lang, locale: localeFor(order.store_key, lang), storeKey: order.store_key, currency: order.currency,
     buyer: company, seller: { ...buyerOf(order, lang, input.sellerVatId), business }, orderNumber: order.order_number, issuedAt: input.issuedAt,
-    purchaseDate: storeDay(new Date(order.created_at), order.store_key), assayDate: facts.assayedAt ? storeDay(new Date(facts.assayedAt), order.store_key) : null,
+    purchaseDate: dayInStore(order.store_key, new Date(order.created_at)), assayDate: facts.assayedAt ? dayInStore(order.store_key, new Date(facts.assayedAt)) : null,
     lines, groups: groupList, totalCents: facts.payout.amountCents, vatCents: groupList.reduce((s, g) => s + g.vatCents, 0), notes,
     selfBilling: selfBillingCitation(company.country), payout: facts.payout,
   };

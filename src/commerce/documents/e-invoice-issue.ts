@@ -3,7 +3,7 @@
 // as the XRechnung CII XML alone. This file turns the printed invoice (InvoiceContent, what pdf.ts lays out)
 // into the e-invoice model with the texts the PDF prints, so the XML states what the PDF states.
 import { formatDate, formatNumber, regionalGerman, translator } from '../../i18n.ts';
-import { storeDay } from '../lib/working-days.ts';
+import { dayInStore } from '../../stores.ts';
 import { eInvoiceApplies, toEInvoiceInput, type InvoiceModel, type InvoiceModelLine } from './e-invoice-model.ts';
 import { renderFacturX, renderXRechnungCii } from './e-invoice.ts';
 import type { InvoiceContent } from './invoice.ts';
@@ -36,7 +36,7 @@ export function eInvoiceModel(c: InvoiceContent, buyer: EInvoiceBuyer): InvoiceM
   const tr = translator(c.lang);
   const t = (key: string, params?: Record<string, unknown>) => regionalGerman(tr(`documents.${key}`, params), c.storeKey, c.lang);
   const noteText = (i: number) => t(`note.${c.notes[i].kind}`, { citation: c.notes[i].citation });
-  const issueDate = storeDay(c.issuedAt, c.storeKey);
+  const issueDate = dayInStore(c.storeKey, c.issuedAt);
   const lines: InvoiceModelLine[] = c.lines.map((l) => {
     const unit = l.unitCents - l.unitTaxCents;
     return {
@@ -50,7 +50,7 @@ export function eInvoiceModel(c: InvoiceContent, buyer: EInvoiceBuyer): InvoiceM
   const date = (d: Date) => formatDate(d, c.locale);
   return {
     number: c.number,
-    ...(c.cancels ? { cancels: { number: c.cancels.number, issueDate: storeDay(c.cancels.issuedAt, c.storeKey) } } : {}),
+    ...(c.cancels ? { cancels: { number: c.cancels.number, issueDate: dayInStore(c.storeKey, c.cancels.issuedAt) } } : {}),
     issueDate, supplyDate: supplyDay(c, issueDate), orderNumber: c.orderNumber, currency: 'EUR', seller: c.seller,
     buyer: { company: c.buyer.company ?? c.buyer.name, street: buyer.street, postCode: buyer.postCode, city: buyer.city, country: buyer.country, vatId: c.buyer.vatId, email: buyer.email },
     lines,

@@ -6,10 +6,9 @@ import type { StoreCompanyFacts } from '../../contracts/company-facts.ts';
 import type { VatClass } from '../../contracts/pricing-attributes.ts';
 import { invoiceVatTreatment, receiptOnly, type VatNoteKind } from '../../contracts/vat-notes.ts';
 import type { VatScheme } from '../../contracts/vat.ts';
-import { localeFor, stores, type LocaleTag } from '../../stores.ts';
+import { dayInStore, localeFor, stores, type LocaleTag } from '../../stores.ts';
 import type { OrderRow } from '../db/rows.ts';
 import type { Lang } from '../lib/lang.ts';
-import { storeDay } from '../lib/working-days.ts';
 
 /** What the documents read of a product (catalogue): fine metal per piece, fineness in thousandths, VAT class. */
 export interface ProductFacts { fineWeightGrams: number; fineness: number | null; vatClass: VatClass }
@@ -148,11 +147,11 @@ export function buildInvoice(input: InvoiceInput): InvoiceContent {
     vatCents: receipt || goods === 0 ? 0 : Math.round((g.tax * grossCents) / goods),
   }));
   const vatCents = groups.reduce((s, g) => s + g.vatCents, 0);
-  const day = storeDay(input.paidAt, order.store_key);
+  const day = dayInStore(order.store_key, input.paidAt);
   return {
     kind: 'invoice', number: input.number, lang, locale: localeFor(order.store_key, lang), storeKey: order.store_key, currency: order.currency, receipt,
     seller, buyer: buyerOf(order, lang, input.buyerVatId), orderNumber: order.order_number, issuedAt: input.issuedAt,
-    supplyDate: supplyDateOf(order, storeDay(input.issuedAt, order.store_key)), paymentMethod: d.paymentMethod, paidOn: day,
+    supplyDate: supplyDateOf(order, dayInStore(order.store_key, input.issuedAt)), paymentMethod: d.paymentMethod, paidOn: day,
     lines, shippingCents: d.shippingFee - d.shippingDiscount, discountCents: d.goodsDiscount,
     groups, netCents: grossCents - vatCents, vatCents, grossCents, notes, cancels: null,
   };

@@ -2,7 +2,7 @@
 // or delete statement here on purpose: an issued document is only inserted and read (the table's trigger
 // refuses UPDATE, DELETE and TRUNCATE for anyone else).
 import type { Db } from '../db/index.ts';
-import { storeTimeZones } from '../lib/working-days.ts';
+import { storeTimeZones } from '../../stores.ts';
 
 export type DocumentKind = 'invoice' | 'cancellation_invoice' | 'credit_note';
 

@@ -10,7 +10,7 @@ import type { Db } from '../db/index.ts';
 import type { OrderRow } from '../db/rows.ts';
 import { fail } from '../http/index.ts';
 import { langOf, type Lang } from '../lib/lang.ts';
-import { storeDay } from '../lib/working-days.ts';
+import { dayInStore } from '../../stores.ts';
 import { productsBySkus } from '../catalogue/index.ts';
 import { customerById } from '../customers/index.ts';
 import { customerOrder } from '../orders/index.ts';
@@ -72,7 +72,7 @@ export async function issueInvoice(ctx: CommerceContext, tx: Db, order: OrderRow
   if (await documentOfOrder(tx, order.id, 'invoice')) return null;
   const seller = await sellerFacts(ctx, order);
   const companyKey = seller.country;
-  const year = Number(storeDay(now, order.store_key).slice(0, 4));
+  const year = Number(dayInStore(order.store_key, now).slice(0, 4));
   const lang = documentLang(order);
   const customer = await customerById(tx, order.customer_id);
   const products = await productFacts(tx, order);
@@ -140,7 +140,7 @@ export async function issueCancellation(ctx: CommerceContext, tx: Db, order: Ord
   if (!original || await documentOfOrder(tx, order.id, 'cancellation_invoice')) return null;
   const seller = await sellerFacts(ctx, order);
   const companyKey = original.company_key;
-  const year = Number(storeDay(now, order.store_key).slice(0, 4));
+  const year = Number(dayInStore(order.store_key, now).slice(0, 4));
   const lang = original.language;
   const customer = await customerById(tx, order.customer_id);
   const products = await productFacts(tx, order);
@@ -163,7 +163,7 @@ export async function issueCreditNote(ctx: CommerceContext, tx: Db, order: Order
   if (order.type !== 'sell' || order.payment_state !== 'Paid') throw new Error(`issueCreditNote: order ${order.order_number} is not a paid-out sale`);
   if (await documentOfOrder(tx, order.id, 'credit_note')) return null;
   const company = await sellerFacts(ctx, order);
-  const year = Number(storeDay(now, order.store_key).slice(0, 4));
+  const year = Number(dayInStore(order.store_key, now).slice(0, 4));
   const lang = documentLang(order);
   const customer = await customerById(tx, order.customer_id);
   const products = await productFacts(tx, order);

@@ -11,7 +11,7 @@ import { createHash, randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { StoreCompanyFacts } from '../../contracts/company-facts.ts';
 import { pathFor } from '../../screens.ts';
-import { stores, type StoreKey } from '../../stores.ts';
+import { dayInStore, storeTimeZones, stores, type StoreKey } from '../../stores.ts';
 import type { CommerceContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { fail } from '../http/index.ts';
@@ -19,7 +19,6 @@ import { createJob, type Job } from '../lib/jobs.ts';
 import { canonicalOrigin } from '../lib/http.ts';
 import { langOf, type Lang } from '../lib/lang.ts';
 import { hitRate, type RateRule } from '../lib/rate.ts';
-import { storeDay, storeTimeZones } from '../lib/working-days.ts';
 import { addressesOf, customerById, type CustomerRow } from '../customers/index.ts';
 import { depositOfStore, depotStatementFacts, type DepositRow } from '../deposits/index.ts';
 import { renderMail } from '../mail/index.ts';
@@ -70,7 +69,7 @@ function period(kind: StatementPeriodKind, from: string, to: string, storeKey: S
  * entirely (the service down for half a year) is not issued later; the customer can ask for one as of now.
  */
 export function closedPeriods(now: Date, storeKey: StoreKey): StatementPeriod[] {
-  const today = storeDay(now, storeKey);
+  const today = dayInStore(storeKey, now);
   const year = Number(today.slice(0, 4));
   if (Number(today.slice(5, 7)) >= 7) return [period('half_year', `${year}-01-01`, `${year}-06-30`, storeKey)];
   const last = year - 1;
@@ -79,7 +78,7 @@ export function closedPeriods(now: Date, storeKey: StoreKey): StatementPeriod[] 
 
 /** The statement as of `now`: from 1 January of the current year (store's time zone) until now. */
 export function currentPeriod(now: Date, storeKey: StoreKey): StatementPeriod {
-  const today = storeDay(now, storeKey);
+  const today = dayInStore(storeKey, now);
   const p = period('on_demand', `${today.slice(0, 4)}-01-01`, today, storeKey);
   // the moment of issue included: a purchase paid in this very moment is in the depot
   return { ...p, end: new Date(now.getTime() + 1) };
@@ -110,7 +109,7 @@ async function issueStatement(ctx: CommerceContext, tx: Db, deposit: DepositRow,
   const seller = await sellerFacts(ctx, deposit.store_key);
   const customer = await customerById(tx, deposit.customer_id);
   const facts = await depotStatementFacts(tx, deposit, p.start, p.end, lang);
-  const year = Number(storeDay(now, deposit.store_key).slice(0, 4));
+  const year = Number(dayInStore(deposit.store_key, now).slice(0, 4));
   const seq = await takeDocumentNumber(tx, seller.country, 'depot_statement', year);
   const number = statementNumber(seller.country, year, seq);
   const pdf = await renderStatementPdf({

@@ -8,19 +8,12 @@
 // runs the day after the deadline and an operator can still record a late payment of an Open order, a
 // customer loses nothing but the price lock of an order not paid. Orders placed before migration 0030 have
 // no due date (nothing could record their payments): the job leaves them to finance.
-import type { StoreKey } from '../../stores.ts';
+// Decision: the store's day is src/stores.ts's dayInStore (the one copy of the store time zones, shared with
+// the storefront and the views); this file counts working days from it.
+import { dayInStore, type StoreKey } from '../../stores.ts';
 
 export const PAYMENT_DAYS = 5;
 export const REMINDER_DAYS = 3;
-
-export const storeTimeZones: Record<StoreKey, string> = {
-  at: 'Europe/Vienna', ch: 'Europe/Zurich', de: 'Europe/Berlin', li: 'Europe/Vaduz', us: 'America/New_York',
-};
-
-/** The calendar day (YYYY-MM-DD) of a moment in the store's time zone. */
-export function storeDay(at: Date, storeKey: StoreKey): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: storeTimeZones[storeKey], year: 'numeric', month: '2-digit', day: '2-digit' }).format(at);
-}
 
 /** The n-th working day (Mon-Fri) after the day `iso` (YYYY-MM-DD). */
 export function addWorkingDays(iso: string, n: number): string {
@@ -36,10 +29,10 @@ export function addWorkingDays(iso: string, n: number): string {
 
 /** The last day a bank transfer for an order placed at `createdAt` may arrive. */
 export function paymentDueBy(createdAt: Date, storeKey: StoreKey): string {
-  return addWorkingDays(storeDay(createdAt, storeKey), PAYMENT_DAYS);
+  return addWorkingDays(dayInStore(storeKey, createdAt), PAYMENT_DAYS);
 }
 
 /** The last day before the reminder: from the next day on, the order is reminded. */
 export function reminderAfter(createdAt: Date, storeKey: StoreKey): string {
-  return addWorkingDays(storeDay(createdAt, storeKey), REMINDER_DAYS);
+  return addWorkingDays(dayInStore(storeKey, createdAt), REMINDER_DAYS);
 }

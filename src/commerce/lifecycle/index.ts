@@ -20,7 +20,7 @@ export { actionRoles } from './model.ts';
 export { stepBodies } from './transitions.ts';
 export { writeAudit, type AuditInput } from './audit.ts';
 export { withLifecycle } from './queue.ts';
-export { paymentDueBy, addWorkingDays, storeDay, PAYMENT_DAYS } from '../lib/working-days.ts';
+export { paymentDueBy, addWorkingDays, PAYMENT_DAYS } from '../lib/working-days.ts';
 export { DEADLINE_JOB, OFFER_JOB } from './jobs.ts';
 export type { OfferDecision } from './steps.ts';
 

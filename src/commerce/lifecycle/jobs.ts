@@ -12,7 +12,8 @@ import { move } from './model.ts';
 import { eventAllowed } from './transitions.ts';
 import { awaitingOrderSkipLocked, deadlineCandidates, expiredOfferCandidates, markReminded, openOfferSkipLocked, paidCents } from './repository.ts';
 import { applyCancel, expireCounterOffer } from './steps.ts';
-import { reminderAfter, storeDay } from '../lib/working-days.ts';
+import { reminderAfter } from '../lib/working-days.ts';
+import { dayInStore } from '../../stores.ts';
 
 export const DEADLINE_JOB = 'payment-deadline';
 export const DEADLINE_INTERVAL_MS = 15 * 60_000;
@@ -31,7 +32,7 @@ export async function paymentDeadlines(ctx: CommerceContext): Promise<{ reminded
     const result = await ctx.db.transaction(async (tx) => {
       const row = await awaitingOrderSkipLocked(tx, id);
       if (!row || !row.due) return null;
-      const today = storeDay(now, row.store_key);
+      const today = dayInStore(row.store_key, now);
       const h = helpers(ctx, row);
       if (today > row.due) {
         // the state machine decides whether a job may cancel it (move() would refuse it too)

@@ -4,7 +4,7 @@
 import type { OpsOrderSort, OpsOrdersQuery } from '../../contracts/ops.ts';
 import { fieldError } from '../../lib/errors.ts';
 import { fail } from '../http/index.ts';
-import { storeTimeZones } from '../lib/working-days.ts';
+import { storeTimeZones } from '../../stores.ts';
 
 /** The order's day in its store's time zone (constants of ours, no input: safe to spell into SQL). */
 const zone = `case o.store_key ${Object.entries(storeTimeZones).map(([k, z]) => `when '${k}' then '${z}'`).join(' ')} end`;

@@ -15,14 +15,13 @@ import { orderLang } from './mail.ts';
 import { allActions, mayDo, orderById, possible, type LifeRow } from './model.ts';
 import { queueSql, queuesOf, stepForm } from './transitions.ts';
 import { estimatedFineMg, needsIdentityCheck } from './steps.ts';
-import { storeDay, storeTimeZones } from '../lib/working-days.ts';
+import { dayInStore, storeTimeZones, type StoreKey } from '../../stores.ts';
 import { orderBySql, rangeConds } from './list-filters.ts';
-import type { StoreKey } from '../../stores.ts';
 import { countOpsOrders, opsOrderPage, paymentsOf, queueCounts, shipmentRowsOf } from './repository.ts';
 
 /** Today in each store's time zone: an order is overdue once its store's day is past its due date. */
 const storeDays = (at: Date): Record<StoreKey, string> =>
-  Object.fromEntries(Object.keys(storeTimeZones).map((k) => [k, storeDay(at, k as StoreKey)])) as Record<StoreKey, string>;
+  Object.fromEntries(Object.keys(storeTimeZones).map((k) => [k, dayInStore(k as StoreKey, at)])) as Record<StoreKey, string>;
 
 function summary(row: LifeRow, days: Record<StoreKey, string>): OpsOrderSummary {
   const queues = queuesOf(row, days[row.store_key]);

@@ -11,7 +11,7 @@ import { ibanValid, normalizeIban } from '../../contracts/bank-details.ts';
 import { fail } from '../http/index.ts';
 import { fieldError } from '../../lib/errors.ts';
 import { formatNumber } from '../../i18n.ts';
-import { stores } from '../../stores.ts';
+import { dayInStore, stores } from '../../stores.ts';
 import type { CommerceContext } from '../context.ts';
 import type { Db } from '../db/index.ts';
 import { bookDepositPurchase, removeDepositPurchase, restoreDepositSale } from '../deposits/index.ts';
@@ -29,7 +29,6 @@ import {
 import {
   fineWeights, insertCounterPayment, insertPayment, insertShipment, markPaymentReversed, paidCents, sameManualPayment, type PaymentReviewDoc,
 } from './repository.ts';
-import { storeDay } from '../lib/working-days.ts';
 
 type StepFn = (tx: Db, row: LifeRow, now: Date) => Promise<number[]>;
 
@@ -82,7 +81,7 @@ export async function applyPayment(ctx: CommerceContext, tx: Db, row: LifeRow, p
   await move(tx, row, full ? { paymentState: 'Paid' } : { paymentState: 'Pending' }, 'payment_recorded', actor, details, now);
   const h = helpers(ctx, row);
   if (!full) {
-    return [await queueMail(ctx, tx, row, 'payment_recorded', { amount: h.money(p.centAmount), open: h.money(total - nowPaid), dueBy: day(row.due ?? storeDay(now, row.store_key)) }, now)];
+    return [await queueMail(ctx, tx, row, 'payment_recorded', { amount: h.money(p.centAmount), open: h.money(total - nowPaid), dueBy: day(row.due ?? dayInStore(row.store_key, now)) }, now)];
   }
   row.data.paymentDate = now.toISOString();
   delete row.data.paymentReview;
@@ -301,7 +300,7 @@ async function auditIssued(
 }
 
 async function applyCounterPayment(tx: Db, row: LifeRow, cents: number, actor: Actor, now: Date): Promise<void> {
-  const day = storeDay(now, row.store_key);
+  const day = dayInStore(row.store_key, now);
   await insertCounterPayment(tx, { orderId: row.id, cents, currency: row.currency, reference: 'cash at pickup', valueDate: day, now, actor });
   row.data.paymentDate = now.toISOString();
   await saveDoc(tx, row);

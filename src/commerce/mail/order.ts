@@ -8,7 +8,8 @@ import { COUNTER_OFFER_THRESHOLD, type Order } from '../../contracts/order.ts';
 import { weekdayName } from '../../i18n.ts';
 import type { MailBlock } from './document.tsx';
 import type { MailCtx } from './types.ts';
-import { addWorkingDays, PAYMENT_DAYS, storeDay } from '../lib/working-days.ts';
+import { addWorkingDays, PAYMENT_DAYS } from '../lib/working-days.ts';
+import { dayInStore } from '../../stores.ts';
 
 const weekdays = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 
@@ -27,7 +28,7 @@ const text = (...lines: string[]): MailBlock => ({ kind: 'text', lines });
  */
 function pickupWhen(c: MailCtx, order: Order): string {
   if (order.paymentMethod !== 'cash') return c.t('mail.order.delivery.pickup');
-  const day = storeDay(new Date(order.createdAt), c.store);
+  const day = dayInStore(c.store, new Date(order.createdAt));
   const noon = (iso: string) => new Date(`${iso}T12:00:00Z`);
   return c.t('mail.order.delivery.pickupCash', { readyFrom: noon(addWorkingDays(day, 1)), until: noon(addWorkingDays(day, PAYMENT_DAYS)) });
 }

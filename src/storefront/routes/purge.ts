@@ -1,6 +1,7 @@
 // The purge call (issue 27, "Past one machine"): POST /internal/purge { keys: [...] } with
-// Authorization: Bearer <PURGE_SECRET>. The content service makes it on a publish, once per storefront
-// instance (STOREFRONT_PURGE_URLS). The instance drops exactly the kept pages and content loads that name one
+// Authorization: Bearer <PURGE_SECRET>. The content service makes it on a publish, commerce on a catalogue
+// change (product:<sku>), once per storefront instance (STOREFRONT_PURGE_URLS; src/lib/purge.ts). The
+// instance drops exactly the kept pages and content loads that name one
 // of the keys (render/surrogate-keys.ts), and tells its other workers (over the supervisor's IPC channel,
 // src/supervisor.ts), which do the same. The CDN is purged by the content service once every instance
 // answered (src/content/purge.ts): a CDN that refetched a page earlier would get the old one from an origin.

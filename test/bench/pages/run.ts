@@ -12,10 +12,10 @@
 // static file; account overview and checkout steps >= 150 pages/s.
 // Usage: npm run bench:pages [-- --seconds 8 --connections 16 --port 7400 --only account]
 import { spawn } from 'node:child_process';
-import { createServer, type Socket } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
 import { startShopProcess, waitFor } from '../shop-process.ts';
+import { startSmtpSink, type SmtpSink } from '../../commerce/smtp-sink.ts';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1]);
@@ -26,51 +26,6 @@ const HOST = `ch.localhost:${PORT}`;
 /** measure only the pages whose name contains this (profiling one page) */
 const ONLY = args.get('only') ?? '';
 const PASSWORD = 'Goldbarren2026';
-
-/** Mails the shop sends (the activation link), caught by a minimal SMTP server. */
-async function smtpSink(): Promise<{ url: string; mails: string[]; close(): void }> {
-  const mails: string[] = [];
-  const sockets = new Set<Socket>();
-  const server = createServer((sock) => {
-    sockets.add(sock);
-    sock.on('close', () => sockets.delete(sock));
-    let buf = '';
-    let data: string | null = null;
-    sock.write('220 bench ESMTP\r\n');
-    sock.on('data', (chunk) => {
-      buf += chunk.toString('utf8');
-      let i: number;
-      while ((i = buf.indexOf('\r\n')) >= 0) {
-        const line = buf.slice(0, i);
-        buf = buf.slice(i + 2);
-        if (data !== null) {
-          if (line === '.') {
-            mails.push(data);
-            data = null;
-            sock.write('250 queued\r\n');
-          } else data += `${line}\n`;
-          continue;
-        }
-        const cmd = line.slice(0, 4).toUpperCase();
-        if (cmd === 'DATA') {
-          data = '';
-          sock.write('354 go ahead\r\n');
-        } else if (cmd === 'QUIT') sock.end('221 bye\r\n');
-        else sock.write('250 ok\r\n');
-      }
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as { port: number }).port;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    mails,
-    close() {
-      for (const s of sockets) s.destroy();
-      server.close();
-    },
-  };
-}
 
 /** A browser's cookie jar and CSRF header, for the sign-in through the shop's API. */
 class Customer {
@@ -115,14 +70,14 @@ function must(res: { status: number; json: unknown }, status: number, what: stri
 /** Quoted-printable soft breaks and escapes undone, so a link in the mail reads as one line. */
 const unQuote = (text: string) => text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
 
-async function signIn(smtp: { mails: string[] }): Promise<Customer> {
+async function signIn(smtp: SmtpSink): Promise<Customer> {
   const c = new Customer();
   must(await c.call('GET', '/api/session'), 200, 'session');
   const email = `bench.pages.${Date.now()}@example.ch`;
   must(await c.call('POST', '/api/register', { email, password: PASSWORD, passwordRepeat: PASSWORD, firstName: 'Bench', lastName: 'Kundin' }), 201, 'register');
   let token = '';
   for (let i = 0; i < 100 && !token; i++) {
-    token = /token=([A-Za-z0-9_-]+)/.exec(unQuote(smtp.mails.find((m) => m.includes(email)) ?? ''))?.[1] ?? '';
+    token = /token=([A-Za-z0-9_-]+)/.exec(unQuote(smtp.mails.find((m) => m.data.includes(email))?.data ?? ''))?.[1] ?? '';
     if (!token) await sleep(100);
   }
   if (!token) throw new Error('no activation mail arrived');
@@ -153,7 +108,7 @@ function load(path: string, headers: Record<string, string> = {}): Promise<Resul
   });
 }
 
-const smtp = await smtpSink();
+const smtp = await startSmtpSink(); // the tests' SMTP sink (test/commerce/smtp-sink.ts)
 console.log(`pages bench: ${CONNECTIONS} connections, ${SECONDS} s per page, shop on port ${PORT} (starting)`);
 const shop = await startShopProcess(PORT, { env: { SMTP_URL: smtp.url, PRICE_RECALC_INTERVAL_S: '180' } });
 try {
@@ -199,5 +154,5 @@ try {
   if (failed) process.exitCode = 1;
 } finally {
   await shop.stop();
-  smtp.close();
+  await smtp.close();
 }
