@@ -3,6 +3,7 @@
 import type { Language } from '../../stores.ts';
 import { pathFor } from '../../screens.ts';
 import type { AssetManifest } from './assets.ts';
+import type { ImagePreload } from './image-preloads.ts';
 
 export function escapeHtml(s: string): string {
   return s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] as string);
@@ -22,6 +23,16 @@ export interface HeadInput {
   jsonLd?: string[];
   assets: AssetManifest;
   nonce: string;
+  /** the images the page's shell preloads (React's early preloads, image-preloads.ts) */
+  images?: ImagePreload[];
+}
+
+/** Link elements for the head: the page's high-priority images (its largest: the hero, a product's picture) or the others. */
+function imagePreloadLinks(images: ImagePreload[] | undefined, high: boolean): string {
+  return (images ?? [])
+    .filter((p) => p.high === high)
+    .map((p) => `<link rel="preload" as="image" href="${escapeHtml(p.href)}"${high ? ' fetchpriority="high"' : ''}>`)
+    .join('');
 }
 
 export function documentStart(h: HeadInput): string {
@@ -43,10 +54,13 @@ export function documentStart(h: HeadInput): string {
     // iOS reads no manifest icons and no SVG: an opaque PNG (made at build, src/raster-images.ts)
     `<link rel="apple-touch-icon" href="/icons/apple-touch-icon.png">` +
     a.css.map((c) => `<link rel="stylesheet" href="${c}">`).join('') +
+    // the largest image is requested with the stylesheet, before the scripts take the connections (issue 27)
+    imagePreloadLinks(h.images, true) +
     // The script is fetched early, after what paints (the stylesheet, the largest image), and only fetched:
     // a plain preload, not modulepreload, which would also parse every module on the main thread before
     // the first paint on a slow phone. It runs after the first paint (ssr.tsx).
     [a.entry, ...a.preload].map((p) => `<link rel="preload" as="script" crossorigin href="${p}" fetchpriority="low" nonce="${h.nonce}">`).join('') +
+    imagePreloadLinks(h.images, false) +
     `</head><body><div id="root">`
   );
 }

@@ -22,6 +22,7 @@ import type { AssetManifest } from './assets.ts';
 import { languageOfPath } from '../../screens.ts';
 import { stringsOf } from '../../i18n.ts';
 import { hydrationJson } from './shared-json.ts';
+import { imagePreloadsOf, type ImagePreload } from './image-preloads.ts';
 import { breadcrumbJsonLd, canonicalQuery, hreflangAlternates, organizationJsonLd, screenIsNoindex, websiteJsonLd } from './seo-head.ts';
 import { localeFor, type Language, type StoreKey } from '../../stores.ts';
 import { appendVary, createCompressor, flushCompressor, type Encoding } from '../plugins/compression.ts';
@@ -143,7 +144,10 @@ export async function renderDocument(renderer: Renderer, ctx: StaticHandlerConte
   const alternates = status < 400 && handle
     ? hreflangAlternates({ lang, path: input.url.pathname, otherPath: alternatePath(handle, leaf?.params ?? {}, meta, lang === 'de' ? 'en' : 'de'), query, origins: boot.storeOrigins })
     : [];
-  const head = documentStart({
+  // the head is written when the shell is ready: by then React has named the images the shell preloads
+  let images: ImagePreload[] = [];
+  const head = () => documentStart({
+    images,
     lang,
     title,
     description: meta.description,
@@ -200,7 +204,12 @@ export async function renderDocument(renderer: Renderer, ctx: StaticHandlerConte
     // still reaches the browser at once.
     const pending: Buffer[] = [];
     // the whole document, kept only when someone wants it (the page cache) and nothing went wrong
-    let captured: Buffer[] | null = input.onComplete && status === 200 ? [Buffer.from(head)] : null;
+    let captured: Buffer[] | null = input.onComplete && status === 200 ? [] : null;
+    const writeHead = () => {
+      const start = head();
+      body.write(start);
+      captured?.push(Buffer.from(start));
+    };
     const handOn = () => {
       if (pending.length === 0) return;
       const batch = pending.length === 1 ? pending[0] : Buffer.concat(pending);
@@ -240,15 +249,19 @@ export async function renderDocument(renderer: Renderer, ctx: StaticHandlerConte
         // completed boundaries past 12.8 KB per flush, which a crawler without JavaScript would not see).
         progressiveChunkSize: input.bot ? Number.MAX_SAFE_INTEGER : undefined,
         bootstrapScriptContent: bootstrap,
+        // React's early preloads (image-preloads.ts): called before onShellReady and onAllReady
+        onHeaders(headers) {
+          images = imagePreloadsOf(headers.Link);
+        },
         onShellReady() {
           if (input.bot) return;
-          body.write(head);
+          writeHead();
           send(status);
           pipe(sink);
         },
         onAllReady() {
           if (!input.bot) return;
-          body.write(head);
+          writeHead();
           send(status);
           pipe(sink);
         },
