@@ -12,7 +12,7 @@ import { grantedChoice } from '../../lib/browser-types.ts';
 import { useShop } from '../../lib/context.tsx';
 import { BootContext } from '../../lib/boot.ts';
 import { Link } from '../ShopLink.tsx';
-import { legalPages } from '../Footer.tsx';
+import { legalPages } from '../legal-pages.ts';
 import { localizedPath } from '../../../src/screens.ts';
 
 /** After a choice in the banner the banner is gone: focus goes on to the page's main content. */
