@@ -24,6 +24,7 @@ import { removeServiceWorkers } from './state/service-workers.ts';
 import { detectConsentTool } from './state/consent-tool.ts';
 import { preloadParts } from '../views/components/Deferred.tsx';
 import { blockParts } from '../views/blocks/block-parts.ts';
+import { layoutParts } from '../views/layouts/layout-parts.ts';
 
 declare global {
   interface Window {
@@ -76,11 +77,12 @@ async function pageStrings(): Promise<void> {
   if (!adoptPageStrings()) await loadLanguage(languageOfPath(window.location.pathname)).catch(() => {});
 }
 
-/** Loads the code of the parts named in the document (data-part, views/components/Deferred.tsx). A part whose
+/** Loads the code of the parts named in the document (data-part, views/components/Deferred.tsx): heavy CMS
+ * blocks and the checkout's steps. A part whose
  * chunk fails to load (a deploy meanwhile) stays as the server rendered it until React loads it again. */
 function preloadPageParts(): Promise<void> {
   const names = new Set([...document.querySelectorAll<HTMLElement>('[data-part]')].map((el) => el.dataset.part ?? ''));
-  return preloadParts(Object.values(blockParts) as never[], names).catch(() => {});
+  return preloadParts([...Object.values(blockParts), ...layoutParts] as never[], names).catch(() => {});
 }
 
 /** Messages for what the visitor does next (form errors, dialogs) come with their first interaction. */

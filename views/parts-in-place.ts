@@ -8,6 +8,8 @@ import { OldMetalCalculator } from './blocks/OldMetalCalculator.tsx';
 import { ContactData } from './blocks/ContactData.tsx';
 import { CompanyFactsBlock } from './blocks/CompanyFactsBlock.tsx';
 import { Newsletter, WhistleblowerForm } from './blocks/FormBlocks.tsx';
+import { checkoutStepsPart } from './layouts/layout-parts.ts';
+import { CheckoutSteps } from './components/CheckoutSteps.tsx';
 
 let done = false;
 
@@ -20,4 +22,5 @@ export function renderPartsInPlace(): void {
   registerDeferredPart(blockParts.company_facts, CompanyFactsBlock);
   registerDeferredPart(blockParts.newsletter, Newsletter);
   registerDeferredPart(blockParts.whistleblower_form, WhistleblowerForm);
+  registerDeferredPart(checkoutStepsPart, CheckoutSteps);
 }

@@ -11,7 +11,9 @@ import { useShop } from '../lib/context.tsx';
 import { ErrorSummary, PasswordField, SubmitButton, TextField } from './forms/Fields.tsx';
 import { useForm } from './forms/useForm.ts';
 import { Rules } from './forms/validation.ts';
-import type { StepUpMethod as Method } from './StepUpHost.tsx';
+
+export type StepUpMethod = 'password' | 'second_factor';
+type Method = StepUpMethod;
 
 const formId = 'step-up';
 

@@ -7,8 +7,8 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { CallError } from '../state/api.ts';
 import { whenStepUpRequired } from '../state/api.ts';
+import type { StepUpMethod } from './StepUpDialog.tsx';
 
-export type StepUpMethod = 'password' | 'second_factor';
 interface Pending { method: StepUpMethod; done: Promise<boolean>; resolve: (ok: boolean) => void }
 
 const StepUpDialog = lazy(() => import('./StepUpDialog.tsx'));
