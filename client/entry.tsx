@@ -78,8 +78,8 @@ async function pageStrings(): Promise<void> {
 }
 
 /** Loads the code of the parts named in the document (data-part, views/components/Deferred.tsx): heavy CMS
- * blocks and the checkout's steps. A part whose
- * chunk fails to load (a deploy meanwhile) stays as the server rendered it until React loads it again. */
+ * blocks and the checkout's steps. A part whose chunk fails to load (a deploy meanwhile) stays as the server
+ * rendered it until React loads it again. */
 function preloadPageParts(): Promise<void> {
   const names = new Set([...document.querySelectorAll<HTMLElement>('[data-part]')].map((el) => el.dataset.part ?? ''));
   return preloadParts([...Object.values(blockParts), ...layoutParts] as never[], names).catch(() => {});
@@ -103,8 +103,8 @@ async function start() {
   // Lazy pages of the first URL load before hydration, so the first render matches the server's.
   const initial = matchRoutes(routes, window.location) ?? [];
   await Promise.all([
-    // the code-split parts the page shows (heavy CMS blocks, views/blocks/block-parts.ts) load before
-    // hydration too, once the document is complete: hydration finds their markup live, no input is lost
+    // the code-split parts the page shows (heavy CMS blocks, the checkout's steps) load before hydration
+    // too, once the document is complete: hydration finds their markup live, no input is lost
     pageStrings().then(preloadPageParts),
     ...initial.map(async (m) => {
       const lazy = m.route.lazy;

@@ -1,10 +1,11 @@
 // Code-split parts of a page (issue 27, "Phones get less JavaScript"): the heavy CMS blocks (forms, the
 // price chart, the scrap calculator, contact data, company facts) are chunks of their own, so a page loads
 // the code of the blocks it shows, not of every block type (the home page carried the whistleblower form and
-// the scrap calculator). The server renders a part in place; the browser's entry loads the code of every part
-// in the document before it hydrates (client/entry.tsx: preloadParts), as it does for the page's own chunk,
-// so hydration finds the same markup and a visitor's first tap or typing reaches a live part. Shown after a
-// client-side navigation, a part renders once its code is there.
+// the scrap calculator); so are the checkout layout's steps (views/layouts/layout-parts.ts). The server
+// renders a part in place; the browser's entry loads the code of every part in the document before it
+// hydrates (client/entry.tsx: preloadParts), as it does for the page's own chunk, so hydration finds the
+// same markup and a visitor's first tap or typing reaches a live part. Shown after a client-side
+// navigation, a part renders once its code is there.
 //
 // Decision: parts are not hydrated later (on visibility): a form typed into or a button tapped before its
 // code arrived loses the input (React drops events on markup it has not hydrated), and holding them back
