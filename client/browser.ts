@@ -14,7 +14,6 @@ import * as consent from './state/consent.ts';
 import { track } from './state/data-layer.ts';
 import { readUtm } from './state/utm.ts';
 import { useBuildStale } from './state/build-check.ts';
-import { startPreviewBridge } from './state/preview-bridge.ts';
 
 export const browserPort: BrowserPort = {
   prices: {
@@ -65,7 +64,21 @@ export const browserPort: BrowserPort = {
   track,
   readUtm: () => readUtm(),
   useBuildStale,
-  startPreviewBridge,
+  startPreviewBridge: startPreviewBridgeLater,
   useQuery: (key, fetcher, opts) => useSWR(key, fetcher, opts),
   revalidate: (key, ...data) => (data.length ? mutate(key, data[0], { revalidate: false }) : mutate(key)),
 };
+
+/** The CMS editor's bridge is for the preview page only (inside the editor's iframe): its code loads when
+ * that page starts it, not with every page (issue 27). Stopped before the code arrived, it never listens. */
+function startPreviewBridgeLater(onMessage: Parameters<BrowserPort['startPreviewBridge']>[0]): () => void {
+  let stop: (() => void) | undefined;
+  let stopped = false;
+  void import('./state/preview-bridge.ts').then((m) => {
+    if (!stopped) stop = m.startPreviewBridge(onMessage);
+  });
+  return () => {
+    stopped = true;
+    stop?.();
+  };
+}

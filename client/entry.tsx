@@ -22,6 +22,9 @@ import { adoptPageStrings, loadLanguage, stringsVersion, subscribeStrings } from
 import { languageOfPath } from '../src/screens.ts';
 import { removeServiceWorkers } from './state/service-workers.ts';
 import { detectConsentTool } from './state/consent-tool.ts';
+import { preloadParts } from '../views/components/Deferred.tsx';
+import { blockParts } from '../views/blocks/block-parts.ts';
+import { layoutParts } from '../views/layouts/layout-parts.ts';
 
 declare global {
   interface Window {
@@ -74,6 +77,14 @@ async function pageStrings(): Promise<void> {
   if (!adoptPageStrings()) await loadLanguage(languageOfPath(window.location.pathname)).catch(() => {});
 }
 
+/** Loads the code of the parts named in the document (data-part, views/components/Deferred.tsx): heavy CMS
+ * blocks and the checkout's steps. A part whose chunk fails to load (a deploy meanwhile) stays as the server
+ * rendered it until React loads it again. */
+function preloadPageParts(): Promise<void> {
+  const names = new Set([...document.querySelectorAll<HTMLElement>('[data-part]')].map((el) => el.dataset.part ?? ''));
+  return preloadParts([...Object.values(blockParts), ...layoutParts] as never[], names).catch(() => {});
+}
+
 /** Messages for what the visitor does next (form errors, dialogs) come with their first interaction. */
 function loadStringsOnInteraction() {
   const events = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
@@ -92,7 +103,9 @@ async function start() {
   // Lazy pages of the first URL load before hydration, so the first render matches the server's.
   const initial = matchRoutes(routes, window.location) ?? [];
   await Promise.all([
-    pageStrings(),
+    // the code-split parts the page shows (heavy CMS blocks, the checkout's steps) load before hydration
+    // too, once the document is complete: hydration finds their markup live, no input is lost
+    pageStrings().then(preloadPageParts),
     ...initial.map(async (m) => {
       const lazy = m.route.lazy;
       if (typeof lazy === 'function') {

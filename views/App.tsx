@@ -11,7 +11,7 @@ import { Layout } from './layouts/Layout.tsx';
 import type { RouteHandle } from '../src/screens.ts';
 import { documentTitle } from './lib/meta.ts';
 import { ScrollMemory } from './components/ScrollMemory.tsx';
-import { StepUpHost } from './components/StepUpDialog.tsx';
+import { StepUpHost } from './components/StepUpHost.tsx';
 
 /** The shop of the current location: store, language, translator, formatters. */
 export function useLocationShop(): Shop {

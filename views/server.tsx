@@ -14,10 +14,14 @@ import { inertBrowser } from './lib/inert-browser.ts';
 import { loaderContext, makeShop, StringsRecorder, type BootInfo, type LoaderContext, type Shop } from './lib/context.tsx';
 import { alternatePath, documentTitle, pageMeta, type PageMeta } from './lib/meta.ts';
 import { scriptJson } from './components/Streamed.tsx';
+import { renderPartsInPlace } from './parts-in-place.ts';
 import { listingSearch, parseListing } from './models/listing-url.ts';
 
 export type { BootInfo, LoaderContext, RouteHandle, Shop, PageMeta };
 export { makeShop, documentTitle, pageMeta, alternatePath, scriptJson };
+// the server renders the deferred parts in place (views/components/Deferred.tsx)
+renderPartsInPlace();
+
 /** the deals list's slugs (the sitemap lists it) */
 export { dealsSlugs } from './models/listing-data.ts';
 

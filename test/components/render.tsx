@@ -16,6 +16,10 @@ import { ShopFrame, useLocationShop } from '../../views/App.tsx';
 import { setNavigator } from '../../client/state/session.ts';
 import { BrowserPortContext } from '../../views/lib/browser-port.ts';
 import { browserPort } from '../../client/browser.ts';
+import { renderPartsInPlace } from '../../views/parts-in-place.ts';
+
+// the footer and the heavy blocks render in place, as on the server (a component test has no viewport to scroll)
+renderPartsInPlace();
 
 export interface RenderOptions {
   /** the URL the component is shown at (its language follows the path, as in the shop) */

@@ -8,7 +8,7 @@ import t from 'tap';
 import { useState } from 'react';
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
-import { StepUpHost } from '../../views/components/StepUpDialog.tsx';
+import { StepUpHost } from '../../views/components/StepUpHost.tsx';
 import { setPayoutAccount } from '../../views/state/shop-api.ts';
 import { fakeApi, renderInShop, type ApiCall } from './render.tsx';
 

@@ -71,7 +71,8 @@ t.test('the settings dialog: modal, focused, Tab stays inside, Escape closes and
   renderView(<Page />);
   const opener = within(screen.getByRole('region', { name: 'Cookies und Ihre Privatsphäre' })).getByRole('button', { name: 'Cookie-Einstellungen' });
   await userEvent.click(opener);
-  const dialog = screen.getByRole('dialog', { name: 'Cookie-Einstellungen' });
+  // the dialog's code is a chunk of its own (issue 27): it shows once loaded
+  const dialog = await screen.findByRole('dialog', { name: 'Cookie-Einstellungen' });
   t.equal(dialog.getAttribute('aria-modal'), 'true');
   t.equal(document.activeElement, dialog, 'focus moves into the dialog');
   const groups = within(dialog).getAllByRole('checkbox');

@@ -4,22 +4,17 @@
 import type { ComponentType } from 'react';
 import type { Block, BlockType } from '../../src/contracts/content.ts';
 import { RichText } from './RichText.tsx';
-import { PriceChart, chartRanges } from '../components/prices/PriceChart.tsx';
-import { metalOrder } from '../components/prices/format.ts';
-import type { MetalName, SnapshotRange } from '../../src/contracts/prices.ts';
 import { SmartLink } from './SmartLink.tsx';
 import { Icon } from './Icon.tsx';
 import { BannerBlock, Slider } from './Banner.tsx';
 import { ProductCards, ProductCarousel } from './Products.tsx';
 import { ArticlesBlock, NewsBlock } from './Articles.tsx';
-import { OldMetalCalculator } from './OldMetalCalculator.tsx';
-import { ContactData } from './ContactData.tsx';
-import { Newsletter, WhistleblowerForm } from './FormBlocks.tsx';
 import { HowToSell } from './HowToSell.tsx';
 import { Video } from './Video.tsx';
 import { StoresList } from './StoresList.tsx';
 import { TeaserListsContext, type TeaserLists } from '../lib/teaser-lists.ts';
-import { CompanyDetails } from '../components/CompanyFacts.tsx';
+import { Deferred } from '../components/Deferred.tsx';
+import { blockParts, type DeferredBlockType } from './block-parts.ts';
 
 export { SmartLink };
 
@@ -105,16 +100,6 @@ function Notice({ block }: { block: BlockOf<'notice'> }) {
   );
 }
 
-function MetalPriceChart({ block }: { block: BlockOf<'metal_price_chart'> }) {
-  const metal = metalOrder.includes(block.metal as MetalName) ? (block.metal as MetalName) : undefined;
-  const range = chartRanges.includes(block.range as SnapshotRange) ? (block.range as SnapshotRange) : undefined;
-  return (
-    <div className="block container">
-      <PriceChart metal={metal} range={range} title={block.headline} />
-    </div>
-  );
-}
-
 /** Layout only: the blocks side by side from 768 px, stacked below (no nested sections). */
 function Section({ block }: { block: BlockOf<'section'> }) {
   const Tag = sectionOr(block.headline);
@@ -128,6 +113,14 @@ function Section({ block }: { block: BlockOf<'section'> }) {
   );
 }
 
+/** A heavy block's view: its code loads only on a page that shows it (block-parts.ts). */
+function deferred<T extends DeferredBlockType>(type: T): BlockView<T> {
+  const part = blockParts[type];
+  return function DeferredBlock({ block }) {
+    return <Deferred part={part} props={{ block }} />;
+  };
+}
+
 const views: { [T in BlockType]: BlockView<T> } = {
   hero: Hero,
   banner: BannerBlock,
@@ -138,16 +131,16 @@ const views: { [T in BlockType]: BlockView<T> } = {
   cards: Cards,
   notice: Notice,
   stores_list: StoresList,
-  metal_price_chart: MetalPriceChart,
+  metal_price_chart: deferred('metal_price_chart'),
   product_carousel: ProductCarousel,
   product_cards: ProductCards,
   news: NewsBlock,
   articles: ArticlesBlock,
-  old_metal_calculator: OldMetalCalculator,
-  contact_data: ContactData,
-  company_facts: ({ block }) => <CompanyDetails headline={block.headline} showLegal={block.showLegal} showBank={block.showBank} />,
-  newsletter: Newsletter,
-  whistleblower_form: WhistleblowerForm,
+  old_metal_calculator: deferred('old_metal_calculator'),
+  contact_data: deferred('contact_data'),
+  company_facts: deferred('company_facts'),
+  newsletter: deferred('newsletter'),
+  whistleblower_form: deferred('whistleblower_form'),
   how_to_sell: HowToSell,
   video: Video,
   section: Section,

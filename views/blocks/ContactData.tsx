@@ -7,14 +7,9 @@ import type { LocaleTag } from '../../src/stores.ts';
 import { useShop } from '../lib/context.tsx';
 import { hoursByDay, weekdays } from '../lib/opening-hours.ts';
 import { Link } from '../components/ShopLink.tsx';
+import { cityLine, formatTime } from '../lib/address-format.ts';
 
-/** 'HH:MM' as the locale writes times: 24-hour clock, or 12-hour in the US. */
-export function formatTime(hhmm: string, locale: LocaleTag): string {
-  if (locale !== 'en-US') return hhmm;
-  const h = Number(hhmm.slice(0, 2));
-  const m = hhmm.slice(3, 5);
-  return `${h % 12 === 0 ? 12 : h % 12}:${m}\u00a0${h < 12 ? 'AM' : 'PM'}`;
-}
+export { cityLine, formatTime };
 
 /** Consecutive days with the same hours as one row: Monday–Friday 09:00–18:00, Sunday closed. */
 export function groupedHours(hours: OpeningHours[]): { from: number; to: number; ranges: { from: string; to: string }[] }[] {
@@ -47,12 +42,6 @@ export function HoursList({ hours, className = 'hours-list' }: { hours: OpeningH
 }
 
 import { telHref } from '../../src/contracts/display.ts';
-
-/** The city line as the country writes it: "8001 Zürich", US "New York, NY 10036". */
-export function cityLine(c: { postalCode?: string; city?: string; region?: string; country?: string }): string {
-  if (c.country === 'US' || (c.region && !c.country)) return `${[c.city, c.region].filter(Boolean).join(', ')} ${c.postalCode ?? ''}`.trim();
-  return [c.postalCode, c.city].filter(Boolean).join(' ');
-}
 
 export function Address({ c }: { c: Pick<ContactFacts, 'name' | 'streetAddress' | 'postalCode' | 'city' | 'region' | 'country'> }) {
   const { t } = useShop();

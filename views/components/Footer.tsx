@@ -4,15 +4,7 @@ import { useShop } from '../lib/context.tsx';
 import { ConsentSettingsLink } from './consent/ConsentSettingsLink.tsx';
 import { NewsletterForm } from './forms/NewsletterForm.tsx';
 import { LegalLine, TrustBar } from './CompanyFacts.tsx';
-
-/** The legal pages are CMS pages; their paths are fixed in the content (src/content/stories). */
-export const legalPages = [
-  { key: 'footer.privacy', de: '/datenschutz', en: '/privacy-policy' },
-  { key: 'footer.terms', de: '/agb', en: '/terms-and-conditions' },
-  { key: 'footer.cancellation', de: '/stornobedingungen', en: '/cancellation-policy' },
-  { key: 'footer.revocation', de: '/widerrufsrecht', en: '/right-of-revocation' },
-  { key: 'footer.imprint', de: '/impressum', en: '/imprint' },
-];
+import { legalPages } from './legal-pages.ts';
 
 export function LegalLinks() {
   const { t, lang } = useShop();

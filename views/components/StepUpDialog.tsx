@@ -4,46 +4,21 @@
 // or, where the account has a second factor (details.method 'second_factor'), a code of the authenticator app
 // or a recovery code. Confirmed, the refused call goes again by itself: the customer types the form only once.
 // A native modal dialog (the page behind is inert, focus stays inside, Escape closes), labelled by its title.
-import { useEffect, useRef, useState } from 'react';
-import type { CallError } from '../state/api.ts';
-import { whenStepUpRequired } from '../state/api.ts';
+// Mounted by StepUpHost.tsx, which loads this module only when a change asks for a confirmation.
+import { useEffect, useRef } from 'react';
 import { stepUp } from '../state/shop-api.ts';
 import { useShop } from '../lib/context.tsx';
 import { ErrorSummary, PasswordField, SubmitButton, TextField } from './forms/Fields.tsx';
 import { useForm } from './forms/useForm.ts';
 import { Rules } from './forms/validation.ts';
 
-type Method = 'password' | 'second_factor';
-interface Pending { method: Method; done: Promise<boolean>; resolve: (ok: boolean) => void }
+export type StepUpMethod = 'password' | 'second_factor';
+type Method = StepUpMethod;
 
 const formId = 'step-up';
 
-function methodOf(error: CallError): Method {
-  return (error.details as { method?: string } | undefined)?.method === 'second_factor' ? 'second_factor' : 'password';
-}
-
-/** Mounted once around every page: registers the dialog with the API calls and shows it while one waits. */
-export function StepUpHost() {
-  const [pending, setPending] = useState<Pending | null>(null);
-  const current = useRef<Pending | null>(null);
-  useEffect(() => whenStepUpRequired((error) => {
-    // Decision: calls refused at the same time share one dialog (one confirmation serves the whole window)
-    if (current.current) return current.current.done;
-    let resolve: (ok: boolean) => void = () => {};
-    const done = new Promise<boolean>((r) => { resolve = r; });
-    const p: Pending = { method: methodOf(error), done, resolve };
-    current.current = p;
-    setPending(p);
-    return done;
-  }), []);
-  if (!pending) return null;
-  const finish = (ok: boolean) => {
-    current.current = null;
-    setPending(null);
-    pending.resolve(ok);
-  };
-  return <StepUpDialog method={pending.method} onDone={finish} />;
-}
+/** The dialog's code is a chunk of its own: StepUpHost.tsx loads it when a change first asks for it. */
+export default StepUpDialog;
 
 export function StepUpDialog({ method, onDone }: { method: Method; onDone: (confirmed: boolean) => void }) {
   const { t } = useShop();

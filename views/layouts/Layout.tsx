@@ -7,7 +7,8 @@ import { Footer } from '../components/Footer.tsx';
 import { SkipLink } from '../components/SkipLink.tsx';
 import { Logo } from '../components/Logo.tsx';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
-import { CheckoutSteps } from '../components/CheckoutSteps.tsx';
+import { Deferred } from '../components/Deferred.tsx';
+import { checkoutStepsPart } from './layout-parts.ts';
 import { BuildNotice } from '../components/BuildNotice.tsx';
 import { ConsentBanner } from '../components/consent/ConsentBanner.tsx';
 
@@ -40,7 +41,7 @@ export function Layout({ name, children }: { name: LayoutName; children: ReactNo
           <SlimHeader>
             <LanguageSwitch />
           </SlimHeader>
-          <CheckoutSteps />
+          <Deferred part={checkoutStepsPart} props={{}} />
           <Main>{children}</Main>
           <Footer slim />
           <BuildNotice />

@@ -12,12 +12,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { fileURLToPath } from 'node:url';
-import { brotliCompressSync, constants } from 'node:zlib';
+import { brotliCompressSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { startShopProcess } from '../shop-process.ts';
 import { launchBenchBrowser } from '../browser.ts';
 import { bundleWeights } from '../../../scripts/bundle-weights.ts';
-import { buildClient } from '../../../src/build.ts';
+import { brotliOptions, buildClient } from '../../../src/build.ts';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1]);
@@ -65,7 +65,7 @@ async function frameworkFloor(): Promise<number> {
       });
       const js = out.outputFiles.find((f) => f.path.endsWith('.js'));
       if (!js) throw new Error('floor bundle missing');
-      return brotliCompressSync(js.contents, { params: { [constants.BROTLI_PARAM_QUALITY]: 10 } }).length;
+      return brotliCompressSync(js.contents, brotliOptions(js.contents.length)).length;
     } finally {
       rmSync(src, { force: true });
     }

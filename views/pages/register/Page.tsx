@@ -7,7 +7,7 @@ import { register, sendActivationMail } from '../../state/shop-api.ts';
 import { stores } from '../../../src/stores.ts';
 import { useShop } from '../../lib/context.tsx';
 import { localizedPath, pathFor } from '../../../src/screens.ts';
-import { legalPages } from '../../components/Footer.tsx';
+import { legalPages } from '../../components/legal-pages.ts';
 import {
   CheckboxField, ErrorSummary, PasswordField, RadioGroup, SelectField, StatusMessage, SubmitButton, TextField,
 } from '../../components/forms/Fields.tsx';

@@ -1,0 +1,94 @@
+// JavaScript per page (issue 27, "Phones get less JavaScript"): the browser bundle is built in memory with
+// the shop's own options (src/build.ts, production), and each page's weight is counted from esbuild's
+// metafile as scripts/bundle-weights.ts counts it for the weight bench: the entry with its static imports
+// plus the page's chunk with its static imports, every file at its brotli size. Bytes, not timings: the
+// test fails when a page's first load grows back over its budget or a deferred part's code is pulled
+// into every page's entry again.
+import t from 'tap';
+import { fileURLToPath } from 'node:url';
+import { brotliCompressSync } from 'node:zlib';
+import * as esbuild from 'esbuild';
+import { brotliOptions, clientBuildOptions } from '../../src/build.ts';
+import { bundleWeights } from '../../scripts/bundle-weights.ts';
+
+const root = fileURLToPath(new URL('../..', import.meta.url));
+
+/** Budgets in bytes (brotli) of the entry and a page's own chunks, what a phone fetches before any tap.
+ * Decision: the budgets are what the code-split parts and the code loaded on first use measured (session 6)
+ * plus about 1 kB of room; before them (the same count) home was 153.2 kB, shop 144.9 and product 151.1.
+ * The issue's goal (120 kB on home, shop and product, 150 kB elsewhere) is not reached yet; the bench
+ * (npm run bench:weight) prints both. Lower a budget when a change makes a page lighter. */
+const BUDGETS: Record<string, number> = {
+  'home/Page.tsx': 144_500,
+  'shop/Page.tsx': 140_500,
+  'product/Page.tsx': 146_500,
+  'cms/Page.tsx': 145_000,
+  'content/Page.tsx': 145_000,
+  'sell/Page.tsx': 147_000,
+  'blog/Page.tsx': 145_000,
+  'encyclopedia/Page.tsx': 145_000,
+  'search/Page.tsx': 141_500,
+  'login/Page.tsx': 138_000,
+  'cart/Page.tsx': 139_500,
+  'register/Page.tsx': 147_000,
+};
+
+/** Modules no first view needs: the code-split parts, loaded only by pages that show them
+ * (views/components/Deferred.tsx), and what loads on the visitor's first use of it. */
+const DEFERRED = [
+  'views/components/forms/Whistleblower.tsx',
+  'views/components/cart/ScrapForm.tsx',
+  'views/components/prices/PriceChart.tsx',
+  'views/blocks/PriceChartBlock.tsx',
+  'views/parts-in-place.ts',
+  // the checkout layout's steps, a part of the checkout's pages
+  'views/components/CheckoutSteps.tsx',
+  'views/state/checkout-progress.ts',
+  // the footer shows the trust bar and legal line, not the contact data block or opening hours
+  'views/blocks/ContactData.tsx',
+  'views/lib/opening-hours.ts',
+  // on first use: the consent settings, the step-up dialog, the CMS editor's bridge (preview page only)
+  'views/components/consent/ConsentSettings.tsx',
+  'views/components/StepUpDialog.tsx',
+  'client/state/preview-bridge.ts',
+];
+
+const build = await esbuild.build({ ...clientBuildOptions(true, `${root}public/build-weight-check`), write: false });
+const contents = new Map(build.outputFiles.map((f) => [f.path.slice(root.length), f.contents]));
+const brSize = (p: string) => {
+  const bytes = contents.get(p);
+  if (!bytes) throw new Error(`no output ${p}`);
+  return brotliCompressSync(bytes, brotliOptions(bytes.length)).length;
+};
+const weights = bundleWeights(build.metafile, root, brSize);
+const outputs = build.metafile.outputs;
+const entry = Object.keys(outputs).find((p) => p.endsWith('.js') && outputs[p].entryPoint?.endsWith('client/entry.tsx')) as string;
+
+t.test('no code-split part and nothing loaded on first use is in the code every page loads first', async (t) => {
+  const first = weights.closure([entry]);
+  const inputs = new Set([...first].flatMap((p) => Object.keys(outputs[p].inputs)));
+  for (const m of DEFERRED) t.notOk(inputs.has(m), `${m} is not loaded with the entry`);
+  // the check sees what it looks for: each module is in the bundle, in a chunk loaded later
+  for (const m of DEFERRED.filter((x) => x !== 'views/parts-in-place.ts')) t.ok(Object.values(outputs).some((o) => m in o.inputs), `${m} is still built`);
+});
+
+t.test('the home page does not load the code of blocks it does not show', async (t) => {
+  const home = weights.pages.find((p) => p.page === 'home/Page.tsx');
+  const page = Object.keys(outputs).find((p) => outputs[p].entryPoint?.endsWith('views/pages/home/Page.tsx')) as string;
+  t.ok(home, 'the home page is built');
+  const inputs = new Set([...weights.closure([entry, page])].flatMap((p) => Object.keys(outputs[p].inputs)));
+  for (const m of ['views/components/forms/Whistleblower.tsx', 'views/components/cart/ScrapForm.tsx']) {
+    t.notOk(inputs.has(m), `${m} is not loaded with the home page`);
+  }
+});
+
+t.test('each page type stays within its budget of JavaScript before the first tap or scroll', async (t) => {
+  for (const [page, budget] of Object.entries(BUDGETS)) {
+    const w = weights.pages.find((p) => p.page === page);
+    if (!w) {
+      t.fail(`${page} is built`);
+      continue;
+    }
+    t.ok(w.total <= budget, `${page}: ${(w.total / 1000).toFixed(1)} kB <= ${(budget / 1000).toFixed(1)} kB`);
+  }
+});
