@@ -17,3 +17,15 @@ t.test('the hydration data is at most half of each page', async (t) => {
     t.ok(s.share <= HYDRATION_SHARE_GOAL, `${page.name}: ${s.data} of ${s.document} bytes (${s.share.toFixed(2)}) is data for hydration`);
   }
 });
+
+t.test('a listing carries of each product what its card shows, no more', async (t) => {
+  const { data } = await shop.data<{ products: Record<string, unknown>[] }>('ch.localhost', '/shop');
+  t.ok(data.products.length > 0, 'the shop lists products');
+  for (const card of data.products) {
+    // the card reads these (views/components/product/ProductCard.tsx and its tracking)
+    t.same(Object.keys(card).sort(), ['availability', 'badges', 'category', 'dutyFree', 'manufacturer', 'name', 'sku', 'slug', 'image', 'weightLabel'].sort(), `${card.sku as string}: the card's fields`);
+    if (card.image) t.same(Object.keys(card.image).sort(), ['height', 'url', 'width'], 'a decorative image: no side, no alternative text');
+  }
+  const html = (await shop.get('ch.localhost', '/shop')).text;
+  t.notMatch(html, /"productId":/, 'no product ids in the page');
+});
