@@ -53,24 +53,72 @@ export function messageTemplate(lang: Language, key: string): string | undefined
   return typeof v === 'string' ? v : undefined;
 }
 
-/** Namespaces every page ships: what forms and failed calls say after an event (validation messages,
- * error codes), which no server render shows but any page with a form (the footer's newsletter) may. */
-const alwaysShipped = ['form', 'validation', 'error'];
+/** What every page ships besides its own keys: what a form says while the visitor types or submits
+ * (validation, form's own words: "sending", the error summary), the error page's words, and what any call
+ * says when the network is gone (views/state/api.ts). */
+const alwaysShipped = ['validation.*', 'error.*', 'form.sending', 'form.error.UnknownError'];
 
-/** What a server-rendered page ships for the browser (locales/tables.ts): the whole namespace of every key it
- * rendered, in one language. Whole namespaces, not single keys, because components also translate in event
- * handlers (a coupon applied, a line removed) and keep the message; those keys sit beside the ones they
- * render. Anything else comes with the full table on the first interaction. */
+/** Shipped message by message, not whole: form.error holds a message per service code (10 kB, the largest
+ * section of the browser's strings), of which a page can show a few (the components that show one name its
+ * code with shop.uses, or render it); route holds a title per screen, of which a page shows its own, the
+ * home's (breadcrumb) and the account's menu. Another screen's title comes with its page's code. */
+const perMessage = ['form.error.', 'route.'];
+
+/**
+ * What a server-rendered page ships for the browser (locales/tables.ts), in one language: for every key it
+ * rendered or named (shop.uses), its section, i.e. the namespace's second level ("account.login.*",
+ * "cart.notice.*"), or the namespace's own messages for a key directly under it ("nav.shop": every message
+ * of nav that is not a section). A key ending in ".*" names its whole subtree; form.error ships per message.
+ * Decision (issue 27): sections, not whole namespaces (account alone is 12 kB, half of it forms a page
+ * does not have) and not single keys: components also translate in event handlers (a coupon applied, a
+ * line removed) and keep the message, and those keys sit in the section of the ones they render. Anything
+ * else comes with the full table on the first interaction or when a component asks for a key it lacks.
+ */
 export function stringsOf(lang: Language, keys: Iterable<string>): Record<string, unknown> {
   const table = i18n.table(lang) as Record<string, unknown>;
-  const namespaces = new Set(alwaysShipped);
-  for (const key of keys) {
-    const dot = key.indexOf('.');
-    namespaces.add(dot < 0 ? key : key.slice(0, dot));
-  }
   const out: Record<string, unknown> = {};
-  for (const ns of namespaces) if (table[ns] !== undefined && !serverOnlyNamespaces.includes(ns)) out[ns] = table[ns];
+  for (const key of [...alwaysShipped, ...keys]) {
+    const { path, whole } = shippedPart(key);
+    if (path.length === 0 || serverOnlyNamespaces.includes(path[0])) continue;
+    if (path.length === 1 && !whole) copyMessages(table, out, path[0]);
+    else copyPath(table, out, path);
+  }
   return out;
+}
+
+/** The part of the table a key brings along: a path shipped whole, or [namespace] for its own messages. */
+function shippedPart(key: string): { path: string[]; whole: boolean } {
+  const parts = key.split('.').filter((p) => p !== '');
+  if (parts[parts.length - 1] === '*') return { path: parts.slice(0, -1), whole: true };
+  if (perMessage.some((prefix) => key.startsWith(prefix))) return { path: parts, whole: true };
+  return parts.length > 2 ? { path: parts.slice(0, 2), whole: true } : { path: parts.slice(0, 1), whole: false };
+}
+
+/** The namespace's messages that are not sections (strings directly under it). */
+function copyMessages(table: Record<string, unknown>, out: Record<string, unknown>, ns: string) {
+  const from = table[ns];
+  if (!from || typeof from !== 'object') return;
+  const into = (out[ns] ??= {}) as Record<string, unknown>;
+  if (into === from) return;
+  for (const [k, v] of Object.entries(from)) if (typeof v === 'string') into[k] = v;
+}
+
+/** Copies the subtree at path (a message or a section) into out, creating its parents; the table itself is
+ * never written (a section shipped whole is shared, and nothing is copied into it again). */
+function copyPath(table: Record<string, unknown>, out: Record<string, unknown>, path: string[]) {
+  let from: unknown = table;
+  for (const part of path) from = from && typeof from === 'object' ? (from as Record<string, unknown>)[part] : undefined;
+  if (from === undefined) return;
+  let into = out;
+  let source: unknown = table;
+  if (path.length === 1 && into[path[0]] === from) return;
+  for (const part of path.slice(0, -1)) {
+    source = (source as Record<string, unknown>)[part];
+    const next = (into[part] ??= {}) as Record<string, unknown>;
+    if (next === source) return; // this part is shipped whole already
+    into = next;
+  }
+  into[path[path.length - 1]] = from;
 }
 
 // Formatters are built once per locale: an Intl formatter costs far more to build than to use, and the

@@ -112,11 +112,17 @@ export interface CartsView extends CartsState {
   error: boolean;
 }
 
+/** The codes a "removed" cart notice carries (lines the service removed by itself, a coupon the currency
+ * switch dropped, a merge's cut at sign-in): the notice shows form.error.<code>, and every page ships
+ * exactly these messages with its strings (CartNotices), so a notice never waits for the full table. */
+export const REMOVED_NOTICE_CODES = ['product_out_of_stock', 'product_no_longer_available', 'coupon_not_applicable', 'cart_limit_exceeded', 'line_quantity_exceeded'] as const;
+export type RemovedNoticeCode = (typeof REMOVED_NOTICE_CODES)[number];
+
 export type CartNotice =
   | { id: number; kind: 'added'; transactionType: TransactionType; name: string; quantity: number; recreated: boolean }
   /** issue 28: a line the customer removed, with its undo (the product put back in the same quantity) */
   | { id: number; kind: 'line-removed'; transactionType: TransactionType; name: string; sku: string; quantity: number; deposit: boolean }
-  | { id: number; kind: 'removed'; transactionType: TransactionType; code: string; name: string | null }
+  | { id: number; kind: 'removed'; transactionType: TransactionType; code: RemovedNoticeCode; name: string | null }
   | { id: number; kind: 'error'; message: string }
   /** spec 8: 'something went wrong while recalculating cart' and 'please reload page' */
   | { id: number; kind: 'recalculation-failed' };

@@ -3,7 +3,7 @@
 // filter groups with counts, and the category navigation. Prices are not here: they render in the browser.
 import { data } from 'react-router';
 import type {
-  Availability, Badge, CatalogueCategory, MetalName, ProductFacets, ProductImage, ProductListQuery, ProductListResponse, ProductType,
+  Availability, Badge, CatalogueCategory, ProductFacets, ProductImage, ProductListQuery, ProductListResponse,
   StorefrontProduct,
 } from '../../src/contracts/catalogue.ts';
 import type { Result } from '../../src/contracts/result.ts';
@@ -13,40 +13,39 @@ import type { LoaderContext } from '../lib/context.tsx';
 import type { PageMeta } from '../lib/meta.ts';
 import { catalogueQuery, MAX_PAGE, multiFilters, PAGE_SIZE, type ListingState, type MultiFilter } from './listing-url.ts';
 
-/** A product as its card shows it. */
+/** A product as its card shows it (views/components/product/ProductCard.tsx and its tracking read these
+ * fields, no more). Decision (issue 27): what the card does not read stays out of the hydration data (the
+ * product id, metal, type and fineness, the image's side and alternative text: the card's image is
+ * decorative, its name is the link), about 200 bytes a card, 5 kB on a listing page. */
 export interface CardProduct {
   sku: string;
-  productId: string;
   name: string;
   slug: string;
-  image: ProductImage | null;
+  image: CardImage | null;
   badges: Badge[];
   availability: Availability;
-  metal: MetalName | null;
-  productType: ProductType;
   weightLabel: string | null;
   manufacturer: string | null;
-  fineness: number | null;
   /** spec 6: duty-free products are sold through customer support only */
   dutyFree: boolean;
   /** the most specific category (tracking's item_category) */
   category: string | null;
 }
 
+/** The card's image: decorative (alt=""), so without its side and alternative text. */
+export type CardImage = Pick<ProductImage, 'url' | 'width' | 'height'>;
+
 export function toCard(p: StorefrontProduct): CardProduct {
+  const image = p.images[0];
   return {
     sku: p.sku,
-    productId: p.productId,
     name: p.localizedName,
     slug: p.localizedSlug,
-    image: p.images[0] ?? null,
+    image: image ? { url: image.url, width: image.width, height: image.height } : null,
     badges: p.badges,
     availability: p.availability,
-    metal: p.metal,
-    productType: p.productType,
     weightLabel: p.attributes.weightLabel,
     manufacturer: p.attributes.manufacturer,
-    fineness: p.attributes.fineness,
     dutyFree: p.dutyFree,
     category: p.categories.at(-1)?.name ?? null,
   };

@@ -17,6 +17,7 @@ import { Writable } from 'node:stream';
 import zlib from 'node:zlib';
 import { Agent, request } from 'undici';
 import { startShopProcess } from '../shop-process.ts';
+import { hydrationShare } from '../hydration/share.ts';
 
 // React picks its development or production build when first imported: everything that imports React is
 // loaded below, after NODE_ENV is set, so the in-process baseline runs the same build as the server.
@@ -155,12 +156,10 @@ async function payload(path: string): Promise<{ html: number; payload: number; c
   const res = await request(`http://127.0.0.1:${PORT}${path}`, { headers: { host: `ch.localhost:${PORT}`, 'accept-encoding': 'br' } });
   const raw = Buffer.from(await res.body.arrayBuffer());
   const html = zlib.brotliDecompressSync(raw).toString();
-  let inline = 0;
-  for (const m of html.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) {
-    // the data the scripts hand to the browser: boot facts, router data, streamed values (not React's own runtime)
-    if (/window\.(__boot|__staticRouterHydrationData|__d)\b/.test(m[1])) inline += Buffer.byteLength(m[1]);
-  }
-  return { html: Buffer.byteLength(html), payload: inline, compressed: raw.length };
+  // the data the scripts hand to the browser: boot facts, router data, streamed values and the page's strings
+  // (issue 27: the strings were left out here), counted as npm run bench:hydration counts them
+  const share = hydrationShare(html);
+  return { html: share.document, payload: share.data, compressed: raw.length };
 }
 
 const fmt = (n: number, d = 0) => n.toFixed(d);

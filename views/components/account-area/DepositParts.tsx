@@ -95,6 +95,8 @@ export function SalePreview({ deposit, holding }: { deposit: Deposit; holding: D
   const { sellFromDeposit } = useBrowser().carts;
   const shop = useShop();
   const { t } = shop;
+  // said on submit, kept in state: shipped with the page (issue 27)
+  shop.uses(['form.error.deposit_quantity_exceeded']);
   const id = `sale-${holding.sku}`;
   const [quantity, setQuantity] = useState('1');
   const [preview, setPreview] = useState<SellPreview | null>(null);

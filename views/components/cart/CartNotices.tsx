@@ -7,13 +7,18 @@
 import { useCartNotices } from '../../hooks/useCarts.ts';
 import { useEffect, useRef, useState, type FocusEvent, type ReactNode } from 'react';
 import { useBrowser } from '../../lib/browser-port.ts';
-import type { CartNotice, ShopCart } from '../../lib/browser-types.ts';
+import { REMOVED_NOTICE_CODES, type CartNotice, type ShopCart } from '../../lib/browser-types.ts';
 import { useShop } from '../../lib/context.tsx';
 import { Link } from '../ShopLink.tsx';
 import { cartPath } from './HeaderCarts.tsx';
 
+/** What a notice may say, shipped with every page's strings (src/i18n.ts stringsOf): a notice appears after a
+ * cart call, a currency switch or a sign-in, which may come before the full table (issue 27). */
+export const noticeKeys = ['cart.notice.*', ...REMOVED_NOTICE_CODES.map((code) => `form.error.${code}`)];
+
 export function CartNotices() {
   const { noticeOrigin } = useBrowser().carts;
+  useShop().uses(noticeKeys);
   const notices = useCartNotices();
   const latest = notices[notices.length - 1];
   // a notice of an add-to-cart button on the page is shown after that button (NoticeAfterButton); the

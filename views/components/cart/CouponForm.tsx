@@ -13,7 +13,9 @@ export interface CouponFormProps {
 }
 
 export function CouponForm({ cart, onApply, onRemove }: CouponFormProps) {
-  const { t } = useShop();
+  const { t, uses } = useShop();
+  // said on submit, kept in state: shipped with the page (issue 27)
+  uses(['form.error.coupon_code_required']);
   const [code, setCode] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [status, setStatus] = useState<string | null>(null);

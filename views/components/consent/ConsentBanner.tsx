@@ -26,7 +26,9 @@ function focusMain() {
 
 export function ConsentBanner() {
   const { useConsent, useSettingsOpen: useConsentSettingsOpen, save: saveConsent, openSettings: openConsentSettings } = useBrowser().consent;
-  const { t } = useShop();
+  const { t, uses } = useShop();
+  // the settings (from the banner or the footer's link) open on a click: their groups come with the page
+  uses(['consent.group.*']);
   const id = useId();
   const consent = useConsent();
   const { consentDecided } = useContext(BootContext);

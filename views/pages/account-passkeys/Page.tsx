@@ -17,7 +17,9 @@ import type { Passkey } from '../../../src/contracts/passkeys.ts';
 const formId = 'passkey';
 
 export default function AccountPasskeysPage() {
-  const { t, date } = useShop();
+  const { t, date, uses } = useShop();
+  // a refused passkey is said after the browser's dialog: shipped with the page (issue 27)
+  uses(['form.error.passkey_rejected']);
   const [passkeys, setPasskeys] = useState<Passkey[] | null>(null);
   const [status, setStatus] = useState<string | null>(null);
   const [needsPassword, setNeedsPassword] = useState(false);

@@ -54,6 +54,9 @@ export default function CheckoutPage() {
   const { forget: forgetCart, write: writeCart } = browser.carts;
   const shop = useShop();
   const { t, lang, session } = shop;
+  // Decision (issue 27): the checkout says the service's reasons for methods and payments it reads in the
+  // browser and any refusal of the order: it ships every form.error message, as every page did before.
+  shop.uses(['form.error.*']);
   const { type } = useLoaderData() as CheckoutData;
   const [params, setParams] = useSearchParams();
   const navigate = useNavigate();

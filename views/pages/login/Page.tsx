@@ -21,7 +21,9 @@ const codeFormId = 'login-code';
 
 export default function LoginPage() {
   const browser = useBrowser();
-  const { t, lang, session } = useShop();
+  const { t, lang, session, uses } = useShop();
+  // a refused passkey is said after the browser's dialog: shipped with the page (issue 27)
+  uses(['form.error.passkey_rejected']);
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const [resent, setResent] = useState(false);
