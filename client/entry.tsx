@@ -42,8 +42,13 @@ const withStrings = (url: URL) => loadLanguage(languageOfPath(url.pathname)).cat
 
 const fetchLoader: LoaderFunction = async ({ request }) => {
   const url = new URL(request.url);
-  void withStrings(url);
-  const res = await fetch(`/__data${url.pathname}${url.search}`, { signal: request.signal, headers: { accept: 'application/json' }, credentials: 'same-origin' });
+  // Decision (issue 27): a page's HTML ships only the strings it shows, so the page the browser goes to
+  // next waits for its language's full table (one chunk, cached after the first navigation) along with its
+  // data: no title or label flashes as a raw key.
+  const [res] = await Promise.all([
+    fetch(`/__data${url.pathname}${url.search}`, { signal: request.signal, headers: { accept: 'application/json' }, credentials: 'same-origin' }),
+    withStrings(url),
+  ]);
   if (!res.ok) throw data(null, { status: res.status });
   const body = (await res.json()) as { data?: unknown; redirect?: string; error?: { status: number; data: unknown }; session?: SessionInfo };
   // the header follows the cookies (signed in elsewhere, session expired on the server)
@@ -57,9 +62,11 @@ const fetchLoader: LoaderFunction = async ({ request }) => {
 const routes = buildRoutes((route) => (route.loader || route.guard ? fetchLoader : undefined), (screen) => {
   // a page's code loads on its first visit in the browser: its language's strings with it (not for the
   // first page, which brought its strings)
-  if (hydrated) void withStrings(new URL(window.location.href));
   // spec 4: a page's code gone after a deploy reloads, at the URL the visitor is going to
-  return importPage(screen, goingTo);
+  const page = importPage(screen, goingTo);
+  if (!hydrated) return page;
+  const to = goingTo();
+  return Promise.all([page, withStrings(new URL(to ?? window.location.href, window.location.href))]).then(([m]) => m);
 });
 let hydrated = false;
 let appRouter: ReturnType<typeof createBrowserRouter> | undefined;
