@@ -207,8 +207,7 @@ const COUNTRY = `(data->'attributes'->>'countryOfOriginCode')`;
 interface Where { sql: string; params: unknown[]; query: string | null }
 
 /** The WHERE clause of the filters, leaving out one filter when counting that filter's facet. */
-function whereOf(f: ProductFilters, without?: FacetKey): Where {
-  const params: unknown[] = [];
+function whereOf(f: ProductFilters, without?: FacetKey, params: unknown[] = []): Where {
   const clauses = ['published'];
   const add = (sql: (n: string) => string, value: unknown) => {
     params.push(value);
@@ -290,36 +289,41 @@ const availabilityTexts: Record<Availability, { de: string; en: string }> = {
   preorder: { de: 'Vorbestellbar', en: 'Pre-order' },
 };
 
-/** Counts per filter value over the products matching every other filter. */
+/** Counts per filter value over the products matching every other filter. Decision (issue 27, the listing's
+ * render): the seven counts are one statement (UNION ALL, one parameter list), not seven: on the embedded
+ * PGlite each statement costs its own round through the protocol, and the listing asked nine per view. */
 async function facetsOf(db: Db, f: ProductFilters, language: Language): Promise<ProductFacets> {
-  const count = async (key: FacetKey, column: string, label: (v: string) => string, order: (a: FacetCount, b: FacetCount) => number) => {
-    const w = whereOf(f, key);
-    const rows = await db.query<{ value: string; count: number }>(
-      `select ${column} as value, count(*)::int as count from products where ${w.sql} and ${column} is not null group by ${column}`,
-      w.params,
-    );
-    return rows.map((r) => ({ value: r.value, label: label(r.value), count: r.count })).sort(order);
-  };
+  const params: unknown[] = [];
+  const grouped = (key: FacetKey, column: string) =>
+    `select '${key}' as facet, (${column})::text as value, count(*)::int as count from products
+     where ${whereOf(f, key, params).sql} and ${column} is not null group by ${column}`;
+  const sql = [
+    grouped('metal', 'metal'),
+    grouped('productType', 'product_type'),
+    grouped('manufacturer', 'manufacturer_id'),
+    grouped('weight', 'weight_class'),
+    grouped('country', COUNTRY),
+    grouped('availability', 'availability'),
+    `select 'deal' as facet, null as value, count(*)::int as count from products where ${whereOf(f, 'deal', params).sql} and 'sale' = any(badges)`,
+  ].join('\nunion all\n');
+  const rows = await db.query<{ facet: FacetKey; value: string | null; count: number }>(sql, params);
+  const lang = language === 'en' ? 'en' : 'de';
+  const counts = (key: FacetKey, label: (v: string) => string, order: (a: FacetCount, b: FacetCount) => number) =>
+    rows.filter((r) => r.facet === key).map((r) => ({ value: r.value as string, label: label(r.value as string), count: r.count })).sort(order);
   const byCount = (a: FacetCount, b: FacetCount) => b.count - a.count || a.label.localeCompare(b.label);
   const fixed = (values: string[]) => (a: FacetCount, b: FacetCount) => values.indexOf(a.value) - values.indexOf(b.value);
-  const lang = language === 'en' ? 'en' : 'de';
   const weightGrams = (v: string) => {
     try { return parseWeightClass(v).grams; } catch { return Number.MAX_VALUE; }
   };
-  const [metal, productType, manufacturer, weight, country, availability, deal] = await Promise.all([
-    count('metal', 'metal', (v) => metalTexts[v as keyof typeof metalTexts]?.[lang] ?? v, fixed(['gold', 'silver', 'platinum', 'palladium'])),
-    count('productType', 'product_type', (v) => productTypeTexts[v as keyof typeof productTypeTexts]?.[lang] ?? v, fixed(['coin', 'bar', 'numismatic', 'accessory'])),
-    count('manufacturer', 'manufacturer_id', (v) => manufacturers[v]?.[lang] ?? v, byCount),
-    count('weight', 'weight_class', (v) => { try { return parseWeightClass(v).label[lang]; } catch { return v; } }, (a, b) => weightGrams(a.value) - weightGrams(b.value)),
-    count('country', COUNTRY, (v) => countries[v]?.[lang] ?? v, byCount),
-    count('availability', 'availability', (v) => availabilityTexts[v as Availability]?.[lang] ?? v, fixed(['available', 'preorder', 'soldOut'])),
-    (async () => {
-      const w = whereOf(f, 'deal');
-      const [r] = await db.query<{ count: number }>(`select count(*)::int as count from products where ${w.sql} and 'sale' = any(badges)`, w.params);
-      return r.count;
-    })(),
-  ]);
-  return { metal, productType, manufacturer, weight, country, availability, deal };
+  return {
+    metal: counts('metal', (v) => metalTexts[v as keyof typeof metalTexts]?.[lang] ?? v, fixed(['gold', 'silver', 'platinum', 'palladium'])),
+    productType: counts('productType', (v) => productTypeTexts[v as keyof typeof productTypeTexts]?.[lang] ?? v, fixed(['coin', 'bar', 'numismatic', 'accessory'])),
+    manufacturer: counts('manufacturer', (v) => manufacturers[v]?.[lang] ?? v, byCount),
+    weight: counts('weight', (v) => { try { return parseWeightClass(v).label[lang]; } catch { return v; } }, (a, b) => weightGrams(a.value) - weightGrams(b.value)),
+    country: counts('country', (v) => countries[v]?.[lang] ?? v, byCount),
+    availability: counts('availability', (v) => availabilityTexts[v as Availability]?.[lang] ?? v, fixed(['available', 'preorder', 'soldOut'])),
+    deal: rows.find((r) => r.facet === 'deal')?.count ?? 0,
+  };
 }
 
 // ---- single products -----------------------------------------------------------------------------
