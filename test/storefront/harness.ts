@@ -1,12 +1,13 @@
 // Starts the real content service and the real storefront on free ports, talking over HTTP.
 // Commerce and prices are absent here unless a test passes their URLs.
 import { existsSync } from 'node:fs';
+import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { buildContentApp, type ContentRepository } from '../../src/content/app.ts';
 import { loadRepository } from '../../src/content/repository.ts';
-import { buildStorefrontApp } from '../../src/storefront/app.ts';
+import { buildStorefrontApp, type PurgeRelay } from '../../src/storefront/app.ts';
 import { buildClient } from '../../src/build.ts';
 import { publicDir } from '../../src/storefront/render/assets.ts';
 
@@ -83,4 +84,32 @@ export async function startHarness(opts: HarnessOptions = {}): Promise<Harness> 
       await content.close();
     },
   };
+}
+
+/** A CDN's purge endpoint that records what it was sent (the purge tests). */
+export async function cdnRecorder() {
+  const calls: { authorization: string | undefined; body: { keys: string[] } }[] = [];
+  const server = createServer((req: IncomingMessage, res) => {
+    let data = '';
+    req.on('data', (c) => (data += c));
+    req.on('end', () => {
+      calls.push({ authorization: req.headers.authorization, body: JSON.parse(data) });
+      res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return { calls, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/purge`, close: () => new Promise<void>((r) => server.close(() => r())) };
+}
+
+/** Two workers of one instance: what one sends, the other hears (as the supervisor relays it). */
+export function workerPair(): [PurgeRelay, PurgeRelay] {
+  const listeners: ((keys: string[]) => void)[][] = [[], []];
+  const relay = (me: number): PurgeRelay => ({
+    send: (keys) => listeners[1 - me].forEach((l) => l(keys)),
+    subscribe: (l) => {
+      listeners[me].push(l);
+      return () => listeners[me].splice(listeners[me].indexOf(l), 1);
+    },
+  });
+  return [relay(0), relay(1)];
 }

@@ -7,9 +7,8 @@
 // Two storefront instances over real HTTP, instance A with two workers (their relay stands in for the
 // supervisor's IPC), B with one, against one commerce service (test database) and one content service.
 import t from 'tap';
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
+import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { loadConfig } from '../../src/config.ts';
 import { buildCommerceApp } from '../../src/commerce/app.ts';
@@ -19,7 +18,7 @@ import type { PurgeTargets } from '../../src/lib/purge.ts';
 import { buildStorefrontApp, type PurgeRelay } from '../../src/storefront/app.ts';
 import { testCompanyFacts } from '../company-facts.ts';
 import { testConfig, TEST_SERVICE_SECRET } from '../commerce/helpers.ts';
-import { contentRepository, ensureClientBuild, TEST_CMS_RATE_LIMIT } from './harness.ts';
+import { cdnRecorder, contentRepository, ensureClientBuild, TEST_CMS_RATE_LIMIT, workerPair } from './harness.ts';
 
 const SECRET = 'purge-secret-for-tests-0123456789';
 const CDN_TOKEN = 'cdn-token-for-tests';
@@ -48,34 +47,6 @@ async function hit(port: number, path: string): Promise<Res> {
 }
 
 const productKeys = (res: Res) => String(res.headers['surrogate-key'] ?? '').split(' ').filter((k) => k.startsWith('product:'));
-
-/** A CDN's purge endpoint that records what it was sent. */
-async function cdnRecorder() {
-  const calls: { authorization: string | undefined; keys: string[] }[] = [];
-  const server = createServer((req: IncomingMessage, res) => {
-    let data = '';
-    req.on('data', (c) => (data += c));
-    req.on('end', () => {
-      calls.push({ authorization: req.headers.authorization, keys: (JSON.parse(data) as { keys: string[] }).keys });
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { calls, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/purge`, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
-/** Two workers of one instance: what one sends, the other hears (as the supervisor relays it). */
-function workerPair(): [PurgeRelay, PurgeRelay] {
-  const listeners: ((keys: string[]) => void)[][] = [[], []];
-  const relay = (me: number): PurgeRelay => ({
-    send: (keys) => listeners[1 - me].forEach((l) => l(keys)),
-    subscribe: (l) => {
-      listeners[me].push(l);
-      return () => listeners[me].splice(listeners[me].indexOf(l), 1);
-    },
-  });
-  return [relay(0), relay(1)];
-}
 
 /** commerce's log lines (JSON), to see what a failed purge leaves */
 function logSink() {
@@ -144,7 +115,7 @@ t.test('a product taken off sale: every instance and worker drops exactly the pa
       t.equal((await get(port, '/impressum')).headers['x-page-cache'], 'hit', `${name}: and so does the imprint`);
     }
     t.equal(cdn.calls.length, 1, 'the CDN is purged once, after the instances');
-    t.same(cdn.calls[0], { authorization: `Bearer ${CDN_TOKEN}`, keys: [`product:${SKU}`] });
+    t.same(cdn.calls[0], { authorization: `Bearer ${CDN_TOKEN}`, body: { keys: [`product:${SKU}`] } });
   });
 
   t.test('a call that changes nothing purges nothing', async (t) => {

@@ -7,7 +7,6 @@
 // Two storefront instances over real HTTP against one content service: instance A runs two workers (their
 // relay stands in for the supervisor's IPC, src/supervisor.ts), instance B one.
 import t from 'tap';
-import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { loadConfig } from '../../src/config.ts';
@@ -16,7 +15,7 @@ import type { PurgeTargets } from '../../src/content/purge.ts';
 import { buildStorefrontApp, type PurgeRelay } from '../../src/storefront/app.ts';
 import { PUBLIC_CACHE_CONTROL } from '../../src/storefront/render/surrogate-keys.ts';
 import { PageCache } from '../../src/storefront/render/page-cache.ts';
-import { contentRepository, ensureClientBuild, TEST_CMS_RATE_LIMIT } from './harness.ts';
+import { cdnRecorder, contentRepository, ensureClientBuild, TEST_CMS_RATE_LIMIT, workerPair } from './harness.ts';
 
 const SECRET = 'purge-secret-for-tests-0123456789';
 const CDN_TOKEN = 'cdn-token-for-tests';
@@ -41,34 +40,6 @@ async function hit(port: number, path: string): Promise<Res> {
     await new Promise((r) => setTimeout(r, 20));
   }
   throw new Error(`${path} never served from the cache`);
-}
-
-/** A CDN's purge endpoint that records what it was sent. */
-async function cdnRecorder() {
-  const calls: { authorization: string | undefined; body: { keys: string[] } }[] = [];
-  const server = createServer((req: IncomingMessage, res) => {
-    let data = '';
-    req.on('data', (c) => (data += c));
-    req.on('end', () => {
-      calls.push({ authorization: req.headers.authorization, body: JSON.parse(data) });
-      res.writeHead(200, { 'content-type': 'application/json' }).end('{"status":"ok"}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { calls, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/purge`, close: () => new Promise<void>((r) => server.close(() => r())) };
-}
-
-/** Two workers of one instance: what one sends, the other hears (as the supervisor relays it). */
-function workerPair(): [PurgeRelay, PurgeRelay] {
-  const listeners: ((keys: string[]) => void)[][] = [[], []];
-  const relay = (me: number): PurgeRelay => ({
-    send: (keys) => listeners[1 - me].forEach((l) => l(keys)),
-    subscribe: (l) => {
-      listeners[me].push(l);
-      return () => listeners[me].splice(listeners[me].indexOf(l), 1);
-    },
-  });
-  return [relay(0), relay(1)];
 }
 
 const PAGES = ['/datenschutz', '/en/privacy-policy', '/impressum', '/ueber-uns'];
