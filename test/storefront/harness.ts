@@ -113,3 +113,23 @@ export function workerPair(): [PurgeRelay, PurgeRelay] {
   });
   return [relay(0), relay(1)];
 }
+
+/** An answer of a storefront, read whole (the purge tests). */
+export interface Res { status: number; headers: Record<string, string | string[] | undefined>; text: string }
+
+/** GET on the Swiss store of a storefront on this port. */
+export async function get(port: number, path: string, headers: Record<string, string> = {}): Promise<Res> {
+  const res = await request(`http://127.0.0.1:${port}${path}`, { headers: { host: `ch.localhost:${port}`, ...headers } });
+  return { status: res.statusCode, headers: res.headers, text: await res.body.text() };
+}
+
+/** The cache compresses a page in the background: ask until it is served from it (bounded by count). */
+export async function hit(port: number, path: string): Promise<Res> {
+  for (let i = 0; i < 150; i++) {
+    const res = await get(port, path);
+    if (res.headers['x-page-cache'] === 'hit') return res;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  throw new Error(`${path} never served from the cache`);
+}
+

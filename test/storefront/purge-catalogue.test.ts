@@ -18,7 +18,7 @@ import type { PurgeTargets } from '../../src/lib/purge.ts';
 import { buildStorefrontApp, type PurgeRelay } from '../../src/storefront/app.ts';
 import { testCompanyFacts } from '../company-facts.ts';
 import { testConfig, TEST_SERVICE_SECRET } from '../commerce/helpers.ts';
-import { cdnRecorder, contentRepository, ensureClientBuild, TEST_CMS_RATE_LIMIT, workerPair } from './harness.ts';
+import { cdnRecorder, contentRepository, ensureClientBuild, get, hit, TEST_CMS_RATE_LIMIT, workerPair, type Res } from './harness.ts';
 
 const SECRET = 'purge-secret-for-tests-0123456789';
 const CDN_TOKEN = 'cdn-token-for-tests';
@@ -28,23 +28,6 @@ const PRODUCT = '/produkt/kruegerrand-1-unze-gold';
 const LISTING = '/shop';
 /** a product page that shows neither the Krugerrand nor it among its similar products */
 const OTHER = '/produkt/goldbarren-10-g-heraeus';
-
-interface Res { status: number; headers: Record<string, string | string[] | undefined>; text: string }
-
-async function get(port: number, path: string): Promise<Res> {
-  const res = await request(`http://127.0.0.1:${port}${path}`, { headers: { host: `ch.localhost:${port}` } });
-  return { status: res.statusCode, headers: res.headers, text: await res.body.text() };
-}
-
-/** The cache compresses a page in the background: ask until it is served from it (bounded by count). */
-async function hit(port: number, path: string): Promise<Res> {
-  for (let i = 0; i < 150; i++) {
-    const res = await get(port, path);
-    if (res.headers['x-page-cache'] === 'hit') return res;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`${path} never served from the cache`);
-}
 
 const productKeys = (res: Res) => String(res.headers['surrogate-key'] ?? '').split(' ').filter((k) => k.startsWith('product:'));
 

@@ -15,31 +15,14 @@ import type { PurgeTargets } from '../../src/content/purge.ts';
 import { buildStorefrontApp, type PurgeRelay } from '../../src/storefront/app.ts';
 import { PUBLIC_CACHE_CONTROL } from '../../src/storefront/render/surrogate-keys.ts';
 import { PageCache } from '../../src/storefront/render/page-cache.ts';
-import { cdnRecorder, contentRepository, ensureClientBuild, TEST_CMS_RATE_LIMIT, workerPair } from './harness.ts';
+import { cdnRecorder, contentRepository, ensureClientBuild, get, hit, TEST_CMS_RATE_LIMIT, workerPair, type Res } from './harness.ts';
 
 const SECRET = 'purge-secret-for-tests-0123456789';
 const CDN_TOKEN = 'cdn-token-for-tests';
 
-interface Res { status: number; headers: Record<string, string | string[] | undefined>; text: string }
-
-async function get(port: number, path: string, headers: Record<string, string> = {}): Promise<Res> {
-  const res = await request(`http://127.0.0.1:${port}${path}`, { headers: { host: `ch.localhost:${port}`, ...headers } });
-  return { status: res.statusCode, headers: res.headers, text: await res.body.text() };
-}
-
 async function post(url: string, body: unknown, headers: Record<string, string> = {}): Promise<{ status: number; json: Record<string, unknown> }> {
   const res = await request(url, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
   return { status: res.statusCode, json: (await res.body.json()) as Record<string, unknown> };
-}
-
-/** The cache compresses a page in the background: ask until it is served from it (bounded by count). */
-async function hit(port: number, path: string): Promise<Res> {
-  for (let i = 0; i < 150; i++) {
-    const res = await get(port, path);
-    if (res.headers['x-page-cache'] === 'hit') return res;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  throw new Error(`${path} never served from the cache`);
 }
 
 const PAGES = ['/datenschutz', '/en/privacy-policy', '/impressum', '/ueber-uns'];
