@@ -1,8 +1,8 @@
 // LCP benchmark (issue 16, goal 6): Largest Contentful Paint of home, shop and product on a phone, median
 // of RUNS cold loads each, on the shop started as `npm start` would (test/bench/shop-process.ts).
-// Phone profile: Chromium at 375x812 (device scale 2, touch), CPU throttled 4x
-// (Emulation.setCPUThrottlingRate), 4G with 150 ms round trip and 9 Mbit/s each way
-// (Network.emulateNetworkConditions); a fresh browser context per load (no cache, no cookies: a first visit).
+// Phone profile: ../shared/MEASURE.md's (test/bench/browser.ts phonePage: 412x823, device scale 2, touch,
+// CPU throttled 4x, 150 ms latency, 9 Mbit/s down and 1.5 up); a fresh browser context per load (no cache, no
+// cookies: a first visit).
 // Baseline in the same run and profile: a static HTML page (a heading and some text, no script) served by
 // this process, i.e. what the network and the throttled browser alone cost.
 // Goal: LCP <= 1.5 s on home, shop and product.
@@ -12,7 +12,7 @@ import { loadavg } from 'node:os';
 import type { AddressInfo } from 'node:net';
 import type { Browser } from 'playwright';
 import { startShopProcess } from '../shop-process.ts';
-import { launchBenchBrowser } from '../browser.ts';
+import { launchBenchBrowser, phonePage, phoneProfileText } from '../browser.ts';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1]);
@@ -58,14 +58,8 @@ interface Breakdown {
 
 /** One cold load under the phone profile: the LCP in ms, what the largest element was and where the time went. */
 async function measure(browser: Browser, url: string): Promise<{ lcp: number; element: string; at: Breakdown }> {
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
+  const { context, page } = await phonePage(browser);
   try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-    await cdp.send('Network.enable');
-    const bytesPerSecond = (9 * 1024 * 1024) / 8;
-    await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: bytesPerSecond, uploadThroughput: bytesPerSecond });
     await page.addInitScript(() => {
       const w = window as unknown as { __lcp: { t: number; el: string; url: string } };
       w.__lcp = { t: 0, el: '', url: '' };
@@ -145,7 +139,7 @@ try {
   const base: number[] = [];
   for (let i = 0; i < RUNS; i++) base.push((await measure(browser, staticUrl)).lcp);
   const baseline = median(base);
-  console.log(`phone profile: 375x812, CPU 4x slower, 150 ms RTT, 9 Mbit/s; median of ${RUNS} cold loads; load average ${load()}`);
+  console.log(`phone profile: ${phoneProfileText}; median of ${RUNS} cold loads; load average ${load()}`);
   console.log(`baseline: static HTML page  LCP ${baseline.toFixed(0)} ms  (runs ${base.map((x) => x.toFixed(0)).join(', ')})`);
   for (const p of PAGES.filter((x) => !ONLY || ONLY.includes(x.name))) {
     const runs: { lcp: number; element: string; at: Breakdown }[] = [];

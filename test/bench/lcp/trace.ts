@@ -3,18 +3,12 @@
 // and the LCP, and writes the trace (open it in Chrome DevTools' Performance panel).
 // Usage: npx tsx test/bench/lcp/trace.ts http://ch.localhost:7540/ /tmp/trace.json
 import { readFileSync, writeFileSync } from 'node:fs';
-import { launchBenchBrowser } from '../browser.ts';
+import { launchBenchBrowser, phonePage } from '../browser.ts';
 
 const [url, out = '/tmp/lcp-trace.json', extraCss = ''] = process.argv.slice(2);
 const browser = await launchBenchBrowser();
 try {
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 }, deviceScaleFactor: 2, isMobile: true, hasTouch: true });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  await cdp.send('Network.enable');
-  const bps = (9 * 1024 * 1024) / 8;
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 150, downloadThroughput: bps, uploadThroughput: bps });
+  const { page } = await phonePage(browser);
   // an experiment: CSS appended to the shop's stylesheet (what would a rule change do to the paint?)
   if (extraCss) {
     await page.route('**/*.css', async (route) => {
