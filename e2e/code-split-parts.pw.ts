@@ -5,7 +5,9 @@
 //     is there, with the focus inside;
 //   - a page's code-split CMS block (the company block on the contact page) loads before the page hydrates:
 //     while it is held the page keeps the server's markup and is not hydrated, then it hydrates without a
-//     mismatch (the console-error fixture fails on one) and the block is live.
+//     mismatch (the console-error fixture fails on one) and the block is live;
+//   - a form page's phone check (libphonenumber-js and its metadata) loads on the visitor's first use of the
+//     page, not with the page, and a number typed then is still checked in the browser.
 import { test, expect, url, hydrated } from './fixtures.ts';
 import type { Page, Route } from '@playwright/test';
 
@@ -61,4 +63,26 @@ test('a page hydrates only once its code-split block is there, and keeps the ser
   await hydrated(page);
   await expect(page.getByTestId('company-details')).toBeVisible();
   await expect(page.getByTestId('company-details').getByRole('link').first()).toBeVisible();
+});
+
+test('the registration page fetches its phone check on the first focus, not with the page; the check then answers on the field', async ({ page }) => {
+  const phoneChunks: string[] = [];
+  page.on('response', async (r) => {
+    if (!r.url().includes('/build/chunks/')) return;
+    // the "min" metadata's own key: only the phone check's chunk has it
+    if ((await r.text().catch(() => '')).includes('country_calling_codes')) phoneChunks.push(r.url());
+  });
+  await page.goto(url('ch.localhost', '/registrierung'));
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  expect(phoneChunks, 'nothing of the phone check until the visitor uses the page').toEqual([]);
+  await page.getByRole('textbox', { name: 'Vorname', exact: true }).focus();
+  await expect.poll(() => phoneChunks.length, { message: 'the first focus fetches it' }).toBe(1);
+  // a Swiss number with a digit missing: refused in the browser, with the field's message (no request)
+  const phone = page.getByRole('textbox', { name: /Telefon/ });
+  await phone.fill('044 668 18');
+  await phone.blur();
+  await page.getByRole('button', { name: 'Kundenkonto eröffnen' }).click();
+  await expect(phone).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.locator('.form-summary')).toContainText('Telefon');
 });

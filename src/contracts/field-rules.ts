@@ -1,20 +1,16 @@
-// The address, VAT ID and phone rules of spec 5, one definition for both sides: the storefront's forms check
+// The address and VAT ID rules of spec 5 (the phone rule beside them: phone-rules.ts), one definition for both sides: the storefront's forms check
 // with them as the customer types (views/components/forms/field-rules.ts) and the commerce service checks
 // every request with them again (src/commerce/customers/validation.ts). A value the browser refuses, the
 // service refuses with the same code; the service has the last word. Pure: no Node, no DOM.
 //
-// Phone numbers go through libphonenumber-js's core with metadata the caller passes: the service passes
-// the complete ("max") set, which checks a number's digits; the browser passes the "min" set (half the size,
-// it checks lengths and leading digits), so the browser never refuses a number the service accepts.
-import { parsePhoneNumberFromString, type MetadataJson } from 'libphonenumber-js/core';
-import { phoneNationalAllowed } from './phone-examples.ts';
+// The phone rule is in phone-rules.ts: it needs libphonenumber-js, which the browser loads only once the
+// visitor starts to use a form (views/components/forms/field-rules.ts), not with the page.
 import { POSTAL_CODES, US_STATE_ZIPS } from './postal-codes.ts';
 
 export { phoneExamples, phoneNationalAllowed } from './phone-examples.ts';
 
 /** Codes of src/lib/errors.ts's field catalogue that these rules answer. */
 export type ZipProblem = 'required' | 'invalid_zip' | 'zip_state_mismatch' | 'zip_not_found';
-export type PhoneProblem = 'invalid_phone' | 'phone_format';
 
 // ------------------------------------------------------------------------------------------- zip codes
 
@@ -160,31 +156,4 @@ export function checkVatId(input: string, storeCountry: string): VatCheck {
   const check = checkDigits[prefix];
   if (check && !check(body)) return invalid(prefix);
   return { valid: true, countryCode: prefix, normalized: prefix + body };
-}
-
-// ------------------------------------------------------------------------------------------ phone
-
-const PHONE_CHARS = /^\+?[\d\s()./-]+$/;
-
-export type PhoneCheck = { ok: true; e164: string | null } | { ok: false; problem: PhoneProblem };
-
-/**
- * Checks a phone number as typed on a store: { ok, e164 } (null when empty: the field is optional where
- * it is) or the code of the field's message: invalid_phone ('Please enter a valid phone number.') for what
- * is no phone number at all or lacks the country code where one is needed, phone_format ('Phone number is
- * not valid.') for a number whose digits no number of its country has.
- */
-export function checkPhone(value: string, storeCountry: string, metadata: MetadataJson): PhoneCheck {
-  const v = value.trim();
-  if (v === '') return { ok: true, e164: null };
-  if (v.length > 30 || !PHONE_CHARS.test(v) || (v.match(/\d/g)?.length ?? 0) < 5) return { ok: false, problem: 'invalid_phone' };
-  const international = v.startsWith('+') || v.startsWith('00');
-  if (!international && !phoneNationalAllowed(storeCountry)) return { ok: false, problem: 'invalid_phone' };
-  const typed = v.startsWith('00') ? `+${v.slice(2)}` : v;
-  const parsed = international
-    ? parsePhoneNumberFromString(typed, metadata)
-    : parsePhoneNumberFromString(typed, { defaultCountry: storeCountry as 'US' }, metadata);
-  if (!parsed) return { ok: false, problem: 'invalid_phone' };
-  if (!parsed.isValid()) return { ok: false, problem: 'phone_format' };
-  return { ok: true, e164: parsed.number };
 }

@@ -4,7 +4,8 @@
 // endpoints, and both answers must be the expected one.
 import t from 'tap';
 import minMetadata from 'libphonenumber-js/min/metadata';
-import { checkPhone, checkVatId, checkZip } from '../../src/contracts/field-rules.ts';
+import { checkVatId, checkZip } from '../../src/contracts/field-rules.ts';
+import { checkPhone } from '../../src/contracts/phone-rules.ts';
 import type { StoreKey } from '../../src/stores.ts';
 import { commerceHarness, login, registerVerified, swissAddress } from './helpers.ts';
 import type { Api } from './helpers.ts';

@@ -4,7 +4,8 @@
 import t from 'tap';
 import maxMetadata from 'libphonenumber-js/max/metadata';
 import minMetadata from 'libphonenumber-js/min/metadata';
-import { US_STATE_CODES, checkPhone, checkVatId, checkZip, phoneExamples } from '../../src/contracts/field-rules.ts';
+import { US_STATE_CODES, checkVatId, checkZip, phoneExamples } from '../../src/contracts/field-rules.ts';
+import { checkPhone } from '../../src/contracts/phone-rules.ts';
 
 t.test('zip format per country: CH, LI and AT four digits, DE five, US five or ZIP+4', async (t) => {
   t.equal(checkZip('CH', '8001'), null, 'Zurich');

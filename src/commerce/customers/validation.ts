@@ -3,7 +3,8 @@
 // details.fields [{ field, code, message }]. Messages are English; the storefront translates the codes.
 import maxMetadata from 'libphonenumber-js/max/metadata';
 import type { FieldError } from '../../contracts/commerce.ts';
-import { US_STATE_CODES, checkPhone, checkZip } from '../../contracts/field-rules.ts';
+import { US_STATE_CODES, checkZip } from '../../contracts/field-rules.ts';
+import { checkPhone } from '../../contracts/phone-rules.ts';
 import { AppError, fieldError, fieldErrorCatalogue, type FieldCode } from '../../lib/errors.ts';
 import { stores, type CountryCode, type StoreKey } from '../../stores.ts';
 import { passwordProblems } from '../auth/passwords.ts';
@@ -114,7 +115,7 @@ export function newPasswordField(input: Input, key: string, errors: FieldErrors)
 }
 
 /**
- * spec 5: a phone number as people type it on the store (src/contracts/field-rules.ts: national numbers on
+ * spec 5: a phone number as people type it on the store (src/contracts/phone-rules.ts: national numbers on
  * the US store, + and country code on the European ones). Answers E.164 (+41791234567) or null; an empty
  * optional phone is null without an error.
  */

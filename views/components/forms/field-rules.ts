@@ -1,9 +1,13 @@
 // The zip, phone and VAT ID rules of the forms, from the same module the commerce service checks with
 // (src/contracts/field-rules.ts), so the browser refuses what the service refuses, with the same message.
 // Only forms with an address, a phone or a VAT ID import this file. The phone check (libphonenumber-js and
-// its "min" metadata, about 28 kB over the wire) is a chunk of its own, phone-check.ts, loaded as soon as a
-// page with such a form starts: until it is there (a first moment on a slow line), a phone number is left
-// to the service, which checks it with the same rules and answers the same code on the field.
+// its "min" metadata, about 28 kB over the wire) is a chunk of its own, phone-check.ts, loaded on the
+// visitor's first use of the page: the first focus, tap, click or key. Decision (issue 27, "Phones get less
+// JavaScript", which counts what a page fetches before any interaction): not with the page, where it put
+// the registration page at 162 kB and the contact page at 176 kB. Nobody types a phone number and sends
+// the form before the chunk of their first tap has arrived (well under a second even on a phone's line);
+// until it is there, a phone number is left to the service, which checks it with the same rules and
+// answers the same code on the field.
 import { checkVatId, checkZip } from '../../../src/contracts/field-rules.ts';
 import type { Translate } from '../../../src/i18n.ts';
 import { Rules } from './validation.ts';
@@ -19,7 +23,22 @@ export function loadPhoneRules(): Promise<void> {
   return loading;
 }
 
-if (typeof window !== 'undefined') loadPhoneRules().catch(() => (loading = null));
+/** The events that mean the visitor has started to use the page (capture: a form's own handlers cannot hide them). */
+const FIRST_USE = ['focusin', 'pointerdown', 'keydown'] as const;
+
+/** Loads the phone check on the next use of the page; a chunk that failed to load is asked for again on the use after. */
+function loadOnFirstUse(): void {
+  const start = () => {
+    for (const type of FIRST_USE) window.removeEventListener(type, start, true);
+    loadPhoneRules().catch(() => {
+      loading = null;
+      loadOnFirstUse();
+    });
+  };
+  for (const type of FIRST_USE) window.addEventListener(type, start, { capture: true, passive: true });
+}
+
+if (typeof window !== 'undefined') loadOnFirstUse();
 
 export class FieldRules extends Rules {
   /** the store's country: how phone numbers may be typed and which VAT IDs are read without a prefix */

@@ -25,11 +25,12 @@ import { Link } from '../../components/ShopLink.tsx';
 import { useShop } from '../../lib/context.tsx';
 import { checkoutBlocker } from '../../components/cart/checkout-blocker.ts';
 import { ACCOUNT_CREATED_KEY } from '../../components/checkout/account-created.ts';
-import { DataStep, type DataSubmit } from './DataStep.tsx';
-import { DeliveryStep, type DeliverySubmit } from './DeliveryStep.tsx';
+import type { DataSubmit } from './DataStep.tsx';
+import type { DeliverySubmit } from './DeliveryStep.tsx';
 import type { CheckoutData } from '../../models/checkout-loader.ts';
 import { CheckoutSummary } from './parts.tsx';
-import { ReviewStep, type PlaceInput, type PlaceOutcome } from './ReviewStep.tsx';
+import type { PlaceInput, PlaceOutcome } from './ReviewStep.tsx';
+import { useStepChunks } from './step-chunks.ts';
 
 function newIdempotencyKey(): string {
   const c = globalThis.crypto;
@@ -71,6 +72,8 @@ export default function CheckoutPage() {
   const completed = cart && !cart.pending ? completedSteps(cart) : [];
   const requested = params.get('step');
   const step = allowedStep(requested, completed);
+  const chunks = useStepChunks(step);
+  const stepShown = Boolean(chunks[step]);
   const blocker = cart ? checkoutBlocker(cart) : null;
 
   // The cart step is done by arriving here with a cart that may check out.
@@ -95,10 +98,10 @@ export default function CheckoutPage() {
   // Focus moves to the step heading on every step change (not on arrival: the page starts at the top).
   const shownStep = useRef<FormStep | null>(null);
   useEffect(() => {
-    if (!cart) return;
+    if (!cart || !stepShown) return;
     if (shownStep.current !== null && shownStep.current !== step) headingRef.current?.focus();
     shownStep.current = step;
-  }, [step, cart]);
+  }, [step, cart, stepShown]);
 
   // spec 7 begin_checkout, once per cart and visit of the checkout
   const began = useRef<string | null>(null);
@@ -182,14 +185,13 @@ export default function CheckoutPage() {
     forgetCart(type);
   };
 
-  if (!carts.ready || (session.level === 'user' && me === undefined) || (placed && emptied) || resending) {
-    return (
-      <section className="container page-section checkout-page">
-        <h1 className="page-title">{t('route.checkout')}</h1>
-        <p className="cart-loading">{t('cart.loading')}</p>
-      </section>
-    );
-  }
+  const loadingLine = (
+    <section className="container page-section checkout-page">
+      <h1 className="page-title">{t('route.checkout')}</h1>
+      <p className="cart-loading">{t('cart.loading')}</p>
+    </section>
+  );
+  if (!carts.ready || (session.level === 'user' && me === undefined) || (placed && emptied) || resending) return loadingLine;
   if (!cart || cart.lineItems.length === 0 || (blocker && blocker !== 'pending' && blocker !== 'prices_unavailable')) {
     return (
       <section className="container page-section checkout-page">
@@ -296,25 +298,28 @@ export default function CheckoutPage() {
     return { kind: 'error', error: r.error };
   };
 
+  const { data: dataStep, delivery: deliveryStep, review: reviewStep } = chunks;
+  // a step whose chunk is still on its way (step-chunks.ts) reads as the carts still loading
+  if (!stepShown) return loadingLine;
   const pickupStore = cart.pickupStore ? methods?.pickupStores.find((s) => s.slug === cart.pickupStore) ?? null : null;
   return (
     <div className="container checkout-page">
       <div className="checkout-layout">
         <div className="checkout-main">
-          {step === 'data' ? (
-            <DataStep cart={cart} customer={me ?? null} refreshing={refreshing} headingRef={headingRef} onSubmit={onData}
+          {step === 'data' && dataStep ? (
+            <dataStep.DataStep cart={cart} customer={me ?? null} refreshing={refreshing} headingRef={headingRef} onSubmit={onData}
               checkEmail={async (email) => {
                 const r = await checkEmail(email);
                 return !r.error && r.data.exists;
               }} />
-          ) : step === 'delivery' ? (
-            <DeliveryStep key={cart.id} cart={cart} methods={methods} refreshing={refreshing} headingRef={headingRef} onSubmit={onDelivery}
+          ) : step === 'delivery' && deliveryStep ? (
+            <deliveryStep.DeliveryStep key={cart.id} cart={cart} methods={methods} refreshing={refreshing} headingRef={headingRef} onSubmit={onDelivery}
               onMethodChosen={(key) => void writeCart(type, () => updateCart(cart.id, { shippingMethodId: key }))} />
-          ) : (
-            <ReviewStep cart={cart} pickupStore={pickupStore} refreshing={refreshing} headingRef={headingRef} stepHref={stepHref} onPlace={onPlace}
+          ) : reviewStep ? (
+            <reviewStep.ReviewStep cart={cart} pickupStore={pickupStore} refreshing={refreshing} headingRef={headingRef} stepHref={stepHref} onPlace={onPlace}
               confirmationEmail={session.level === 'user' && me ? me.email : cart.customerEmail}
               onTakeNewPrices={() => writeCart(type, () => recalculateCart(cart.id))} />
-          )}
+          ) : null}
         </div>
         <CheckoutSummary cart={cart} />
       </div>
