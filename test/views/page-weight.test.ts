@@ -34,11 +34,11 @@ const BUDGETS: Record<string, number> = {
   // The signed-in account area (issue 27: 150 kB elsewhere). Before the account pages stopped importing
   // TypeBox schema modules and ibantools (same count): account-order 169.3 kB, account-deposit 161.2,
   // account-limit-order 159.8, account 159.3, account-limit-orders 158.6, account-orders 158.4.
-  'account/Page.tsx': 139_500,
-  'account-orders/Page.tsx': 138_500,
-  'account-order/Page.tsx': 146_500,
-  'account-deposit/Page.tsx': 141_500,
-  'account-limit-orders/Page.tsx': 139_000,
+  'account/Page.tsx': 138_500,
+  'account-orders/Page.tsx': 137_500,
+  'account-order/Page.tsx': 145_500,
+  'account-deposit/Page.tsx': 140_500,
+  'account-limit-orders/Page.tsx': 138_000,
   'account-limit-order/Page.tsx': 140_000,
   'account-profile/Page.tsx': 149_500,
   'account-addresses/Page.tsx': 149_500,
@@ -109,6 +109,12 @@ t.test('no account-area page loads the schema library or the IBAN checker before
     for (const lib of NOT_IN_ACCOUNT_PAGES) {
       t.same(inputs.filter((m) => m.includes(lib)), [], `${outputs[page].entryPoint} loads nothing of ${lib}`);
     }
+  }
+  // the limit-order form's rules (limit-order-input.ts) load with the form's page only; the other pages name an
+  // expiry with the store's clock alone (store-time.ts)
+  for (const page of accountPages.filter((p) => !outputs[p].entryPoint?.includes('account-limit-order/'))) {
+    const inputs = [...weights.closure([entry, page])].flatMap((p) => Object.keys(outputs[p].inputs));
+    t.notOk(inputs.includes('views/components/account-area/limit-order-input.ts'), `${outputs[page].entryPoint} loads no limit-order form rules`);
   }
   // the check sees what it looks for: the checkout's payout form still checks IBANs with ibantools
   t.ok(Object.values(outputs).some((o) => Object.keys(o.inputs).some((m) => m.includes('node_modules/ibantools/'))), 'ibantools is still built, for the forms');

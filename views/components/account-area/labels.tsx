@@ -8,7 +8,7 @@ import { formatTime } from '../../../src/i18n.ts';
 import { useShop, type Shop } from '../../lib/context.tsx';
 import { moneyOf } from '../cart/format.ts';
 import { storeTimeZones } from '../../../src/stores.ts';
-import { storeDateTime } from './limit-order-input.ts';
+import { storeDateTime } from './store-time.ts';
 
 export function LimitOrderStatusTag({ status, t }: { status: LimitOrderStatus; t: Shop['t'] }) {
   return <span className={`status-tag status-${status}`}>{t(`limitOrders.status.${status}`)}</span>;
