@@ -107,7 +107,7 @@ const ACCOUNT_PAGE_PARTS: Record<string, string> = {
   'views/components/account-area/DepositParts.tsx': 'account-deposit',
 };
 
-t.test('no account-area page loads the schema library or the IBAN checker before the first tap', async (t) => {
+t.test('no account-area page loads the schema library, the IBAN checker or the parts of another account page before the first tap', async (t) => {
   const accountPages = Object.keys(outputs).filter((p) => /views\/pages\/account[^/]*\/Page\.tsx$/.test(outputs[p].entryPoint ?? ''));
   t.ok(accountPages.length >= 11, `every account-area page is checked (${accountPages.length})`);
   for (const page of accountPages) {

@@ -2,11 +2,10 @@
 // required and in the future) and the conversions between what people type and what the API takes.
 // Pure functions, so the form and its tests share them.
 
+import { wallClock } from './store-time.ts';
 /** spec 5 / 9: the highest target unit price, in cents */
 import { LIMIT_PRICE_MAX_CENTS } from '../../../src/contracts/cart-limits.ts';
-import { wallClock } from './store-time.ts';
 export { LIMIT_PRICE_MAX_CENTS };
-export { storeDateTime } from './store-time.ts';
 const DAY_MS = 86_400_000;
 
 /**

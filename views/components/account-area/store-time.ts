@@ -1,6 +1,6 @@
 // An instant on the store's wall clock (issue 28: limit-order expiries are in the store's time zone, not the
 // browser's). Its own module: every account page names expiries (labels.tsx limitOrderExpiry), only the
-// limit-order form needs the parsing and rules of limit-order-input.ts, which re-exports these (issue 27:
+// limit-order form needs the parsing and rules of limit-order-input.ts, which builds on this (issue 27:
 // lighter account pages).
 
 /** The wall clock (YYYY, MM, DD, hh, mm, ss) of an instant in a time zone. */
