@@ -3,7 +3,9 @@
 // account) and the browser's forms. IBAN and BIC: ibantools. US accounts: ibantools has no ABA check, so the
 // routing number's checksum is computed here (the ABA rule, one line).
 import { electronicFormatIBAN, isValidBIC, isValidIBAN } from 'ibantools';
-import { groupIban } from './display.ts';
+// formatIban lives in display.ts (no ibantools, so the browser's order page can print an IBAN); re-exported
+// here for the mails and the server
+export { formatIban } from './display.ts';
 
 /** "ch93 0076 2011 6238 5295 7" -> "CH9300762011623852957" */
 export function normalizeIban(iban: string): string {
@@ -33,10 +35,4 @@ export function routingNumberValid(routing: string): boolean {
 /** US account numbers have no national format: 4 to 17 digits. */
 export function usAccountNumberValid(account: string): boolean {
   return /^\d{4,17}$/.test(account);
-}
-
-/** "CH9300762011623852957" -> "CH93 0076 2011 6238 5295 7" (how mails print an IBAN). */
-export function formatIban(iban: string): string {
-  const normal = normalizeIban(iban);
-  return normal ? groupIban(normal) : iban;
 }

@@ -8,7 +8,19 @@ export function telHref(phone: string): string {
 }
 
 /** An IBAN in groups of four, as printed ("ch3200700110004738291" -> "CH32 0070 0110 0047 3829 1"); the
- * one grouping of the shop (bank-details.ts formatIban normalizes first, then groups with this). */
+ * one grouping of the shop (formatIban below strips dashes first, then groups with this). */
 export function groupIban(iban: string): string {
   return iban.replace(/\s+/g, '').toUpperCase().replace(/(.{4})(?=.)/g, '$1 ');
+}
+
+/**
+ * "CH9300762011623852957" or "ch93-0076-2011..." -> "CH93 0076 2011 6238 5295 7" (how mails, the order page
+ * and the payment slip print an IBAN); an input with nothing left after spaces and dashes is shown as given.
+ * Decision: display only, no checksum (issue 27): the order page shows the shop's own account, checked at
+ * start (bank-details.ts ibanValid), and ibantools (18 kB) stays with the forms where an IBAN is typed.
+ * The compact form is ibantools' electronicFormatIBAN (spaces and dashes removed, upper case).
+ */
+export function formatIban(iban: string): string {
+  const compact = iban.replace(/[- ]/g, '').toUpperCase();
+  return compact ? groupIban(compact) : iban;
 }

@@ -20,15 +20,8 @@ export type OrderState = Static<typeof OrderState>;
 export const PaymentState = Type.Union([Type.Literal('Paid'), Type.Literal('Pending'), Type.Literal('Failed')]);
 export type PaymentState = Static<typeof PaymentState>;
 
-/**
- * The payment state as people read it: a cancelled order whose payment is still Pending owes nothing (and is
- * owed nothing), so it shows 'None', never "payment pending". Decision: the stored state stays Pending (the
- * spec has no other; a payment that arrives later is still flagged against it); lists and pages of the
- * storefront and the back office show this.
- */
-export function shownPaymentState(o: { orderState: OrderState | string; paymentState: PaymentState | string }): PaymentState | 'None' {
-  return o.orderState === 'Cancelled' && o.paymentState === 'Pending' ? 'None' : (o.paymentState as PaymentState);
-}
+// the payment state as people read it: its own module without TypeBox, for the browser (order-states.ts)
+export { shownPaymentState } from './order-states.ts';
 
 /** spec 3 sessionStorage utmParams */
 export const UtmParams = Type.Object({

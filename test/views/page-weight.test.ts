@@ -34,6 +34,21 @@ const BUDGETS: Record<string, number> = {
   // the phone check and the checkout's steps load on first use (session 7): contact was 155.8, checkout 168.3
   'contact/Page.tsx': 148_000,
   'checkout/Page.tsx': 142_000,
+  // The signed-in account area (issue 27: 150 kB elsewhere). Before the account pages stopped importing
+  // TypeBox schema modules and ibantools (same count): account-order 169.3 kB, account-deposit 161.2,
+  // account-limit-order 159.8, account 159.3, account-limit-orders 158.6, account-orders 158.4.
+  'account/Page.tsx': 138_500,
+  'account-orders/Page.tsx': 137_500,
+  'account-order/Page.tsx': 143_500,
+  'account-deposit/Page.tsx': 140_000,
+  'account-limit-orders/Page.tsx': 138_000,
+  'account-limit-order/Page.tsx': 140_000,
+  // profile and addresses were 148.4 and 148.2 kB before the phone check loaded on first use (session 7)
+  'account-profile/Page.tsx': 140_500,
+  'account-addresses/Page.tsx': 140_500,
+  'account-passkeys/Page.tsx': 138_500,
+  'account-sessions/Page.tsx': 136_000,
+  'account-authenticator/Page.tsx': 136_500,
 };
 
 /** Modules no first view needs: the code-split parts, loaded only by pages that show them
@@ -83,6 +98,38 @@ t.test('the home page does not load the code of blocks it does not show', async 
   for (const m of ['views/components/forms/Whistleblower.tsx', 'views/components/cart/ScrapForm.tsx']) {
     t.notOk(inputs.has(m), `${m} is not loaded with the home page`);
   }
+});
+
+/** Libraries the signed-in account area's first load does without: the schema library (the browser checks
+ * no schema; runtime values live in schema-free modules such as src/contracts/order-states.ts) and the IBAN
+ * checker (an order page prints the shop's IBAN, display.ts formatIban; checking is for forms that take one). */
+const NOT_IN_ACCOUNT_PAGES = ['node_modules/typebox/', 'node_modules/ibantools/'];
+
+/** Parts of one account page (module -> that page's folder), which the other account pages do without. */
+const ACCOUNT_PAGE_PARTS: Record<string, string> = {
+  'views/components/account-area/limit-order-input.ts': 'account-limit-order',
+  'views/components/account-area/DepositParts.tsx': 'account-deposit',
+};
+
+t.test('no account-area page loads the schema library, the IBAN checker or the parts of another account page before the first tap', async (t) => {
+  const accountPages = Object.keys(outputs).filter((p) => /views\/pages\/account[^/]*\/Page\.tsx$/.test(outputs[p].entryPoint ?? ''));
+  t.ok(accountPages.length >= 11, `every account-area page is checked (${accountPages.length})`);
+  for (const page of accountPages) {
+    const inputs = [...weights.closure([entry, page])].flatMap((p) => Object.keys(outputs[p].inputs));
+    for (const lib of NOT_IN_ACCOUNT_PAGES) {
+      t.same(inputs.filter((m) => m.includes(lib)), [], `${outputs[page].entryPoint} loads nothing of ${lib}`);
+    }
+  }
+  // one page's parts load with that page only: the other pages name an expiry with the store's clock alone
+  // (store-time.ts), and the order page signs a sale's gain without the deposit's lots and sale preview (gain.ts)
+  for (const [module, owner] of Object.entries(ACCOUNT_PAGE_PARTS)) {
+    for (const page of accountPages.filter((p) => !outputs[p].entryPoint?.includes(`/${owner}/`))) {
+      const inputs = [...weights.closure([entry, page])].flatMap((p) => Object.keys(outputs[p].inputs));
+      t.notOk(inputs.includes(module), `${outputs[page].entryPoint} does not load ${module}`);
+    }
+  }
+  // the check sees what it looks for: the checkout's payout form still checks IBANs with ibantools
+  t.ok(Object.values(outputs).some((o) => Object.keys(o.inputs).some((m) => m.includes('node_modules/ibantools/'))), 'ibantools is still built, for the forms');
 });
 
 t.test('each page type stays within its budget of JavaScript before the first tap or scroll', async (t) => {

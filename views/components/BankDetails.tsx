@@ -1,7 +1,7 @@
 // Where to pay a bank-transfer purchase (the shop's account, the amount and the order number as reference):
 // on the confirmation right after checkout and on the order page while the money has not arrived.
 import type { ReactNode } from 'react';
-import { formatIban } from '../../src/contracts/bank-details.ts';
+import { formatIban } from '../../src/contracts/display.ts';
 import type { PaymentInstructions } from '../../src/contracts/order.ts';
 import { useShop } from '../lib/context.tsx';
 import { moneyOf } from './cart/format.ts';

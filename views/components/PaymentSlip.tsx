@@ -3,7 +3,7 @@
 // AT, DE), drawn by the commerce service and served as SVG (/api/orders/{id}/payment-slip.svg), with the
 // account, reference and amount as text beside it (the text is the alternative to the code), and the QR-bill
 // as a PDF to print. No script: the code is an image of the server's SVG.
-import { formatIban } from '../../src/contracts/bank-details.ts';
+import { formatIban } from '../../src/contracts/display.ts';
 import type { Order } from '../../src/contracts/order.ts';
 import { orderReference, slipKindOf, slipOrderOf } from '../../src/contracts/payment-qr.ts';
 import { useShop } from '../lib/context.tsx';

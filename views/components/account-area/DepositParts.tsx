@@ -5,7 +5,6 @@
 import { ScrollRegion } from '../ScrollRegion.tsx';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import type { Deposit, DepositHolding, DepositLot, SellPreview } from '../../../src/contracts/deposit.ts';
-import type { Money } from '../../../src/contracts/cart.ts';
 import { stores, type StoreKey } from '../../../src/stores.ts';
 import { getSellPreview } from '../../state/shop-api.ts';
 import { useBrowser } from '../../lib/browser-port.ts';
@@ -13,20 +12,12 @@ import { useShop, type Shop } from '../../lib/context.tsx';
 import { cartPath } from '../cart/HeaderCarts.tsx';
 import { Link } from '../ShopLink.tsx';
 import { moneyOf } from '../cart/format.ts';
+import { gainClass, signedMoney } from './gain.ts';
 
 /** The stores where the one-year holding period matters (the service gives lot tax facts only there). */
 export function showsHoldingPeriod(store: StoreKey, deposit: Pick<Deposit, 'holdingPeriodRule'>): boolean {
   const country = stores[store].country;
   return (country === 'DE' || country === 'AT') && deposit.holdingPeriodRule !== null;
-}
-
-function signed(shop: Shop, m: Money | null): string {
-  if (!m) return '–';
-  return m.centAmount > 0 ? `+${moneyOf(shop, m)}` : moneyOf(shop, m);
-}
-
-function gainClass(m: Money | null): string {
-  return !m || m.centAmount === 0 ? 'num' : m.centAmount > 0 ? 'num gain' : 'num loss';
 }
 
 export function countdownLabel(t: Shop['t'], lot: Pick<DepositLot, 'tax'>, date: (v: string) => string): string {
@@ -76,7 +67,7 @@ export function LotsTable({ deposit }: { deposit: Deposit }) {
               <td className="num">{lot.remainingQuantity === lot.quantity ? lot.quantity : t('deposit.remainingOf', { remaining: lot.remainingQuantity, quantity: lot.quantity })}</td>
               <td className="num">{moneyOf(shop, lot.cost)}</td>
               <td className="num">{moneyOf(shop, lot.currentValue)}</td>
-              <td className={gainClass(lot.gain)}>{signed(shop, lot.gain)}</td>
+              <td className={gainClass(lot.gain)}>{signedMoney(shop, lot.gain)}</td>
               {countdown ? <td data-testid="lot-countdown">{countdownLabel(t, lot, shop.date)}</td> : null}
             </tr>
           ))}
@@ -173,7 +164,7 @@ export function SalePreview({ deposit, holding }: { deposit: Deposit; holding: D
         {error ? <p className="field-error" id={`${id}-error`}><span aria-hidden="true" className="field-error-icon">!</span> {error}</p> : null}
         {preview ? (
           <>
-            <p>{t('deposit.previewSummary', { count: preview.quantity, lots: preview.lots.length, proceeds: moneyOf(shop, preview.proceeds), gain: signed(shop, preview.gain) })}</p>
+            <p>{t('deposit.previewSummary', { count: preview.quantity, lots: preview.lots.length, proceeds: moneyOf(shop, preview.proceeds), gain: signedMoney(shop, preview.gain) })}</p>
             {countdown && preview.taxFreeQuantity !== null ? <p>{t('deposit.previewTaxFree', { count: preview.taxFreeQuantity, total: preview.quantity })}</p> : null}
             <ScrollRegion label={t('deposit.previewCaption')}>
               <table className="data-table account-table deposit-table" data-testid={`sale-preview-${holding.sku}`}>
@@ -195,7 +186,7 @@ export function SalePreview({ deposit, holding }: { deposit: Deposit; holding: D
                       <td className="num">{l.quantity}</td>
                       <td className="num">{moneyOf(shop, l.cost)}</td>
                       <td className="num">{moneyOf(shop, l.proceeds)}</td>
-                      <td className={gainClass(l.gain)}>{signed(shop, l.gain)}</td>
+                      <td className={gainClass(l.gain)}>{signedMoney(shop, l.gain)}</td>
                       {countdown ? <td>{countdownLabel(t, l, shop.date)}</td> : null}
                     </tr>
                   ))}
@@ -224,5 +215,3 @@ export function SalePreview({ deposit, holding }: { deposit: Deposit; holding: D
     </div>
   );
 }
-
-export { signed as signedMoney, gainClass };

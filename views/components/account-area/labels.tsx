@@ -1,12 +1,14 @@
 // Words for the account area's states (spec 4): order and payment states, limit-order statuses, and how
 // an expiry reads ("in 12 days"). One place, so lists, details and the overview say the same.
 import type { LimitOrder, LimitOrderStatus } from '../../../src/contracts/limit-order.ts';
-import { shownPaymentState, type Order, type OrderState, type PaymentState } from '../../../src/contracts/order.ts';
+import type { Order, OrderState, PaymentState } from '../../../src/contracts/order.ts';
+// Decision: the runtime helper from its schema-free module; order.ts itself would bring TypeBox (issue 27)
+import { shownPaymentState } from '../../../src/contracts/order-states.ts';
 import { formatTime } from '../../../src/i18n.ts';
 import { useShop, type Shop } from '../../lib/context.tsx';
 import { moneyOf } from '../cart/format.ts';
 import { storeTimeZones } from '../../../src/stores.ts';
-import { storeDateTime } from './limit-order-input.ts';
+import { storeDateTime } from './store-time.ts';
 
 export function LimitOrderStatusTag({ status, t }: { status: LimitOrderStatus; t: Shop['t'] }) {
   return <span className={`status-tag status-${status}`}>{t(`limitOrders.status.${status}`)}</span>;
@@ -18,7 +20,7 @@ export function orderStateLabel(t: Shop['t'], o: Pick<Order, 'orderState'>): str
 
 /** A sale's payment is our payout to the customer: "Paid out", "Payout pending" read right there. */
 export function paymentStateLabel(t: Shop['t'], o: Pick<Order, 'paymentState' | 'orderState'> & Partial<Pick<Order, 'type'>>): string {
-  // a cancelled order owes nothing: "Nothing owed", not "Pending" (src/contracts/order.ts shownPaymentState)
+  // a cancelled order owes nothing: "Nothing owed", not "Pending" (src/contracts/order-states.ts shownPaymentState)
   const shown = shownPaymentState(o);
   return t(o.type === 'sell' ? `orders.payoutState.${shown}` : `orders.paymentState.${shown}`);
 }

@@ -2,6 +2,7 @@
 // required and in the future) and the conversions between what people type and what the API takes.
 // Pure functions, so the form and its tests share them.
 
+import { wallClock } from './store-time.ts';
 /** spec 5 / 9: the highest target unit price, in cents */
 import { LIMIT_PRICE_MAX_CENTS } from '../../../src/contracts/cart-limits.ts';
 export { LIMIT_PRICE_MAX_CENTS };
@@ -40,15 +41,6 @@ export function amountInput(cents: number, decimalMark: '.' | ','): string {
   return decimalMark === ',' ? s.replace('.', ',') : s;
 }
 
-/** The wall clock (YYYY, MM, DD, hh, mm, ss) of an instant in a time zone. */
-function wallClock(at: number, timeZone: string): number[] {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone, hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit',
-  }).formatToParts(new Date(at));
-  const get = (type: string) => Number(parts.find((p) => p.type === type)?.value ?? 0);
-  return [get('year'), get('month'), get('day'), get('hour'), get('minute'), get('second')];
-}
-
 /** How far the zone's wall clock is ahead of UTC at an instant, in ms. */
 function zoneOffset(at: number, timeZone: string): number {
   const [y, mo, d, h, mi, s] = wallClock(at, timeZone);
@@ -78,15 +70,6 @@ export function expiryInputs(at: Date, timeZone: string): { date: string; time: 
   const p = (n: number) => String(n).padStart(2, '0');
   const [y, mo, d, h, mi] = wallClock(at.getTime(), timeZone);
   return { date: `${y}-${p(mo)}-${p(d)}`, time: `${p(h)}:${p(mi)}` };
-}
-
-/** "12/29/2026 06:00 PM" / "29/12/2026 18:00": an instant in the store's zone, dates written like formatDate's. */
-export function storeDateTime(iso: string, locale: string, timeZone: string): string {
-  const at = Date.parse(iso);
-  const [y, mo, d] = wallClock(at, timeZone);
-  const p = (n: number) => String(n).padStart(2, '0');
-  const date = locale === 'en-US' ? `${p(mo)}/${p(d)}/${y}` : `${p(d)}/${p(mo)}/${y}`;
-  return `${date} ${new Intl.DateTimeFormat(locale, { timeZone, hour: '2-digit', minute: '2-digit' }).format(new Date(at))}`;
 }
 
 /** spec 3: the expiry in days from now, counted like the service (whole days left; 0 on its last day). */

@@ -16,7 +16,7 @@ import { PayByNotice } from '../../components/account-area/PayByNotice.tsx';
 import { useShop } from '../../lib/context.tsx';
 import { AccountShell } from '../../components/account-area/AccountNav.tsx';
 import { addressLines } from '../../models/account-format.ts';
-import { gainClass, signedMoney } from '../../components/account-area/DepositParts.tsx';
+import { gainClass, signedMoney } from '../../components/account-area/gain.ts';
 import type { AccountOrderData } from './loader.ts';
 import { placeLine } from '../../../src/contracts/address-format.ts';
 import { PaymentFailedNotice } from '../../components/account-area/PaymentFailedNotice.tsx';
