@@ -72,8 +72,9 @@ export interface AccountPageWeight {
   files: number;
 }
 
-/** The account area's pages on the Swiss store in English, each loaded as described above. */
-export async function accountPageWeights(browser: Browser, origin: string, smtp: SmtpSink): Promise<AccountPageWeight[]> {
+/** The account area's pages on the Swiss store in English, each loaded as described above; each is reported
+ * as soon as it is measured. */
+export async function accountPageWeights(browser: Browser, origin: string, smtp: SmtpSink, report: (p: AccountPageWeight) => void): Promise<AccountPageWeight[]> {
   const { state, orderId, limitOrderId } = await customerWithOrders(browser, origin, smtp);
   const pages = [
     ['account overview', '/en/my-account'],
@@ -104,6 +105,7 @@ export async function accountPageWeights(browser: Browser, origin: string, smtp:
       await tab.waitForLoadState('networkidle');
       await tab.waitForTimeout(500);
       out.push({ name, path, bytes: (await Promise.all(scripts)).reduce((a, b) => a + b, 0), files: scripts.length });
+      report(out[out.length - 1]);
     } finally {
       await context.close();
     }

@@ -114,11 +114,11 @@ try {
     await context.close();
   }
   console.log('\nThe signed-in account area, a real page load (scripts until network idle, encoded bytes):');
-  for (const p of await accountPageWeights(browser, `http://ch.localhost:${PORT}`, smtp)) {
+  await accountPageWeights(browser, `http://ch.localhost:${PORT}`, smtp, (p) => {
     const ok = p.bytes <= 150_000;
     if (!ok) failed++;
     console.log(`  ${p.name.padEnd(24)} ${p.path.replace(/[0-9a-f-]{36}$/, ':id').padEnd(34)} ${kb(p.bytes).padStart(9)}  (${p.files} files)  ${(p.bytes / floor).toFixed(2)} x floor  goal <= 150 kB ${ok ? 'ok' : 'NOT MET'}`);
-  }
+  });
 } finally {
   await browser.close();
   await shop.stop();
