@@ -11,7 +11,7 @@ import { Link } from '../../components/ShopLink.tsx';
 import { CheckboxField, ErrorSummary, SelectField, SubmitButton, TextField, useFormId } from '../../components/forms/Fields.tsx';
 import { privacyPath, ResultMessage, TextAreaField } from '../../components/forms/FormParts.tsx';
 import { useForm } from '../../components/forms/useForm.ts';
-import { FieldRules } from '../../components/forms/field-rules.ts';
+import { PhoneRules } from '../../components/forms/phone-rules.ts';
 import { phoneHint, salutationOf } from '../../components/forms/validation.ts';
 
 interface ContactValues {
@@ -32,7 +32,7 @@ export function ContactForm() {
   const formId = useFormId('contact');
   const [receipt, setReceipt] = useState<ContactReceipt | null>(null);
   const form = useForm<ContactValues>(empty, (v) => {
-    const r = new FieldRules(t, stores[store].country).required('firstName', v.firstName).required('lastName', v.lastName).email('email', v.email).phone('phone', v.phone)
+    const r = new PhoneRules(t, stores[store].country).required('firstName', v.firstName).required('lastName', v.lastName).email('email', v.email).phone('phone', v.phone)
       .required('message', v.message);
     // spec 5: the contact form needs consent
     if (!v.consent) r.errors.consent ??= t('validation.consent_required');
