@@ -25,3 +25,33 @@ export async function phonePage(browser: Browser): Promise<{ context: BrowserCon
   await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: PHONE.latencyMs, downloadThroughput: bytesPerSecond(PHONE.downMbit), uploadThroughput: bytesPerSecond(PHONE.upMbit) });
   return { context, page, cdp };
 }
+
+/** The phone the weight bench loads pages as (375x812): script bytes do not depend on the viewport. */
+export const WEIGHT_CONTEXT = { viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true } as const;
+
+/**
+ * JavaScript a page fetches as a phone's browser loads it without interaction (../shared/MEASURE.md): a fresh
+ * context (no cache) loads `url`, and the encoded bytes of every script response are summed until the page
+ * has hydrated and the network is idle again. The page's own chunks load while it hydrates (after the first
+ * paint, on a busy machine possibly after a quiet moment), hence the second wait. `landed` sees the answer
+ * and the address the page ended on before anything is counted (a guard that redirected measures the
+ * wrong page) and throws to refuse it.
+ */
+export async function scriptBytes(browser: Browser, url: string, contextOptions: Parameters<Browser['newContext']>[0] = {}, landed?: (status: number | undefined, at: URL) => void): Promise<{ bytes: number; files: number }> {
+  const context = await browser.newContext({ ...WEIGHT_CONTEXT, ...contextOptions });
+  try {
+    const tab = await context.newPage();
+    const scripts: Promise<number>[] = [];
+    tab.on('requestfinished', (req) => {
+      if (req.resourceType() === 'script') scripts.push(req.sizes().then((s) => s.responseBodySize));
+    });
+    const res = await tab.goto(url, { waitUntil: 'networkidle' });
+    landed?.(res?.status(), new URL(tab.url()));
+    await tab.waitForSelector('html[data-hydrated="true"]', { state: 'attached', timeout: 60_000 });
+    await tab.waitForLoadState('networkidle');
+    await tab.waitForTimeout(500);
+    return { bytes: (await Promise.all(scripts)).reduce((a, b) => a + b, 0), files: scripts.length };
+  } finally {
+    await context.close();
+  }
+}

@@ -88,3 +88,16 @@ export async function startSmtpSink(opts: SmtpSinkOptions = {}): Promise<SmtpSin
   const port = (server.address() as { port: number }).port;
   return { url: `smtp://127.0.0.1:${port}`, mails, recipients: () => rcpts, close };
 }
+
+/** Quoted-printable soft breaks and escapes undone, so a link in the mail reads as one line. */
+const unQuote = (text: string) => text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
+
+/** The activation token in the mail sent to `email`, once it has arrived (up to 10 s). */
+export async function activationToken(smtp: Pick<SmtpSink, 'mails'>, email: string): Promise<string> {
+  for (let i = 0; i < 100; i++) {
+    const token = /token=([A-Za-z0-9_-]+)/.exec(unQuote(smtp.mails.find((m) => m.data.includes(email))?.data ?? ''))?.[1];
+    if (token) return token;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error('no activation mail arrived');
+}

@@ -12,10 +12,9 @@
 // static file; account overview and checkout steps >= 150 pages/s.
 // Usage: npm run bench:pages [-- --seconds 8 --connections 16 --port 7400 --only account]
 import { spawn } from 'node:child_process';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Agent, request } from 'undici';
 import { startShopProcess, waitFor } from '../shop-process.ts';
-import { startSmtpSink, type SmtpSink } from '../../commerce/smtp-sink.ts';
+import { activationToken, startSmtpSink, type SmtpSink } from '../../commerce/smtp-sink.ts';
 
 const args = new Map<string, string>();
 for (let i = 2; i < process.argv.length; i += 2) args.set(process.argv[i].replace(/^--/, ''), process.argv[i + 1]);
@@ -67,20 +66,12 @@ function must(res: { status: number; json: unknown }, status: number, what: stri
   if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.json).slice(0, 300)}`);
 }
 
-/** Quoted-printable soft breaks and escapes undone, so a link in the mail reads as one line. */
-const unQuote = (text: string) => text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-
 async function signIn(smtp: SmtpSink): Promise<Customer> {
   const c = new Customer();
   must(await c.call('GET', '/api/session'), 200, 'session');
   const email = `bench.pages.${Date.now()}@example.ch`;
   must(await c.call('POST', '/api/register', { email, password: PASSWORD, passwordRepeat: PASSWORD, firstName: 'Bench', lastName: 'Kundin' }), 201, 'register');
-  let token = '';
-  for (let i = 0; i < 100 && !token; i++) {
-    token = /token=([A-Za-z0-9_-]+)/.exec(unQuote(smtp.mails.find((m) => m.data.includes(email))?.data ?? ''))?.[1] ?? '';
-    if (!token) await sleep(100);
-  }
-  if (!token) throw new Error('no activation mail arrived');
+  const token = await activationToken(smtp, email);
   must(await c.call('POST', '/api/activate', { token }), 200, 'activate');
   must(await c.call('POST', '/api/login', { email, password: PASSWORD }), 200, 'login');
   // a cart with a line, so the checkout is one a customer would see

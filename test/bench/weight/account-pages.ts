@@ -8,7 +8,8 @@
 // Decision: the customer is set up in the browser (the shop's /api called from its page with the CSRF
 // token, as the browser's own code calls it), so the cookies are the ones the shop set, not copied ones.
 import type { Browser, BrowserContext, Page } from 'playwright';
-import type { SmtpSink } from '../../commerce/smtp-sink.ts';
+import { scriptBytes } from '../browser.ts';
+import { activationToken, type SmtpSink } from '../../commerce/smtp-sink.ts';
 
 const PASSWORD = 'Goldbarren2026';
 const ADDRESS = { firstName: 'Bench', lastName: 'Kundin', streetName: 'Bahnhofstrasse', streetNumber: '12', zipCode: '8001', city: 'Zürich', country: 'CH', phone: '+41 44 668 18 00' };
@@ -26,18 +27,6 @@ async function must(call: Promise<{ status: number; json: any }>, status: number
   const res = await call;
   if (res.status !== status) throw new Error(`${what}: ${res.status} ${JSON.stringify(res.json).slice(0, 300)}`);
   return res.json;
-}
-
-/** Quoted-printable soft breaks and escapes undone, so the link in the mail reads as one line. */
-const unQuote = (text: string) => text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, h: string) => String.fromCharCode(parseInt(h, 16)));
-
-async function activationToken(smtp: SmtpSink, email: string): Promise<string> {
-  for (let i = 0; i < 100; i++) {
-    const token = /token=([A-Za-z0-9_-]+)/.exec(unQuote(smtp.mails.find((m) => m.data.includes(email))?.data ?? ''))?.[1];
-    if (token) return token;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('no activation mail arrived');
 }
 
 /** The signed-in customer's cookies, and the ids of their order and limit order. */
@@ -91,24 +80,12 @@ export async function accountPageWeights(browser: Browser, origin: string, smtp:
   ];
   const out: AccountPageWeight[] = [];
   for (const [name, path] of pages) {
-    const context = await browser.newContext({ storageState: state, viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
-    try {
-      const tab = await context.newPage();
-      const scripts: Promise<number>[] = [];
-      tab.on('requestfinished', (req) => {
-        if (req.resourceType() === 'script') scripts.push(req.sizes().then((s) => s.responseBodySize));
-      });
-      const res = await tab.goto(`${origin}${path}`, { waitUntil: 'networkidle' });
+    const weight = await scriptBytes(browser, `${origin}${path}`, { storageState: state }, (status, at) => {
       // a guard that sent the customer to the login page would measure the wrong page
-      if (res?.status() !== 200 || !new URL(tab.url()).pathname.startsWith('/en/my-account')) throw new Error(`${path}: ${res?.status()} at ${tab.url()}`);
-      await tab.waitForSelector('html[data-hydrated="true"]', { state: 'attached', timeout: 60_000 });
-      await tab.waitForLoadState('networkidle');
-      await tab.waitForTimeout(500);
-      out.push({ name, path, bytes: (await Promise.all(scripts)).reduce((a, b) => a + b, 0), files: scripts.length });
-      report(out[out.length - 1]);
-    } finally {
-      await context.close();
-    }
+      if (status !== 200 || !at.pathname.startsWith('/en/my-account')) throw new Error(`${path}: ${status} at ${at.href}`);
+    });
+    out.push({ name, path, ...weight });
+    report(out[out.length - 1]);
   }
   return out;
 }

@@ -17,7 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { brotliCompressSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { startShopProcess } from '../shop-process.ts';
-import { launchBenchBrowser } from '../browser.ts';
+import { launchBenchBrowser, scriptBytes } from '../browser.ts';
 import { bundleWeights } from '../../../scripts/bundle-weights.ts';
 import { startSmtpSink } from '../../commerce/smtp-sink.ts';
 import { accountPageWeights } from './account-pages.ts';
@@ -95,23 +95,10 @@ let failed = 0;
 try {
   console.log('\nA real page load (scripts until network idle, encoded bytes):');
   for (const page of PAGES) {
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
-    const tab = await context.newPage();
-    const scripts: Promise<number>[] = [];
-    tab.on('requestfinished', (req) => {
-      if (req.resourceType() === 'script') scripts.push(req.sizes().then((s) => s.responseBodySize));
-    });
-    await tab.goto(`http://ch.localhost:${PORT}${page.path}`, { waitUntil: 'networkidle' });
-    // the page's own chunks load while it hydrates (after the first paint, on a busy machine possibly after
-    // a quiet moment): count until it has hydrated and the network is idle again
-    await tab.waitForSelector('html[data-hydrated="true"]', { state: 'attached', timeout: 60_000 });
-    await tab.waitForLoadState('networkidle');
-    await tab.waitForTimeout(500);
-    const bytes = (await Promise.all(scripts)).reduce((a, b) => a + b, 0);
+    const { bytes, files } = await scriptBytes(browser, `http://ch.localhost:${PORT}${page.path}`);
     const ok = bytes <= page.goal * 1000;
     if (!ok) failed++;
-    console.log(`  ${page.name.padEnd(24)} ${page.path.padEnd(34)} ${kb(bytes).padStart(9)}  (${scripts.length} files)  ${(bytes / floor).toFixed(2)} x floor  goal <= ${page.goal} kB ${ok ? 'ok' : 'NOT MET'}`);
-    await context.close();
+    console.log(`  ${page.name.padEnd(24)} ${page.path.padEnd(34)} ${kb(bytes).padStart(9)}  (${files} files)  ${(bytes / floor).toFixed(2)} x floor  goal <= ${page.goal} kB ${ok ? 'ok' : 'NOT MET'}`);
   }
   console.log('\nThe signed-in account area, a real page load (scripts until network idle, encoded bytes):');
   await accountPageWeights(browser, `http://ch.localhost:${PORT}`, smtp, (p) => {
