@@ -26,7 +26,7 @@ import { Rules, type Errors } from '../../components/forms/validation.ts';
 import { useShop } from '../../lib/context.tsx';
 import { NextButton } from './parts.tsx';
 import { StoreAddress } from '../../components/checkout/StoreAddress.tsx';
-import { TransferAccount } from '../../components/CompanyDetails.tsx';
+import { TransferAccount } from '../../components/TransferAccount.tsx';
 import { telHref } from '../../../src/contracts/display.ts';
 import { pathFor } from '../../../src/screens.ts';
 import { Link } from '../../components/ShopLink.tsx';
