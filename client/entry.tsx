@@ -8,6 +8,7 @@ import { RouterProvider } from 'react-router/dom';
 import { buildRoutes } from '../views/router.tsx';
 import { BootContext } from '../views/lib/boot.ts';
 import { BrowserPortContext } from '../views/lib/browser-port.ts';
+import { onFirstUse } from '../views/lib/first-use.ts';
 import { browserPort } from './browser.ts';
 import type { BootInfo, SessionInfo } from '../views/lib/context.tsx';
 import { getSession, initSession, setNavigator, setSession, subscribeSession } from './state/session.ts';
@@ -94,12 +95,7 @@ function preloadPageParts(): Promise<void> {
 
 /** Messages for what the visitor does next (form errors, dialogs) come with their first interaction. */
 function loadStringsOnInteraction() {
-  const events = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
-  const load = () => {
-    for (const e of events) window.removeEventListener(e, load, true);
-    void withStrings(new URL(window.location.href));
-  };
-  for (const e of events) window.addEventListener(e, load, { capture: true, passive: true });
+  onFirstUse(() => void withStrings(new URL(window.location.href)));
 }
 
 async function start() {

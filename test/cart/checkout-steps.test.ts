@@ -11,6 +11,7 @@ import type { ShippingMethodsResponse } from '../../src/contracts/order.ts';
 import type { Result } from '../../src/contracts/result.ts';
 import { DataStep, type DataSubmit } from '../../views/pages/checkout/DataStep.tsx';
 import { DeliveryStep, type DeliverySubmit } from '../../views/pages/checkout/DeliveryStep.tsx';
+import { loadBankChecks } from '../../views/components/forms/bank-rules.ts';
 import { ReviewStep, type PlaceOutcome } from '../../views/pages/checkout/ReviewStep.tsx';
 import { AmlNotice, amlThresholdFor } from '../../views/components/cart/AmlNotice.tsx';
 import { cashIdentificationThresholds } from '../../src/contracts/aml.ts';
@@ -140,6 +141,8 @@ t.test('Delivery and payment: a method spec 5 rules out says why; cash needs pic
 });
 
 t.test('Delivery and payment of a sale by bank transfer asks for the payout account and checks the IBAN', async (t) => {
+  // the IBAN check loads on the first use of the page (bank-rules.ts); here it is there before the first key
+  await loadBankChecks();
   const user = userEvent.setup();
   const sent: DeliverySubmit[] = [];
   const sellMethods = methods({

@@ -2,8 +2,8 @@
 // story per store): the footer's trust bar (hotline, insured shipping, accepted payments, the Trusted Shops
 // badge) and legal line, the imprint and contact block (blocks/CompanyFactsBlock.tsx) and the checkout's
 // transfer instructions. Without the story (CMS down) they render nothing rather than something wrong.
-// The footer's parts are here; the company block and the transfer account in CompanyDetails.tsx, so the
-// footer on every page does not bring the contact data block's code (issue 27).
+// The footer's parts are here; the company block in CompanyDetails.tsx and the transfer account in
+// TransferAccount.tsx, so the footer on every page does not bring the contact data block's code (issue 27).
 import { useId } from 'react';
 import type { CompanyFactsView } from '../../src/contracts/company-facts.ts';
 import { telHref } from '../../src/contracts/display.ts';

@@ -9,35 +9,15 @@
 // A module of its own (not field-rules.ts): the contact form checks a phone number but no address, and
 // the zip and VAT ID rules with their postal code ranges would put its page over 150 kB.
 import type { Translate } from '../../../src/i18n.ts';
+import { firstUseChunk } from '../../lib/first-use.ts';
 import { Rules } from './validation.ts';
 
-let phoneCheck: typeof import('./phone-check.ts').checkPhoneHere | null = null;
-let loading: Promise<void> | null = null;
+const phoneCheck = firstUseChunk(() => import('./phone-check.ts'));
 
 /** Loads the phone check (once); tests await it. */
-export function loadPhoneRules(): Promise<void> {
-  loading ??= import('./phone-check.ts').then((m) => {
-    phoneCheck = m.checkPhoneHere;
-  });
-  return loading;
+export async function loadPhoneRules(): Promise<void> {
+  await phoneCheck.load();
 }
-
-/** The events that mean the visitor has started to use the page (capture: a form's own handlers cannot hide them). */
-const FIRST_USE = ['focusin', 'pointerdown', 'keydown'] as const;
-
-/** Loads the phone check on the next use of the page; a chunk that failed to load is asked for again on the use after. */
-function loadOnFirstUse(): void {
-  const start = () => {
-    for (const type of FIRST_USE) window.removeEventListener(type, start, true);
-    loadPhoneRules().catch(() => {
-      loading = null;
-      loadOnFirstUse();
-    });
-  };
-  for (const type of FIRST_USE) window.addEventListener(type, start, { capture: true, passive: true });
-}
-
-if (typeof window !== 'undefined') loadOnFirstUse();
 
 export class PhoneRules extends Rules {
   /** the store's country: how phone numbers may be typed and which VAT IDs are read without a prefix */
@@ -50,8 +30,9 @@ export class PhoneRules extends Rules {
 
   /** spec 5: a phone number as people type it on this store (optional: empty is fine) */
   phone(field: string, value: string): this {
-    if (!phoneCheck) return this;
-    const check = phoneCheck(value, this.storeCountry);
+    const loaded = phoneCheck.current;
+    if (!loaded) return this;
+    const check = loaded.checkPhoneHere(value, this.storeCountry);
     if (!check.ok) this.fail(field, `validation.${check.problem}`);
     return this;
   }

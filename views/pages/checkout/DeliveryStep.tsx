@@ -9,7 +9,7 @@
 // guest sees it with the reason and a way to sign in that comes back here.
 import { useMemo, useState } from 'react';
 import type { CashThreshold } from '../../../src/contracts/aml.ts';
-import { bicValid, ibanValid, routingNumberValid, usAccountNumberValid } from '../../../src/contracts/bank-details.ts';
+import { bicValid, ibanValid, routingNumberValid, usAccountNumberValid } from '../../components/forms/bank-rules.ts';
 import type { IdentityDocumentBody, PaymentMethod, PayoutAccountBody } from '../../../src/contracts/cart.ts';
 import type { PickupStore, ShippingMethodsResponse } from '../../../src/contracts/order.ts';
 import type { Result } from '../../../src/contracts/result.ts';
@@ -26,7 +26,7 @@ import { Rules, type Errors } from '../../components/forms/validation.ts';
 import { useShop } from '../../lib/context.tsx';
 import { NextButton } from './parts.tsx';
 import { StoreAddress } from '../../components/checkout/StoreAddress.tsx';
-import { TransferAccount } from '../../components/CompanyDetails.tsx';
+import { TransferAccount } from '../../components/TransferAccount.tsx';
 import { telHref } from '../../../src/contracts/display.ts';
 import { pathFor } from '../../../src/screens.ts';
 import { Link } from '../../components/ShopLink.tsx';

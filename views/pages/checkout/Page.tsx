@@ -72,8 +72,8 @@ export default function CheckoutPage() {
   const completed = cart && !cart.pending ? completedSteps(cart) : [];
   const requested = params.get('step');
   const step = allowedStep(requested, completed);
-  const chunks = useStepChunks(step);
-  const stepShown = Boolean(chunks[step]);
+  const shown = useStepChunks(step);
+  const stepShown = shown !== null;
   const blocker = cart ? checkoutBlocker(cart) : null;
 
   // The cart step is done by arriving here with a cart that may check out.
@@ -298,28 +298,27 @@ export default function CheckoutPage() {
     return { kind: 'error', error: r.error };
   };
 
-  const { data: dataStep, delivery: deliveryStep, review: reviewStep } = chunks;
   // a step whose chunk is still on its way (step-chunks.ts) reads as the carts still loading
-  if (!stepShown) return loadingLine;
+  if (!shown) return loadingLine;
   const pickupStore = cart.pickupStore ? methods?.pickupStores.find((s) => s.slug === cart.pickupStore) ?? null : null;
   return (
     <div className="container checkout-page">
       <div className="checkout-layout">
         <div className="checkout-main">
-          {step === 'data' && dataStep ? (
-            <dataStep.DataStep cart={cart} customer={me ?? null} refreshing={refreshing} headingRef={headingRef} onSubmit={onData}
+          {shown.step === 'data' ? (
+            <shown.module.DataStep cart={cart} customer={me ?? null} refreshing={refreshing} headingRef={headingRef} onSubmit={onData}
               checkEmail={async (email) => {
                 const r = await checkEmail(email);
                 return !r.error && r.data.exists;
               }} />
-          ) : step === 'delivery' && deliveryStep ? (
-            <deliveryStep.DeliveryStep key={cart.id} cart={cart} methods={methods} refreshing={refreshing} headingRef={headingRef} onSubmit={onDelivery}
+          ) : shown.step === 'delivery' ? (
+            <shown.module.DeliveryStep key={cart.id} cart={cart} methods={methods} refreshing={refreshing} headingRef={headingRef} onSubmit={onDelivery}
               onMethodChosen={(key) => void writeCart(type, () => updateCart(cart.id, { shippingMethodId: key }))} />
-          ) : reviewStep ? (
-            <reviewStep.ReviewStep cart={cart} pickupStore={pickupStore} refreshing={refreshing} headingRef={headingRef} stepHref={stepHref} onPlace={onPlace}
+          ) : (
+            <shown.module.ReviewStep cart={cart} pickupStore={pickupStore} refreshing={refreshing} headingRef={headingRef} stepHref={stepHref} onPlace={onPlace}
               confirmationEmail={session.level === 'user' && me ? me.email : cart.customerEmail}
               onTakeNewPrices={() => writeCart(type, () => recalculateCart(cart.id))} />
-          ) : null}
+          )}
         </div>
         <CheckoutSummary cart={cart} />
       </div>

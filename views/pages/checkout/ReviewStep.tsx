@@ -29,7 +29,7 @@ import { shipsToCustomer } from '../../../src/contracts/checkout-rules.ts';
 import { CartChangedNotice } from './CartChangedNotice.tsx';
 import { StoreAddress } from '../../components/checkout/StoreAddress.tsx';
 import { PriceChangeDialog } from './PriceChangeDialog.tsx';
-import { TransferAccount } from '../../components/CompanyDetails.tsx';
+import { TransferAccount } from '../../components/TransferAccount.tsx';
 
 /** The legal pages (CMS stories legal/*, src/content/README.md), by their German path. */
 const legalPaths = {

@@ -7,6 +7,7 @@
 // views/hooks/useCarts.ts), so a step's chunk can load after hydration without a mismatch; until it is
 // there, the page shows the checkout's loading line, as while the carts load.
 import { useEffect, useState } from 'react';
+import { chunk, loadOnFirstUse } from '../../lib/first-use.ts';
 import type { FormStep } from '../../state/checkout-progress.ts';
 
 interface StepModules {
@@ -15,58 +16,34 @@ interface StepModules {
   review: typeof import('./ReviewStep.tsx');
 }
 
-const importers: { [K in FormStep]: () => Promise<StepModules[K]> } = {
-  data: () => import('./DataStep.tsx'),
-  delivery: () => import('./DeliveryStep.tsx'),
-  review: () => import('./ReviewStep.tsx'),
+const chunks = {
+  data: chunk(() => import('./DataStep.tsx')),
+  delivery: chunk(() => import('./DeliveryStep.tsx')),
+  review: chunk(() => import('./ReviewStep.tsx')),
 };
 
-const loaded: Partial<StepModules> = {};
-const loading: Partial<Record<FormStep, Promise<void>>> = {};
+/** The step the page shows with its module, once its chunk has arrived. */
+export type ShownStep = { [K in FormStep]: { step: K; module: StepModules[K] } }[FormStep];
 
-/** Loads a step's chunk once; a chunk that failed may be asked for again. */
-export function loadStep(step: FormStep): Promise<void> {
-  loading[step] ??= importers[step]().then(
-    (m) => {
-      (loaded as Record<FormStep, unknown>)[step] = m;
-    },
-    (err: unknown) => {
-      delete loading[step];
-      throw err;
-    },
-  );
-  return loading[step];
-}
-
-const FIRST_USE = ['focusin', 'pointerdown', 'keydown'] as const;
-
-/** The next steps load on the first use of the page (capture: a form's own handlers cannot hide it). */
-function loadAllOnFirstUse(): () => void {
-  const start = () => {
-    stop();
-    for (const step of Object.keys(importers) as FormStep[]) loadStep(step).catch(() => {});
-  };
-  const stop = () => {
-    for (const type of FIRST_USE) window.removeEventListener(type, start, true);
-  };
-  for (const type of FIRST_USE) window.addEventListener(type, start, { capture: true, passive: true });
-  return stop;
+function shown(step: FormStep): ShownStep | null {
+  const module = chunks[step].current;
+  return module ? ({ step, module } as ShownStep) : null;
 }
 
 /**
- * The steps' modules loaded so far; the step the page shows is among them at once when its chunk is
- * loaded, else once it has loaded (the page shows its loading line meanwhile). A chunk that does not load
- * (the network dropped) is asked for again after a few seconds.
+ * The step the page shows, with its module: at once when its chunk is loaded, else once it has loaded (null
+ * meanwhile: the page shows its loading line). The other steps load on the first use of the page. A chunk
+ * that does not load (the network dropped) is asked for again after a few seconds.
  */
-export function useStepChunks(step: FormStep): Partial<StepModules> {
+export function useStepChunks(step: FormStep): ShownStep | null {
   const [, loadedNow] = useState(0);
-  useEffect(() => loadAllOnFirstUse(), []);
+  useEffect(() => loadOnFirstUse(Object.values(chunks)), []);
   useEffect(() => {
-    if (loaded[step]) return;
+    if (chunks[step].current) return;
     let live = true;
     let retry: ReturnType<typeof setTimeout> | undefined;
     const load = () => {
-      loadStep(step).then(
+      chunks[step].load().then(
         () => live && loadedNow((n) => n + 1),
         () => {
           if (live) retry = setTimeout(load, 3000);
@@ -79,5 +56,5 @@ export function useStepChunks(step: FormStep): Partial<StepModules> {
       clearTimeout(retry);
     };
   }, [step]);
-  return { ...loaded };
+  return shown(step);
 }
