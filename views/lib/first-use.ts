@@ -1,7 +1,8 @@
 // Code that loads on the visitor's first use of the page (issue 27, "Phones get less JavaScript", counts what
 // a page fetches before any interaction): the first focus, tap, click or key. One loader for the phone
-// check (views/components/forms/phone-rules.ts), the IBAN check (bank-rules.ts), the checkout's steps
-// (views/pages/checkout/step-chunks.ts) and the entry's string table (client/entry.tsx).
+// check (views/components/forms/phone-rules.ts), the IBAN check (bank-rules.ts) and the checkout's steps
+// (views/pages/checkout/step-chunks.ts). The entry's string table keeps a listener of its own (client/entry.tsx
+// says why).
 // Decision: touchstart is among the events as the entry had it; where the browser has pointer events (all
 // the shop supports), pointerdown comes first, so the phone check and the steps load as they did before.
 
