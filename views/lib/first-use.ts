@@ -3,7 +3,7 @@
 // check (views/components/forms/phone-rules.ts), the IBAN check (bank-rules.ts) and the checkout's steps
 // (views/pages/checkout/step-chunks.ts). The entry's string table keeps a listener of its own (client/entry.tsx
 // says why).
-// Decision: touchstart is among the events as the entry had it; where the browser has pointer events (all
+// Decision: touchstart is among the events, as in the entry's own listener; where the browser has pointer events (all
 // the shop supports), pointerdown comes first, so the phone check and the steps load as they did before.
 
 /** The events that mean the visitor has started to use the page. */
