@@ -7,6 +7,7 @@ import * as esbuild from 'esbuild';
 import { fileURLToPath } from 'node:url';
 import { basename } from 'node:path';
 import { buildServer } from './build-server.ts';
+import { mergeEntryClosure } from './build-merge.ts';
 import { serverOnlyNamespaces } from '../locales/namespaces.ts';
 import { writeRasterImages } from './raster-images.ts';
 
@@ -63,8 +64,11 @@ export async function buildClient(opts: { production?: boolean } = {}) {
   const production = opts.production ?? process.env.NODE_ENV === 'production';
   rmSync(outdir, { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
-  const result = await esbuild.build(clientBuildOptions(production));
-  const outputs = Object.entries(result.metafile.outputs);
+  const options = clientBuildOptions(production);
+  const result = await esbuild.build(options);
+  // the entry and the chunks it imports as one file (src/build-merge.ts)
+  const metafile = await mergeEntryClosure({ root, metafile: result.metafile, production, target: options.target });
+  const outputs = Object.entries(metafile.outputs);
   const entry = outputs.find(([p, o]) => p.endsWith('.js') && o.entryPoint?.endsWith('client/entry.tsx'));
   if (!entry) throw new Error('entry output missing');
   const [entryPath, entryMeta] = entry;
@@ -89,7 +93,7 @@ export async function buildClient(opts: { production?: boolean } = {}) {
   // PNG copies of the SVG product images and the PNG icons (src/raster-images.ts); unchanged images are kept
   const rasters = writeRasterImages();
   if (rasters.products) console.log(`raster images: ${rasters.products} product PNGs written`);
-  return { ...manifest, metafile: result.metafile };
+  return { ...manifest, metafile };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
