@@ -39,9 +39,11 @@ async function build(out: string) {
     minify: true, metafile: true, logLevel: 'error' as const, absWorkingDir: dir,
   };
   const first = await esbuild.build(options);
-  const metafile = await mergeEntryClosure({ root: dir, metafile: first.metafile, production: true, target: ['es2022'] });
+  if (!first.metafile) throw new Error('esbuild wrote no metafile');
+  const firstMeta = first.metafile;
+  const metafile = await mergeEntryClosure({ root: dir, metafile: firstMeta, production: true, target: ['es2022'] });
   const files = readdirSync(out, { recursive: true }).map(String).filter((f) => f.endsWith('.js')).sort();
-  return { metafile, files, firstFiles: Object.keys(first.metafile.outputs).filter((k) => k.endsWith('.js')).map((k) => relative(out, join(dir, k))).sort() };
+  return { metafile, files, firstFiles: Object.keys(firstMeta.outputs).filter((k) => k.endsWith('.js')).map((k) => relative(out, join(dir, k))).sort() };
 }
 
 t.test('the merged entry runs, loads its pages, and they share its modules', async (t) => {
