@@ -63,11 +63,11 @@ function readHeader(code: string): { imports: HeaderImport[]; end: number } {
 const blank = (s: string) => s.replace(/[^\n]/g, ' ');
 
 export interface MergeOptions {
-  /** the project root: esbuild's metafile paths are relative to it */
+  /** esbuild's working directory (the project root): the metafile's paths are relative to it */
   root: string;
   metafile: esbuild.Metafile;
   production: boolean;
-  /** the first build's esbuild options (target, define) for the second pass */
+  /** the first build's browser targets, for the second pass (which re-prints the code) */
   target: string[];
 }
 
