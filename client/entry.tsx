@@ -94,7 +94,8 @@ function preloadPageParts(): Promise<void> {
 
 /** Messages for what the visitor does next (form errors, dialogs) come with their first interaction.
  * Decision: its own listener, not views/lib/first-use.ts's onFirstUse: importing that module puts its chunk
- * loaders into the entry, 0.35 kB more on every page (measured by the manifest count, session 8). */
+ * loaders into the entry, 0.35 kB more on every page (measured by the manifest count, session 8). Measured
+ * again once the entry was one file (session 9): still 0.1-0.16 kB more on home, shop and product. */
 function loadStringsOnInteraction() {
   const events = ['pointerdown', 'keydown', 'focusin', 'touchstart'] as const;
   const load = () => {

@@ -39,10 +39,11 @@ function hash8(text: string): string {
   return out;
 }
 
-interface HeaderImport { start: number; end: number; path: string; names: { imported: string; local: string }[] | null }
+interface HeaderImport { start: number; end: number; path: string; names: { imported: string; local: string }[] | null; target: string }
 
-/** The import statements at the top of a chunk (esbuild writes every static import there). */
-function readHeader(code: string): { imports: HeaderImport[]; end: number } {
+/** The import statements at the top of a chunk (esbuild writes every static import there); target: the
+ * imported file's path as resolve(path) gives it. */
+function readHeader(code: string, resolvePath: (path: string) => string): { imports: HeaderImport[]; end: number } {
   const imports: HeaderImport[] = [];
   let pos = 0;
   for (;;) {
@@ -53,7 +54,7 @@ function readHeader(code: string): { imports: HeaderImport[]; end: number } {
       const [imported, local] = s.split(/\s+as\s+/);
       return { imported, local: local ?? imported };
     });
-    imports.push({ start: pos, end: HEADER_IMPORT.lastIndex, path: m[2], names });
+    imports.push({ start: pos, end: HEADER_IMPORT.lastIndex, path: m[2], names, target: resolvePath(m[2]) });
     pos = HEADER_IMPORT.lastIndex;
   }
   return { imports, end: pos };
@@ -109,12 +110,9 @@ export async function mergeEntryClosure(opts: MergeOptions): Promise<esbuild.Met
   };
   const headers = new Map<string, ReturnType<typeof readHeader>>();
   for (const k of others) {
-    const header = readHeader(code.get(k) as string);
+    const header = readHeader(code.get(k) as string, (path) => keyOf(resolve(dirname(abs(k)), path)));
     headers.set(k, header);
-    for (const imp of header.imports) {
-      const target = keyOf(resolve(dirname(abs(k)), imp.path));
-      if (inClosure.has(target)) for (const n of imp.names ?? []) aliasOf(target, n.imported);
-    }
+    for (const imp of header.imports) if (inClosure.has(imp.target)) for (const n of imp.names ?? []) aliasOf(imp.target, n.imported);
   }
 
   // The second pass: the entry first (its imports run in their order, what it exports stays exported), then
@@ -171,7 +169,7 @@ export async function mergeEntryClosure(opts: MergeOptions): Promise<esbuild.Met
   const mergedName = `entry-${hash8(`${tag}:entry`)}.js`;
   const mergedKey = keyOf(`${entryDir}/${mergedName}`);
   const renamed = new Map<string, string>(); // old basename -> new basename
-  for (const k of others) if (headers.get(k)?.imports.some((i) => inClosure.has(keyOf(resolve(dirname(abs(k)), i.path))))) renamed.set(basename(k), '');
+  for (const k of others) if (headers.get(k)?.imports.some((i) => inClosure.has(i.target))) renamed.set(basename(k), '');
   let mergedText = mergedJs.text;
   for (let grew = true; grew;) {
     grew = false;
@@ -221,10 +219,10 @@ export async function mergeEntryClosure(opts: MergeOptions): Promise<esbuild.Met
     const dir = dirname(file);
     let text = code.get(k) as string;
     const header = headers.get(k) as ReturnType<typeof readHeader>;
-    const fromClosure = header.imports.filter((i) => inClosure.has(keyOf(resolve(dir, i.path))));
+    const fromClosure = header.imports.filter((i) => inClosure.has(i.target));
     let mapPrefix = '';
     if (fromClosure.length > 0) {
-      const names = fromClosure.flatMap((i) => (i.names ?? []).map((n) => `${aliasOf(keyOf(resolve(dir, i.path)), n.imported)} as ${n.local}`));
+      const names = fromClosure.flatMap((i) => (i.names ?? []).map((n) => `${aliasOf(i.target, n.imported)} as ${n.local}`));
       const target = JSON.stringify(rel(dir, `${entryDir}/${mergedName}`));
       const line = names.length ? `import{${names.join(',')}}from${target};` : `import${target};`;
       let body = '';

@@ -60,14 +60,19 @@ export function brotliOptions(size: number) {
   return { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: size, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } };
 }
 
+/** esbuild's build into out, then the entry and the chunks it imports as one file (src/build-merge.ts);
+ * answers the metafile of the files written. The page-weight test builds with it too. */
+export async function bundleClient(production: boolean, out = outdir): Promise<esbuild.Metafile> {
+  const options = clientBuildOptions(production, out);
+  const result = await esbuild.build(options);
+  return mergeEntryClosure({ root, metafile: result.metafile, production, target: options.target });
+}
+
 export async function buildClient(opts: { production?: boolean } = {}) {
   const production = opts.production ?? process.env.NODE_ENV === 'production';
   rmSync(outdir, { recursive: true, force: true });
   mkdirSync(outdir, { recursive: true });
-  const options = clientBuildOptions(production);
-  const result = await esbuild.build(options);
-  // the entry and the chunks it imports as one file (src/build-merge.ts)
-  const metafile = await mergeEntryClosure({ root, metafile: result.metafile, production, target: options.target });
+  const metafile = await bundleClient(production);
   const outputs = Object.entries(metafile.outputs);
   const entry = outputs.find(([p, o]) => p.endsWith('.js') && o.entryPoint?.endsWith('client/entry.tsx'));
   if (!entry) throw new Error('entry output missing');

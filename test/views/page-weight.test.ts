@@ -1,5 +1,5 @@
-// JavaScript per page (issue 27, "Phones get less JavaScript"): the browser bundle is built in memory with
-// the shop's own options (src/build.ts, production), and each page's weight is counted from esbuild's
+// JavaScript per page (issue 27, "Phones get less JavaScript"): the browser bundle is built into a temporary
+// folder as the shop builds it (src/build.ts bundleClient, production), and each page's weight is counted from the
 // metafile as scripts/bundle-weights.ts counts it for the weight bench: the entry with its static imports
 // plus the page's chunk with its static imports, every file at its brotli size. Bytes, not timings: the
 // test fails when a page's first load grows back over its budget or a deferred part's code is pulled
@@ -10,10 +10,8 @@ import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync } from 'node:zlib';
-import * as esbuild from 'esbuild';
-import { brotliOptions, clientBuildOptions } from '../../src/build.ts';
+import { brotliOptions, bundleClient } from '../../src/build.ts';
 import { bundleWeights } from '../../scripts/bundle-weights.ts';
-import { mergeEntryClosure } from '../../src/build-merge.ts';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -78,13 +76,10 @@ const DEFERRED = [
   'client/state/preview-bridge.ts',
 ];
 
-// Built as src/build.ts builds it, in a folder of its own: esbuild, then the entry's closure as one file
-// (src/build-merge.ts works on the files esbuild wrote).
+// Built as src/build.ts builds it (esbuild, then the entry's closure as one file), in a folder of its own.
 const out = mkdtempSync(join(tmpdir(), 'page-weight-'));
 t.teardown(() => rmSync(out, { recursive: true, force: true }));
-const options = clientBuildOptions(true, out);
-const first = await esbuild.build(options);
-const metafile = await mergeEntryClosure({ root, metafile: first.metafile, production: true, target: options.target });
+const metafile = await bundleClient(true, out);
 const brSize = (p: string) => {
   const bytes = readFileSync(`${root}${p}`);
   return brotliCompressSync(bytes, brotliOptions(bytes.length)).length;
