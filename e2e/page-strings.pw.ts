@@ -49,3 +49,35 @@ for (const c of cases) {
     for (let i = consoleErrors.length - 1; i >= 0; i--) if (/ERR_FAILED|dynamically imported module/.test(consoleErrors[i])) consoleErrors.splice(i, 1);
   });
 }
+
+// Issue 27: a page ships only the commonest of a form's own check messages (a field left empty, an e-mail
+// address mistyped, an invalid value); the others come with the full table, which the first interaction
+// fetches. Should that fail, another check's message reads as the generic "Invalid value." under its field,
+// never as its key; with the table there, the check's own message.
+for (const blockTable of [false, true]) {
+  test(`a form check's message the page did not ship reads ${blockTable ? 'as "Invalid value." when the full table cannot come' : 'in its own words once the full table came'}`, async ({ page, consoleErrors }) => {
+    await consentDecided(page);
+    const blocked: string[] = [];
+    if (blockTable) {
+      await page.route(FULL_TABLE, (route) => {
+        blocked.push(route.request().url());
+        return route.abort();
+      });
+    }
+    await page.goto(url('ch.localhost', '/registrierung'));
+    await hydrated(page);
+    const password = page.locator('#register-password');
+    await password.fill('kurz');
+    await page.getByRole('button', { name: de.account.register.submit }).click();
+    const said = page.locator('#register-password-error');
+    await expect(said).toBeVisible();
+    await expect(said).not.toContainText('validation.');
+    if (blockTable) {
+      await expect(said).toContainText(de.validation.invalid_value);
+      expect(blocked.length, 'the page asked for the full table and did not get it').toBeGreaterThan(0);
+      for (let i = consoleErrors.length - 1; i >= 0; i--) if (/ERR_FAILED|dynamically imported module/.test(consoleErrors[i])) consoleErrors.splice(i, 1);
+    } else {
+      await expect(said).toContainText(de.validation.password_too_short.replace('{{length}}', '8'));
+    }
+  });
+}

@@ -9,5 +9,15 @@ import type { Language } from '../src/stores.ts';
 export const tables: Record<Language, Record<string, unknown>> = { en, de };
 export { serverOnlyNamespaces } from './namespaces.ts';
 
-/** A key the table does not hold: nothing more to load on the server (the key itself is shown). */
-export function missingString(_lang: Language, _key: string): void {}
+/** A key the table does not hold: nothing more to load on the server, the key itself is shown (false: the
+ * table is complete, the key is a gap). */
+export function missingString(_lang: Language, _key: string): boolean {
+  return false;
+}
+
+/** The language's full table is in: on the server always (a thenable React's use() reads as fulfilled,
+ * so nothing suspends). */
+const complete = Object.assign(Promise.resolve(), { status: 'fulfilled', value: undefined });
+export function fullTable(_lang: Language): Promise<void> {
+  return complete;
+}

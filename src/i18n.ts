@@ -2,7 +2,7 @@
 // formatter for money, percentages and dates (spec 9: US MM/DD/YYYY, others DD/MM/YYYY; amounts are
 // integer cents). Neutral ground like src/stores.ts: the server (API messages, mails) and the views use it.
 import rosetta from 'rosetta';
-import { missingString, serverOnlyNamespaces, tables } from '../locales/tables.ts';
+import { fullTable, missingString, serverOnlyNamespaces, tables } from '../locales/tables.ts';
 import type { Currency, Language, LocaleTag, StoreKey } from './stores.ts';
 import { CART_MAX_CENTS, CASH_PAYOUT_MAX_CENTS, LIMIT_PRICE_MAX_CENTS, LINE_MAX_PIECES, ORDER_COMMENT_MAX_CHARS, SCRAP_BOX_CAP_EUR_CENTS } from './contracts/cart-limits.ts';
 import { SCRAP_MAX_GRAMS } from './contracts/scrap.ts';
@@ -27,22 +27,37 @@ export function translator(lang: Language): Translate {
         if (s === undefined) {
           s = i18n.t(key, {}, lang);
           // a miss is not remembered: in the browser the full table may still arrive (locales/tables.ts)
-          if (s === '') {
-            missingString(lang, key);
-            return key;
-          }
+          if (s === '') return missing(lang, key);
           known.set(key, s);
         }
         return s;
       }
       const s = i18n.t(key, params, lang);
       if (s !== '') return s;
-      missingString(lang, key);
-      return key;
+      return missing(lang, key);
     };
     translators.set(lang, t);
   }
   return t;
+}
+
+/** Settles when the language's full table is in (in the browser it is fetched once; on the server it always
+ * is) or could not come; never rejects. For a part that shows many messages at once on a visitor's click
+ * (the consent settings) and waits for them, with React's use(), rather than shipping them with every page. */
+export function fullStrings(lang: Language): Promise<void> {
+  return fullTable(lang);
+}
+
+/** A key the tables do not hold: answers the key itself, so a gap is visible. In the browser before the
+ * language's full table came (missingString asks for it), a form check's message answers the generic
+ * "Invalid value." instead, which every page ships (stringsOf): a customer never reads a key under a field. */
+function missing(lang: Language, key: string): string {
+  const pending = missingString(lang, key);
+  if (pending && key.startsWith('validation.')) {
+    const generic = i18n.t('validation.invalid_value', {}, lang);
+    if (generic !== '') return generic;
+  }
+  return key;
 }
 
 /** A message as written in the locale file, its {{placeholders}} not filled in; undefined when the key is
@@ -53,16 +68,26 @@ export function messageTemplate(lang: Language, key: string): string | undefined
   return typeof v === 'string' ? v : undefined;
 }
 
-/** What every page ships besides its own keys: what a form says while the visitor types or submits
- * (validation, form's own words: "sending", the error summary), the error page's words, and what any call
- * says when the network is gone (views/state/api.ts). */
-const alwaysShipped = ['validation.*', 'error.*', 'form.sending', 'form.error.UnknownError'];
+/** What every page ships besides its own keys: what a form's own checks say most often before the language's
+ * full table has come (a field left empty, an e-mail address mistyped, a value out of range), form's own words
+ * ("sending", the error summary), the error page's words, and what any call says when the network is gone
+ * (views/state/api.ts). Decision (issue 27, hydration data at most half of the document): not every validation
+ * message (2 kB, a fifth of the login page's strings): the first interaction with a page (focus, a key, a tap)
+ * fetches the full table (client/entry.tsx), before a form can check anything; should that fetch fail, another
+ * check's message reads as "Invalid value." until it comes (translator) instead of as its key. */
+const alwaysShipped = [
+  'validation.required', 'validation.invalid_email', 'validation.invalid_value',
+  'error.notFoundTitle', 'error.notFound', 'error.serverTitle', 'error.server', 'error.unknown', 'error.backHome', 'error.reload',
+  'form.sending', 'form.error.UnknownError',
+];
 
 /** Shipped message by message, not whole: form.error holds a message per service code (10 kB, the largest
  * section of the browser's strings), of which a page can show a few (the components that show one name its
  * code with shop.uses, or render it); route holds a title per screen, of which a page shows its own, the
- * home's (breadcrumb) and the account's menu. Another screen's title comes with its page's code. */
-const perMessage = ['form.error.', 'route.'];
+ * home's (breadcrumb) and the account's menu. Another screen's title comes with its page's code. validation
+ * and error: messages of a form's checks and of error pages, a page shows the ones it names (a server-side
+ * error page's words are written into its loader data, not looked up in the browser). */
+const perMessage = ['form.error.', 'route.', 'validation.', 'error.'];
 
 /**
  * What a server-rendered page ships for the browser (locales/tables.ts), in one language: for every key it

@@ -18,6 +18,7 @@ type Table = Record<string, unknown>;
 export const tables: Record<Language, Table> = { en: {}, de: {} };
 
 const full = new Map<Language, Promise<void>>();
+const loaded = new Set<Language>();
 const listeners = new Set<() => void>();
 let version = 0;
 
@@ -45,6 +46,7 @@ export function loadLanguage(lang: Language): Promise<void> {
     p = chunk.then(
       (m) => {
         merge(tables[lang], m.default as Table);
+        loaded.add(lang);
         version++;
         for (const l of listeners) l();
       },
@@ -58,9 +60,24 @@ export function loadLanguage(lang: Language): Promise<void> {
   return p;
 }
 
-/** src/i18n.ts asks for a key the tables do not hold: fetch the language, then render again. */
-export function missingString(lang: Language, _key: string): void {
+const settled = new Map<Language, Promise<void>>();
+/** Settles when the language's full table is in, or could not come (never rejects; a missing key then asks
+ * again, missingString): one promise per language, so React's use() suspends on it once. */
+export function fullTable(lang: Language): Promise<void> {
+  let p = settled.get(lang);
+  if (!p) {
+    p = loadLanguage(lang).catch(() => {});
+    settled.set(lang, p);
+  }
+  return p;
+}
+
+/** src/i18n.ts asks for a key the tables do not hold: fetch the language, then render again. True while the
+ * full table has not come (the key may be in it); false once it has (the key is a gap). */
+export function missingString(lang: Language, _key: string): boolean {
+  const had = loaded.has(lang);
   loadLanguage(lang).catch(() => {});
+  return !had;
 }
 
 export function subscribeStrings(listener: () => void): () => void {

@@ -14,7 +14,11 @@ export interface RichText {
   href?: string;
 }
 
+/** A node of rich text. Text without marks (most of a page) is a plain string: a CMS page carries its text for
+ * hydration, and {"type":"text","text":…} around every run was a sixth of the privacy page's data (issue 27,
+ * hydration data at most half of the document). */
 export type RichNode =
+  | string
   | RichText
   | { type: 'paragraph' | 'bullet_list' | 'ordered_list' | 'list_item' | 'blockquote'; content: RichNode[] }
   | { type: 'heading'; level: 1 | 2 | 3 | 4 | 5 | 6; content: RichNode[] }

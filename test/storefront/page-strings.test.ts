@@ -58,5 +58,17 @@ t.test('served over HTTP', async (t) => {
     t.equal(translateWithPageStrings(strings, 'validation.required'), en.validation.required);
     t.equal(translateWithPageStrings(strings, 'form.error.UnknownError'), en.form.error.UnknownError);
     t.equal(translateWithPageStrings(strings, 'form.sending'), en.form.sending);
+    t.equal(translateWithPageStrings(strings, 'validation.invalid_email'), en.validation.invalid_email);
+    t.equal(translateWithPageStrings(strings, 'validation.invalid_value'), en.validation.invalid_value, 'the generic message a check the page did not ship reads as');
+    t.equal(translateWithPageStrings(strings, 'error.server'), en.error.server);
+  });
+
+  t.test('what shows only after a visitor\'s step comes with the full table, not with every page', async (t) => {
+    const strings = pageStrings((await h.get('ch.localhost', '/login')).text);
+    t.same(Object.keys(strings.table.validation ?? {}).sort(), ['invalid_email', 'invalid_value', 'required'], 'three of the checks\' messages');
+    t.notOk(strings.table.error?.noLimitOrder, 'no error page\'s words written by a loader');
+    t.notOk(strings.table.consent?.group, 'the consent settings\' groups come with the dialog (it waits for the full table)');
+    t.ok(strings.table.account?.login, 'the login page\'s own words');
+    t.notOk(strings.table.account?.loginCode, 'the second step\'s words come after the password\'s answer');
   });
 });

@@ -6,6 +6,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import type { Block } from '../../src/contracts/content.ts';
 import { Blocks } from '../../views/blocks/Blocks.tsx';
+import { richDoc } from '../../src/storefront/cms/reshape.ts';
 import { renderView, takeDataLayer } from './helpers.tsx';
 
 t.afterEach(() => cleanup());
@@ -53,6 +54,24 @@ t.test('rich text: headline and text, links kept, content headings start below t
   t.ok(screen.getByRole('heading', { level: 2, name: 'Über uns' }));
   t.ok(screen.getByRole('heading', { level: 2, name: 'Geschichte' }), 'an editor h1 becomes h2');
   t.equal(screen.getByRole('link', { name: 'Filialen' }).getAttribute('href'), '/filialen');
+});
+
+t.test('rich text from the CMS: text without marks travels as a plain string and reads the same, marks and links kept', async (t) => {
+  const doc = richDoc({
+    type: 'doc',
+    content: [{ type: 'paragraph', content: [
+      { type: 'text', text: 'Verantwortlich ist die ' },
+      { type: 'text', text: 'Aurum AG', marks: [{ type: 'bold' }] },
+      { type: 'hard_break' },
+      { type: 'text', text: 'E-Mail: ' },
+      { type: 'text', text: 'datenschutz@aurum.example', marks: [{ type: 'link', attrs: { href: 'mailto:datenschutz@aurum.example' } }] },
+    ] }],
+  });
+  // the hydration data carries a run without marks as its text alone (issue 27)
+  t.same(doc, [{ type: 'paragraph', content: ['Verantwortlich ist die ', { type: 'text', text: 'Aurum AG', bold: true }, { type: 'hard_break' }, 'E-Mail: ', { type: 'text', text: 'datenschutz@aurum.example', href: 'mailto:datenschutz@aurum.example' }] }]);
+  t.same(richDoc('Ein Satz.'), [{ type: 'paragraph', content: ['Ein Satz.'] }], 'a plain string field');
+  const { container } = renderView(<Blocks blocks={[{ type: 'rich_text', id: 'r', text: doc }]} />);
+  t.equal(container.querySelector('.rich-text p')?.innerHTML, 'Verantwortlich ist die <span><strong>Aurum AG</strong></span><br>E-Mail: <a href="mailto:datenschutz@aurum.example" rel="noopener noreferrer">datenschutz@aurum.example</a>');
 });
 
 for (const kind of ['faq', 'accordion'] as const) {

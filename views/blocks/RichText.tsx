@@ -2,9 +2,9 @@
 // HTML strings, so content cannot inject markup; hrefs arrive checked (site paths, https, mailto, tel).
 import type { ReactNode } from 'react';
 import { Link } from '../components/ShopLink.tsx';
-import type { RichDoc, RichNode } from '../../src/contracts/content.ts';
+import type { RichDoc, RichNode, RichText as RichTextRun } from '../../src/contracts/content.ts';
 
-function renderText(node: Extract<RichNode, { type: 'text' }>, key: number): ReactNode {
+function renderText(node: RichTextRun, key: number): ReactNode {
   let out: ReactNode = node.text;
   if (node.bold) out = <strong>{out}</strong>;
   if (node.italic) out = <em>{out}</em>;
@@ -18,6 +18,8 @@ function renderNodes(nodes: RichNode[], headingOffset: number): ReactNode[] {
 }
 
 function renderNode(node: RichNode, key: number, headingOffset: number): ReactNode {
+  // text without marks comes as a plain string (src/contracts/content.ts)
+  if (typeof node === 'string') return node;
   switch (node.type) {
     case 'paragraph':
       return <p key={key}>{renderNodes(node.content, headingOffset)}</p>;

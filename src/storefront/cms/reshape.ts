@@ -4,7 +4,7 @@
 // unknown type is skipped (and reported once through onUnknown), never a broken page.
 import type {
   Article, ArticleFolder, ArticleTeaser, Banner, Block, Closure, ContactFacts, ContentLink, IconName, Image, MapView, OpeningHours, Page,
-  PaymentMethod, PressRelease, ProductSource, RichDoc, RichNode, SellMetal, StoreCollection, StoreDetail, StoreSummary, TagInfo, TeaserQuery, Tone, Weekday,
+  PaymentMethod, PressRelease, ProductSource, RichDoc, RichNode, RichText, SellMetal, StoreCollection, StoreDetail, StoreSummary, TagInfo, TeaserQuery, Tone, Weekday,
 } from '../../contracts/content.ts';
 import type { MetalName } from '../../contracts/pricing-attributes.ts';
 
@@ -78,7 +78,7 @@ function richNode(n: WireRichNode): RichNode | null {
   const kids = () => (n.content ?? []).map(richNode).filter((x): x is RichNode => x !== null);
   switch (n.type) {
     case 'text': {
-      const out: RichNode = { type: 'text', text: n.text ?? '' };
+      const out: RichText = { type: 'text', text: n.text ?? '' };
       for (const m of n.marks ?? []) {
         if (m.type === 'bold') out.bold = true;
         else if (m.type === 'italic') out.italic = true;
@@ -87,7 +87,8 @@ function richNode(n: WireRichNode): RichNode | null {
           if (href) out.href = href;
         }
       }
-      return out;
+      // text without marks: a plain string (RichNode)
+      return out.bold || out.italic || out.href ? out : out.text;
     }
     case 'paragraph':
     case 'bullet_list':
@@ -109,7 +110,7 @@ function richNode(n: WireRichNode): RichNode | null {
 
 /** Richtext (a Storyblok doc) or a plain string as the shop's RichDoc. */
 export function richDoc(v: unknown): RichDoc {
-  if (typeof v === 'string') return v ? [{ type: 'paragraph', content: [{ type: 'text', text: v }] }] : [];
+  if (typeof v === 'string') return v ? [{ type: 'paragraph', content: [v] }] : [];
   if (!v || typeof v !== 'object') return [];
   const doc = v as WireRichNode;
   if (doc.type === 'doc') return (doc.content ?? []).map(richNode).filter((x): x is RichNode => x !== null);

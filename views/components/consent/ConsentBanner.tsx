@@ -15,8 +15,9 @@ import { BootContext } from '../../lib/boot.ts';
 import { PrivacyLink } from './PrivacyLink.tsx';
 
 /** Issue 27: the settings dialog's code (groups, focus trap) loads when a visitor opens it: no first view
- * needs it. Decision: React.lazy without a fallback; the dialog appears when its code is there and then takes
- * the focus (ConsentSettings.tsx), so a tap on "Settings" before that is not lost. */
+ * needs it. Decision: React.lazy without a fallback; the dialog appears when its code and its words (the
+ * groups' names and texts, which no page ships: ConsentSettings.tsx waits for the language's full table)
+ * are there, and then takes the focus, so a tap on "Settings" before that is not lost. */
 const ConsentSettings = lazy(() => import('./ConsentSettings.tsx'));
 
 /** After a choice in the banner the banner is gone: focus goes on to the page's main content. */
@@ -26,9 +27,7 @@ function focusMain() {
 
 export function ConsentBanner() {
   const { useConsent, useSettingsOpen: useConsentSettingsOpen, save: saveConsent, openSettings: openConsentSettings } = useBrowser().consent;
-  const { t, uses } = useShop();
-  // the settings (from the banner or the footer's link) open on a click: their groups come with the page
-  uses(['consent.group.*']);
+  const { t } = useShop();
   const id = useId();
   const consent = useConsent();
   const { consentDecided } = useContext(BootContext);

@@ -1,18 +1,23 @@
 // The consent settings (spec 3): a modal dialog with the five groups, all but Necessary as the visitor
 // chose them. Focus moves into it, Tab stays inside, Escape closes it, and focus returns to what opened it
 // (client/state/consent.ts). A chunk of its own (issue 27): ConsentBanner.tsx loads it when first opened.
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { use, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { consentGroups, type ConsentChoice } from '../../../src/contracts/consent.ts';
 import { useBrowser } from '../../lib/browser-port.ts';
 import { grantedChoice } from '../../lib/browser-types.ts';
 import { useShop } from '../../lib/context.tsx';
+import { fullStrings } from '../../../src/i18n.ts';
 import { PrivacyLink } from './PrivacyLink.tsx';
 
 const FOCUSABLE = 'button:not([disabled]), [href], input:not([disabled]), select, textarea, [tabindex]:not([tabindex="-1"])';
 
 export function ConsentSettings({ initial }: { initial: ConsentChoice }) {
   const { save: saveConsent, closeSettings: closeConsentSettings } = useBrowser().consent;
-  const { t } = useShop();
+  const { t, lang } = useShop();
+  // Issue 27: the groups' words (consent.group, 0.6 kB) are not shipped with every page: the dialog waits for
+  // the language's full table (its first opening is a click, which has started fetching it, client/entry.tsx);
+  // should it not come, the dialog opens anyway and its words follow when they do
+  use(fullStrings(lang));
   const id = useId();
   const dialog = useRef<HTMLDivElement>(null);
   const [choice, setChoice] = useState<ConsentChoice>(initial);

@@ -43,7 +43,10 @@ export default function LoginPage() {
     const r = new Rules(t).required('code', v.code);
     return (recovery ? r : r.numeric('code', v.code)).errors;
   });
-  const codeLabel = recovery ? t('account.login.recoveryCode') : t('account.login.code');
+  // Issue 27: the second step's words are a section of their own (account.loginCode), not shipped with the
+  // page: they show after the password's answer, and the first interaction (the e-mail field's focus) has
+  // fetched the language's full table by then. Nothing names them before the step shows.
+  const codeLabel = () => (recovery ? t('account.loginCode.recoveryCode') : t('account.loginCode.code'));
 
   const signedIn = async (data: { session: Parameters<typeof browser.session.set>[0]; merged: boolean }, method: 'password' | 'passkey') => {
     browser.session.set(data.session);
@@ -144,24 +147,24 @@ export default function LoginPage() {
           <p className="auth-intro">{t('account.login.intro')}</p>
           {secondStep ? (
             <>
-              <h2 id="login-code-title">{t('account.login.codeTitle')}</h2>
-              <p>{recovery ? t('account.login.recoveryIntro') : t('account.login.codeIntro')}</p>
-              <ErrorSummary formId={codeFormId} summary={codeForm.summary} errors={codeForm.errors} labels={{ code: codeLabel }} attempt={codeForm.attempt} />
+              <h2 id="login-code-title">{t('account.loginCode.codeTitle')}</h2>
+              <p>{recovery ? t('account.loginCode.recoveryIntro') : t('account.loginCode.codeIntro')}</p>
+              <ErrorSummary formId={codeFormId} summary={codeForm.summary} errors={codeForm.errors} labels={{ code: codeLabel() }} attempt={codeForm.attempt} />
               <form method="post" className="form" noValidate onSubmit={submitCode} aria-labelledby="login-code-title">
-                <TextField formId={codeFormId} {...codeForm.field('code')} label={codeLabel} required size="medium" spellCheck={false}
+                <TextField formId={codeFormId} {...codeForm.field('code')} label={codeLabel()} required size="medium" spellCheck={false}
                   {...(recovery ? { autoComplete: 'off', maxLength: 11 } : { autoComplete: 'one-time-code', inputMode: 'numeric' as const, maxLength: 6 })} />
                 <p className="form-aside">
                   <button type="button" className="link-button" onClick={toggleRecovery}>
-                    {recovery ? t('account.login.useApp') : t('account.login.useRecovery')}
+                    {recovery ? t('account.loginCode.useApp') : t('account.loginCode.useRecovery')}
                   </button>
                 </p>
-                <CheckboxField formId={codeFormId} {...codeForm.check('remember')} label={t('account.login.remember')} hint={t('account.login.rememberHint')} />
+                <CheckboxField formId={codeFormId} {...codeForm.check('remember')} label={t('account.loginCode.remember')} hint={t('account.loginCode.rememberHint')} />
                 <div className="form-actions">
-                  <SubmitButton busy={codeForm.submitting} label={t('account.login.codeSubmit')} busyLabel={t('account.login.submitting')} />
+                  <SubmitButton busy={codeForm.submitting} label={t('account.loginCode.codeSubmit')} busyLabel={t('account.login.submitting')} />
                 </div>
               </form>
               <p className="form-actions">
-                <button type="button" className="button button-quiet" onClick={() => setSecondStep(false)}>{t('account.login.restart')}</button>
+                <button type="button" className="button button-quiet" onClick={() => setSecondStep(false)}>{t('account.loginCode.restart')}</button>
               </p>
             </>
           ) : (
