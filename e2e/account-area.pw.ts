@@ -152,7 +152,7 @@ test('a sale from the deposit, from the preview through the sell checkout, takes
   await expect(page.getByRole('heading', { level: 1, name: 'Prüfen' })).toBeFocused();
   await expect(page.locator('.review-box').nth(1)).toContainText('Aus meinem Depot verkaufen');
   for (const name of [/Datenschutzerklärung/, /Allgemeinen Geschäftsbedingungen/, /Stornobedingungen/]) await page.getByRole('checkbox', { name }).check();
-  await placeOrder(page, 'Verkauf verbindlich beauftragen');
+  await placeOrder(page, 'Verkauf verbindlich beauftragen', consoleErrors);
   await expect(page.getByTestId('order-number')).toHaveText(/^DE-S-\d{4}-\d{6}$/);
   await expect(page.getByText('Wir entnehmen die Stücke Ihrem Online-Depot')).toBeVisible();
   await expect(page.getByText(/das Metall liegt bereits in unserem Tresor/)).toBeVisible();

@@ -52,7 +52,7 @@ test('spec 2: the 404 page shows the content its error carries (no limit order f
   await axe();
 });
 
-test('spec 8: a purchase whose payment failed says so on the confirmation', async ({ page, axe }) => {
+test('spec 8: a purchase whose payment failed says so on the confirmation', async ({ page, axe, consoleErrors }) => {
   test.setTimeout(180_000);
   await consentDecided(page);
   // the payment provider's answer (payment state Failed, spec 4) as the order read gives it
@@ -66,7 +66,7 @@ test('spec 8: a purchase whose payment failed says so on the confirmation', asyn
   });
   await reviewPickupOrder(page, 'ch.localhost');
   for (const name of [/Datenschutzerklärung/, /Allgemeinen Geschäftsbedingungen/, /Stornobedingungen/]) await page.getByRole('checkbox', { name }).check();
-  await placeOrder(page, 'Zahlungspflichtig bestellen');
+  await placeOrder(page, 'Zahlungspflichtig bestellen', consoleErrors);
   const alert = page.getByTestId('payment-failed');
   await expect(alert).toBeVisible();
   await expect(alert).toHaveAttribute('role', 'alert');

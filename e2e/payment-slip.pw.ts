@@ -64,7 +64,7 @@ test('CH: the confirmation page of a bank-transfer purchase shows the QR-bill; z
   await consentDecided(page);
   await reviewPickupOrder(page);
   for (const name of [/Datenschutzerklärung/, /Allgemeinen Geschäftsbedingungen/, /Stornobedingungen/]) await page.getByRole('checkbox', { name }).check();
-  await placeOrder(page, 'Zahlungspflichtig bestellen');
+  await placeOrder(page, 'Zahlungspflichtig bestellen', consoleErrors);
   const orderId = new URL(page.url()).searchParams.get('order')!;
   const { json } = await api(page, 'GET', `/api/orders/${orderId}`);
   const order = json.order;
