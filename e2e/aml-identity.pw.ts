@@ -3,7 +3,7 @@
 // without it, records the document it checked through the pickup form, and the order page then shows the
 // check with the operator. axe on the order page before and after.
 import type { Page } from '@playwright/test';
-import { test, expect, PORT, url, hydrated, placeOrder } from './fixtures.ts';
+import { test, expect, PORT, url, hydrated, placeOrder, ignoreApiAnswers } from './fixtures.ts';
 import { api, signedInCustomer } from './customer.ts';
 import { staffPage } from './ops.ts';
 
@@ -95,7 +95,7 @@ test('checkout: a second cash order linked with the first asks for the identity 
   await page.getByRole('button', { name: 'Place binding order' }).click();
   await expect(page.locator('.form-summary')).toContainText('Your cash orders placed shortly before count together with this one.');
   // the refusal is the service's 409 answer, which the browser logs as a failed resource: expected here
-  for (let i = consoleErrors.length - 1; i >= 0; i--) if (/status of 409/.test(consoleErrors[i])) consoleErrors.splice(i, 1);
+  ignoreApiAnswers(consoleErrors, [409]);
   await page.getByRole('link', { name: 'Go to delivery and payment' }).click();
 
   await expect(page.getByRole('heading', { level: 1, name: 'Delivery and payment' })).toBeVisible();

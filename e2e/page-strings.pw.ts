@@ -2,12 +2,29 @@
 // whole table (that comes on the first interaction). A cart notice with a service code's message can come
 // before the full table: here the full table never comes (its request fails), and the notice of a line the
 // service removed (out of stock, spec 4) still reads in words, in German and in English, never as a raw key.
+import type { Page } from '@playwright/test';
 import { test, expect, url, consentDecided, hydrated } from './fixtures.ts';
 import de from '../locales/de.json' with { type: 'json' };
 import en from '../locales/en.json' with { type: 'json' };
 
 /** The language's full table, a chunk of its own (client/state/strings.ts loadLanguage). */
 const FULL_TABLE = /\/build\/chunks\/(de|en)-[A-Z0-9]+\.js$/;
+
+/** From now on the language's full table never arrives; answers the URLs refused. */
+async function refuseFullTable(page: Page): Promise<string[]> {
+  const blocked: string[] = [];
+  await page.route(FULL_TABLE, (route) => {
+    blocked.push(route.request().url());
+    return route.abort();
+  });
+  return blocked;
+}
+
+/** The browser logs the refused table chunk (this file's doing, route.abort) as a failed resource and a
+ * failed dynamic import: expected here. */
+function dropRefusedTable(consoleErrors: string[]) {
+  for (let i = consoleErrors.length - 1; i >= 0; i--) if (/ERR_FAILED|dynamically imported module/.test(consoleErrors[i])) consoleErrors.splice(i, 1);
+}
 
 const cases = [
   { lang: 'de', product: '/produkt/kruegerrand-1-unze-gold', cart: '/warenkorb?type=buy', table: de, add: 'In den Warenkorb', name: 'Krügerrand 1 Unze Gold' },
@@ -23,11 +40,7 @@ for (const c of cases) {
     await expect(page.getByTestId('cart-notice').first()).toContainText(c.name);
 
     // from here on the language's full table never arrives: the cart page has its own strings only
-    const blocked: string[] = [];
-    await page.route(FULL_TABLE, (route) => {
-      blocked.push(route.request().url());
-      return route.abort();
-    });
+    const blocked = await refuseFullTable(page);
     // the service's answer to the next change of the cart: the product went out of stock meanwhile
     await page.route((u) => /^\/api\/carts\/[^/]+\/line-items$/.test(u.pathname), async (route) => {
       // the test's side resolves no *.localhost: the same request to the shop's address, with its host
@@ -45,8 +58,7 @@ for (const c of cases) {
     await expect(notice).toContainText(`${c.name}: ${c.table.form.error.product_out_of_stock}`);
     await expect(notice).not.toContainText('form.error');
     expect(blocked.length, 'the page asked for the full table (first interaction) and did not get it').toBeGreaterThan(0);
-    // the refused chunk is this test's doing
-    for (let i = consoleErrors.length - 1; i >= 0; i--) if (/ERR_FAILED|dynamically imported module/.test(consoleErrors[i])) consoleErrors.splice(i, 1);
+    dropRefusedTable(consoleErrors);
   });
 }
 
@@ -57,13 +69,7 @@ for (const c of cases) {
 for (const blockTable of [false, true]) {
   test(`a form check's message the page did not ship reads ${blockTable ? 'as "Invalid value." when the full table cannot come' : 'in its own words once the full table came'}`, async ({ page, consoleErrors }) => {
     await consentDecided(page);
-    const blocked: string[] = [];
-    if (blockTable) {
-      await page.route(FULL_TABLE, (route) => {
-        blocked.push(route.request().url());
-        return route.abort();
-      });
-    }
+    const blocked = blockTable ? await refuseFullTable(page) : [];
     await page.goto(url('ch.localhost', '/registrierung'));
     await hydrated(page);
     const password = page.locator('#register-password');
@@ -75,7 +81,7 @@ for (const blockTable of [false, true]) {
     if (blockTable) {
       await expect(said).toContainText(de.validation.invalid_value);
       expect(blocked.length, 'the page asked for the full table and did not get it').toBeGreaterThan(0);
-      for (let i = consoleErrors.length - 1; i >= 0; i--) if (/ERR_FAILED|dynamically imported module/.test(consoleErrors[i])) consoleErrors.splice(i, 1);
+      dropRefusedTable(consoleErrors);
     } else {
       await expect(said).toContainText(de.validation.password_too_short.replace('{{length}}', '8'));
     }
