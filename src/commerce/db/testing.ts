@@ -9,7 +9,7 @@ import { readdirSync, readFileSync, renameSync, statSync, writeFileSync, existsS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite, types as pgliteTypes } from '@electric-sql/pglite';
+import { PGlite, types as pgliteTypes, type PGliteOptions } from '@electric-sql/pglite';
 import { migrate, migrationsDir, openDb, openPglite, type Db } from './index.ts';
 
 export interface TestDb {
@@ -53,7 +53,9 @@ const parsers = { [pgliteTypes.INT8]: (v: string) => Number(v) };
  * PGlite's 128 MB, which postgres clears on every start: 0.24 s instead of 0.32 s. A test database holds the
  * seeded catalogue and a test's orders; nothing a test asserts depends on the buffer pool's size.
  */
-interface PgliteStart { template: Blob; pgliteWasmModule: WebAssembly.Module; fsBundle: Blob }
+interface PgliteStart { template: Blob; pgliteWasmModule: PGliteOptions['pgliteWasmModule']; fsBundle: Blob }
+// a global of Node that the services' TypeScript settings (no DOM library) do not declare
+declare const WebAssembly: { compile(bytes: Uint8Array): Promise<NonNullable<PGliteOptions['pgliteWasmModule']>> };
 let pgliteStart: Promise<PgliteStart> | undefined;
 
 async function templateFile(): Promise<string> {
