@@ -33,7 +33,16 @@ export function ProductGallery({ images, name }: { images: ProductImage[]; name:
       onClosed();
     }
   };
+  // A press right after Escape can come before the dialog's close event has set `zoomed` back (a busy
+  // machine: CI once saw Space on the zoom button open nothing): the press opens the dialog itself, and the
+  // late close event then finds it open and changes nothing.
+  const openZoom = () => {
+    const d = dialog.current;
+    if (zoomed && d && !d.open && typeof d.showModal === 'function') d.showModal();
+    setZoomed(true);
+  };
   function onClosed() {
+    if (dialog.current?.open) return;
     setZoomed(false);
     zoomButton.current?.focus();
   }
@@ -60,9 +69,9 @@ export function ProductGallery({ images, name }: { images: ProductImage[]; name:
           height={image.height}
           fetchPriority="high"
           data-side={image.side}
-          onClick={() => setZoomed(true)}
+          onClick={openZoom}
         />
-        <button type="button" ref={zoomButton} className="button button-quiet button-small product-gallery-zoom" onClick={() => setZoomed(true)}>
+        <button type="button" ref={zoomButton} className="button button-quiet button-small product-gallery-zoom" onClick={openZoom}>
           <svg aria-hidden="true" focusable="false" width="16" height="16" viewBox="0 0 16 16"><circle cx="6.5" cy="6.5" r="4.5" fill="none" stroke="currentColor" strokeWidth="1.8" /><path d="M10 10l4.5 4.5M6.5 4.5v4M4.5 6.5h4" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" /></svg>
           {t('productPage.gallery.zoom')}
         </button>
