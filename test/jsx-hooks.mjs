@@ -16,7 +16,11 @@ import { fileURLToPath } from 'node:url';
 import { transformSync, version } from 'esbuild';
 
 const cacheDir = join(tmpdir(), 'shop-jsx-hooks');
-mkdirSync(cacheDir, { recursive: true });
+try {
+  mkdirSync(cacheDir, { recursive: true });
+} catch {
+  // no cache folder: compile() compiles every time
+}
 
 function compile(file) {
   const source = readFileSync(file, 'utf8');
@@ -38,7 +42,7 @@ function compile(file) {
       writeFileSync(tmp, code);
       renameSync(tmp, cached);
     } catch {
-      // a read-only temp folder: compile every time
+      // no cache folder, or a read-only one: compile every time
     }
     return code;
   }
