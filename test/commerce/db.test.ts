@@ -2,11 +2,12 @@
 // (TEST_DATABASE_URL), migrations safe to run twice and from two processes at once, transactions with
 // savepoints, and the DATABASE_URL forms openDb accepts.
 import t from 'tap';
-import { mkdtempSync, rmSync, writeFileSync, mkdirSync } from 'node:fs';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync, mkdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { migrate, migrationsDir, openDb } from '../../src/commerce/db/index.ts';
-import { openTestDb } from '../../src/commerce/db/testing.ts';
+import { openTestDb, readTar } from '../../src/commerce/db/testing.ts';
 
 const { db, close } = await openTestDb();
 t.teardown(close);
@@ -120,4 +121,31 @@ t.test('openDb: memory, files under a data dir, and a clear error for anything e
   t.same(await again.query('select n from kept'), [{ n: 7 }], 'the data survived closing');
   await again.close();
   await t.rejects(openDb('mysql://x'), /DATABASE_URL/);
+});
+
+t.test('the PGlite test template\'s archive reader: directories, files with their bytes, long paths; anything else is refused', async (t) => {
+  const dir = mkdtempSync(join(tmpdir(), 'tar-'));
+  t.teardown(() => rmSync(dir, { recursive: true, force: true }));
+  const long = `base/${'d'.repeat(60)}/${'e'.repeat(60)}`;
+  mkdirSync(join(dir, 'data', long), { recursive: true });
+  writeFileSync(join(dir, 'data', 'PG_VERSION'), '17\n');
+  writeFileSync(join(dir, 'data', long, '1259'), Buffer.alloc(8192 + 7, 0xab));
+  writeFileSync(join(dir, 'data', 'empty'), '');
+  const archive = join(dir, 'a.tar');
+  // the system's tar, in the ustar format PGlite writes: a path over 100 bytes goes into the prefix field
+  execFileSync('tar', ['--format=ustar', '-cf', archive, '-C', join(dir, 'data'), 'PG_VERSION', 'base', 'empty']);
+  const entries = readTar(readFileSync(archive));
+  const files = Object.fromEntries(entries.filter((e) => !e.dir).map((e) => [e.path, e.data]));
+  t.same(entries.filter((e) => e.dir).map((e) => e.path.replace(/\/$/, '')), ['base', `base/${'d'.repeat(60)}`, long]);
+  t.same(Object.keys(files).sort(), ['PG_VERSION', `${long}/1259`, 'empty']);
+  t.equal(Buffer.from(files.PG_VERSION).toString(), '17\n');
+  t.equal(files[`${long}/1259`].length, 8199, 'a file that does not fill its last block keeps its own length');
+  t.ok(files[`${long}/1259`].every((b) => b === 0xab));
+  t.equal(files.empty.length, 0);
+
+  symlinkSync('PG_VERSION', join(dir, 'data', 'link'));
+  execFileSync('tar', ['--format=ustar', '-cf', archive, '-C', join(dir, 'data'), 'PG_VERSION', 'link']);
+  t.throws(() => readTar(readFileSync(archive)), /member link of type 2 is neither a file nor a directory/);
+  execFileSync('tar', ['--format=ustar', '-cf', archive, '-C', join(dir, 'data'), 'base']);
+  t.throws(() => readTar(readFileSync(archive).subarray(0, 512 * 3 + 1000)), /runs past the end/, 'a cut archive is refused');
 });

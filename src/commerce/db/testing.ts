@@ -9,7 +9,7 @@ import { readdirSync, readFileSync, renameSync, statSync, writeFileSync, existsS
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite, types as pgliteTypes, type PGliteOptions } from '@electric-sql/pglite';
+import { MemoryFS, PGlite, types as pgliteTypes, type PGliteOptions } from '@electric-sql/pglite';
 import { migrate, migrationsDir, openDb, openPglite, type Db } from './index.ts';
 
 export interface TestDb {
@@ -53,7 +53,75 @@ const parsers = { [pgliteTypes.INT8]: (v: string) => Number(v) };
  * buffers instead of PGlite's 128 MB, which postgres clears on every start: 0.23 s instead of 0.32 s. A test database holds the
  * seeded catalogue and a test's orders; nothing a test asserts depends on the buffer pool's size.
  */
-interface PgliteStart { template: Blob; pgliteWasmModule: PGliteOptions['pgliteWasmModule']; fsBundle: Blob }
+interface PgliteStart { template: TarEntry[]; pgliteWasmModule: PGliteOptions['pgliteWasmModule']; fsBundle: Blob }
+
+/** One member of the template's archive: a directory, or a file and its bytes. */
+interface TarEntry { path: string; dir: boolean; data: Uint8Array }
+
+/**
+ * The members of an uncompressed ustar archive (what PGlite's dumpDataDir('none') writes): regular files
+ * and directories, each path as stored (with the prefix field, for long ones). Anything else is an error: the
+ * template is our own file, and a member this cannot read must not become a silently incomplete database.
+ */
+export function readTar(buf: Uint8Array): TarEntry[] {
+  const text = (from: number, len: number) => {
+    const end = buf.indexOf(0, from);
+    return Buffer.from(buf.subarray(from, end === -1 || end > from + len ? from + len : end)).toString('utf8');
+  };
+  const out: TarEntry[] = [];
+  for (let at = 0; at + 512 <= buf.length; ) {
+    if (buf[at] === 0) break; // the end: two zero blocks
+    const name = text(at, 100);
+    const prefix = text(at + 345, 155);
+    const size = parseInt(text(at + 124, 12).trim() || '0', 8);
+    const type = String.fromCharCode(buf[at + 156] || 0x30);
+    const path = prefix ? `${prefix}/${name}` : name;
+    if (!Number.isSafeInteger(size) || size < 0 || at + 512 + size > buf.length) throw new Error(`template archive: member ${path} runs past the end`);
+    if (type === '5') out.push({ path, dir: true, data: new Uint8Array(0) });
+    else if (type === '0') out.push({ path, dir: false, data: buf.subarray(at + 512, at + 512 + size) });
+    else throw new Error(`template archive: member ${path} of type ${type} is neither a file nor a directory`);
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+  return out;
+}
+
+/** The part of Emscripten's FS this needs (PGlite's module keeps it behind a protected field). */
+interface EmscriptenFs { mkdirTree(path: string): void; writeFile(path: string, data: Uint8Array): void }
+const PGDATA = '/pglite/data';
+
+/**
+ * PGlite's in-memory file system, filled with the template's members before postgres starts, in place of
+ * PGlite's own loadDataDir.
+ * Decision (issue 27, CI time): loadDataDir copies the whole archive out of its Blob, parses every member's
+ * header field by field and checks every directory of every path again, on each start; a profile of
+ * test/cart/api.test.ts put 3.1 of its 19 CPU-seconds there. Here the archive is parsed once per process and a
+ * start writes the files (writeFile copies their bytes: each database changes its own). PGlite then finds a
+ * data directory and starts postgres on it, as it does on a directory that a file system brings (its
+ * "found DB, resuming").
+ */
+class TemplateFs extends MemoryFS {
+  private readonly entries: TarEntry[];
+  constructor(entries: TarEntry[]) {
+    super();
+    this.entries = entries;
+  }
+  override async initialSyncFs(): Promise<void> {
+    const fs = (this.pg as unknown as { mod: { FS: EmscriptenFs } }).mod.FS;
+    const made = new Set<string>();
+    const dir = (path: string) => {
+      if (!made.has(path)) (fs.mkdirTree(path), made.add(path));
+    };
+    dir(PGDATA);
+    for (const e of this.entries) {
+      const path = `${PGDATA}/${e.path.replace(/^\/+|\/+$/g, '')}`;
+      if (e.dir) dir(path);
+      else {
+        dir(path.slice(0, path.lastIndexOf('/')));
+        fs.writeFile(path, e.data);
+      }
+    }
+  }
+}
 // a global of Node that the services' TypeScript settings (no DOM library) do not declare
 declare const WebAssembly: { compile(bytes: Uint8Array): Promise<NonNullable<PGliteOptions['pgliteWasmModule']>> };
 let pgliteStart: Promise<PgliteStart> | undefined;
@@ -84,7 +152,7 @@ function pgliteStartOnce(): Promise<PgliteStart> {
       templateFile(),
       WebAssembly.compile(readFileSync(new URL('pglite.wasm', dist))),
     ]);
-    return { template: new Blob([readFileSync(file)]), pgliteWasmModule, fsBundle: new Blob([readFileSync(new URL('pglite.data', dist))]) };
+    return { template: readTar(readFileSync(file)), pgliteWasmModule, fsBundle: new Blob([readFileSync(new URL('pglite.data', dist))]) };
   })();
   pgliteStart.catch(() => { pgliteStart = undefined; });
   return pgliteStart;
@@ -96,7 +164,7 @@ export async function openTestDb(): Promise<TestDb> {
   if (serverUrl) return openServerTestDb(serverUrl);
 
   const { template, pgliteWasmModule, fsBundle } = await pgliteStartOnce();
-  const pg = await PGlite.create({ parsers, loadDataDir: template, pgliteWasmModule, fsBundle, postgresqlconf: ['shared_buffers = 16MB'] });
+  const pg = await PGlite.create({ parsers, fs: new TemplateFs(template), pgliteWasmModule, fsBundle, postgresqlconf: ['shared_buffers = 16MB'] });
   const db = openPglite(pg);
   // a no-op unless the template predates a migration (the hash makes that rare)
   await migrate(db);
