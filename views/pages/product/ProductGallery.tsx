@@ -10,6 +10,14 @@ import { useShop } from '../../lib/context.tsx';
 /** the size the zoom asks for; SVG scales, so the dialog's CSS fits it to the screen */
 const ZOOM_SIZE = 1000;
 
+/** Shows the zoom's dialog as a modal unless it is open already. jsdom (component tests) has no showModal:
+ * there the open attribute shows the same content. */
+function showDialog(d: HTMLDialogElement) {
+  if (d.open) return;
+  if (typeof d.showModal === 'function') d.showModal();
+  else d.setAttribute('open', '');
+}
+
 export function ProductGallery({ images, name }: { images: ProductImage[]; name: string }) {
   const { t } = useShop();
   const [current, setCurrent] = useState(0);
@@ -17,11 +25,7 @@ export function ProductGallery({ images, name }: { images: ProductImage[]; name:
   const zoomButton = useRef<HTMLButtonElement>(null);
   const dialog = useRef<HTMLDialogElement>(null);
   useEffect(() => {
-    const d = dialog.current;
-    if (!d || !zoomed || d.open) return;
-    // jsdom (component tests) has no showModal: the open attribute shows the same content
-    if (typeof d.showModal === 'function') d.showModal();
-    else d.setAttribute('open', '');
+    if (zoomed && dialog.current) showDialog(dialog.current);
   }, [zoomed]);
   const image = images[current] ?? images[0];
   if (!image) return <div className="product-gallery" />;
@@ -37,8 +41,7 @@ export function ProductGallery({ images, name }: { images: ProductImage[]; name:
   // machine: CI once saw Space on the zoom button open nothing): the press opens the dialog itself, and the
   // late close event then finds it open and changes nothing.
   const openZoom = () => {
-    const d = dialog.current;
-    if (zoomed && d && !d.open && typeof d.showModal === 'function') d.showModal();
+    if (zoomed && dialog.current) showDialog(dialog.current);
     setZoomed(true);
   };
   function onClosed() {
