@@ -4,16 +4,17 @@
 // fields and messages count only while "Ship to a different address" is ticked.
 import './render.tsx';
 import t from 'tap';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router';
 import { userEvent } from '@testing-library/user-event';
 import type { Result } from '../../src/contracts/result.ts';
 import type { ShopCart } from '../../src/contracts/shop-api.ts';
 import { CheckboxField, ErrorSummary, TextField } from '../../views/components/forms/Fields.tsx';
 import { useForm } from '../../views/components/forms/useForm.ts';
 import { Rules } from '../../views/components/forms/validation.ts';
-import { useShop } from '../../views/lib/context.tsx';
+import { makeShop, ShopContext, useShop, type Shop } from '../../views/lib/context.tsx';
 import { DataStep, type DataSubmit } from '../../views/pages/checkout/DataStep.tsx';
-import { renderInShop } from './render.tsx';
+import { boot, renderInShop } from './render.tsx';
 import { loadPhoneRules } from '../../views/components/forms/field-rules.ts';
 
 // the phone check is a chunk of its own (a page starts loading it at once): here it is loaded before the forms
@@ -130,4 +131,52 @@ t.test('the binder: a bound field shows its message, loses it when corrected, an
   await user.click(screen.getByLabelText('Agree'));
   await user.click(screen.getByRole('button', { name: 'Send' }));
   await waitFor(() => t.same(sent, [{ city: 'Zug', agree: true }]));
+});
+
+// The form's own check runs before the language's full table has come (a submit quicker than its fetch):
+// a message the page did not ship reads "Invalid value." meanwhile. When the table comes the translator is
+// made anew, and the field still marked reads in the check's own words; a field corrected since stays clear.
+function Passwords() {
+  const { t } = useShop();
+  const form = useForm({ password: '', city: '' }, (v) => new Rules(t).newPassword('password', v.password).required('city', v.city).errors);
+  const submit = form.onSubmit(async () => {});
+  return (
+    <form noValidate onSubmit={submit}>
+      <TextField formId="p" label="Password" {...form.field('password')} />
+      <TextField formId="p" label="City" {...form.field('city')} />
+      <button type="submit">Send</button>
+    </form>
+  );
+}
+
+t.test('a check message shown before the full table came reads in its own words once it came', async (t) => {
+  const shop = makeShop(boot('ch'), 'en');
+  let tableCame = false;
+  const translate = (): Shop => ({
+    ...shop,
+    t: (key, params) => (!tableCame && key === 'validation.password_too_short' ? shop.t('validation.invalid_value') : shop.t(key, params)),
+  });
+  const page = (s: Shop) => (
+    <MemoryRouter>
+      <ShopContext.Provider value={s}>
+        <Passwords />
+      </ShopContext.Provider>
+    </MemoryRouter>
+  );
+  const { rerender } = render(page(translate()));
+  const user = userEvent.setup();
+  await user.type(screen.getByLabelText(/^Password/), 'short');
+  await user.click(screen.getByRole('button', { name: 'Send' }));
+  const password = screen.getByLabelText(/^Password/);
+  const city = screen.getByLabelText(/^City/);
+  await waitFor(() => t.equal(password.getAttribute('aria-invalid'), 'true'));
+  t.ok(screen.getByText(/Invalid value\./), 'before the table came: the generic message, never a key');
+  await user.type(city, 'Zug');
+  t.equal(city.getAttribute('aria-invalid'), null);
+
+  tableCame = true;
+  rerender(page(translate()));
+  await waitFor(() => t.ok(screen.getByText(/at least 8 characters/), 'the check\'s own words once the table came'));
+  t.equal(screen.queryByText(/Invalid value\./), null);
+  t.equal(city.getAttribute('aria-invalid'), null, 'the corrected field stays clear');
 });

@@ -1,6 +1,6 @@
 // Form state for the account screens: values, one message per field, the error summary that receives focus
 // on a failed submit (with the count of invalid fields, spec 8), and the mapping of the API's field errors.
-import { useCallback, useRef, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type FormEvent } from 'react';
 import type { CallError, Result } from '../../../src/contracts/result.ts';
 import { useShop } from '../../lib/context.tsx';
 import type { Errors } from './validation.ts';
@@ -76,6 +76,8 @@ export function useForm<V extends object>(initial: V, validate: (values: V) => E
   const [submitting, setSubmitting] = useState(false);
   const [attempt, setAttempt] = useState(0);
   const busy = useRef(false);
+  // whether the messages shown are the form's own check's (not the service's)
+  const ownCheck = useRef(false);
 
   const focusSummary = () => setAttempt((n) => n + 1);
   const shown = options.shown;
@@ -100,6 +102,7 @@ export function useForm<V extends object>(initial: V, validate: (values: V) => E
     const list = ((err.details as { fields?: ApiFieldError[] } | undefined)?.fields ?? []).filter((f) => f && typeof f.field === 'string');
     const next: Errors = {};
     for (const f of list) next[f.field] ??= f.message;
+    ownCheck.current = false;
     setErrors(next);
     setError(err);
     setSummary(err.message);
@@ -113,6 +116,7 @@ export function useForm<V extends object>(initial: V, validate: (values: V) => E
     const found = visible(validate(values), values);
     const n = Object.keys(found).length;
     if (n > 0) {
+      ownCheck.current = true;
       setErrors(found);
       setError(null);
       setSummary(null);
@@ -120,6 +124,7 @@ export function useForm<V extends object>(initial: V, validate: (values: V) => E
       focusSummary();
       return;
     }
+    ownCheck.current = false;
     setErrors({});
     setSummary(null);
     setCounted(null);
@@ -136,7 +141,27 @@ export function useForm<V extends object>(initial: V, validate: (values: V) => E
       });
   };
 
+  // The form's own messages are words looked up when the check ran. In the browser a page ships only the
+  // commonest check messages; the others come with the language's full table, which the first interaction
+  // fetches. A submit quicker than that fetch shows "Invalid value." meanwhile; when the table comes (the
+  // translator is made anew) the fields still marked read in the check's own words. A field corrected since
+  // has lost its message already; the service's messages come translated and stay as they are.
+  useEffect(() => {
+    if (!ownCheck.current) return;
+    const found = validate(values);
+    setErrors((e) => {
+      let changed = false;
+      const next: Errors = {};
+      for (const [f, m] of Object.entries(e)) {
+        next[f] = found[f] ?? m;
+        if (next[f] !== m) changed = true;
+      }
+      return changed ? next : e;
+    });
+  }, [t]); // eslint-disable-line react-hooks/exhaustive-deps
+
   const reset = (next?: V) => {
+    ownCheck.current = false;
     setAll(next ?? initial);
     setErrors({});
     setSummary(null);
