@@ -5,11 +5,10 @@
 // at the fields), the bank statements page with an import's result, the whistleblower
 // cases and one case, the operators, the audit log (filtered), the documents (issue 25) and the page not found.
 import type { Browser, Page } from '@playwright/test';
-import { AxeBuilder } from '@axe-core/playwright';
 import { opsQueues } from '../src/contracts/ops.ts';
-import { test, expect, PORT } from './fixtures.ts';
+import { test, expect, PORT, axeOn } from './fixtures.ts';
 import { api, signedInCustomer } from './customer.ts';
-import { currentCode, opsToken, passSecondStep } from './ops.ts';
+import { currentCode, opsToken, passSecondStep, staffPage } from './ops.ts';
 
 const BO = `http://127.0.0.1:${PORT + 4}`;
 const COMMERCE = `http://127.0.0.1:${PORT + 1}`;
@@ -19,7 +18,7 @@ const SHOTS = process.env.BACKOFFICE_SHOTS ?? 'test-results/backoffice';
 
 /** No finding at all: WCAG 2.1 A and AA of any impact, and axe's best practices. */
 async function clean(page: Page, what: string) {
-  const results = await new AxeBuilder({ page })
+  const results = await axeOn(page)
     .options({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] }, rules: { 'label-content-name-mismatch': { enabled: true } } })
     .analyze();
   expect(results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), `axe on ${what}: ${page.url()}`).toEqual([]);
@@ -37,15 +36,10 @@ async function place(page: Page, body: Record<string, unknown>, address: Record<
   return placed.json.order as { id: string; orderNumber: string; totalGrossPrice: { centAmount: number; currencyCode: string } };
 }
 
-async function staff(browser: Browser, email: string, locale = 'en-GB'): Promise<Page> {
-  const page = await (await browser.newContext({ viewport: { width: 1280, height: 800 }, locale })).newPage();
-  await page.goto(`${BO}/sign-in`);
-  await page.locator('#f-email').fill(email);
-  await page.locator('#f-password').fill(OPS_PASSWORD);
-  await page.locator('form[action="/sign-in"] button[type=submit]').click();
-  await passSecondStep(page, email);
-  await expect(page).toHaveURL(`${BO}/orders`);
-  return page;
+/** An operator signed in in a window of the language (the operator's session of this shop run when there is
+ * one: e2e/ops.ts staffPage). */
+function staff(browser: Browser, email: string, locale = 'en-GB'): Promise<Page> {
+  return staffPage(browser, email, { locale });
 }
 
 const statement = (ref: string, orderNumber: string, cents: number) => `<?xml version="1.0" encoding="UTF-8"?>
