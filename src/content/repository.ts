@@ -193,6 +193,33 @@ export function loadRepository(storiesDir: string = defaultStoriesDir): ContentR
   };
 }
 
+/** A repository as data only (structured-clone safe: Maps, arrays, plain objects), for a copy kept outside the
+ * process (the tests keep one between their processes, test/storefront/harness.ts contentRepository). */
+export interface RepositoryData {
+  cv: number;
+  records: StoryRecord[];
+  folders: FolderRecord[];
+  views: ContentView[];
+}
+
+export function repositoryData(repo: ContentRepository): RepositoryData {
+  const views = (['published', 'draft'] as const).flatMap((version) => contentLangs.map((lang) => repo.view(version, lang)));
+  return { cv: repo.cv, records: repo.records, folders: repo.folders, views };
+}
+
+/** The repository of repositoryData's copy; its stories frozen again, as loadRepository leaves them. */
+export function repositoryFromData(data: RepositoryData): ContentRepository {
+  const views = new Map<string, ContentView>();
+  for (const v of data.views) {
+    for (const s of v.stories) deepFreeze(s);
+    views.set(`${v.version}:${v.lang}`, v);
+  }
+  for (const version of ['published', 'draft'] as const) {
+    for (const lang of contentLangs) if (!views.has(`${version}:${lang}`)) throw new Error(`repository data without the ${version} view in ${lang}`);
+  }
+  return { cv: data.cv, records: data.records, folders: data.folders, view: (version, lang) => views.get(`${version}:${lang}`)! };
+}
+
 interface ParsedFile {
   file: string;
   data: StoryFile;

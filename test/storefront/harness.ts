@@ -1,12 +1,17 @@
 // Starts the real content service and the real storefront on free ports, talking over HTTP.
 // Commerce and prices are absent here unless a test passes their URLs.
-import { existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { deserialize, serialize } from 'node:v8';
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { request } from 'undici';
 import { loadConfig, type Config } from '../../src/config.ts';
 import { buildContentApp, type ContentRepository } from '../../src/content/app.ts';
-import { loadRepository } from '../../src/content/repository.ts';
+import { loadRepository, repositoryData, repositoryFromData, type RepositoryData } from '../../src/content/repository.ts';
 import { buildStorefrontApp, type PurgeRelay } from '../../src/storefront/app.ts';
 import { buildClient } from '../../src/build.ts';
 import { publicDir } from '../../src/storefront/render/assets.ts';
@@ -33,10 +38,43 @@ export const TEST_CMS_RATE_LIMIT = 1000;
 export const markupOf = (html: string): string => html.replace(/<script\b[\s\S]*?<\/script>/g, '');
 
 let repository: ContentRepository | null = null;
-/** The shop's stories, read once per test process (half a second each time) and shared by its content services. */
+/**
+ * The shop's stories, read once per test process and shared by its content services. Decision (issue 27, CI
+ * time): some 80 test processes of a run need them, and reading, checking and materialising them took each
+ * 1.1-1.5 s; the first one keeps its result in the temp folder (v8.serialize, 15 MB), and the others read that
+ * and freeze its stories again in 0.3-0.5 s (both measured beside a running CI, on the 2-core machine). The copy is named by the hash of every file of src/content (the stories and the
+ * code that materialises them) and Node's version: a change to either makes a new one. The content service's
+ * own tests (test/content) read the files themselves where they test reading them.
+ */
 export function contentRepository(): ContentRepository {
-  repository ??= loadRepository();
+  repository ??= keptRepository();
   return repository;
+}
+
+function keptRepository(): ContentRepository {
+  const root = fileURLToPath(new URL('../../src/content/', import.meta.url));
+  const hash = createHash('sha256').update(process.version);
+  for (const f of (readdirSync(root, { recursive: true, encoding: 'utf8' })).sort()) {
+    const path = join(root, f);
+    if (!statSync(path).isFile()) continue;
+    hash.update(`\0${f}\0`).update(readFileSync(path));
+  }
+  const file = join(tmpdir(), `shop-content-${hash.digest('hex').slice(0, 32)}.v8`);
+  try {
+    return repositoryFromData(deserialize(readFileSync(file)) as RepositoryData);
+  } catch {
+    // none kept yet, or unreadable: read the stories, and keep them (write then rename: a process reading at
+    // the same time never reads half of it)
+    const repo = loadRepository();
+    try {
+      const tmp = `${file}.${process.pid}.tmp`;
+      writeFileSync(tmp, serialize(repositoryData(repo)));
+      renameSync(tmp, file);
+    } catch {
+      // no temp folder to write to: every process reads the stories
+    }
+    return repo;
+  }
 }
 
 let built: Promise<unknown> | null = null;
