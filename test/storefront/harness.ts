@@ -42,8 +42,9 @@ let repository: ContentRepository | null = null;
  * The shop's stories, read once per test process and shared by its content services. Decision (issue 27, CI
  * time): some 80 test processes of a run need them, and reading, checking and materialising them took each
  * 1.1-1.5 s; the first one keeps its result in the temp folder (v8.serialize, 15 MB), and the others read that
- * and freeze its stories again in 0.3-0.5 s (both measured beside a running CI, on the 2-core machine). The copy is named by the hash of every file of src/content (the stories and the
- * code that materialises them) and Node's version: a change to either makes a new one. The content service's
+ * and freeze its stories again in 0.3-0.5 s (both measured beside a running CI, on the 2-core machine). The
+ * copy is named by the hash of every file of src/content (the stories and the code that materialises them), of
+ * src/stores.ts and of Node's version: a change to any of them makes a new one. The content service's
  * own tests (test/content) read the files themselves where they test reading them.
  */
 export function contentRepository(): ContentRepository {
@@ -59,6 +60,8 @@ function keptRepository(): ContentRepository {
     if (!statSync(path).isFile()) continue;
     hash.update(`\0${f}\0`).update(readFileSync(path));
   }
+  // the one module outside src/content that the repository reads (the stores' keys and names name its folders)
+  hash.update('\0stores.ts\0').update(readFileSync(fileURLToPath(new URL('../../src/stores.ts', import.meta.url))));
   const file = join(tmpdir(), `shop-content-${hash.digest('hex').slice(0, 32)}.v8`);
   try {
     return repositoryFromData(deserialize(readFileSync(file)) as RepositoryData);
