@@ -4,7 +4,7 @@
 // alone. axe on every page type (the checkout layout included); no console errors beyond the API answers
 // a test provokes on purpose.
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, url, PORT, placeOrder, hydrated, fillFields, ignoreApiAnswers, reviewPickupOrder } from './fixtures.ts';
+import { test, expect, url, PORT, placeOrder, hydrated, fillFields, ignoreApiAnswers, reviewPickupOrder, CLOCK } from './fixtures.ts';
 
 const PRICES = `http://127.0.0.1:${PORT + 2}`;
 const PASSWORD = 'Goldbarren2026';
@@ -237,7 +237,7 @@ test('a signed-in customer sells scrap gold on the Swiss store with the Scrap Me
   ignoreApiAnswers(consoleErrors, [400, 409]);
 });
 
-test('a price change during the review shows the modal with the new total; the price lock offers the new prices', async ({ page, axe, consoleErrors }) => {
+test('a price change during the review shows the modal with the new total; the price lock offers the new prices', { tag: CLOCK }, async ({ page, axe, consoleErrors }) => {
   test.setTimeout(180_000);
   const host = 'ch.localhost';
   await reviewPickupOrder(page, host);

@@ -54,6 +54,10 @@ export async function fitsViewport(page: Page) {
   expect(scroll, `${page.url()} is ${scroll} px wide in a ${view} px viewport`).toBeLessThanOrEqual(view);
 }
 
+/** The tag of a test that spends most of its time waiting on the machine's clock (a step-up window, the simulated
+ * feed's next minute, an authenticator's next 30 s period): playwright.config.ts runs these in browsers of their own. */
+export const CLOCK = '@clock';
+
 /** Console 404s for a page that is meant to answer 404 are expected; filter them in that test. */
 export function ignoreExpected404(errors: string[]) {
   for (let i = errors.length - 1; i >= 0; i--) if (/status of 404/.test(errors[i])) errors.splice(i, 1);

@@ -3,7 +3,7 @@
 // stays on screen and the price-change dialog's table fits; product pages advertise no price nobody can pay;
 // the US checkout speaks as the US company in US conventions. axe on every page.
 import type { Page } from '@playwright/test';
-import { test, expect, url, PORT, hydrated, fillFields, ignoreApiAnswers, reviewPickupOrder, consentDecided } from './fixtures.ts';
+import { test, expect, url, PORT, hydrated, fillFields, ignoreApiAnswers, reviewPickupOrder, consentDecided, CLOCK } from './fixtures.ts';
 
 const PRICES = `http://127.0.0.1:${PORT + 2}`;
 const sizes = [{ name: 'desktop', viewport: { width: 1280, height: 800 } }, { name: 'phone', viewport: { width: 375, height: 812 } }];
@@ -21,7 +21,7 @@ for (const size of sizes) {
   test.describe(size.name, () => {
     test.use({ viewport: size.viewport });
 
-    test(`expired prices on the review step: the old total is struck, the countdown is the new prices' (${size.name})`, async ({ page, axe, consoleErrors }) => {
+    test(`expired prices on the review step: the old total is struck, the countdown is the new prices' (${size.name})`, { tag: CLOCK }, async ({ page, axe, consoleErrors }) => {
       test.setTimeout(180_000);
       await consentDecided(page);
       await reviewPickupOrder(page);

@@ -1,7 +1,7 @@
 // Live prices in the browser (issue 4): the countdown runs, a recalculation forced on the price service
 // reaches the page over the WebSocket and the shown prices change without a reload; the price list
 // and the chart are usable by keyboard and pass axe.
-import { test, expect, url, PORT } from './fixtures.ts';
+import { test, expect, url, PORT, CLOCK } from './fixtures.ts';
 
 const PRICES = `http://127.0.0.1:${PORT + 2}`;
 
@@ -21,7 +21,7 @@ test('the countdown runs in the header and counts down each second', async ({ pa
   await axe();
 });
 
-test('a forced recalculation changes the shown prices without a reload', async ({ page, request }) => {
+test('a forced recalculation changes the shown prices without a reload', { tag: CLOCK }, async ({ page, request }) => {
   test.setTimeout(150_000);
   await page.goto(url('ch.localhost', '/preisliste/gold'));
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');

@@ -1,11 +1,11 @@
 // Issue 26 (staff) in Chromium: an operator's first sign-in enrols TOTP in the back office with a code the
 // test computes from the key the page shows, before any other page opens; the next sign-in asks for the code.
-import { test, expect, PORT } from './fixtures.ts';
+import { test, expect, PORT, CLOCK } from './fixtures.ts';
 import { BACKOFFICE, currentCode, opsToken } from './ops.ts';
 
 const PASSWORD = 'Tresor-Schluessel-42';
 
-test('an operator\'s first sign-in enrols TOTP; the next one asks for the code', async ({ browser, request, axe }) => {
+test('an operator\'s first sign-in enrols TOTP; the next one asks for the code', { tag: CLOCK }, async ({ browser, request, axe }) => {
   test.setTimeout(120_000);
   const email = `staff-${Date.now()}@ops.example`;
   const created = await request.post(`http://127.0.0.1:${PORT + 1}/ops/operators`, {

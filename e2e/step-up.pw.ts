@@ -7,7 +7,7 @@
 // Decision: the browser tests' shop runs on the machine's clock (no test clock reaches its commerce service),
 // and every sign-in counts as a confirmation for 5 minutes, so the first test waits those 5 minutes out for real.
 import type { Page } from '@playwright/test';
-import { consentDecided, expect, hydrated, ignoreApiAnswers, test, url } from './fixtures.ts';
+import { consentDecided, expect, hydrated, ignoreApiAnswers, test, url, CLOCK } from './fixtures.ts';
 import { api, PASSWORD, signedInCustomer } from './customer.ts';
 
 const HOST = 'ch.localhost';
@@ -26,7 +26,7 @@ async function shots(page: Page, name: string) {
   if (size) await page.setViewportSize(size);
 }
 
-test('a sign-in older than 5 minutes: the payout IBAN asks for the password in a dialog and is then set without typing it again', async ({ page, axe, consoleErrors }) => {
+test('a sign-in older than 5 minutes: the payout IBAN asks for the password in a dialog and is then set without typing it again', { tag: CLOCK }, async ({ page, axe, consoleErrors }) => {
   test.setTimeout(STEP_UP_WINDOW_MS + 180_000);
   await consentDecided(page);
   await signedInCustomer(page, HOST, ADDRESS);

@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { generateSync } from 'otplib';
-import { test, expect, url, hydrated, fitsViewport, ignoreApiAnswers, consentDecided } from './fixtures.ts';
+import { test, expect, url, hydrated, fitsViewport, ignoreApiAnswers, consentDecided, CLOCK } from './fixtures.ts';
 import { api, signedInCustomer, PASSWORD } from './customer.ts';
 
 const HOST = 'ch.localhost';
@@ -44,7 +44,7 @@ async function passwordStep(page: Page, email: string) {
   await expect(page.getByRole('heading', { name: 'Sicherheitscode eingeben' })).toBeVisible();
 }
 
-test('a customer switches the authenticator app on, signs in with its code, then once with a recovery code', async ({ page, browser, axe, consoleErrors }, info) => {
+test('a customer switches the authenticator app on, signs in with its code, then once with a recovery code', { tag: CLOCK }, async ({ page, browser, axe, consoleErrors }, info) => {
   test.setTimeout(240_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   await consentDecided(page); // the consent banner would cover the QR code the test reads
