@@ -7,13 +7,15 @@
 // 270 tap processes per CI run). Scripts, benches and the shop's own `tsx src/main.ts` keep tsx.
 // A compiled file is kept in the temp folder under the hash of its source, its path and esbuild's version:
 // a storefront test compiles 67 view files, 186 ms, on every start otherwise.
-import { createHash, randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { enableCompileCache, registerHooks } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { transformSync, version } from 'esbuild';
+// Node 24 strips the types of the .ts module itself (the hooks below are for .tsx only)
+import { writeWhole } from '../src/lib/write-whole.ts';
 
 // Decision (issue 27, CI time): Node's compile cache (V8's code cache of every module a test process loads, kept
 // on disk, keyed by each file's content; Node checks it and compiles anew what changed). A CI run starts about
@@ -44,11 +46,9 @@ function compile(file) {
       sourcefile: file,
       sourcemap: 'inline',
     });
-    // write then rename: test processes compiling the same file at once never read half of it
-    const tmp = `${cached}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    // whole: test processes compiling the same file at once never read half of it
     try {
-      writeFileSync(tmp, code);
-      renameSync(tmp, cached);
+      writeWhole(cached, code);
     } catch {
       // no cache folder, or a read-only one: compile every time
     }

@@ -138,6 +138,10 @@ export class StoryFileError extends Error {
 
 export const defaultStoriesDir = new URL('./stories/', import.meta.url).pathname;
 
+/** Every view a repository answers: each version in each language. */
+const everyView = (['published', 'draft'] as const).flatMap((version) => contentLangs.map((lang) => ({ version, lang })));
+const viewKey = (version: ContentVersion, lang: ContentLang) => `${version}:${lang}`;
+
 /** Reads, validates and materialises every story. Throws StoryFileError naming the file on any defect. */
 export function loadRepository(storiesDir: string = defaultStoriesDir): ContentRepository {
   const shared = readTree(join(storiesDir, 'shared'));
@@ -182,14 +186,12 @@ export function loadRepository(storiesDir: string = defaultStoriesDir): ContentR
   const cv = Math.max(0, ...records.flatMap((r) => [r.updated_at, r.published_at ?? r.created_at]).map((d) => Math.floor(Date.parse(d) / 1000)));
   const byFullSlug = new Map(records.map((r) => [r.full_slug, r]));
   const views = new Map<string, ContentView>();
-  for (const version of ['published', 'draft'] as const) {
-    for (const lang of contentLangs) views.set(`${version}:${lang}`, buildView(records, byFullSlug, version, lang));
-  }
+  for (const { version, lang } of everyView) views.set(viewKey(version, lang), buildView(records, byFullSlug, version, lang));
   return {
     cv,
     records,
     folders: [...folders.values()],
-    view: (version, lang) => views.get(`${version}:${lang}`)!,
+    view: (version, lang) => views.get(viewKey(version, lang))!,
   };
 }
 
@@ -203,7 +205,7 @@ export interface RepositoryData {
 }
 
 export function repositoryData(repo: ContentRepository): RepositoryData {
-  const views = (['published', 'draft'] as const).flatMap((version) => contentLangs.map((lang) => repo.view(version, lang)));
+  const views = everyView.map(({ version, lang }) => repo.view(version, lang));
   return { cv: repo.cv, records: repo.records, folders: repo.folders, views };
 }
 
@@ -212,12 +214,10 @@ export function repositoryFromData(data: RepositoryData): ContentRepository {
   const views = new Map<string, ContentView>();
   for (const v of data.views) {
     for (const s of v.stories) deepFreeze(s);
-    views.set(`${v.version}:${v.lang}`, v);
+    views.set(viewKey(v.version, v.lang), v);
   }
-  for (const version of ['published', 'draft'] as const) {
-    for (const lang of contentLangs) if (!views.has(`${version}:${lang}`)) throw new Error(`repository data without the ${version} view in ${lang}`);
-  }
-  return { cv: data.cv, records: data.records, folders: data.folders, view: (version, lang) => views.get(`${version}:${lang}`)! };
+  for (const { version, lang } of everyView) if (!views.has(viewKey(version, lang))) throw new Error(`repository data without the ${version} view in ${lang}`);
+  return { cv: data.cv, records: data.records, folders: data.folders, view: (version, lang) => views.get(viewKey(version, lang))! };
 }
 
 interface ParsedFile {

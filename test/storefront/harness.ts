@@ -1,7 +1,7 @@
 // Starts the real content service and the real storefront on free ports, talking over HTTP.
 // Commerce and prices are absent here unless a test passes their URLs.
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -15,6 +15,7 @@ import { loadRepository, repositoryData, repositoryFromData, type RepositoryData
 import { buildStorefrontApp, type PurgeRelay } from '../../src/storefront/app.ts';
 import { buildClient } from '../../src/build.ts';
 import { publicDir } from '../../src/storefront/render/assets.ts';
+import { writeWhole } from '../../src/lib/write-whole.ts';
 
 export interface Harness {
   port: number;
@@ -66,13 +67,11 @@ function keptRepository(): ContentRepository {
   try {
     return repositoryFromData(deserialize(readFileSync(file)) as RepositoryData);
   } catch {
-    // none kept yet, or unreadable: read the stories, and keep them (write then rename: a process reading at
-    // the same time never reads half of it)
+    // none kept yet, or unreadable: read the stories, and keep them (whole: a process reading at the same time
+    // never reads half of it)
     const repo = loadRepository();
     try {
-      const tmp = `${file}.${process.pid}.tmp`;
-      writeFileSync(tmp, serialize(repositoryData(repo)));
-      renameSync(tmp, file);
+      writeWhole(file, serialize(repositoryData(repo)));
     } catch {
       // no temp folder to write to: every process reads the stories
     }

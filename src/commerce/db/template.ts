@@ -4,8 +4,8 @@
 // tarball beside the built server (dist/commerce-template.tar.gz); a start on an empty DATA_DIR (or
 // DATABASE_URL=memory) loads it instead. openDb runs the migrations and the seed upsert afterwards as on
 // every start, so a template older than the sources only costs time, never correctness.
-import { writeFileSync, renameSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { writeWhole } from '../../lib/write-whole.ts';
 import { seedCatalogue } from '../catalogue/index.ts';
 import { migrate, openPglite, pgliteParsers } from './index.ts';
 
@@ -17,9 +17,7 @@ export async function writeDbTemplate(file: string): Promise<void> {
     await migrate(db);
     await seedCatalogue(db);
     const dump = await pg.dumpDataDir('gzip');
-    const tmp = `${file}.${process.pid}.tmp`;
-    writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
-    renameSync(tmp, file);
+    writeWhole(file, Buffer.from(await dump.arrayBuffer()));
   } finally {
     await db.close();
   }

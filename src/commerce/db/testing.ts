@@ -5,11 +5,12 @@
 // TEST_DATABASE_URL=postgres://...: a fresh database on that server per call, copied from a template
 // database migrated and seeded once per server (and sources), dropped on close.
 import { createHash, randomBytes } from 'node:crypto';
-import { readdirSync, readFileSync, renameSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync, existsSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { MemoryFS, PGlite, types as pgliteTypes, type PGliteOptions } from '@electric-sql/pglite';
+import { writeWhole } from '../../lib/write-whole.ts';
 import { migrate, migrationsDir, openDb, openPglite, type Db } from './index.ts';
 
 export interface TestDb {
@@ -136,10 +137,8 @@ async function templateFile(): Promise<string> {
     await migrate(db);
     await seed(db);
     const dump = await pg.dumpDataDir('none');
-    // write then rename: test files building the template at the same time never read half a file
-    const tmp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-    writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
-    renameSync(tmp, file);
+    // test files building the template at the same time never read half a file
+    writeWhole(file, Buffer.from(await dump.arrayBuffer()));
   } finally {
     await db.close();
   }
