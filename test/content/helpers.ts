@@ -13,7 +13,8 @@ export interface ContentService {
   /** base URL up to and including /v2, as the client's endpoint */
   endpoint: string;
   app: ReturnType<typeof buildContentApp>;
-  client(opts?: { token?: string; version?: 'published' | 'draft' }): StoryblokClient;
+  /** rateLimit: requests per second the client sends at most; the storefront's 5 (spec 9) unless a test says */
+  client(opts?: { token?: string; version?: 'published' | 'draft'; rateLimit?: number }): StoryblokClient;
   /** plain HTTP GET below /v2 (path starts with /cdn/...) */
   get(pathAndQuery: string, headers?: Record<string, string>): Promise<{ status: number; headers: Headers; body: any }>;
 }
@@ -32,7 +33,7 @@ export async function startContent(t: Test, opts: Partial<ContentAppOptions> = {
       accessToken: o.token ?? PUBLIC_TOKEN,
       endpoint,
       version: o.version,
-      rateLimit: 5,
+      rateLimit: o.rateLimit ?? 5,
       maxRetries: 10,
       retriesDelay: 300,
       cache: { type: 'none' },
