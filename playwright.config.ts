@@ -20,6 +20,7 @@ const CLOCK = /@clock/;
 const WINDOW = '**/step-up.pw.ts';
 /** browsers for the CLOCK tests beside the E2E_WORKERS others: one for WINDOW, two for the rest */
 const CLOCK_WORKERS = 3;
+
 export default defineConfig({
   testDir: 'e2e',
   testMatch: '**/*.pw.ts',

@@ -98,7 +98,12 @@ test('checkout: a second cash order linked with the first asks for the identity 
   // places it again, and the cash rule refuses it then.
   const summary = page.locator('.form-summary');
   const prices = page.getByTestId('price-dialog');
-  if (await Promise.race([summary.waitFor().then(() => false), prices.waitFor().then(() => true)])) {
+  // (each wait ends within 15 s either way: the one that loses neither hangs nor rejects unhandled)
+  const refusedForPrices = await Promise.race([
+    summary.waitFor({ timeout: 15_000 }).then(() => false, () => false),
+    prices.waitFor({ timeout: 15_000 }).then(() => true, () => false),
+  ]);
+  if (refusedForPrices) {
     await prices.getByRole('button').click();
     await page.getByRole('button', { name: 'Place binding order' }).click();
   }
