@@ -92,21 +92,10 @@ test('checkout: a second cash order linked with the first asks for the identity 
   await expect(page.getByRole('heading', { level: 1, name: 'Review' })).toBeVisible();
   await expect(page.getByTestId('aml-notice')).toHaveCount(0);
   for (const name of [/privacy policy/, /terms and conditions/, /cancellation policy/]) await page.getByRole('checkbox', { name }).check();
-  await page.getByRole('button', { name: 'Place binding order' }).click();
-  // The shop recalculates every 180 s on the machine's clock: a recalculation between the review and the click
-  // refuses the order for its prices first (the dialog; CI met it once). The customer checks the new prices and
-  // places it again, and the cash rule refuses it then.
+  // a recalculation between the review and the click refuses the order for its prices first (CI met it once):
+  // placeOrder places it again, and the cash rule refuses it then
   const summary = page.locator('.form-summary');
-  const prices = page.getByTestId('price-dialog');
-  // (each wait ends within 15 s either way: the one that loses neither hangs nor rejects unhandled)
-  const refusedForPrices = await Promise.race([
-    summary.waitFor({ timeout: 15_000 }).then(() => false, () => false),
-    prices.waitFor({ timeout: 15_000 }).then(() => true, () => false),
-  ]);
-  if (refusedForPrices) {
-    await prices.getByRole('button').click();
-    await page.getByRole('button', { name: 'Place binding order' }).click();
-  }
+  await placeOrder(page, 'Place binding order', consoleErrors, summary);
   await expect(summary).toContainText('Your cash orders placed shortly before count together with this one.');
   // the refusal is the service's 409 answer, which the browser logs as a failed resource: expected here
   ignoreApiAnswers(consoleErrors, [409]);

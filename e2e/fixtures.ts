@@ -1,6 +1,6 @@
 // Every browser test collects console errors and page errors and fails on any, and can run axe-core on
 // the pages it visits (no serious or critical violation allowed).
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import { AxeBuilder } from '@axe-core/playwright';
 
 export const PORT = Number(process.env.E2E_PORT ?? 3310);
@@ -73,13 +73,15 @@ export async function consentDecided(page: Page) {
 /**
  * Places the order. The shop recalculates every 180 s: when that happens between the review and the click,
  * the order is refused with 'not equal' and the new prices are shown; a customer closes the modal and
- * places it again, and so does this helper (the test of that modal is its own).
+ * places it again, and so does this helper (the test of that modal is its own). `answer` is what the page shows
+ * when the order was not refused for its prices: the order number by default, or another refusal's message that
+ * the test expects (the cash rule's in e2e/aml-identity.pw.ts); the caller checks it after the second attempt.
  */
-export async function placeOrder(page: Page, name: string, consoleErrors?: string[]): Promise<'placed' | 'prices changed'> {
+export async function placeOrder(page: Page, name: string, consoleErrors?: string[], answer: Locator = page.getByTestId('order-number')): Promise<'answered' | 'prices changed'> {
   await page.getByRole('button', { name }).click();
   const dialog = page.getByTestId('price-dialog');
   const outcome = await Promise.race([
-    page.getByTestId('order-number').waitFor().then(() => 'placed' as const),
+    answer.waitFor().then(() => 'answered' as const),
     dialog.waitFor().then(() => 'prices changed' as const),
   ]);
   if (outcome === 'prices changed') {
