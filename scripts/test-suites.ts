@@ -26,6 +26,7 @@ import { createWriteStream, globSync, mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PG_SUITES } from '../test/pg-suites.ts';
+import { failureLines } from './failure-lines.ts';
 
 interface Suite { name: string; cmd: string; args: string[]; env?: NodeJS.ProcessEnv }
 
@@ -82,6 +83,8 @@ const dir = mkdtempSync(join(tmpdir(), 'test-suites-'));
 const started = Date.now();
 const seconds = (since: number) => Math.round((Date.now() - since) / 1000);
 
+const failures: { suite: string; lines: string[] }[] = [];
+
 /** Runs one suite with its output in a file; prints the output whole when it ends; answers its exit code. */
 function run(suite: Suite): Promise<number> {
   const file = join(dir, `${suite.name.replace(/\W+/g, '-')}.log`);
@@ -97,7 +100,9 @@ function run(suite: Suite): Promise<number> {
       out.end(() => {
         const status = code ?? (signal ? 1 : 0);
         console.log(`\n== ${suite.name}: ${seconds(since)} s, exit ${status}${signal ? ` (${signal})` : ''}`);
-        process.stdout.write(readFileSync(file));
+        const log = readFileSync(file);
+        process.stdout.write(log);
+        if (status !== 0) failures.push({ suite: suite.name, lines: failureLines(log.toString('utf8')) });
         resolve(status);
       });
     });
@@ -117,6 +122,10 @@ async function main(): Promise<number> {
   codes.push(await run(statementLoad));
   codes.push(await run(browser));
   console.log(`\n== all suites: ${seconds(started)} s`);
+  for (const f of failures) {
+    console.log(`\n== failed in ${f.suite}:`);
+    console.log(f.lines.length ? f.lines.join('\n') : '(no failing test named: see the suite\'s output above)');
+  }
   return codes.find((c) => c !== 0) ?? 0;
 }
 

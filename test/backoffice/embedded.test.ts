@@ -1,32 +1,16 @@
 // `npm start` starts the back office on PORT+4, on loopback, talking to the embedded commerce service;
 // with BACKOFFICE_URL set none starts (an external one is used).
 import t from 'tap';
-import { createServer } from 'node:net';
 import { loadConfig } from '../../src/config.ts';
 import { startShop } from '../../src/main.ts';
 import { processLogger } from '../../src/lib/standalone.ts';
-
-async function portFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const s = createServer().once('error', () => resolve(false)).once('listening', () => s.close(() => resolve(true))).listen(port, '127.0.0.1');
-  });
-}
-
-async function freeBase(): Promise<number> {
-  for (let i = 0; i < 50; i++) {
-    const base = 30000 + Math.floor(Math.random() * 9000);
-    let ok = true;
-    for (let p = base; p < base + 5 && ok; p++) ok = await portFree(p);
-    if (ok) return base;
-  }
-  throw new Error('no five free ports in a row');
-}
+import { freePortBlock, portFree } from '../free-ports.ts';
 
 const env = (port: number, extra: Record<string, string> = {}) =>
   loadConfig({ PORT: String(port), DATABASE_URL: 'memory', NODE_ENV: 'test', LOG_LEVEL: 'silent', OVERLOAD_EVENT_LOOP_DELAY_MS: '0', ...extra });
 
 t.test('the shop starts its back office on PORT+4 on loopback, signed in through the embedded commerce', async (t) => {
-  const port = await freeBase();
+  const port = await freePortBlock(5);
   const shop = await startShop(env(port), processLogger('test', 'silent'));
   t.teardown(() => shop.close());
   t.equal(shop.urls.backoffice, `http://127.0.0.1:${port + 4}`);
@@ -46,7 +30,7 @@ t.test('the shop starts its back office on PORT+4 on loopback, signed in through
 });
 
 t.test('with BACKOFFICE_URL set, no back office starts here', async (t) => {
-  const port = await freeBase();
+  const port = await freePortBlock(5);
   const shop = await startShop(env(port, { BACKOFFICE_URL: 'https://backoffice.example.internal' }), processLogger('test', 'silent'));
   t.teardown(() => shop.close());
   t.equal(shop.urls.backoffice, 'https://backoffice.example.internal');

@@ -8,10 +8,12 @@ import { loadConfig } from '../../src/config.ts';
 import { buildStorefrontApp, type Storefront } from '../../src/storefront/app.ts';
 import { serveWorkerMetrics } from '../../src/storefront/main.ts';
 import { seriesValue } from './helpers.ts';
+import { freePortBlock } from '../free-ports.ts';
 
 const ADMIN_TOKEN = 'storefront-workers-token-0123456789';
 // ports of this part's tests (41100-41119; storefront.test.ts uses 41115-41117)
-const METRICS_PORT = 41100;
+// the workers' ports: free ones below the kernel's ephemeral range (test/free-ports.ts says why)
+const METRICS_PORT = await freePortBlock(4);
 
 interface Running extends Storefront {
   port: number;

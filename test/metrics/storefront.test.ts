@@ -13,10 +13,12 @@ import { storefrontGauges } from '../../src/storefront/metrics.ts';
 import { PageCache } from '../../src/storefront/render/page-cache.ts';
 import { browserSocket, eventually, startPricing } from '../price-hub/helpers.ts';
 import { hasMetric, seriesValue } from './helpers.ts';
+import { freePortBlock } from '../free-ports.ts';
 
 const ADMIN_TOKEN = 'storefront-metrics-token-0123456789';
 // ports of this part's tests (41100-41119)
-const METRICS_PORT = 41110;
+// free ports below the kernel's ephemeral range (test/free-ports.ts says why); the test uses +5 to +7
+const METRICS_PORT = await freePortBlock(8);
 
 interface Running extends Storefront {
   port: number;

@@ -3,6 +3,7 @@
 import t from 'tap';
 import { spawn } from 'node:child_process';
 import { request } from 'undici';
+import { freePortBlock } from '../free-ports.ts';
 
 const tsxArgs = ['--import', 'tsx', 'src/main.ts'];
 
@@ -23,7 +24,7 @@ t.test('a bad configuration value stops start-up and names the variable', async 
 });
 
 t.test('SIGTERM finishes the request in flight and exits 0', { timeout: 90_000 }, async (t) => {
-  const port = 20000 + Math.floor(Math.random() * 8000);
+  const port = await freePortBlock(5);
   const p = run({ PORT: String(port), DATABASE_URL: 'memory', NODE_ENV: 'test' });
   t.teardown(() => p.child.kill('SIGKILL'));
   const until = Date.now() + 60_000;

@@ -2,6 +2,7 @@
 // refusal of a bad configuration. (The content service stands in for all: they share src/lib/standalone.ts.)
 import t from 'tap';
 import { spawn } from 'node:child_process';
+import { freePortBlock } from '../free-ports.ts';
 
 interface Line {
   level: number;
@@ -62,7 +63,7 @@ function run(env: Record<string, string>) {
 }
 
 t.test('start-up and SIGTERM shutdown are JSON lines, and nothing else is written', { timeout: 60_000 }, async (t) => {
-  const port = 21000 + Math.floor(Math.random() * 8000);
+  const port = await freePortBlock(5);
   const p = run({ PORT: String(port) });
   t.teardown(() => p.child.kill('SIGKILL'));
   const listening = await p.line(/^content service listening$/);
