@@ -4,7 +4,7 @@
 // check with the operator. axe on the order page before and after.
 import type { Page } from '@playwright/test';
 import { test, expect, PORT, url, hydrated, placeOrder, ignoreApiAnswers } from './fixtures.ts';
-import { api, signedInCustomer } from './customer.ts';
+import { api, orderPlaced, signedInCustomer } from './customer.ts';
 import { staffPage } from './ops.ts';
 
 const BO = `http://127.0.0.1:${PORT + 4}`;
@@ -27,8 +27,7 @@ async function cashPickup(page: Page): Promise<{ id: string; orderNumber: string
     documentType: 'passport', documentNumber: 'X1234567', issuingCountry: 'CH', expiryDate: '2031-05-31', dateOfBirth: '1980-01-15', placeOfBirth: 'Zürich', nationality: 'CH',
   });
   expect(doc.status, JSON.stringify(doc.json)).toBe(200);
-  const placed = await api(page, 'POST', '/api/orders', { cartId, idempotencyKey: `e2e-aml-${Date.now()}-${Math.random()}` });
-  expect(placed.status, JSON.stringify(placed.json)).toBe(201);
+  const placed = await orderPlaced(page, cartId, `e2e-aml-${Date.now()}-${Math.random()}`);
   return placed.json.order;
 }
 
@@ -74,8 +73,7 @@ test('checkout: a second cash order linked with the first asks for the identity 
   const host = 'ch.localhost';
   await signedInCustomer(page, host);
   const firstCart = await cashPickupCart(page, 4);
-  const first = await api(page, 'POST', '/api/orders', { cartId: firstCart, idempotencyKey: `e2e-aml-first-${Date.now()}` });
-  expect(first.status, JSON.stringify(first.json)).toBe(201);
+  const first = await orderPlaced(page, firstCart, `e2e-aml-first-${Date.now()}`);
   await cashPickupCart(page, 4);
 
   // through the steps as the customer goes (a URL cannot skip ahead); the cart has its data and cash at the counter

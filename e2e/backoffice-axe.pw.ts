@@ -7,7 +7,7 @@
 import type { Browser, Page } from '@playwright/test';
 import { opsQueues } from '../src/contracts/ops.ts';
 import { test, expect, PORT, axeOn } from './fixtures.ts';
-import { api, signedInCustomer } from './customer.ts';
+import { api, orderPlaced, signedInCustomer } from './customer.ts';
 import { currentCode, opsToken, staffPage } from './ops.ts';
 
 const BO = `http://127.0.0.1:${PORT + 4}`;
@@ -31,8 +31,7 @@ async function place(page: Page, body: Record<string, unknown>, address: Record<
   expect((await api(page, 'PUT', `/api/carts/${cartId}/addresses`, { billingAddress: address, shippingAddress: address })).status).toBe(200);
   expect((await api(page, 'PUT', `/api/carts/${cartId}`, settings)).status).toBe(200);
   await extra?.(cartId);
-  const placed = await api(page, 'POST', '/api/orders', { cartId, idempotencyKey: `e2e-axe-${Date.now()}-${Math.random()}` });
-  expect(placed.status, JSON.stringify(placed.json)).toBe(201);
+  const placed = await orderPlaced(page, cartId, `e2e-axe-${Date.now()}-${Math.random()}`);
   return placed.json.order as { id: string; orderNumber: string; totalGrossPrice: { centAmount: number; currencyCode: string } };
 }
 

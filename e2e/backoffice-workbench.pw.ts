@@ -6,7 +6,7 @@ import { execFileSync } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import type { Page } from '@playwright/test';
 import { test, expect, PORT } from './fixtures.ts';
-import { api, signedInCustomer } from './customer.ts';
+import { api, orderPlaced, signedInCustomer } from './customer.ts';
 import { paidByTransfer, staffPage } from './ops.ts';
 
 const BO = `http://127.0.0.1:${PORT + 4}`;
@@ -22,8 +22,7 @@ async function purchase(page: Page, lastName: string, quantity: number): Promise
   const cartId = added.json.cart.id as string;
   expect((await api(page, 'PUT', `/api/carts/${cartId}/addresses`, { billingAddress: address, shippingAddress: address })).status).toBe(200);
   expect((await api(page, 'PUT', `/api/carts/${cartId}`, { paymentMethod: 'bank-transfer', shippingMethodId: 'shipping' })).status).toBe(200);
-  const placed = await api(page, 'POST', '/api/orders', { cartId, idempotencyKey: `e2e-wb-${Date.now()}-${Math.random()}` });
-  expect(placed.status, JSON.stringify(placed.json)).toBe(201);
+  const placed = await orderPlaced(page, cartId, `e2e-wb-${Date.now()}-${Math.random()}`);
   return placed.json.order;
 }
 

@@ -6,7 +6,7 @@
 // axe on every back-office screen; screenshots of the queue and the order detail at 1280x800 and 375x812.
 import type { Browser, Page } from '@playwright/test';
 import { test, expect, url, PORT, fitsViewport, hydrated } from './fixtures.ts';
-import { api, signedInCustomer } from './customer.ts';
+import { api, orderPlaced, signedInCustomer } from './customer.ts';
 import { openOrder, paidByTransfer, staffPage } from './ops.ts';
 
 const BO = `http://127.0.0.1:${PORT + 4}`;
@@ -24,8 +24,7 @@ async function purchase(page: Page, address: Record<string, string>, opts: { dep
   const settings = opts.deposit ? { paymentMethod: 'bank-transfer' } : { paymentMethod: 'bank-transfer', shippingMethodId: 'shipping' };
   const set = await api(page, 'PUT', `/api/carts/${cartId}`, settings);
   expect(set.status, JSON.stringify(set.json)).toBe(200);
-  const placed = await api(page, 'POST', '/api/orders', { cartId, idempotencyKey: `e2e-bo-${Date.now()}-${Math.random()}` });
-  expect(placed.status, JSON.stringify(placed.json)).toBe(201);
+  const placed = await orderPlaced(page, cartId, `e2e-bo-${Date.now()}-${Math.random()}`);
   return placed.json.order;
 }
 
@@ -39,8 +38,7 @@ async function scrapSale(page: Page): Promise<{ id: string; orderNumber: string;
   expect(set.status, JSON.stringify(set.json)).toBe(200);
   const payout = await api(page, 'PUT', `/api/carts/${cartId}/payout-account`, { accountOwner: 'Anna Muster', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' });
   expect(payout.status, JSON.stringify(payout.json)).toBe(200);
-  const placed = await api(page, 'POST', '/api/orders', { cartId, idempotencyKey: `e2e-bo-sell-${Date.now()}` });
-  expect(placed.status, JSON.stringify(placed.json)).toBe(201);
+  const placed = await orderPlaced(page, cartId, `e2e-bo-sell-${Date.now()}`);
   return { id: placed.json.order.id, orderNumber: placed.json.order.orderNumber, estimateCents: placed.json.order.amount.centAmount };
 }
 

@@ -7,7 +7,7 @@
 // place. axe on every page that changes.
 import type { Locator, Page } from '@playwright/test';
 import { test, expect, url, hydrated, consentDecided } from './fixtures.ts';
-import { api, signedInCustomer } from './customer.ts';
+import { api, orderPlaced, signedInCustomer } from './customer.ts';
 
 const host = 'ch.localhost';
 const ADDRESS = { firstName: 'Anna', lastName: 'Muster', streetName: 'Bahnhofstrasse', streetNumber: '12', zipCode: '8001', city: 'Zürich', country: 'CH', phone: '044 668 18 00' };
@@ -170,8 +170,7 @@ test.describe('phone 375x812', () => {
       expect((await api(page, 'PUT', `/api/carts/${cartId}/addresses`, { billingAddress: ADDRESS, shippingAddress: ADDRESS })).status).toBe(200);
       expect((await api(page, 'PUT', `/api/carts/${cartId}`, { paymentMethod: 'bank-transfer', shippingMethodId: 'shipping' })).status).toBe(200);
       if (withReview) return cartId;
-      const placed = await api(page, 'POST', '/api/orders', { cartId, idempotencyKey: `e2e-i28-${Date.now()}-${Math.random().toString(36).slice(2, 6)}` });
-      expect(placed.status, JSON.stringify(placed.json)).toBe(201);
+      const placed = await orderPlaced(page, cartId, `e2e-i28-${Date.now()}-${Math.random().toString(36).slice(2, 6)}`);
       return cartId;
     };
     await orderOne();

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { test, expect, url, fitsViewport, hydrated, consentDecided } from './fixtures.ts';
-import { api, signedInCustomer } from './customer.ts';
+import { api, orderPlaced, signedInCustomer } from './customer.ts';
 import { opsStep, paidByTransfer } from './ops.ts';
 
 const CH_ADDRESS = { firstName: 'Anna', lastName: 'Muster', streetName: 'Bahnhofstrasse', streetNumber: '12', zipCode: '8001', city: 'Zürich', country: 'CH', phone: '+41 44 668 18 00' };
@@ -25,8 +25,7 @@ async function purchase(page: Page, opts: { address: Record<string, string>; qua
   expect((await api(page, 'PUT', `/api/carts/${cartId}/addresses`, { billingAddress: opts.address, shippingAddress: opts.address })).status).toBe(200);
   const set = await api(page, 'PUT', `/api/carts/${cartId}`, opts.deposit ? { paymentMethod: 'bank-transfer' } : { paymentMethod: 'bank-transfer', shippingMethodId: 'shipping' });
   expect(set.status, JSON.stringify(set.json)).toBe(200);
-  const placed = await api(page, 'POST', '/api/orders', { cartId, idempotencyKey: `e2e-life-${Date.now()}-${Math.random()}` });
-  expect(placed.status, JSON.stringify(placed.json)).toBe(201);
+  const placed = await orderPlaced(page, cartId, `e2e-life-${Date.now()}-${Math.random()}`);
   return placed.json.order;
 }
 
@@ -98,8 +97,7 @@ async function assayedSale(page: Page, request: Parameters<typeof opsStep>[0], f
   expect((await api(page, 'PUT', `/api/carts/${cartId}/addresses`, { billingAddress: DE_ADDRESS, shippingAddress: DE_ADDRESS })).status).toBe(200);
   expect((await api(page, 'PUT', `/api/carts/${cartId}`, { paymentMethod: 'bank-transfer', shippingMethodId: 'shippingSell' })).status).toBe(200);
   expect((await api(page, 'PUT', `/api/carts/${cartId}/payout-account`, { accountOwner: 'Anna Muster', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' })).status).toBe(200);
-  const placed = await api(page, 'POST', '/api/orders', { cartId, idempotencyKey: `e2e-life-sell-${Date.now()}-${Math.random()}` });
-  expect(placed.status, JSON.stringify(placed.json)).toBe(201);
+  const placed = await orderPlaced(page, cartId, `e2e-life-sell-${Date.now()}-${Math.random()}`);
   const sale = placed.json.order;
   await opsStep(request, 'warehouse', sale.id, 'goods-received', {});
   await opsStep(request, 'warehouse', sale.id, 'assay', { lines: [{ lineId: sale.lineItems[0].id, finalFineWeightMg: finalMg }] });

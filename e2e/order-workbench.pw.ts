@@ -4,7 +4,7 @@
 // to the order total. axe on each screen; screenshots at 1280x800.
 import type { Page } from '@playwright/test';
 import { test, expect, url, hydrated } from './fixtures.ts';
-import { api, signedInCustomer } from './customer.ts';
+import { api, orderPlaced, signedInCustomer } from './customer.ts';
 import { staffPage, openOrder } from './ops.ts';
 
 const CH_ADDRESS = { firstName: 'Anna', lastName: 'Muster', streetName: 'Bahnhofstrasse', streetNumber: '12', zipCode: '8001', city: 'Zürich', country: 'CH', phone: '+41 44 668 18 00' };
@@ -18,8 +18,7 @@ async function purchase(page: Page, quantity = 1): Promise<{ id: string; orderNu
   expect((await api(page, 'PUT', `/api/carts/${cartId}/addresses`, { billingAddress: CH_ADDRESS, shippingAddress: CH_ADDRESS })).status).toBe(200);
   const set = await api(page, 'PUT', `/api/carts/${cartId}`, { paymentMethod: 'bank-transfer', shippingMethodId: 'shipping' });
   expect(set.status, JSON.stringify(set.json)).toBe(200);
-  const placed = await api(page, 'POST', '/api/orders', { cartId, idempotencyKey: `e2e-wb-${Date.now()}-${Math.random()}` });
-  expect(placed.status, JSON.stringify(placed.json)).toBe(201);
+  const placed = await orderPlaced(page, cartId, `e2e-wb-${Date.now()}-${Math.random()}`);
   return placed.json.order;
 }
 

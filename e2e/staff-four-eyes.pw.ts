@@ -2,7 +2,7 @@
 // released in the back office by a second one (whose first sign-in enrols TOTP); the one who prepared it
 // cannot release it.
 import { test, expect, PORT } from './fixtures.ts';
-import { api, signedInCustomer } from './customer.ts';
+import { api, orderPlaced, signedInCustomer } from './customer.ts';
 import { BACKOFFICE, currentCode, openOrder, opsStep, opsToken } from './ops.ts';
 import { dayInStore } from '../src/stores.ts';
 
@@ -19,8 +19,7 @@ test('a payout above the four-eyes limit is prepared by one finance operator and
   expect((await api(page, 'PUT', `/api/carts/${cartId}/addresses`, { billingAddress: DE_ADDRESS, shippingAddress: DE_ADDRESS })).status).toBe(200);
   expect((await api(page, 'PUT', `/api/carts/${cartId}`, { paymentMethod: 'bank-transfer', shippingMethodId: 'shippingSell' })).status).toBe(200);
   expect((await api(page, 'PUT', `/api/carts/${cartId}/payout-account`, { accountOwner: 'Anna Muster', iban: 'DE89370400440532013000', bic: 'COBADEFFXXX' })).status).toBe(200);
-  const placed = await api(page, 'POST', '/api/orders', { cartId, idempotencyKey: `e2e-four-eyes-${Date.now()}` });
-  expect(placed.status, JSON.stringify(placed.json)).toBe(201);
+  const placed = await orderPlaced(page, cartId, `e2e-four-eyes-${Date.now()}`);
   const sale = placed.json.order;
   await opsStep(request, 'warehouse', sale.id, 'goods-received', {});
   const assayed = await opsStep(request, 'warehouse', sale.id, 'assay', { lines: [{ lineId: sale.lineItems[0].id, finalFineWeightMg: 249_750 }] });
