@@ -14,11 +14,12 @@ import { testCompanyFacts } from '../company-facts.ts';
 import { TEST_SERVICE_SECRET, testClock, testConfig } from '../commerce/helpers.ts';
 import { startShop } from '../api/helpers.ts';
 import { ensureClientBuild } from './harness.ts';
+import { freePortBlock } from '../free-ports.ts';
 
 const BUDGET = 5;
 const tooManyDe = /^Zu viele Anfragen\. Bitte versuchen Sie es in (1 Minute|\d+ Sekunden) erneut\.$/;
-/** Decision: the test's Redis on a fixed port of the range this test may use */
-const REDIS_PORT = 41075;
+/** The test's Redis: on a free port below the kernel's ephemeral range (test/free-ports.ts says why) */
+const REDIS_PORT = await freePortBlock(1);
 
 async function startCommerce(t: Test) {
   const { db, close } = await openTestDb();
