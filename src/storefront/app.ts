@@ -48,7 +48,7 @@ export interface StorefrontOptions {
   /** price hub tuning for tests and benchmarks (reconnect delay, heartbeat, socket limit) */
   /** requests per second to the content API (default 5, spec 9): tests with many uncached page views raise it */
   cmsRateLimit?: number;
-  priceHub?: Partial<Pick<PriceHubOptions, 'reconnectDelayMs' | 'heartbeatMs' | 'maxSockets' | 'upstreamSilenceMs' | 'maxBufferedBytes' | 'threads'>>;
+  priceHub?: Partial<Pick<PriceHubOptions, 'reconnectDelayMs' | 'heartbeatMs' | 'maxSockets' | 'upstreamSilenceMs' | 'maxBufferedBytes' | 'threads' | 'startedGraceMs'>>;
   /** the storefront's workers for /health (src/storefront/fleet.ts); default: this process alone */
   fleet?: (hub: PriceHub, accepting: () => boolean) => Fleet;
   /** this process's worker number for the metrics' worker label (default SHOP_WORKER, else 0) */

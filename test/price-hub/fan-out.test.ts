@@ -6,7 +6,7 @@ import type { PricesFinishedMessage, StoreMetalPricesResponse } from '../../src/
 import type { PricingHealth } from '../../src/contracts/prices.ts';
 import { browserSocket, eventually, json, startPricing, startStorefront } from './helpers.ts';
 
-t.test('a recalculation cycle reaches the browser sockets: Started, then Finished with the store\'s metal prices and lastRecalculatedAt', async (t) => {
+t.test('a recalculation cycle reaches the browser sockets: Finished with the store\'s metal prices and lastRecalculatedAt', async (t) => {
   const pricing = await startPricing();
   t.teardown(() => pricing.close());
   const sf = await startStorefront(pricing.url);
@@ -22,10 +22,11 @@ t.test('a recalculation cycle reaches the browser sockets: Started, then Finishe
   await ch.next('RecalculationProcessFinished', 10_000);
   await us.next('RecalculationProcessFinished', 10_000);
   t.equal((await fetch(`${pricing.url}/admin/recalculate`, { method: 'POST' })).status, 200);
-  await ch.next('RecalculationProcessStarted', 10_000);
   const finished = (await ch.next('RecalculationProcessFinished', 10_000)) as PricesFinishedMessage;
+  // Started reaches browsers only when the cycle outlasts the hub's grace (push.test.ts tests both sides); a
+  // busy machine may take that long, and then it comes first
   const startedIndex = ch.messages.findIndex((m) => m.type === 'RecalculationProcessStarted');
-  t.ok(ch.messages.indexOf(finished) > startedIndex, 'Finished comes after Started');
+  t.ok(startedIndex === -1 || startedIndex < ch.messages.indexOf(finished), 'a Started, if any, comes before the Finished');
   t.equal(finished.currency, 'CHF', 'the Swiss store hears Swiss francs');
   t.same(finished.metals.map((m) => m.name).sort(), ['gold', 'palladium', 'platinum', 'silver']);
   for (const m of finished.metals) {

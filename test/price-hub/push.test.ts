@@ -31,14 +31,15 @@ function commerceGate() {
 
 /** A price service whose first set commerce confirmed, a storefront on it and one browser that has those
  * prices. */
-async function confirmedShop(t: Test, commerce: ReturnType<typeof commerceGate>, opts: { recalcRetryMs?: number } = {}) {
-  const pricing = await startPricing({ autoStart: false, handOver: commerce.handOver, ...opts });
+async function confirmedShop(t: Test, commerce: ReturnType<typeof commerceGate>, opts: { recalcRetryMs?: number; startedGraceMs?: number } = {}) {
+  const { startedGraceMs, ...pricingOpts } = opts;
+  const pricing = await startPricing({ autoStart: false, handOver: commerce.handOver, ...pricingOpts });
   t.teardown(() => pricing.close());
   const first = pricing.app.pricing.recalculator.recalculateNow();
   await eventually(t, 'the first hand-over', () => commerce.received.length === 1);
   commerce.confirm();
   await first;
-  const sf = await startStorefront(pricing.url);
+  const sf = await startStorefront(pricing.url, startedGraceMs === undefined ? {} : { startedGraceMs });
   t.teardown(() => sf.close());
   const browser = await browserSocket(sf.port);
   t.teardown(() => browser.close());
@@ -74,6 +75,45 @@ t.test('pushed prices are built while commerce stores them and reach browsers on
   const products = JSON.parse((await sf.get('ch.localhost', '/api/prices/products')).text);
   const upstream = await (await fetch(`${pricing.url}/api/prices/products?country=CH&currency=CHF`)).json();
   t.same(products, upstream, 'the list equals the price service\'s answer');
+});
+
+// Issue 27 (fan-out): browsers hear Started only when the recalculation outlasts the hub's grace
+// (priceTiming.startedGraceMs, 250 ms; set per test here, so that commerce's gate, not the machine's speed, decides
+// which side of it the Finished falls on).
+t.test('a recalculation that ends within the grace reaches browsers as its Finished alone: no Started, no cleared prices', async (t) => {
+  const commerce = commerceGate();
+  const { pricing, sf, browser, hello } = await confirmedShop(t, commerce, { startedGraceMs: 60_000 });
+  const second = pricing.app.pricing.recalculator.recalculateNow();
+  await eventually(t, 'the hub built the pushed prices', async () => (await hubHealth(sf)).prepared?.built === true);
+  t.equal((await hubHealth(sf)).phase, 'recalculating', 'the hub knows a recalculation runs');
+  // a browser that comes now is greeted with the prices the others still show, not with "refreshing"
+  const late = await browserSocket(sf.port);
+  t.teardown(() => late.close());
+  const greeting = (await late.next('RecalculationProcessFinished', 30_000)) as PricesFinishedMessage;
+  t.equal(greeting.lastRecalculatedAt, hello.lastRecalculatedAt, 'the new browser gets the current prices');
+  commerce.confirm();
+  await second;
+  const finished = (await browser.next('RecalculationProcessFinished', 30_000)) as PricesFinishedMessage;
+  t.ok(Date.parse(finished.lastRecalculatedAt) > Date.parse(hello.lastRecalculatedAt), 'the new prices arrive');
+  await late.next('RecalculationProcessFinished', 30_000);
+  t.same(browser.messages.map((m) => m.type), ['RecalculationProcessFinished', 'RecalculationProcessFinished'], 'the first browser heard the greeting and the new prices, nothing between');
+  t.same(late.messages.map((m) => m.type), ['RecalculationProcessFinished', 'RecalculationProcessFinished'], 'so did the late one');
+});
+
+t.test('a recalculation that outlasts the grace is announced: Started after the grace, then Finished', async (t) => {
+  const commerce = commerceGate();
+  const { pricing, sf, browser } = await confirmedShop(t, commerce, { startedGraceMs: 50 });
+  const second = pricing.app.pricing.recalculator.recalculateNow();
+  // commerce holds the set: the recalculation runs past the grace
+  await browser.next('RecalculationProcessStarted', 30_000);
+  const late = await browserSocket(sf.port);
+  t.teardown(() => late.close());
+  await late.next('RecalculationProcessStarted', 30_000);
+  t.equal(late.messages[0].type, 'RecalculationProcessStarted', 'a browser that comes now hears "refreshing" first');
+  commerce.confirm();
+  await second;
+  await browser.next('RecalculationProcessFinished', 30_000);
+  t.same(browser.messages.map((m) => m.type), ['RecalculationProcessFinished', 'RecalculationProcessStarted', 'RecalculationProcessFinished']);
 });
 
 t.test('a set commerce refuses never reaches a browser; the retry commerce takes does', async (t) => {

@@ -1,7 +1,9 @@
 // The price hub (spec 4 and 7): one upstream WebSocket to the price service per storefront process, a
 // cache of every store's prices, and the fan-out to the browsers' sockets.
-// On RecalculationProcessStarted the browsers hear it at once. The price service then pushes the new prices
-// (RecalculationPricesPrepared, src/contracts/price-upstream.ts) while commerce stores them: workers build
+// On RecalculationProcessStarted the browsers hear it once the recalculation has run for
+// priceTiming.startedGraceMs (a quicker one reaches them as its Finished alone). The price service then
+// pushes the new prices (RecalculationPricesPrepared, src/contracts/price-upstream.ts) while commerce
+// stores them: workers build
 // each store's payloads at once (payloads.ts) and the hub holds them back. On RecalculationProcessFinished
 // (commerce confirmed) they become current and every browser socket of a store gets the same
 // pre-serialised message (frames.ts, browser-sockets.ts). A Finished whose prices the hub did not get
@@ -52,6 +54,8 @@ export interface PriceHubOptions {
   fetchTimeoutMs?: number;
   /** chart series stay this long (and at most until the next recalculation); default 60 s */
   snapshotTtlMs?: number;
+  /** browsers hear Started only when the recalculation runs longer than this; default priceTiming.startedGraceMs */
+  startedGraceMs?: number;
 }
 
 export interface PriceHubHealth {
@@ -113,6 +117,10 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
   let closed = false;
   let generation = 0;
   let startedAt = 0;
+  /** the Started held back for startedGraceMs (null: none waiting); startedSent: browsers were told */
+  let startedTimer: ReturnType<typeof setTimeout> | null = null;
+  let startedSent = false;
+  const startedGraceMs = opts.startedGraceMs ?? priceTiming.startedGraceMs;
   /** payloads built from pushed prices, held back until the Finished with the same lastRecalculatedAt */
   let staged: { lastRecalculatedAt: string; since: number; built: boolean; build: Promise<Map<PayloadKey, ReadyPayload> | null> } | null = null;
 
@@ -242,7 +250,13 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
       if (recalculating) return;
       recalculating = true;
       startedAt = Date.now();
-      sockets.broadcast([{ key: null, data: startedFrame }], { label: 'RecalculationProcessStarted', supersedable: true, onDone: record });
+      startedSent = false;
+      startedTimer = setTimeout(() => {
+        startedTimer = null;
+        if (!recalculating || closed) return;
+        startedSent = true;
+        sockets.broadcast([{ key: null, data: startedFrame }], { label: 'RecalculationProcessStarted', supersedable: true, onDone: record });
+      }, startedGraceMs);
       return;
     }
     if (message.type === 'RecalculationPricesPrepared') {
@@ -250,6 +264,7 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
       return;
     }
     recalculating = false;
+    holdNoStarted();
     finishedReceivedAt = performance.now();
     nextRecalculationAt = message.nextRecalculationAt;
     // The new prices follow within milliseconds: browsers still waiting for the Started get them instead,
@@ -281,15 +296,23 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
         // A recalculation the hub heard start may never be announced as finished by this connection; its
         // pushed prices were never confirmed: dropped (the greeting of the next connection has the confirmed ones).
         recalculating = false;
+        holdNoStarted();
         staged = null;
         announceStale('upstream_lost');
       }
     },
   });
 
-  /** What a new browser socket hears first: the current state. */
+  /** A Started held back is not sent: the recalculation ended (or its connection did) within the grace. */
+  function holdNoStarted() {
+    if (startedTimer) clearTimeout(startedTimer);
+    startedTimer = null;
+  }
+
+  /** What a new browser socket hears first: the current state (during a Started's grace, the prices the other
+   * browsers still show). */
   function greeting(key: PayloadKey): Buffer | null {
-    if (recalculating) return startedFrame;
+    if (recalculating && startedSent) return startedFrame;
     if (stale) return staleFrame(lastRecalculatedAt(), Date.now());
     const p = payloads.get(key);
     return p ? finishedFrame(p, Date.now()) : null;
@@ -339,6 +362,7 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
     },
     async close() {
       closed = true;
+      holdNoStarted();
       upstream.close();
       await sockets.close();
       await refreshing?.catch(() => {});
