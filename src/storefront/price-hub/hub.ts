@@ -3,10 +3,9 @@
 // On RecalculationProcessStarted the browsers hear it once the recalculation has run for
 // priceTiming.startedGraceMs (a quicker one reaches them as its Finished alone). The price service then
 // pushes the new prices (RecalculationPricesPrepared, src/contracts/price-upstream.ts) while commerce
-// stores them: workers build
-// each store's payloads at once (payloads.ts) and the hub holds them back. On RecalculationProcessFinished
-// (commerce confirmed) they become current and every browser socket of a store gets the same
-// pre-serialised message (frames.ts, browser-sockets.ts). A Finished whose prices the hub did not get
+// stores them: workers build each store's payloads at once (payloads.ts) and the hub holds them back.
+// On RecalculationProcessFinished (commerce confirmed) they become current and every browser socket of a
+// store gets the same pre-serialised message (frames.ts, browser-sockets.ts). A Finished whose prices the hub did not get
 // pushed (it connected meanwhile) makes it fetch them over HTTP as before.
 // Nothing is serialised per socket. Browsers never reach the price service: /api/prices/* answers from
 // this cache (routes/prices.ts). This file holds the hub's state (starting, recalculating, ready,
@@ -117,7 +116,8 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
   let closed = false;
   let generation = 0;
   let startedAt = 0;
-  /** the Started held back for startedGraceMs (null: none waiting); startedSent: browsers were told */
+  /** the Started held back for startedGraceMs (null: none waiting); startedSent: browsers were told of the
+   * recalculation under way */
   let startedTimer: ReturnType<typeof setTimeout> | null = null;
   let startedSent = false;
   const startedGraceMs = opts.startedGraceMs ?? priceTiming.startedGraceMs;
@@ -264,7 +264,7 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
       return;
     }
     recalculating = false;
-    holdNoStarted();
+    dropHeldStarted();
     finishedReceivedAt = performance.now();
     nextRecalculationAt = message.nextRecalculationAt;
     // The new prices follow within milliseconds: browsers still waiting for the Started get them instead,
@@ -296,7 +296,7 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
         // A recalculation the hub heard start may never be announced as finished by this connection; its
         // pushed prices were never confirmed: dropped (the greeting of the next connection has the confirmed ones).
         recalculating = false;
-        holdNoStarted();
+        dropHeldStarted();
         staged = null;
         announceStale('upstream_lost');
       }
@@ -304,7 +304,7 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
   });
 
   /** A Started held back is not sent: the recalculation ended (or its connection did) within the grace. */
-  function holdNoStarted() {
+  function dropHeldStarted() {
     if (startedTimer) clearTimeout(startedTimer);
     startedTimer = null;
   }
@@ -362,7 +362,7 @@ export function createPriceHub(opts: PriceHubOptions): PriceHub {
     },
     async close() {
       closed = true;
-      holdNoStarted();
+      dropHeldStarted();
       upstream.close();
       await sockets.close();
       await refreshing?.catch(() => {});
