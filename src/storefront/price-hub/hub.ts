@@ -5,8 +5,8 @@
 // pushes the new prices (RecalculationPricesPrepared, src/contracts/price-upstream.ts) while commerce
 // stores them: workers build each store's payloads at once (payloads.ts) and the hub holds them back.
 // On RecalculationProcessFinished (commerce confirmed) they become current and every browser socket of a
-// store gets the same pre-serialised message (frames.ts, browser-sockets.ts). A Finished whose prices the hub did not get
-// pushed (it connected meanwhile) makes it fetch them over HTTP as before.
+// store gets the same pre-serialised message (frames.ts, browser-sockets.ts). A Finished whose prices the
+// hub did not get pushed (it connected meanwhile) makes it fetch them over HTTP as before.
 // Nothing is serialised per socket. Browsers never reach the price service: /api/prices/* answers from
 // this cache (routes/prices.ts). This file holds the hub's state (starting, recalculating, ready,
 // stale) and wires the parts: upstream.ts (the socket), upstream-http.ts, workers.ts, payloads.ts,
