@@ -2,9 +2,10 @@
 // Decision (CI, stop 40): they come from below the kernel's ephemeral range. CI's tap run on PGlite runs beside the
 // database restart test, and its tests make thousands of outgoing connections and listen(0) servers, each on a port
 // the kernel picks from that range (32768-60999 on Linux): a block found free there could be taken before the
-// shop listened, and the shop exits at start with EADDRINUSE (CI failed once with the restart test's two
-// "did not start" failures, which nothing else explains). Below the range only tests that choose a port
-// themselves compete, and they take theirs here too. The port of TEST_DATABASE_URL's server is never handed out.
+// shop listened, and the shop exits at start with EADDRINUSE (stop 40's CI failed with two failures and the
+// restart test's 15 checks missing, which is what that start failure gives). Below the range only tests that
+// choose a port themselves compete, and they take theirs here too. The test PostgreSQL server's port is never
+// handed out, even while the restart test has the server stopped.
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
@@ -27,11 +28,14 @@ export function portFree(port: number, host = '127.0.0.1'): Promise<boolean> {
   });
 }
 
-function databasePort(): number | null {
-  const url = process.env.TEST_DATABASE_URL;
-  if (!url) return null;
+/** The test PostgreSQL server's port: from TEST_DATABASE_URL, or from the `-p` of TEST_PG_START_ARGS (.ci/run),
+ * which the tap run on PGlite still sees (scripts/test-suites.ts takes TEST_DATABASE_URL away from it). */
+export function databasePort(env: NodeJS.ProcessEnv = process.env): number | null {
+  const fromArgs = /(?:^|\s|')-p\s+(\d+)/.exec(env.TEST_PG_START_ARGS ?? '')?.[1];
+  if (fromArgs) return Number(fromArgs);
+  if (!env.TEST_DATABASE_URL) return null;
   try {
-    return Number(new URL(url).port || 5432);
+    return Number(new URL(env.TEST_DATABASE_URL).port || 5432);
   } catch {
     return null;
   }
