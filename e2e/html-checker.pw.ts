@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import { screenList, pathFor } from '../src/screens.ts';
 import { request } from 'undici';
+import { checkerJvm } from '../test/documents/en16931.ts';
 import { consentDecided, expect, hydrated, MAINT_PORT, PORT, test, url } from './fixtures.ts';
 import { api, depositCartOrdered, signedInCustomer } from './customer.ts';
 
@@ -76,12 +77,12 @@ function screenPaths(lang: 'de' | 'en', ids: { order?: string }): Record<string,
 interface VnuMessage { type: string; subType?: string; url: string; message: string; lastLine?: number; extract?: string }
 
 /**
- * Runs vnu once on every file; its JSON report comes on stderr. Decision (issue 27, CI time): the JVM's client
- * compiler only and the serial collector, as for the e-invoice checks (test/documents/en16931.ts): on the 146
- * documents of a run, 7.1-7.4 CPU-s with the JVM's defaults and 3.3 with these, the same report.
+ * Runs vnu once on every file; its JSON report comes on stderr. Decision (issue 27, CI time): the JVM options of
+ * the e-invoice checks (test/documents/en16931.ts checkerJvm: the client compiler only, the serial collector): on
+ * the 146 documents of a run, 7.1-7.4 CPU-s with the JVM's defaults and 3.3 with these, the same report.
  */
 function vnu(files: string[]): VnuMessage[] {
-  const run = spawnSync('java', ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC', '-Xss2m', '-jar', vnuJar, '--format', 'json', ...files], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const run = spawnSync('java', [...checkerJvm, '-Xss2m', '-jar', vnuJar, '--format', 'json', ...files], { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   if (run.error) throw new Error(`java could not be started (Debian: apt-get install default-jre-headless): ${run.error.message}`);
   const out = run.stderr.trim();
   return (JSON.parse(out.slice(out.indexOf('{'))) as { messages: VnuMessage[] }).messages;

@@ -15,13 +15,14 @@ const fixtures = join(import.meta.dirname, '..', 'fixtures', 'en16931');
 const xrechnungRules = join(import.meta.dirname, '..', 'fixtures', 'xrechnung', 'XRechnung-CII-validation.xsl');
 const saxon = '/usr/share/java/Saxon-HE.jar';
 /**
- * The JVM's options for these short runs. Decision (issue 27, CI time): the client compiler only and the serial
+ * The JVM's options for the independent checkers' short runs, these and the W3C HTML checker's
+ * (e2e/html-checker.pw.ts). Decision (issue 27, CI time): the client compiler only and the serial
  * collector. A run of a few seconds ends before the optimising compiler's work pays, and on the 2-core machine
  * its threads took the core the other test file needed. Measured with e-invoice-validator.test.ts (its two
  * Saxon runs and the XSD): 11.5-11.6 CPU-s with the JVM's defaults, 7.4-7.8 with these; the verdicts are
  * the same (the same assertions pass).
  */
-const jvm = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
+export const checkerJvm = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
 
 export type FailedAssert = { id: string; flag: string; location: string; text: string };
 export type Verdict = {
@@ -63,9 +64,9 @@ export async function validateCii(documents: Record<string, string>, opts: { xre
     for (const [name, xml] of Object.entries(documents)) await writeFile(join(input, `${name}.xml`), xml);
     const files = (await readdir(input)).map((f) => join(input, f));
     const [, xsd] = await Promise.all([
-      run('java', [...jvm, '-cp', saxon, 'net.sf.saxon.Transform', `-s:${input}`, `-xsl:${join(fixtures, 'EN16931-CII-validation.xslt')}`, `-o:${output}`], { timeout: 180_000 }),
-      run('java', [...jvm, join(fixtures, 'XsdValidate.java'), join(fixtures, 'xsd', 'CrossIndustryInvoice_100pD16B.xsd'), ...files], { timeout: 180_000 }),
-      opts.xrechnung ? run('java', [...jvm, '-cp', saxon, 'net.sf.saxon.Transform', `-s:${input}`, `-xsl:${xrechnungRules}`, `-o:${xrOutput}`], { timeout: 180_000 }) : null,
+      run('java', [...checkerJvm, '-cp', saxon, 'net.sf.saxon.Transform', `-s:${input}`, `-xsl:${join(fixtures, 'EN16931-CII-validation.xslt')}`, `-o:${output}`], { timeout: 180_000 }),
+      run('java', [...checkerJvm, join(fixtures, 'XsdValidate.java'), join(fixtures, 'xsd', 'CrossIndustryInvoice_100pD16B.xsd'), ...files], { timeout: 180_000 }),
+      opts.xrechnung ? run('java', [...checkerJvm, '-cp', saxon, 'net.sf.saxon.Transform', `-s:${input}`, `-xsl:${xrechnungRules}`, `-o:${xrOutput}`], { timeout: 180_000 }) : null,
     ]);
     const verdicts: Record<string, Verdict> = {};
     for (const name of Object.keys(documents)) {
