@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { basename } from 'node:path';
 import { buildServer } from './build-server.ts';
 import { mergeEntryClosure } from './build-merge.ts';
+import { minifyOutputs } from './build-minify.ts';
 import { serverOnlyNamespaces } from '../locales/namespaces.ts';
 import { writeRasterImages } from './raster-images.ts';
 
@@ -60,12 +61,14 @@ export function brotliOptions(size: number) {
   return { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: size, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } };
 }
 
-/** esbuild's build into out, then the entry and the chunks it imports as one file (src/build-merge.ts);
- * answers the metafile of the files written. The page-weight test builds with it too. */
+/** esbuild's build into out, then the entry and the chunks it imports as one file (src/build-merge.ts),
+ * and in production terser over every file (src/build-minify.ts); answers the metafile of the files written. The page-weight test builds with it too. */
 export async function bundleClient(production: boolean, out = outdir): Promise<esbuild.Metafile> {
   const options = clientBuildOptions(production, out);
   const result = await esbuild.build(options);
-  return mergeEntryClosure({ root, metafile: result.metafile, production, target: options.target });
+  const metafile = await mergeEntryClosure({ root, metafile: result.metafile, production, target: options.target });
+  if (production) await minifyOutputs(metafile, root);
+  return metafile;
 }
 
 export async function buildClient(opts: { production?: boolean } = {}) {
