@@ -25,6 +25,7 @@ import { detectConsentTool } from './state/consent-tool.ts';
 import { preloadParts } from '../views/components/Deferred.tsx';
 import { blockParts } from '../views/blocks/block-parts.ts';
 import { layoutParts } from '../views/layouts/layout-parts.ts';
+import { productParts } from '../views/pages/product/parts.ts';
 
 declare global {
   interface Window {
@@ -85,11 +86,11 @@ async function pageStrings(): Promise<void> {
 }
 
 /** Loads the code of the parts named in the document (data-part, views/components/Deferred.tsx): heavy CMS
- * blocks and the checkout's steps. A part whose chunk fails to load (a deploy meanwhile) stays as the server
+ * blocks, the checkout's steps and a sold-out product's alert form. A part whose chunk fails to load (a deploy meanwhile) stays as the server
  * rendered it until React loads it again. */
 function preloadPageParts(): Promise<void> {
   const names = new Set([...document.querySelectorAll<HTMLElement>('[data-part]')].map((el) => el.dataset.part ?? ''));
-  return preloadParts([...Object.values(blockParts), ...layoutParts] as never[], names).catch(() => {});
+  return preloadParts([...Object.values(blockParts), ...layoutParts, ...productParts] as never[], names).catch(() => {});
 }
 
 /** Messages for what the visitor does next (form errors, dialogs) come with their first interaction.

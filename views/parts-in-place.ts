@@ -1,5 +1,5 @@
-// Where the code-split parts (views/components/Deferred.tsx) render in place from the first render: the
-// server's render (views/server.tsx) and the component tests. The browser bundle never imports this module
+// Where the code-split parts (views/components/Deferred.tsx) and the layout's islands (views/components/Island.tsx)
+// render in place from the first render: the server's render (views/server.tsx) and the component tests. The browser bundle never imports this module
 // (test/views/page-weight.test.ts): there the entry loads the parts a page shows before hydrating.
 import { registerDeferredPart } from './components/Deferred.tsx';
 import { blockParts } from './blocks/block-parts.ts';
@@ -10,6 +10,11 @@ import { CompanyFactsBlock } from './blocks/CompanyFactsBlock.tsx';
 import { Newsletter, WhistleblowerForm } from './blocks/FormBlocks.tsx';
 import { checkoutStepsPart } from './layouts/layout-parts.ts';
 import { CheckoutSteps } from './components/CheckoutSteps.tsx';
+import { registerIsland } from './components/Island.tsx';
+import { availabilityAlertPart } from './pages/product/parts.ts';
+import { AvailabilityAlertForm } from './pages/product/AvailabilityAlert.tsx';
+import { footerNewsletterPart } from './components/layout-islands.ts';
+import { NewsletterForm } from './components/forms/NewsletterForm.tsx';
 
 let done = false;
 
@@ -23,4 +28,6 @@ export function renderPartsInPlace(): void {
   registerDeferredPart(blockParts.newsletter, Newsletter);
   registerDeferredPart(blockParts.whistleblower_form, WhistleblowerForm);
   registerDeferredPart(checkoutStepsPart, CheckoutSteps);
+  registerDeferredPart(availabilityAlertPart, AvailabilityAlertForm);
+  registerIsland(footerNewsletterPart, NewsletterForm);
 }

@@ -2,7 +2,8 @@ import { Link } from './ShopLink.tsx';
 import { localizedPath, pathFor } from '../../src/screens.ts';
 import { useShop } from '../lib/context.tsx';
 import { ConsentSettingsLink } from './consent/ConsentSettingsLink.tsx';
-import { NewsletterForm } from './forms/NewsletterForm.tsx';
+import { Island } from './Island.tsx';
+import { footerNewsletterPart } from './layout-islands.ts';
 import { LegalLine, TrustBar } from './CompanyFacts.tsx';
 import { legalPages } from './legal-pages.ts';
 
@@ -88,7 +89,7 @@ export function Footer({ slim = false }: { slim?: boolean }) {
         <section aria-labelledby="footer-newsletter" className="container footer-newsletter">
           <h2 id="footer-newsletter" className="footer-heading">{t('forms.newsletter.footerTitle')}</h2>
           <p className="footer-newsletter-text">{t('forms.newsletter.footerText')}</p>
-          <NewsletterForm source="footer" />
+          <Island part={footerNewsletterPart} props={{ source: 'footer' }} />
         </section>
       )}
       <LegalLine />

@@ -1,16 +1,10 @@
-// Form parts of the alert, newsletter, contact and whistleblower forms beside the account forms' Fields:
-// a multi-line field with label, hint and message tied to it, the result message that takes focus after a
-// successful submit (WCAG: focus moves to the result), and the privacy policy's path.
-import { useEffect, useRef, type ReactNode } from 'react';
-import { localizedPath } from '../../../src/screens.ts';
-import type { Language } from '../../../src/stores.ts';
+// Form parts of the contact and whistleblower forms beside the account forms' Fields: a multi-line field with
+// label, hint and message tied to it. The result message and the privacy policy's path are in FormResult.tsx,
+// which does not import Fields (the home and product pages show a result without a form: issue 27).
+import type { ReactNode } from 'react';
 import { useShop } from '../../lib/context.tsx';
 import { fieldId } from './Fields.tsx';
-
-/** The privacy policy is a CMS page with a fixed path per language (as the footer's legal links). */
-export function privacyPath(lang: Language): string {
-  return localizedPath(lang, lang === 'de' ? '/datenschutz' : '/privacy-policy');
-}
+export { privacyPath, ResultMessage } from './FormResult.tsx';
 
 export function TextAreaField(p: {
   formId: string; name: string; label: string; value: string; onChange: (v: string) => void; error?: string; hint?: ReactNode;
@@ -42,19 +36,6 @@ export function TextAreaField(p: {
           <span aria-hidden="true" className="field-error-icon">!</span> {p.error}
         </p>
       ) : null}
-    </div>
-  );
-}
-
-/** The outcome of a sent form: announced and focused, so keyboard and screen-reader users land on it. */
-export function ResultMessage({ children, tone = 'ok', className }: { children: ReactNode; tone?: 'ok' | 'info'; className?: string }) {
-  const ref = useRef<HTMLDivElement>(null);
-  useEffect(() => {
-    ref.current?.focus();
-  }, []);
-  return (
-    <div className={`form-status form-status-${tone} form-result${className ? ` ${className}` : ''}`} role="status" tabIndex={-1} ref={ref}>
-      {children}
     </div>
   );
 }

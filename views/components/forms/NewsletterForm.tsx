@@ -8,7 +8,7 @@ import { useBrowser } from '../../lib/browser-port.ts';
 import { useShop } from '../../lib/context.tsx';
 import { Link } from '../ShopLink.tsx';
 import { ErrorSummary, SubmitButton, TextField, useFormId } from './Fields.tsx';
-import { privacyPath, ResultMessage } from './FormParts.tsx';
+import { privacyPath, ResultMessage } from './FormResult.tsx';
 import { useForm } from './useForm.ts';
 import { Rules } from './validation.ts';
 

@@ -6,7 +6,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { confirmNewsletter, unsubscribeNewsletter } from '../../state/shop-api.ts';
 import { useShop } from '../../lib/context.tsx';
-import { ResultMessage } from './FormParts.tsx';
+import { ResultMessage } from './FormResult.tsx';
 
 export function NewsletterLinkNotice() {
   const { t } = useShop();

@@ -2,17 +2,18 @@
 // subscription: e-mail and product", spec 4): one e-mail when the product is back in stock. A signed-in
 // customer's address is filled in (the account's, active at once; another address is confirmed by mail
 // like a guest's); a guest confirms the mailed link (double opt-in). The link of that mail opens this page
-// with ?alertToken= (and &cancel=1 to cancel): AlertLinkNotice sends it (POST: a mail scanner opening the
+// with ?alertToken= (and &cancel=1 to cancel): AlertLinkNotice.tsx sends it (POST: a mail scanner opening the
 // link confirms nothing, and the page's HTML stays the same for everyone).
+// Issue 27: the form is a code-split part (parts.ts): only a sold-out product's page loads its
+// code (with the form fields and rules), not every product page.
 import { useEffect, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import type { StorefrontProduct } from '../../../src/contracts/catalogue.ts';
 import { pathFor } from '../../../src/screens.ts';
-import { cancelAlert, confirmAlert, createAlert, getMe } from '../../state/shop-api.ts';
+import { createAlert, getMe } from '../../state/shop-api.ts';
 import { useShop } from '../../lib/context.tsx';
 import { Link } from '../../components/ShopLink.tsx';
 import { ErrorSummary, SubmitButton, TextField, useFormId } from '../../components/forms/Fields.tsx';
-import { privacyPath, ResultMessage } from '../../components/forms/FormParts.tsx';
+import { privacyPath, ResultMessage } from '../../components/forms/FormResult.tsx';
 import { useForm } from '../../components/forms/useForm.ts';
 import { Rules } from '../../components/forms/validation.ts';
 
@@ -76,28 +77,5 @@ export function AvailabilityAlertForm({ product }: { product: Pick<StorefrontPro
         </>
       )}
     </section>
-  );
-}
-
-/** The confirmation mail's link (?alertToken=..., &cancel=1): confirms or cancels once, says how it went. */
-export function AlertLinkNotice() {
-  const { t } = useShop();
-  const [params] = useSearchParams();
-  const token = params.get('alertToken');
-  const cancel = params.get('cancel') === '1';
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
-  const sent = useRef<string | null>(null);
-  useEffect(() => {
-    if (!token || sent.current === token) return;
-    sent.current = token;
-    void (cancel ? cancelAlert(token) : confirmAlert(token)).then((r) => {
-      setResult(r.error ? { ok: false, message: r.error.message } : { ok: true, message: t(cancel ? 'forms.alert.cancelled' : 'forms.alert.confirmed') });
-    });
-  }, [token, cancel, t]);
-  if (!token || !result) return null;
-  return result.ok ? (
-    <ResultMessage className="alert-link-notice">{result.message}</ResultMessage>
-  ) : (
-    <div className="form-summary alert-link-notice" role="alert"><p className="form-summary-title">{result.message}</p></div>
   );
 }

@@ -3,7 +3,7 @@
 // actions); below, the description, the tier table (TierTable.tsx) beside the all-in price breakdown; every technical field;
 // the shipping cost table; the price chart of the product's metal; similar products; the link to the limit
 // order page; the cart and wishlist actions (PricePanel, CartActions); for a sold-out product the
-// availability notification (AvailabilityAlert.tsx), and the result of its confirmation link. JSON-LD is in the document head
+// availability notification (AvailabilityAlert.tsx, a part: parts.ts), and the result of its confirmation link. JSON-LD is in the document head
 // (views/models/product-loader.ts, product-json-ld.ts).
 import { useLoaderData } from 'react-router';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
@@ -22,7 +22,7 @@ import { PricePanel } from './PricePanel.tsx';
 import { ProductTiers } from './TierTable.tsx';
 import { LivePriceBreakdown } from './PriceBreakdown.tsx';
 import { ShippingTable, ReturnsNote, TechnicalDetails } from './ProductDetails.tsx';
-import { AlertLinkNotice } from './AvailabilityAlert.tsx';
+import { AlertLinkNotice } from './AlertLinkNotice.tsx';
 import { ProductGallery } from './ProductGallery.tsx';
 
 export default function ProductPage() {

@@ -15,7 +15,8 @@ import { PriceCountdown } from '../../components/prices/PriceCountdown.tsx';
 import { pricesOfType } from '../../components/prices/format.ts';
 import { AvailabilityTag } from '../../components/product/ProductBadges.tsx';
 import { CartActions } from './CartActions.tsx';
-import { AvailabilityAlertForm } from './AvailabilityAlert.tsx';
+import { Deferred } from '../../components/Deferred.tsx';
+import { availabilityAlertPart } from './parts.ts';
 import { trackedItem, trackViewItem } from '../../components/product/tracking.ts';
 import { useBrowser } from '../../lib/browser-port.ts';
 import { useHydrated, usePriceCurrency, useProductPrices } from '../../hooks/usePrices.ts';
@@ -59,7 +60,7 @@ export function PricePanel({ product }: { product: StorefrontProduct }) {
       </div>
       {/* the cart actions right under the price: both on the first screen beside the gallery (issue 17) */}
       <CartActions product={product} price={loading ? placeholder : money(base?.centAmount)} />
-      {product.availability === 'soldOut' ? <AvailabilityAlertForm product={product} /> : null}
+      {product.availability === 'soldOut' ? <Deferred part={availabilityAlertPart} props={{ product }} /> : null}
       {!product.dutyFree && cardPriceAdvertised ? (
         <p className="price-panel-card">
           {t('productPage.cardPrice')} <span data-testid="product-card-price">{loading ? placeholder : money(card?.centAmount)}</span>

@@ -1,0 +1,92 @@
+// The footer's newsletter form as an island (views/components/Island.tsx, issue 27): the first page shows the
+// server's markup and loads the form's code on first use, carrying over what the visitor did before it
+// arrived: the address typed, the focus (and the caret, where the field has one), and a submit asked for meanwhile (held, never sent as a
+// plain form post). The code's arrival is held back on purpose (page.route) so the visitor is faster than it.
+import type { Page, Route } from '@playwright/test';
+import { consentDecided, expect, test, url, hydrated } from './fixtures.ts';
+
+const host = 'ch.localhost';
+const FORM_CODE = /\/build\/chunks\/NewsletterForm-[A-Z0-9]+\.js$/;
+
+test.beforeEach(async ({ page }) => consentDecided(page));
+
+/** Requests for the form's code wait until release() (and are counted). */
+async function holdFormCode(page: Page) {
+  const held: Route[] = [];
+  let open = false;
+  let asked = 0;
+  await page.route(FORM_CODE, async (route) => {
+    asked++;
+    if (open) await route.continue();
+    else held.push(route);
+  });
+  return {
+    asked: () => asked,
+    async release() {
+      open = true;
+      for (const r of held.splice(0)) await r.continue();
+    },
+  };
+}
+
+/** React manages this element (its props are on the node): the live form, not the server's markup. */
+const reactManaged = (page: Page, selector: string) =>
+  page.locator(selector).evaluate((el) => Object.keys(el).some((k) => k.startsWith('__reactProps$')));
+
+test('the footer form loads its code on first use and keeps the address typed before it came, and the focus', async ({ page }) => {
+  const code = await holdFormCode(page);
+  await page.goto(url(host, '/en'));
+  await hydrated(page);
+  await page.waitForLoadState('networkidle');
+  const footer = page.locator('footer .footer-newsletter');
+  const field = footer.getByRole('textbox', { name: 'E-mail address for the newsletter' });
+  expect(code.asked(), 'no code for the form before anyone uses it').toBe(0);
+  expect(await reactManaged(page, 'footer .footer-newsletter input[name="email"]'), 'the server\'s markup, as it came').toBe(false);
+
+  const email = `e2e.island.${Date.now()}@example.ch`;
+  await field.click();
+  await page.keyboard.type(email.slice(0, -3));
+  await expect.poll(() => code.asked(), { message: 'the first use asks for the code' }).toBe(1);
+  await code.release();
+  await expect.poll(() => reactManaged(page, 'footer .footer-newsletter input[name="email"]')).toBe(true);
+  await expect(field).toHaveValue(email.slice(0, -3));
+  await expect(field).toBeFocused();
+  // typing on goes on where it stopped (an e-mail field has no caret a script may read: it is at the end)
+  await page.keyboard.type(email.slice(-3));
+  await expect(field).toHaveValue(email);
+  await footer.getByRole('button', { name: 'Subscribe' }).click();
+  await expect(footer.getByRole('status')).toContainText(email);
+});
+
+test('a submit asked for before the code came is held, then sent by the live form: no plain form post', async ({ page }) => {
+  const code = await holdFormCode(page);
+  const posts: string[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.isNavigationRequest()) posts.push(r.url());
+  });
+  await page.goto(url(host, '/'));
+  await hydrated(page);
+  const footer = page.locator('footer .footer-newsletter');
+  const email = `e2e.island.submit.${Date.now()}@example.ch`;
+  await footer.getByRole('textbox', { name: 'E-Mail-Adresse für den Newsletter' }).fill(email);
+  await footer.getByRole('textbox', { name: 'E-Mail-Adresse für den Newsletter' }).press('Enter');
+  await expect.poll(() => code.asked()).toBe(1);
+  await expect(footer.getByRole('status')).toHaveCount(0);
+  await code.release();
+  await expect(footer.getByRole('status')).toContainText(`mit dem Link, den wir an ${email} gesendet haben`);
+  expect(posts, 'the browser never posted the form itself').toEqual([]);
+  expect(page.url()).toBe(url(host, '/'));
+});
+
+test('after a client-side navigation the footer form is live without a first use', async ({ page }) => {
+  // the login page's reduced layout has no newsletter form: the home page's footer is mounted by the browser
+  await page.goto(url(host, '/en/login'));
+  await hydrated(page);
+  await expect(page.locator('footer .footer-newsletter')).toHaveCount(0);
+  await page.locator('a.logo').first().click();
+  await expect(page).toHaveURL(url(host, '/en'));
+  await expect.poll(() => reactManaged(page, 'footer .footer-newsletter input[name="email"]')).toBe(true);
+  // an empty address is refused by the live form's rules, in the page's language
+  await page.locator('footer .footer-newsletter').getByRole('button', { name: 'Subscribe' }).click();
+  await expect(page.locator('footer .footer-newsletter .field-error')).toContainText('This field is required.');
+});

@@ -1,0 +1,178 @@
+// A part of the layout that the first page shows as the server rendered it and that comes alive on first
+// use (issue 27, "Phones get less JavaScript": what loads on the first tap may come then). The footer's
+// newsletter form is one: with its fields, rules and form state it held about 3 kB (brotli) of every page's
+// entry, for a form most visitors never touch.
+//
+// How (the browser, first page): hydration leaves the part's markup untouched (React keeps the children
+// of an element that renders dangerouslySetInnerHTML; the object is one constant, so no later render writes
+// it). The markup works as plain HTML meanwhile: a visitor can focus the field and type. The first focus,
+// tap, key or touch inside it loads the part's code; then the live part replaces the markup in one
+// synchronous step (flushSync) that carries over what the visitor did: the values typed or ticked (by
+// field name, through React's own input events), the focused field with its caret, and a submit that was
+// asked for before the code arrived (it is held, never sent as a plain form post, and sent once the part
+// is live). No event can come between reading the old fields and writing the new ones: it is one task.
+//
+// Decision: unlike views/components/Deferred.tsx (parts hydrated in place, their code loaded before
+// hydration), an island's first-page code is not loaded until used. Deferred.tsx's reason against late
+// hydration (input typed before it is lost) does not hold here: nothing is hydrated late, the markup is
+// replaced, with the input carried over. After a client-side navigation the part renders as usual (its
+// code loads at once); the server and component tests render it in place (views/parts-in-place.ts).
+import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
+import { flushSync } from 'react-dom';
+import { useHydrated } from '../hooks/usePrices.ts';
+
+export interface IslandPart<P> {
+  /** names the part in the document (data-island) */
+  name: string;
+  load: () => Promise<ComponentType<P>>;
+}
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyComponent = ComponentType<any>;
+
+const inPlace = new Map<string, AnyComponent>();
+const lazies = new Map<string, AnyComponent>();
+
+/** The server and component tests render the part from the first render. */
+export function registerIsland<P>(part: IslandPart<P>, component: ComponentType<NoInfer<P>>): void {
+  inPlace.set(part.name, component);
+}
+
+/** The markup the server rendered stays as it is: one object, so React never sees a change to write. */
+const KEEP_MARKUP = { __html: '' };
+
+/** The events that mean first use; submit is held until the part is live. */
+const FIRST_USE = ['focusin', 'pointerdown', 'keydown', 'touchstart'] as const;
+
+type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
+
+interface Carried {
+  values: { name: string; value: string; checked: boolean; type: string }[];
+  focused: { name: string; start: number | null; end: number | null } | null;
+  submit: boolean;
+}
+
+function fieldsOf(root: Element): Field[] {
+  return [...root.querySelectorAll<Field>('input[name], textarea[name], select[name]')];
+}
+
+function selection(el: Field): { start: number | null; end: number | null } {
+  try {
+    return el instanceof HTMLSelectElement ? { start: null, end: null } : { start: el.selectionStart, end: el.selectionEnd };
+  } catch {
+    // inputs of type email and number have no selection to read
+    return { start: null, end: null };
+  }
+}
+
+function readCarried(root: Element, submit: boolean): Carried {
+  const values = fieldsOf(root)
+    .filter((f) => f.type !== 'hidden' && f.type !== 'submit')
+    .map((f) => ({ name: f.name, value: f.value, checked: f instanceof HTMLInputElement ? f.checked : false, type: f.type }));
+  const active = document.activeElement;
+  const focused = active && root.contains(active) && (active as Field).name
+    ? { name: (active as Field).name, ...selection(active as Field) }
+    : null;
+  return { values, focused, submit };
+}
+
+/** Sets a field as a visitor would: through the element's own value setter and the event React listens to. */
+function writeField(el: Field, v: Carried['values'][number]): void {
+  if (el instanceof HTMLInputElement && (v.type === 'checkbox' || v.type === 'radio')) {
+    if (el.checked !== v.checked) el.click();
+    return;
+  }
+  if (el.value === v.value) return;
+  const proto = el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : el instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
+  Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(el, v.value);
+  el.dispatchEvent(new Event(el instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
+}
+
+function applyCarried(root: Element, c: Carried): void {
+  const fields = fieldsOf(root);
+  for (const v of c.values) {
+    const el = fields.find((f) => f.name === v.name && (v.type !== 'radio' || (f as HTMLInputElement).value === v.value));
+    if (el) writeField(el, v);
+  }
+  if (c.focused) {
+    const el = fields.find((f) => f.name === c.focused?.name);
+    el?.focus();
+    if (el && !(el instanceof HTMLSelectElement) && c.focused.start !== null && c.focused.end !== null) {
+      try {
+        el.setSelectionRange(c.focused.start, c.focused.end);
+      } catch {
+        // no selection on this input type
+      }
+    }
+  }
+  if (c.submit) root.querySelector('form')?.requestSubmit();
+}
+
+function lazyOf<P>(part: IslandPart<P>): AnyComponent {
+  let c = lazies.get(part.name);
+  if (!c) {
+    c = lazy(() => part.load().then((component) => ({ default: component as AnyComponent })));
+    lazies.set(part.name, c);
+  }
+  return c;
+}
+
+/** Renders `part` with `props`: in place on the server, from the first use on the first page, at once later. */
+export function Island<P extends object>({ part, props, className }: { part: IslandPart<P>; props: NoInfer<P>; className?: string }) {
+  const hydrated = useHydrated();
+  const [live, setLive] = useState<AnyComponent | null>(() => inPlace.get(part.name) ?? null);
+  // the markup was the server's (this island was hydrated, not mounted by the browser): keep it until first use
+  const keep = useRef<boolean | null>(null);
+  if (keep.current === null) keep.current = live === null && !hydrated;
+  const host = useRef<HTMLDivElement>(null);
+  const liveHost = useRef<HTMLDivElement>(null);
+  const waiting = live === null && keep.current;
+
+  useEffect(() => {
+    const root = host.current;
+    if (!waiting || !root) return;
+    let started = false;
+    let submit = false;
+    let stopped = false;
+    const onSubmit = (e: Event) => {
+      // never a plain form post: the part sends it once it is live
+      e.preventDefault();
+      submit = true;
+      start();
+    };
+    const start = () => {
+      if (started) return;
+      started = true;
+      void part.load().then((component) => {
+        if (stopped) return;
+        const carried = readCarried(root, submit);
+        flushSync(() => setLive(() => component as AnyComponent));
+        // committed: the live part's fields are in the document now, in the same task
+        if (liveHost.current) applyCarried(liveHost.current, carried);
+      }, () => {
+        // the code did not come (offline, a new deploy): the next use asks again
+        started = false;
+      });
+    };
+    for (const type of FIRST_USE) root.addEventListener(type, start, { capture: true, passive: true });
+    root.addEventListener('submit', onSubmit, { capture: true });
+    return () => {
+      stopped = true;
+      for (const type of FIRST_USE) root.removeEventListener(type, start, { capture: true });
+      root.removeEventListener('submit', onSubmit, { capture: true });
+    };
+  }, [waiting, part]);
+
+  const cls = className ? `island ${className}` : 'island';
+  if (waiting) {
+    return <div key="kept" ref={host} className={cls} data-island={part.name} dangerouslySetInnerHTML={KEEP_MARKUP} suppressHydrationWarning />;
+  }
+  const C = (live ?? lazyOf(part)) as ComponentType<P>;
+  return (
+    <div key="live" ref={liveHost} className={cls} data-island={part.name}>
+      <Suspense fallback={null}>
+        <C {...props} />
+      </Suspense>
+    </div>
+  );
+}

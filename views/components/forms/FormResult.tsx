@@ -1,0 +1,24 @@
+// The outcome of a sent form and the privacy policy's path, for the forms and for the notices of the mails'
+// links (newsletter, availability alert) that show a result without a form: no import of the fields here,
+// so a page with a notice and no form does not load the form code (issue 27).
+import { useEffect, useRef, type ReactNode } from 'react';
+import { localizedPath } from '../../../src/screens.ts';
+import type { Language } from '../../../src/stores.ts';
+
+/** The privacy policy is a CMS page with a fixed path per language (as the footer's legal links). */
+export function privacyPath(lang: Language): string {
+  return localizedPath(lang, lang === 'de' ? '/datenschutz' : '/privacy-policy');
+}
+
+/** The outcome of a sent form: announced and focused, so keyboard and screen-reader users land on it. */
+export function ResultMessage({ children, tone = 'ok', className }: { children: ReactNode; tone?: 'ok' | 'info'; className?: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    ref.current?.focus();
+  }, []);
+  return (
+    <div className={`form-status form-status-${tone} form-result${className ? ` ${className}` : ''}`} role="status" tabIndex={-1} ref={ref}>
+      {children}
+    </div>
+  );
+}
