@@ -7,15 +7,16 @@ import { consentDecided, expect, test, url, hydrated } from './fixtures.ts';
 
 const host = 'ch.localhost';
 const FORM_CODE = /\/build\/chunks\/NewsletterForm-[A-Z0-9]+\.js$/;
+const CHART_CODE = /\/build\/chunks\/PriceChart-[A-Z0-9]+\.js$/;
 
 test.beforeEach(async ({ page }) => consentDecided(page));
 
-/** Requests for the form's code wait until release() (and are counted). */
-async function holdFormCode(page: Page) {
+/** Requests for the island's code wait until release() (and are counted). */
+async function holdFormCode(page: Page, code: RegExp = FORM_CODE) {
   const held: Route[] = [];
   let open = false;
   let asked = 0;
-  await page.route(FORM_CODE, async (route) => {
+  await page.route(code, async (route) => {
     asked++;
     if (open) await route.continue();
     else held.push(route);
@@ -89,4 +90,38 @@ test('after a client-side navigation the footer form is live without a first use
   // an empty address is refused by the live form's rules, in the page's language
   await page.locator('footer .footer-newsletter').getByRole('button', { name: 'Subscribe' }).click();
   await expect(page.locator('footer .footer-newsletter .field-error')).toContainText('This field is required.');
+});
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 375, height: 812 }, isMobile: true, hasTouch: true });
+
+  test('the product page\'s chart loads its code when it comes near the screen, not with the page', async ({ page }) => {
+    const code = await holdFormCode(page, CHART_CODE);
+    await page.goto(url(host, '/en/product/krugerrand-1-oz-gold'));
+    await hydrated(page);
+    await page.waitForLoadState('networkidle');
+    const chart = page.locator('.price-chart');
+    await expect(chart.getByRole('heading', { level: 2 })).toContainText('Gold price per troy ounce');
+    expect(code.asked(), 'below the first screen: no chart code yet').toBe(0);
+    await chart.scrollIntoViewIfNeeded();
+    await expect.poll(() => code.asked()).toBe(1);
+    await code.release();
+    await expect(chart).toHaveAttribute('data-state', 'ready');
+    await expect(chart.locator('svg path.chart-line')).toHaveCount(1);
+  });
+
+  test('a tap on the chart\'s period before its code came is held and done by the live chart', async ({ page }) => {
+    const code = await holdFormCode(page, CHART_CODE);
+    await page.goto(url(host, '/en/product/krugerrand-1-oz-gold'));
+    await hydrated(page);
+    const chart = page.locator('.price-chart');
+    const year = chart.getByRole('button', { name: '1 year' });
+    await year.tap();
+    await expect.poll(() => code.asked()).toBe(1);
+    await expect(year).toHaveAttribute('aria-pressed', 'false');
+    await code.release();
+    await expect(chart.getByRole('button', { name: '1 year' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(chart.getByRole('button', { name: '6 months' })).toHaveAttribute('aria-pressed', 'false');
+    await expect(chart).toHaveAttribute('data-state', 'ready');
+  });
 });

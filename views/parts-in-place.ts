@@ -14,6 +14,8 @@ import { registerIsland } from './components/Island.tsx';
 import { availabilityAlertPart } from './pages/product/parts.ts';
 import { AvailabilityAlertForm } from './pages/product/AvailabilityAlert.tsx';
 import { footerNewsletterPart } from './components/layout-islands.ts';
+import { priceChartPart } from './components/prices/chart-part.ts';
+import { PriceChart } from './components/prices/PriceChart.tsx';
 import { NewsletterForm } from './components/forms/NewsletterForm.tsx';
 
 let done = false;
@@ -30,4 +32,5 @@ export function renderPartsInPlace(): void {
   registerDeferredPart(checkoutStepsPart, CheckoutSteps);
   registerDeferredPart(availabilityAlertPart, AvailabilityAlertForm);
   registerIsland(footerNewsletterPart, NewsletterForm);
+  registerIsland(priceChartPart, PriceChart);
 }

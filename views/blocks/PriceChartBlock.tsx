@@ -1,7 +1,8 @@
 // The metal price chart block (spec 2): one metal and range as the CMS names them, else the chart's own.
 import type { Block } from '../../src/contracts/content.ts';
 import type { MetalName, SnapshotRange } from '../../src/contracts/prices.ts';
-import { PriceChart, chartRanges } from '../components/prices/PriceChart.tsx';
+import { Island } from '../components/Island.tsx';
+import { chartRanges, priceChartPart } from '../components/prices/chart-part.ts';
 import { metalOrder } from '../components/prices/format.ts';
 
 export function MetalPriceChart({ block }: { block: Extract<Block, { type: 'metal_price_chart' }> }) {
@@ -9,7 +10,7 @@ export function MetalPriceChart({ block }: { block: Extract<Block, { type: 'meta
   const range = chartRanges.includes(block.range as SnapshotRange) ? (block.range as SnapshotRange) : undefined;
   return (
     <div className="block container">
-      <PriceChart metal={metal} range={range} title={block.headline} />
+      <Island part={priceChartPart} props={{ metal, range, title: block.headline }} />
     </div>
   );
 }

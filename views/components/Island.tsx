@@ -1,16 +1,19 @@
-// A part of the layout that the first page shows as the server rendered it and that comes alive on first
-// use (issue 27, "Phones get less JavaScript": what loads on the first tap may come then). The footer's
-// newsletter form is one: with its fields, rules and form state it held about 3 kB (brotli) of every page's
-// entry, for a form most visitors never touch.
+// A part that the first page shows as the server rendered it and that comes alive on first use, or, for a
+// part marked `near`, when it scrolls near the screen (issue 27, "Phones get less JavaScript": what loads on
+// the first tap or scroll may come then). The footer's newsletter form is one: with its fields, rules and
+// form state it held about 3 kB (brotli) of every page's entry, for a form most visitors never touch. The
+// price chart is another (near): on a phone it is below the first screen of the product and home pages.
 //
 // How (the browser, first page): hydration leaves the part's markup untouched (React keeps the children
 // of an element that renders dangerouslySetInnerHTML; the object is one constant, so no later render writes
-// it). The markup works as plain HTML meanwhile: a visitor can focus the field and type. The first focus,
+// it). The markup works as plain HTML meanwhile: a visitor can focus a field and type. The first focus,
 // tap, key or touch inside it loads the part's code; then the live part replaces the markup in one
 // synchronous step (flushSync) that carries over what the visitor did: the values typed or ticked (by
-// field name, through React's own input events), the focused field with its caret, and a submit that was
-// asked for before the code arrived (it is held, never sent as a plain form post, and sent once the part
-// is live). No event can come between reading the old fields and writing the new ones: it is one task.
+// field name, through React's own input events), the focused field with its caret, a click on a control
+// (a link, a button: held, then clicked on the same control of the live part) and a submit asked for
+// before the code arrived (held, never sent as a plain form post, and sent once the part is live). No
+// event can come between reading the old markup and writing the new one: it is one task. Should the code
+// not come (offline), a held link is followed as a plain link.
 //
 // Decision: unlike views/components/Deferred.tsx (parts hydrated in place, their code loaded before
 // hydration), an island's first-page code is not loaded until used. Deferred.tsx's reason against late
@@ -25,6 +28,9 @@ export interface IslandPart<P> {
   /** names the part in the document (data-island) */
   name: string;
   load: () => Promise<ComponentType<P>>;
+  /** also comes alive when it scrolls within 300 px of the screen (a part below the first screen that shows
+   * live data, such as the price chart); without it, only on first use */
+  near?: boolean;
 }
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -41,8 +47,10 @@ export function registerIsland<P>(part: IslandPart<P>, component: ComponentType<
 /** The markup the server rendered stays as it is: one object, so React never sees a change to write. */
 const KEEP_MARKUP = { __html: '' };
 
-/** The events that mean first use; submit is held until the part is live. */
+/** The events that mean first use; a submit or a click on a control is held until the part is live. */
 const FIRST_USE = ['focusin', 'pointerdown', 'keydown', 'touchstart'] as const;
+/** Controls whose click does something: held, and clicked again on the live part. */
+const ACTIVATOR = 'a[href], button, summary, input[type="submit"], input[type="checkbox"], input[type="radio"]';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
@@ -50,6 +58,23 @@ interface Carried {
   values: { name: string; value: string; checked: boolean; type: string }[];
   focused: { name: string; start: number | null; end: number | null } | null;
   submit: boolean;
+  /** clicks held, each as the child-index path of its control from the island's element */
+  clicks: number[][];
+}
+
+/** Where an element is below root: the index of each element on the way (the live part renders the same markup). */
+function pathOf(root: Element, el: Element): number[] {
+  const path: number[] = [];
+  for (let n: Element | null = el; n && n !== root; n = n.parentElement) {
+    path.unshift(n.parentElement ? [...n.parentElement.children].indexOf(n) : 0);
+  }
+  return path;
+}
+
+function atPath(root: Element, path: number[]): Element | null {
+  let n: Element | null = root;
+  for (const i of path) n = n?.children[i] ?? null;
+  return n;
 }
 
 function fieldsOf(root: Element): Field[] {
@@ -65,7 +90,7 @@ function selection(el: Field): { start: number | null; end: number | null } {
   }
 }
 
-function readCarried(root: Element, submit: boolean): Carried {
+function readCarried(root: Element, submit: boolean, clicks: number[][]): Carried {
   const values = fieldsOf(root)
     .filter((f) => f.type !== 'hidden' && f.type !== 'submit')
     .map((f) => ({ name: f.name, value: f.value, checked: f instanceof HTMLInputElement ? f.checked : false, type: f.type }));
@@ -73,7 +98,7 @@ function readCarried(root: Element, submit: boolean): Carried {
   const focused = active && root.contains(active) && (active as Field).name
     ? { name: (active as Field).name, ...selection(active as Field) }
     : null;
-  return { values, focused, submit };
+  return { values, focused, submit, clicks };
 }
 
 /** Sets a field as a visitor would: through the element's own value setter and the event React listens to. */
@@ -105,6 +130,7 @@ function applyCarried(root: Element, c: Carried): void {
       }
     }
   }
+  for (const path of c.clicks) (atPath(root, path) as HTMLElement | null)?.click();
   if (c.submit) root.querySelector('form')?.requestSubmit();
 }
 
@@ -134,10 +160,19 @@ export function Island<P extends object>({ part, props, className }: { part: Isl
     let started = false;
     let submit = false;
     let stopped = false;
+    const clicks: number[][] = [];
     const onSubmit = (e: Event) => {
       // never a plain form post: the part sends it once it is live
       e.preventDefault();
       submit = true;
+      start();
+    };
+    const onClick = (e: MouseEvent) => {
+      const control = (e.target as Element | null)?.closest?.(ACTIVATOR);
+      if (!control || !root.contains(control) || e.button !== 0 || e.ctrlKey || e.metaKey || e.shiftKey || e.altKey) return;
+      // the live part's own handler takes it (a link navigates in the app, a button does what it does)
+      e.preventDefault();
+      clicks.push(pathOf(root, control));
       start();
     };
     const start = () => {
@@ -145,21 +180,35 @@ export function Island<P extends object>({ part, props, className }: { part: Isl
       started = true;
       void part.load().then((component) => {
         if (stopped) return;
-        const carried = readCarried(root, submit);
+        const carried = readCarried(root, submit, clicks.splice(0));
         flushSync(() => setLive(() => component as AnyComponent));
         // committed: the live part's fields are in the document now, in the same task
         if (liveHost.current) applyCarried(liveHost.current, carried);
       }, () => {
-        // the code did not come (offline, a new deploy): the next use asks again
+        // the code did not come (offline, a new deploy): the next use asks again; a link held goes as a
+        // plain link does
         started = false;
+        const link = clicks.map((path) => atPath(root, path)).find((el): el is HTMLAnchorElement => el instanceof HTMLAnchorElement);
+        clicks.length = 0;
+        if (link) window.location.assign(link.href);
       });
     };
     for (const type of FIRST_USE) root.addEventListener(type, start, { capture: true, passive: true });
     root.addEventListener('submit', onSubmit, { capture: true });
+    root.addEventListener('click', onClick, { capture: true });
+    let io: IntersectionObserver | null = null;
+    if (part.near && typeof IntersectionObserver !== 'undefined') {
+      io = new IntersectionObserver((entries) => {
+        if (entries.some((en) => en.isIntersecting)) start();
+      }, { rootMargin: '300px 0px' });
+      io.observe(root);
+    }
     return () => {
       stopped = true;
+      io?.disconnect();
       for (const type of FIRST_USE) root.removeEventListener(type, start, { capture: true });
       root.removeEventListener('submit', onSubmit, { capture: true });
+      root.removeEventListener('click', onClick, { capture: true });
     };
   }, [waiting, part]);
 

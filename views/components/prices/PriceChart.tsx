@@ -9,10 +9,11 @@ import type { StoreSnapshotsResponse } from '../../../src/contracts/price-stream
 import { useShop, type Shop } from '../../lib/context.tsx';
 import { usePriceChart } from '../../hooks/usePriceChart.ts';
 import { useHydrated, usePriceCurrency } from '../../hooks/usePrices.ts';
-import { formatAxisMoney, formatChange, metalOrder } from './format.ts';
+import { chartRanges, formatAxisMoney, formatChange, metalOrder } from './format.ts';
+
+export { chartRanges };
 import { ScrollRegion } from '../ScrollRegion.tsx';
 
-export const chartRanges: SnapshotRange[] = ['1w', '6m', '1y'];
 
 /** What the chart says once its series arrived in the browser (shop.uses). */
 const chartKeys = ['prices.chart.summary', 'prices.chart.showTable', 'prices.chart.tableCaption', 'prices.chart.date', 'prices.chart.price'];

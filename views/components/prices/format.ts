@@ -1,5 +1,5 @@
 // Small formatting helpers shared by the price widgets, the chart and the price list.
-import type { CurrencyCode, MetalName, MetalPrices, ProductPrices } from '../../../src/contracts/prices.ts';
+import type { CurrencyCode, MetalName, MetalPrices, ProductPrices, SnapshotRange } from '../../../src/contracts/prices.ts';
 import type { LocaleTag } from '../../../src/stores.ts';
 import { formatMoney, formatPercent, type Translate } from '../../../src/i18n.ts';
 
@@ -47,3 +47,6 @@ export function spokenDuration(seconds: number, t: Translate): string {
 export function pricesOfType(p: ProductPrices | null | undefined, type: ProductPrices['prices'][number]['type']) {
   return (p?.prices ?? []).filter((x) => x.type === type).sort((a, b) => a.minQuantity - b.minQuantity);
 }
+
+/** The price chart's periods (spec 2: 1 week, 6 months, 1 year). */
+export const chartRanges: SnapshotRange[] = ['1w', '6m', '1y'];

@@ -7,7 +7,8 @@ import { useLoaderData } from 'react-router';
 import { Link } from '../../components/ShopLink.tsx';
 import type { MetalName, PriceType, ProductPrices } from '../../../src/contracts/prices.ts';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
-import { PriceChart } from '../../components/prices/PriceChart.tsx';
+import { Island } from '../../components/Island.tsx';
+import { priceChartPart } from '../../components/prices/chart-part.ts';
 import { PriceCountdown } from '../../components/prices/PriceCountdown.tsx';
 import { PriceNotice } from '../../components/prices/PriceNotice.tsx';
 import { metalOrder, pricesOfType } from '../../components/prices/format.ts';
@@ -94,7 +95,7 @@ export default function PricelistPage() {
         )}
         {!dutyFree && !data.unavailable ? (
           <div className="pricelist-chart">
-            <PriceChart metal={data.list && data.list !== 'dutyFree' ? data.list : 'gold'} range="6m" />
+            <Island part={priceChartPart} props={{ metal: data.list && data.list !== 'dutyFree' ? data.list : 'gold', range: '6m' }} />
           </div>
         ) : null}
       </section>

@@ -9,7 +9,8 @@ import { useLoaderData } from 'react-router';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { Link } from '../../components/ShopLink.tsx';
 import { Streamed } from '../../components/Streamed.tsx';
-import { PriceChart } from '../../components/prices/PriceChart.tsx';
+import { Island } from '../../components/Island.tsx';
+import { priceChartPart } from '../../components/prices/chart-part.ts';
 import { PriceNotice } from '../../components/prices/PriceNotice.tsx';
 import { ProductGrid } from '../../components/listing/ProductGrid.tsx';
 import { ProductBadges } from '../../components/product/ProductBadges.tsx';
@@ -73,7 +74,7 @@ export default function ProductPage() {
         <ReturnsNote marketPriced={p.metal !== null} />
         {p.metal ? (
           <div className="product-section product-chart">
-            <PriceChart metal={p.metal} metals={[p.metal]} range="6m" />
+            <Island part={priceChartPart} props={{ metal: p.metal, metals: [p.metal], range: '6m' }} />
           </div>
         ) : null}
         <Streamed id="product.similar" value={data.similar} fallback={null}>
