@@ -186,6 +186,9 @@ test('the home page\'s product carousel and slider are usable by keyboard and tr
   await page.goto(url('ch.localhost', '/'));
   await hydrated(page);
   const carousel = page.getByRole('region', { name: 'Topseller' });
+  // below the first screen the carousel is an island (views/blocks/block-islands.ts): alive, priced and
+  // tracked once it comes near the screen
+  await carousel.scrollIntoViewIfNeeded();
   await expect(carousel.locator('[data-testid="product-tile-price"]').first()).toHaveText(/^CHF/);
   const events = await page.evaluate(() => (window as unknown as { dataLayer: { event?: string; ecommerce?: { item_list_id?: string } }[] }).dataLayer.filter((e) => e.event === 'view_item_list').map((e) => e.ecommerce?.item_list_id));
   expect(events).toContain('home-topsellers');

@@ -100,8 +100,9 @@ for (const p of products) {
         await openProduct(page, p.host, p.path);
         const region = page.getByRole('region', { name: p.tiers });
         const table = region.getByRole('table');
-        await expect(table.getByRole('row')).toHaveCount(5); // header and four tiers (placeholders replaced)
+        // the tiers come alive near the screen (an island, views/pages/product/parts.ts): scrolled there first
         await region.scrollIntoViewIfNeeded();
+        await expect(table.getByRole('row')).toHaveCount(5); // header and four tiers (placeholders replaced)
         const m = await region.evaluate((r) => ({ client: r.clientWidth, scroll: r.scrollWidth, overflow: getComputedStyle(r).overflowX, table: r.querySelector('table')!.getBoundingClientRect().right, right: r.getBoundingClientRect().right }));
         // every column readable: either the whole table fits, or the region scrolls (never a clipped column)
         expect(m.scroll <= m.client || m.overflow === 'auto' || m.overflow === 'scroll', `table ${m.scroll} px in a ${m.client} px region (overflow ${m.overflow})`).toBe(true);

@@ -6,7 +6,7 @@ import { fullTable, missingString, serverOnlyNamespaces, tables } from '../local
 import type { Currency, Language, LocaleTag, StoreKey } from './stores.ts';
 import { CART_MAX_CENTS, CASH_PAYOUT_MAX_CENTS, LIMIT_PRICE_MAX_CENTS, LINE_MAX_PIECES, ORDER_COMMENT_MAX_CHARS, SCRAP_BOX_CAP_EUR_CENTS } from './contracts/cart-limits.ts';
 import { SCRAP_MAX_GRAMS } from './contracts/scrap.ts';
-import { cashIdentificationThresholds } from './contracts/aml.ts';
+import { US_FORM_8300_CENTS } from './contracts/aml-form8300.ts';
 
 const i18n = rosetta<Record<string, unknown>>(tables);
 
@@ -212,7 +212,7 @@ const limitMessages: Record<string, ParamsOf> = {
   'sell.weightTooHigh': (_c, l) => ({ max: formatNumber(SCRAP_MAX_GRAMS, l) }),
   'sell.how2': scrapBox,
   'sell.how3': cashPayout,
-  'aml.form8300': (_c, l) => ({ amount: whole(cashIdentificationThresholds.us.cents, 'USD', l) }),
+  'aml.form8300': (_c, l) => ({ amount: whole(US_FORM_8300_CENTS, 'USD', l) }),
 };
 
 /** The parameters of a message that names a limit (see limitMessages), else undefined. */

@@ -5,6 +5,7 @@
 // commerce service refuses an order without the document (identity_document_required); the checkout says
 // so before the customer commits and asks for the document's details.
 import type { Currency, StoreKey } from '../stores.ts';
+import { US_FORM_8300_CENTS } from './aml-form8300.ts';
 
 export interface CashThreshold {
   currency: Currency;
@@ -78,7 +79,7 @@ export const cashIdentificationThresholds: Record<StoreKey, CashThreshold> = {
   // automatically. Each order keeps the linked orders it was counted with (amlLinked), and compliance flags a
   // longer series by hand from the customer's orders of the last 12 months.
   us: {
-    currency: 'USD', cents: 1_000_000, inclusive: false, report: 'form-8300', source: '26 U.S.C. § 6050I, 31 CFR § 1010.330 (US)',
+    currency: 'USD', cents: US_FORM_8300_CENTS, inclusive: false, report: 'form-8300', source: '26 U.S.C. § 6050I, 31 CFR § 1010.330 (US)',
     linkedWithinHours: 24, linkedSource: '26 CFR § 1.6050I-1(c)(7)(ii), 31 CFR § 1010.330(c)(7)(ii) (US): related transactions within 24 hours',
   },
 };

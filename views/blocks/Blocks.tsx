@@ -7,14 +7,11 @@ import { RichText } from './RichText.tsx';
 import { SmartLink } from './SmartLink.tsx';
 import { Icon } from './Icon.tsx';
 import { BannerBlock, Slider } from './Banner.tsx';
-import { ProductCards, ProductCarousel } from './Products.tsx';
-import { ArticlesBlock, NewsBlock } from './Articles.tsx';
-import { HowToSell } from './HowToSell.tsx';
-import { Video } from './Video.tsx';
-import { StoresList } from './StoresList.tsx';
 import { TeaserListsContext, type TeaserLists } from '../lib/teaser-lists.ts';
 import { Deferred } from '../components/Deferred.tsx';
 import { blockParts, type DeferredBlockType } from './block-parts.ts';
+import { Island } from '../components/Island.tsx';
+import { blockIslands, type IslandBlockType } from './block-islands.ts';
 
 export { SmartLink };
 
@@ -121,6 +118,16 @@ function deferred<T extends DeferredBlockType>(type: T): BlockView<T> {
   };
 }
 
+/** A block that comes alive near the screen or on first use: its code loads then (block-islands.ts). */
+function island<T extends IslandBlockType>(type: T): BlockView<T> {
+  const part = blockIslands[type];
+  return function IslandBlock({ block }) {
+    // a product block whose products are all gone renders nothing (Products.tsx), not even its island's element
+    if ('products' in block && Array.isArray(block.products) && block.products.length === 0) return null;
+    return <Island part={part} props={{ block } as never} />;
+  };
+}
+
 const views: { [T in BlockType]: BlockView<T> } = {
   hero: Hero,
   banner: BannerBlock,
@@ -130,19 +137,19 @@ const views: { [T in BlockType]: BlockView<T> } = {
   accordion: Accordion,
   cards: Cards,
   notice: Notice,
-  stores_list: StoresList,
+  stores_list: island('stores_list'),
   metal_price_chart: deferred('metal_price_chart'),
-  product_carousel: ProductCarousel,
-  product_cards: ProductCards,
-  news: NewsBlock,
-  articles: ArticlesBlock,
+  product_carousel: island('product_carousel'),
+  product_cards: island('product_cards'),
+  news: island('news'),
+  articles: island('articles'),
   old_metal_calculator: deferred('old_metal_calculator'),
   contact_data: deferred('contact_data'),
   company_facts: deferred('company_facts'),
   newsletter: deferred('newsletter'),
   whistleblower_form: deferred('whistleblower_form'),
-  how_to_sell: HowToSell,
-  video: Video,
+  how_to_sell: island('how_to_sell'),
+  video: island('video'),
   section: Section,
 };
 

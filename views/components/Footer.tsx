@@ -3,7 +3,7 @@ import { localizedPath, pathFor } from '../../src/screens.ts';
 import { useShop } from '../lib/context.tsx';
 import { ConsentSettingsLink } from './consent/ConsentSettingsLink.tsx';
 import { Island } from './Island.tsx';
-import { footerNewsletterPart } from './layout-islands.ts';
+import { footerNewsletterPart } from './forms/newsletter-island.ts';
 import { LegalLine, TrustBar } from './CompanyFacts.tsx';
 import { legalPages } from './legal-pages.ts';
 

@@ -19,7 +19,8 @@ import { CurrencySwitch } from './CurrencySwitch.tsx';
 import { MetalPricesBar } from './prices/MetalPricesBar.tsx';
 import { LogoutButton } from './forms/LogoutButton.tsx';
 import { SessionNotice } from './forms/SessionNotice.tsx';
-import { SearchBox } from './SearchBox.tsx';
+import { Island } from './Island.tsx';
+import { searchBoxPart } from './layout-islands.ts';
 import { HeaderCarts } from './cart/HeaderCarts.tsx';
 import { HeaderCartIcon } from './cart/HeaderCartIcon.tsx';
 import { CartNotices } from './cart/CartNotices.tsx';
@@ -135,7 +136,7 @@ export function Header() {
         </button>
         <Logo />
         <div id={SEARCH_ID} className="header-search-slot" onKeyDown={onSearchKey}>
-          <SearchBox />
+          <Island part={searchBoxPart} props={{}} version={lang} />
         </div>
         <button
           ref={searchButton}

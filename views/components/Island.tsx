@@ -28,8 +28,8 @@ export interface IslandPart<P> {
   /** names the part in the document (data-island) */
   name: string;
   load: () => Promise<ComponentType<P>>;
-  /** also comes alive when it scrolls within 300 px of the screen (a part below the first screen that shows
-   * live data, such as the price chart); without it, only on first use */
+  /** also comes alive when it is or scrolls within 300 px of the screen (a part below the first screen that
+   * shows live data, such as the price chart); without it, only on first use */
   near?: boolean;
 }
 
@@ -130,8 +130,24 @@ function applyCarried(root: Element, c: Carried): void {
       }
     }
   }
-  for (const path of c.clicks) (atPath(root, path) as HTMLElement | null)?.click();
-  if (c.submit) root.querySelector('form')?.requestSubmit();
+  // a task later: React has rendered the carried values (their input events schedule its render), so the
+  // live part's handlers see them
+  if (c.clicks.length || c.submit) {
+    setTimeout(() => {
+      for (const path of c.clicks) (atPath(root, path) as HTMLElement | null)?.click();
+      if (c.submit && root.isConnected) root.querySelector('form')?.requestSubmit();
+    }, 0);
+  }
+}
+
+/** Within 300 px of the screen (the island's element lays out as its content: its children's boxes count). */
+function isNear(root: Element): boolean {
+  const margin = 300;
+  for (const el of root.children.length ? [...root.children] : [root]) {
+    const r = el.getBoundingClientRect();
+    if ((r.width > 0 || r.height > 0) && r.bottom > -margin && r.top < window.innerHeight + margin) return true;
+  }
+  return false;
 }
 
 function lazyOf<P>(part: IslandPart<P>): AnyComponent {
@@ -144,7 +160,14 @@ function lazyOf<P>(part: IslandPart<P>): AnyComponent {
 }
 
 /** Renders `part` with `props`: in place on the server, from the first use on the first page, at once later. */
-export function Island<P extends object>({ part, props, className }: { part: IslandPart<P>; props: NoInfer<P>; className?: string }) {
+export function Island<P extends object>({ part, props, className, version }: {
+  part: IslandPart<P>;
+  props: NoInfer<P>;
+  className?: string;
+  /** what else the kept markup shows (the page's language, say): when it or the props change, the part comes
+   * alive to show the new */
+  version?: string;
+}) {
   const hydrated = useHydrated();
   const [live, setLive] = useState<AnyComponent | null>(() => inPlace.get(part.name) ?? null);
   // the markup was the server's (this island was hydrated, not mounted by the browser): keep it until first use
@@ -153,10 +176,16 @@ export function Island<P extends object>({ part, props, className }: { part: Isl
   const host = useRef<HTMLDivElement>(null);
   const liveHost = useRef<HTMLDivElement>(null);
   const waiting = live === null && keep.current;
+  // what the kept markup shows: the props and version it was rendered with (props are data: JSON)
+  const shown = `${version ?? ''}\n${JSON.stringify(props)}`;
+  const firstShown = useRef(shown);
 
   useEffect(() => {
     const root = host.current;
     if (!waiting || !root) return;
+    // data-kept: the server's markup, not live yet (tests wait for it to go before they read the live part). Set
+    // here: hydration adds no attribute the server's element lacks.
+    root.setAttribute('data-kept', '');
     let started = false;
     let submit = false;
     let stopped = false;
@@ -196,32 +225,50 @@ export function Island<P extends object>({ part, props, className }: { part: Isl
     for (const type of FIRST_USE) root.addEventListener(type, start, { capture: true, passive: true });
     root.addEventListener('submit', onSubmit, { capture: true });
     root.addEventListener('click', onClick, { capture: true });
-    let io: IntersectionObserver | null = null;
-    if (part.near && typeof IntersectionObserver !== 'undefined') {
-      io = new IntersectionObserver((entries) => {
-        if (entries.some((en) => en.isIntersecting)) start();
-      }, { rootMargin: '300px 0px' });
-      io.observe(root);
+    // near: checked on scroll and resize (once a frame) and now. Decision: not an IntersectionObserver: in
+    // Chromium one of several observed islands sometimes never heard that it came into view after a jump
+    // scroll (the product page's chart, about one load in three), and the check is a few rectangles a frame.
+    let frame = 0;
+    const onScroll = () => {
+      if (frame) return;
+      frame = requestAnimationFrame(() => {
+        frame = 0;
+        if (isNear(root)) start();
+      });
+    };
+    if (part.near) {
+      window.addEventListener('scroll', onScroll, { passive: true });
+      window.addEventListener('resize', onScroll, { passive: true });
+      onScroll();
     }
+    // the markup no longer shows what the part would (new props, another language): come alive
+    if (shown !== firstShown.current) start();
     return () => {
       stopped = true;
-      io?.disconnect();
+      cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onScroll);
       for (const type of FIRST_USE) root.removeEventListener(type, start, { capture: true });
       root.removeEventListener('submit', onSubmit, { capture: true });
       root.removeEventListener('click', onClick, { capture: true });
     };
-  }, [waiting, part]);
+  }, [waiting, part, shown]);
 
   const cls = className ? `island ${className}` : 'island';
   if (waiting) {
     return <div key="kept" ref={host} className={cls} data-island={part.name} dangerouslySetInnerHTML={KEEP_MARKUP} suppressHydrationWarning />;
   }
+  // in place (the server, component tests, a live part): no Suspense boundary, which the server's stream
+  // could send as a late segment that only a script puts in place (a page without JavaScript lost its search
+  // box so); the lazy component (after a client-side navigation) has one
   const C = (live ?? lazyOf(part)) as ComponentType<P>;
   return (
     <div key="live" ref={liveHost} className={cls} data-island={part.name}>
-      <Suspense fallback={null}>
-        <C {...props} />
-      </Suspense>
+      {live ? <C {...props} /> : (
+        <Suspense fallback={null}>
+          <C {...props} />
+        </Suspense>
+      )}
     </div>
   );
 }

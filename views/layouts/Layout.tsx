@@ -3,7 +3,8 @@
 import type { ReactNode } from 'react';
 import type { LayoutName } from '../../src/screens.ts';
 import { Header } from '../components/Header.tsx';
-import { Footer } from '../components/Footer.tsx';
+import { Island } from '../components/Island.tsx';
+import { footerPart } from '../components/layout-islands.ts';
 import { SkipLink } from '../components/SkipLink.tsx';
 import { Logo } from '../components/Logo.tsx';
 import { LanguageSwitch } from '../components/LanguageSwitch.tsx';
@@ -11,6 +12,13 @@ import { Deferred } from '../components/Deferred.tsx';
 import { checkoutStepsPart } from './layout-parts.ts';
 import { BuildNotice } from '../components/BuildNotice.tsx';
 import { ConsentBanner } from '../components/consent/ConsentBanner.tsx';
+import { useShop } from '../lib/context.tsx';
+
+/** The footer, an island (layout-islands.ts): alive on first use, or once the page's language changes. */
+function Footer({ slim }: { slim?: boolean }) {
+  const { lang } = useShop();
+  return <Island part={footerPart} props={{ slim }} version={lang} />;
+}
 
 function Main({ children }: { children: ReactNode }) {
   return (

@@ -12,7 +12,6 @@ import { Streamed } from '../../components/Streamed.tsx';
 import { Island } from '../../components/Island.tsx';
 import { priceChartPart } from '../../components/prices/chart-part.ts';
 import { PriceNotice } from '../../components/prices/PriceNotice.tsx';
-import { ProductGrid } from '../../components/listing/ProductGrid.tsx';
 import { ProductBadges } from '../../components/product/ProductBadges.tsx';
 import { useShop } from '../../lib/context.tsx';
 import { formatNumber, localizeDecimals } from '../../../src/i18n.ts';
@@ -20,9 +19,7 @@ import type { ShippingCostsResponse } from '../../../src/contracts/order.ts';
 import type { CardProduct } from '../../models/listing-data.ts';
 import type { ProductData } from '../../models/product-loader.ts';
 import { PricePanel } from './PricePanel.tsx';
-import { ProductTiers } from './TierTable.tsx';
-import { LivePriceBreakdown } from './PriceBreakdown.tsx';
-import { ShippingTable, ReturnsNote, TechnicalDetails } from './ProductDetails.tsx';
+import { breakdownIsland, detailsIsland, returnsIsland, shippingIsland, similarIsland, tiersIsland } from './parts.ts';
 import { AlertLinkNotice } from './AlertLinkNotice.tsx';
 import { ProductGallery } from './ProductGallery.tsx';
 
@@ -64,14 +61,14 @@ export default function ProductPage() {
         </div>
         <p className="product-description">{p.description}</p>
         <div className="product-prices">
-          <ProductTiers product={p} />
-          <LivePriceBreakdown product={{ sku: p.sku, metal: p.metal, fineWeightGrams: a.fineWeightGrams, vatClass: p.vatClass, dutyFree: p.dutyFree }} country={data.country} />
+          <Island part={tiersIsland} props={{ product: p }} />
+          <Island part={breakdownIsland} props={{ product: { sku: p.sku, metal: p.metal, fineWeightGrams: a.fineWeightGrams, vatClass: p.vatClass, dutyFree: p.dutyFree }, country: data.country }} />
         </div>
-        <TechnicalDetails product={p} />
+        <Island part={detailsIsland} props={{ product: p }} />
         <Streamed id="product.shipping" value={data.shipping} fallback={null}>
-          {(costs: ShippingCostsResponse | null) => (costs ? <ShippingTable costs={costs} /> : null)}
+          {(costs: ShippingCostsResponse | null) => (costs ? <Island part={shippingIsland} props={{ costs }} /> : null)}
         </Streamed>
-        <ReturnsNote marketPriced={p.metal !== null} />
+        <Island part={returnsIsland} props={{ marketPriced: p.metal !== null }} />
         {p.metal ? (
           <div className="product-section product-chart">
             <Island part={priceChartPart} props={{ metal: p.metal, metals: [p.metal], range: '6m' }} />
@@ -82,7 +79,7 @@ export default function ProductPage() {
             similar && similar.length > 0 ? (
               <section className="product-section" aria-labelledby="similar-title">
                 <h2 id="similar-title">{t('productPage.similar')}</h2>
-                <ProductGrid products={similar} list={{ id: 'similar_products', name: t('productPage.similar') }} headingLevel={3} className="product-grid-compact" />
+                <Island part={similarIsland} props={{ products: similar, list: { id: 'similar_products', name: t('productPage.similar') }, headingLevel: 3, className: 'product-grid-compact' }} />
               </section>
             ) : null
           }
