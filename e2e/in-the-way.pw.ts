@@ -124,7 +124,11 @@ for (const size of sizes) {
         await page.setViewportSize({ width, height: size.height });
         await page.goto(url('de.localhost', '/'));
         await hydrated(page);
-        if (width < 768) await page.getByRole('button', { name: 'Produktsuche' }).click();
+        if (width < 768) {
+          await page.getByRole('button', { name: 'Produktsuche' }).click();
+          // the switch focuses the field: the search box comes alive (an island, views/components/layout-islands.ts)
+          await expect(page.locator('[data-island="search-box"][data-kept]')).toHaveCount(0);
+        }
         const input = page.locator('.header-search input');
         await expect(input).toBeVisible();
         const fit = await input.evaluate((i: HTMLInputElement) => {

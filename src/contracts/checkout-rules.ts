@@ -8,6 +8,7 @@
 import type { PaymentMethod, ShippingMethodKey, TransactionType } from './cart.ts';
 import type { Currency, StoreKey } from '../stores.ts';
 import { CASH_PAYOUT_MAX_CENTS, SCRAP_BOX_CAP_EUR_CENTS } from './cart-limits.ts';
+import { cardPriceAdvertised, comingSoonPayments } from './payments-offered.ts';
 
 export type CheckoutKind = 'buy' | 'sell' | 'depot';
 
@@ -21,14 +22,7 @@ export function checkoutKind(transactionType: TransactionType, methodKey: Shippi
 export type CheckoutRuleCode = 'payment_method_unavailable' | 'cash_requires_pickup' | 'cash_requires_store_drop_off' | 'cash_payout_limit' | 'deposit_requires_account';
 
 // the limits themselves are defined once, in cart-limits.ts (messages format them from there too)
-export { CASH_PAYOUT_MAX_CENTS, SCRAP_BOX_CAP_EUR_CENTS };
-
-/** spec 9: card and PayPal are shown as coming soon and refused until a payment provider exists */
-export const comingSoonPayments: readonly PaymentMethod[] = ['card', 'paypal'];
-
-/** Issue 28: a price is advertised only where a customer can pay it. The card-and-PayPal price (the
- * 'buy-card' price type) is shown once card or PayPal can be chosen at checkout, not before. */
-export const cardPriceAdvertised: boolean = (['card', 'paypal'] as const).some((p) => !comingSoonPayments.includes(p));
+export { CASH_PAYOUT_MAX_CENTS, SCRAP_BOX_CAP_EUR_CENTS, cardPriceAdvertised, comingSoonPayments };
 
 /** Issue 28: the methods that send goods to the customer's address. A deposit purchase stays in our vault
  * and a pickup (or a delivery to a store) goes to the store: review and order show no shipping address

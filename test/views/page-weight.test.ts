@@ -22,40 +22,43 @@ const root = fileURLToPath(new URL('../..', import.meta.url));
  * on every page (home was 143.5 kB by this count, shop 139.3, product 145.2); the budgets came down with it.
  * Session 16: terser minifies the production bundle again after esbuild (src/build-minify.ts), about 5-6 kB
  * less on every page (home was 134.3 kB by this count, shop 130.1, product 136.0); the budgets came down with it.
- * The issue's goal (120 kB on home, shop and product, 150 kB elsewhere) is not reached yet; the bench
- * (npm run bench:weight) prints both. Lower a budget when a change makes a page lighter. */
+ * Session 16: islands (views/components/Island.tsx) keep what the first screen does without out of the first
+ * load: home was 128.8 kB by this count after terser, shop 124.8, product 130.7. Home, shop and product are held
+ * at the issue's 120 kB itself, not at their figure plus room.
+ * The issue's goal (120 kB on home, shop and product, 150 kB elsewhere) holds by this count; the bench
+ * (npm run bench:weight) measures it as a phone fetches it. Lower a budget when a change makes a page lighter. */
 const BUDGETS: Record<string, number> = {
-  'home/Page.tsx': 128_000,
-  'shop/Page.tsx': 124_000,
-  'product/Page.tsx': 129_500,
-  'cms/Page.tsx': 128_000,
-  'content/Page.tsx': 128_500,
-  'sell/Page.tsx': 130_000,
-  'blog/Page.tsx': 128_500,
-  'encyclopedia/Page.tsx': 128_500,
-  'search/Page.tsx': 125_000,
-  'login/Page.tsx': 125_500,
-  'cart/Page.tsx': 123_000,
-  'register/Page.tsx': 125_500,
+  'home/Page.tsx': 119_000,
+  'shop/Page.tsx': 120_000,
+  'product/Page.tsx': 120_000,
+  'cms/Page.tsx': 118_500,
+  'content/Page.tsx': 119_000,
+  'sell/Page.tsx': 121_000,
+  'blog/Page.tsx': 121_500,
+  'encyclopedia/Page.tsx': 121_500,
+  'search/Page.tsx': 122_000,
+  'login/Page.tsx': 122_000,
+  'cart/Page.tsx': 120_000,
+  'register/Page.tsx': 122_500,
   // the phone check and the checkout's steps load on first use, and the contact form takes the phone rule
   // without the address rules (session 7): contact was 155.8, checkout 168.3
-  'contact/Page.tsx': 134_500,
-  'checkout/Page.tsx': 126_000,
+  'contact/Page.tsx': 125_000,
+  'checkout/Page.tsx': 122_500,
   // The signed-in account area (issue 27: 150 kB elsewhere). Before the account pages stopped importing
   // TypeBox schema modules and ibantools (same count): account-order 169.3 kB, account-deposit 161.2,
   // account-limit-order 159.8, account 159.3, account-limit-orders 158.6, account-orders 158.4.
-  'account/Page.tsx': 122_500,
-  'account-orders/Page.tsx': 121_500,
-  'account-order/Page.tsx': 127_000,
-  'account-deposit/Page.tsx': 123_500,
-  'account-limit-orders/Page.tsx': 121_500,
-  'account-limit-order/Page.tsx': 127_000,
+  'account/Page.tsx': 119_000,
+  'account-orders/Page.tsx': 118_000,
+  'account-order/Page.tsx': 124_000,
+  'account-deposit/Page.tsx': 120_500,
+  'account-limit-orders/Page.tsx': 118_000,
+  'account-limit-order/Page.tsx': 123_500,
   // profile and addresses were 148.4 and 148.2 kB before the phone check loaded on first use (session 7)
-  'account-profile/Page.tsx': 128_500,
-  'account-addresses/Page.tsx': 128_000,
-  'account-passkeys/Page.tsx': 125_500,
-  'account-sessions/Page.tsx': 122_000,
-  'account-authenticator/Page.tsx': 123_500,
+  'account-profile/Page.tsx': 125_000,
+  'account-addresses/Page.tsx': 124_500,
+  'account-passkeys/Page.tsx': 122_000,
+  'account-sessions/Page.tsx': 119_000,
+  'account-authenticator/Page.tsx': 120_000,
 };
 
 /** Modules no first view needs: the code-split parts, loaded only by pages that show them
@@ -83,6 +86,15 @@ const DEFERRED = [
   'views/components/forms/useForm.ts',
   'views/components/forms/validation.ts',
   'views/pages/product/AvailabilityAlert.tsx',
+  // session 16: the layout's islands (views/components/layout-islands.ts), alive on first use: the footer
+  // with its trust bar and legal line, the header's search box; what carries a visitor's input over to a
+  // live island; the cart notices' content (loaded with the first notice); the error page
+  'views/components/Footer.tsx',
+  'views/components/CompanyFacts.tsx',
+  'views/components/SearchBox.tsx',
+  'views/components/island-carry.ts',
+  'views/components/cart/Notice.tsx',
+  'views/RootErrorBoundary.tsx',
 ];
 
 // Built as src/build.ts builds it (esbuild, then the entry's closure as one file), in a folder of its own.
@@ -131,6 +143,25 @@ t.test('the home page does not load the code of blocks it does not show', async 
   const inputs = new Set([...weights.closure([entry, page])].flatMap((p) => Object.keys(outputs[p].inputs)));
   for (const m of ['views/components/forms/Whistleblower.tsx', 'views/components/cart/ScrapForm.tsx']) {
     t.notOk(inputs.has(m), `${m} is not loaded with the home page`);
+  }
+});
+
+t.test('home and product pages load the code of what is below the first screen only when it comes near (islands)', async (t) => {
+  const firstLoad = (name: string) => {
+    const page = Object.keys(outputs).find((p) => outputs[p].entryPoint?.endsWith(`views/pages/${name}`)) as string;
+    return new Set([...weights.closure([entry, page])].flatMap((p) => Object.keys(outputs[p].inputs)));
+  };
+  const home = firstLoad('home/Page.tsx');
+  for (const m of ['views/blocks/Products.tsx', 'views/blocks/Articles.tsx', 'views/blocks/HowToSell.tsx', 'views/blocks/Video.tsx', 'views/blocks/StoresList.tsx']) {
+    t.notOk(home.has(m), `home/Page.tsx loads nothing of ${m} first`);
+  }
+  const product = firstLoad('product/Page.tsx');
+  for (const m of ['views/pages/product/TierTable.tsx', 'views/pages/product/PriceBreakdown.tsx', 'views/pages/product/ProductDetails.tsx', 'views/components/listing/ProductGrid.tsx', 'views/components/prices/PriceChart.tsx', 'views/pages/product/AlertLinkNotice.tsx', 'src/contracts/checkout-rules.ts']) {
+    t.notOk(product.has(m), `product/Page.tsx loads nothing of ${m} first`);
+  }
+  // the check sees what it looks for: each is built, in a chunk of its own reached later
+  for (const m of ['views/blocks/Products.tsx', 'views/pages/product/TierTable.tsx', 'views/components/listing/ProductGrid.tsx']) {
+    t.ok(Object.values(outputs).some((o) => m in o.inputs), `${m} is still built`);
   }
 });
 

@@ -45,6 +45,11 @@ function lazyOf<P>(part: DeferredPart<P>): AnyComponent {
   return c;
 }
 
+/** The part's component: in place where it is registered, else loaded on its first render (inside a Suspense). */
+export function partComponent<P>(part: DeferredPart<P>): ComponentType<P> {
+  return (inPlace.get(part.name) ?? lazyOf(part)) as ComponentType<P>;
+}
+
 /** Renders `part` with `props`; its code is a chunk of its own. */
 export function Deferred<P extends object>({ part, props }: { part: DeferredPart<P>; props: P }) {
   const C = (inPlace.get(part.name) ?? lazyOf(part)) as ComponentType<P>;

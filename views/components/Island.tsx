@@ -23,6 +23,7 @@
 import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { flushSync } from 'react-dom';
 import { useHydrated } from '../hooks/usePrices.ts';
+import { atPath, pathOf } from './island-path.ts';
 
 export interface IslandPart<P> {
   /** names the part in the document (data-island) */
@@ -51,94 +52,6 @@ const KEEP_MARKUP = { __html: '' };
 const FIRST_USE = ['focusin', 'pointerdown', 'keydown', 'touchstart'] as const;
 /** Controls whose click does something: held, and clicked again on the live part. */
 const ACTIVATOR = 'a[href], button, summary, input[type="submit"], input[type="checkbox"], input[type="radio"]';
-
-type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
-
-interface Carried {
-  values: { name: string; value: string; checked: boolean; type: string }[];
-  focused: { name: string; start: number | null; end: number | null } | null;
-  submit: boolean;
-  /** clicks held, each as the child-index path of its control from the island's element */
-  clicks: number[][];
-}
-
-/** Where an element is below root: the index of each element on the way (the live part renders the same markup). */
-function pathOf(root: Element, el: Element): number[] {
-  const path: number[] = [];
-  for (let n: Element | null = el; n && n !== root; n = n.parentElement) {
-    path.unshift(n.parentElement ? [...n.parentElement.children].indexOf(n) : 0);
-  }
-  return path;
-}
-
-function atPath(root: Element, path: number[]): Element | null {
-  let n: Element | null = root;
-  for (const i of path) n = n?.children[i] ?? null;
-  return n;
-}
-
-function fieldsOf(root: Element): Field[] {
-  return [...root.querySelectorAll<Field>('input[name], textarea[name], select[name]')];
-}
-
-function selection(el: Field): { start: number | null; end: number | null } {
-  try {
-    return el instanceof HTMLSelectElement ? { start: null, end: null } : { start: el.selectionStart, end: el.selectionEnd };
-  } catch {
-    // inputs of type email and number have no selection to read
-    return { start: null, end: null };
-  }
-}
-
-function readCarried(root: Element, submit: boolean, clicks: number[][]): Carried {
-  const values = fieldsOf(root)
-    .filter((f) => f.type !== 'hidden' && f.type !== 'submit')
-    .map((f) => ({ name: f.name, value: f.value, checked: f instanceof HTMLInputElement ? f.checked : false, type: f.type }));
-  const active = document.activeElement;
-  const focused = active && root.contains(active) && (active as Field).name
-    ? { name: (active as Field).name, ...selection(active as Field) }
-    : null;
-  return { values, focused, submit, clicks };
-}
-
-/** Sets a field as a visitor would: through the element's own value setter and the event React listens to. */
-function writeField(el: Field, v: Carried['values'][number]): void {
-  if (el instanceof HTMLInputElement && (v.type === 'checkbox' || v.type === 'radio')) {
-    if (el.checked !== v.checked) el.click();
-    return;
-  }
-  if (el.value === v.value) return;
-  const proto = el instanceof HTMLTextAreaElement ? HTMLTextAreaElement.prototype : el instanceof HTMLSelectElement ? HTMLSelectElement.prototype : HTMLInputElement.prototype;
-  Object.getOwnPropertyDescriptor(proto, 'value')?.set?.call(el, v.value);
-  el.dispatchEvent(new Event(el instanceof HTMLSelectElement ? 'change' : 'input', { bubbles: true }));
-}
-
-function applyCarried(root: Element, c: Carried): void {
-  const fields = fieldsOf(root);
-  for (const v of c.values) {
-    const el = fields.find((f) => f.name === v.name && (v.type !== 'radio' || (f as HTMLInputElement).value === v.value));
-    if (el) writeField(el, v);
-  }
-  if (c.focused) {
-    const el = fields.find((f) => f.name === c.focused?.name);
-    el?.focus();
-    if (el && !(el instanceof HTMLSelectElement) && c.focused.start !== null && c.focused.end !== null) {
-      try {
-        el.setSelectionRange(c.focused.start, c.focused.end);
-      } catch {
-        // no selection on this input type
-      }
-    }
-  }
-  // a task later: React has rendered the carried values (their input events schedule its render), so the
-  // live part's handlers see them
-  if (c.clicks.length || c.submit) {
-    setTimeout(() => {
-      for (const path of c.clicks) (atPath(root, path) as HTMLElement | null)?.click();
-      if (c.submit && root.isConnected) root.querySelector('form')?.requestSubmit();
-    }, 0);
-  }
-}
 
 /** Within 300 px of the screen (the island's element lays out as its content: its children's boxes count). */
 function isNear(root: Element): boolean {
@@ -207,12 +120,13 @@ export function Island<P extends object>({ part, props, className, version }: {
     const start = () => {
       if (started) return;
       started = true;
-      void part.load().then((component) => {
+      // the carrying over is code of its own too (island-carry.ts), needed only now
+      void Promise.all([part.load(), import('./island-carry.ts')]).then(([component, carry]) => {
         if (stopped) return;
-        const carried = readCarried(root, submit, clicks.splice(0));
+        const carried = carry.readCarried(root, submit, clicks.splice(0));
         flushSync(() => setLive(() => component as AnyComponent));
         // committed: the live part's fields are in the document now, in the same task
-        if (liveHost.current) applyCarried(liveHost.current, carried);
+        if (liveHost.current) carry.applyCarried(liveHost.current, carried);
       }, () => {
         // the code did not come (offline, a new deploy): the next use asks again; a link held goes as a
         // plain link does

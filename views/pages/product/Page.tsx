@@ -5,7 +5,8 @@
 // order page; the cart and wishlist actions (PricePanel, CartActions); for a sold-out product the
 // availability notification (AvailabilityAlert.tsx, a part: parts.ts), and the result of its confirmation link. JSON-LD is in the document head
 // (views/models/product-loader.ts, product-json-ld.ts).
-import { useLoaderData } from 'react-router';
+import { Suspense } from 'react';
+import { useLoaderData, useSearchParams } from 'react-router';
 import { Breadcrumb } from '../../components/Breadcrumb.tsx';
 import { Link } from '../../components/ShopLink.tsx';
 import { Streamed } from '../../components/Streamed.tsx';
@@ -19,9 +20,22 @@ import type { ShippingCostsResponse } from '../../../src/contracts/order.ts';
 import type { CardProduct } from '../../models/listing-data.ts';
 import type { ProductData } from '../../models/product-loader.ts';
 import { PricePanel } from './PricePanel.tsx';
-import { breakdownIsland, detailsIsland, returnsIsland, shippingIsland, similarIsland, tiersIsland } from './parts.ts';
-import { AlertLinkNotice } from './AlertLinkNotice.tsx';
+import { breakdownIsland, detailsIsland, returnsIsland, shippingIsland, similarIsland, tiersIsland } from './islands.ts';
+import { alertLinkPart } from './parts.ts';
+import { partComponent } from '../../components/Deferred.tsx';
 import { ProductGallery } from './ProductGallery.tsx';
+
+/** The alert's confirmation link (?alertToken=): its notice's code loads only on such a page (parts.ts). */
+function AlertLink() {
+  const [params] = useSearchParams();
+  if (!params.get('alertToken')) return null;
+  const Notice = partComponent(alertLinkPart);
+  return (
+    <Suspense fallback={null}>
+      <Notice />
+    </Suspense>
+  );
+}
 
 export default function ProductPage() {
   const data = useLoaderData() as ProductData;
@@ -33,7 +47,7 @@ export default function ProductPage() {
     <>
       <Breadcrumb current={p.localizedName} />
       <article className="container page-section product-page" data-sku={p.sku}>
-        <AlertLinkNotice />
+        <AlertLink />
         <div className="product-top">
           <ProductGallery key={p.sku} images={p.images} name={p.localizedName} />
           <div className="product-summary">

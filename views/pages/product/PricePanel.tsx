@@ -7,7 +7,7 @@
 import { useEffect, useRef } from 'react';
 import type { ProductPrices } from '../../../src/contracts/prices.ts';
 import { pathFor } from '../../../src/screens.ts';
-import { cardPriceAdvertised } from '../../../src/contracts/checkout-rules.ts';
+import { cardPriceAdvertised } from '../../../src/contracts/payments-offered.ts';
 import type { StorefrontProduct } from '../../../src/contracts/catalogue.ts';
 import { useShop } from '../../lib/context.tsx';
 import { Link } from '../../components/ShopLink.tsx';
