@@ -8,6 +8,7 @@ import { consentDecided, expect, test, url, hydrated } from './fixtures.ts';
 const host = 'ch.localhost';
 const FORM_CODE = /\/build\/chunks\/NewsletterForm-[A-Z0-9]+\.js$/;
 const CHART_CODE = /\/build\/chunks\/PriceChart-[A-Z0-9]+\.js$/;
+const TIERS_CODE = /\/build\/chunks\/TierTable-[A-Z0-9]+\.js$/;
 
 test.beforeEach(async ({ page }) => consentDecided(page));
 
@@ -124,4 +125,21 @@ test.describe('on a phone', () => {
     await expect(chart.getByRole('button', { name: '6 months' })).toHaveAttribute('aria-pressed', 'false');
     await expect(chart).toHaveAttribute('data-state', 'ready');
   });
+});
+
+test('a kept island whose page changes under it (another product, in the app) is hidden, not stale, until alive', async ({ page }) => {
+  const code = await holdFormCode(page, TIERS_CODE);
+  await page.goto(url(host, '/en/product/krugerrand-1-oz-gold'));
+  await hydrated(page);
+  const tiers = page.locator('[data-island="product-tiers"]');
+  await expect(tiers.getByRole('region', { name: /Quantity prices per piece/ })).toBeVisible();
+  expect(code.asked(), 'the tiers are below the first screen: kept').toBe(0);
+  // another weight of the coin, a client-side navigation: the page's loader data change, the island is the same
+  await page.locator('.product-variants').getByRole('link', { name: '1/10 oz' }).click();
+  await expect(page).toHaveURL(/krugerrand-1-10-oz-gold/);
+  await expect.poll(() => code.asked()).toBe(1);
+  await expect(tiers.getByRole('region', { name: /Quantity prices per piece/ }), 'the 1 oz coin\'s tiers are not shown for the 1/10 oz').toBeHidden();
+  await code.release();
+  await expect(tiers.getByRole('region', { name: /Quantity prices per piece/ })).toBeVisible();
+  await expect(page.locator('[data-island="product-tiers"][data-kept]')).toHaveCount(0);
 });

@@ -155,8 +155,12 @@ export function Island<P extends object>({ part, props, className, version }: {
       window.addEventListener('resize', onScroll, { passive: true });
       onScroll();
     }
-    // the markup no longer shows what the part would (new props, another language): come alive
-    if (shown !== firstShown.current) start();
+    // the markup no longer shows what the part would (new props: another product after a client-side
+    // navigation, another language): hidden, not shown stale, until the part is alive
+    if (shown !== firstShown.current) {
+      root.style.display = 'none';
+      start();
+    }
     return () => {
       stopped = true;
       cancelAnimationFrame(frame);
