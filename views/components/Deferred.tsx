@@ -27,7 +27,7 @@ type AnyComponent = ComponentType<any>;
 const inPlace = new Map<string, AnyComponent>();
 const lazies = new Map<string, AnyComponent>();
 
-export function registerDeferredPart<P>(part: DeferredPart<P>, component: ComponentType<P>): void {
+export function registerDeferredPart<P>(part: DeferredPart<P>, component: ComponentType<NoInfer<P>>): void {
   inPlace.set(part.name, component);
 }
 
@@ -45,14 +45,19 @@ function lazyOf<P>(part: DeferredPart<P>): AnyComponent {
   return c;
 }
 
+/** The part's component where it is registered (the server, component tests, a part already loaded), else undefined. */
+export function partInPlace<P>(part: DeferredPart<P>): ComponentType<P> | undefined {
+  return inPlace.get(part.name) as ComponentType<P> | undefined;
+}
+
 /** The part's component: in place where it is registered, else loaded on its first render (inside a Suspense). */
 export function partComponent<P>(part: DeferredPart<P>): ComponentType<P> {
-  return (inPlace.get(part.name) ?? lazyOf(part)) as ComponentType<P>;
+  return partInPlace(part) ?? (lazyOf(part) as ComponentType<P>);
 }
 
 /** Renders `part` with `props`; its code is a chunk of its own. */
 export function Deferred<P extends object>({ part, props }: { part: DeferredPart<P>; props: P }) {
-  const C = (inPlace.get(part.name) ?? lazyOf(part)) as ComponentType<P>;
+  const C = partComponent(part);
   return (
     <div className="deferred-part" data-part={part.name}>
       <Suspense fallback={null}>

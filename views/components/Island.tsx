@@ -20,15 +20,15 @@
 // hydration (input typed before it is lost) does not hold here: nothing is hydrated late, the markup is
 // replaced, with the input carried over. After a client-side navigation the part renders as usual (its
 // code loads at once); the server and component tests render it in place (views/parts-in-place.ts).
-import { lazy, Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useRef, useState, type ComponentType } from 'react';
 import { flushSync } from 'react-dom';
 import { useHydrated } from '../hooks/usePrices.ts';
 import { atPath, pathOf } from './island-path.ts';
+import { partComponent, partInPlace, type DeferredPart } from './Deferred.tsx';
 
-export interface IslandPart<P> {
-  /** names the part in the document (data-island) */
-  name: string;
-  load: () => Promise<ComponentType<P>>;
+/** A part (its name in the document is data-island) that may come alive near the screen. Islands share the
+ * code-split parts' registry (Deferred.tsx): registerDeferredPart puts one in place, partComponent loads it. */
+export interface IslandPart<P> extends DeferredPart<P> {
   /** also comes alive when it is or scrolls within 300 px of the screen (a part below the first screen that
    * shows live data, such as the price chart); without it, only on first use */
   near?: boolean;
@@ -36,14 +36,6 @@ export interface IslandPart<P> {
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type AnyComponent = ComponentType<any>;
-
-const inPlace = new Map<string, AnyComponent>();
-const lazies = new Map<string, AnyComponent>();
-
-/** The server and component tests render the part from the first render. */
-export function registerIsland<P>(part: IslandPart<P>, component: ComponentType<NoInfer<P>>): void {
-  inPlace.set(part.name, component);
-}
 
 /** The markup the server rendered stays as it is: one object, so React never sees a change to write. */
 const KEEP_MARKUP = { __html: '' };
@@ -63,15 +55,6 @@ function isNear(root: Element): boolean {
   return false;
 }
 
-function lazyOf<P>(part: IslandPart<P>): AnyComponent {
-  let c = lazies.get(part.name);
-  if (!c) {
-    c = lazy(() => part.load().then((component) => ({ default: component as AnyComponent })));
-    lazies.set(part.name, c);
-  }
-  return c;
-}
-
 /** Renders `part` with `props`: in place on the server, from the first use on the first page, at once later. */
 export function Island<P extends object>({ part, props, className, version }: {
   part: IslandPart<P>;
@@ -82,7 +65,7 @@ export function Island<P extends object>({ part, props, className, version }: {
   version?: string;
 }) {
   const hydrated = useHydrated();
-  const [live, setLive] = useState<AnyComponent | null>(() => inPlace.get(part.name) ?? null);
+  const [live, setLive] = useState<AnyComponent | null>(() => partInPlace(part) ?? null);
   // the markup was the server's (this island was hydrated, not mounted by the browser): keep it until first use
   const keep = useRef<boolean | null>(null);
   if (keep.current === null) keep.current = live === null && !hydrated;
@@ -179,7 +162,7 @@ export function Island<P extends object>({ part, props, className, version }: {
   // in place (the server, component tests, a live part): no Suspense boundary, which the server's stream
   // could send as a late segment that only a script puts in place (a page without JavaScript lost its search
   // box so); the lazy component (after a client-side navigation) has one
-  const C = (live ?? lazyOf(part)) as ComponentType<P>;
+  const C = (live ?? partComponent(part)) as ComponentType<P>;
   return (
     <div key="live" ref={liveHost} className={cls} data-island={part.name}>
       {live ? <C {...props} /> : (

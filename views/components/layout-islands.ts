@@ -10,7 +10,8 @@
 //   - the header's search box (about 1 kB brotli: the combobox with its suggestions): before its first use it
 //     is what it is without JavaScript, a GET form to the search page; focus loads it, and what was typed,
 //     the caret and an Enter are carried over (Island.tsx).
-import { registerIsland, type IslandPart } from './Island.tsx';
+import type { IslandPart } from './Island.tsx';
+import { registerDeferredPart } from './Deferred.tsx';
 import { footerNewsletterPart } from './forms/newsletter-island.ts';
 
 export { footerNewsletterPart };
@@ -20,7 +21,7 @@ export const footerPart: IslandPart<{ slim?: boolean }> = {
   name: 'footer',
   load: async () => {
     const [footer, form] = await Promise.all([import('./Footer.tsx'), footerNewsletterPart.load()]);
-    registerIsland(footerNewsletterPart, form);
+    registerDeferredPart(footerNewsletterPart, form);
     return footer.Footer;
   },
 };

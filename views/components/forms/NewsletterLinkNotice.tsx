@@ -2,11 +2,10 @@
 // double opt-in) or ?newsletterUnsubscribe= (the welcome mail's unsubscribe link). This sends the token
 // once (POST: a mail scanner opening the link changes nothing) and says how it went. Decision: no screen
 // of its own; the mails of the commerce service name the home page, and the page's HTML stays the same.
-import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { confirmNewsletter, unsubscribeNewsletter } from '../../state/shop-api.ts';
 import { useShop } from '../../lib/context.tsx';
-import { ResultMessage } from './FormResult.tsx';
+import { ResultMessage, useMailLinkResult } from './FormResult.tsx';
 
 export function NewsletterLinkNotice() {
   const { t } = useShop();
@@ -14,17 +13,8 @@ export function NewsletterLinkNotice() {
   const confirm = params.get('newsletterToken');
   const unsubscribe = params.get('newsletterUnsubscribe');
   const token = confirm ?? unsubscribe;
-  const [result, setResult] = useState<{ ok: boolean; message: string } | null>(null);
-  const sent = useRef<string | null>(null);
-  useEffect(() => {
-    if (!token || sent.current === token) return;
-    sent.current = token;
-    void (confirm ? confirmNewsletter(confirm) : unsubscribeNewsletter(token)).then((r) => {
-      if (r.error) setResult({ ok: false, message: r.error.message });
-      else setResult({ ok: true, message: t(confirm ? 'forms.newsletter.confirmed' : 'forms.newsletter.unsubscribed') });
-    });
-  }, [token, confirm, t]);
-  if (!token || !result) return null;
+  const result = useMailLinkResult(token, confirm ? confirmNewsletter : unsubscribeNewsletter, t(confirm ? 'forms.newsletter.confirmed' : 'forms.newsletter.unsubscribed'));
+  if (!result) return null;
   return (
     <div className="container newsletter-link-notice">
       {result.ok ? <ResultMessage>{result.message}</ResultMessage> : <div className="form-summary" role="alert"><p className="form-summary-title">{result.message}</p></div>}
