@@ -2,7 +2,7 @@
 // a store's "open now" at a set moment, the consent banner that holds a video back until Targeting consent
 // is given, and axe on every new page type. No console errors and no hydration warnings (fixtures.ts).
 import type { Page } from '@playwright/test';
-import { test, expect, url, consentDecided, hydrated } from './fixtures.ts';
+import { test, expect, url, consentDecided, hydrated, scrollToIsland } from './fixtures.ts';
 
 /** The embeds' providers are not reachable from the test machine: their frames get a stand-in page. */
 async function standInFrames(page: Page) {
@@ -188,7 +188,7 @@ test('the home page\'s product carousel and slider are usable by keyboard and tr
   const carousel = page.getByRole('region', { name: 'Topseller' });
   // below the first screen the carousel is an island (views/blocks/block-islands.ts): alive, priced and
   // tracked once it comes near the screen
-  await carousel.scrollIntoViewIfNeeded();
+  await scrollToIsland(carousel);
   await expect(carousel.locator('[data-testid="product-tile-price"]').first()).toHaveText(/^CHF/);
   const events = await page.evaluate(() => (window as unknown as { dataLayer: { event?: string; ecommerce?: { item_list_id?: string } }[] }).dataLayer.filter((e) => e.event === 'view_item_list').map((e) => e.ecommerce?.item_list_id));
   expect(events).toContain('home-topsellers');

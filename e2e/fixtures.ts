@@ -118,6 +118,18 @@ export async function hydrated(page: Page) {
   await expect(page.locator('html')).toHaveAttribute('data-hydrated', 'true');
 }
 
+/**
+ * Scrolls to a part below the first screen that is an island (views/components/Island.tsx). Coming near the
+ * screen, the island replaces its kept markup with the live part, and that may happen while Playwright is still
+ * scrolling to the kept element ("Element is not attached to the DOM", seen once in CI on the home page's
+ * carousel): the scroll is then tried again, on the live part the locator now finds.
+ */
+export async function scrollToIsland(target: Locator) {
+  await expect(async () => {
+    await target.scrollIntoViewIfNeeded({ timeout: 2_000 });
+  }).toPass({ timeout: 10_000 });
+}
+
 /** The browser logs every 4xx fetch as "Failed to load resource"; these are answers a test provokes. */
 export function ignoreApiAnswers(errors: string[], statuses: number[]) {
   for (let i = errors.length - 1; i >= 0; i--) {

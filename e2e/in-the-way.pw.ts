@@ -6,7 +6,7 @@
 // width; a misspelled search finds the product; the wishlist shows prices and the heart button keeps its
 // place. axe on every page that changes.
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, url, hydrated, consentDecided } from './fixtures.ts';
+import { test, expect, url, hydrated, consentDecided, scrollToIsland } from './fixtures.ts';
 import { api, orderPlaced, signedInCustomer } from './customer.ts';
 
 const host = 'ch.localhost';
@@ -193,7 +193,7 @@ test.describe('phone 375x812', () => {
     await page.goto(url(host, '/produkt/kruegerrand-1-unze-gold'));
     await hydrated(page);
     const shipping = page.locator('.shipping-table');
-    await shipping.scrollIntoViewIfNeeded();
+    await scrollToIsland(shipping);
     // the shipping costs come alive near the screen (an island, views/pages/product/parts.ts): the live table is measured
     await expect(page.locator('[data-island="product-shipping"][data-kept]')).toHaveCount(0);
     for (const row of await shipping.locator('tbody tr').all()) {

@@ -1,7 +1,7 @@
 // Live prices in the browser (issue 4): the countdown runs, a recalculation forced on the price service
 // reaches the page over the WebSocket and the shown prices change without a reload; the price list
 // and the chart are usable by keyboard and pass axe.
-import { test, expect, url, PORT, CLOCK } from './fixtures.ts';
+import { test, expect, url, PORT, CLOCK, scrollToIsland } from './fixtures.ts';
 
 const PRICES = `http://127.0.0.1:${PORT + 2}`;
 
@@ -90,7 +90,7 @@ test('the chart switches metal and period with real buttons and offers its figur
   const chart = page.locator('.price-chart');
   await expect(chart.getByRole('heading', { level: 2 })).toContainText('Silver price per troy ounce');
   // the series and d3 load when the chart comes near the screen
-  await chart.scrollIntoViewIfNeeded();
+  await scrollToIsland(chart);
   await expect(chart).toHaveAttribute('data-state', 'ready');
   await expect(chart.locator('svg path.chart-line')).toHaveCount(1);
   await expect(chart.locator('figcaption')).toContainText(/From .* to .*: lowest \$[\d,.]+, highest/);

@@ -6,7 +6,7 @@
 // /tmp/product-shots) for a look by eye.
 import { mkdirSync } from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import { test, expect, url, consentDecided, hydrated, fitsViewport } from './fixtures.ts';
+import { test, expect, url, consentDecided, hydrated, fitsViewport, scrollToIsland } from './fixtures.ts';
 
 const SHOTS = process.env.PRODUCT_SHOTS ?? '/tmp/product-shots';
 mkdirSync(SHOTS, { recursive: true });
@@ -101,7 +101,7 @@ for (const p of products) {
         const region = page.getByRole('region', { name: p.tiers });
         const table = region.getByRole('table');
         // the tiers come alive near the screen (an island, views/pages/product/parts.ts): scrolled there first
-        await region.scrollIntoViewIfNeeded();
+        await scrollToIsland(region);
         await expect(table.getByRole('row')).toHaveCount(5); // header and four tiers (placeholders replaced)
         const m = await region.evaluate((r) => ({ client: r.clientWidth, scroll: r.scrollWidth, overflow: getComputedStyle(r).overflowX, table: r.querySelector('table')!.getBoundingClientRect().right, right: r.getBoundingClientRect().right }));
         // every column readable: either the whole table fits, or the region scrolls (never a clipped column)

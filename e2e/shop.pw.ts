@@ -3,7 +3,7 @@
 // sorting and "load more" without a reload; the same without JavaScript; structured tracking events; axe
 // on every new page type (listing, category, search, empty search, product, 404). The fixture fails on any
 // console error or hydration warning.
-import { test, expect, url, ignoreExpected404, fitsViewport } from './fixtures.ts';
+import { test, expect, url, ignoreExpected404, fitsViewport, scrollToIsland } from './fixtures.ts';
 
 type Layer = Record<string, unknown>[];
 const events = (page: import('@playwright/test').Page) => page.evaluate(() => ((window as unknown as { dataLayer?: Layer }).dataLayer ?? []).filter((e) => e && typeof e.event === 'string').map((e) => e.event as string));
@@ -37,7 +37,7 @@ test('German: find a Krügerrand by the header search, open it by keyboard, see 
   await expect(breakdown.getByTestId('breakdown-spread')).toHaveText(/^\d+\.\d\d\s?%$/);
   const chart = page.locator('.price-chart');
   // the series and d3 load when the chart comes near the screen
-  await chart.scrollIntoViewIfNeeded();
+  await scrollToIsland(chart);
   await expect(chart).toHaveAttribute('data-state', 'ready');
   await expect(chart.locator('svg path.chart-line')).toHaveCount(1);
   await expect(page.getByRole('heading', { name: 'Ähnliche Produkte' })).toBeVisible();
@@ -121,7 +121,7 @@ test('English: search for silver bars, filter the results, open one in US dollar
   await expect(breakdown.getByTestId('breakdown-total')).toHaveText(/^\$/);
   await expect(breakdown.getByTestId('breakdown-buyback')).toHaveText(/^\$/);
   await expect(breakdown).toContainText('VAT (none in the US store)');
-  await page.locator('.price-chart').scrollIntoViewIfNeeded();
+  await scrollToIsland(page.locator('.price-chart'));
   await expect(page.locator('.price-chart')).toHaveAttribute('data-state', 'ready');
   await expect(page.getByRole('link', { name: 'Deutsch' })).toHaveAttribute('href', /^\/produkt\/silberbarren-/);
   await axe();
