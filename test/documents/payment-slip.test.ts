@@ -95,7 +95,7 @@ t.test('an English order: the payment part in English; the SVG for pages in the 
   const text = pdfText(await qrBillPdf(slip.input, slipLanguage(o.locale), { title: o.orderNumber, creationDate: api.clock() }));
   for (const s of ['Receipt', 'Payment part', 'Account / Payable to', 'Reference', 'Currency', 'Amount', 'Payable by', 'Acceptance point']) t.ok(text.includes(s), `the slip prints "${s}"`);
   t.notOk(/Zahlteil|Empfangsschein/.test(text), 'no German');
-  const svg = qrBillSvg(slip.input, slipLanguage(o.locale));
+  const svg = await qrBillSvg(slip.input, slipLanguage(o.locale));
   t.match(svg, /^<svg[^>]*width="210mm"[^>]*height="105mm"/, 'the payment part\'s size');
   t.ok(svg.includes('Payment part') && svg.includes(o.orderNumber), 'its texts and the order number');
 });
@@ -155,7 +155,7 @@ t.test('a billing address the QR-bill cannot carry: the slip leaves the payer ou
     if (slip?.kind !== 'qr-bill') return t.fail('a QR-bill expected');
     t.equal(slip.input.debtor, null, why);
     t.same(spcFields(slip.payload).debtor, { adrTp: '', name: '', street: '', building: '', postalCode: '', town: '', country: '' }, `${why}: empty payer elements`);
-    t.match(qrBillSvg(slip.input, 'de'), /Zahlbar durch \(Name\/Adresse\)/, `${why}: the slip draws the box to write the payer in`);
+    t.match(await qrBillSvg(slip.input, 'de'), /Zahlbar durch \(Name\/Adresse\)/, `${why}: the slip draws the box to write the payer in`);
   }
   t.same(slipOrderOf({ ...o, billingAddress: { ...o.billingAddress, city: 'Zürich', company: 'Goldschmiede Ștefan & Söhne AG' } })!.debtor?.name, 'Goldschmiede Ștefan & Söhne AG', 'Latin Extended letters are fine');
 });

@@ -13,7 +13,6 @@ import { loadConfig, type Config } from '../../src/config.ts';
 import { buildContentApp, type ContentRepository } from '../../src/content/app.ts';
 import { loadRepository, repositoryData, repositoryFromData, type RepositoryData } from '../../src/content/repository.ts';
 import { buildStorefrontApp, type PurgeRelay } from '../../src/storefront/app.ts';
-import { buildClient } from '../../src/build.ts';
 import { publicDir } from '../../src/storefront/render/assets.ts';
 import { writeWhole } from '../../src/lib/write-whole.ts';
 
@@ -81,7 +80,10 @@ function keptRepository(): ContentRepository {
 
 let built: Promise<unknown> | null = null;
 export function ensureClientBuild() {
-  built ??= existsSync(`${publicDir}build/manifest.json`) && existsSync(`${publicDir}icons/icon-512.png`) ? Promise.resolve() : buildClient({ production: false });
+  // the bundler (esbuild, terser) is imported only when there is no build yet: most test processes never need it
+  built ??= existsSync(`${publicDir}build/manifest.json`) && existsSync(`${publicDir}icons/icon-512.png`)
+    ? Promise.resolve()
+    : import('../../src/build.ts').then(({ buildClient }) => buildClient({ production: false }));
   return built;
 }
 

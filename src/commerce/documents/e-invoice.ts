@@ -8,7 +8,12 @@
 //
 // This module is pure apart from the library call: the document service maps its invoice to
 // EInvoiceInput (see e-invoice-model.ts) and stores the bytes this returns; nothing here reads the database.
-import { FormatFactoryService, InvoiceService, type Invoice, type InvoiceServiceOptions } from '@e-invoice-eu/core';
+import type { Invoice, InvoiceServiceOptions } from '@e-invoice-eu/core';
+import { lazyModule } from '../../lib/lazy-module.ts';
+
+// Loaded at the first e-invoice, not at the start (src/lib/lazy-module.ts): with its PDF, spreadsheet and XML
+// libraries it is the largest import of the commerce service (about 0.2 s of every start).
+const eInvoiceLibrary = lazyModule(() => import('@e-invoice-eu/core'));
 
 type Ubl = Invoice['ubl:Invoice'];
 type CountryCode = Ubl['cac:AccountingSupplierParty']['cac:Party']['cac:PostalAddress']['cac:Country']['cbc:IdentificationCode'];
@@ -319,6 +324,7 @@ const quiet = { log: () => {}, warn: () => {}, error: () => {} };
  * tests check the CII names the original and passes both rule sets.
  */
 async function generate(input: EInvoiceInput, options: InvoiceServiceOptions): Promise<string | Uint8Array> {
+  const { FormatFactoryService, InvoiceService } = await eInvoiceLibrary();
   const invoice = toLibraryInvoice(input);
   const service = new InvoiceService(quiet);
   if (!input.cancels) return service.generate(invoice, options);

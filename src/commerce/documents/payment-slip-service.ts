@@ -45,7 +45,7 @@ export async function paymentSlipView(ctx: CommerceContext, owner: SlipOwner, or
     orderNumber: order.orderNumber,
     reference: slip.kind === 'qr-bill' ? slip.input.reference : null,
     payload: slip.payload,
-    svg: slip.kind === 'qr-bill' ? qrBillSvg(slip.input, lang) : await epcQrSvg(slip.payload),
+    svg: slip.kind === 'qr-bill' ? await qrBillSvg(slip.input, lang) : await epcQrSvg(slip.payload),
   };
 }
 

@@ -7,15 +7,17 @@
 // pdfkit because swissqrbill draws into it and its built-in Helvetica needs no font on the machine;
 // qrcode (soldair/node-qrcode) is the maintained QR encoder for Node with SVG and PNG output and a chosen
 // error correction level (EPC069-12 asks for level M).
-import PDFDocument from 'pdfkit';
-import QRCode from 'qrcode';
-import { SwissQRBill as PdfQrBill } from 'swissqrbill/pdf';
-import { SwissQRBill as SvgQrBill } from 'swissqrbill/svg';
 import type { Data } from 'swissqrbill/types';
 import { centsToDecimal, type EpcQrInput, type SlipParty, type SwissQrInput } from '../../contracts/payment-qr.ts';
 import { formatMoney, translator } from '../../i18n.ts';
 import type { LocaleTag } from '../../stores.ts';
-import { BOLD, LEFT, REGULAR, renderPdf, WIDTH } from './pdf.ts';
+import { lazyModule } from '../../lib/lazy-module.ts';
+import { BOLD, LEFT, REGULAR, pdfkit, renderPdf, WIDTH } from './pdf.ts';
+
+// loaded at the first slip or QR code of a process (src/lib/lazy-module.ts)
+const qrcode = lazyModule(() => import('qrcode'));
+const pdfQrBill = lazyModule(() => import('swissqrbill/pdf'));
+const svgQrBill = lazyModule(() => import('swissqrbill/svg'));
 
 export type SlipLanguage = 'de' | 'en';
 
@@ -45,6 +47,7 @@ const language = (l: SlipLanguage): 'DE' | 'EN' => (l === 'de' ? 'DE' : 'EN');
  * part at the foot of its last page with attachQrBill, and the mail carries a slip that prints on any paper.
  */
 export async function qrBillPdf(input: SwissQrInput, lang: SlipLanguage, meta: { title: string; creationDate: Date }): Promise<Buffer> {
+  const [{ default: PDFDocument }, { SwissQRBill }] = await Promise.all([pdfkit(), pdfQrBill()]);
   const pdf = new PDFDocument({ autoFirstPage: false, info: { Title: meta.title, Producer: 'Aurum', Creator: 'Aurum', CreationDate: meta.creationDate } });
   const chunks: Buffer[] = [];
   pdf.on('data', (c: Buffer) => chunks.push(c));
@@ -52,31 +55,30 @@ export async function qrBillPdf(input: SwissQrInput, lang: SlipLanguage, meta: {
     pdf.on('end', () => resolve(Buffer.concat(chunks)));
     pdf.on('error', reject);
   });
-  attachQrBill(pdf, input, lang);
+  // the payment part at the foot of the page (a new page where it does not fit)
+  new SwissQRBill(qrBillData(input), { language: language(lang) }).attachTo(pdf);
   pdf.end();
   return done;
 }
 
-/** The payment part at the foot of the current page of a PDFKit document (a new page where it does not fit). */
-export function attachQrBill(pdf: PDFKit.PDFDocument, input: SwissQrInput, lang: SlipLanguage): void {
-  new PdfQrBill(qrBillData(input), { language: language(lang) }).attachTo(pdf);
-}
-
 /** The payment part as SVG (210 x 105 mm) for the confirmation and order pages. */
-export function qrBillSvg(input: SwissQrInput, lang: SlipLanguage): string {
-  return new SvgQrBill(qrBillData(input), { language: language(lang) }).toString();
+export async function qrBillSvg(input: SwissQrInput, lang: SlipLanguage): Promise<string> {
+  const { SwissQRBill } = await svgQrBill();
+  return new SwissQRBill(qrBillData(input), { language: language(lang) }).toString();
 }
 
 /** EPC069-12: error correction level M; the quiet zone of 4 modules every reader expects. */
 const epcOptions = { errorCorrectionLevel: 'M', margin: 4 } as const;
 
 /** The EPC QR code as SVG (scales on any page). */
-export function epcQrSvg(payload: string): Promise<string> {
+export async function epcQrSvg(payload: string): Promise<string> {
+  const { default: QRCode } = await qrcode();
   return QRCode.toString(payload, { ...epcOptions, type: 'svg' });
 }
 
 /** The EPC QR code as PNG (mails; 8 pixels a module: sharp at 46 x 46 mm on paper as at 1:1 on screen). */
-export function epcQrPng(payload: string): Promise<Buffer> {
+export async function epcQrPng(payload: string): Promise<Buffer> {
+  const { default: QRCode } = await qrcode();
   return QRCode.toBuffer(payload, { ...epcOptions, type: 'png', scale: 8 });
 }
 

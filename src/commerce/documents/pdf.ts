@@ -7,11 +7,14 @@
 // served anyway (the document is rendered once, at issue).
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import PDFDocument from 'pdfkit';
+import { lazyModule } from '../../lib/lazy-module.ts';
 import { formatDate, formatMoney, formatNumber, regionalGerman, translator } from '../../i18n.ts';
 import type { Currency } from '../../stores.ts';
 import type { StoreCompanyFacts } from '../../contracts/company-facts.ts';
 import type { InvoiceContent } from './invoice.ts';
+
+/** pdfkit, loaded at the first PDF of a process (src/lib/lazy-module.ts) */
+export const pdfkit = lazyModule(() => import('pdfkit'));
 
 export const LEFT = 50;
 export const WIDTH = 495;
@@ -49,6 +52,7 @@ export interface PdfInfo { Title: string; Author: string; Subject: string; Creat
 
 /** A4 PDF with the embedded DejaVu fonts (REGULAR, BOLD), laid out by `draw`: the building block of every document. */
 export async function renderPdf(info: PdfInfo, lang: string, draw: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  const { default: PDFDocument } = await pdfkit();
   const doc = new PDFDocument({
     size: 'A4', margin: LEFT, compress: true, lang,
     info: { Title: info.Title, Author: info.Author, Subject: info.Subject, Producer: 'pdfkit', Creator: info.Creator, CreationDate: info.at, ModDate: info.at },

@@ -5,7 +5,8 @@
 // SMS have no gateway yet: they stay in the outbox (development mailbox) - a gateway plugs in at attempt().
 // In the kernel: every feature writes through app.commerce.outbox (context.ts); the outbox feature (outbox/)
 // keeps the development mailbox and the mail links.
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
+import { lazyModule } from '../../lib/lazy-module.ts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../db/index.ts';
 import { addSeconds, type Clock } from '../lib/clock.ts';
@@ -112,7 +113,12 @@ export const AUTOMATIC_MAIL_HEADERS = { 'Auto-Submitted': 'auto-generated' } as 
 
 export function createOutbox(opts: { db: Db; smtpUrl: string; mailFrom: string; log: FastifyBaseLogger; clock: Clock }): Outbox {
   const { db, log, clock } = opts;
-  const transport: Transporter | null = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
+  const smtpUrl = opts.smtpUrl;
+  // nodemailer is loaded with the first mail sent (src/lib/lazy-module.ts); without SMTP_URL never
+  let created: Transporter | null = null;
+  const transport: (() => Promise<Transporter>) | null = smtpUrl
+    ? lazyModule(async () => (created = (await import('nodemailer')).default.createTransport(smtpUrl)))
+    : null;
   const inFlight = new Set<Promise<void>>();
   let resolver: AttachmentResolver | null = null;
 
@@ -140,7 +146,7 @@ export function createOutbox(opts: { db: Db; smtpUrl: string; mailFrom: string; 
     if (!m) return;
     try {
       const attachments = await files(m.attachments ?? []);
-      await transport.sendMail({
+      await (await transport()).sendMail({
         from: opts.mailFrom, to: m.to, subject: m.subject ?? '', text: m.text, html: m.html ?? undefined, headers: AUTOMATIC_MAIL_HEADERS,
         ...(attachments.length > 0 ? { attachments } : {}),
       });
@@ -218,7 +224,7 @@ export function createOutbox(opts: { db: Db; smtpUrl: string; mailFrom: string; 
       if (timer) clearInterval(timer);
       await polling;
       await Promise.allSettled([...inFlight]);
-      transport?.close();
+      created?.close();
     },
   };
 }

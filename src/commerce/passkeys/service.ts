@@ -19,11 +19,10 @@
 // - The signature counter must go forward (the library refuses a regression, the update below refuses a
 //   concurrent older one); authenticators that keep no counter (0 both times) pass, as WebAuthn allows.
 import { randomUUID } from 'node:crypto';
-import {
-  generateAuthenticationOptions, generateRegistrationOptions, verifyAuthenticationResponse, verifyRegistrationResponse,
-  type AuthenticationResponseJSON, type PublicKeyCredentialCreationOptionsJSON, type PublicKeyCredentialRequestOptionsJSON,
-  type RegistrationResponseJSON,
+import type {
+  AuthenticationResponseJSON, PublicKeyCredentialCreationOptionsJSON, PublicKeyCredentialRequestOptionsJSON, RegistrationResponseJSON,
 } from '@simplewebauthn/server';
+import { lazyModule } from '../../lib/lazy-module.ts';
 import type { Customer, TokenResponse } from '../../contracts/commerce.ts';
 import type { StoreKey } from '../../stores.ts';
 import { verifyPassword } from '../auth/passwords.ts';
@@ -39,6 +38,9 @@ import { renderMail } from '../mail/index.ts';
 import {
   claimChallenge, deletePasskey, deletePasskeysOf, insertChallenge, insertPasskey, passkeyByCredential, passkeysOf, recordPasskeyUse, type PasskeyRow,
 } from './repository.ts';
+
+/** @simplewebauthn/server, loaded at the first ceremony of a process (src/lib/lazy-module.ts) */
+const webauthn = lazyModule(() => import('@simplewebauthn/server'));
 
 export const CEREMONY_TTL_S = 180;
 /** A session older than this needs the password again to add a passkey. */
@@ -111,7 +113,7 @@ export async function registrationOptions(
   }
   const existing = await passkeysOf(db, customer.id);
   if (existing.length >= MAX_PASSKEYS) fail('validation_failed', { details: { fields: [{ field: 'passkeys', code: 'too_long', message: `at most ${MAX_PASSKEYS} passkeys` }] } });
-  const options = await generateRegistrationOptions({
+  const options = await (await webauthn()).generateRegistrationOptions({
     rpName: call.shop,
     rpID: rpIdOf(call.origin),
     userName: customer.email as string,
@@ -138,7 +140,7 @@ export async function addPasskey(
   }
   let verified;
   try {
-    verified = await verifyRegistrationResponse({
+    verified = await (await webauthn()).verifyRegistrationResponse({
       response: input.response,
       expectedChallenge: ceremony.challenge,
       expectedOrigin: ceremony.origin,
@@ -204,7 +206,7 @@ async function securityMail(
 /** The options for navigator.credentials.get: no allowCredentials (usernameless: the authenticator offers
  * the passkeys it holds for this host). */
 export async function authenticationOptions(ctx: CommerceContext, call: PasskeyCall): Promise<CeremonyOptions<PublicKeyCredentialRequestOptionsJSON>> {
-  const options = await generateAuthenticationOptions({ rpID: rpIdOf(call.origin), timeout: CEREMONY_TTL_S * 1000, userVerification: 'required' });
+  const options = await (await webauthn()).generateAuthenticationOptions({ rpID: rpIdOf(call.origin), timeout: CEREMONY_TTL_S * 1000, userVerification: 'required' });
   const ceremonyId = await newCeremony(ctx.db, call, 'authentication', options.challenge, null);
   return { ceremonyId, options };
 }
@@ -238,7 +240,7 @@ export async function signInWithPasskey(
   if (!passkey || !customer || customer.store_key !== call.storeKey || passkey.rp_id !== ceremony.rp_id) fail('passkey_rejected');
   let info;
   try {
-    const out = await verifyAuthenticationResponse({
+    const out = await (await webauthn()).verifyAuthenticationResponse({
       response: input.response,
       expectedChallenge: ceremony.challenge,
       expectedOrigin: ceremony.origin,

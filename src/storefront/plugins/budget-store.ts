@@ -17,7 +17,7 @@
 // - A store that does not answer (commerce away, Redis down) within STORE_TIMEOUT_MS is an error; the caller
 //   (limits.ts) decides whether that lets the request pass or refuses it.
 import { createHash } from 'node:crypto';
-import { Redis } from 'ioredis';
+import type { Redis } from 'ioredis';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { CommerceHttp } from '../commerce-client/http.ts';
 import { SERVICE_TOKEN_HEADER } from '../../lib/service-secret.ts';
@@ -77,17 +77,25 @@ return {current, ttl}`;
 /** The budgets in Redis (REDIS_URL). Decision: no offline queue and one try per command, so a Redis that is
  * away answers at once with an error instead of holding requests. */
 export function redisBudgets(url: string): BudgetBackendHandle {
-  const redis = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: STORE_TIMEOUT_MS, commandTimeout: STORE_TIMEOUT_MS, lazyConnect: false });
-  // ioredis reconnects by itself; without a listener an 'error' event would end the process
-  redis.on('error', () => {});
+  // ioredis is imported here, not when the storefront starts without REDIS_URL (src/lib/lazy-module.ts); the
+  // connection is still opened at once
+  const connected: Promise<Redis> = import('ioredis').then(({ Redis: Client }) => {
+    const redis = new Client(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, connectTimeout: STORE_TIMEOUT_MS, commandTimeout: STORE_TIMEOUT_MS, lazyConnect: false });
+    // ioredis reconnects by itself; without a listener an 'error' event would end the process
+    redis.on('error', () => {});
+    return redis;
+  });
+  // a failed import is the error of each count (the callers' 503), not an unhandled rejection
+  connected.catch(() => {});
   return {
     kind: 'redis',
     async count(key, windowMs) {
+      const redis = await connected;
       const [current, ttl] = (await redis.eval(INCR_SCRIPT, 1, `shop:api-budget:${key}`, String(windowMs))) as [number, number];
       return { current: Number(current), ttl: Number(ttl) };
     },
     async close() {
-      redis.disconnect();
+      (await connected.catch(() => null))?.disconnect();
     },
   };
 }
