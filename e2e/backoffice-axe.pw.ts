@@ -6,7 +6,7 @@
 // cases and one case, the operators, the audit log (filtered), the documents (issue 25) and the page not found.
 import type { Browser, Page } from '@playwright/test';
 import { opsQueues } from '../src/contracts/ops.ts';
-import { test, expect, PORT, axeOn } from './fixtures.ts';
+import { test, expect, PORT, axeOn, axeOptions } from './fixtures.ts';
 import { api, orderPlaced, signedInCustomer } from './customer.ts';
 import { currentCode, opsToken, staffPage } from './ops.ts';
 
@@ -18,9 +18,7 @@ const SHOTS = process.env.BACKOFFICE_SHOTS ?? 'test-results/backoffice';
 
 /** No finding at all: WCAG 2.1 A and AA of any impact, and axe's best practices. */
 async function clean(page: Page, what: string) {
-  const results = await axeOn(page)
-    .options({ runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] }, rules: { 'label-content-name-mismatch': { enabled: true } } })
-    .analyze();
+  const results = await axeOn(page).options(axeOptions(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])).analyze();
   expect(results.violations.map((v) => `${v.id} (${v.impact}): ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`), `axe on ${what}: ${page.url()}`).toEqual([]);
 }
 

@@ -9,11 +9,10 @@
 // a storefront test compiles 67 view files, 186 ms, on every start otherwise.
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
-import { enableCompileCache, registerHooks } from 'node:module';
+import { createRequire, enableCompileCache, registerHooks } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { transformSync, version } from 'esbuild';
 // Node 24 strips the types of the .ts module itself (the hooks below are for .tsx only)
 import { writeWhole } from '../src/lib/write-whole.ts';
 
@@ -24,6 +23,11 @@ import { writeWhole } from '../src/lib/write-whole.ts';
 // without it, 32 CPU-s and 17.7-18.7 s with it (the first run fills it). NODE_COMPILE_CACHE set in the shell
 // still decides where it lives.
 enableCompileCache(process.env.NODE_COMPILE_CACHE || join(tmpdir(), 'shop-node-compile-cache'));
+
+// esbuild itself is loaded only when a file is not in the cache yet (most processes find all of theirs there);
+// its version, part of every cache key, is read from its package.json
+const require = createRequire(import.meta.url);
+const { version } = JSON.parse(readFileSync(require.resolve('esbuild/package.json'), 'utf8'));
 
 const cacheDir = join(tmpdir(), 'shop-jsx-hooks');
 try {
@@ -38,7 +42,7 @@ function compile(file) {
   try {
     return readFileSync(cached, 'utf8');
   } catch {
-    const { code } = transformSync(source, {
+    const { code } = require('esbuild').transformSync(source, {
       loader: 'tsx',
       jsx: 'automatic',
       format: 'esm',
