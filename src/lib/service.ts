@@ -79,7 +79,14 @@ export interface ServiceOptions {
  */
 export const trustOneProxy = (_address: string, hop: number): boolean => hop === 0;
 
-const ajvOptions = { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false } as const;
+/**
+ * Decision (issue 27, CI time and start time): code.optimize off. Ajv's optimisation pass rewrites the
+ * validator's generated source (it inlines and drops variables) before V8 compiles it; it changes nothing a
+ * validator accepts or refuses, and V8 optimises the hot validators itself. The pass was the largest part of
+ * compiling the services' route schemas: measured on the 2-core machine, a test process that starts the shop
+ * once, 6 runs each: 3.22 CPU-s instead of 3.37, 2.11 s instead of 2.21.
+ */
+const ajvOptions = { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: false, code: { optimize: false } } as const;
 
 type ValidatorFactory = ReturnType<typeof AjvCompiler>;
 type Validate = ((data: unknown, ctx?: unknown) => unknown) & { errors?: unknown; schemaEnv?: unknown };
