@@ -143,3 +143,23 @@ test('a kept island whose page changes under it (another product, in the app) is
   await expect(tiers.getByRole('region', { name: /Quantity prices per piece/ })).toBeVisible();
   await expect(page.locator('[data-island="product-tiers"][data-kept]')).toHaveCount(0);
 });
+
+test('a button focused in the kept markup keeps the focus when its part comes alive: tabbing on goes on from it', async ({ page }) => {
+  const code = await holdFormCode(page, /\/build\/chunks\/SearchBox-[A-Z0-9]+\.js$/);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.goto(url(host, '/'));
+  await hydrated(page);
+  const search = page.getByRole('search').first();
+  await page.getByRole('link', { name: /Aurum Edelmetalle/ }).focus();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('combobox', { name: 'Produkte suchen' })).toBeFocused();
+  // on to the search button before the search box's code came (CI: the focus went to the page's start)
+  await page.keyboard.press('Tab');
+  await expect(search.getByRole('button', { name: 'Suche' })).toBeFocused();
+  await expect.poll(() => code.asked(), { message: 'the focus asked for the code' }).toBe(1);
+  await code.release();
+  await expect.poll(() => reactManaged(page, 'header input[name="q"]')).toBe(true);
+  await expect(search.getByRole('button', { name: 'Suche' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.locator('.header-actions').getByRole('link', { name: 'Anmelden' })).toBeFocused();
+});

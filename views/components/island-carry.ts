@@ -1,13 +1,18 @@
 // What a visitor did in an island's kept markup, carried over to the live part (views/components/Island.tsx):
 // the values typed or ticked, the focused field with its caret, held clicks and a held submit. Loaded with
 // the part's code, when it is needed, not with every page.
-import { atPath } from './island-path.ts';
+import { atPath, pathOf } from './island-path.ts';
 
 type Field = HTMLInputElement | HTMLTextAreaElement | HTMLSelectElement;
 
 export interface Carried {
   values: { name: string; value: string; checked: boolean; type: string }[];
-  focused: { name: string; start: number | null; end: number | null } | null;
+  /**
+   * The focused element inside the island: a named field by its name (with its caret), any other control (a
+   * button, a link) by its path. Without this a visitor tabbing past the search field onto its button lost the
+   * focus to the page's start when the part came alive under it.
+   */
+  focused: { name: string | null; path: number[]; start: number | null; end: number | null } | null;
   submit: boolean;
   /** clicks held, each as the child-index path of its control from the island's element */
   clicks: number[][];
@@ -31,8 +36,9 @@ export function readCarried(root: Element, submit: boolean, clicks: number[][]):
     .filter((f) => f.type !== 'hidden' && f.type !== 'submit')
     .map((f) => ({ name: f.name, value: f.value, checked: f instanceof HTMLInputElement ? f.checked : false, type: f.type }));
   const active = document.activeElement;
-  const focused = active && root.contains(active) && (active as Field).name
-    ? { name: (active as Field).name, ...selection(active as Field) }
+  const named = active instanceof HTMLInputElement || active instanceof HTMLTextAreaElement || active instanceof HTMLSelectElement ? active.name || null : null;
+  const focused = active && active !== root && root.contains(active)
+    ? { name: named, path: pathOf(root, active), ...(named ? selection(active as Field) : { start: null, end: null }) }
     : null;
   return { values, focused, submit, clicks };
 }
@@ -56,9 +62,10 @@ export function applyCarried(root: Element, c: Carried): void {
     if (el) writeField(el, v);
   }
   if (c.focused) {
-    const el = fields.find((f) => f.name === c.focused?.name);
-    el?.focus();
-    if (el && !(el instanceof HTMLSelectElement) && c.focused.start !== null && c.focused.end !== null) {
+    const { name, path } = c.focused;
+    const el = name ? fields.find((f) => f.name === name) : atPath(root, path);
+    if (el instanceof HTMLElement) el.focus();
+    if (el && (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) && c.focused.start !== null && c.focused.end !== null) {
       try {
         el.setSelectionRange(c.focused.start, c.focused.end);
       } catch {

@@ -1,5 +1,6 @@
 // The fan-out benchmark's browser stand-ins: N `ws` clients in a process of their own, bound to their own
-// loopback source address (127.0.0.2, ...: one address has only about 28,000 ephemeral ports, and the
+// loopback source address (127.0.r.2, ...; run.ts gives each connect new ones: one address has only about
+// 28,000 ephemeral ports, and the
 // server's sockets and these together would pass a process's 20,000 open files). Each socket records the
 // wall-clock time its first Started and its first Finished arrive after the parent armed them.
 import { WebSocket } from 'ws';
