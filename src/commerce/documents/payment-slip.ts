@@ -43,8 +43,7 @@ const language = (l: SlipLanguage): 'DE' | 'EN' => (l === 'de' ? 'DE' : 'EN');
 /**
  * The QR-bill as a PDF of its own: one A6 landscape page (210 x 105 mm, the payment part's size, as the SIX
  * style guide allows for a separate slip), receipt and payment part with the lines to cut along.
- * Decision: a slip of its own, not an A4 page, so that the invoice (document service) can attach the same
- * part at the foot of its last page with attachQrBill, and the mail carries a slip that prints on any paper.
+ * Decision: a slip of its own, not an A4 page, so the mail carries a slip that prints on any paper.
  */
 export async function qrBillPdf(input: SwissQrInput, lang: SlipLanguage, meta: { title: string; creationDate: Date }): Promise<Buffer> {
   const [{ default: PDFDocument }, { SwissQRBill }] = await Promise.all([pdfkit(), pdfQrBill()]);
